@@ -1,0 +1,55 @@
+# castaway — Survivor Rankings. `make run` to try it, `make test` for every test.
+SHELL := /bin/bash
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X castaway/internal/app.Version=$(VERSION)
+GEN_TMP := $(or $(TMPDIR),/tmp)/castaway-generated
+
+.PHONY: run build web test test-go test-web e2e generate check-generated vet bench clean
+
+run: build
+	./bin/castaway serve
+
+build: web
+	go build -ldflags "$(LDFLAGS)" -o bin/castaway ./cmd/castaway
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web: web/node_modules/.package-lock.json
+	cd web && npm run build
+
+# Types for both sides come from api/openapi.yaml.
+generate: web/node_modules/.package-lock.json
+	go tool oapi-codegen -config api/oapi-codegen.yaml api/openapi.yaml
+	cd web && npm run generate
+
+# Fails when the committed generated code no longer matches the contract.
+check-generated: web/node_modules/.package-lock.json
+	mkdir -p $(GEN_TMP)
+	go tool oapi-codegen -config api/oapi-codegen.yaml -o $(GEN_TMP)/api.gen.go api/openapi.yaml
+	cd web && npx openapi-typescript ../api/openapi.yaml -o $(GEN_TMP)/schema.gen.ts >/dev/null
+	@diff -q $(GEN_TMP)/api.gen.go internal/api/api.gen.go && diff -q $(GEN_TMP)/schema.gen.ts web/src/api/schema.gen.ts \
+		|| { echo "generated code is out of date with api/openapi.yaml: run 'make generate'"; exit 1; }
+
+vet: web
+	@test -z "$$(gofmt -l cmd internal web/*.go)" || { gofmt -l cmd internal web/*.go; echo "gofmt needed"; exit 1; }
+	go vet ./...
+
+# Go tests run on SQLite, and on PostgreSQL too when CASTAWAY_TEST_POSTGRES_URL is set.
+test-go: web
+	go test -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npm run typecheck && npm test
+
+# Journeys in headless Chromium against the real binary on a fresh database.
+e2e: build
+	cd web && CASTAWAY_BIN=$(CURDIR)/bin/castaway npm run e2e
+
+test: check-generated vet test-go test-web e2e
+
+bench: web
+	go test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin web/dist

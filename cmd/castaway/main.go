@@ -1,0 +1,67 @@
+// Command castaway is the Survivor Rankings server.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"castaway/internal/app"
+	"castaway/internal/config"
+	"castaway/web"
+)
+
+const usage = `castaway — Survivor Rankings
+
+Usage:
+  castaway serve [flags]     run the web app and API (default)
+  castaway migrate [flags]   bring the database schema up to date and exit
+  castaway version           print the version
+
+Run "castaway serve -h" for the flags; each has a CASTAWAY_* environment variable.
+`
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "castaway:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	switch cmd {
+	case "version":
+		fmt.Println(app.Version)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+		return nil
+	case "serve", "migrate":
+	default:
+		fmt.Fprint(os.Stderr, usage)
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+	cfg, err := config.FromEnv(args)
+	if err != nil {
+		return err
+	}
+	log := app.NewLogger(cfg)
+	if cmd == "migrate" {
+		st, err := app.OpenStore(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		log.Info("database is up to date", "database", st.Dialect())
+		return st.Close()
+	}
+	return app.Serve(ctx, cfg, web.Dist(), log)
+}

@@ -1,0 +1,87 @@
+// Package app wires configuration, the store, the catalog and the HTTP server
+// together for the castaway subcommands.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"castaway/internal/catalog"
+	"castaway/internal/config"
+	"castaway/internal/server"
+	"castaway/internal/store"
+)
+
+// Version is set at build time with -ldflags "-X castaway/internal/app.Version=...".
+var Version = "dev"
+
+// NewLogger logs structured text to stderr at the configured level.
+func NewLogger(cfg *config.Config) *slog.Logger {
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+}
+
+// OpenStore connects and brings the schema up to date.
+func OpenStore(ctx context.Context, cfg *config.Config) (*store.Store, error) {
+	st, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Migrate(ctx); err != nil {
+		st.Close()
+		return nil, err
+	}
+	return st, nil
+}
+
+// Serve runs the server until ctx ends, then shuts down gracefully.
+func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger) error {
+	st, err := OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web})
+	if err != nil {
+		return err
+	}
+	httpServer := &http.Server{
+		Addr:              cfg.Addr,
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second, // event streams lift it for themselves
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	httpServer.RegisterOnShutdown(srv.CloseStreams)
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "database", st.Dialect(), "version", Version)
+
+	errc := make(chan error, 1)
+	go func() { errc <- httpServer.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := httpServer.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}

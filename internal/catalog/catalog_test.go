@@ -1,0 +1,66 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLoad(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Seasons) != 50 {
+		t.Fatalf("seasons = %d, want 50", len(c.Seasons))
+	}
+	s34, ok := c.Season("s34")
+	if !ok || len(s34.Contestants) != 20 {
+		t.Fatalf("s34 missing or incomplete: %v", s34)
+	}
+	for _, s := range c.Seasons {
+		if s.LogoURL != SeasonLogoPath(s.Number) {
+			t.Errorf("%s logo %q", s.ID, s.LogoURL)
+		}
+		seen := map[string]bool{}
+		for _, ct := range s.Contestants {
+			if !strings.HasPrefix(ct.ImageURL, "/media/contestants/"+s.ID+"/") {
+				t.Errorf("%s %s image %q", s.ID, ct.ID, ct.ImageURL)
+			}
+			if seen[ct.ImageURL] {
+				t.Errorf("%s: two contestants share image %q", s.ID, ct.ImageURL)
+			}
+			seen[ct.ImageURL] = true
+		}
+	}
+}
+
+func TestContestantLookup(t *testing.T) {
+	c := MustLoad()
+	tests := []struct {
+		id, season, wantID, wantSeason string
+		ok                             bool
+	}{
+		{"parvati-shallow", "", "parvati-shallow", "s13", true},
+		{"parvati-shallow", "s20", "parvati-shallow", "s20", true},
+		{"ryan-akien", "", "ryan-aiken", "s6", true},              // earlier id
+		{"parvati-shallow", "s1", "parvati-shallow", "s13", true}, // not in s1: first season
+		{"nobody-here", "", "", "", false},
+	}
+	for _, tt := range tests {
+		ct, s, ok := c.Contestant(tt.id, tt.season)
+		if ok != tt.ok {
+			t.Errorf("%s: ok = %v", tt.id, ok)
+			continue
+		}
+		if ok && (ct.ID != tt.wantID || s.ID != tt.wantSeason) {
+			t.Errorf("%s in %q = %s in %s, want %s in %s", tt.id, tt.season, ct.ID, s.ID, tt.wantID, tt.wantSeason)
+		}
+	}
+}
+
+func TestHeadshotKeysSplitSharedFirstNames(t *testing.T) {
+	keys := headshotKeys([]Contestant{{ID: "rob-mariano", Name: "Rob Mariano"}, {ID: "rob-cesternino", Name: "Rob Cesternino"}, {ID: "amber-brkich", Name: "Amber Brkich"}})
+	if keys["rob-mariano"] != "rob-mariano" || keys["rob-cesternino"] != "rob-cesternino" || keys["amber-brkich"] != "amber" {
+		t.Fatalf("keys = %v", keys)
+	}
+}

@@ -1,0 +1,103 @@
+// Package config turns flags and CASTAWAY_* environment variables into a Config.
+// Every setting has a default that runs on a laptop with no configuration.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// OAuthProvider configures one sign-in provider. It is enabled when ClientID is set.
+type OAuthProvider struct {
+	ClientID     string
+	ClientSecret string
+	// Issuer is the OpenID Connect issuer (Google); endpoints are discovered from it.
+	Issuer string
+	// AuthURL, TokenURL and UserURL are used where there is no discovery (Twitter/X).
+	AuthURL  string
+	TokenURL string
+	UserURL  string
+}
+
+// Enabled tells whether the provider can be offered.
+func (p OAuthProvider) Enabled() bool { return p.ClientID != "" }
+
+// Config is everything the server needs to start.
+type Config struct {
+	Addr        string
+	DataDir     string
+	DatabaseURL string
+	BaseURL     string
+	SMTPURL     string
+	MailFrom    string
+	LogLevel    slog.Level
+	MediaDir    string
+	MediaURL    string // optional CDN base for /media
+	Google      OAuthProvider
+	Twitter     OAuthProvider
+}
+
+// Load reads args (without the program and subcommand names) and the environment.
+func Load(args []string, getenv func(string) string) (*Config, error) {
+	env := func(key, def string) string {
+		if v := getenv(key); v != "" {
+			return v
+		}
+		return def
+	}
+	c := &Config{}
+	var logLevel string
+	fs := flag.NewFlagSet("castaway", flag.ContinueOnError)
+	fs.StringVar(&c.Addr, "addr", env("CASTAWAY_ADDR", "127.0.0.1:8080"), "listen address (CASTAWAY_ADDR)")
+	fs.StringVar(&c.DataDir, "data-dir", env("CASTAWAY_DATA_DIR", "./data"), "folder for the SQLite file, media and mail outbox (CASTAWAY_DATA_DIR)")
+	fs.StringVar(&c.DatabaseURL, "database-url", getenv("CASTAWAY_DATABASE_URL"), "postgres:// URL, or a SQLite file path; default <data-dir>/castaway.db (CASTAWAY_DATABASE_URL)")
+	fs.StringVar(&c.BaseURL, "base-url", getenv("CASTAWAY_BASE_URL"), "public URL used in mail and link previews; default http://<addr> (CASTAWAY_BASE_URL)")
+	fs.StringVar(&c.SMTPURL, "smtp-url", getenv("CASTAWAY_SMTP_URL"), "smtp://user:pass@host:port for outgoing mail; empty writes mail to <data-dir>/outbox (CASTAWAY_SMTP_URL)")
+	fs.StringVar(&c.MailFrom, "mail-from", env("CASTAWAY_MAIL_FROM", "Survivor Rankings <no-reply@castaway.local>"), "sender of outgoing mail (CASTAWAY_MAIL_FROM)")
+	fs.StringVar(&logLevel, "log-level", env("CASTAWAY_LOG_LEVEL", "info"), "debug, info, warn or error (CASTAWAY_LOG_LEVEL)")
+	fs.StringVar(&c.MediaDir, "media-dir", getenv("CASTAWAY_MEDIA_DIR"), "folder of headshots and season logos; default <data-dir>/media (CASTAWAY_MEDIA_DIR)")
+	fs.StringVar(&c.MediaURL, "media-url", getenv("CASTAWAY_MEDIA_URL"), "CDN base URL that serves the media folder instead (CASTAWAY_MEDIA_URL)")
+	fs.StringVar(&c.Google.ClientID, "google-client-id", getenv("CASTAWAY_GOOGLE_CLIENT_ID"), "Google OAuth client id (CASTAWAY_GOOGLE_CLIENT_ID)")
+	fs.StringVar(&c.Google.ClientSecret, "google-client-secret", getenv("CASTAWAY_GOOGLE_CLIENT_SECRET"), "(CASTAWAY_GOOGLE_CLIENT_SECRET)")
+	fs.StringVar(&c.Google.Issuer, "google-issuer", env("CASTAWAY_GOOGLE_ISSUER", "https://accounts.google.com"), "OpenID Connect issuer (CASTAWAY_GOOGLE_ISSUER)")
+	fs.StringVar(&c.Twitter.ClientID, "twitter-client-id", getenv("CASTAWAY_TWITTER_CLIENT_ID"), "Twitter/X OAuth 2.0 client id (CASTAWAY_TWITTER_CLIENT_ID)")
+	fs.StringVar(&c.Twitter.ClientSecret, "twitter-client-secret", getenv("CASTAWAY_TWITTER_CLIENT_SECRET"), "(CASTAWAY_TWITTER_CLIENT_SECRET)")
+	fs.StringVar(&c.Twitter.AuthURL, "twitter-auth-url", env("CASTAWAY_TWITTER_AUTH_URL", "https://x.com/i/oauth2/authorize"), "(CASTAWAY_TWITTER_AUTH_URL)")
+	fs.StringVar(&c.Twitter.TokenURL, "twitter-token-url", env("CASTAWAY_TWITTER_TOKEN_URL", "https://api.x.com/2/oauth2/token"), "(CASTAWAY_TWITTER_TOKEN_URL)")
+	fs.StringVar(&c.Twitter.UserURL, "twitter-user-url", env("CASTAWAY_TWITTER_USER_URL", "https://api.x.com/2/users/me?user.fields=confirmed_email"), "(CASTAWAY_TWITTER_USER_URL)")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if err := c.LogLevelFrom(logLevel); err != nil {
+		return nil, err
+	}
+	if c.DatabaseURL == "" {
+		c.DatabaseURL = filepath.Join(c.DataDir, "castaway.db")
+	}
+	if c.MediaDir == "" {
+		c.MediaDir = filepath.Join(c.DataDir, "media")
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = "http://" + c.Addr
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	return c, nil
+}
+
+// LogLevelFrom parses a level name.
+func (c *Config) LogLevelFrom(name string) error {
+	if err := c.LogLevel.UnmarshalText([]byte(name)); err != nil {
+		return fmt.Errorf("log level %q: want debug, info, warn or error", name)
+	}
+	return nil
+}
+
+// SecureCookies tells whether the public URL is HTTPS, so cookies get Secure.
+func (c *Config) SecureCookies() bool { return strings.HasPrefix(c.BaseURL, "https://") }
+
+// FromEnv is Load with the process environment.
+func FromEnv(args []string) (*Config, error) { return Load(args, os.Getenv) }

@@ -1,0 +1,37 @@
+package config
+
+import (
+	"log/slog"
+	"path/filepath"
+	"testing"
+)
+
+func TestDefaultsNeedNoConfiguration(t *testing.T) {
+	c, err := Load(nil, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:8080" || c.DataDir != "./data" || c.DatabaseURL != filepath.Join("data", "castaway.db") {
+		t.Fatalf("defaults: %+v", c)
+	}
+	if c.BaseURL != "http://127.0.0.1:8080" || c.SecureCookies() || c.Google.Enabled() || c.Twitter.Enabled() {
+		t.Fatalf("defaults: %+v", c)
+	}
+}
+
+func TestFlagsOverrideEnv(t *testing.T) {
+	env := map[string]string{"CASTAWAY_ADDR": ":9000", "CASTAWAY_LOG_LEVEL": "debug", "CASTAWAY_BASE_URL": "https://survivor.example/"}
+	c, err := Load([]string{"-addr", ":7000"}, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":7000" || c.LogLevel != slog.LevelDebug || c.BaseURL != "https://survivor.example" || !c.SecureCookies() {
+		t.Fatalf("got %+v", c)
+	}
+}
+
+func TestBadLogLevel(t *testing.T) {
+	if _, err := Load([]string{"-log-level", "loud"}, func(string) string { return "" }); err == nil {
+		t.Fatal("want an error")
+	}
+}

@@ -1,0 +1,22 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"castaway/internal/catalog"
+)
+
+// newSeasonsResponse encodes the catalog once at start.
+func newSeasonsResponse(c *catalog.Catalog) (*precompressed, error) {
+	body, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	// Clients may reuse it for an hour, then revalidate cheaply with the ETag.
+	return newPrecompressed(body, "application/json", "public, max-age=3600, must-revalidate"), nil
+}
+
+func (s *Server) catalogRoutes(mux *http.ServeMux) {
+	mux.Handle("GET /api/catalog/seasons", s.seasons)
+}

@@ -1,0 +1,57 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics is a registry of the server's own, so tests can build many servers.
+type metrics struct {
+	registry *prometheus.Registry
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "castaway_http_requests_total", Help: "HTTP requests by route pattern, method and status.",
+		}, []string{"route", "method", "code"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "castaway_http_request_duration_seconds", Help: "HTTP request latency by route pattern.",
+			Buckets: prometheus.DefBuckets,
+		}, []string{"route"}),
+	}
+	m.registry.MustRegister(m.requests, m.duration,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
+}
+
+// instrument counts requests by the mux pattern that served them, so label
+// cardinality stays bounded whatever paths clients invent.
+func (m *metrics) instrument(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		route := r.Pattern
+		if route == "" {
+			route = "unmatched"
+		}
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		m.requests.WithLabelValues(route, r.Method, strconv.Itoa(rec.status)).Inc()
+		m.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
+	})
+}

@@ -1,0 +1,51 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"castaway/internal/api"
+)
+
+// maxBody caps every request body; a list with every contestant fits many times over.
+const maxBody = 1 << 20
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// writeError sends the API's error shape; message is the text a user reads.
+func writeError(w http.ResponseWriter, status int, code, message string) {
+	var body api.Error
+	body.Error.Code = code
+	body.Error.Message = message
+	writeJSON(w, status, body)
+}
+
+// decodeJSON reads a JSON body into v, answering the client itself on failure.
+func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		writeError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "Send JSON.")
+		return false
+	}
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			writeError(w, http.StatusRequestEntityTooLarge, "too_large", "The request is too large.")
+		case errors.Is(err, io.EOF):
+			writeError(w, http.StatusBadRequest, "bad_request", "The request body is empty.")
+		default:
+			writeError(w, http.StatusBadRequest, "bad_request", "The request body is not valid JSON.")
+		}
+		return false
+	}
+	return true
+}

@@ -1,0 +1,97 @@
+// Package server turns HTTP into calls on the domain packages and back: routes,
+// middleware and thin handlers, nothing more.
+package server
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"castaway/internal/catalog"
+	"castaway/internal/config"
+	"castaway/internal/store"
+)
+
+// Deps is what the server is built from.
+type Deps struct {
+	Config  *config.Config
+	Store   *store.Store
+	Catalog *catalog.Catalog
+	Logger  *slog.Logger
+	// Web is the built front end (index.html and assets); nil serves a notice instead.
+	Web fs.FS
+}
+
+// Server is the HTTP face of castaway.
+type Server struct {
+	cfg     *config.Config
+	store   *store.Store
+	catalog *catalog.Catalog
+	log     *slog.Logger
+	metrics *metrics
+	web     *webApp
+	seasons *precompressed
+	media   *media
+}
+
+// New builds the server; Handler gives its http.Handler.
+func New(d Deps) (*Server, error) {
+	s := &Server{
+		cfg:     d.Config,
+		store:   d.Store,
+		catalog: d.Catalog,
+		log:     d.Logger,
+		metrics: newMetrics(),
+		media:   newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog),
+	}
+	var err error
+	if s.seasons, err = newSeasonsResponse(d.Catalog); err != nil {
+		return nil, err
+	}
+	if s.web, err = newWebApp(d.Web); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Handler is the whole site: API, media, health and the app's pages.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	s.systemRoutes(mux)
+	s.catalogRoutes(mux)
+	s.mediaRoutes(mux)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "not_found", "Not found.")
+	})
+	mux.Handle("/", s.web)
+
+	var h http.Handler = mux
+	h = s.limitBodies(h)
+	h = crossOrigin(h)
+	h = s.metrics.instrument(h)
+	h = s.recoverPanics(h)
+	h = s.logRequests(h)
+	h = withRequestID(h)
+	return h
+}
+
+func (s *Server) systemRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write([]byte("ok\n"))
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		if err := s.store.Ping(r.Context()); err != nil {
+			s.log.WarnContext(r.Context(), "database not ready", "err", err)
+			w.WriteHeader(http.StatusServiceUnavailable)
+			w.Write([]byte("database unavailable\n"))
+			return
+		}
+		w.Write([]byte("ready\n"))
+	})
+	mux.Handle("GET /metrics", s.metrics.handler())
+}
+
+// CloseStreams ends open event streams so a graceful shutdown does not wait on them.
+func (s *Server) CloseStreams() {}
