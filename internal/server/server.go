@@ -66,6 +66,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/", s.web)
 
 	var h http.Handler = mux
+	h = s.loadUser(h)
 	h = s.limitBodies(h)
 	h = crossOrigin(h)
 	h = s.metrics.instrument(h)

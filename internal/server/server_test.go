@@ -4,57 +4,15 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
-
-	"castaway/internal/catalog"
-	"castaway/internal/config"
-	"castaway/internal/store/storetest"
 )
 
-func newTestServer(t *testing.T) (*httptest.Server, *config.Config) {
-	t.Helper()
-	cfg, err := config.Load([]string{"-data-dir", t.TempDir()}, func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	web := fstest.MapFS{
-		"index.html":        {Data: []byte("<!doctype html><div id=root></div>")},
-		"assets/app-123.js": {Data: []byte(strings.Repeat("console.log('castaway');\n", 100))},
-	}
-	srv, err := New(Deps{Config: cfg, Store: storetest.OpenSQLite(t), Catalog: catalog.MustLoad(),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	return ts, cfg
-}
-
-func get(t *testing.T, url string, header map[string]string) *http.Response {
-	t.Helper()
-	req, _ := http.NewRequest("GET", url, nil)
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	// A bare transport so gzip is not negotiated behind the test's back.
-	res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { res.Body.Close() })
-	return res
-}
-
 func TestSeasonsCatalog(t *testing.T) {
-	ts, _ := newTestServer(t)
+	ts := newEnv(t)
 	res := get(t, ts.URL+"/api/catalog/seasons", map[string]string{"Accept-Encoding": "gzip"})
 	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" {
 		t.Fatalf("status %d encoding %q", res.StatusCode, res.Header.Get("Content-Encoding"))
@@ -95,7 +53,7 @@ func TestSeasonsCatalog(t *testing.T) {
 }
 
 func TestPagesAssetsAndUnknownAPI(t *testing.T) {
-	ts, _ := newTestServer(t)
+	ts := newEnv(t)
 	for _, path := range []string{"/", "/login", "/mylists", "/rankings", "/rankings/user/u1", "/list/u1/list_1", "/create", "/global-rankings", "/global-rankings/season-48", "/anything/else"} {
 		res := get(t, ts.URL+path, nil)
 		b, _ := io.ReadAll(res.Body)
@@ -111,7 +69,9 @@ func TestPagesAssetsAndUnknownAPI(t *testing.T) {
 		t.Errorf("missing asset: %d", res.StatusCode)
 	}
 	res := get(t, ts.URL+"/api/no/such/thing", nil)
-	var e struct{ Error struct{ Code, Message string } }
+	var e struct {
+		Error struct{ Code, Message string }
+	}
 	json.NewDecoder(res.Body).Decode(&e)
 	if res.StatusCode != 404 || e.Error.Code != "not_found" || res.Header.Get("Content-Type") != "application/json" {
 		t.Errorf("unknown api: %d %+v", res.StatusCode, e)
@@ -119,7 +79,8 @@ func TestPagesAssetsAndUnknownAPI(t *testing.T) {
 }
 
 func TestMediaPlaceholdersAndFiles(t *testing.T) {
-	ts, cfg := newTestServer(t)
+	ts := newEnv(t)
+	cfg := ts.cfg
 	res := get(t, ts.URL+"/media/contestants/s13/parvati", nil)
 	b, _ := io.ReadAll(res.Body)
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(string(b), ">PS<") {
@@ -148,7 +109,7 @@ func TestMediaPlaceholdersAndFiles(t *testing.T) {
 }
 
 func TestHealthAndMetrics(t *testing.T) {
-	ts, _ := newTestServer(t)
+	ts := newEnv(t)
 	for _, p := range []string{"/healthz", "/readyz"} {
 		if res := get(t, ts.URL+p, nil); res.StatusCode != 200 {
 			t.Errorf("%s: %d", p, res.StatusCode)
@@ -163,7 +124,7 @@ func TestHealthAndMetrics(t *testing.T) {
 }
 
 func TestCrossSiteWritesRefused(t *testing.T) {
-	ts, _ := newTestServer(t)
+	ts := newEnv(t)
 	req, _ := http.NewRequest("POST", ts.URL+"/api/auth/logout", nil)
 	req.Header.Set("Origin", "https://evil.example")
 	req.Header.Set("Sec-Fetch-Site", "cross-site")

@@ -127,3 +127,17 @@ func millis(t time.Time) int64 { return t.UnixMilli() }
 
 // fromMillis converts a stored time back, in UTC.
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// prefixed qualifies each column of a comma-separated list with a table alias.
+func prefixed(alias, columns string) string {
+	parts := strings.Split(columns, ",")
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if strings.HasPrefix(p, "COALESCE(") {
+			parts[i] = "COALESCE(" + alias + strings.TrimPrefix(p, "COALESCE(")
+		} else {
+			parts[i] = alias + p
+		}
+	}
+	return strings.Join(parts, ", ")
+}

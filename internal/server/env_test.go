@@ -1,0 +1,87 @@
+package server
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"castaway/internal/auth"
+	"castaway/internal/catalog"
+	"castaway/internal/config"
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+// testEnv is a running server on a fresh SQLite database.
+type testEnv struct {
+	*httptest.Server
+	cfg   *config.Config
+	store *store.Store
+}
+
+// newEnv starts a server for one test.
+func newEnv(t *testing.T) *testEnv {
+	t.Helper()
+	return newEnvOn(t, storetest.OpenSQLite(t))
+}
+
+// newEnvOn starts a server over st.
+func newEnvOn(t *testing.T, st *store.Store) *testEnv {
+	t.Helper()
+	cfg, err := config.Load([]string{"-data-dir", t.TempDir()}, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	web := fstest.MapFS{
+		"index.html":        {Data: []byte("<!doctype html><div id=root></div>")},
+		"assets/app-123.js": {Data: []byte(strings.Repeat("console.log('castaway');\n", 100))},
+	}
+	srv, err := New(Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return &testEnv{Server: ts, cfg: cfg, store: st}
+}
+
+// signedIn makes a user named name and returns a client holding their session.
+func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *store.User) {
+	t.Helper()
+	u := &store.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
+	if err := e.store.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	token, hash := auth.NewToken()
+	if err := e.store.CreateSession(context.Background(), hash, u.ID, time.Now(), time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	jar, _ := cookiejar.New(nil)
+	base, _ := url.Parse(e.URL)
+	jar.SetCookies(base, []*http.Cookie{{Name: SessionCookie, Value: token, Path: "/"}})
+	return &http.Client{Jar: jar}, u
+}
+
+func get(t *testing.T, url string, header map[string]string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	// A bare transport so gzip is not negotiated behind the test's back.
+	res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	return res
+}

@@ -1,0 +1,79 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"castaway/internal/auth"
+	"castaway/internal/store"
+)
+
+// SessionCookie names the cookie holding the session token.
+const SessionCookie = "castaway_session"
+
+// SessionLifetime is how long a sign-in lasts.
+const SessionLifetime = 30 * 24 * time.Hour
+
+const userKey ctxKey = iota + 100
+
+// loadUser puts the signed-in user, if any, in the request context.
+func (s *Server) loadUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Only the API needs to know who is asking; assets and pages skip the lookup.
+		c, err := r.Cookie(SessionCookie)
+		if err == nil && c.Value != "" && strings.HasPrefix(r.URL.Path, "/api/") {
+			u, err := s.store.SessionUser(r.Context(), auth.HashToken(c.Value), time.Now())
+			switch {
+			case err == nil:
+				r = r.WithContext(context.WithValue(r.Context(), userKey, u))
+			case !errors.Is(err, store.ErrNotFound):
+				s.log.ErrorContext(r.Context(), "load session", "err", err)
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// currentUser is the signed-in user, or nil.
+func currentUser(r *http.Request) *store.User {
+	u, _ := r.Context().Value(userKey).(*store.User)
+	return u
+}
+
+// requireUser answers 401 and returns nil when nobody is signed in.
+func requireUser(w http.ResponseWriter, r *http.Request, message string) *store.User {
+	u := currentUser(r)
+	if u == nil {
+		writeError(w, http.StatusUnauthorized, "unauthorized", message)
+	}
+	return u
+}
+
+// startSession signs u in on this response.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
+	token, hash := auth.NewToken()
+	now := time.Now()
+	if err := s.store.CreateSession(r.Context(), hash, u.ID, now, now.Add(SessionLifetime)); err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: SessionCookie, Value: token, Path: "/", Expires: now.Add(SessionLifetime),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies(),
+	})
+	return nil
+}
+
+// endSession revokes the request's session and clears the cookie.
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
+		if err := s.store.DeleteSession(r.Context(), auth.HashToken(c.Value)); err != nil {
+			return err
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies()})
+	return nil
+}
