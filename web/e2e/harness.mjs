@@ -1,0 +1,124 @@
+// Starts the real castaway binary on a free port with a fresh data dir, and headless Chromium.
+// Builds nothing: run `make build` (or set CASTAWAY_BIN) first.
+import { spawn } from 'node:child_process';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const screenshotDir = path.join(here, 'screenshots');
+const defaultBin = path.resolve(here, '..', '..', 'bin', 'castaway');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(addr.port));
+    });
+  });
+}
+
+async function waitReady(baseURL, proc, logs, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) {
+      throw new Error(`castaway exited with ${proc.exitCode} before it was ready:\n${logs.join('')}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`castaway was not ready within ${timeoutMs} ms:\n${logs.join('')}`);
+}
+
+/**
+ * Starts `castaway serve` (CASTAWAY_BIN, default ../bin/castaway) and Chromium. Returns { baseURL, browser, newPage(viewport), logs, stop }.
+ */
+export async function startApp() {
+  if (process.env.CASTAWAY_E2E_URL) return attach(process.env.CASTAWAY_E2E_URL);
+  const bin = process.env.CASTAWAY_BIN ?? defaultBin;
+  if (!existsSync(bin)) {
+    throw new Error(`castaway binary not found at ${bin}: run 'make build' or set CASTAWAY_BIN`);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'castaway-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logs = [];
+  const proc = spawn(bin, ['serve'], {
+    env: { ...process.env, CASTAWAY_ADDR: `127.0.0.1:${port}`, CASTAWAY_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout.on('data', (d) => logs.push(String(d)));
+  proc.stderr.on('data', (d) => logs.push(String(d)));
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+
+  let browser;
+  async function stop() {
+    await browser?.close().catch(() => {});
+    if (proc.exitCode === null) {
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  try {
+    await waitReady(baseURL, proc, logs);
+    browser = await launchChromium();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  async function newPage(viewport = { width: 1280, height: 800 }) {
+    const context = await browser.newContext({ viewport, baseURL });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    return page;
+  }
+
+  return { baseURL, browser, newPage, logs, stop };
+}
+
+async function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** Runs against a server that is already up (CASTAWAY_E2E_URL, e.g. `npm run dev`): for UI work only. */
+async function attach(baseURL) {
+  const browser = await launchChromium();
+  async function newPage(viewport = { width: 1280, height: 800 }) {
+    const context = await browser.newContext({ viewport, baseURL });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    return page;
+  }
+  return { baseURL, browser, newPage, logs: [], stop: () => browser.close() };
+}
+
+/** Saves a PNG into e2e/screenshots once the images in view have loaded. */
+export async function screenshot(page, name) {
+  await mkdir(screenshotDir, { recursive: true });
+  await page
+    .waitForFunction(() =>
+      [...document.images].filter((i) => i.getBoundingClientRect().top < window.innerHeight).every((i) => i.complete),
+    )
+    .catch(() => {});
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}

@@ -1,0 +1,21 @@
+import styles from './Footer.module.css';
+
+export function Footer() {
+  return (
+    <footer className={styles.footer}>
+      <p className={styles.tagline}>Fan-made. Outwit, outplay, out-rank.</p>
+      <ul className={styles.links}>
+        <li>
+          <a href="https://www.cbs.com/shows/survivor/" target="_blank" rel="noopener noreferrer">
+            Survivor on CBS (official site)
+          </a>
+        </li>
+        <li>
+          <a href="https://github.com/doehm/survivoR" target="_blank" rel="noopener noreferrer">
+            survivoR dataset
+          </a>
+        </li>
+      </ul>
+    </footer>
+  );
+}

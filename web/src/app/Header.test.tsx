@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockServer, renderWithProviders, sandra } from '../test/utils';
+import { AppRoutes } from './AppRoutes';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Header', () => {
+  it('signed out: Login, My Lists goes to /login, no inbox or welcome', async () => {
+    mockServer();
+    renderWithProviders(<Header />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'My Lists' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'Other Rankings' })).toHaveAttribute('href', '/rankings');
+    expect(screen.getByRole('link', { name: 'Global Rankings' })).toHaveAttribute('href', '/global-rankings');
+    expect(screen.getByRole('link', { name: 'Survivor Rankings' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Inbox notifications' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Welcome/)).not.toBeInTheDocument();
+  });
+
+  it('signed in: welcome line, inbox dropdown, My Lists and Sign Out', async () => {
+    mockServer({ me: sandra });
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+    expect(await screen.findByText('Sandra')).toBeInTheDocument();
+    expect(screen.getByText(/Welcome,/)).toHaveTextContent('Welcome, Sandra');
+    expect(screen.getByRole('link', { name: 'My Lists' })).toHaveAttribute('href', '/mylists');
+    const inbox = screen.getByRole('button', { name: 'Inbox notifications' });
+    expect(inbox).toHaveAttribute('aria-expanded', 'false');
+    await user.click(inbox);
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('Sign Out signs the user out and goes to /login', async () => {
+    const fetchMock = mockServer({ me: sandra });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/mylists' });
+    await screen.findByRole('heading', { level: 1, name: 'My Lists' });
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In Required' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/auth/logout'))).toBe(true);
+  });
+
+  it('the menu button toggles the navigation on a phone', async () => {
+    mockServer();
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('Footer', () => {
+  it('has two external links that open safely', () => {
+    renderWithProviders(<Footer />);
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageLoader } from '../components/EmptyState';
+import { useMe } from '../features/auth/useMe';
+
+/** Where a signed-out visitor was heading, carried to /login in navigation state. */
+export interface LoginRedirectState {
+  from: string;
+}
+
+export function redirectTarget(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'from' in state) {
+    const from = (state as { from: unknown }).from;
+    if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login') return from;
+  }
+  return '/';
+}
+
+/** Renders its children for a signed-in user; otherwise sends them to /login, remembering the way back. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isLoading, isSignedIn } = useMe();
+  const location = useLocation();
+  if (isLoading) return <PageLoader />;
+  if (!isSignedIn) {
+    const state: LoginRedirectState = { from: location.pathname + location.search + location.hash };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return children;
+}
+
+/** /login for a signed-in user goes where they were heading (or home). */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { isLoading, isSignedIn } = useMe();
+  const location = useLocation();
+  if (isLoading) return <PageLoader />;
+  if (isSignedIn) return <Navigate to={redirectTarget(location.state)} replace />;
+  return children;
+}

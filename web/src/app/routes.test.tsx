@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockServer, renderWithProviders, sandra } from '../test/utils';
+import { AppRoutes } from './AppRoutes';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function expectAt(path: string, heading: string) {
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`));
+}
+
+describe('routes', () => {
+  it('sends an unknown path home', async () => {
+    mockServer();
+    renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
+    await expectAt('/', 'Survivor Rankings');
+  });
+
+  it.each(['/mylists', '/create'])('sends a signed-out visitor from %s to /login', async (path) => {
+    mockServer();
+    renderWithProviders(<AppRoutes />, { route: path });
+    await expectAt('/login', 'Sign In Required');
+  });
+
+  it('lets a signed-in user into /mylists', async () => {
+    mockServer({ me: sandra });
+    renderWithProviders(<AppRoutes />, { route: '/mylists' });
+    await expectAt('/mylists', 'My Lists');
+    expect(screen.getByText('Hidden Immunity Idols: 2')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user from /login to where they were heading', async () => {
+    mockServer({ me: sandra });
+    renderWithProviders(<AppRoutes />, { route: { pathname: '/login', state: { from: '/create' } } });
+    await expectAt('/create', 'Create Ranking');
+  });
+
+  it('sends a signed-in user from /login home by default', async () => {
+    mockServer({ me: sandra });
+    renderWithProviders(<AppRoutes />, { route: '/login' });
+    await expectAt('/', 'Survivor Rankings');
+  });
+
+  it('sends an unknown global list to /global-rankings', async () => {
+    mockServer();
+    renderWithProviders(<AppRoutes />, { route: '/global-rankings/season-99' });
+    await expectAt('/global-rankings', 'Global Rankings');
+  });
+
+  it('opens the season-48 global list', async () => {
+    mockServer();
+    renderWithProviders(<AppRoutes />, { route: '/global-rankings/season-48' });
+    await expectAt('/global-rankings/season-48', 'Survivor 48: Global Top 10');
+  });
+
+  it.each([
+    ['/rankings', 'Browse Rankings'],
+    ['/rankings/user/u9', 'Rankings by u9'],
+    ['/list/u9/list_1700000000000', 'Ranking'],
+    ['/global-rankings', 'Global Rankings'],
+  ])('renders %s', async (path, heading) => {
+    mockServer();
+    renderWithProviders(<AppRoutes />, { route: path });
+    await expectAt(path, heading);
+  });
+});

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { TorchMark } from './icons';
+import styles from './Page.module.css';
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.emptyCard}>
+      <span className={styles.emptyIcon}>
+        <TorchMark width={18} height={26} />
+      </span>
+      <div className={styles.muted}>{children}</div>
+    </div>
+  );
+}
+
+export function PageLoader() {
+  return (
+    <div className={styles.loader} role="status">
+      Lighting the torches…
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** 'Survivor: Borneo' → 'Borneo', 'Survivor 45' → '45'. Other names are left as they are. */
+export function stripSurvivorPrefix(name: string): string {
+  if (name.startsWith('Survivor: ')) return name.slice('Survivor: '.length);
+  if (name.startsWith('Survivor ')) return name.slice('Survivor '.length);
+  return name;
+}
+
+export function seasonNumberLabel(n: number): string {
+  return `Season ${n}`;
+}
+
+/** True when the display name is nothing but the number (recent seasons, e.g. 'Survivor 45'). */
+export function isNumberOnlyName(name: string, n: number): boolean {
+  return stripSurvivorPrefix(name) === String(n);
+}
+
+export const PLACEHOLDER_IMAGE = '/images/placeholder.jpg';
