@@ -39,6 +39,9 @@ type Config struct {
 	MediaURL    string // optional CDN base for /media
 	Google      OAuthProvider
 	Twitter     OAuthProvider
+	// TrustProxy says a reverse proxy sets X-Forwarded-For, so the client IP
+	// (for sign-in rate limits) is read from it rather than the connection.
+	TrustProxy bool
 }
 
 // Load reads args (without the program and subcommand names) and the environment.
@@ -61,6 +64,7 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs.StringVar(&logLevel, "log-level", env("CASTAWAY_LOG_LEVEL", "info"), "debug, info, warn or error (CASTAWAY_LOG_LEVEL)")
 	fs.StringVar(&c.MediaDir, "media-dir", getenv("CASTAWAY_MEDIA_DIR"), "folder of headshots and season logos; default <data-dir>/media (CASTAWAY_MEDIA_DIR)")
 	fs.StringVar(&c.MediaURL, "media-url", getenv("CASTAWAY_MEDIA_URL"), "CDN base URL that serves the media folder instead (CASTAWAY_MEDIA_URL)")
+	fs.BoolVar(&c.TrustProxy, "trust-proxy", getenv("CASTAWAY_TRUST_PROXY") == "true", "behind a reverse proxy that sets X-Forwarded-For (CASTAWAY_TRUST_PROXY=true)")
 	fs.StringVar(&c.Google.ClientID, "google-client-id", getenv("CASTAWAY_GOOGLE_CLIENT_ID"), "Google OAuth client id (CASTAWAY_GOOGLE_CLIENT_ID)")
 	fs.StringVar(&c.Google.ClientSecret, "google-client-secret", getenv("CASTAWAY_GOOGLE_CLIENT_SECRET"), "(CASTAWAY_GOOGLE_CLIENT_SECRET)")
 	fs.StringVar(&c.Google.Issuer, "google-issuer", env("CASTAWAY_GOOGLE_ISSUER", "https://accounts.google.com"), "OpenID Connect issuer (CASTAWAY_GOOGLE_ISSUER)")

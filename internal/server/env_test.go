@@ -25,6 +25,7 @@ type testEnv struct {
 	*httptest.Server
 	cfg   *config.Config
 	store *store.Store
+	srv   *Server
 }
 
 // newEnv starts a server for one test.
@@ -41,7 +42,7 @@ func newEnvOn(t *testing.T, st *store.Store) *testEnv {
 		t.Fatal(err)
 	}
 	web := fstest.MapFS{
-		"index.html":        {Data: []byte("<!doctype html><div id=root></div>")},
+		"index.html":        {Data: []byte("<!doctype html><html><head><title>Survivor Rankings</title></head><body><div id=root></div></body></html>")},
 		"assets/app-123.js": {Data: []byte(strings.Repeat("console.log('castaway');\n", 100))},
 	}
 	srv, err := New(Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(),
@@ -51,7 +52,8 @@ func newEnvOn(t *testing.T, st *store.Store) *testEnv {
 	}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	return &testEnv{Server: ts, cfg: cfg, store: st}
+	t.Cleanup(srv.CloseStreams) // runs first: open event streams end, so ts.Close does not wait on them
+	return &testEnv{Server: ts, cfg: cfg, store: st, srv: srv}
 }
 
 // signedIn makes a user named name and returns a client holding their session.

@@ -9,6 +9,7 @@ import (
 
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/notify"
 	"castaway/internal/store"
 )
 
@@ -32,6 +33,7 @@ type Server struct {
 	web     *webApp
 	seasons *precompressed
 	media   *media
+	hub     *notify.Hub // live inbox events
 }
 
 // New builds the server; Handler gives its http.Handler.
@@ -43,6 +45,7 @@ func New(d Deps) (*Server, error) {
 		log:     d.Logger,
 		metrics: newMetrics(),
 		media:   newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog),
+		hub:     notify.NewHub(d.Store, d.Logger),
 	}
 	var err error
 	if s.seasons, err = newSeasonsResponse(d.Catalog); err != nil {
@@ -60,9 +63,13 @@ func (s *Server) Handler() http.Handler {
 	s.systemRoutes(mux)
 	s.catalogRoutes(mux)
 	s.mediaRoutes(mux)
+	s.listRoutes(mux)
+	s.authRoutes(mux)
+	s.communityRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", "Not found.")
 	})
+	mux.HandleFunc("GET /list/{userId}/{listId}", s.listPage)
 	mux.Handle("/", s.web)
 
 	var h http.Handler = mux
@@ -95,4 +102,6 @@ func (s *Server) systemRoutes(mux *http.ServeMux) {
 }
 
 // CloseStreams ends open event streams so a graceful shutdown does not wait on them.
-func (s *Server) CloseStreams() {}
+func (s *Server) CloseStreams() {
+	s.hub.Close()
+}

@@ -133,7 +133,9 @@ func prefixed(alias, columns string) string {
 	parts := strings.Split(columns, ",")
 	for i, p := range parts {
 		p = strings.TrimSpace(p)
-		if strings.HasPrefix(p, "COALESCE(") {
+		if strings.HasPrefix(p, "'") { // a literal, such as COALESCE's default
+			parts[i] = p
+		} else if strings.HasPrefix(p, "COALESCE(") {
 			parts[i] = "COALESCE(" + alias + strings.TrimPrefix(p, "COALESCE(")
 		} else {
 			parts[i] = alias + p

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -33,9 +34,31 @@ func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 	return &u, nil
 }
 
-// CreateUser inserts u. ErrConflict means the email or the display name (both
-// compared case-insensitively) is taken.
+// ErrEmailTaken and ErrNameTaken say which unique rule a new or renamed user
+// broke; both are also ErrConflict.
+var (
+	ErrEmailTaken = fmt.Errorf("email taken: %w", ErrConflict)
+	ErrNameTaken  = fmt.Errorf("display name taken: %w", ErrConflict)
+)
+
+// userConflict names the broken rule from the index in the driver's message.
+func userConflict(err error) error {
+	switch {
+	case strings.Contains(err.Error(), "users_display_name_lower"):
+		return ErrNameTaken
+	case strings.Contains(err.Error(), "users_email_lower"):
+		return ErrEmailTaken
+	}
+	return ErrConflict
+}
+
+// CreateUser inserts u. ErrEmailTaken or ErrNameTaken (both ErrConflict) mean
+// the email or the display name, compared case-insensitively, is taken.
 func (s *Store) CreateUser(ctx context.Context, u *User) error {
+	return createUser(ctx, s.db, u)
+}
+
+func createUser(ctx context.Context, db execer, u *User) error {
 	var email, hash any
 	if u.Email != "" {
 		email = u.Email
@@ -43,15 +66,20 @@ func (s *Store) CreateUser(ctx context.Context, u *User) error {
 	if u.PasswordHash != "" {
 		hash = u.PasswordHash
 	}
-	_, err := s.db.ExecContext(ctx, `INSERT INTO users (id, email, display_name, password_hash, idols_found, created_at)
+	_, err := db.ExecContext(ctx, `INSERT INTO users (id, email, display_name, password_hash, idols_found, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6)`, u.ID, email, u.DisplayName, hash, u.IdolsFound, millis(u.CreatedAt))
 	if isUniqueViolation(err) {
-		return ErrConflict
+		return userConflict(err)
 	}
 	if err != nil {
 		return fmt.Errorf("create user: %w", err)
 	}
 	return nil
+}
+
+// execer is what *sql.DB and *sql.Tx share for writes.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 // UserByID finds a user, or ErrNotFound.
@@ -62,4 +90,43 @@ func (s *Store) UserByID(ctx context.Context, id string) (*User, error) {
 // UserByEmail finds a user by email, case-insensitively, or ErrNotFound.
 func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
 	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE lower(email) = lower($1)`, email))
+}
+
+// DisplayNamesWithPrefix returns the lower-cased display names that start with
+// prefix, compared case-insensitively, so a free variant can be picked.
+func (s *Store) DisplayNamesWithPrefix(ctx context.Context, prefix string) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT lower(display_name) FROM users
+		WHERE lower(substr(display_name, 1, length(CAST($1 AS TEXT)))) = lower(CAST($1 AS TEXT))`, prefix)
+	if err != nil {
+		return nil, fmt.Errorf("display names: %w", err)
+	}
+	defer rows.Close()
+	taken := map[string]bool{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("display names: %w", err)
+		}
+		taken[n] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("display names: %w", err)
+	}
+	return taken, nil
+}
+
+// RenameUser sets a user's display name. The unique index decides races:
+// ErrNameTaken when another user holds the name in any letter case.
+func (s *Store) RenameUser(ctx context.Context, id, name string) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET display_name = $2 WHERE id = $1`, id, name)
+	if isUniqueViolation(err) {
+		return userConflict(err)
+	}
+	if err != nil {
+		return fmt.Errorf("rename user: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
 }

@@ -1,0 +1,214 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"strings"
+	"time"
+
+	castawaymail "castaway/internal/mail"
+	"castaway/internal/store"
+)
+
+// ResetLifetime is how long a mailed reset link works.
+const ResetLifetime = time.Hour
+
+// Accounts holds the account rules: sign-up, sign-in, usernames and password
+// resets. Sessions are the caller's business.
+type Accounts struct {
+	store   *store.Store
+	policy  *PasswordPolicy
+	mail    castawaymail.Sender
+	baseURL string
+	limits  Limits
+	log     *slog.Logger
+	now     func() time.Time
+}
+
+// NewAccounts builds the account rules; baseURL prefixes links in mail.
+func NewAccounts(st *store.Store, sender castawaymail.Sender, baseURL string, limits Limits, log *slog.Logger) *Accounts {
+	return &Accounts{store: st, policy: NewPasswordPolicy(), mail: sender, baseURL: baseURL, limits: limits, log: log, now: time.Now}
+}
+
+// Policy is the password policy in force.
+func (a *Accounts) Policy() *PasswordPolicy { return a.policy }
+
+// normalizeEmail trims an address and checks that it is one.
+func normalizeEmail(email string) (string, bool) {
+	email = strings.TrimSpace(email)
+	addr, err := mail.ParseAddress(email)
+	if err != nil || addr.Address != email || len(email) > 254 {
+		return "", false
+	}
+	return email, true
+}
+
+// SignUp makes an email-and-password account. The display name is the part of
+// the address before '@', made unique.
+func (a *Accounts) SignUp(ctx context.Context, email, password string) (*store.User, error) {
+	if strings.TrimSpace(email) == "" || password == "" {
+		return nil, invalid("validation", MsgEmailPasswordRequired)
+	}
+	email, ok := normalizeEmail(email)
+	if !ok {
+		return nil, invalid("invalid_email", MsgEmailInvalid)
+	}
+	if !a.policy.Acceptable(password) {
+		return nil, invalid("weak_password", MsgWeakPassword)
+	}
+	u := &store.User{ID: NewID(), Email: email, PasswordHash: HashPassword(password), CreatedAt: a.now()}
+	err := a.createNamed(ctx, u, DisplayNameFromEmail(email), func() error { return a.store.CreateUser(ctx, u) })
+	if errors.Is(err, store.ErrEmailTaken) {
+		return nil, &Problem{Kind: Conflict, Code: "email_in_use", Message: MsgEmailInUse}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sign up: %w", err)
+	}
+	return u, nil
+}
+
+// createNamed gives u the first free variant of base and runs create, picking
+// again when a racing sign-up took the name first.
+func (a *Accounts) createNamed(ctx context.Context, u *store.User, base string, create func() error) error {
+	base = cleanName(base)
+	for range 5 {
+		// Every variant UniqueName can produce starts with these characters.
+		taken, err := a.store.DisplayNamesWithPrefix(ctx, truncate(base, MaxDisplayNameLength-6))
+		if err != nil {
+			return err
+		}
+		u.DisplayName = UniqueName(base, taken)
+		if err = create(); !errors.Is(err, store.ErrNameTaken) {
+			return err
+		}
+	}
+	return fmt.Errorf("no free display name for %q: %w", base, store.ErrNameTaken)
+}
+
+// SignIn checks an email and password. Failures count towards the per-address
+// and per-client limits; once either is used up, every attempt is refused.
+func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string) (*store.User, error) {
+	email = strings.TrimSpace(email)
+	if email == "" || password == "" {
+		return nil, invalid("validation", MsgEmailPasswordRequired)
+	}
+	keys := map[Limit]string{a.limits.SignInPerEmail: email, a.limits.SignInPerIP: clientIP}
+	if err := a.check(ctx, keys); err != nil {
+		return nil, err
+	}
+	fail := func(p *Problem) (*store.User, error) {
+		if err := a.hit(ctx, keys); err != nil {
+			if _, ok := AsProblem(err); !ok {
+				return nil, err
+			}
+		}
+		return nil, p
+	}
+	u, err := a.store.UserByEmail(ctx, email)
+	if errors.Is(err, store.ErrNotFound) {
+		return fail(&Problem{Kind: NotFound, Code: "user_not_found", Message: MsgUserNotFound})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sign in: %w", err)
+	}
+	// An account made through Google or Twitter has no password until it is reset.
+	ok := false
+	if u.PasswordHash != "" {
+		if ok, err = CheckPassword(u.PasswordHash, password); err != nil {
+			return nil, fmt.Errorf("sign in: %w", err)
+		}
+	}
+	if !ok {
+		return fail(&Problem{Kind: Unauthorized, Code: "wrong_password", Message: MsgWrongPassword})
+	}
+	return u, nil
+}
+
+// Rename changes a user's display name; the database's unique index settles races.
+func (a *Accounts) Rename(ctx context.Context, userID, name string) (*store.User, error) {
+	name, problem := NormalizeDisplayName(name)
+	if problem != "" {
+		return nil, invalid("validation", problem)
+	}
+	err := a.store.RenameUser(ctx, userID, name)
+	if errors.Is(err, store.ErrNameTaken) {
+		return nil, &Problem{Kind: Conflict, Code: "username_taken", Message: MsgUsernameTaken}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("rename: %w", err)
+	}
+	return a.store.UserByID(ctx, userID)
+}
+
+// Providers lists how a user signs in: "password" when they have one, then each
+// linked provider.
+func (a *Accounts) Providers(ctx context.Context, u *store.User) ([]string, error) {
+	linked, err := a.store.IdentityProviders(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	providers := []string{}
+	if u.PasswordHash != "" {
+		providers = append(providers, "password")
+	}
+	return append(providers, linked...), nil
+}
+
+// RequestReset mails a single-use reset link when email has an account. It
+// says nothing about whether it has one: the caller answers the same either way.
+func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) error {
+	email = strings.TrimSpace(email)
+	if email == "" {
+		return invalid("validation", MsgResetEmailRequired)
+	}
+	if err := a.hit(ctx, map[Limit]string{a.limits.ResetPerEmail: email, a.limits.ResetPerIP: clientIP}); err != nil {
+		return err
+	}
+	u, err := a.store.UserByEmail(ctx, email)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("request reset: %w", err)
+	}
+	token, hash := NewToken()
+	now := a.now()
+	if err := a.store.CreatePasswordReset(ctx, hash, u.ID, now, now.Add(ResetLifetime)); err != nil {
+		return fmt.Errorf("request reset: %w", err)
+	}
+	link := a.baseURL + "/login?reset=" + token
+	err = a.mail.Send(ctx, castawaymail.Message{
+		To:      u.Email,
+		Subject: "Reset your Survivor Rankings password",
+		Text: "Hi " + u.DisplayName + ",\n\n" +
+			"Someone asked to reset the password of your Survivor Rankings account. To choose a new one, open this link within the hour:\n\n" +
+			link + "\n\n" +
+			"The link works once. If you did not ask for it, ignore this email and your password stays as it is.\n",
+	})
+	if err != nil {
+		return fmt.Errorf("mail reset link: %w", err)
+	}
+	return nil
+}
+
+// ConfirmReset spends a reset token: it sets the new password and revokes every
+// session of the account, returning the user to sign in afresh.
+func (a *Accounts) ConfirmReset(ctx context.Context, token, password string) (*store.User, error) {
+	if token == "" {
+		return nil, invalid("invalid_token", MsgResetTokenRequired)
+	}
+	if !a.policy.Acceptable(password) {
+		return nil, invalid("weak_password", MsgWeakPassword)
+	}
+	u, err := a.store.ResetPassword(ctx, HashToken(token), HashPassword(password), a.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, invalid("invalid_token", MsgResetInvalid)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("confirm reset: %w", err)
+	}
+	return u, nil
+}

@@ -1,0 +1,121 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"golang.org/x/oauth2"
+
+	"castaway/internal/store"
+)
+
+// OAuthStateLifetime bounds how long a provider round trip may take.
+const OAuthStateLifetime = 10 * time.Minute
+
+// ErrAccountExists means the provider's email belongs to an account that signs
+// in another way; no second account is made.
+var ErrAccountExists = errors.New("an account with this email uses another sign-in method")
+
+// ErrBadState means the callback's state is unknown, used, expired or for another provider.
+var ErrBadState = errors.New("unknown or expired sign-in state")
+
+// SafeRedirect keeps only same-site app paths, so a sign-in link cannot send
+// the user to another site; anything else lands on the home page.
+func SafeRedirect(path string) string {
+	if path == "" || !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") || strings.ContainsAny(path, "\\\r\n\t") {
+		return "/"
+	}
+	u, err := url.Parse(path)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
+		return "/"
+	}
+	return path
+}
+
+// StartOAuth records a round trip to provider and returns the URL to send the
+// browser to, and the state that must come back.
+func (a *Accounts) StartOAuth(ctx context.Context, name string, p Provider, redirect string) (authURL, state string, err error) {
+	state, _ = NewToken()
+	nonce, _ := NewToken()
+	verifier := oauth2.GenerateVerifier()
+	authURL, err = p.AuthCodeURL(ctx, state, nonce, verifier)
+	if err != nil {
+		return "", "", err
+	}
+	now := a.now()
+	err = a.store.CreateOAuthState(ctx, store.OAuthState{
+		State: state, Provider: name, Verifier: verifier, Nonce: nonce,
+		RedirectTo: SafeRedirect(redirect), ExpiresAt: now.Add(OAuthStateLifetime),
+	}, now)
+	if err != nil {
+		return "", "", err
+	}
+	return authURL, state, nil
+}
+
+// FinishOAuth checks the callback's state, trades the code for a profile and
+// signs that person in, making their account on first sign-in. It returns the
+// user and the app path they started from.
+func (a *Accounts) FinishOAuth(ctx context.Context, name string, p Provider, state, code string) (*store.User, string, error) {
+	st, err := a.store.TakeOAuthState(ctx, state, a.now())
+	if errors.Is(err, store.ErrNotFound) || (err == nil && st.Provider != name) {
+		return nil, "", ErrBadState
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	profile, err := p.Exchange(ctx, code, st.Nonce, st.Verifier)
+	if err != nil {
+		return nil, "", err
+	}
+	u, err := a.ProviderSignIn(ctx, profile)
+	return u, st.RedirectTo, err
+}
+
+// ProviderSignIn finds or makes the account for a provider profile. A Google
+// address that Google verified joins the account that already has it; any other
+// address already in use is ErrAccountExists.
+func (a *Accounts) ProviderSignIn(ctx context.Context, p *Profile) (*store.User, error) {
+	if p.Subject == "" {
+		return nil, errors.New("provider profile has no subject")
+	}
+	u, err := a.store.UserByIdentity(ctx, p.Provider, p.Subject)
+	if !errors.Is(err, store.ErrNotFound) {
+		return u, err
+	}
+	id := store.Identity{Provider: p.Provider, Subject: p.Subject, Email: p.Email}
+	if p.Email != "" {
+		existing, err := a.store.UserByEmail(ctx, p.Email)
+		switch {
+		case err == nil && p.Provider == "google" && p.EmailVerified:
+			id.UserID = existing.ID
+			if err := a.store.AddIdentity(ctx, id, a.now()); err != nil && !errors.Is(err, store.ErrConflict) {
+				return nil, err
+			}
+			return existing, nil
+		case err == nil:
+			return nil, ErrAccountExists
+		case !errors.Is(err, store.ErrNotFound):
+			return nil, err
+		}
+	}
+	u = &store.User{ID: NewID(), CreatedAt: a.now()}
+	if p.EmailVerified {
+		u.Email = p.Email
+	}
+	err = a.createNamed(ctx, u, p.Name, func() error { return a.store.CreateUserWithIdentity(ctx, u, id) })
+	switch {
+	case errors.Is(err, store.ErrEmailTaken):
+		return nil, ErrAccountExists
+	case errors.Is(err, store.ErrConflict):
+		// The same person's other tab won the race: use the account it made.
+		return a.store.UserByIdentity(ctx, p.Provider, p.Subject)
+	case err != nil:
+		return nil, fmt.Errorf("provider sign-in: %w", err)
+	}
+	return u, nil
+}

@@ -1,0 +1,112 @@
+// Package comments holds the rules of list discussions: what a comment may say,
+// where a reply attaches, who may delete, how votes count and how a thread is shown.
+package comments
+
+import (
+	"errors"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"castaway/internal/store"
+)
+
+// MaxLength is the longest comment or reply, in characters.
+const MaxLength = 500
+
+// Errors carry the text a user reads.
+var (
+	ErrEmpty    = errors.New("Comment cannot be empty.")
+	ErrTooLong  = errors.New("Comment must be 500 characters or fewer.")
+	ErrBadVote  = errors.New("A vote must be 1, -1 or 0.")
+	ErrNotYours = errors.New("You can only delete your own comments.")
+)
+
+// CleanText trims text and checks its length.
+func CleanText(text string) (string, error) {
+	text = strings.TrimSpace(text)
+	switch {
+	case text == "":
+		return "", ErrEmpty
+	case utf8.RuneCountInString(text) > MaxLength:
+		return "", ErrTooLong
+	}
+	return text, nil
+}
+
+// ReplyParent is the comment a reply to target hangs under: target itself when it is
+// top-level, otherwise target's own parent, so threads never go deeper than one level.
+// ok is false when target belongs to another thread than (listUserID, listID).
+func ReplyParent(target *store.Comment, listUserID, listID string) (parentID string, ok bool) {
+	if target.ListUserID != listUserID || target.ListID != listID {
+		return "", false
+	}
+	if target.ParentID != "" {
+		return target.ParentID, true
+	}
+	return target.ID, true
+}
+
+// CheckVote accepts an upvote (1), a downvote (-1) or no vote (0).
+func CheckVote(value int) error {
+	if value < -1 || value > 1 {
+		return ErrBadVote
+	}
+	return nil
+}
+
+// CanDelete tells whether userID may delete c: only its author may.
+func CanDelete(userID string, c *store.Comment) error {
+	if c.UserID == "" || c.UserID != userID {
+		return ErrNotYours
+	}
+	return nil
+}
+
+// Score is upvotes minus downvotes.
+func Score(c *store.Comment) int { return c.Upvotes - c.Downvotes }
+
+// AuthorName is the name shown for a comment's author; a removed account shows as Anonymous.
+func AuthorName(c *store.Comment) string {
+	if c.UserName == "" {
+		return "Anonymous"
+	}
+	return c.UserName
+}
+
+// Node is a top-level comment with its replies.
+type Node struct {
+	*store.Comment
+	Replies []*store.Comment
+}
+
+// Thread arranges a flat list of comments as shown: top-level comments newest first,
+// each followed by its replies oldest first. Replies whose parent is missing are dropped.
+func Thread(flat []store.Comment) []Node {
+	var nodes []Node
+	index := map[string]int{}
+	for i := range flat {
+		if flat[i].ParentID == "" {
+			index[flat[i].ID] = len(nodes)
+			nodes = append(nodes, Node{Comment: &flat[i]})
+		}
+	}
+	for i := range flat {
+		if p, ok := index[flat[i].ParentID]; ok && flat[i].ParentID != "" {
+			nodes[p].Replies = append(nodes[p].Replies, &flat[i])
+		}
+	}
+	sort.SliceStable(nodes, func(a, b int) bool { return newer(nodes[a].Comment, nodes[b].Comment) })
+	for _, n := range nodes {
+		sort.SliceStable(n.Replies, func(a, b int) bool { return newer(n.Replies[b], n.Replies[a]) })
+	}
+	return nodes
+}
+
+// newer orders by time, then id, so comments made in the same millisecond keep a stable order.
+func newer(a, b *store.Comment) bool {
+	if !a.CreatedAt.Equal(b.CreatedAt) {
+		return a.CreatedAt.After(b.CreatedAt)
+	}
+	return a.ID > b.ID
+}

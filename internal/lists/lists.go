@@ -1,0 +1,226 @@
+// Package lists holds the rules of ranked lists: what a valid list is, how the items a
+// client sends become catalog entries, and which type tag a list carries.
+package lists
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"castaway/internal/catalog"
+)
+
+// Limits from the product spec (section 9); MaxItems keeps one list a sane size.
+const (
+	MaxNameLength        = 50
+	MaxDescriptionLength = 200
+	MaxItems             = 100
+)
+
+// The automatic type tags. They are computed, never chosen, and the UI hides them.
+const (
+	SeasonRankingTag   = "season-ranking"
+	SurvivorRankingTag = "survivor-ranking"
+)
+
+// UserTags are the tags a user may choose, in display order.
+var UserTags = []string{"favorites", "social", "strategic", "challenge", "spoiler"}
+
+// Messages a user reads.
+const (
+	MsgNameRequired = "Please enter a name for your list"
+	MsgMixed        = "Cannot mix seasons and contestants."
+)
+
+// ValidationError is bad input, reported to the user as Message.
+type ValidationError struct {
+	Field   string
+	Message string
+}
+
+func (e *ValidationError) Error() string { return e.Message }
+
+func invalid(field, format string, args ...any) error {
+	return &ValidationError{Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// ItemInput is an item as a client sends it: at least an id and whether it is a
+// season; SeasonID optionally picks which season's headshot a contestant shows.
+type ItemInput struct {
+	ID       string
+	IsSeason bool
+	SeasonID string
+}
+
+// Item is a ranked entry filled in from the catalog.
+type Item struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	ImageURL   string `json:"imageUrl"`
+	IsSeason   bool   `json:"isSeason"`
+	SeasonID   string `json:"seasonId"`
+	SeasonName string `json:"seasonName"`
+}
+
+// Input is a list (or draft) as a client sends it.
+type Input struct {
+	Name        string
+	Description string
+	Tags        []string
+	Items       []ItemInput
+}
+
+// Content is validated list content, ready to store.
+type Content struct {
+	Name        string
+	Description string
+	// Tags are the chosen tags in display order followed by the type tag.
+	Tags  []string
+	Items []Item
+}
+
+// IsSeason tells whether the list ranks seasons.
+func (c Content) IsSeason() bool { return len(c.Items) > 0 && c.Items[0].IsSeason }
+
+// SearchText is what browse search matches besides the author: the lower-cased
+// name, description and item names.
+func (c Content) SearchText() string {
+	parts := []string{c.Name, c.Description}
+	for _, it := range c.Items {
+		parts = append(parts, it.Name)
+	}
+	return strings.ToLower(strings.Join(parts, "\n"))
+}
+
+// TypeTag is season-ranking when any item is a season, else survivor-ranking.
+func TypeTag(items []Item) string {
+	for _, it := range items {
+		if it.IsSeason {
+			return SeasonRankingTag
+		}
+	}
+	return SurvivorRankingTag
+}
+
+// IsTag tells whether tag is a user tag or a type tag (what browse may filter by).
+func IsTag(tag string) bool {
+	return isUserTag(tag) || tag == SeasonRankingTag || tag == SurvivorRankingTag
+}
+
+func isUserTag(tag string) bool {
+	for _, t := range UserTags {
+		if t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// ValidateList checks a list about to be saved and fills its items from the catalog.
+func ValidateList(cat *catalog.Catalog, in Input) (Content, error) {
+	c, err := validate(cat, in)
+	if err != nil {
+		return Content{}, err
+	}
+	if c.Name == "" {
+		return Content{}, invalid("name", MsgNameRequired)
+	}
+	if len(c.Items) == 0 {
+		return Content{}, invalid("contestants", "Add at least one contestant or season to your list.")
+	}
+	return c, nil
+}
+
+// ValidateDraft checks an unsaved creator state: the same rules as a list, except
+// that it may still have no name and no items.
+func ValidateDraft(cat *catalog.Catalog, in Input) (Content, error) {
+	c, err := validate(cat, in)
+	if err != nil {
+		return Content{}, err
+	}
+	if len(c.Items) == 0 {
+		c.Tags = c.Tags[:len(c.Tags)-1] // an empty creator has no type yet
+	}
+	return c, nil
+}
+
+func validate(cat *catalog.Catalog, in Input) (Content, error) {
+	c := Content{Name: strings.TrimSpace(in.Name), Description: strings.TrimSpace(in.Description)}
+	if utf8.RuneCountInString(c.Name) > MaxNameLength {
+		return Content{}, invalid("name", "List name must be %d characters or fewer.", MaxNameLength)
+	}
+	if utf8.RuneCountInString(c.Description) > MaxDescriptionLength {
+		return Content{}, invalid("description", "Description must be %d characters or fewer.", MaxDescriptionLength)
+	}
+	tags, err := userTags(in.Tags)
+	if err != nil {
+		return Content{}, err
+	}
+	if c.Items, err = Resolve(cat, in.Items); err != nil {
+		return Content{}, err
+	}
+	c.Tags = append(tags, TypeTag(c.Items))
+	return c, nil
+}
+
+// userTags keeps the chosen tags in display order. The type tags a client may echo
+// back are dropped: the server computes the type itself.
+func userTags(in []string) ([]string, error) {
+	chosen := map[string]bool{}
+	for _, t := range in {
+		switch {
+		case isUserTag(t):
+			chosen[t] = true
+		case t == SeasonRankingTag || t == SurvivorRankingTag:
+		default:
+			return nil, invalid("tags", "Unknown tag %q.", t)
+		}
+	}
+	tags := []string{}
+	for _, t := range UserTags {
+		if chosen[t] {
+			tags = append(tags, t)
+		}
+	}
+	return tags, nil
+}
+
+// Resolve fills items in from the catalog, refusing unknown ids, duplicates, a mix of
+// seasons and contestants, and more than MaxItems.
+func Resolve(cat *catalog.Catalog, in []ItemInput) ([]Item, error) {
+	if len(in) > MaxItems {
+		return nil, invalid("contestants", "A list can hold at most %d items.", MaxItems)
+	}
+	items := make([]Item, 0, len(in))
+	seen := map[string]bool{}
+	for _, ii := range in {
+		it, err := resolveOne(cat, ii)
+		if err != nil {
+			return nil, err
+		}
+		if len(items) > 0 && items[0].IsSeason != it.IsSeason {
+			return nil, invalid("contestants", MsgMixed)
+		}
+		if seen[it.ID] {
+			return nil, invalid("contestants", "%s is already in your list.", it.Name)
+		}
+		seen[it.ID] = true
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+func resolveOne(cat *catalog.Catalog, in ItemInput) (Item, error) {
+	if in.IsSeason {
+		s, ok := cat.Season(in.ID)
+		if !ok {
+			return Item{}, invalid("contestants", "Unknown season %q.", in.ID)
+		}
+		return Item{ID: s.ID, Name: s.Name, ImageURL: s.LogoURL, IsSeason: true, SeasonID: s.ID, SeasonName: s.Name}, nil
+	}
+	ct, s, ok := cat.Contestant(in.ID, in.SeasonID)
+	if !ok {
+		return Item{}, invalid("contestants", "Unknown contestant %q.", in.ID)
+	}
+	return Item{ID: ct.ID, Name: ct.Name, ImageURL: ct.ImageURL, SeasonID: s.ID, SeasonName: s.Name}, nil
+}

@@ -1,0 +1,74 @@
+// Package notify decides who hears about what (the inbox rules) and carries live
+// events to the streams of signed-in users, across every server process.
+package notify
+
+import (
+	"time"
+
+	"castaway/internal/auth"
+	"castaway/internal/store"
+)
+
+// Notification types, as the app reads them.
+const (
+	ListLike     = "list_like"
+	Comment      = "comment"
+	CommentReply = "comment_reply"
+	CommentLike  = "comment_like"
+)
+
+// Recent is how many notifications the inbox shows.
+const Recent = 10
+
+// Actor is the user doing something.
+type Actor struct {
+	ID   string
+	Name string
+}
+
+// ForListUpvote is the note to a list's owner when actor upvotes it; nil for your own list.
+// Its dedupe key makes voting, unvoting and voting again notify once.
+func ForListUpvote(actor Actor, list *store.ListVisibility, now time.Time) *store.Notification {
+	if actor.ID == list.UserID {
+		return nil
+	}
+	return newNote(actor, list.UserID, ListLike, list.Name, list.UserID, list.ID, "",
+		ListLike+":"+actor.ID+":"+list.UserID+"/"+list.ID, now)
+}
+
+// ForComment is what a new comment c tells others: the author of the comment it
+// replies to (replyTo, nil for a top-level comment) hears of the reply, and the
+// thread's owner (listOwnerID, "" for a global poll) of the comment, each once and
+// never about their own words.
+func ForComment(actor Actor, c *store.Comment, replyTo *store.Comment, listOwnerID string) []*store.Notification {
+	var notes []*store.Notification
+	told := map[string]bool{actor.ID: true, "": true}
+	if replyTo != nil && !told[replyTo.UserID] {
+		told[replyTo.UserID] = true
+		notes = append(notes, newNote(actor, replyTo.UserID, CommentReply, c.Text, c.ListUserID, c.ListID, c.ID,
+			CommentReply+":"+c.ID, c.CreatedAt))
+	}
+	if !told[listOwnerID] {
+		notes = append(notes, newNote(actor, listOwnerID, Comment, c.Text, c.ListUserID, c.ListID, c.ID,
+			Comment+":"+c.ID, c.CreatedAt))
+	}
+	return notes
+}
+
+// ForCommentUpvote is the note to c's author when actor upvotes it; nil for your own
+// comment or one whose author is gone. content is the list's name.
+func ForCommentUpvote(actor Actor, c *store.Comment, content string, now time.Time) *store.Notification {
+	if c.UserID == "" || c.UserID == actor.ID {
+		return nil
+	}
+	return newNote(actor, c.UserID, CommentLike, content, c.ListUserID, c.ListID, c.ID,
+		CommentLike+":"+actor.ID+":"+c.ID, now)
+}
+
+func newNote(actor Actor, to, kind, content, listUserID, listID, commentID, key string, now time.Time) *store.Notification {
+	return &store.Notification{
+		ID: auth.NewID(), UserID: to, Type: kind, ActorID: actor.ID, CreatedByName: actor.Name,
+		Content: content, IsNew: true, ListUserID: listUserID, ListID: listID, CommentID: commentID,
+		DedupeKey: key, CreatedAt: now,
+	}
+}

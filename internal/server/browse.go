@@ -1,0 +1,96 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"castaway/internal/api"
+	"castaway/internal/lists"
+	"castaway/internal/store"
+)
+
+// browsePageSize is the spec's 12 cards per page.
+const browsePageSize = 12
+
+func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
+	q, msg := browseQuery(r)
+	if msg != "" {
+		writeError(w, http.StatusBadRequest, "validation", msg)
+		return
+	}
+	page, total, err := s.store.Browse(r.Context(), q)
+	if err != nil {
+		s.log.ErrorContext(r.Context(), "browse lists", "err", err)
+		writeError(w, http.StatusInternalServerError, "internal", "Failed to load public lists. Please try again later.")
+		return
+	}
+	writeJSON(w, http.StatusOK, api.ListPage{Lists: apiSummaries(page), Page: q.Page, PageSize: q.PageSize,
+		Total: total, TotalPages: max(1, (total+q.PageSize-1)/q.PageSize)})
+}
+
+// browseQuery reads the browse parameters, or says what is wrong with them.
+func browseQuery(r *http.Request) (store.BrowseQuery, string) {
+	v := r.URL.Query()
+	q := store.BrowseQuery{Q: v.Get("q"), Type: store.TypeAll, Sort: store.SortNewest, Page: 1, PageSize: browsePageSize}
+	switch t := store.BrowseType(v.Get("type")); t {
+	case "":
+	case store.TypeAll, store.TypeSeason, store.TypeSurvivor:
+		q.Type = t
+	default:
+		return q, "Unknown ranking type."
+	}
+	switch o := store.BrowseSort(v.Get("sort")); o {
+	case "":
+	case store.SortNewest, store.SortMostVotes, store.SortOldest:
+		q.Sort = o
+	default:
+		return q, "Unknown sort order."
+	}
+	seen := map[string]bool{}
+	for _, tag := range v["tag"] {
+		if !lists.IsTag(tag) {
+			return q, "Unknown tag " + strconv.Quote(tag) + "."
+		}
+		if !seen[tag] {
+			seen[tag] = true
+			q.Tags = append(q.Tags, tag)
+		}
+	}
+	if p := v.Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 {
+			return q, "Page must be a positive number."
+		}
+		q.Page = n
+	}
+	return q, ""
+}
+
+// homeWindow is how far back "Top Voted Lists This Week" counts upvotes.
+const homeWindow = 7 * 24 * time.Hour
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	var viewerID string
+	if u := currentUser(r); u != nil {
+		viewerID = u.ID
+	}
+	h, err := s.store.Home(r.Context(), viewerID, time.Now().Add(-homeWindow))
+	if err != nil {
+		s.log.ErrorContext(r.Context(), "home lists", "err", err)
+		writeError(w, http.StatusInternalServerError, "internal", "Failed to load lists. Please try again later.")
+		return
+	}
+	writeJSON(w, http.StatusOK, api.HomeLists{TopThisWeek: apiSummaries(h.TopThisWeek), Recent: apiSummaries(h.Recent),
+		Favorites: apiSummaries(h.Favorites)})
+}
+
+func apiSummaries(in []store.ListSummary) []api.ListSummary {
+	out := make([]api.ListSummary, len(in))
+	for i, l := range in {
+		out[i] = api.ListSummary{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,
+			Tags: l.Tags, IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, UpvoteCount: l.UpvoteCount,
+			ContestantCount: l.ItemCount, TopItems: apiListItems(l.TopItems)}
+	}
+	return out
+}

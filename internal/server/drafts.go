@@ -1,0 +1,75 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"castaway/internal/api"
+	"castaway/internal/lists"
+	"castaway/internal/store"
+)
+
+const msgSignInForDraft = "You must be signed in to keep a draft."
+
+func (s *Server) getDraft(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgSignInForDraft)
+	if u == nil {
+		return
+	}
+	d, err := s.store.Draft(r.Context(), u.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if err != nil {
+		s.log.ErrorContext(r.Context(), "read draft", "err", err)
+		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong. Please try again.")
+		return
+	}
+	writeJSON(w, http.StatusOK, apiDraft(d))
+}
+
+func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgSignInForDraft)
+	if u == nil {
+		return
+	}
+	var body api.DraftInput
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	in := lists.Input{Name: orZero(body.Name), Description: orZero(body.Description), Tags: orZero(body.Tags)}
+	if body.Contestants != nil {
+		in.Items = itemInputs(*body.Contestants)
+	}
+	c, err := lists.ValidateDraft(s.catalog, in)
+	if err != nil {
+		writeListValidation(w, err)
+		return
+	}
+	d := &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: storeItems(c.Items), UpdatedAt: time.Now()}
+	if err := s.store.SaveDraft(r.Context(), u.ID, d); err != nil {
+		s.log.ErrorContext(r.Context(), "save draft", "err", err)
+		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong. Please try again.")
+		return
+	}
+	writeJSON(w, http.StatusOK, apiDraft(d))
+}
+
+func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgSignInForDraft)
+	if u == nil {
+		return
+	}
+	if err := s.store.DeleteDraft(r.Context(), u.ID); err != nil {
+		s.log.ErrorContext(r.Context(), "delete draft", "err", err)
+		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong. Please try again.")
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func apiDraft(d *store.Draft) api.Draft {
+	return api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags, Contestants: apiListItems(d.Items), UpdatedAt: d.UpdatedAt.UTC()}
+}

@@ -1,0 +1,49 @@
+package server
+
+import (
+	"net/http"
+
+	"castaway/internal/api"
+	"castaway/internal/auth"
+	"castaway/internal/store"
+)
+
+func (h *authHandlers) me(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, "You are not signed in.")
+	if u == nil {
+		return
+	}
+	h.writeMe(w, r, u, http.StatusOK, "Something went wrong. Please try again.")
+}
+
+func (h *authHandlers) updateMe(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, "You must be signed in to change your username.")
+	if u == nil {
+		return
+	}
+	var body api.UpdateMe
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	updated, err := h.accounts.Rename(r.Context(), u.ID, body.DisplayName)
+	if err != nil {
+		h.fail(w, r, err, auth.MsgUsernameFailed)
+		return
+	}
+	h.writeMe(w, r, updated, http.StatusOK, auth.MsgUsernameFailed)
+}
+
+// writeMe answers with the user as they see themselves, sign-in methods included.
+func (h *authHandlers) writeMe(w http.ResponseWriter, r *http.Request, u *store.User, status int, fallback string) {
+	providers, err := h.accounts.Providers(r.Context(), u)
+	if err != nil {
+		h.fail(w, r, err, fallback)
+		return
+	}
+	me := api.Me{Id: u.ID, Email: u.Email, DisplayName: u.DisplayName, IdolsFound: u.IdolsFound,
+		CreatedAt: u.CreatedAt.UTC(), Providers: make([]api.MeProviders, len(providers))}
+	for i, p := range providers {
+		me.Providers[i] = api.MeProviders(p)
+	}
+	writeJSON(w, status, me)
+}

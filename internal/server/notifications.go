@@ -1,0 +1,85 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"castaway/internal/api"
+	"castaway/internal/notify"
+	"castaway/internal/store"
+)
+
+const msgInboxSignedOut = "You must be signed in to see notifications."
+
+func (s *Server) notificationRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/notifications", s.getInbox)
+	mux.HandleFunc("POST /api/notifications/{id}/read", s.markNotificationRead)
+	mux.HandleFunc("POST /api/notifications/read-all", s.markAllNotificationsRead)
+	mux.HandleFunc("GET /api/notifications/stream", s.streamInbox)
+}
+
+func (s *Server) getInbox(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgInboxSignedOut)
+	if u == nil {
+		return
+	}
+	s.answerInbox(w, r, u.ID)
+}
+
+func (s *Server) markNotificationRead(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgInboxSignedOut)
+	if u == nil {
+		return
+	}
+	err := s.store.MarkNotificationRead(r.Context(), u.ID, r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusNotFound, "not_found", "Notification not found.")
+		return
+	}
+	if err != nil {
+		s.communityError(w, r, "mark notification read", err, "Something went wrong. Please try again.")
+		return
+	}
+	s.wakeInboxes(r, u.ID) // the user's other tabs and devices
+	s.answerInbox(w, r, u.ID)
+}
+
+func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgInboxSignedOut)
+	if u == nil {
+		return
+	}
+	if err := s.store.MarkAllNotificationsRead(r.Context(), u.ID); err != nil {
+		s.communityError(w, r, "mark notifications read", err, "Something went wrong. Please try again.")
+		return
+	}
+	s.wakeInboxes(r, u.ID)
+	s.answerInbox(w, r, u.ID)
+}
+
+func (s *Server) answerInbox(w http.ResponseWriter, r *http.Request, userID string) {
+	inbox, err := s.inbox(r.Context(), userID)
+	if err != nil {
+		s.communityError(w, r, "load notifications", err, "Something went wrong. Please try again.")
+		return
+	}
+	writeJSON(w, http.StatusOK, inbox)
+}
+
+// inbox is a user's most recent notifications and unread count, as the API shows them.
+func (s *Server) inbox(ctx context.Context, userID string) (api.Inbox, error) {
+	notes, unread, err := s.store.RecentNotifications(ctx, userID, notify.Recent)
+	if err != nil {
+		return api.Inbox{}, err
+	}
+	out := api.Inbox{Notifications: make([]api.Notification, len(notes)), UnreadCount: unread}
+	for i, n := range notes {
+		out.Notifications[i] = api.Notification{
+			Id: n.ID, UserId: n.UserID, Type: api.NotificationType(n.Type), CreatedByName: n.CreatedByName,
+			Content: n.Content, IsNew: n.IsNew, CreatedAt: n.CreatedAt,
+			ListUserId: n.ListUserID, ListId: n.ListID, CommentId: n.CommentID,
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,58 @@
+package server
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"castaway/internal/store"
+)
+
+func TestListPagePreview(t *testing.T) {
+	env := newEnv(t)
+	_, owner := env.signedIn(t, "Maddy")
+	ctx := context.Background()
+	content := func(name string, public bool) store.ListContent {
+		return store.ListContent{Name: name, Description: "Only winners. <Fight> me.", IsPublic: public,
+			Tags: []string{"survivor-ranking"}, Items: []store.ListItem{
+				{ID: "parvati-shallow", Name: "Parvati Shallow", ImageURL: "/x"},
+				{ID: "sandra-diaz-twine", Name: "Sandra Diaz-Twine", ImageURL: "/y"},
+			}}
+	}
+	pub, err := env.store.CreateList(ctx, owner.ID, content("Best Winners", true), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	priv, err := env.store.CreateList(ctx, owner.ID, content("Secret Picks", false), time.Now().Add(time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	body := func(path string) string {
+		res := get(t, env.URL+path, nil)
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 {
+			t.Fatalf("%s: %d", path, res.StatusCode)
+		}
+		return string(b)
+	}
+	page := body("/list/" + owner.ID + "/" + pub.ID)
+	for _, want := range []string{
+		`<title>Best Winners — a Survivor ranking by Maddy</title>`,
+		`<meta property="og:title" content="Best Winners — a Survivor ranking by Maddy" />`,
+		`content="Only winners. &lt;Fight&gt; me. — 1. Parvati Shallow · 2. Sandra Diaz-Twine"`,
+		`<meta name="twitter:card" content="summary" />`,
+		`id=root`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("public list page lacks %q:\n%s", want, page)
+		}
+	}
+	for _, path := range []string{"/list/" + owner.ID + "/" + priv.ID, "/list/" + owner.ID + "/list_404", "/list/nobody/list_1"} {
+		if page := body(path); strings.Contains(page, "og:title") || strings.Contains(page, "Secret") {
+			t.Errorf("%s previews a list it must not:\n%s", path, page)
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"castaway/internal/auth"
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+func newUser(t *testing.T, s *store.Store, email, name string) *store.User {
+	t.Helper()
+	u := &store.User{ID: auth.NewID(), Email: email, DisplayName: name, PasswordHash: "h", CreatedAt: time.Now()}
+	if err := s.CreateUser(context.Background(), u); err != nil {
+		t.Fatalf("create %s: %v", name, err)
+	}
+	return u
+}
+
+func TestUserConflictsNameTheRule(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		newUser(t, s, "ann@example.com", "Ann")
+		err := s.CreateUser(ctx, &store.User{ID: auth.NewID(), Email: "ANN@example.com", DisplayName: "Other", CreatedAt: time.Now()})
+		if !errors.Is(err, store.ErrEmailTaken) || !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("same email, other case: %v", err)
+		}
+		err = s.CreateUser(ctx, &store.User{ID: auth.NewID(), Email: "bob@example.com", DisplayName: "aNN", CreatedAt: time.Now()})
+		if !errors.Is(err, store.ErrNameTaken) {
+			t.Fatalf("same name, other case: %v", err)
+		}
+		taken, err := s.DisplayNamesWithPrefix(ctx, "an")
+		if err != nil || len(taken) != 1 || !taken["ann"] {
+			t.Fatalf("prefix: %v %v", taken, err)
+		}
+	})
+}
+
+func TestRenameRaceHasOneWinner(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		var users []*store.User
+		for _, n := range []string{"a", "b", "c", "d", "e", "f"} {
+			users = append(users, newUser(t, s, n+"@example.com", n))
+		}
+		errs := make([]error, len(users))
+		var wg sync.WaitGroup
+		for i, u := range users {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				// Different letter cases of one name: the lower-case index must still see them as one.
+				name := "Boston Rob"
+				if i%2 == 1 {
+					name = "boston rob"
+				}
+				errs[i] = s.RenameUser(ctx, u.ID, name)
+			}()
+		}
+		wg.Wait()
+		wins := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				wins++
+			case !errors.Is(err, store.ErrNameTaken):
+				t.Fatalf("unexpected error: %v", err)
+			}
+		}
+		if wins != 1 {
+			t.Fatalf("%d renames won, want exactly 1", wins)
+		}
+		if err := s.RenameUser(ctx, "nobody", "x"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("rename unknown: %v", err)
+		}
+	})
+}
+
+func TestPasswordResetIsSingleUseAndRevokesSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now()
+		u := newUser(t, s, "ann@example.com", "Ann")
+		if err := s.CreateSession(ctx, "sess", u.ID, now, now.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range []struct{ hash, user string }{{"t1", u.ID}, {"t2", u.ID}, {"old", u.ID}} {
+			expires := now.Add(time.Hour)
+			if r.hash == "old" {
+				expires = now.Add(-time.Second)
+			}
+			if err := s.CreatePasswordReset(ctx, r.hash, r.user, now, expires); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.ResetPassword(ctx, "old", "new", now); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("expired token: %v", err)
+		}
+		got, err := s.ResetPassword(ctx, "t1", "newhash", now)
+		if err != nil || got.ID != u.ID || got.PasswordHash != "newhash" {
+			t.Fatalf("reset: %+v %v", got, err)
+		}
+		if _, err := s.SessionUser(ctx, "sess", now); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("session survived the reset: %v", err)
+		}
+		for _, used := range []string{"t1", "t2"} {
+			if _, err := s.ResetPassword(ctx, used, "again", now); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("token %s reused: %v", used, err)
+			}
+		}
+	})
+}
+
+func TestIdentities(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now()
+		u := &store.User{ID: auth.NewID(), DisplayName: "Jeff", CreatedAt: now}
+		if err := s.CreateUserWithIdentity(ctx, u, store.Identity{Provider: "twitter", Subject: "42"}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.UserByIdentity(ctx, "twitter", "42")
+		if err != nil || got.ID != u.ID || got.Email != "" || got.PasswordHash != "" {
+			t.Fatalf("by identity: %+v %v", got, err)
+		}
+		// A failed identity insert must not leave the new user behind.
+		other := &store.User{ID: auth.NewID(), DisplayName: "Probst", CreatedAt: now}
+		if err := s.CreateUserWithIdentity(ctx, other, store.Identity{Provider: "twitter", Subject: "42"}); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("duplicate identity: %v", err)
+		}
+		if _, err := s.UserByID(ctx, other.ID); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("half-made user: %v", err)
+		}
+		if err := s.AddIdentity(ctx, store.Identity{Provider: "google", Subject: "g1", UserID: u.ID, Email: "j@example.com"}, now); err != nil {
+			t.Fatal(err)
+		}
+		providers, err := s.IdentityProviders(ctx, u.ID)
+		if err != nil || len(providers) != 2 || providers[0] != "google" || providers[1] != "twitter" {
+			t.Fatalf("providers: %v %v", providers, err)
+		}
+		if _, err := s.UserByIdentity(ctx, "google", "nope"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("unknown identity: %v", err)
+		}
+	})
+}
+
+func TestOAuthStatesAreSingleUseAndExpire(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now()
+		st := store.OAuthState{State: "s1", Provider: "google", Verifier: "v", Nonce: "n", RedirectTo: "/mylists", ExpiresAt: now.Add(10 * time.Minute)}
+		if err := s.CreateOAuthState(ctx, st, now); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateOAuthState(ctx, store.OAuthState{State: "s2", Provider: "twitter", ExpiresAt: now.Add(time.Minute)}, now); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.TakeOAuthState(ctx, "s1", now)
+		if err != nil || got.Verifier != "v" || got.Nonce != "n" || got.RedirectTo != "/mylists" || got.Provider != "google" {
+			t.Fatalf("take: %+v %v", got, err)
+		}
+		if _, err := s.TakeOAuthState(ctx, "s1", now); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("second take: %v", err)
+		}
+		if _, err := s.TakeOAuthState(ctx, "s2", now.Add(2*time.Minute)); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("expired take: %v", err)
+		}
+	})
+}
+
+func TestRateLimitWindows(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now()
+		const window = 15 * time.Minute
+		if w, err := s.RateLimit(ctx, "k", window, now); err != nil || w.Count != 0 {
+			t.Fatalf("fresh: %+v %v", w, err)
+		}
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := s.HitRateLimit(ctx, "k", window, now); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		w, err := s.RateLimit(ctx, "k", window, now.Add(time.Minute))
+		if err != nil || w.Count != 8 || w.Start.UnixMilli() != now.UnixMilli() {
+			t.Fatalf("after 8 concurrent hits: %+v %v", w, err)
+		}
+		later := now.Add(window + time.Second)
+		if w, _ := s.RateLimit(ctx, "k", window, later); w.Count != 0 {
+			t.Fatalf("window should have ended: %+v", w)
+		}
+		w, err = s.HitRateLimit(ctx, "k", window, later)
+		if err != nil || w.Count != 1 || w.Start.UnixMilli() != later.UnixMilli() {
+			t.Fatalf("new window: %+v %v", w, err)
+		}
+	})
+}

@@ -1,0 +1,258 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+// browseFixture saves four lists, one private, and returns their names by id.
+type browseFixture struct {
+	alice, bob, carol *store.User
+	queens, hidden    *store.List // Alice's
+	seasons, villains *store.List // Bob's
+}
+
+func newBrowseFixture(t *testing.T, s *store.Store) *browseFixture {
+	ctx := context.Background()
+	f := &browseFixture{alice: listUser(t, s, "Alice"), bob: listUser(t, s, "Bob Builder"), carol: listUser(t, s, "Carol")}
+	save := func(u *store.User, c store.ListContent, at time.Duration) *store.List {
+		l, err := s.CreateList(ctx, u.ID, c, listT0.Add(at))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	queens := listContent("Queens", "Parvati Shallow")
+	queens.Tags = []string{"favorites", "survivor-ranking"}
+	f.queens = save(f.alice, queens, 0)
+	hidden := listContent("Hidden gems", "Parvati Shallow")
+	hidden.IsPublic = false
+	f.hidden = save(f.alice, hidden, time.Second)
+	seasons := store.ListContent{Name: "Season picks", IsPublic: true, IsSeason: true, Tags: []string{"season-ranking", "strategic"},
+		Items: []store.ListItem{{ID: "s20", Name: "Survivor: Heroes vs. Villains", IsSeason: true, SeasonID: "s20"}}, SearchText: "season picks\nsurvivor: heroes vs. villains"}
+	f.seasons = save(f.bob, seasons, 2*time.Second)
+	villains := listContent("Villains", "Russell Hantz", "Sandra Diaz-Twine", "Tony Vlachos", "Boston Rob")
+	villains.Description = "100% evil_ones"
+	villains.SearchText = "villains\n100% evil_ones\nrussell hantz\nsandra diaz-twine\ntony vlachos\nboston rob"
+	villains.Tags = []string{"favorites", "strategic", "survivor-ranking"}
+	f.villains = save(f.bob, villains, 3*time.Second)
+	return f
+}
+
+func names(ls []store.ListSummary) []string {
+	out := []string{}
+	for _, l := range ls {
+		out = append(out, l.Name)
+	}
+	return out
+}
+
+func TestBrowse(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newBrowseFixture(t, s)
+		execOK(t, s.DB(), `UPDATE lists SET upvote_count = 5 WHERE id = $1 AND user_id = $2`, f.seasons.ID, f.bob.ID)
+		execOK(t, s.DB(), `UPDATE lists SET upvote_count = 2 WHERE id = $1 AND user_id = $2`, f.queens.ID, f.alice.ID)
+
+		cases := []struct {
+			name string
+			q    store.BrowseQuery
+			want []string
+		}{
+			{"newest, private left out", store.BrowseQuery{}, []string{"Villains", "Season picks", "Queens"}},
+			{"oldest", store.BrowseQuery{Sort: store.SortOldest}, []string{"Queens", "Season picks", "Villains"}},
+			{"most votes", store.BrowseQuery{Sort: store.SortMostVotes}, []string{"Season picks", "Queens", "Villains"}},
+			{"season rankings", store.BrowseQuery{Type: store.TypeSeason}, []string{"Season picks"}},
+			{"contestant rankings", store.BrowseQuery{Type: store.TypeSurvivor}, []string{"Villains", "Queens"}},
+			{"one tag", store.BrowseQuery{Tags: []string{"favorites"}}, []string{"Villains", "Queens"}},
+			{"all tags required", store.BrowseQuery{Tags: []string{"favorites", "strategic"}}, []string{"Villains"}},
+			{"type tag", store.BrowseQuery{Tags: []string{"season-ranking"}}, []string{"Season picks"}},
+			{"search item name", store.BrowseQuery{Q: "PARVATI"}, []string{"Queens"}},
+			{"search author", store.BrowseQuery{Q: "bob build"}, []string{"Villains", "Season picks"}},
+			{"search list name", store.BrowseQuery{Q: " villains "}, []string{"Villains", "Season picks"}},
+			{"search description", store.BrowseQuery{Q: "evil"}, []string{"Villains"}},
+			{"percent is literal", store.BrowseQuery{Q: "100%"}, []string{"Villains"}},
+			{"underscore is literal", store.BrowseQuery{Q: "season_picks"}, []string{}},
+			{"private lists never match", store.BrowseQuery{Q: "hidden"}, []string{}},
+			{"search and filter", store.BrowseQuery{Q: "a", Type: store.TypeSurvivor, Sort: store.SortOldest}, []string{"Queens", "Villains"}},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				tc.q.Page, tc.q.PageSize = 1, 12
+				got, total, err := s.Browse(ctx, tc.q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(names(got), tc.want) || total != len(tc.want) {
+					t.Errorf("got %v (total %d), want %v", names(got), total, tc.want)
+				}
+			})
+		}
+	})
+}
+
+func TestBrowsePagingAndSummaries(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newBrowseFixture(t, s)
+		first, total, err := s.Browse(ctx, store.BrowseQuery{Page: 1, PageSize: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		second, _, err := s.Browse(ctx, store.BrowseQuery{Page: 2, PageSize: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		beyond, _, err := s.Browse(ctx, store.BrowseQuery{Page: 3, PageSize: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total != 3 || !reflect.DeepEqual(names(first), []string{"Villains", "Season picks"}) ||
+			!reflect.DeepEqual(names(second), []string{"Queens"}) || len(beyond) != 0 {
+			t.Fatalf("pages %v %v %v total %d", names(first), names(second), names(beyond), total)
+		}
+		v := first[0]
+		if v.UserName != "Bob Builder" || v.UserID != f.bob.ID || v.ItemCount != 4 || !v.CreatedAt.Equal(listT0.Add(3*time.Second)) {
+			t.Errorf("summary %+v", v)
+		}
+		if len(v.TopItems) != 3 || v.TopItems[0].Name != "Russell Hantz" || v.TopItems[2].Name != "Tony Vlachos" {
+			t.Errorf("top items %+v", v.TopItems)
+		}
+		if !reflect.DeepEqual(v.Tags, []string{"favorites", "strategic", "survivor-ranking"}) {
+			t.Errorf("tags %v", v.Tags)
+		}
+		if len(first[1].TopItems) != 1 || !first[1].TopItems[0].IsSeason || !first[1].IsSeason {
+			t.Errorf("season list summary %+v", first[1])
+		}
+	})
+}
+
+func TestHome(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newBrowseFixture(t, s)
+		now := listT0.Add(30 * 24 * time.Hour)
+		weekAgo := now.Add(-7 * 24 * time.Hour)
+		voters := []*store.User{f.alice, f.carol, listUser(t, s, "Dave")}
+		vote := func(l *store.List, voter *store.User, at time.Time) {
+			execOK(t, s.DB(), `INSERT INTO list_upvotes (list_user_id, list_id, user_id, created_at) VALUES ($1, $2, $3, $4)`,
+				l.UserID, l.ID, voter.ID, at.UnixMilli())
+			execOK(t, s.DB(), `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2`, l.UserID, l.ID)
+		}
+		vote(f.seasons, voters[0], now.Add(-time.Hour))
+		vote(f.seasons, voters[1], now.Add(-6*24*time.Hour))
+		vote(f.queens, voters[1], now.Add(-time.Minute))
+		vote(f.queens, voters[2], weekAgo.Add(-time.Minute)) // too old to count this week
+		for _, v := range voters {
+			vote(f.hidden, v, now) // private: never shown
+		}
+		vote(f.villains, voters[2], weekAgo.Add(-time.Hour))
+		fav := func(u *store.User, l *store.List, at time.Duration) {
+			execOK(t, s.DB(), `INSERT INTO favorites (user_id, list_user_id, list_id, favorited_at) VALUES ($1, $2, $3, $4)`,
+				u.ID, l.UserID, l.ID, listT0.Add(at).UnixMilli())
+		}
+		fav(f.carol, f.queens, time.Hour)
+		fav(f.carol, f.villains, 2*time.Hour)
+		fav(f.carol, f.hidden, 3*time.Hour) // Alice made it private after Carol starred it
+		fav(f.alice, f.hidden, time.Hour)
+
+		h, err := s.Home(ctx, f.carol.ID, weekAgo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(h.TopThisWeek); !reflect.DeepEqual(got, []string{"Season picks", "Queens"}) {
+			t.Errorf("top this week %v", got)
+		}
+		if got := names(h.Recent); !reflect.DeepEqual(got, []string{"Villains", "Season picks", "Queens"}) {
+			t.Errorf("recent %v", got)
+		}
+		if got := names(h.Favorites); !reflect.DeepEqual(got, []string{"Villains", "Queens"}) {
+			t.Errorf("carol's favorites %v", got)
+		}
+		if len(h.Recent[0].TopItems) != 3 {
+			t.Errorf("recent card top items %+v", h.Recent[0].TopItems)
+		}
+		mine, err := s.Home(ctx, f.alice.ID, weekAgo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(mine.Favorites); !reflect.DeepEqual(got, []string{"Hidden gems"}) {
+			t.Errorf("owner's own private favorite: %v", got)
+		}
+		anon, err := s.Home(ctx, "", weekAgo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if anon.Favorites == nil || len(anon.Favorites) != 0 {
+			t.Errorf("signed-out favorites %v", anon.Favorites)
+		}
+	})
+}
+
+func TestUserLists(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newBrowseFixture(t, s)
+		// Editing the oldest list moves it to the top.
+		if _, err := s.UpdateList(ctx, f.alice.ID, f.queens.ID, listContent("Queens v2", "Parvati Shallow"), listT0.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		own, err := s.UserLists(ctx, f.alice.ID, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		public, err := s.UserLists(ctx, f.alice.ID, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(names(own), []string{"Queens v2", "Hidden gems"}) || !reflect.DeepEqual(names(public), []string{"Queens v2"}) {
+			t.Errorf("own %v public %v", names(own), names(public))
+		}
+		none, err := s.UserLists(ctx, "nobody", true)
+		if err != nil || none == nil || len(none) != 0 {
+			t.Errorf("nobody's lists %v %v", none, err)
+		}
+	})
+}
+
+// BenchmarkBrowse searches and pages through a few thousand public lists.
+func BenchmarkBrowse(b *testing.B) {
+	s := storetest.OpenSQLite(b)
+	ctx := context.Background()
+	var users []*store.User
+	for i := range 50 {
+		users = append(users, listUser(b, s, fmt.Sprintf("Fan%02d", i)))
+	}
+	for i := range 3000 {
+		c := listContent(fmt.Sprintf("List %d", i), "Parvati Shallow", "Tom Westman", "Rob Mariano", "Sandra Diaz-Twine", fmt.Sprintf("Player %d", i))
+		c.IsSeason = i%5 == 0
+		c.IsPublic = i%10 != 0
+		if i%3 == 0 {
+			c.Tags = append(c.Tags, "strategic")
+		}
+		if _, err := s.CreateList(ctx, users[i%len(users)].ID, c, listT0.Add(time.Duration(i)*time.Minute)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	queries := []store.BrowseQuery{
+		{Page: 1},
+		{Sort: store.SortMostVotes, Page: 20},
+		{Type: store.TypeSurvivor, Tags: []string{"strategic"}, Page: 3},
+		{Q: "player 12", Sort: store.SortOldest, Page: 1},
+		{Q: "fan07", Page: 2},
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		q := queries[i%len(queries)]
+		q.PageSize = 12
+		if _, _, err := s.Browse(ctx, q); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,166 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Comment is a comment or a one-level reply in a thread. A thread is a list
+// (ListUserID, ListID) or a global poll (ListUserID "", ListID the poll id).
+type Comment struct {
+	ID         string
+	ListUserID string
+	ListID     string
+	UserID     string // "" once the author's account is gone
+	UserName   string // the author's current display name, "" once the account is gone
+	ParentID   string // "" for a top-level comment
+	Text       string
+	Upvotes    int
+	Downvotes  int
+	MyVote     int // the reading user's vote: 1, -1 or 0
+	CreatedAt  time.Time
+}
+
+// commentSelect reads comments with their author's name and the vote of the user in $1.
+const commentSelect = `SELECT c.id, c.list_user_id, c.list_id, COALESCE(c.user_id, ''), COALESCE(u.display_name, ''),
+		COALESCE(c.parent_id, ''), c.text, c.upvotes, c.downvotes, COALESCE(v.value, 0), c.created_at
+	FROM comments c
+	LEFT JOIN users u ON u.id = c.user_id
+	LEFT JOIN comment_votes v ON v.comment_id = c.id AND v.user_id = $1`
+
+func scanComment(row interface{ Scan(...any) error }) (*Comment, error) {
+	var c Comment
+	var created int64
+	if err := row.Scan(&c.ID, &c.ListUserID, &c.ListID, &c.UserID, &c.UserName, &c.ParentID, &c.Text,
+		&c.Upvotes, &c.Downvotes, &c.MyVote, &created); err != nil {
+		return nil, err
+	}
+	c.CreatedAt = fromMillis(created)
+	return &c, nil
+}
+
+// CreateComment adds c and, in the same transaction, notes; it returns the
+// recipients notified. ErrNotFound when c's parent was deleted meanwhile.
+func (s *Store) CreateComment(ctx context.Context, c *Comment, notes []*Notification) ([]string, error) {
+	var notified []string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var parent any
+		if c.ParentID != "" {
+			parent = c.ParentID
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO comments (id, list_user_id, list_id, user_id, parent_id, text, upvotes, downvotes, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7)`, c.ID, c.ListUserID, c.ListID, c.UserID, parent, c.Text, millis(c.CreatedAt))
+		if isForeignKeyViolation(err) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("create comment: %w", err)
+		}
+		notified, err = insertNotifications(ctx, tx, notes)
+		return err
+	})
+	return notified, err
+}
+
+// CommentThread returns every comment of a thread, newest first, with viewerID's votes.
+func (s *Store) CommentThread(ctx context.Context, listUserID, listID, viewerID string) ([]Comment, error) {
+	rows, err := s.db.QueryContext(ctx, commentSelect+`
+		WHERE c.list_user_id = $2 AND c.list_id = $3 ORDER BY c.created_at DESC, c.id DESC`, viewerID, listUserID, listID)
+	if err != nil {
+		return nil, fmt.Errorf("list comments: %w", err)
+	}
+	defer rows.Close()
+	thread := []Comment{}
+	for rows.Next() {
+		c, err := scanComment(rows)
+		if err != nil {
+			return nil, fmt.Errorf("scan comment: %w", err)
+		}
+		thread = append(thread, *c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list comments: %w", err)
+	}
+	return thread, nil
+}
+
+// CommentByID finds a comment with viewerID's vote on it, or ErrNotFound.
+func (s *Store) CommentByID(ctx context.Context, id, viewerID string) (*Comment, error) {
+	c, err := scanComment(s.db.QueryRowContext(ctx, commentSelect+` WHERE c.id = $2`, viewerID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find comment: %w", err)
+	}
+	return c, nil
+}
+
+// SetCommentVote makes userID's vote on a comment value (1 up, -1 down, 0 none),
+// keeping the comment's counters exact in the same transaction. note, when not nil,
+// is added when the vote becomes an upvote. It returns the recipients notified;
+// ErrNotFound when the comment does not exist.
+func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, value int, note *Notification) ([]string, error) {
+	var notified []string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		// Touching the comment first locks its row on PostgreSQL, so two requests of
+		// the same user cannot both read the old vote and both count the change.
+		res, err := tx.ExecContext(ctx, `UPDATE comments SET upvotes = upvotes WHERE id = $1`, commentID)
+		if err != nil {
+			return fmt.Errorf("lock comment: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		var old int
+		err = tx.QueryRowContext(ctx, `SELECT value FROM comment_votes WHERE comment_id = $1 AND user_id = $2`, commentID, userID).Scan(&old)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("read comment vote: %w", err)
+		}
+		if old == value {
+			return nil
+		}
+		if value == 0 {
+			_, err = tx.ExecContext(ctx, `DELETE FROM comment_votes WHERE comment_id = $1 AND user_id = $2`, commentID, userID)
+		} else {
+			_, err = tx.ExecContext(ctx, `INSERT INTO comment_votes (comment_id, user_id, value) VALUES ($1, $2, $3)
+				ON CONFLICT (comment_id, user_id) DO UPDATE SET value = excluded.value`, commentID, userID, value)
+		}
+		if err != nil {
+			return fmt.Errorf("write comment vote: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE comments SET upvotes = upvotes + $2, downvotes = downvotes + $3 WHERE id = $1`,
+			commentID, voteIs(value, 1)-voteIs(old, 1), voteIs(value, -1)-voteIs(old, -1)); err != nil {
+			return fmt.Errorf("count comment vote: %w", err)
+		}
+		if value == 1 && note != nil {
+			notified, err = insertNotifications(ctx, tx, []*Notification{note})
+		}
+		return err
+	})
+	return notified, err
+}
+
+// voteIs counts 1 when a vote has the given value.
+func voteIs(vote, value int) int {
+	if vote == value {
+		return 1
+	}
+	return 0
+}
+
+// DeleteComment removes a comment; its replies and votes go with it. ErrNotFound
+// when it does not exist.
+func (s *Store) DeleteComment(ctx context.Context, id string) error {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM comments WHERE id = $1`, id)
+	if err != nil {
+		return fmt.Errorf("delete comment: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

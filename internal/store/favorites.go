@@ -1,0 +1,65 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Favorite is a list a user starred.
+type Favorite struct {
+	UserID      string // the list's owner
+	ListID      string
+	Name        string
+	FavoritedAt time.Time
+}
+
+// AddFavorite stars a list for userID; starring twice keeps the first time.
+// ErrNotFound when the list does not exist.
+func (s *Store) AddFavorite(ctx context.Context, userID, ownerID, listID string, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO favorites (user_id, list_user_id, list_id, favorited_at)
+		VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, list_user_id, list_id) DO NOTHING`, userID, ownerID, listID, millis(now))
+	if isForeignKeyViolation(err) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("add favorite: %w", err)
+	}
+	return nil
+}
+
+// RemoveFavorite unstars a list, if it was starred.
+func (s *Store) RemoveFavorite(ctx context.Context, userID, ownerID, listID string) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM favorites WHERE user_id = $1 AND list_user_id = $2 AND list_id = $3`, userID, ownerID, listID)
+	if err != nil {
+		return fmt.Errorf("remove favorite: %w", err)
+	}
+	return nil
+}
+
+// Favorites lists userID's starred lists that they can still see, newest star first.
+// Deleted lists are gone by cascade; lists their owners made private are skipped.
+func (s *Store) Favorites(ctx context.Context, userID string) ([]Favorite, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT l.user_id, l.id, l.name, f.favorited_at
+		FROM favorites f JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id
+		WHERE f.user_id = $1 AND (l.is_public OR l.user_id = $1)
+		ORDER BY f.favorited_at DESC, l.id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("list favorites: %w", err)
+	}
+	defer rows.Close()
+	favs := []Favorite{}
+	for rows.Next() {
+		var f Favorite
+		var at int64
+		if err := rows.Scan(&f.UserID, &f.ListID, &f.Name, &at); err != nil {
+			return nil, fmt.Errorf("scan favorite: %w", err)
+		}
+		f.FavoritedAt = fromMillis(at)
+		favs = append(favs, f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list favorites: %w", err)
+	}
+	return favs, nil
+}

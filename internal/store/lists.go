@@ -1,0 +1,257 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ListItem is one ranked entry, stored with the catalog details it had when saved.
+type ListItem struct {
+	ID         string
+	Name       string
+	ImageURL   string
+	IsSeason   bool
+	SeasonID   string
+	SeasonName string
+}
+
+// ListContent is what an owner writes: everything but identity, times and votes.
+type ListContent struct {
+	Name        string
+	Description string
+	Tags        []string // including the type tag
+	Items       []ListItem
+	IsPublic    bool
+	IsSeason    bool
+	SearchText  string
+}
+
+// List is a saved ranked list. UserName is the owner's current display name.
+type List struct {
+	UserID      string
+	ID          string
+	UserName    string
+	UpvoteCount int
+	ItemCount   int
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	ListContent
+}
+
+// listColumns are read from lists l joined with the owner u.
+const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.is_public, l.is_season,
+	l.item_count, l.upvote_count, l.created_at, l.updated_at`
+
+func scanList(row interface{ Scan(...any) error }) (*List, error) {
+	var l List
+	var created, updated int64
+	err := row.Scan(&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
+		&l.ItemCount, &l.UpvoteCount, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	l.CreatedAt, l.UpdatedAt = fromMillis(created), fromMillis(updated)
+	return &l, nil
+}
+
+// CreateList saves a new list for userID with id "list_" + now in milliseconds,
+// moved on a millisecond at a time until the id is free for that owner, and clears
+// the owner's draft in the same transaction.
+func (s *Store) CreateList(ctx context.Context, userID string, c ListContent, now time.Time) (*List, error) {
+	var id string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		for ms := millis(now); ; ms++ {
+			id = "list_" + strconv.FormatInt(ms, 10)
+			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, is_season,
+				item_count, search_text, created_at, updated_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (user_id, id) DO NOTHING`,
+				userID, id, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now))
+			if err != nil {
+				return fmt.Errorf("insert list: %w", err)
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return fmt.Errorf("insert list: %w", err)
+			} else if n == 1 {
+				break
+			}
+		}
+		if err := insertListParts(ctx, tx, userID, id, c); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM drafts WHERE user_id = $1`, userID); err != nil {
+			return fmt.Errorf("clear draft: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create list: %w", err)
+	}
+	return s.List(ctx, userID, id)
+}
+
+// UpdateList replaces an existing list's content, keeping its creation time and
+// votes. ErrNotFound when the owner has no such list.
+func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListContent, now time.Time) (*List, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, is_public = $5, is_season = $6,
+			item_count = $7, search_text = $8, updated_at = $9 WHERE user_id = $1 AND id = $2`,
+			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now))
+		if err != nil {
+			return fmt.Errorf("update list: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("update list: %w", err)
+		} else if n == 0 {
+			return ErrNotFound
+		}
+		for _, table := range []string{"list_items", "list_tags"} {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {
+				return fmt.Errorf("clear %s: %w", table, err)
+			}
+		}
+		return insertListParts(ctx, tx, userID, listID, c)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.List(ctx, userID, listID)
+}
+
+// insertListParts writes a list's items and tags, each in one statement.
+func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c ListContent) error {
+	if len(c.Items) > 0 {
+		var q strings.Builder
+		q.WriteString(`INSERT INTO list_items (list_user_id, list_id, position, item_id, is_season, name, image_url, season_id, season_name) VALUES `)
+		args := []any{userID, listID}
+		for i, it := range c.Items {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			n := len(args)
+			fmt.Fprintf(&q, "($1, $2, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7)
+			args = append(args, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName)
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+			return fmt.Errorf("insert list items: %w", err)
+		}
+	}
+	for _, tag := range c.Tags {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO list_tags (list_user_id, list_id, tag) VALUES ($1, $2, $3)
+			ON CONFLICT DO NOTHING`, userID, listID, tag); err != nil {
+			return fmt.Errorf("insert list tag: %w", err)
+		}
+	}
+	return nil
+}
+
+// List reads one list with its items and tags, whatever its visibility: callers
+// decide who may see it. ErrNotFound when it does not exist.
+func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) {
+	l, err := scanList(s.db.QueryRowContext(ctx, `SELECT `+listColumns+`
+		FROM lists l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1 AND l.id = $2`, userID, listID))
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("read list: %w", err)
+	}
+	items, err := s.listItems(ctx, `list_user_id = $1 AND list_id = $2`, userID, listID)
+	if err != nil {
+		return nil, err
+	}
+	l.Items = items[listKey{userID, listID}]
+	if l.Items == nil {
+		l.Items = []ListItem{}
+	}
+	tags, err := s.listTags(ctx, `list_user_id = $1 AND list_id = $2`, userID, listID)
+	if err != nil {
+		return nil, err
+	}
+	l.Tags = tags[listKey{userID, listID}]
+	if l.Tags == nil {
+		l.Tags = []string{}
+	}
+	return l, nil
+}
+
+type listKey struct{ userID, listID string }
+
+// listItems reads the items matching where, grouped by list, in rank order.
+func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[listKey][]ListItem, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name
+		FROM list_items WHERE `+where+` ORDER BY list_user_id, list_id, position`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read list items: %w", err)
+	}
+	defer rows.Close()
+	out := map[listKey][]ListItem{}
+	for rows.Next() {
+		var k listKey
+		var it ListItem
+		if err := rows.Scan(&k.userID, &k.listID, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName); err != nil {
+			return nil, fmt.Errorf("read list items: %w", err)
+		}
+		out[k] = append(out[k], it)
+	}
+	return out, rows.Err()
+}
+
+// listTags reads the tags matching where, grouped by list, alphabetically.
+func (s *Store) listTags(ctx context.Context, where string, args ...any) (map[listKey][]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT list_user_id, list_id, tag FROM list_tags WHERE `+where+`
+		ORDER BY list_user_id, list_id, tag`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read list tags: %w", err)
+	}
+	defer rows.Close()
+	out := map[listKey][]string{}
+	for rows.Next() {
+		var k listKey
+		var tag string
+		if err := rows.Scan(&k.userID, &k.listID, &tag); err != nil {
+			return nil, fmt.Errorf("read list tags: %w", err)
+		}
+		out[k] = append(out[k], tag)
+	}
+	return out, rows.Err()
+}
+
+// DeleteList removes a list with its items, tags, upvotes and favorites (by foreign
+// key) and its comments (which have none). ErrNotFound when it does not exist.
+func (s *Store) DeleteList(ctx context.Context, userID, listID string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {
+			return fmt.Errorf("delete list comments: %w", err)
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM lists WHERE user_id = $1 AND id = $2`, userID, listID)
+		if err != nil {
+			return fmt.Errorf("delete list: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("delete list: %w", err)
+		} else if n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+}
+
+// ListMarks tells whether viewerID has upvoted and favorited a list.
+func (s *Store) ListMarks(ctx context.Context, userID, listID, viewerID string) (upvoted, favorited bool, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT
+		EXISTS (SELECT 1 FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3),
+		EXISTS (SELECT 1 FROM favorites WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3)`,
+		userID, listID, viewerID).Scan(&upvoted, &favorited)
+	if err != nil {
+		return false, false, fmt.Errorf("read list marks: %w", err)
+	}
+	return upvoted, favorited, nil
+}

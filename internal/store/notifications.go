@@ -1,0 +1,142 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Notification is one inbox entry, made by the server when someone acts on a
+// user's list or comment.
+type Notification struct {
+	ID            string
+	UserID        string // recipient
+	Type          string // list_like, comment, comment_reply, comment_like
+	ActorID       string
+	CreatedByName string // the actor's display name at the time
+	Content       string
+	IsNew         bool
+	ListUserID    string
+	ListID        string
+	CommentID     string
+	DedupeKey     string // one notification per key, ever
+	CreatedAt     time.Time
+}
+
+// insertNotifications adds notes in tx, skipping any whose dedupe key was used
+// before, and returns the recipients of the ones inserted.
+func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*Notification) ([]string, error) {
+	var notified []string
+	for _, n := range notes {
+		var key any
+		if n.DedupeKey != "" {
+			key = n.DedupeKey
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO notifications
+			(id, user_id, type, actor_id, created_by_name, content, is_new, list_user_id, list_id, comment_id, dedupe_key, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $8, $9, $10, $11)
+			ON CONFLICT (dedupe_key) DO NOTHING`,
+			n.ID, n.UserID, n.Type, n.ActorID, n.CreatedByName, n.Content, n.ListUserID, n.ListID, n.CommentID, key, millis(n.CreatedAt))
+		if err != nil {
+			return nil, fmt.Errorf("insert notification: %w", err)
+		}
+		if added, _ := res.RowsAffected(); added == 1 {
+			notified = append(notified, n.UserID)
+		}
+	}
+	return notified, nil
+}
+
+// RecentNotifications returns userID's newest notifications, at most limit, and
+// how many of all their notifications are unread.
+func (s *Store) RecentNotifications(ctx context.Context, userID string, limit int) ([]Notification, int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, user_id, type, COALESCE(actor_id, ''), created_by_name, content, is_new,
+			list_user_id, list_id, comment_id, COALESCE(dedupe_key, ''), created_at
+		FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, userID, limit)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list notifications: %w", err)
+	}
+	defer rows.Close()
+	notes := []Notification{}
+	for rows.Next() {
+		var n Notification
+		var created int64
+		if err := rows.Scan(&n.ID, &n.UserID, &n.Type, &n.ActorID, &n.CreatedByName, &n.Content, &n.IsNew,
+			&n.ListUserID, &n.ListID, &n.CommentID, &n.DedupeKey, &created); err != nil {
+			return nil, 0, fmt.Errorf("scan notification: %w", err)
+		}
+		n.CreatedAt = fromMillis(created)
+		notes = append(notes, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("list notifications: %w", err)
+	}
+	var unread int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND is_new`, userID).Scan(&unread); err != nil {
+		return nil, 0, fmt.Errorf("count unread notifications: %w", err)
+	}
+	return notes, unread, nil
+}
+
+// MarkNotificationRead marks one of userID's notifications read; ErrNotFound when
+// there is no such notification of theirs.
+func (s *Store) MarkNotificationRead(ctx context.Context, userID, id string) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE notifications SET is_new = FALSE WHERE id = $1 AND user_id = $2`, id, userID)
+	if err != nil {
+		return fmt.Errorf("mark notification read: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// MarkAllNotificationsRead marks every notification of userID read.
+func (s *Store) MarkAllNotificationsRead(ctx context.Context, userID string) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE notifications SET is_new = FALSE WHERE user_id = $1 AND is_new`, userID); err != nil {
+		return fmt.Errorf("mark notifications read: %w", err)
+	}
+	return nil
+}
+
+// EventChannel is the PostgreSQL channel live events travel on between nodes.
+const EventChannel = "castaway_events"
+
+// PublishEvent sends payload to every node listening on PostgreSQL.
+func (s *Store) PublishEvent(ctx context.Context, payload string) error {
+	if s.dialect != Postgres {
+		return fmt.Errorf("publish event: %s has no LISTEN/NOTIFY", s.dialect)
+	}
+	if _, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, EventChannel, payload); err != nil {
+		return fmt.Errorf("publish event: %w", err)
+	}
+	return nil
+}
+
+// ListenEvents holds one dedicated PostgreSQL connection listening for events,
+// calls ready once listening and handle for each payload, until ctx ends or the
+// connection fails. A pooled connection cannot be used: LISTEN belongs to a session.
+func (s *Store) ListenEvents(ctx context.Context, ready func(), handle func(payload string)) error {
+	if s.dialect != Postgres {
+		return fmt.Errorf("listen for events: %s has no LISTEN/NOTIFY", s.dialect)
+	}
+	conn, err := pgx.Connect(ctx, s.url)
+	if err != nil {
+		return fmt.Errorf("connect listener: %w", err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, `LISTEN `+EventChannel); err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	ready()
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return fmt.Errorf("wait for event: %w", err)
+		}
+		handle(n.Payload)
+	}
+}

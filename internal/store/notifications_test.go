@@ -1,0 +1,112 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"castaway/internal/auth"
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+func TestNotificationsInbox(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		me, other := communityUser(t, s, "Me"), communityUser(t, s, "Other")
+		t0 := time.UnixMilli(1_700_000_000_000)
+		var notes []*store.Notification
+		for i := range 12 {
+			notes = append(notes, &store.Notification{ID: auth.NewID(), UserID: me.ID, Type: "comment", CreatedByName: "Other",
+				Content: fmt.Sprint("comment ", i), ListUserID: me.ID, ListID: "list_1", CommentID: fmt.Sprint("c", i),
+				DedupeKey: fmt.Sprint("comment:c", i), CreatedAt: t0.Add(time.Duration(i) * time.Second)})
+		}
+		notes = append(notes, &store.Notification{ID: auth.NewID(), UserID: other.ID, Type: "list_like", CreatedByName: "Me", CreatedAt: t0})
+		// Comments carry the notes; a note whose dedupe key was used is skipped.
+		c := &store.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
+		notified, err := s.CreateComment(ctx, c, notes)
+		if err != nil || len(notified) != 13 {
+			t.Fatalf("notified %v, %v", notified, err)
+		}
+		dup := *notes[0]
+		dup.ID = auth.NewID()
+		c2 := &store.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
+		if notified, err = s.CreateComment(ctx, c2, []*store.Notification{&dup}); err != nil || len(notified) != 0 {
+			t.Fatalf("duplicate notified %v, %v", notified, err)
+		}
+
+		recent, unread, err := s.RecentNotifications(ctx, me.ID, 10)
+		if err != nil || len(recent) != 10 || unread != 12 {
+			t.Fatalf("%d recent, %d unread, %v", len(recent), unread, err)
+		}
+		if recent[0].Content != "comment 11" || recent[9].Content != "comment 2" || !recent[0].IsNew || !recent[0].CreatedAt.Equal(t0.Add(11*time.Second)) {
+			t.Fatalf("newest %+v, oldest shown %+v", recent[0], recent[9])
+		}
+
+		if err := s.MarkNotificationRead(ctx, me.ID, recent[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		// Nobody marks another user's notification.
+		if err := s.MarkNotificationRead(ctx, other.ID, recent[1].ID); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("marking someone else's: %v", err)
+		}
+		recent, unread, _ = s.RecentNotifications(ctx, me.ID, 10)
+		if unread != 11 || recent[0].IsNew || !recent[1].IsNew {
+			t.Fatalf("after one read: unread %d, %v %v", unread, recent[0].IsNew, recent[1].IsNew)
+		}
+		if err := s.MarkAllNotificationsRead(ctx, me.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, unread, _ = s.RecentNotifications(ctx, me.ID, 10); unread != 0 {
+			t.Fatalf("after all read: unread %d", unread)
+		}
+		if _, unread, _ = s.RecentNotifications(ctx, other.ID, 10); unread != 1 {
+			t.Fatalf("other's unread %d", unread)
+		}
+	})
+}
+
+func TestEventsNeedPostgres(t *testing.T) {
+	s := storetest.OpenSQLite(t)
+	if err := s.PublishEvent(context.Background(), "x"); err == nil {
+		t.Fatal("SQLite has no LISTEN/NOTIFY")
+	}
+}
+
+func TestEventsCrossConnections(t *testing.T) {
+	url := storetest.PostgresURL(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pub, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pub.Close()
+	ready, got, done := make(chan struct{}), make(chan string, 1), make(chan error, 1)
+	go func() {
+		done <- pub.ListenEvents(ctx, func() { close(ready) }, func(p string) {
+			if p == "hello" {
+				got <- p
+			}
+		})
+	}()
+	select {
+	case <-ready:
+	case err := <-done:
+		t.Fatal(err)
+	}
+	if err := pub.PublishEvent(ctx, "hello"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-got:
+	case <-time.After(5 * time.Second):
+		t.Fatal("event not received")
+	}
+	cancel()
+	if err := <-done; err == nil {
+		t.Fatal("listener ended without an error")
+	}
+}

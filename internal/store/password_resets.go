@@ -1,0 +1,52 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// CreatePasswordReset stores a reset token's hash for a user.
+func (s *Store) CreatePasswordReset(ctx context.Context, tokenHash, userID string, now, expires time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at)
+		VALUES ($1, $2, $3, $4)`, tokenHash, userID, millis(now), millis(expires))
+	if err != nil {
+		return fmt.Errorf("create password reset: %w", err)
+	}
+	return nil
+}
+
+// ResetPassword spends an unused, unexpired reset token: it sets the user's
+// password hash, spends every other reset of theirs and revokes all their
+// sessions, all at once. ErrNotFound when the token is unknown, used or expired.
+func (s *Store) ResetPassword(ctx context.Context, tokenHash, passwordHash string, now time.Time) (*User, error) {
+	var u *User
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		// The conditional UPDATE is the single-use guard: of two racing confirms only one matches.
+		var userID string
+		err := tx.QueryRowContext(ctx, `UPDATE password_resets SET used_at = $2
+			WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id`,
+			tokenHash, millis(now)).Scan(&userID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("spend reset token: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`,
+			userID, millis(now)); err != nil {
+			return fmt.Errorf("spend other reset tokens: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2 WHERE id = $1`, userID, passwordHash); err != nil {
+			return fmt.Errorf("set password: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {
+			return fmt.Errorf("revoke sessions: %w", err)
+		}
+		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, userID))
+		return err
+	})
+	return u, err
+}

@@ -1,0 +1,53 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Profile is what anyone may see of a user.
+type Profile struct {
+	ID          string
+	DisplayName string
+	IdolsFound  int
+	ListCount   int // public lists only
+}
+
+// Profile reads userID's public profile, or ErrNotFound.
+func (s *Store) Profile(ctx context.Context, userID string) (*Profile, error) {
+	var p Profile
+	err := s.db.QueryRowContext(ctx, `SELECT u.id, u.display_name, u.idols_found,
+		(SELECT count(*) FROM lists l WHERE l.user_id = u.id AND l.is_public = TRUE)
+		FROM users u WHERE u.id = $1`, userID).Scan(&p.ID, &p.DisplayName, &p.IdolsFound, &p.ListCount)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read profile: %w", err)
+	}
+	return &p, nil
+}
+
+// UserExists tells whether userID is an account.
+func (s *Store) UserExists(ctx context.Context, userID string) (bool, error) {
+	var ok bool
+	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, userID).Scan(&ok); err != nil {
+		return false, fmt.Errorf("check user: %w", err)
+	}
+	return ok, nil
+}
+
+// AddIdol counts one more hidden immunity idol for userID and returns the new total.
+func (s *Store) AddIdol(ctx context.Context, userID string) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `UPDATE users SET idols_found = idols_found + 1 WHERE id = $1 RETURNING idols_found`, userID).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, fmt.Errorf("add idol: %w", err)
+	}
+	return n, nil
+}

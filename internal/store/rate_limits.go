@@ -1,0 +1,49 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// RateWindow is the state of one fixed-window counter.
+type RateWindow struct {
+	Count int
+	Start time.Time // when the current window opened
+}
+
+// HitRateLimit counts one event for key in fixed windows of the given length,
+// opening a new window when the stored one has ended, and returns the result.
+// It is one statement, so concurrent hits on any node are all counted.
+func (s *Store) HitRateLimit(ctx context.Context, key string, window time.Duration, now time.Time) (RateWindow, error) {
+	var w RateWindow
+	var start int64
+	err := s.db.QueryRowContext(ctx, `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+		ON CONFLICT (key) DO UPDATE SET
+			count = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.count + 1 END,
+			window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 ELSE rate_limits.window_start END
+		RETURNING count, window_start`, key, millis(now), millis(now.Add(-window))).Scan(&w.Count, &start)
+	if err != nil {
+		return w, fmt.Errorf("hit rate limit: %w", err)
+	}
+	w.Start = fromMillis(start)
+	return w, nil
+}
+
+// RateLimit reads key's counter without counting; a finished window reads as empty.
+func (s *Store) RateLimit(ctx context.Context, key string, window time.Duration, now time.Time) (RateWindow, error) {
+	var w RateWindow
+	var start int64
+	err := s.db.QueryRowContext(ctx, `SELECT count, window_start FROM rate_limits WHERE key = $1 AND window_start > $2`,
+		key, millis(now.Add(-window))).Scan(&w.Count, &start)
+	if errors.Is(err, sql.ErrNoRows) {
+		return RateWindow{}, nil
+	}
+	if err != nil {
+		return w, fmt.Errorf("read rate limit: %w", err)
+	}
+	w.Start = fromMillis(start)
+	return w, nil
+}

@@ -1,0 +1,152 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"castaway/internal/auth"
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+// communityUser makes a user named name.
+func communityUser(t *testing.T, s *store.Store, name string) *store.User {
+	t.Helper()
+	u := &store.User{ID: auth.NewID(), DisplayName: name, CreatedAt: time.Now()}
+	if err := s.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// communityList makes a bare list row, as the community features see lists.
+func communityList(t *testing.T, s *store.Store, ownerID, id, name string, public bool) {
+	t.Helper()
+	_, err := s.DB().ExecContext(context.Background(), `INSERT INTO lists (user_id, id, name, is_public, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, 1, 1)`, ownerID, id, name, public)
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func upvoteRows(t *testing.T, s *store.Store, ownerID, listID string) (rows, counter int) {
+	t.Helper()
+	db := s.DB()
+	if err := db.QueryRow(`SELECT COUNT(*) FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2`, ownerID, listID).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(`SELECT upvote_count FROM lists WHERE user_id = $1 AND id = $2`, ownerID, listID).Scan(&counter); err != nil {
+		t.Fatal(err)
+	}
+	return rows, counter
+}
+
+func TestListVisibility(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner := communityUser(t, s, "Owner")
+		communityList(t, s, owner.ID, "list_1", "Secret", false)
+		l, err := s.ListVisibilityOf(ctx, owner.ID, "list_1")
+		if err != nil || l.Name != "Secret" || l.IsPublic {
+			t.Fatalf("list %+v, %v", l, err)
+		}
+		if !l.VisibleTo(owner.ID) || l.VisibleTo("someone") || l.VisibleTo("") {
+			t.Fatal("a private list is visible to its owner only")
+		}
+		if _, err := s.ListVisibilityOf(ctx, owner.ID, "list_2"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("missing list: %v", err)
+		}
+	})
+}
+
+func TestUpvotesAreIdempotentAndNotifyOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner, fan := communityUser(t, s, "Owner"), communityUser(t, s, "Fan")
+		communityList(t, s, owner.ID, "list_1", "Heroes", true)
+		note := func() *store.Notification {
+			return &store.Notification{ID: auth.NewID(), UserID: owner.ID, Type: "list_like", ActorID: fan.ID,
+				CreatedByName: "Fan", Content: "Heroes", ListUserID: owner.ID, ListID: "list_1",
+				DedupeKey: "list_like:" + fan.ID + ":" + owner.ID + "/list_1", CreatedAt: time.Now()}
+		}
+
+		r, err := s.AddUpvote(ctx, owner.ID, "list_1", fan.ID, time.Now(), note())
+		if err != nil || r.UpvoteCount != 1 || !r.Upvoted || len(r.Notified) != 1 || r.Notified[0] != owner.ID {
+			t.Fatalf("first upvote %+v, %v", r, err)
+		}
+		// A retry changes nothing and notifies nobody.
+		if r, err = s.AddUpvote(ctx, owner.ID, "list_1", fan.ID, time.Now(), note()); err != nil || r.UpvoteCount != 1 || !r.Upvoted || len(r.Notified) != 0 {
+			t.Fatalf("repeated upvote %+v, %v", r, err)
+		}
+		if r, err = s.RemoveUpvote(ctx, owner.ID, "list_1", fan.ID); err != nil || r.UpvoteCount != 0 || r.Upvoted {
+			t.Fatalf("remove %+v, %v", r, err)
+		}
+		if r, err = s.RemoveUpvote(ctx, owner.ID, "list_1", fan.ID); err != nil || r.UpvoteCount != 0 {
+			t.Fatalf("repeated remove %+v, %v", r, err)
+		}
+		// Voting again after taking it back: counted, but the owner was already told.
+		if r, err = s.AddUpvote(ctx, owner.ID, "list_1", fan.ID, time.Now(), note()); err != nil || r.UpvoteCount != 1 || len(r.Notified) != 0 {
+			t.Fatalf("vote again %+v, %v", r, err)
+		}
+		notes, unread, err := s.RecentNotifications(ctx, owner.ID, 10)
+		if err != nil || len(notes) != 1 || unread != 1 || notes[0].Type != "list_like" || notes[0].CreatedByName != "Fan" || notes[0].Content != "Heroes" {
+			t.Fatalf("notifications %+v, unread %d, %v", notes, unread, err)
+		}
+
+		if _, err := s.AddUpvote(ctx, owner.ID, "list_404", fan.ID, time.Now(), nil); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("upvote of a missing list: %v", err)
+		}
+		if _, err := s.RemoveUpvote(ctx, owner.ID, "list_404", fan.ID); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("remove upvote of a missing list: %v", err)
+		}
+	})
+}
+
+func TestConcurrentUpvotesCountExactly(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner := communityUser(t, s, "Owner")
+		communityList(t, s, owner.ID, "list_1", "Heroes", true)
+		const voters = 30
+		users := make([]*store.User, voters)
+		for i := range users {
+			users[i] = communityUser(t, s, fmt.Sprintf("Voter %d", i))
+		}
+
+		// Every voter votes twice at once, then a third of them take it back at once.
+		var wg sync.WaitGroup
+		errs := make(chan error, voters*3)
+		for _, u := range users {
+			for range 2 {
+				wg.Go(func() {
+					_, err := s.AddUpvote(ctx, owner.ID, "list_1", u.ID, time.Now(), nil)
+					errs <- err
+				})
+			}
+		}
+		wg.Wait()
+		if rows, counter := upvoteRows(t, s, owner.ID, "list_1"); rows != voters || counter != voters {
+			t.Fatalf("after voting: %d rows, counter %d, want %d", rows, counter, voters)
+		}
+		for _, u := range users[:voters/3] {
+			wg.Go(func() {
+				_, err := s.RemoveUpvote(ctx, owner.ID, "list_1", u.ID)
+				errs <- err
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if rows, counter := upvoteRows(t, s, owner.ID, "list_1"); rows != voters-voters/3 || counter != rows {
+			t.Fatalf("after unvoting: %d rows, counter %d, want %d", rows, counter, voters-voters/3)
+		}
+	})
+}
