@@ -33,4 +33,6 @@ func AsProblem(err error) (*Problem, bool) {
 	return p, ok
 }
 
-func invalid(code, message string) *Problem { return &Problem{Kind: Invalid, Code: code, Message: message} }
+func invalid(code, message string) *Problem {
+	return &Problem{Kind: Invalid, Code: code, Message: message}
+}

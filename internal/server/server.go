@@ -45,7 +45,6 @@ func New(d Deps) (*Server, error) {
 		log:     d.Logger,
 		metrics: newMetrics(),
 		media:   newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog),
-		hub:     notify.NewHub(d.Store, d.Logger),
 	}
 	var err error
 	if s.seasons, err = newSeasonsResponse(d.Catalog); err != nil {
@@ -54,6 +53,8 @@ func New(d Deps) (*Server, error) {
 	if s.web, err = newWebApp(d.Web); err != nil {
 		return nil, err
 	}
+	// Last, so a failed start leaves no listener running.
+	s.hub = notify.NewHub(d.Store, d.Logger)
 	return s, nil
 }
 

@@ -1,0 +1,116 @@
+// Package mailtest runs a real SMTP server inside a test process and keeps what it receives.
+package mailtest
+
+import (
+	"io"
+	"mime"
+	"mime/quotedprintable"
+	"net"
+	"net/mail"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+)
+
+// Received is one delivered message.
+type Received struct {
+	From, To string
+	Subject  string
+	Body     string // decoded text
+}
+
+// Server is an SMTP server listening on 127.0.0.1.
+type Server struct {
+	URL  string // smtp://127.0.0.1:port
+	mu   sync.Mutex
+	got  []Received
+	wake chan struct{}
+}
+
+// Start runs a server for one test.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	s := &Server{wake: make(chan struct{}, 1)}
+	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &session{srv: s}, nil }))
+	srv.Domain = "localhost"
+	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	s.URL = "smtp://" + ln.Addr().String()
+	return s
+}
+
+// Wait returns the next message not yet returned, failing the test after a few seconds.
+func (s *Server) Wait(t testing.TB, seen int) Received {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		s.mu.Lock()
+		if len(s.got) > seen {
+			m := s.got[seen]
+			s.mu.Unlock()
+			return m
+		}
+		s.mu.Unlock()
+		select {
+		case <-s.wake:
+		case <-deadline:
+			t.Fatal("no mail arrived")
+		}
+	}
+}
+
+// Count is how many messages arrived.
+func (s *Server) Count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.got)
+}
+
+type session struct {
+	srv      *Server
+	from, to string
+}
+
+func (s *session) Reset()        {}
+func (s *session) Logout() error { return nil }
+func (s *session) Mail(from string, _ *smtp.MailOptions) error {
+	s.from = from
+	return nil
+}
+func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.to = to
+	return nil
+}
+
+func (s *session) Data(r io.Reader) error {
+	msg, err := mail.ReadMessage(r)
+	if err != nil {
+		return err
+	}
+	var body io.Reader = msg.Body
+	if strings.EqualFold(msg.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
+		body = quotedprintable.NewReader(body)
+	}
+	text, err := io.ReadAll(body)
+	if err != nil {
+		return err
+	}
+	dec := new(mime.WordDecoder)
+	subject, _ := dec.DecodeHeader(msg.Header.Get("Subject"))
+	s.srv.mu.Lock()
+	s.srv.got = append(s.srv.got, Received{From: s.from, To: s.to, Subject: subject, Body: string(text)})
+	s.srv.mu.Unlock()
+	select {
+	case s.srv.wake <- struct{}{}:
+	default: // a waiter is already due to look
+	}
+	return nil
+}
