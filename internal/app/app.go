@@ -70,6 +70,8 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	}
 	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "database", st.Dialect(), "version", Version)
 
+	go purgeExpired(ctx, st, log)
+
 	errc := make(chan error, 1)
 	go func() { errc <- httpServer.Serve(ln) }()
 	select {
@@ -84,4 +86,20 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// purgeExpired clears dead sessions, reset links and counters every hour until ctx ends.
+func purgeExpired(ctx context.Context, st *store.Store, log *slog.Logger) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		if err := st.PurgeExpired(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			log.Warn("purge expired rows", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
 }

@@ -1,0 +1,42 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+func TestPurgeExpired(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now()
+		u := &store.User{ID: "u1", Email: "a@example.com", DisplayName: "a", CreatedAt: now}
+		if err := s.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		s.CreateSession(ctx, "old", u.ID, now.Add(-48*time.Hour), now.Add(-time.Hour))
+		s.CreateSession(ctx, "live", u.ID, now, now.Add(time.Hour))
+		if _, err := s.HitRateLimit(ctx, "stale", time.Hour, now.Add(-48*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.HitRateLimit(ctx, "fresh", time.Hour, now); err != nil {
+			t.Fatal(err)
+		}
+
+		if err := s.PurgeExpired(ctx, now); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SessionUser(ctx, "live", now); err != nil {
+			t.Errorf("live session purged: %v", err)
+		}
+		var sessions, limits int
+		s.DB().QueryRowContext(ctx, `SELECT count(*) FROM sessions`).Scan(&sessions)
+		s.DB().QueryRowContext(ctx, `SELECT count(*) FROM rate_limits`).Scan(&limits)
+		if sessions != 1 || limits != 1 {
+			t.Fatalf("after purge: %d sessions, %d rate limits; want 1 and 1", sessions, limits)
+		}
+	})
+}
