@@ -26,7 +26,8 @@ generate: web/node_modules/.package-lock.json
 # Fails when the committed generated code no longer matches the contract.
 check-generated: web/node_modules/.package-lock.json
 	mkdir -p $(GEN_TMP)
-	go tool oapi-codegen -config api/oapi-codegen.yaml -o $(GEN_TMP)/api.gen.go api/openapi.yaml
+	sed 's|^output:.*|output: $(GEN_TMP)/api.gen.go|' api/oapi-codegen.yaml > $(GEN_TMP)/oapi-codegen.yaml
+	go tool oapi-codegen -config $(GEN_TMP)/oapi-codegen.yaml api/openapi.yaml
 	cd web && npx openapi-typescript ../api/openapi.yaml -o $(GEN_TMP)/schema.gen.ts >/dev/null
 	@diff -q $(GEN_TMP)/api.gen.go internal/api/api.gen.go && diff -q $(GEN_TMP)/schema.gen.ts web/src/api/schema.gen.ts \
 		|| { echo "generated code is out of date with api/openapi.yaml: run 'make generate'"; exit 1; }

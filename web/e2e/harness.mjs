@@ -43,9 +43,10 @@ async function waitReady(baseURL, proc, logs, timeoutMs = 20_000) {
 }
 
 /**
- * Starts `castaway serve` (CASTAWAY_BIN, default ../bin/castaway) and Chromium. Returns { baseURL, browser, newPage(viewport), logs, stop }.
+ * Starts `castaway serve` (CASTAWAY_BIN, default ../bin/castaway) and Chromium. Returns { baseURL, dataDir, browser, newPage(viewport), logs, stop }.
+ * `env` adds environment variables for the server (e.g. the fake sign-in providers' CASTAWAY_* settings).
  */
-export async function startApp() {
+export async function startApp({ env = {} } = {}) {
   if (process.env.CASTAWAY_E2E_URL) return attach(process.env.CASTAWAY_E2E_URL);
   const bin = process.env.CASTAWAY_BIN ?? defaultBin;
   if (!existsSync(bin)) {
@@ -56,7 +57,7 @@ export async function startApp() {
   const baseURL = `http://127.0.0.1:${port}`;
   const logs = [];
   const proc = spawn(bin, ['serve'], {
-    env: { ...process.env, CASTAWAY_ADDR: `127.0.0.1:${port}`, CASTAWAY_DATA_DIR: dataDir },
+    env: { ...process.env, ...env, CASTAWAY_ADDR: `127.0.0.1:${port}`, CASTAWAY_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout.on('data', (d) => logs.push(String(d)));
@@ -90,7 +91,7 @@ export async function startApp() {
     return page;
   }
 
-  return { baseURL, browser, newPage, logs, stop };
+  return { baseURL, dataDir, browser, newPage, logs, stop };
 }
 
 async function launchChromium() {

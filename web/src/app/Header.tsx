@@ -1,78 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { apiBase } from '../api/client';
-import { meQueryKey, useMe } from '../features/auth/useMe';
-import { InboxIcon, MenuIcon, TorchMark, TrophyIcon } from '../components/icons';
+import { useMe } from '../features/auth/useMe';
+import { useSignOut } from '../features/auth/authApi';
+import { MenuIcon, TorchMark, TrophyIcon } from '../components/icons';
 import styles from './Header.module.css';
 
 function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 }
 
-/** Inbox placeholder: the notifications feed arrives with accounts. */
-function Inbox() {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-  return (
-    <div className={styles.inbox} ref={ref}>
-      <button
-        type="button"
-        className={styles.iconButton}
-        aria-label="Inbox notifications"
-        aria-expanded={open}
-        aria-haspopup="true"
-        onClick={() => setOpen((v) => !v)}
-      >
-        <InboxIcon />
-        <span className={styles.iconLabel}>Inbox</span>
-      </button>
-      {open && (
-        <div className={styles.dropdown} role="region" aria-label="Notifications">
-          <p className={styles.dropdownTitle}>Notifications</p>
-          <p className={styles.dropdownEmpty}>No notifications yet. The tribe has spoken… quietly.</p>
-        </div>
-      )}
-    </div>
-  );
-}
+/** The live notifications inbox, loaded only for a signed-in user (keeps it out of the first paint). */
+const Inbox = lazy(() => import('../features/notifications/Inbox'));
 
 export function Header() {
   const { user, isSignedIn } = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOutMutation = useSignOut();
 
   useEffect(() => {
     setMenuOpen(false);
   }, [location.pathname]);
 
-  async function signOut() {
-    try {
-      await globalThis.fetch(`${apiBase}/api/auth/logout`, { method: 'POST', credentials: 'same-origin' });
-    } catch {
-      // The session is dropped locally either way.
-    }
-    queryClient.setQueryData(meQueryKey, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'draft' });
-    void navigate('/login');
+  /** Logs out on the server, forgets the user's data and creator draft here, then goes to /login. */
+  function signOut() {
+    signOutMutation.mutate(undefined, { onSuccess: () => void navigate('/login') });
   }
+  const loginState = location.pathname === '/login' ? location.state : { from: location.pathname + location.search };
 
   return (
     <header className={styles.header}>
@@ -89,6 +44,13 @@ export function Header() {
             Welcome, <strong>{user.displayName}</strong>
           </p>
         )}
+        {isSignedIn && (
+          <div className={styles.inboxSlot}>
+            <Suspense fallback={<span className={styles.inboxPending} aria-hidden="true" />}>
+              <Inbox />
+            </Suspense>
+          </div>
+        )}
         <button
           type="button"
           className={`${styles.iconButton} ${styles.menuButton}`}
@@ -100,23 +62,27 @@ export function Header() {
           <MenuIcon />
         </button>
         <nav id="site-nav" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
-          {isSignedIn && <Inbox />}
-          <NavLink to={isSignedIn ? '/mylists' : '/login'} state={isSignedIn ? undefined : { from: '/mylists' }} className={navClass}>
+          <NavLink to={isSignedIn ? '/mylists' : '/login'} state={isSignedIn ? undefined : { from: '/mylists' }} className={isSignedIn ? navClass : styles.navLink}>
             My Lists
           </NavLink>
           <NavLink to="/rankings" className={navClass}>
             Other Rankings
           </NavLink>
           {isSignedIn ? (
-            <button type="button" className={styles.cta} onClick={() => void signOut()}>
+            <button type="button" className={styles.cta} onClick={signOut} disabled={signOutMutation.isPending}>
               Sign Out
             </button>
           ) : (
-            <Link to="/login" className={styles.cta}>
+            <Link to="/login" state={loginState} className={styles.cta}>
               Login
             </Link>
           )}
         </nav>
+        {signOutMutation.isError && (
+          <p role="alert" className={styles.headerError}>
+            {signOutMutation.error.message}
+          </p>
+        )}
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
 import { useMe } from '../features/auth/useMe';
@@ -16,23 +16,36 @@ export function redirectTarget(state: unknown): string {
   return '/';
 }
 
-/** Renders its children for a signed-in user; otherwise sends them to /login, remembering the way back. */
+/**
+ * Renders its children for a signed-in user; otherwise sends them to /login, remembering the
+ * way back. Signing out while here is not a visit: that goes to /login without a way back.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoading, isSignedIn } = useMe();
   const location = useLocation();
+  const wasSignedIn = useRef(false);
+  useEffect(() => {
+    if (isSignedIn) wasSignedIn.current = true;
+  }, [isSignedIn]);
   if (isLoading) return <PageLoader />;
   if (!isSignedIn) {
-    const state: LoginRedirectState = { from: location.pathname + location.search + location.hash };
+    const state: LoginRedirectState | undefined = wasSignedIn.current
+      ? undefined
+      : { from: location.pathname + location.search + location.hash };
     return <Navigate to="/login" replace state={state} />;
   }
   return children;
 }
 
-/** /login for a signed-in user goes where they were heading (or home). */
+/**
+ * /login for a signed-in user goes where they were heading (or home). A password-reset link
+ * (/login?reset=TOKEN) still opens its form: the reset page itself goes home when done.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { isLoading, isSignedIn } = useMe();
   const location = useLocation();
   if (isLoading) return <PageLoader />;
+  if (new URLSearchParams(location.search).has('reset')) return children;
   if (isSignedIn) return <Navigate to={redirectTarget(location.state)} replace />;
   return children;
 }

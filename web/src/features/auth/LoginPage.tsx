@@ -1,15 +1,151 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHero } from '../../components/PageHero';
-import styles from '../../components/Page.module.css';
+import { redirectTarget } from '../../app/guards';
+import { messages, oauthStartUrl, useProviders, type Provider } from './authApi';
+import { GoogleIcon, MailIcon, TwitterIcon } from './authIcons';
+import { EmailAuthForm } from './EmailAuthForm';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import page from '../../components/Page.module.css';
+import styles from './Auth.module.css';
+
+const providerInfo: Record<Provider, { label: string; icon: ReactNode }> = {
+  google: { label: 'Google', icon: <GoogleIcon /> },
+  twitter: { label: 'Twitter', icon: <TwitterIcon /> },
+};
+
+function ProviderButton({ provider, enabled, loading, redirect }: { provider: Provider; enabled: boolean; loading: boolean; redirect: string }) {
+  const hintId = useId();
+  const { label, icon } = providerInfo[provider];
+  const text = `Sign in with ${label}`;
+  if (loading) {
+    return (
+      <button type="button" className={`${styles.provider} ${styles[provider]}`} disabled aria-busy="true">
+        <span className={styles.providerIcon}>{icon}</span>
+        {text}
+      </button>
+    );
+  }
+  if (!enabled) {
+    const hint = `${label} sign-in is not configured on this server.`;
+    return (
+      <div className={styles.providerSlot}>
+        <button type="button" className={`${styles.provider} ${styles[provider]}`} disabled title={hint} aria-describedby={hintId}>
+          <span className={styles.providerIcon}>{icon}</span>
+          {text}
+        </button>
+        <p id={hintId} className={styles.providerHint}>
+          {hint}
+        </p>
+      </div>
+    );
+  }
+  // Provider sign-in is a full-page trip to the provider and back, so this is a link.
+  return (
+    <a href={oauthStartUrl(provider, redirect)} className={`${styles.provider} ${styles[provider]}`}>
+      <span className={styles.providerIcon}>{icon}</span>
+      {text}
+    </a>
+  );
+}
+
+/** What the server's OAuth callback reported in `/login?error=...`. Google failures are only logged (spec section 8). */
+function OAuthNotice({ error, onDismiss }: { error: string | null; onDismiss: () => void }) {
+  useEffect(() => {
+    if (error === 'google_failed') console.warn('Google sign-in failed');
+  }, [error]);
+  let body: ReactNode = null;
+  if (error === 'account_exists') {
+    body = (
+      <>
+        <strong>{messages.accountExists}</strong> Sign in with the method you used before, then you are all set.
+      </>
+    );
+  } else if (error === 'twitter_failed') {
+    body = messages.twitterFailed;
+  }
+  if (!body) return null;
+  return (
+    <div role="alert" className={styles.notice}>
+      <p>{body}</p>
+      <button type="button" className={styles.noticeClose} aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}
 
 export default function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const providers = useProviders();
+  const [emailOpen, setEmailOpen] = useState(true);
+  const emailSectionId = useId();
+  const target = redirectTarget(location.state);
+  const resetToken = params.get('reset');
+  const oauthError = params.get('error');
+
+  function dropParam(name: string) {
+    const next = new URLSearchParams(params);
+    next.delete(name);
+    setParams(next, { replace: true, state: location.state as unknown });
+  }
+
+  const loadingProviders = providers.isPending;
+  const enabled = providers.data ?? { google: false, twitter: false };
+
   return (
-    <div className={styles.page}>
-      <PageHero eyebrow="Come on in, guys" title="Sign In Required">
+    <div className={page.page}>
+      <PageHero eyebrow="Come on in, guys" title="Sign In Required" compact>
         <p>Sign in to build your own rankings, upvote your favourites and join the discussion.</p>
       </PageHero>
-      <div className={styles.card}>
-        <p>Sign-in with Google, Twitter or email is on its way to the island.</p>
-        <p className={styles.muted}>Until then you can browse every season and castaway in the panel.</p>
+
+      <div className={styles.layout}>
+        {resetToken ? (
+          <ResetPasswordForm
+            token={resetToken}
+            onDone={() => void navigate('/', { replace: true })}
+            onCancel={() => dropParam('reset')}
+          />
+        ) : (
+          <section className={styles.card} aria-labelledby="login-title">
+            <h2 id="login-title" className={styles.cardTitle}>
+              Choose how to sign in
+            </h2>
+            <OAuthNotice error={oauthError} onDismiss={() => dropParam('error')} />
+            <div className={styles.providers}>
+              <ProviderButton provider="google" enabled={enabled.google} loading={loadingProviders} redirect={target} />
+              <ProviderButton provider="twitter" enabled={enabled.twitter} loading={loadingProviders} redirect={target} />
+              <button
+                type="button"
+                className={`${styles.provider} ${styles.email}`}
+                aria-expanded={emailOpen}
+                aria-controls={emailSectionId}
+                onClick={() => setEmailOpen((v) => !v)}
+              >
+                <span className={styles.providerIcon}>
+                  <MailIcon />
+                </span>
+                Sign in with Email
+              </button>
+            </div>
+            <div id={emailSectionId} hidden={!emailOpen}>
+              <div className={styles.divider}>
+                <span>with your email</span>
+              </div>
+              <EmailAuthForm onSignedIn={() => void navigate(target, { replace: true })} />
+            </div>
+          </section>
+        )}
+        <aside className={styles.perks} aria-label="Why sign in">
+          <p className={styles.perksTitle}>Your torch, your rankings</p>
+          <ul>
+            <li>Rank castaways or whole seasons and publish your lists</li>
+            <li>Upvote, favorite and comment on the tribe&rsquo;s rankings</li>
+            <li>Cast your vote in the Global Top 10</li>
+          </ul>
+        </aside>
       </div>
     </div>
   );

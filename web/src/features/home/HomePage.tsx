@@ -1,46 +1,98 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
+import { userMessage } from '../../api/userMessage';
 import { useMe } from '../auth/useMe';
-import styles from '../../components/Page.module.css';
+import { ListCardGrid, type ListSummary } from '../lists/ListCard';
+import { HOME_ERROR, useHomeLists } from './homeApi';
+import pageStyles from '../../components/Page.module.css';
+import styles from './HomePage.module.css';
+
+interface SectionProps {
+  id: string;
+  title: string;
+  lists: ListSummary[] | undefined;
+  loading: boolean;
+  empty: ReactNode;
+}
+
+function Section({ id, title, lists, loading, empty }: SectionProps) {
+  return (
+    <section className={pageStyles.section} aria-labelledby={id}>
+      <h2 id={id} className={pageStyles.sectionTitle}>
+        {title}
+      </h2>
+      {!loading && lists !== undefined && lists.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <ListCardGrid lists={lists} from="home" loading={loading} label={title} />
+      )}
+    </section>
+  );
+}
 
 export default function HomePage() {
-  const { isSignedIn } = useMe();
+  const { isSignedIn, isLoading: meLoading } = useMe();
+  const home = useHomeLists();
+  const loading = meLoading || home.isPending;
+  const failed = home.isError && home.data === undefined;
+
   return (
-    <div className={styles.page}>
+    <div className={pageStyles.page}>
       <PageHero eyebrow="The tribe has spoken" title="Survivor Rankings">
         <p>Rank every castaway and every season, from Borneo to the new era. Publish your list, then see how the rest of the tribe votes.</p>
-        <div className={styles.actions}>
-          <Link to="/create" className={styles.button}>
+        <div className={pageStyles.actions}>
+          <Link to="/create" className={pageStyles.button}>
             Start a Ranking
           </Link>
-          <Link to="/rankings" className={styles.buttonGhost}>
+          <Link to="/rankings" className={pageStyles.buttonGhost}>
             Browse Rankings
           </Link>
         </div>
       </PageHero>
 
-      <section className={styles.section} aria-labelledby="home-top">
-        <h2 id="home-top" className={styles.sectionTitle}>
-          Top Voted Lists This Week
-        </h2>
-        <EmptyState>No lists have been voted on this week yet. Upvote a ranking you love and it will show up here.</EmptyState>
-      </section>
-
-      <section className={styles.section} aria-labelledby="home-recent">
-        <h2 id="home-recent" className={styles.sectionTitle}>
-          Recently Created Lists
-        </h2>
-        <EmptyState>Fresh rankings from the community land here. Be the first to light your torch.</EmptyState>
-      </section>
-
-      {isSignedIn && (
-        <section className={styles.section} aria-labelledby="home-favs">
-          <h2 id="home-favs" className={styles.sectionTitle}>
-            Your Favorite Lists
-          </h2>
-          <EmptyState>Star a list to keep it close at hand.</EmptyState>
-        </section>
+      {failed ? (
+        <div className={styles.error} role="alert">
+          <p>{userMessage(home.error, HOME_ERROR)}</p>
+          <button type="button" className={pageStyles.buttonGhost} onClick={() => void home.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <Section
+            id="home-top"
+            title="Top Voted Lists This Week"
+            lists={home.data?.topThisWeek}
+            loading={loading}
+            empty="No lists have been voted on this week yet. Upvote a ranking you love and it will show up here."
+          />
+          <Section
+            id="home-recent"
+            title="Recently Created Lists"
+            lists={home.data?.recent}
+            loading={loading}
+            empty={
+              <>
+                Fresh rankings from the community land here. <Link to="/create">Be the first to light your torch.</Link>
+              </>
+            }
+          />
+          {isSignedIn && (
+            <Section
+              id="home-favs"
+              title="Your Favorite Lists"
+              lists={home.data?.favorites}
+              loading={loading}
+              empty={
+                <>
+                  Star a list to keep it close at hand. <Link to="/rankings">Browse rankings</Link> to find one.
+                </>
+              }
+            />
+          )}
+        </>
       )}
     </div>
   );

@@ -1,14 +1,236 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, toApiError } from '../../api/client';
+import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
-import styles from '../../components/Page.module.css';
+import { CloseIcon, SearchIcon } from '../../components/icons';
+import { ListCardGrid, TAG_LABELS, USER_TAGS, type UserTag } from './ListCard';
+import { hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
+import pageStyles from '../../components/Page.module.css';
+import styles from './BrowseRankingsPage.module.css';
+
+export const BROWSE_ERROR = 'Failed to load public lists. Please try again later.';
+export const SEARCH_DEBOUNCE_MS = 300;
+
+async function fetchBrowse(f: BrowseFilters, signal?: AbortSignal) {
+  const q = f.q.trim();
+  const { data, error, response } = await api.GET('/api/lists', {
+    params: {
+      query: {
+        ...(q !== '' ? { q } : {}),
+        type: f.type,
+        sort: f.sort,
+        ...(f.tags.length > 0 ? { tag: f.tags } : {}),
+        page: f.page,
+      },
+    },
+    signal,
+  });
+  if (data === undefined) throw toApiError(response, error, BROWSE_ERROR);
+  return data;
+}
 
 export default function BrowseRankingsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const [text, setText] = useState(filters.q);
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  const typeId = useId();
+  const sortId = useId();
+  const searchId = useId();
+
+  function update(next: Partial<BrowseFilters>, { replace = false, keepPage = false } = {}) {
+    // Built from the URL as it is when applied, so a late debounced search keeps newer changes.
+    setParams(
+      (prev) => {
+        const merged: BrowseFilters = { ...readFilters(prev), ...next };
+        if (!keepPage) merged.page = 1;
+        return writeFilters(merged);
+      },
+      { replace },
+    );
+  }
+
+  // The search box writes to the URL once typing pauses; the URL (back/forward) wins otherwise.
+  useEffect(() => {
+    if (text.trim() === filters.q.trim()) return;
+    const timer = setTimeout(() => update({ q: text }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const lastQ = useRef(filters.q);
+  useEffect(() => {
+    if (lastQ.current !== filters.q) {
+      lastQ.current = filters.q;
+      if (filters.q.trim() !== text.trim()) setText(filters.q);
+    }
+  }, [filters.q, text]);
+
+  const query = useQuery({
+    queryKey: ['lists', 'browse', filters],
+    queryFn: ({ signal }) => fetchBrowse(filters, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+  function toggleTag(tag: UserTag) {
+    const tags = filters.tags.includes(tag) ? filters.tags.filter((t) => t !== tag) : [...filters.tags, tag];
+    update({ tags: USER_TAGS.filter((t) => tags.includes(t)) });
+  }
+
+  function goToPage(page: number) {
+    update({ page }, { keepPage: true });
+    resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }
+
+  const data = query.data;
+  const page = data?.page ?? filters.page;
+  const totalPages = data?.totalPages ?? 1;
+  const active = hasActiveFilters(filters);
+
+  let results;
+  if (query.isError && data === undefined) {
+    results = (
+      <div className={styles.error} role="alert">
+        <p>{userMessage(query.error, BROWSE_ERROR)}</p>
+        <button type="button" className={pageStyles.buttonGhost} onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (query.isPending) {
+    results = <ListCardGrid lists={undefined} from="other" loading skeletons={6} />;
+  } else if (data && data.lists.length === 0) {
+    results = (
+      <EmptyState>
+        <p className={styles.emptyText}>No lists found matching your criteria.</p>
+        {active && (
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => {
+              setText('');
+              update({ q: '', type: 'all', tags: [] });
+            }}
+          >
+            Clear all filters
+          </button>
+        )}
+      </EmptyState>
+    );
+  } else {
+    results = (
+      <div className={query.isPlaceholderData ? styles.refreshing : undefined} aria-busy={query.isFetching}>
+        <ListCardGrid lists={data?.lists} from="other" label="Rankings" />
+      </div>
+    );
+  }
+
   return (
-    <div className={styles.page}>
+    <div className={pageStyles.page}>
       <PageHero eyebrow="Other Rankings" title="Browse Rankings" compact>
         <p>Every published ranking from the community: seasons, castaways, strategists and challenge beasts.</p>
       </PageHero>
-      <EmptyState>No lists found matching your criteria.</EmptyState>
+
+      <section className={styles.filters} aria-label="Filters">
+        <div className={styles.search}>
+          <label htmlFor={searchId} className="visually-hidden">
+            Search rankings
+          </label>
+          <SearchIcon className={styles.searchIcon} />
+          <input
+            id={searchId}
+            type="search"
+            className={styles.searchInput}
+            placeholder="Search rankings..."
+            value={text}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') update({ q: text }, { replace: true });
+            }}
+          />
+          {text !== '' && (
+            <button
+              type="button"
+              className={styles.clear}
+              aria-label="Clear search"
+              onClick={() => {
+                setText('');
+                update({ q: '' }, { replace: true });
+              }}
+            >
+              <CloseIcon />
+            </button>
+          )}
+        </div>
+
+        <div className={styles.selects}>
+          <div className={styles.field}>
+            <label htmlFor={typeId}>Ranking Type</label>
+            <select id={typeId} value={filters.type} onChange={(e) => update({ type: e.target.value as BrowseFilters['type'] })}>
+              {RANKING_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={sortId}>Sort</label>
+            <select id={sortId} value={filters.sort} onChange={(e) => update({ sort: e.target.value as BrowseFilters['sort'] })}>
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <div className={styles.tags} role="group" aria-label="Tags">
+          {USER_TAGS.map((tag) => {
+            const on = filters.tags.includes(tag);
+            return (
+              <button key={tag} type="button" aria-pressed={on} className={on ? `${styles.chip} ${styles.chipOn}` : styles.chip} onClick={() => toggleTag(tag)}>
+                {on && (
+                  <span aria-hidden="true" className={styles.check}>
+                    ✓
+                  </span>
+                )}
+                {TAG_LABELS[tag]}
+              </button>
+            );
+          })}
+        </div>
+      </section>
+
+      <section className={pageStyles.section} aria-labelledby="browse-results">
+        <div className={styles.resultsHead}>
+          <h2 id="browse-results" ref={resultsRef} className={pageStyles.sectionTitle}>
+            Rankings
+          </h2>
+          <p className={styles.count} role="status">
+            {data ? `${data.total} ${data.total === 1 ? 'ranking' : 'rankings'}` : ''}
+          </p>
+        </div>
+        {results}
+        {data && data.lists.length > 0 && (
+          <nav className={styles.pager} aria-label="Pagination">
+            <button type="button" className={pageStyles.buttonGhost} disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+              Previous
+            </button>
+            <span className={styles.pageLabel} aria-live="polite">
+              Page {page} of {totalPages}
+            </span>
+            <button type="button" className={pageStyles.buttonGhost} disabled={page >= totalPages} onClick={() => goToPage(page + 1)}>
+              Next
+            </button>
+          </nav>
+        )}
+      </section>
     </div>
   );
 }

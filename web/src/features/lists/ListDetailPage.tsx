@@ -1,23 +1,354 @@
-import { useParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
-import { PageHero } from '../../components/PageHero';
-import styles from '../../components/Page.module.css';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../api/client';
+import { FallbackImage } from '../../components/FallbackImage';
+import { CommentsSection } from '../comments/CommentsSection';
+import { useMe } from '../auth/useMe';
+import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
+import { failure, formatDate, listKey, messageOf, useList, visibleTags, type RankedList } from './api';
+import type { EditState } from './CreatePage';
+import page from '../../components/Page.module.css';
+import styles from './ListDetailPage.module.css';
+
+export const FAVORITE_POPUP_MS = 2000;
+export const SAVED_NOTICE_MS = 3000;
+
+interface DetailState {
+  from?: 'home' | 'other';
+  saved?: boolean;
+}
+
+function detailState(state: unknown): DetailState {
+  if (typeof state !== 'object' || state === null) return {};
+  const s = state as Record<string, unknown>;
+  return {
+    from: s.from === 'home' || s.from === 'other' ? s.from : undefined,
+    saved: s.saved === true,
+  };
+}
+
+function loadErrorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === 'user_not_found') return 'User not found';
+    if (err.code === 'no_lists') return 'No lists found for this user';
+    if (err.code === 'list_not_found' || err.status === 404) return 'List not found';
+  }
+  return 'An error occurred while loading the list.';
+}
+
+function StarIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function UpIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M12 4l7 8h-4v8H9v-8H5z" fill="currentColor" fillOpacity="0.25" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function ShareModal({ list, onClose }: { list: RankedList; onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
+  }, [onClose]);
+  return (
+    <div className={styles.modalBackdrop} onClick={onClose}>
+      <div className={styles.modal} role="dialog" aria-modal="true" aria-labelledby="share-title" onClick={(e) => e.stopPropagation()}>
+        <h2 id="share-title" className={styles.modalTitle}>
+          Share List Image
+        </h2>
+        <div className={styles.sharePreview}>
+          <p className={styles.shareName}>{list.name}</p>
+          <ol>
+            {list.contestants.slice(0, 5).map((i) => (
+              <li key={i.id}>{i.isSeason ? stripSurvivorPrefix(i.name) : i.name}</li>
+            ))}
+          </ol>
+        </div>
+        <p className={styles.muted}>Shareable images are coming soon. Until then, copy the page address to share this ranking.</p>
+        <div className={page.actions}>
+          <button ref={closeRef} type="button" className={page.button} onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ErrorView({ message, from }: { message: string; from?: 'home' | 'other' }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  function goBack() {
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate(from === 'home' ? '/' : '/rankings');
+  }
+  return (
+    <div className={page.page}>
+      <div className={styles.errorCard} role="alert">
+        <h1 className={styles.errorText}>{message}</h1>
+        <button type="button" className={page.button} onClick={goBack}>
+          Go Back
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className={page.page} role="status">
+      <span className="visually-hidden">Loading the list…</span>
+      <div className={styles.skHero} />
+      {Array.from({ length: 5 }, (_, i) => (
+        <div key={i} className={styles.skRow} />
+      ))}
+    </div>
+  );
+}
+
+function ListView({ list }: { list: RankedList }) {
+  const { user, isSignedIn } = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = detailState(location.state);
+  const [revealed, setRevealed] = useState(false);
+  const [popup, setPopup] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'upvote' | 'favorite' | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const [savedNotice, setSavedNotice] = useState(state.saved === true);
+
+  useEffect(() => {
+    if (popup === null) return;
+    const t = window.setTimeout(() => setPopup(null), FAVORITE_POPUP_MS);
+    return () => window.clearTimeout(t);
+  }, [popup]);
+  useEffect(() => {
+    if (!savedNotice) return;
+    const t = window.setTimeout(() => setSavedNotice(false), SAVED_NOTICE_MS);
+    return () => window.clearTimeout(t);
+  }, [savedNotice]);
+
+  const isOwner = user?.id === list.userId;
+  const tags = visibleTags(list.tags);
+  const spoiler = list.tags.includes('spoiler');
+  const hidden = spoiler && !revealed;
+  const key = listKey(list.userId, list.id);
+  const loginState = { from: location.pathname };
+  const path = { userId: list.userId, listId: list.id };
+  const edit: EditState = { editingListId: list.id };
+
+  function patch(p: Partial<RankedList>) {
+    queryClient.setQueryData<RankedList>(key, (old) => (old ? { ...old, ...p } : old));
+  }
+
+  async function toggleUpvote() {
+    if (!isSignedIn || busy) return;
+    setBusy('upvote');
+    setError(null);
+    const opts = { params: { path } };
+    try {
+      const res = list.upvotedByMe
+        ? await api.DELETE('/api/lists/{userId}/{listId}/upvote', opts)
+        : await api.PUT('/api/lists/{userId}/{listId}/upvote', opts);
+      if (!res.data) throw failure(res.response, res.error, 'Failed to upvote list. Please try again.');
+      patch({ upvoteCount: res.data.upvoteCount, upvotedByMe: res.data.upvoted });
+    } catch (err) {
+      setError(messageOf(err, 'Failed to upvote list. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function toggleFavorite() {
+    if (!isSignedIn || busy) return;
+    setBusy('favorite');
+    setError(null);
+    const opts = { params: { path } };
+    try {
+      const res = list.favoritedByMe
+        ? await api.DELETE('/api/lists/{userId}/{listId}/favorite', opts)
+        : await api.PUT('/api/lists/{userId}/{listId}/favorite', opts);
+      if (!res.data) throw failure(res.response, res.error, 'Failed to update favorites. Please try again.');
+      patch({ favoritedByMe: res.data.favorited });
+      setPopup(res.data.favorited ? 'Added to favorites' : 'Removed from favorites');
+      void queryClient.invalidateQueries({ queryKey: ['home'] });
+    } catch (err) {
+      setError(messageOf(err, 'Failed to update favorites. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const editButton = (label: string, className: string | undefined) =>
+    isOwner ? (
+      <button type="button" className={`${styles.editButton} ${className ?? ''}`} onClick={() => void navigate('/create', { state: edit })}>
+        {label}
+      </button>
+    ) : null;
+
+  return (
+    <div className={page.page}>
+      <header className={styles.hero}>
+        <div className={styles.heroText}>
+          <p className={styles.eyebrow}>
+            {list.contestants.some((i) => i.isSeason) ? 'Season ranking' : 'Survivor ranking'}
+            {!list.isPublic && <span className={styles.private}>Private</span>}
+          </p>
+          <h1 className={styles.title}>{list.name}</h1>
+          <p className={styles.byline}>
+            by{' '}
+            <Link to={`/rankings/user/${encodeURIComponent(list.userId)}`} state={{ userName: list.userName }} className={styles.author}>
+              {list.userName}
+            </Link>
+            <span aria-hidden="true"> · </span>
+            <span>Updated {formatDate(list.updatedAt)}</span>
+          </p>
+        </div>
+        {editButton('Edit List', styles.desktopOnly)}
+      </header>
+
+      {savedNotice && (
+        <p className={styles.saved} role="status">
+          Your list has been saved!
+        </p>
+      )}
+
+      <div className={styles.actionsRow}>
+        <button
+          type="button"
+          className={`${styles.action} ${list.favoritedByMe ? styles.favorited : ''}`}
+          aria-pressed={list.favoritedByMe}
+          aria-label={list.favoritedByMe ? 'Remove from favorites' : 'Add to favorites'}
+          title={isSignedIn ? undefined : 'Sign in to favorite lists'}
+          disabled={!isSignedIn || busy === 'favorite'}
+          onClick={() => void toggleFavorite()}
+        >
+          <StarIcon filled={list.favoritedByMe} />
+          <span className={styles.actionLabel}>Favorite</span>
+        </button>
+        <button
+          type="button"
+          className={`${styles.action} ${list.upvotedByMe ? styles.upvoted : ''}`}
+          aria-pressed={list.upvotedByMe}
+          aria-label={`Upvote, ${list.upvoteCount} ${list.upvoteCount === 1 ? 'vote' : 'votes'}`}
+          title={isSignedIn ? undefined : 'Sign in to upvote lists'}
+          disabled={!isSignedIn || busy === 'upvote'}
+          onClick={() => void toggleUpvote()}
+        >
+          <UpIcon />
+          <span className={styles.count}>{list.upvoteCount}</span>
+        </button>
+        <button type="button" className={styles.action} onClick={() => setSharing(true)}>
+          Share
+        </button>
+        {editButton('Edit My List', styles.mobileOnly)}
+        {popup && (
+          <span className={styles.popup} role="status">
+            {popup}
+          </span>
+        )}
+      </div>
+      {!isSignedIn && (
+        <p className={styles.signInNote}>
+          <Link to="/login" state={loginState}>
+            Sign in
+          </Link>{' '}
+          to upvote or favorite this list.
+        </p>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+
+      {(list.description !== '' || tags.length > 0) && (
+        <div className={styles.about}>
+          {list.description !== '' && <p className={styles.description}>{list.description}</p>}
+          {tags.length > 0 && (
+            <ul className={styles.tags} aria-label="Tags">
+              {tags.map((t) => (
+                <li key={t.id} className={`${styles.tag} ${t.id === 'spoiler' ? styles.spoilerTag : ''}`}>
+                  {t.label}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+
+      <section className={styles.ranking} aria-labelledby="ranked-heading">
+        <h2 id="ranked-heading" className="visually-hidden">
+          Ranking
+        </h2>
+        <div className={styles.spoilerWrap}>
+          <ol className={`${styles.items} ${hidden ? styles.blurred : ''}`} aria-hidden={hidden ? true : undefined} inert={hidden ? true : undefined}>
+            {list.contestants.map((item, i) => (
+              <li key={item.id} className={`${styles.item} ${i < 3 ? styles[`top${i + 1}`] : ''}`}>
+                <span className={styles.rank}>{i + 1}</span>
+                <FallbackImage src={item.imageUrl} alt="" width={72} height={72} className={item.isSeason ? styles.logo : styles.headshot} />
+                <span className={styles.itemText}>
+                  <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
+                  {!item.isSeason && <span className={styles.itemMeta}>{stripSurvivorPrefix(item.seasonName)}</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+          {hidden && (
+            <div className={styles.spoilerCover}>
+              <p className={styles.spoilerLabel}>Contains Spoilers</p>
+              <button type="button" className={page.button} onClick={() => setRevealed(true)}>
+                Reveal
+              </button>
+            </div>
+          )}
+        </div>
+      </section>
+
+      <CommentsSection listUserId={list.userId} listId={list.id} />
+
+      {sharing && <ShareModal list={list} onClose={() => setSharing(false)} />}
+    </div>
+  );
+}
 
 export default function ListDetailPage() {
   const { userId = '', listId = '' } = useParams();
-  return (
-    <div className={styles.page}>
-      <PageHero eyebrow="Ranking" title="Ranking" compact>
-        <p>
-          List {listId} by {userId}
-        </p>
-      </PageHero>
-      <section className={styles.section} aria-labelledby="list-comments">
-        <h2 id="list-comments" className={styles.sectionTitle}>
-          Comments
-        </h2>
-        <EmptyState>No comments yet.</EmptyState>
-      </section>
-    </div>
-  );
+  const location = useLocation();
+  const { from } = detailState(location.state);
+  const query = useList(userId, listId);
+  useEffect(() => {
+    // A new list opens at its top, not where the previous page was scrolled to.
+    document.documentElement.scrollTop = 0;
+    document.body.scrollTop = 0;
+  }, [userId, listId]);
+  if (userId === '' || listId === '') return <ErrorView message="Missing userId or listId" from={from} />;
+  if (query.isPending) return <Skeleton />;
+  if (query.isError) return <ErrorView message={loadErrorText(query.error)} from={from} />;
+  return <ListView list={query.data} />;
 }

@@ -1,22 +1,195 @@
-import { Link } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { FallbackImage } from '../../components/FallbackImage';
 import { PageHero } from '../../components/PageHero';
+import { TorchMark } from '../../components/icons';
+import { UsernameEditor } from '../auth/UsernameEditor';
 import { useMe } from '../auth/useMe';
-import styles from '../../components/Page.module.css';
+import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
+import { failure, formatDate, messageOf, typeTagFor, userListsKey, useUserLists, type ListSummary } from './api';
+import type { EditState } from './CreatePage';
+import page from '../../components/Page.module.css';
+import styles from './MyListsPage.module.css';
+
+export const DELETE_CONFIRM_MS = 5000;
+
+function ListCardSkeleton() {
+  return (
+    <li className={`${styles.card} ${styles.skeletonCard}`} aria-hidden="true">
+      <span className={styles.skLine} />
+      <span className={`${styles.skLine} ${styles.skShort}`} />
+      <span className={styles.skBlock} />
+    </li>
+  );
+}
+
+interface CardProps {
+  list: ListSummary;
+  onDeleted: (id: string) => void;
+}
+
+function MyListCard({ list, onDeleted }: CardProps) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!confirming) return;
+    const t = window.setTimeout(() => setConfirming(false), DELETE_CONFIRM_MS);
+    return () => window.clearTimeout(t);
+  }, [confirming]);
+
+  async function onDelete() {
+    if (!confirming) {
+      setError(null);
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
+    setDeleting(true);
+    try {
+      const { response, error: body } = await api.DELETE('/api/lists/{userId}/{listId}', {
+        params: { path: { userId: list.userId, listId: list.id } },
+      });
+      if (response.status !== 204 && !response.ok) throw failure(response, body, 'Failed to delete list. Please try again.');
+      onDeleted(list.id);
+    } catch (err) {
+      setError(messageOf(err, 'Failed to delete list. Please try again.'));
+      setDeleting(false);
+    }
+  }
+
+  const seasons = typeTagFor(list.topItems) === 'season-ranking';
+  const noun = seasons ? (list.contestantCount === 1 ? 'season' : 'seasons') : list.contestantCount === 1 ? 'contestant' : 'contestants';
+  const href = `/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`;
+  const edit: EditState = { editingListId: list.id };
+
+  return (
+    <li className={`${styles.card} ${deleting ? styles.deleting : ''}`}>
+      <div className={styles.cardHead}>
+        <h2 className={styles.cardTitle}>
+          <Link to={href} state={{ from: 'other' }}>
+            {list.name}
+          </Link>
+        </h2>
+        {!list.isPublic && <span className={styles.private}>Private</span>}
+      </div>
+      <p className={styles.meta}>
+        <span>Updated: {formatDate(list.updatedAt)}</span>
+        <span aria-hidden="true">·</span>
+        <span>
+          {list.contestantCount} {noun}
+        </span>
+      </p>
+      {list.topItems.length > 0 && (
+        <ol className={styles.top} aria-label={`Top ${Math.min(3, list.topItems.length)} of ${list.name}`}>
+          {list.topItems.slice(0, 3).map((item, i) => (
+            <li key={item.id} className={styles.topItem}>
+              <span className={styles.topRank} aria-hidden="true">
+                {i + 1}
+              </span>
+              <FallbackImage src={item.imageUrl} alt="" width={40} height={40} className={item.isSeason ? styles.topLogo : styles.topHead} />
+              <span className={styles.topName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className={styles.cardActions}>
+        <button type="button" className={styles.edit} onClick={() => void navigate('/create', { state: edit })} aria-label={`Edit ${list.name}`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className={`${styles.delete} ${confirming ? styles.confirm : ''}`}
+          onClick={() => void onDelete()}
+          disabled={deleting}
+          aria-label={confirming ? `Confirm deleting ${list.name}` : `Delete ${list.name}`}
+        >
+          {deleting ? 'Deleting…' : confirming ? 'Confirm' : 'Delete'}
+        </button>
+      </div>
+      {confirming && (
+        <p className={styles.confirmHint} role="status">
+          Click Confirm within 5 seconds to delete this list for good.
+        </p>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
 
 export default function MyListsPage() {
   const { user } = useMe();
+  const queryClient = useQueryClient();
+  const lists = useUserLists(user?.id);
+
+  function onDeleted(id: string) {
+    if (!user) return;
+    queryClient.setQueryData<ListSummary[]>(userListsKey(user.id), (old) => old?.filter((l) => l.id !== id));
+  }
+
   return (
-    <div className={styles.page}>
-      <PageHero eyebrow={user ? user.displayName : undefined} title="My Lists" compact>
-        <p>Hidden Immunity Idols: {user?.idolsFound ?? 0}</p>
-        <div className={styles.actions}>
-          <Link to="/create" className={styles.button}>
-            + Create New Ranking
-          </Link>
-        </div>
+    <div className={page.page}>
+      <PageHero eyebrow="Your tribe's work" title="My Lists" compact>
+        <p className={styles.idols}>
+          <TorchMark width={16} height={22} /> Hidden Immunity Idols: {user?.idolsFound ?? 0}
+        </p>
       </PageHero>
-      <EmptyState>You have not made a ranking yet.</EmptyState>
+
+      <div className={styles.toolbar}>
+        <div className={styles.username}>
+          <UsernameEditor />
+        </div>
+        <Link to="/create" className={page.button}>
+          + Create New Ranking
+        </Link>
+      </div>
+
+      <section className={page.section} aria-labelledby="mylists-heading">
+        <h2 id="mylists-heading" className={page.sectionTitle}>
+          Your Rankings
+          {lists.data && <span className={styles.total}>({lists.data.length})</span>}
+        </h2>
+        {lists.isPending ? (
+          <div role="status">
+            <span className="visually-hidden">Loading your lists…</span>
+            <ul className={styles.grid}>
+              <ListCardSkeleton />
+              <ListCardSkeleton />
+              <ListCardSkeleton />
+            </ul>
+          </div>
+        ) : lists.isError ? (
+          <div role="alert" className={styles.loadError}>
+            <p>Failed to load your lists. Please try again.</p>
+            <button type="button" className={page.buttonGhost} onClick={() => void lists.refetch()}>
+              Retry
+            </button>
+          </div>
+        ) : lists.data.length === 0 ? (
+          <div className={styles.empty}>
+            <TorchMark width={32} height={46} />
+            <p className={styles.emptyTitle}>No rankings yet</p>
+            <p>Your torch is lit, but your list is empty. Rank your favorite castaways or seasons and share them with the tribe.</p>
+            <Link to="/create" className={page.button}>
+              Create your first ranking
+            </Link>
+          </div>
+        ) : (
+          <ul className={styles.grid}>
+            {lists.data.map((l) => (
+              <MyListCard key={l.id} list={l} onDeleted={onDeleted} />
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,7 +1,14 @@
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError, toApiError } from '../../api/client';
+import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
-import styles from '../../components/Page.module.css';
+import { ListCardGrid } from './ListCard';
+import pageStyles from '../../components/Page.module.css';
+import styles from './UserRankingsPage.module.css';
+
+const LOAD_ERROR = 'Failed to load public lists. Please try again later.';
 
 function userNameFromState(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'userName' in state) {
@@ -11,16 +18,92 @@ function userNameFromState(state: unknown): string | null {
   return null;
 }
 
+function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404;
+}
+
+function IdolIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className={styles.idol}>
+      <path d="M12 2c3 0 5 2.2 5 5v2.5c0 1.3-.6 2.4-1.5 3.1V14h1.5v2H7v-2h1.5v-1.4A4 4 0 0 1 7 9.5V7c0-2.8 2-5 5-5z" fill="currentColor" />
+      <path d="M9.5 8h2M12.5 8h2M10 11h4" stroke="#3b2413" strokeWidth="1.4" strokeLinecap="round" />
+      <path d="M6 18h12l-1 4H7z" fill="currentColor" opacity="0.7" />
+    </svg>
+  );
+}
+
 export default function UserRankingsPage() {
   const { userId = '' } = useParams();
   const location = useLocation();
-  const name = userNameFromState(location.state) ?? userId;
+  const stateName = userNameFromState(location.state);
+
+  const profile = useQuery({
+    queryKey: ['users', userId, 'profile'],
+    queryFn: async ({ signal }) => {
+      const { data, error, response } = await api.GET('/api/users/{userId}', { params: { path: { userId } }, signal });
+      if (data === undefined) throw toApiError(response, error, LOAD_ERROR);
+      return data;
+    },
+    retry: (count, err) => !isNotFound(err) && count < 1,
+  });
+  const lists = useQuery({
+    queryKey: ['users', userId, 'lists'],
+    queryFn: async ({ signal }) => {
+      const { data, error, response } = await api.GET('/api/users/{userId}/lists', { params: { path: { userId } }, signal });
+      if (data === undefined) throw toApiError(response, error, LOAD_ERROR);
+      return data.lists;
+    },
+    retry: (count, err) => !isNotFound(err) && count < 1,
+    staleTime: 0,
+  });
+
+  if (isNotFound(profile.error) || isNotFound(lists.error)) {
+    return (
+      <div className={pageStyles.page}>
+        <PageHero eyebrow="Player profile" title="User not found" compact>
+          <p>This player may have left the island, or the link is wrong.</p>
+          <div className={pageStyles.actions}>
+            <Link to="/rankings" className={pageStyles.button}>
+              Browse Rankings
+            </Link>
+          </div>
+        </PageHero>
+      </div>
+    );
+  }
+
+  const name = profile.data?.displayName ?? stateName;
+  const count = lists.data?.length ?? profile.data?.listCount;
+
   return (
-    <div className={styles.page}>
-      <PageHero eyebrow="Player profile" title={`Rankings by ${name}`} compact>
-        <p>Every ranking this player has published.</p>
+    <div className={pageStyles.page}>
+      <PageHero eyebrow="Player profile" title={name !== null ? `Rankings by ${name}` : 'Rankings by …'} compact>
+        <div className={styles.stats}>
+          <p className={styles.stat}>
+            <IdolIcon />
+            {profile.data ? `Hidden Immunity Idols: ${profile.data.idolsFound}` : <span className={styles.pending}>Hidden Immunity Idols: …</span>}
+          </p>
+          <p className={styles.stat}>{count !== undefined ? `${count} ranking(s) created by this user` : <span className={styles.pending}>Counting rankings…</span>}</p>
+        </div>
       </PageHero>
-      <EmptyState>0 ranking(s) created by this user</EmptyState>
+
+      <section className={pageStyles.section} aria-labelledby="user-lists">
+        <h2 id="user-lists" className={pageStyles.sectionTitle}>
+          Rankings
+        </h2>
+        {lists.isError ? (
+          <div className={styles.error} role="alert">
+            <p>{userMessage(lists.error, LOAD_ERROR)}</p>
+            <button type="button" className={pageStyles.buttonGhost} onClick={() => void lists.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : lists.data && lists.data.length === 0 ? (
+          <EmptyState>{name ?? 'This player'} has not published a ranking yet.</EmptyState>
+        ) : (
+          <ListCardGrid lists={lists.data} from="other" loading={lists.isPending} hideAuthor label={name !== null ? `Rankings by ${name}` : 'Rankings'} />
+        )}
+      </section>
     </div>
   );
 }

@@ -1,9 +1,11 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type DragEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCatalog } from '../../api/catalog';
-import type { CatalogContestant, Season } from '../../api/client';
+import { api, type CatalogContestant, type Season } from '../../api/client';
 import { FallbackImage } from '../../components/FallbackImage';
 import { ChevronIcon, CloseIcon, IslandIcon, SearchIcon } from '../../components/icons';
 import { useIsMobile } from '../../components/useMediaQuery';
+import { meQueryKey, useMe, type Me } from '../auth/useMe';
 import { ResizeHandle } from './ResizeHandle';
 import { searchCatalog } from './search';
 import { seasonNumberLabel, stripSurvivorPrefix } from './seasonDisplay';
@@ -19,7 +21,51 @@ export interface SeasonsPanelProps {
   onAddItem?: (item: PanelItem) => void;
   /** Shown under the search box, e.g. the create-mode instructions. */
   instructions?: string;
+  /**
+   * Create mode: how an addable contestant is rendered. Defaults to a native draggable button;
+   * the creator passes a dnd-kit draggable so the panel itself never loads dnd-kit.
+   */
+  tile?: ComponentType<AddableTileProps>;
+  /** Create mode on a phone: the panel is a bottom sheet, open or closed by the page. */
+  sheet?: { open: boolean; onClose: () => void };
 }
+
+/** What a create-mode contestant tile gets: its item, and the click that adds it. */
+export interface AddableTileProps {
+  item: PanelItem;
+  label: string;
+  className: string;
+  onAdd: () => void;
+  children: ReactNode;
+}
+
+/** The default create-mode tile: a button that adds on click and drags a text payload natively. */
+function NativeTile({ item, label, className, onAdd, children }: AddableTileProps) {
+  const onDragStart = (e: DragEvent<HTMLButtonElement>) => {
+    e.dataTransfer.setData(PANEL_ITEM_MIME, JSON.stringify(item));
+    e.dataTransfer.effectAllowed = 'copy';
+  };
+  return (
+    <button type="button" draggable className={className} onClick={onAdd} onDragStart={onDragStart} aria-label={label}>
+      {children}
+    </button>
+  );
+}
+
+export function seasonItem(season: Season): PanelItem {
+  return {
+    id: season.id,
+    name: season.name,
+    imageUrl: season.logoUrl,
+    isSeason: true,
+    seasonId: season.id,
+    seasonName: season.name,
+  };
+}
+
+/** Marker on <body> while the create-mode bottom sheet is open (scroll lock, styling hooks). */
+export const CREATE_PAGE_MARKER = 'createPage';
+export const IDOL_NOTICE_MS = 3000;
 
 export function contestantItem(contestant: CatalogContestant, season: Season): PanelItem {
   return {
@@ -60,9 +106,10 @@ interface ContestantTileProps {
   season: Season;
   showSeason?: boolean;
   onAddItem?: (item: PanelItem) => void;
+  tile?: ComponentType<AddableTileProps>;
 }
 
-function ContestantTile({ contestant, season, showSeason = false, onAddItem }: ContestantTileProps) {
+function ContestantTile({ contestant, season, showSeason = false, onAddItem, tile: Tile = NativeTile }: ContestantTileProps) {
   const body = (
     <>
       <FallbackImage src={contestant.imageUrl} alt="" className={styles.headshot} width={96} height={96} />
@@ -78,15 +125,11 @@ function ContestantTile({ contestant, season, showSeason = false, onAddItem }: C
     return <li className={styles.contestant}>{body}</li>;
   }
   const item = contestantItem(contestant, season);
-  const onDragStart = (e: DragEvent<HTMLButtonElement>) => {
-    e.dataTransfer.setData(PANEL_ITEM_MIME, JSON.stringify(item));
-    e.dataTransfer.effectAllowed = 'copy';
-  };
   return (
     <li>
-      <button type="button" draggable className={`${styles.contestant} ${styles.addable}`} onClick={() => onAddItem(item)} onDragStart={onDragStart} aria-label={`Add ${contestant.name}`}>
+      <Tile item={item} label={`Add ${contestant.name}`} className={`${styles.contestant} ${styles.addable}`} onAdd={() => onAddItem(item)}>
         {body}
-      </button>
+      </Tile>
     </li>
   );
 }
@@ -108,9 +151,39 @@ function Skeletons() {
   );
 }
 
-export function SeasonsPanel({ onAddItem, instructions }: SeasonsPanelProps) {
+/** Signed in, a season card click searches for a hidden immunity idol (a 5% chance, decided by the server). */
+function useIdolSearch() {
+  const { isSignedIn } = useMe();
+  const queryClient = useQueryClient();
+  const [found, setFound] = useState(false);
+  useEffect(() => {
+    if (!found) return;
+    const t = window.setTimeout(() => setFound(false), IDOL_NOTICE_MS);
+    return () => window.clearTimeout(t);
+  }, [found]);
+  function search(seasonId: string) {
+    if (!isSignedIn) return;
+    api
+      .POST('/api/me/idols/search', { body: { seasonId } })
+      .then(({ data }) => {
+        if (!data?.found) return;
+        setFound(true);
+        queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, idolsFound: data.idolsFound } : me));
+      })
+      .catch((err: unknown) => console.warn('idol search failed', err));
+  }
+  return { found, search };
+}
+
+export function SeasonsPanel({ onAddItem, instructions, tile, sheet }: SeasonsPanelProps) {
   const catalog = useCatalog();
   const isMobile = useIsMobile();
+  const idol = useIdolSearch();
+  const isSheet = isMobile && sheet !== undefined;
+  const sheetOpen = isSheet && sheet.open;
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const onCloseSheet = useRef<(() => void) | undefined>(undefined);
+  onCloseSheet.current = sheet?.onClose;
   const [collapsed, setCollapsed] = useCollapsed();
   const [mobileShown, setMobileShown] = useState(true);
   const [height, setHeight] = usePanelHeight();
@@ -140,7 +213,22 @@ export function SeasonsPanel({ onAddItem, instructions }: SeasonsPanelProps) {
     }
   }, [view, selectedId]);
 
+  useEffect(() => {
+    if (!sheetOpen) return;
+    document.body.dataset[CREATE_PAGE_MARKER] = 'true';
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onCloseSheet.current?.();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      delete document.body.dataset[CREATE_PAGE_MARKER];
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [sheetOpen]);
+
   function openSeason(season: Season) {
+    idol.search(season.id);
     if (view === 'grid' && bodyRef.current) savedScroll.current = bodyRef.current.scrollTop;
     setSelectedId(season.id);
     setQuery('');
@@ -151,23 +239,43 @@ export function SeasonsPanel({ onAddItem, instructions }: SeasonsPanelProps) {
     setSelectedId(null);
   }
 
-  const hidden = isMobile && !mobileShown;
-  const bodyVisible = !collapsed && !hidden;
-  const panelClass = [styles.panel, collapsed ? styles.collapsed : '', hidden ? styles.hidden : ''].join(' ');
+  const hidden = isMobile && !mobileShown && !isSheet;
+  const bodyVisible = isSheet || (!collapsed && !hidden);
+  const panelClass = isSheet
+    ? [styles.panel, styles.sheet, sheetOpen ? styles.sheetOpen : ''].join(' ')
+    : [styles.panel, collapsed ? styles.collapsed : '', hidden ? styles.hidden : ''].join(' ');
 
   return (
-    <aside className={panelClass} aria-labelledby={headingId} data-collapsed={collapsed ? 'true' : 'false'}>
+    <>
+    {isSheet && <div className={`${styles.backdrop} ${sheetOpen ? styles.backdropShown : ''}`} aria-hidden="true" onClick={sheet.onClose} />}
+    <aside
+      className={panelClass}
+      aria-labelledby={headingId}
+      data-collapsed={collapsed ? 'true' : 'false'}
+      data-sheet={isSheet ? (sheetOpen ? 'open' : 'closed') : undefined}
+      inert={isSheet && !sheetOpen ? true : undefined}
+    >
+      {idol.found && (
+        <div className={styles.idolNotice} role="status">
+          You found a Hidden Immunity Idol!
+        </div>
+      )}
       <div className={styles.bar}>
         <h2 id={headingId} className={styles.heading}>
           <IslandIcon className={styles.headingIcon} />
           <span className={styles.headingText}>Seasons</span>
         </h2>
-        {isMobile && (
+        {isSheet && (
+          <button ref={closeRef} type="button" className={styles.toggle} onClick={sheet.onClose}>
+            Done
+          </button>
+        )}
+        {isMobile && !isSheet && (
           <button type="button" className={styles.toggle} aria-expanded={mobileShown} aria-controls={bodyId} onClick={() => setMobileShown((v) => !v)}>
             {mobileShown ? 'Hide seasons' : 'Show seasons'}
           </button>
         )}
-        {!hidden && (
+        {!hidden && !isSheet && (
           <button
             type="button"
             className={styles.collapseButton}
@@ -182,7 +290,7 @@ export function SeasonsPanel({ onAddItem, instructions }: SeasonsPanelProps) {
         )}
       </div>
 
-      <div id={bodyId} className={styles.content} hidden={!bodyVisible} style={isMobile && bodyVisible ? { height } : undefined}>
+      <div id={bodyId} className={styles.content} hidden={!bodyVisible} style={isMobile && bodyVisible && !isSheet ? { height } : undefined}>
         <div className={styles.searchRow}>
           <SearchIcon className={styles.searchIcon} />
           <input
@@ -250,7 +358,7 @@ export function SeasonsPanel({ onAddItem, instructions }: SeasonsPanelProps) {
                       <h4 className={styles.subTitle}>Contestants ({results.contestants.length})</h4>
                       <ul className={styles.contestantGrid} aria-label="Matching contestants">
                         {results.contestants.map(({ contestant, season }) => (
-                          <ContestantTile key={`${season.id}/${contestant.id}`} contestant={contestant} season={season} showSeason onAddItem={onAddItem} />
+                          <ContestantTile key={`${season.id}/${contestant.id}`} contestant={contestant} season={season} showSeason onAddItem={onAddItem} tile={tile} />
                         ))}
                       </ul>
                     </>
@@ -264,17 +372,37 @@ export function SeasonsPanel({ onAddItem, instructions }: SeasonsPanelProps) {
                 <ChevronIcon direction="left" /> Back to Seasons
               </button>
               <div className={styles.seasonHeader}>
-                <FallbackImage src={selected.logoUrl} alt="" className={styles.seasonHeaderLogo} width={72} height={72} />
+                {onAddItem ? (
+                  <button
+                    type="button"
+                    className={styles.seasonLogoButton}
+                    onClick={() => onAddItem(seasonItem(selected))}
+                    aria-label={`Add the season ${stripSurvivorPrefix(selected.name)} to the list`}
+                    title="Tap to add the season to the list"
+                  >
+                    <FallbackImage src={selected.logoUrl} alt="" className={styles.seasonHeaderLogo} width={72} height={72} />
+                  </button>
+                ) : (
+                  <FallbackImage src={selected.logoUrl} alt="" className={styles.seasonHeaderLogo} width={72} height={72} />
+                )}
                 <h3 id={`${headingId}-season`} className={styles.seasonHeaderTitle}>
                   <SeasonTitle season={selected} />
                 </h3>
               </div>
+              {onAddItem &&
+                (isMobile ? (
+                  <p className={styles.seasonHint}>Tap to add the season to the list</p>
+                ) : (
+                  <button type="button" className={styles.addSeason} onClick={() => onAddItem(seasonItem(selected))}>
+                    <span aria-hidden="true">+</span> Add season
+                  </button>
+                ))}
               {selected.contestants.length === 0 ? (
                 <p className={styles.empty}>No castaways listed for this season yet.</p>
               ) : (
                 <ul className={styles.contestantGrid} aria-label={`Contestants of ${stripSurvivorPrefix(selected.name)}`}>
                   {selected.contestants.map((c) => (
-                    <ContestantTile key={c.id} contestant={c} season={selected} onAddItem={onAddItem} />
+                    <ContestantTile key={c.id} contestant={c} season={selected} onAddItem={onAddItem} tile={tile} />
                   ))}
                 </ul>
               )}
@@ -288,8 +416,9 @@ export function SeasonsPanel({ onAddItem, instructions }: SeasonsPanelProps) {
           )}
         </div>
       </div>
-      {isMobile && bodyVisible && <ResizeHandle height={height} onResize={setHeight} controls={bodyId} />}
+      {isMobile && bodyVisible && !isSheet && <ResizeHandle height={height} onResize={setHeight} controls={bodyId} />}
     </aside>
+    </>
   );
 }
 

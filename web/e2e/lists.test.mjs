@@ -1,0 +1,238 @@
+// Journey: building, saving, editing and protecting ranked lists against the real server.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { screenshot, startApp } from './harness.mjs';
+
+let app;
+
+before(async () => {
+  app = await startApp();
+});
+
+after(async () => {
+  await app?.stop();
+});
+
+const PASSWORD = 'Tribal-Council-Torch-2025!';
+
+/** Signs up through the API from the page (same origin, so the session cookie sticks). */
+async function signUp(page, email) {
+  await page.goto('/');
+  const result = await page.evaluate(
+    async ([e, p]) => {
+      const res = await fetch('/api/auth/signup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: e, password: p }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [email, PASSWORD],
+  );
+  assert.equal(result.status, 201, JSON.stringify(result.body));
+  return result.body;
+}
+
+/** Drags with the mouse in small steps, as a person would. */
+async function drag(page, from, to) {
+  await from.scrollIntoViewIfNeeded();
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  assert.ok(a && b, 'drag endpoints are visible');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height * 0.25, { steps: 12 });
+  await page.waitForTimeout(100);
+  await page.mouse.up();
+  // dnd-kit swallows clicks for a moment after a pointer drag ends (so the drop is not
+  // also a click); a person's next key press comes later than that, and so does ours.
+  await page.waitForTimeout(300);
+}
+
+/** Waits until the ranked list shows exactly names (React commits after the event). */
+async function expectRanked(page, names) {
+  const deadline = Date.now() + 3000;
+  let got = await rankedNames(page);
+  while (JSON.stringify(got) !== JSON.stringify(names) && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    got = await rankedNames(page);
+  }
+  assert.deepEqual(got, names);
+}
+
+async function rankedNames(page) {
+  const list = page.getByRole('list', { name: 'Ranked items' });
+  if ((await list.count()) === 0) return [];
+  return list.locator(':scope > li').evaluateAll((lis) => lis.map((li) => li.querySelector('[class*="itemName"]')?.textContent ?? ''));
+}
+
+test('desktop: build a list by click, drag and keyboard, keep the draft, save, edit, make private', async () => {
+  const page = await app.newPage({ width: 1280, height: 800 });
+  const me = await signUp(page, 'ranker@example.com');
+  await page.goto('/create');
+  const panel = page.getByRole('complementary', { name: 'Seasons' });
+  await panel.getByText('Click contestants to add them to your ranking list or drag them for precise positioning.').waitFor();
+  const saveButton = page.getByRole('button', { name: 'Save List' });
+  assert.equal(await saveButton.isDisabled(), true, 'save is disabled while the list is empty');
+
+  // By click.
+  await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
+  await panel.getByRole('button', { name: 'Add Richard Hatch' }).click();
+  await panel.getByRole('button', { name: 'Add Rudy Boesch' }).click();
+  await panel.getByRole('button', { name: 'Add Richard Hatch' }).click(); // duplicate: ignored
+  await expectRanked(page, ['Richard Hatch', 'Rudy Boesch']);
+
+  // By pointer drag into a precise slot: before Richard Hatch.
+  const kelly = panel.getByRole('button', { name: /^Add Kelly Wiglesworth$/ });
+  await drag(page, kelly, page.getByRole('list', { name: 'Ranked items' }).locator(':scope > li').first());
+  await expectRanked(page, ['Kelly Wiglesworth', 'Richard Hatch', 'Rudy Boesch']);
+
+  // By keyboard: focus a contestant, Enter adds it; then move it up with the keyboard.
+  await panel.getByRole('button', { name: 'Add Susan Hawk' }).focus();
+  await page.keyboard.press('Enter');
+  await expectRanked(page, ['Kelly Wiglesworth', 'Richard Hatch', 'Rudy Boesch', 'Susan Hawk']);
+  await page.getByRole('button', { name: 'Move Susan Hawk, position 4' }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(150);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(150);
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  await expectRanked(page, ['Kelly Wiglesworth', 'Susan Hawk', 'Richard Hatch', 'Rudy Boesch']);
+
+  // The mixing rule: a season cannot join a list of contestants.
+  await panel.getByRole('button', { name: 'Add season' }).click();
+  await page.getByText('Cannot mix contestants and seasons.').waitFor();
+  assert.equal(await page.getByTestId('type-tag').textContent(), 'Survivor ranking');
+
+  // Remove one.
+  await page.getByRole('button', { name: 'Remove Rudy Boesch' }).click();
+  await expectRanked(page, ['Kelly Wiglesworth', 'Susan Hawk', 'Richard Hatch']);
+
+  await page.getByLabel('List name').fill('Borneo Legends');
+  await page.getByLabel('Description').fill('The first tribe, ranked.');
+  await page.getByRole('button', { name: 'Strategic' }).click();
+  // Let the draft autosave (2 s after the last change), then leave and come back.
+  await page.getByText('Draft saved').waitFor({ timeout: 6000 });
+  const draft = await page.evaluate(async () => (await fetch('/api/me/draft')).json());
+  assert.equal(draft.name, 'Borneo Legends');
+  assert.equal(draft.contestants.length, 3);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/');
+  await page.goto('/create');
+  await page.getByText('Your unsaved draft was restored.').waitFor();
+  assert.equal(await page.getByLabel('List name').inputValue(), 'Borneo Legends');
+  await expectRanked(page, ['Kelly Wiglesworth', 'Susan Hawk', 'Richard Hatch']);
+  await screenshot(page, 'create-1280x800');
+
+  // Save: goes to the list page.
+  await page.getByRole('button', { name: 'Save List' }).click();
+  await page.waitForURL(new RegExp(`/list/${me.id}/list_\\d+$`));
+  await page.getByRole('heading', { level: 1, name: 'Borneo Legends' }).waitFor();
+  await page.getByText('Strategic', { exact: true }).waitFor();
+  assert.equal(await page.getByText('survivor-ranking').count(), 0, 'the type tag is hidden');
+  const listUrl = new URL(page.url()).pathname;
+  const listId = listUrl.split('/').pop();
+  assert.equal(await page.evaluate(async () => (await fetch('/api/me/draft')).status), 204, 'saving cleared the draft');
+  await screenshot(page, 'list-1280x800');
+
+  // Edit: make it private and rename it.
+  await page.getByRole('button', { name: 'Edit List' }).click();
+  await page.waitForURL('**/create');
+  await page.getByRole('heading', { name: 'Edit Ranking' }).waitFor();
+  assert.equal(await page.getByLabel('List name').inputValue(), 'Borneo Legends');
+  await page.getByLabel('List name').fill('Borneo Legends (private)');
+  await page.getByRole('switch', { name: 'Public' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.waitForURL(`**${listUrl}`);
+  await page.getByRole('heading', { level: 1, name: 'Borneo Legends (private)' }).waitFor();
+  await page.getByText('Private', { exact: true }).first().waitFor();
+
+  // My Lists shows it with a Private badge.
+  await page.goto('/mylists');
+  await page.getByRole('link', { name: 'Borneo Legends (private)' }).waitFor();
+  await page.getByText('Hidden Immunity Idols: 0').waitFor();
+  await screenshot(page, 'mylists-1280x800');
+
+  // A second user cannot see, edit or delete it.
+  const other = await app.newPage({ width: 1280, height: 800 });
+  await signUp(other, 'rival@example.com');
+  await other.goto(listUrl);
+  await other.getByText('List not found', { exact: true }).waitFor();
+  await other.getByRole('button', { name: 'Go Back' }).waitFor();
+  const attempts = await other.evaluate(
+    async ([uid, lid]) => {
+      const put = await fetch(`/api/lists/${uid}/${lid}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Stolen', contestants: [{ id: 'richard-hatch', isSeason: false }] }),
+      });
+      const del = await fetch(`/api/lists/${uid}/${lid}`, { method: 'DELETE' });
+      return [put.status, del.status];
+    },
+    [me.id, listId],
+  );
+  assert.ok([403, 404].includes(attempts[0]), `PUT by another user: ${attempts[0]}`);
+  assert.ok([403, 404].includes(attempts[1]), `DELETE by another user: ${attempts[1]}`);
+  await other.context().close();
+
+  // The owner still has it; delete needs a second click.
+  await page.reload();
+  const del = page.getByRole('button', { name: 'Delete Borneo Legends (private)' });
+  await del.click();
+  await page.getByRole('button', { name: 'Confirm deleting Borneo Legends (private)' }).click();
+  await page.getByText('No rankings yet').waitFor();
+  await page.context().close();
+});
+
+test('desktop: a season ranking', async () => {
+  const page = await app.newPage({ width: 1280, height: 800 });
+  await signUp(page, 'seasons@example.com');
+  await page.goto('/create');
+  const panel = page.getByRole('complementary', { name: 'Seasons' });
+  await panel.getByText('Click contestants to add them to your ranking list or drag them for precise positioning.').waitFor();
+  await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
+  await panel.getByRole('button', { name: 'Add season' }).click();
+  await panel.getByRole('button', { name: 'Back to Seasons' }).click();
+  await panel.getByRole('button', { name: /^Heroes vs\. Villains, Season 20$/ }).click();
+  await panel.getByRole('button', { name: 'Add season' }).click();
+  assert.equal(await page.getByTestId('type-tag').textContent(), 'Season ranking');
+  await panel.getByRole('button', { name: 'Add Sandra Diaz-Twine' }).click();
+  await page.getByText('Cannot mix seasons and contestants.').waitFor();
+  await expectRanked(page, ['Borneo', 'Heroes vs. Villains']);
+  await page.getByLabel('List name').fill('Best seasons');
+  await page.getByRole('button', { name: 'Save List' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Best seasons' }).waitFor();
+  await page.getByText('Season ranking').first().waitFor();
+  await page.context().close();
+});
+
+test('phone: the bottom sheet adds by tap and closes, the list page shows its actions row', async () => {
+  const page = await app.newPage({ width: 390, height: 844 });
+  await signUp(page, 'phone@example.com');
+  await page.goto('/create');
+  await page.getByRole('button', { name: 'Add contestants or seasons' }).click();
+  const panel = page.getByRole('complementary', { name: 'Seasons' });
+  await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
+  await page.waitForTimeout(400);
+  assert.equal(await page.evaluate(() => document.body.dataset.createPage), 'true');
+  await screenshot(page, 'create-sheet-390x844');
+  await panel.getByRole('button', { name: 'Add Richard Hatch' }).click();
+  await page.waitForTimeout(400);
+  assert.equal(await page.evaluate(() => document.body.dataset.createPage), undefined, 'the sheet closed after a pick');
+  await expectRanked(page, ['Richard Hatch']);
+  await page.getByLabel('List name').fill('Pocket ranking');
+  await screenshot(page, 'create-390x844');
+  await page.getByRole('button', { name: 'Save List' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Pocket ranking' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Edit List' }).isVisible(), false, 'hidden in the phone header');
+  assert.equal(await page.getByRole('button', { name: 'Edit My List' }).isVisible(), true, 'shown in the actions row');
+  await screenshot(page, 'list-390x844');
+  await page.goto('/mylists');
+  await page.getByRole('link', { name: 'Pocket ranking' }).waitFor();
+  await screenshot(page, 'mylists-390x844');
+  await page.context().close();
+});

@@ -1,0 +1,223 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  errorText,
+  messages,
+  usePasswordPolicy,
+  useRequestPasswordReset,
+  useSignIn,
+  useSignUp,
+} from './authApi';
+import { PasswordField, PasswordRequirements, TextField } from './fields';
+import styles from './Auth.module.css';
+
+export type EmailMode = 'signIn' | 'signUp';
+
+interface Props {
+  /** Called with the signed-in user's destination once signing in or up succeeded. */
+  onSignedIn: () => void;
+}
+
+type ResetNotice = { kind: 'ok' | 'error'; text: string } | null;
+
+/** The email section of /login: Sign In and Sign Up tabs over one form. */
+export function EmailAuthForm({ onSignedIn }: Props) {
+  const uid = useId();
+  const [mode, setMode] = useState<EmailMode>('signIn');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<{ text: string; field?: 'email' | 'password' | 'confirm' } | null>(null);
+  const [resetNotice, setResetNotice] = useState<ResetNotice>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const tabRefs = useRef<Record<EmailMode, HTMLButtonElement | null>>({ signIn: null, signUp: null });
+
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const reset = useRequestPasswordReset();
+  const policy = usePasswordPolicy(mode === 'signUp');
+  const busy = signIn.isPending || signUp.isPending;
+  const isSignUp = mode === 'signUp';
+
+  function switchMode(next: EmailMode) {
+    if (next === mode) return;
+    setMode(next);
+    setError(null);
+    setResetNotice(null);
+    signIn.reset();
+    signUp.reset();
+  }
+
+  function onTabKey(e: KeyboardEvent<HTMLButtonElement>) {
+    let next: EmailMode | null = null;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') next = mode === 'signIn' ? 'signUp' : 'signIn';
+    if (e.key === 'Home') next = 'signIn';
+    if (e.key === 'End') next = 'signUp';
+    if (next) {
+      e.preventDefault();
+      switchMode(next);
+      tabRefs.current[next]?.focus();
+    }
+  }
+
+  function fail(text: string, field?: 'email' | 'password' | 'confirm') {
+    setError({ text, field });
+    const target = field === 'email' ? emailRef : field === 'password' ? passwordRef : field === 'confirm' ? confirmRef : null;
+    target?.current?.focus();
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setResetNotice(null);
+    const trimmed = email.trim();
+    if (!trimmed || !password) {
+      fail(messages.credentialsMissing, !trimmed ? 'email' : 'password');
+      return;
+    }
+    if (isSignUp && password !== confirm) {
+      fail(messages.passwordMismatch, 'confirm');
+      return;
+    }
+    setError(null);
+    const body = { email: trimmed, password };
+    if (isSignUp) {
+      signUp.mutate(body, {
+        onSuccess: onSignedIn,
+        onError: (err) => fail(errorText(err, messages.signUpFailed)),
+      });
+    } else {
+      signIn.mutate(body, {
+        onSuccess: onSignedIn,
+        onError: (err) => fail(errorText(err, messages.signInFailed)),
+      });
+    }
+  }
+
+  function onForgot() {
+    setError(null);
+    const trimmed = email.trim();
+    if (!trimmed) {
+      setResetNotice({ kind: 'error', text: messages.resetEmailMissing });
+      emailRef.current?.focus();
+      return;
+    }
+    setResetNotice(null);
+    reset.mutate(trimmed, {
+      onSuccess: () => setResetNotice({ kind: 'ok', text: messages.resetSent }),
+      onError: (err) => setResetNotice({ kind: 'error', text: errorText(err, messages.resetFailed) }),
+    });
+  }
+
+  const panelId = `${uid}-panel`;
+  const reqId = `${uid}-requirements`;
+  const errorId = `${uid}-error`;
+  const describedBy = error ? errorId : undefined;
+
+  return (
+    <div className={styles.emailSection}>
+      <div role="tablist" aria-label="Email sign-in" className={styles.tabs}>
+        {(['signIn', 'signUp'] as const).map((m) => (
+          <button
+            key={m}
+            ref={(el) => {
+              tabRefs.current[m] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${uid}-tab-${m}`}
+            aria-selected={mode === m}
+            aria-controls={panelId}
+            tabIndex={mode === m ? 0 : -1}
+            className={`${styles.tab} ${mode === m ? styles.tabActive : ''}`}
+            onClick={() => switchMode(m)}
+            onKeyDown={onTabKey}
+          >
+            {m === 'signIn' ? 'Sign In' : 'Sign Up'}
+          </button>
+        ))}
+      </div>
+
+      <form
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={`${uid}-tab-${mode}`}
+        className={styles.form}
+        noValidate
+        onSubmit={onSubmit}
+      >
+        <TextField
+          id={`${uid}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          invalid={error?.field === 'email'}
+          aria-describedby={describedBy}
+          inputRef={emailRef}
+        />
+        <PasswordField
+          id={`${uid}-password`}
+          label="Password"
+          autoComplete={isSignUp ? 'new-password' : 'current-password'}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={error?.field === 'password'}
+          aria-describedby={[describedBy, isSignUp ? reqId : undefined].filter(Boolean).join(' ') || undefined}
+          inputRef={passwordRef}
+        />
+        {isSignUp && (
+          <>
+            <PasswordField
+              id={`${uid}-confirm`}
+              label="Confirm Password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              invalid={error?.field === 'confirm'}
+              aria-describedby={describedBy}
+              inputRef={confirmRef}
+            />
+            <PasswordRequirements id={reqId} policy={policy.data} isLoading={policy.isPending} isError={policy.isError} />
+          </>
+        )}
+
+        {error && (
+          <p id={errorId} role="alert" className={styles.error}>
+            {error.text}
+          </p>
+        )}
+
+        <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? (isSignUp ? 'Creating account…' : 'Signing in…') : isSignUp ? 'Sign Up' : 'Sign In'}
+        </button>
+
+        {!isSignUp && (
+          <div className={styles.forgot}>
+            <button type="button" className={styles.linkButton} onClick={onForgot} disabled={reset.isPending}>
+              {reset.isPending ? 'Sending reset email…' : 'Forgot Password?'}
+            </button>
+            {resetNotice && (
+              <p role={resetNotice.kind === 'ok' ? 'status' : 'alert'} className={resetNotice.kind === 'ok' ? styles.success : styles.error}>
+                {resetNotice.text}
+              </p>
+            )}
+          </div>
+        )}
+        <p className={styles.switchHint}>
+          {isSignUp ? 'Already have an account? ' : 'New to the island? '}
+          <button type="button" className={styles.linkButton} onClick={() => switchMode(isSignUp ? 'signIn' : 'signUp')}>
+            {isSignUp ? 'Sign in instead' : 'Create an account'}
+          </button>
+        </p>
+      </form>
+    </div>
+  );
+}

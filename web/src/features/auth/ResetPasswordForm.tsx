@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { errorCode, errorText, messages, useConfirmPasswordReset, usePasswordPolicy } from './authApi';
+import { PasswordField, PasswordRequirements } from './fields';
+import styles from './Auth.module.css';
+
+interface Props {
+  token: string;
+  /** The password is set and the user is signed in. */
+  onDone: () => void;
+  /** Leave the reset form for the normal sign-in screen. */
+  onCancel: () => void;
+}
+
+/** '/login?reset=TOKEN': the mailed link lands here to choose a new password. */
+export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
+  const uid = useId();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<{ text: string; field?: 'password' | 'confirm'; expired?: boolean } | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const policy = usePasswordPolicy();
+  const confirmReset = useConfirmPasswordReset();
+
+  useEffect(() => {
+    passwordRef.current?.focus();
+  }, []);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!password) {
+      setError({ text: 'Please enter a new password.', field: 'password' });
+      passwordRef.current?.focus();
+      return;
+    }
+    if (password !== confirm) {
+      setError({ text: messages.passwordMismatch, field: 'confirm' });
+      confirmRef.current?.focus();
+      return;
+    }
+    setError(null);
+    confirmReset.mutate(
+      { token, password },
+      {
+        onSuccess: onDone,
+        onError: (err) =>
+          setError({ text: errorText(err, messages.newPasswordFailed), expired: errorCode(err) === 'invalid_token' }),
+      },
+    );
+  }
+
+  const reqId = `${uid}-requirements`;
+  const errorId = `${uid}-error`;
+  const busy = confirmReset.isPending;
+
+  return (
+    <section className={styles.card} aria-labelledby={`${uid}-title`}>
+      <h2 id={`${uid}-title`} className={styles.cardTitle}>
+        Choose a new password
+      </h2>
+      <p className={styles.muted}>Pick a new password for your account. You will be signed in straight away.</p>
+      <form className={styles.form} noValidate onSubmit={onSubmit}>
+        <PasswordField
+          id={`${uid}-password`}
+          label="New Password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={error?.field === 'password'}
+          aria-describedby={[error ? errorId : '', reqId].filter(Boolean).join(' ')}
+          inputRef={passwordRef}
+        />
+        <PasswordField
+          id={`${uid}-confirm`}
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          invalid={error?.field === 'confirm'}
+          aria-describedby={error ? errorId : undefined}
+          inputRef={confirmRef}
+        />
+        <PasswordRequirements id={reqId} policy={policy.data} isLoading={policy.isPending} isError={policy.isError} />
+        {error && (
+          <p id={errorId} role="alert" className={styles.error}>
+            {error.text}
+          </p>
+        )}
+        <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Saving…' : 'Set New Password'}
+        </button>
+        <p className={styles.switchHint}>
+          {error?.expired ? 'Need a fresh link? ' : 'Remembered it after all? '}
+          <button type="button" className={styles.linkButton} onClick={onCancel}>
+            {error?.expired ? 'Request a new reset email' : 'Back to sign in'}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}

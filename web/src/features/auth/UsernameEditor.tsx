@@ -1,0 +1,161 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { errorText, messages, USERNAME_MAX, useUpdateDisplayName } from './authApi';
+import { PencilIcon } from './authIcons';
+import { useMe } from './useMe';
+import styles from './UsernameEditor.module.css';
+
+const SUCCESS_MS = 3000;
+
+/**
+ * The signed-in user's display name with 'Change Username' (spec: view -> edit -> saved or
+ * cancelled). Placed on My Lists; the new name shows everywhere at once.
+ */
+export function UsernameEditor() {
+  const { user } = useMe();
+  const uid = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const changeRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const update = useUpdateDisplayName();
+
+  useEffect(() => {
+    if (editing) {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    } else if (returnFocus.current) {
+      returnFocus.current = false;
+      changeRef.current?.focus();
+    }
+  }, [editing]);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => setSaved(false), SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [saved]);
+
+  if (!user) return null;
+  const current = user.displayName;
+
+  function startEditing() {
+    setDraft(current);
+    setError(null);
+    setSaved(false);
+    update.reset();
+    setEditing(true);
+  }
+
+  function cancel() {
+    if (update.isPending) return;
+    setError(null);
+    returnFocus.current = true;
+    setEditing(false);
+  }
+
+  function save(e?: FormEvent) {
+    e?.preventDefault();
+    if (update.isPending) return;
+    const name = draft.trim();
+    if (!name) {
+      setError(messages.usernameEmpty);
+      inputRef.current?.focus();
+      return;
+    }
+    if (name.length > USERNAME_MAX) {
+      setError(messages.usernameTooLong);
+      inputRef.current?.focus();
+      return;
+    }
+    if (name === current) {
+      returnFocus.current = true;
+      setEditing(false);
+      return;
+    }
+    setError(null);
+    update.mutate(name, {
+      onSuccess: () => {
+        returnFocus.current = true;
+        setEditing(false);
+        setSaved(true);
+      },
+      onError: (err) => {
+        setError(errorText(err, messages.usernameFailed));
+        inputRef.current?.focus();
+      },
+    });
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      cancel();
+    }
+  }
+
+  const inputId = `${uid}-input`;
+  const errorId = `${uid}-error`;
+  const countId = `${uid}-count`;
+
+  return (
+    <div className={styles.editor}>
+      {editing ? (
+        <form className={styles.form} onSubmit={save} noValidate>
+          <label htmlFor={inputId} className={styles.label}>
+            Username
+          </label>
+          <div className={styles.row}>
+            <input
+              id={inputId}
+              ref={inputRef}
+              className={styles.input}
+              value={draft}
+              maxLength={USERNAME_MAX}
+              autoComplete="nickname"
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${countId}${error ? ` ${errorId}` : ''}`}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                if (error) setError(null);
+              }}
+              onKeyDown={onKeyDown}
+              disabled={update.isPending}
+            />
+            <button type="submit" className={styles.save} disabled={update.isPending} aria-busy={update.isPending || undefined}>
+              {update.isPending ? 'Saving…' : 'Save'}
+            </button>
+            <button type="button" className={styles.cancel} onClick={cancel} disabled={update.isPending}>
+              Cancel
+            </button>
+          </div>
+          <p id={countId} className={styles.hint}>
+            {draft.length}/{USERNAME_MAX} characters · Enter to save, Escape to cancel
+          </p>
+          {error && (
+            <p id={errorId} role="alert" className={styles.error}>
+              {error}
+            </p>
+          )}
+        </form>
+      ) : (
+        <div className={styles.view}>
+          <p className={styles.current}>
+            <span className={styles.currentLabel}>Username:</span> <strong className={styles.name}>{current}</strong>
+          </p>
+          <button type="button" ref={changeRef} className={styles.change} onClick={startEditing}>
+            <PencilIcon />
+            Change Username
+          </button>
+        </div>
+      )}
+      <div aria-live="polite" className={styles.live}>
+        {saved && <p className={styles.success}>{messages.usernameUpdated}</p>}
+      </div>
+    </div>
+  );
+}

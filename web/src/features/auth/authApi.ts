@@ -1,0 +1,202 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError, toApiError, type ApiErrorBody } from '../../api/client';
+import type { components } from '../../api/schema.gen';
+import { catalogQueryKey } from '../../api/catalog';
+import { userMessage } from '../../api/userMessage';
+import { meQueryKey, type Me } from './useMe';
+
+export type PasswordPolicy = components['schemas']['PasswordPolicy'];
+export type AuthProviders = components['schemas']['AuthProviders'];
+type ApiMe = components['schemas']['Me'];
+export type Provider = 'google' | 'twitter';
+
+/** Spec section 8: what the user reads when the server could not be reached or failed (5xx). */
+export const messages = {
+  signUpFailed: 'Sign-up failed. Please try again.',
+  signInFailed: 'Sign-in failed. Please try again.',
+  resetSent: 'Password reset email sent. Check your inbox for instructions.',
+  resetFailed: 'Failed to send password reset email. Please try again.',
+  resetEmailMissing: 'Please enter your email address to reset your password.',
+  newPasswordFailed: 'Failed to reset your password. Please try again.',
+  credentialsMissing: 'Please enter your email and password.',
+  passwordMismatch: 'Passwords do not match.',
+  usernameFailed: 'Failed to update username. Please try again.',
+  usernameEmpty: 'Username cannot be empty',
+  usernameTooLong: 'Username must be 30 characters or fewer.',
+  usernameUpdated: 'Username updated successfully!',
+  signOutFailed: 'Sign-out failed. Please try again.',
+  accountExists: 'An account already exists with this email using a different sign-in method...',
+  twitterFailed: 'Twitter sign-in failed. Please try again or use a different method.',
+} as const;
+
+export const USERNAME_MAX = 30;
+
+/** The sessionStorage key where the list creator keeps its unsaved state. */
+export const CREATOR_SESSION_KEY = 'castaway.creator';
+
+/**
+ * The text to show for a failed call: the server's own message for a 4xx (it carries the
+ * spec's exact wording), the action's failure text for a 5xx or a network failure.
+ */
+export function errorText(err: unknown, fallback: string): string {
+  return userMessage(err, fallback);
+}
+
+export function errorCode(err: unknown): string | undefined {
+  return err instanceof ApiError ? err.code : undefined;
+}
+
+function toMe(u: ApiMe): Me {
+  return { id: u.id, displayName: u.displayName, email: u.email, idolsFound: u.idolsFound };
+}
+
+/** Runs an openapi-fetch call; a network failure becomes an ApiError with status 0. */
+async function call<T>(
+  run: () => Promise<{ data?: T; error?: ApiErrorBody | unknown; response: Response }>,
+  fallback: string,
+): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response };
+  try {
+    result = await run();
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', fallback);
+  }
+  if (!result.response.ok || result.data === undefined) {
+    throw toApiError(result.response, result.error, fallback);
+  }
+  return result.data;
+}
+
+export const providersQueryKey = ['auth', 'providers'] as const;
+export const passwordPolicyQueryKey = ['auth', 'password-policy'] as const;
+
+export function useProviders() {
+  return useQuery({
+    queryKey: providersQueryKey,
+    queryFn: ({ signal }) => call(() => api.GET('/api/auth/providers', { signal }), 'Failed to load sign-in options.'),
+    staleTime: 10 * 60 * 1000,
+    retry: 1,
+  });
+}
+
+export function usePasswordPolicy(enabled = true) {
+  return useQuery({
+    queryKey: passwordPolicyQueryKey,
+    queryFn: ({ signal }) => call(() => api.GET('/api/auth/password-policy', { signal }), 'Failed to load the password rules.'),
+    staleTime: 10 * 60 * 1000,
+    retry: 1,
+    enabled,
+  });
+}
+
+/** The URL that starts a provider sign-in; the server sends the browser back to `redirect`. */
+export function oauthStartUrl(provider: Provider, redirect: string): string {
+  const query = redirect && redirect !== '/' ? `?redirect=${encodeURIComponent(redirect)}` : '';
+  return `/api/auth/oauth/${provider}/start${query}`;
+}
+
+const keepAcrossSessions = (key: readonly unknown[]) => key[0] === meQueryKey[0] || key[0] === catalogQueryKey[0] || key[0] === 'auth';
+
+/** A user just signed in: show them at once and refetch everything that depends on who is asking. */
+export function applySignedIn(queryClient: QueryClient, user: ApiMe): Me {
+  const me = toMe(user);
+  queryClient.setQueryData(meQueryKey, me);
+  void queryClient.invalidateQueries({ predicate: (q) => !keepAcrossSessions(q.queryKey) });
+  void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  return me;
+}
+
+/** Forgets everything that belonged to the user who just signed out. */
+export function applySignedOut(queryClient: QueryClient) {
+  try {
+    window.sessionStorage.removeItem(CREATOR_SESSION_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); nothing to clear then.
+  }
+  queryClient.removeQueries({ queryKey: ['draft'] });
+  queryClient.setQueryData(meQueryKey, null);
+  queryClient.removeQueries({ predicate: (q) => !keepAcrossSessions(q.queryKey) });
+  // The server has just said so: mark the answer stale for next time, without asking again now.
+  void queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'none' });
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Credentials) => call(() => api.POST('/api/auth/login', { body }), messages.signInFailed),
+    onSuccess: (user) => applySignedIn(queryClient, user),
+  });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Credentials) => call(() => api.POST('/api/auth/signup', { body }), messages.signUpFailed),
+    onSuccess: (user) => applySignedIn(queryClient, user),
+    onError: (err) => {
+      // The server judges passwords; when its rules reject one, show the rules as they are now.
+      if (errorCode(err) === 'weak_password') void queryClient.invalidateQueries({ queryKey: passwordPolicyQueryKey });
+    },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => call(() => api.POST('/api/auth/password-reset', { body: { email } }), messages.resetFailed),
+  });
+}
+
+export function useConfirmPasswordReset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) =>
+      call(() => api.POST('/api/auth/password-reset/confirm', { body }), messages.newPasswordFailed),
+    onSuccess: (user) => applySignedIn(queryClient, user),
+    onError: (err) => {
+      if (errorCode(err) === 'weak_password') void queryClient.invalidateQueries({ queryKey: passwordPolicyQueryKey });
+    },
+  });
+}
+
+export function useUpdateDisplayName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (displayName: string) =>
+      call(() => api.PATCH('/api/me', { body: { displayName } }), messages.usernameFailed),
+    onSuccess: (user) => {
+      queryClient.setQueryData(meQueryKey, toMe(user));
+      // Lists, comments and profiles show the author's current name: refetch them all.
+      void queryClient.invalidateQueries({ predicate: (q) => !keepAcrossSessions(q.queryKey) });
+    },
+  });
+}
+
+/**
+ * Signs out on the server, then forgets the user's data in this browser. A network failure
+ * or a server error leaves the user signed in and is rethrown to the caller (spec section 8).
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      let response: Response;
+      try {
+        response = (await api.POST('/api/auth/logout')).response;
+      } catch (err) {
+        console.error('sign-out failed', err);
+        throw new ApiError(0, 'network', messages.signOutFailed);
+      }
+      if (response.status >= 500) {
+        console.error('sign-out failed', response.status);
+        throw new ApiError(response.status, 'http_' + String(response.status), messages.signOutFailed);
+      }
+    },
+    onSuccess: () => applySignedOut(queryClient),
+  });
+}

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockAuthServer } from './authTestServer';
+import { renderAuthApp } from './testRender';
+import { CREATOR_SESSION_KEY } from './authApi';
+
+const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2 };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+});
+
+describe('header session controls', () => {
+  it("signed in: 'Welcome, {name}' and Sign Out; signed out: Login", async () => {
+    mockAuthServer({ me: sandra });
+    renderAuthApp('/');
+    expect(await screen.findByText(/Welcome,/)).toHaveTextContent('Welcome, Sandra');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('Sign Out logs out, clears the creator draft and user data, and goes to /login', async () => {
+    const server = mockAuthServer({ me: sandra });
+    const user = userEvent.setup();
+    const { client } = renderAuthApp('/mylists');
+    await screen.findByRole('heading', { name: 'My Lists page' });
+    window.sessionStorage.setItem(CREATOR_SESSION_KEY, '{"name":"My draft"}');
+    client.setQueryData(['draft', 'u1'], { name: 'My draft' });
+    client.setQueryData(['lists', 'mine'], [{ id: 'list_1' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In Required' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(server.count('POST', '/api/auth/logout')).toBe(1);
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome,/)).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(CREATOR_SESSION_KEY)).toBeNull();
+    expect(client.getQueryData(['draft', 'u1'])).toBeUndefined();
+    expect(client.getQueryData(['lists', 'mine'])).toBeUndefined();
+  });
+
+  it('signing in again after Sign Out lands home, not on the page signed out from', async () => {
+    mockAuthServer({ me: sandra, signedInAs: sandra });
+    const user = userEvent.setup();
+    renderAuthApp('/mylists');
+    await screen.findByRole('heading', { name: 'My Lists page' });
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign In Required' });
+    await user.type(screen.getByLabelText('Email'), 'sandra@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.getByText(/Welcome,/)).toHaveTextContent('Welcome, Sandra');
+  });
+
+  it('a failed sign-out (network) keeps the user signed in and says so', async () => {
+    const server = mockAuthServer({ me: sandra, routes: { 'POST /api/auth/logout': 'network' } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderAuthApp('/mylists');
+    await screen.findByRole('heading', { name: 'My Lists page' });
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-out failed. Please try again.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/mylists');
+    expect(screen.getByText(/Welcome,/)).toHaveTextContent('Welcome, Sandra');
+    server.set('POST /api/auth/logout', () => {
+      server.setMe(null);
+      return { status: 204 };
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In Required' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Header } from '../../app/Header';
+import { RedirectIfSignedIn, RequireAuth } from '../../app/guards';
+import { LocationProbe } from '../../test/utils';
+import LoginPage from './LoginPage';
+import { UsernameEditor } from './UsernameEditor';
+
+/**
+ * The auth screens inside the real header and guards, with stand-ins for the pages that other
+ * features own, so these tests depend only on the accounts front end.
+ */
+export function renderAuthApp(route: string | { pathname: string; search?: string; state?: unknown } = '/login') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const utils = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <Header />
+        <main>
+          <Routes>
+            <Route index element={<h1>Home page</h1>} />
+            <Route
+              path="login"
+              element={
+                <RedirectIfSignedIn>
+                  <LoginPage />
+                </RedirectIfSignedIn>
+              }
+            />
+            <Route
+              path="mylists"
+              element={
+                <RequireAuth>
+                  <h1>My Lists page</h1>
+                  <UsernameEditor />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="create"
+              element={
+                <RequireAuth>
+                  <h1>Create page</h1>
+                </RequireAuth>
+              }
+            />
+          </Routes>
+        </main>
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...utils, client };
+}

@@ -1,0 +1,90 @@
+import { api, toApiError } from '../../api/client';
+import type { components } from '../../api/schema.gen';
+
+export type Comment = components['schemas']['Comment'];
+export type VoteValue = 1 | -1 | 0;
+
+export const MAX_COMMENT_LENGTH = 500;
+export const EMPTY_COMMENT = 'Comment cannot be empty.';
+export const ADD_ERROR = 'Failed to add comment. Please try again.';
+export const VOTE_ERROR = 'Failed to process your vote. Please try again.';
+export const DELETE_ERROR = 'Failed to delete comment. Please try again.';
+export const LOAD_ERROR = 'Failed to load comments. Please try again.';
+export const DELETE_CONFIRM = 'Are you sure you want to delete this comment?';
+
+export function commentsQueryKey(listUserId: string, listId: string) {
+  return ['comments', listUserId, listId] as const;
+}
+
+export async function fetchComments(listUserId: string, listId: string, signal?: AbortSignal): Promise<Comment[]> {
+  const { data, error, response } = await api.GET('/api/lists/{userId}/{listId}/comments', {
+    params: { path: { userId: listUserId, listId } },
+    signal,
+  });
+  if (data === undefined) throw toApiError(response, error, LOAD_ERROR);
+  return data;
+}
+
+export async function postComment(listUserId: string, listId: string, text: string, parentId: string | null): Promise<Comment> {
+  const { data, error, response } = await api.POST('/api/lists/{userId}/{listId}/comments', {
+    params: { path: { userId: listUserId, listId } },
+    body: parentId ? { text, parentId } : { text },
+  });
+  if (data === undefined) throw toApiError(response, error, ADD_ERROR);
+  return data;
+}
+
+export async function voteOnComment(commentId: string, value: VoteValue): Promise<Comment> {
+  const { data, error, response } = await api.PUT('/api/comments/{commentId}/vote', {
+    params: { path: { commentId } },
+    body: { value },
+  });
+  if (data === undefined) throw toApiError(response, error, VOTE_ERROR);
+  return data;
+}
+
+export async function deleteComment(commentId: string): Promise<void> {
+  const { error, response } = await api.DELETE('/api/comments/{commentId}', { params: { path: { commentId } } });
+  if (!response.ok) throw toApiError(response, error, DELETE_ERROR);
+}
+
+/** The vote to send when the user presses `pressed` while holding `current`: repeating a vote removes it. */
+export function nextVote(current: number, pressed: 1 | -1): VoteValue {
+  return current === pressed ? 0 : pressed;
+}
+
+/** A comment's counts after the user's vote changes from its myVote to `value`. */
+export function applyVote(c: Comment, value: VoteValue): Comment {
+  const upvotes = c.upvotes - (c.myVote === 1 ? 1 : 0) + (value === 1 ? 1 : 0);
+  const downvotes = c.downvotes - (c.myVote === -1 ? 1 : 0) + (value === -1 ? 1 : 0);
+  return { ...c, upvotes, downvotes, score: upvotes - downvotes, myVote: value };
+}
+
+/** Applies `fn` to the comment with this id, wherever it sits in the thread. */
+export function mapComment(list: Comment[], id: string, fn: (c: Comment) => Comment): Comment[] {
+  return list.map((c) => {
+    if (c.id === id) return fn(c);
+    if (c.replies?.some((r) => r.id === id)) {
+      return { ...c, replies: c.replies.map((r) => (r.id === id ? fn(r) : r)) };
+    }
+    return c;
+  });
+}
+
+export function removeComment(list: Comment[], id: string): Comment[] {
+  return list.filter((c) => c.id !== id).map((c) => (c.replies?.some((r) => r.id === id) ? { ...c, replies: c.replies.filter((r) => r.id !== id) } : c));
+}
+
+export function insertComment(list: Comment[], added: Comment): Comment[] {
+  if (list.some((c) => c.id === added.id || c.replies?.some((r) => r.id === added.id))) return list;
+  if (!added.parentId) return [{ ...added, replies: [] }, ...list];
+  return list.map((c) => (c.id === added.parentId ? { ...c, replies: [...(c.replies ?? []), added] } : c));
+}
+
+export function countComments(list: Comment[]): number {
+  return list.reduce((n, c) => n + 1 + (c.replies?.length ?? 0), 0);
+}
+
+export function authorName(c: { userName: string }): string {
+  return c.userName.trim() === '' ? 'Anonymous' : c.userName;
+}

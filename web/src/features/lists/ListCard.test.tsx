@@ -1,0 +1,38 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { summary } from '../../test/communityFixtures';
+import { renderApp } from '../../test/mockApi';
+import { ListCard } from './ListCard';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ListCard', () => {
+  it('shows the name, author, votes, count and visible tags only', () => {
+    renderApp(<ListCard list={summary({ upvoteCount: 1, tags: ['strategic', 'challenge', 'survivor-ranking'] })} from="other" />);
+    const card = screen.getByRole('article', { name: 'Queens of the Game' });
+    expect(within(card).getByRole('link', { name: 'Queens of the Game' })).toHaveAttribute('href', '/list/u2/list_1700000000000');
+    expect(within(card).getByRole('link', { name: 'Parvati' })).toHaveAttribute('href', '/rankings/user/u2');
+    expect(within(card).getByText('1 upvote')).toBeInTheDocument();
+    expect(within(card).getByRole('list', { name: 'Tags' })).toHaveTextContent('StrategicChallenge Beasts');
+    expect(card).not.toHaveTextContent('survivor-ranking');
+    expect(within(card).queryByText('Private')).not.toBeInTheDocument();
+  });
+
+  it('marks a private list', () => {
+    renderApp(<ListCard list={summary({ isPublic: false })} from="other" />);
+    expect(screen.getByText('Private')).toBeInTheDocument();
+  });
+
+  it('keeps a spoiler list preview hidden', () => {
+    renderApp(<ListCard list={summary({ tags: ['spoiler', 'survivor-ranking'] })} from="other" />);
+    expect(screen.getByText('Contains Spoilers')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Top 3' })).not.toBeInTheDocument();
+  });
+
+  it('counts seasons for a season ranking', () => {
+    renderApp(<ListCard list={summary({ contestantCount: 5, tags: ['season-ranking'] })} from="home" />);
+    expect(screen.getByText('5 seasons')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,166 @@
+import { Link } from 'react-router';
+import type { components } from '../../api/schema.gen';
+import { FallbackImage } from '../../components/FallbackImage';
+import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
+import styles from './ListCard.module.css';
+
+export type ListSummary = components['schemas']['ListSummary'];
+
+/** Where a list page was opened from; the list page reads it from navigation state. */
+export type ListSource = 'home' | 'other';
+
+/** The user-chosen tags and their labels (spec section 3); the type tags are never shown. */
+export const TAG_LABELS = {
+  favorites: 'Favorites',
+  social: 'Social',
+  strategic: 'Strategic',
+  challenge: 'Challenge Beasts',
+  spoiler: 'Spoiler',
+} as const;
+
+export type UserTag = keyof typeof TAG_LABELS;
+
+export const USER_TAGS = Object.keys(TAG_LABELS) as UserTag[];
+
+export function isUserTag(tag: string): tag is UserTag {
+  return Object.prototype.hasOwnProperty.call(TAG_LABELS, tag);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+interface Props {
+  list: ListSummary;
+  from: ListSource;
+  /** Hide the author line, e.g. on a page that is all one author's lists. */
+  hideAuthor?: boolean;
+}
+
+/**
+ * A list summary: name, author, upvotes, item count and the top 3 items with their numbers.
+ * The whole card opens the list; the author link opens their rankings. Spoiler-tagged lists
+ * keep their preview blurred and hidden from assistive technology.
+ */
+export function ListCard({ list, from, hideAuthor = false }: Props) {
+  const spoiler = list.tags.includes('spoiler');
+  const seasons = list.tags.includes('season-ranking') || list.topItems.some((i) => i.isSeason);
+  const tags = list.tags.filter(isUserTag);
+  return (
+    <article className={styles.card} aria-label={list.name}>
+      <div className={styles.preview}>
+        {list.topItems.length === 0 ? (
+          <p className={styles.noItems}>No items yet</p>
+        ) : (
+          <ol className={`${styles.items} ${spoiler ? styles.blurred : ''}`} aria-hidden={spoiler || undefined} aria-label={spoiler ? undefined : 'Top 3'}>
+            {list.topItems.slice(0, 3).map((item, i) => (
+              <li key={`${item.id}-${i}`} className={styles.item}>
+                <span className={styles.thumb}>
+                  <FallbackImage src={item.imageUrl} alt="" width={72} height={72} className={item.isSeason ? styles.logo : styles.headshot} />
+                  <span className={styles.rank} aria-hidden="true">
+                    {i + 1}
+                  </span>
+                </span>
+                <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {spoiler && <span className={styles.spoilerLabel}>Contains Spoilers</span>}
+      </div>
+      <div className={styles.body}>
+        <div className={styles.titleRow}>
+          <h3 className={styles.name}>
+            <Link to={`/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`} state={{ from }} className={styles.open}>
+              {list.name}
+            </Link>
+          </h3>
+          {!list.isPublic && <span className={styles.private}>Private</span>}
+        </div>
+        {!hideAuthor && (
+          <p className={styles.author}>
+            by{' '}
+            <Link to={`/rankings/user/${encodeURIComponent(list.userId)}`} state={{ userName: list.userName }} className={styles.authorLink}>
+              {list.userName || 'Anonymous'}
+            </Link>
+          </p>
+        )}
+        <p className={styles.meta}>
+          <span className={styles.votes}>
+            <span aria-hidden="true">▲</span> {plural(list.upvoteCount, 'upvote', 'upvotes')}
+          </span>
+          <span aria-hidden="true" className={styles.dot}>
+            •
+          </span>
+          <span>{plural(list.contestantCount, seasons ? 'season' : 'contestant', seasons ? 'seasons' : 'contestants')}</span>
+        </p>
+        {tags.length > 0 && (
+          <ul className={styles.tags} aria-label="Tags">
+            {tags.map((t) => (
+              <li key={t} className={t === 'spoiler' ? `${styles.tag} ${styles.tagSpoiler}` : styles.tag}>
+                {TAG_LABELS[t]}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** A placeholder card while lists load. */
+export function ListCardSkeleton() {
+  return (
+    <div className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
+      <div className={styles.preview}>
+        <div className={styles.items}>
+          {[0, 1, 2].map((i) => (
+            <span key={i} className={styles.item}>
+              <span className={`${styles.thumb} ${styles.shimmer}`} />
+              <span className={`${styles.line} ${styles.shimmer}`} />
+            </span>
+          ))}
+        </div>
+      </div>
+      <div className={styles.body}>
+        <span className={`${styles.line} ${styles.lineWide} ${styles.shimmer}`} />
+        <span className={`${styles.line} ${styles.shimmer}`} />
+      </div>
+    </div>
+  );
+}
+
+interface GridProps {
+  lists: ListSummary[] | undefined;
+  from: ListSource;
+  loading?: boolean;
+  skeletons?: number;
+  hideAuthor?: boolean;
+  label?: string;
+}
+
+/** Cards three per row, fewer when the space is narrow (container queries, so the seasons panel counts). */
+export function ListCardGrid({ lists, from, loading = false, skeletons = 3, hideAuthor, label }: GridProps) {
+  if (loading) {
+    return (
+      <div className={styles.gridWrap} role="status" aria-label="Loading lists">
+        <div className={styles.grid}>
+          {Array.from({ length: skeletons }, (_, i) => (
+            <ListCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.gridWrap}>
+      <ul className={styles.grid} aria-label={label}>
+        {(lists ?? []).map((list) => (
+          <li key={`${list.userId}/${list.id}`} className={styles.cell}>
+            <ListCard list={list} from={from} hideAuthor={hideAuthor} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, sandra } from '../../test/utils';
+import ListDetailPage from './ListDetailPage';
+import { mockListsServer, rankedList } from './testServer';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/list/:userId/:listId" element={<ListDetailPage />} />
+      <Route path="*" element={<p>elsewhere</p>} />
+    </Routes>,
+    { route: path },
+  );
+}
+
+describe('ListDetailPage', () => {
+  it('shows the title, author link, description, visible tags (never the type tag) and the ranked items', async () => {
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList() } } });
+    renderAt('/list/u1/list_1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Queens of the Game' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sandra' })).toHaveAttribute('href', '/rankings/user/u1');
+    expect(screen.getByText('Two-time winners and the women who should have won.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Tags' })).toHaveTextContent('Strategic');
+    expect(screen.queryByText('survivor-ranking')).not.toBeInTheDocument();
+    expect(screen.getByText('Sandra Diaz-Twine')).toBeInTheDocument();
+    expect(screen.getByText('Parvati Shallow')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Comments/ })).toBeInTheDocument();
+  });
+
+  it('signed out: upvote and favorite are disabled with a sign-in link; no edit button', async () => {
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList() } } });
+    renderAt('/list/u1/list_1');
+    await screen.findByRole('heading', { level: 1, name: 'Queens of the Game' });
+    expect(screen.getByRole('button', { name: 'Add to favorites' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Upvote, 3 votes' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+  });
+
+  it('the owner sees Edit List and Edit My List, which open the creator', async () => {
+    mockListsServer({ me: sandra, routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList() } } });
+    const user = userEvent.setup();
+    renderAt('/list/u1/list_1');
+    await user.click(await screen.findByRole('button', { name: 'Edit List' }));
+    expect(screen.getByText('elsewhere')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/create');
+  });
+
+  it('blurs a spoiler list until the reader reveals it', async () => {
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ tags: ['spoiler', 'survivor-ranking'] }) } } });
+    const user = userEvent.setup();
+    renderAt('/list/u1/list_1');
+    expect(await screen.findByText('Contains Spoilers')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: /Sandra/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Sandra Diaz-Twine').closest('ol')).toHaveAttribute('aria-hidden', 'true');
+    await user.click(screen.getByRole('button', { name: 'Reveal' }));
+    expect(screen.queryByText('Contains Spoilers')).not.toBeInTheDocument();
+    expect(screen.getByText('Sandra Diaz-Twine').closest('ol')).not.toHaveAttribute('aria-hidden');
+  });
+
+  it('favorites with a 2 s popup, and upvotes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockListsServer({
+      me: { ...sandra, id: 'u2' },
+      routes: {
+        'GET /api/lists/u1/list_1': { status: 200, body: rankedList() },
+        'PUT /api/lists/u1/list_1/favorite': { status: 200, body: { favorited: true } },
+        'DELETE /api/lists/u1/list_1/favorite': { status: 200, body: { favorited: false } },
+        'PUT /api/lists/u1/list_1/upvote': { status: 200, body: { upvoteCount: 4, upvoted: true } },
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    renderAt('/list/u1/list_1');
+    await user.click(await screen.findByRole('button', { name: 'Add to favorites' }));
+    expect(await screen.findByText('Added to favorites')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.queryByText('Added to favorites')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove from favorites' }));
+    expect(await screen.findByText('Removed from favorites')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Upvote, 3 votes' }));
+    expect(await screen.findByRole('button', { name: 'Upvote, 4 votes' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows the spec texts when favorite or upvote fail', async () => {
+    mockListsServer({
+      me: { ...sandra, id: 'u2' },
+      routes: {
+        'GET /api/lists/u1/list_1': { status: 200, body: rankedList() },
+        'PUT /api/lists/u1/list_1/favorite': { status: 500, body: { error: { code: 'x', message: 'x' } } },
+        'PUT /api/lists/u1/list_1/upvote': { status: 502, body: { error: { code: 'x', message: 'x' } } },
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/list/u1/list_1');
+    await user.click(await screen.findByRole('button', { name: 'Add to favorites' }));
+    expect(await screen.findByText('Failed to update favorites. Please try again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upvote, 3 votes' }));
+    expect(await screen.findByText('Failed to upvote list. Please try again.')).toBeInTheDocument();
+  });
+
+  it.each([
+    [404, 'user_not_found', 'User not found'],
+    [404, 'list_not_found', 'List not found'],
+    [500, 'internal', 'An error occurred while loading the list.'],
+  ])('a %i %s answer shows "%s" with Go Back', async (status, code, text) => {
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status, body: { error: { code, message: 'x' } } } } });
+    const user = userEvent.setup();
+    renderAt('/list/u1/list_1');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/rankings'));
+  });
+});

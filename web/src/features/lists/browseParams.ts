@@ -1,0 +1,66 @@
+import { isUserTag, USER_TAGS, type UserTag } from './ListCard';
+
+export const RANKING_TYPES = [
+  { value: 'all', label: 'All Rankings' },
+  { value: 'season', label: 'Season Rankings' },
+  { value: 'survivor', label: 'Survivor Rankings' },
+] as const;
+
+export const SORTS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'mostVotes', label: 'Most Votes' },
+  { value: 'oldest', label: 'Oldest' },
+] as const;
+
+export type RankingType = (typeof RANKING_TYPES)[number]['value'];
+export type SortMode = (typeof SORTS)[number]['value'];
+
+export interface BrowseFilters {
+  q: string;
+  type: RankingType;
+  sort: SortMode;
+  tags: UserTag[];
+  page: number;
+}
+
+export const DEFAULT_FILTERS: BrowseFilters = { q: '', type: 'all', sort: 'newest', tags: [], page: 1 };
+
+function isType(v: string | null): v is RankingType {
+  return RANKING_TYPES.some((t) => t.value === v);
+}
+
+function isSort(v: string | null): v is SortMode {
+  return SORTS.some((s) => s.value === v);
+}
+
+/** Reads the filters from the URL, ignoring values the server would refuse. */
+export function readFilters(params: URLSearchParams): BrowseFilters {
+  const type = params.get('type');
+  const sort = params.get('sort');
+  const page = Number(params.get('page'));
+  const chosen = new Set(params.getAll('tag').filter(isUserTag));
+  return {
+    q: params.get('q') ?? '',
+    type: isType(type) ? type : 'all',
+    sort: isSort(sort) ? sort : 'newest',
+    // Canonical order, no repeats, so the same view always has the same URL and cache key.
+    tags: USER_TAGS.filter((t) => chosen.has(t)),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The filters as URL search params; defaults are left out so a plain /rankings stays plain. */
+export function writeFilters(f: BrowseFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  const q = f.q.trim();
+  if (q !== '') params.set('q', q);
+  if (f.type !== 'all') params.set('type', f.type);
+  if (f.sort !== 'newest') params.set('sort', f.sort);
+  for (const t of f.tags) params.append('tag', t);
+  if (f.page > 1) params.set('page', String(f.page));
+  return params;
+}
+
+export function hasActiveFilters(f: BrowseFilters): boolean {
+  return f.q.trim() !== '' || f.type !== 'all' || f.tags.length > 0;
+}

@@ -1,0 +1,106 @@
+import type { PanelItem } from '../seasons/types';
+import { isUserTag, typeTagFor, type TagId, type TypeTag } from './api';
+
+/** Everything the creator holds while a list is being built. */
+export interface CreatorState {
+  name: string;
+  description: string;
+  tags: TagId[];
+  items: PanelItem[];
+  isPublic: boolean;
+}
+
+export const EMPTY_CREATOR: CreatorState = { name: '', description: '', tags: [], items: [], isPublic: true };
+
+export const MIX_SEASONS_FIRST = 'Cannot mix seasons and contestants.';
+export const MIX_CONTESTANTS_FIRST = 'Cannot mix contestants and seasons.';
+export const MIX_ALERT = 'Cannot mix seasons and contestants in the same list...';
+
+export type AddOutcome =
+  | { kind: 'added'; items: PanelItem[]; index: number }
+  | { kind: 'duplicate' }
+  | { kind: 'mixed'; message: string };
+
+/**
+ * Adds an item at `index` (default: the end). Duplicates are ignored; a season never joins a
+ * list of contestants, nor a contestant a list of seasons.
+ */
+export function addItem(items: readonly PanelItem[], item: PanelItem, index = items.length): AddOutcome {
+  if (items.some((i) => i.id === item.id && i.isSeason === item.isSeason)) return { kind: 'duplicate' };
+  const first = items[0];
+  if (first && first.isSeason !== item.isSeason) {
+    return { kind: 'mixed', message: first.isSeason ? MIX_SEASONS_FIRST : MIX_CONTESTANTS_FIRST };
+  }
+  const at = Math.max(0, Math.min(index, items.length));
+  return { kind: 'added', items: [...items.slice(0, at), item, ...items.slice(at)], index: at };
+}
+
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(to, 0, moved);
+  return next;
+}
+
+export function removeItem(items: readonly PanelItem[], id: string): PanelItem[] {
+  return items.filter((i) => i.id !== id);
+}
+
+/** The automatic type tag, hidden from readers but kept up to date as items change. */
+export function creatorTypeTag(state: CreatorState): TypeTag {
+  return typeTagFor(state.items);
+}
+
+export function isBlank(state: CreatorState): boolean {
+  return state.name.trim() === '' && state.description.trim() === '' && state.tags.length === 0 && state.items.length === 0;
+}
+
+export function cleanTags(tags: readonly string[]): TagId[] {
+  return tags.filter(isUserTag);
+}
+
+/** The creator's unsaved state for this tab, so a reload loses nothing. Cleared on sign-out. */
+export const CREATOR_STORAGE_KEY = 'castaway.creator';
+
+function isPanelItem(v: unknown): v is PanelItem {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.id === 'string' && typeof o.name === 'string' && typeof o.isSeason === 'boolean';
+}
+
+export function readStoredCreator(): CreatorState | null {
+  try {
+    const raw = window.sessionStorage.getItem(CREATOR_STORAGE_KEY);
+    if (!raw) return null;
+    const v: unknown = JSON.parse(raw);
+    if (typeof v !== 'object' || v === null) return null;
+    const o = v as Record<string, unknown>;
+    const items = Array.isArray(o.items) ? o.items.filter(isPanelItem) : [];
+    return {
+      name: typeof o.name === 'string' ? o.name : '',
+      description: typeof o.description === 'string' ? o.description : '',
+      tags: Array.isArray(o.tags) ? cleanTags(o.tags.filter((t): t is string => typeof t === 'string')) : [],
+      items: items.map((i) => ({
+        id: i.id,
+        name: i.name,
+        isSeason: i.isSeason,
+        imageUrl: typeof i.imageUrl === 'string' ? i.imageUrl : '',
+        seasonId: typeof i.seasonId === 'string' ? i.seasonId : '',
+        seasonName: typeof i.seasonName === 'string' ? i.seasonName : '',
+      })),
+      isPublic: o.isPublic !== false,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function storeCreator(state: CreatorState | null): void {
+  try {
+    if (state === null || isBlank(state)) window.sessionStorage.removeItem(CREATOR_STORAGE_KEY);
+    else window.sessionStorage.setItem(CREATOR_STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // Storage unavailable: the server draft still keeps the work.
+  }
+}

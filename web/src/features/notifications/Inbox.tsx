@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiBase } from '../../api/client';
+import { userMessage } from '../../api/userMessage';
+import { RelativeTime } from '../comments/RelativeTime';
+import {
+  fetchInbox,
+  INBOX_ERROR,
+  inboxQueryKey,
+  markAllRead,
+  markedRead,
+  markRead,
+  notificationHref,
+  notificationText,
+  parseInbox,
+  STREAM_EVENT,
+  STREAM_PATH,
+  type Inbox as InboxData,
+  type Notification,
+} from './notificationsApi';
+import styles from './Inbox.module.css';
+
+/** Keeps the inbox in the query cache current over server-sent events while mounted. */
+function useInboxStream() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${apiBase}${STREAM_PATH}`);
+    const onInbox = (e: MessageEvent) => {
+      const inbox = parseInbox(e.data);
+      if (inbox) queryClient.setQueryData(inboxQueryKey, inbox);
+    };
+    source.addEventListener(STREAM_EVENT, onInbox);
+    return () => {
+      source.removeEventListener(STREAM_EVENT, onInbox);
+      source.close();
+    };
+  }, [queryClient]);
+}
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" fill="currentColor" fillOpacity="0.2" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </svg>
+  );
+}
+
+const iconPaths: Record<Notification['type'], string> = {
+  list_like: 'M12 5l7 9h-4.5v5h-5v-5H5z',
+  comment: 'M5 6h14v9H10l-4 3.5V15H5z',
+  comment_reply: 'M10 7L5 11.5 10 16v-3c4 0 6.5 1 9 4-1-4.5-3.5-7.5-9-8z',
+  comment_like: 'M12 19s-7-4.4-7-9.2A3.8 3.8 0 0 1 12 7.6a3.8 3.8 0 0 1 7 2.2C19 14.6 12 19 12 19z',
+};
+
+function TypeIcon({ type }: { type: Notification['type'] }) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d={iconPaths[type]} fill="currentColor" />
+    </svg>
+  );
+}
+
+/** The header's Inbox: a bell with the unread count and a dropdown of the 10 most recent notifications, live. */
+export default function Inbox() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const panelId = useId();
+
+  const inbox = useQuery({
+    queryKey: inboxQueryKey,
+    queryFn: ({ signal }) => fetchInbox(signal),
+    // The event stream keeps it fresh; no polling.
+    staleTime: Infinity,
+  });
+  useInboxStream();
+
+  const data = inbox.data;
+  const unread = data?.unreadCount ?? 0;
+  const hasNew = data?.notifications.some((n) => n.isNew) ?? false;
+
+  const readAll = useCallback(async () => {
+    const current = queryClient.getQueryData<InboxData>(inboxQueryKey);
+    if (!current || (!current.notifications.some((n) => n.isNew) && current.unreadCount === 0)) return;
+    queryClient.setQueryData(inboxQueryKey, markedRead(current, null));
+    try {
+      queryClient.setQueryData(inboxQueryKey, await markAllRead());
+    } catch (err) {
+      setError(userMessage(err, INBOX_ERROR));
+      void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
+    }
+  }, [queryClient]);
+
+  const close = useCallback(
+    (focusButton: boolean) => {
+      setOpen(false);
+      void readAll();
+      if (focusButton) buttonRef.current?.focus();
+    },
+    [readAll],
+  );
+
+  // A press outside closes the dropdown.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) close(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open, close]);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      e.stopPropagation();
+      close(true);
+      return;
+    }
+    if (!open || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End')) return;
+    const items = Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
+    if (items.length === 0) return;
+    e.preventDefault();
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    let next = 0;
+    if (e.key === 'End') next = items.length - 1;
+    else if (e.key === 'ArrowDown') next = at < 0 ? 0 : Math.min(items.length - 1, at + 1);
+    else if (e.key === 'ArrowUp') next = at <= 0 ? (at < 0 ? items.length - 1 : 0) : at - 1;
+    items[next]?.focus();
+  }
+
+  function onBlur(e: FocusEvent<HTMLDivElement>) {
+    const to = e.relatedTarget;
+    if (open && to instanceof Node && rootRef.current && !rootRef.current.contains(to)) close(false);
+  }
+
+  function onPointerLeave(e: ReactPointerEvent<HTMLDivElement>) {
+    // A finger "leaves" after every tap; only a real pointer leaving means "seen".
+    if (e.pointerType === 'touch') return;
+    if (hasNew) void readAll();
+  }
+
+  async function openNotification(n: Notification) {
+    setOpen(false);
+    setError(null);
+    // The comment or vote that caused it may be newer than what is cached.
+    void queryClient.invalidateQueries({ queryKey: ['comments', n.listUserId, n.listId] });
+    void queryClient.invalidateQueries({ queryKey: ['list', n.listUserId, n.listId] });
+    void navigate(notificationHref(n));
+    if (!n.isNew) return;
+    const current = queryClient.getQueryData<InboxData>(inboxQueryKey);
+    if (current) queryClient.setQueryData(inboxQueryKey, markedRead(current, n.id));
+    try {
+      queryClient.setQueryData(inboxQueryKey, await markRead(n.id));
+    } catch {
+      void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
+    }
+  }
+
+  const label = unread > 0 ? `Inbox, ${unread} unread` : 'Inbox';
+
+  let body;
+  if (inbox.isPending) {
+    body = (
+      <div className={styles.loading} role="status" aria-label="Loading notifications">
+        <span className={styles.skel} />
+        <span className={styles.skel} />
+      </div>
+    );
+  } else if (inbox.isError && !data) {
+    body = (
+      <div className={styles.failed} role="alert">
+        <p>{userMessage(inbox.error, INBOX_ERROR)}</p>
+        <button type="button" className={styles.textButton} onClick={() => void inbox.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!data || data.notifications.length === 0) {
+    body = <p className={styles.empty}>No notifications yet.</p>;
+  } else {
+    body = (
+      <ul className={styles.list} ref={listRef} aria-label="Recent notifications">
+        {data.notifications.map((n) => (
+          <li key={n.id}>
+            <button type="button" className={n.isNew ? `${styles.item} ${styles.isNew}` : styles.item} onClick={() => void openNotification(n)}>
+              <span className={`${styles.icon} ${styles[n.type] ?? ''}`} aria-hidden="true">
+                <TypeIcon type={n.type} />
+              </span>
+              <span className={styles.itemBody}>
+                {n.isNew && <span className="visually-hidden">New: </span>}
+                <span className={styles.itemText}>{notificationText(n)}</span>
+                {(n.type === 'list_like' || n.type === 'comment_like') && n.content !== '' && <span className={styles.itemContext}>{n.content}</span>}
+                <RelativeTime iso={n.createdAt} className={styles.itemTime} />
+              </span>
+              {n.isNew && <span className={styles.newDot} aria-hidden="true" />}
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className={styles.root} ref={rootRef} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={open ? `${styles.bell} ${styles.bellOpen}` : styles.bell}
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => (open ? close(false) : setOpen(true))}
+      >
+        <BellIcon />
+        <span className={styles.bellLabel}>Inbox</span>
+        {unread > 0 && (
+          <span className={styles.badge} data-testid="inbox-badge" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div id={panelId} className={styles.dropdown} role="region" aria-label="Notifications" onPointerLeave={onPointerLeave}>
+          <div className={styles.head}>
+            <p className={styles.title}>Notifications</p>
+            {hasNew && (
+              <button type="button" className={styles.textButton} onClick={() => void readAll()}>
+                Mark all read
+              </button>
+            )}
+          </div>
+          {error && (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+          {body}
+        </div>
+      )}
+    </div>
+  );
+}

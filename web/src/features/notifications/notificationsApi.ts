@@ -1,0 +1,87 @@
+import { api, toApiError } from '../../api/client';
+import type { components } from '../../api/schema.gen';
+
+export type Inbox = components['schemas']['Inbox'];
+export type Notification = components['schemas']['Notification'];
+
+export const inboxQueryKey = ['notifications'] as const;
+export const STREAM_PATH = '/api/notifications/stream';
+export const STREAM_EVENT = 'notifications';
+export const INBOX_ERROR = 'Failed to load notifications. Please try again.';
+
+export async function fetchInbox(signal?: AbortSignal): Promise<Inbox> {
+  const { data, error, response } = await api.GET('/api/notifications', { signal });
+  if (data === undefined) throw toApiError(response, error, INBOX_ERROR);
+  return data;
+}
+
+export async function markRead(id: string): Promise<Inbox> {
+  const { data, error, response } = await api.POST('/api/notifications/{id}/read', { params: { path: { id } } });
+  if (data === undefined) throw toApiError(response, error, INBOX_ERROR);
+  return data;
+}
+
+export async function markAllRead(): Promise<Inbox> {
+  const { data, error, response } = await api.POST('/api/notifications/read-all');
+  if (data === undefined) throw toApiError(response, error, INBOX_ERROR);
+  return data;
+}
+
+/** A stream event's data, if it is an inbox. */
+export function parseInbox(data: unknown): Inbox | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const v: unknown = JSON.parse(data);
+    if (typeof v !== 'object' || v === null) return null;
+    const o = v as Record<string, unknown>;
+    if (!Array.isArray(o.notifications) || typeof o.unreadCount !== 'number') return null;
+    return v as Inbox;
+  } catch {
+    return null;
+  }
+}
+
+export const PREVIEW_LENGTH = 10;
+
+/** The comment preview: cut at 10 characters plus '...', only when longer. */
+export function preview(content: string): string {
+  const chars = Array.from(content);
+  return chars.length > PREVIEW_LENGTH ? `${chars.slice(0, PREVIEW_LENGTH).join('')}...` : content;
+}
+
+export function notificationText(n: Notification): string {
+  const name = n.createdByName.trim() === '' ? 'Anonymous' : n.createdByName;
+  switch (n.type) {
+    case 'list_like':
+      return `${name} upvoted your list`;
+    case 'comment':
+      return `${name} commented: "${preview(n.content)}"`;
+    case 'comment_reply':
+      return `${name} replied: "${preview(n.content)}"`;
+    case 'comment_like':
+      return `${name} liked your comment`;
+    default:
+      return name;
+  }
+}
+
+/** Where a notification leads: the list, or for replies and comment likes the comment on it. */
+export function notificationHref(n: Notification): string {
+  const list = `/list/${encodeURIComponent(n.listUserId)}/${encodeURIComponent(n.listId)}`;
+  if ((n.type === 'comment_reply' || n.type === 'comment_like') && n.commentId !== '') {
+    return `${list}#comment-${encodeURIComponent(n.commentId)}`;
+  }
+  return list;
+}
+
+export function markedRead(inbox: Inbox, id: string | null): Inbox {
+  let cleared = 0;
+  const notifications = inbox.notifications.map((n) => {
+    if (n.isNew && (id === null || n.id === id)) {
+      cleared++;
+      return { ...n, isNew: false };
+    }
+    return n;
+  });
+  return { notifications, unreadCount: id === null ? 0 : Math.max(0, inbox.unreadCount - cleared) };
+}
