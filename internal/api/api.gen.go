@@ -280,6 +280,7 @@ type Credentials struct {
 type Draft struct {
 	Contestants []ListItem `json:"contestants"`
 	Description string     `json:"description"`
+	IsPublic    bool       `json:"isPublic"`
 	Name        string     `json:"name"`
 	Tags        []string   `json:"tags"`
 	UpdatedAt   time.Time  `json:"updatedAt"`
@@ -289,6 +290,7 @@ type Draft struct {
 type DraftInput struct {
 	Contestants *[]ListItemInput `json:"contestants,omitempty"`
 	Description *string          `json:"description,omitempty"`
+	IsPublic    *bool            `json:"isPublic,omitempty"`
 	Name        *string          `json:"name,omitempty"`
 	Tags        *[]string        `json:"tags,omitempty"`
 }

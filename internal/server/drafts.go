@@ -48,7 +48,8 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 		writeListValidation(w, err)
 		return
 	}
-	d := &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: storeItems(c.Items), UpdatedAt: time.Now()}
+	d := &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: storeItems(c.Items),
+		IsPublic: body.IsPublic == nil || *body.IsPublic, UpdatedAt: time.Now()}
 	if err := s.store.SaveDraft(r.Context(), u.ID, d); err != nil {
 		s.log.ErrorContext(r.Context(), "save draft", "err", err)
 		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong. Please try again.")
@@ -71,5 +72,6 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 }
 
 func apiDraft(d *store.Draft) api.Draft {
-	return api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags, Contestants: apiListItems(d.Items), UpdatedAt: d.UpdatedAt.UTC()}
+	return api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags, Contestants: apiListItems(d.Items),
+		IsPublic: d.IsPublic, UpdatedAt: d.UpdatedAt.UTC()}
 }

@@ -60,7 +60,7 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 		err = store.ErrNotFound
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		s.listNotFound(w, r, ownerID)
+		s.listNotFound(w, r, ownerID, viewer != nil && viewer.ID == ownerID)
 		return
 	}
 	if err != nil {
@@ -79,15 +79,22 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rankedList(l, upvoted, favorited))
 }
 
-// listNotFound answers 404, telling a missing owner apart from a missing list.
-func (s *Server) listNotFound(w http.ResponseWriter, r *http.Request, ownerID string) {
+// listNotFound answers 404, telling a missing owner and an owner with no lists the
+// reader may see apart from a missing list (the spec's three messages).
+func (s *Server) listNotFound(w http.ResponseWriter, r *http.Request, ownerID string, isOwner bool) {
 	exists, err := s.store.UserExists(r.Context(), ownerID)
+	var visible []store.ListSummary
+	if err == nil && exists {
+		visible, err = s.store.UserLists(r.Context(), ownerID, isOwner)
+	}
 	switch {
 	case err != nil:
 		s.log.ErrorContext(r.Context(), "check list owner", "err", err)
 		writeError(w, http.StatusInternalServerError, "internal", "An error occurred while loading the list.")
 	case !exists:
 		writeError(w, http.StatusNotFound, "user_not_found", msgUserNotFound)
+	case len(visible) == 0:
+		writeError(w, http.StatusNotFound, "no_lists", "No lists found for this user")
 	default:
 		writeError(w, http.StatusNotFound, "list_not_found", msgListNotFound)
 	}

@@ -108,6 +108,16 @@ func TestListLifecycleAndOwnership(t *testing.T) {
 		t.Errorf("saved %+v", saved)
 	}
 	for name, c := range map[string]*http.Client{"signed out": nil, "other user": other} {
+		// With no other list to show, the owner looks like someone with no lists at all.
+		var e2 apiErr
+		if st := callJSON(t, c, "GET", url, nil, &e2); st != 404 || e2.Error.Code != "no_lists" || e2.Error.Message != "No lists found for this user" {
+			t.Errorf("%s reading a private list: %d %+v", name, st, e2)
+		}
+	}
+	if st := callJSON(t, owner, "POST", e.URL+"/api/lists", newListBody("Public one", "s1"), nil); st != 201 {
+		t.Fatalf("second list: %d", st)
+	}
+	for name, c := range map[string]*http.Client{"signed out": nil, "other user": other} {
 		var e2 apiErr
 		if st := callJSON(t, c, "GET", url, nil, &e2); st != 404 || e2.Error.Code != "list_not_found" || e2.Error.Message != "List not found" {
 			t.Errorf("%s reading a private list: %d %+v", name, st, e2)
@@ -173,11 +183,13 @@ func TestDrafts(t *testing.T) {
 	}
 	var d api.Draft
 	body := map[string]any{"name": "", "tags": []string{"social"}, "contestants": []map[string]any{{"id": "sandra-diaz-twine", "isSeason": false}}}
-	if st := callJSON(t, c, "PUT", url, body, &d); st != 200 || d.Contestants[0].Name != "Sandra Diaz-Twine" || d.UpdatedAt.IsZero() {
+	if st := callJSON(t, c, "PUT", url, body, &d); st != 200 || d.Contestants[0].Name != "Sandra Diaz-Twine" || d.UpdatedAt.IsZero() || !d.IsPublic {
 		t.Fatalf("save: %d %+v", st, d)
 	}
+	body["isPublic"] = false
+	callJSON(t, c, "PUT", url, body, nil)
 	var back api.Draft
-	if st := callJSON(t, c, "GET", url, nil, &back); st != 200 || len(back.Contestants) != 1 || strings.Join(back.Tags, ",") != "social,survivor-ranking" {
+	if st := callJSON(t, c, "GET", url, nil, &back); st != 200 || len(back.Contestants) != 1 || strings.Join(back.Tags, ",") != "social,survivor-ranking" || back.IsPublic {
 		t.Fatalf("read back: %d %+v", st, back)
 	}
 	var bad apiErr

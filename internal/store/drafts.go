@@ -15,6 +15,7 @@ type Draft struct {
 	Description string
 	Tags        []string
 	Items       []ListItem
+	IsPublic    bool
 	UpdatedAt   time.Time
 }
 
@@ -33,8 +34,8 @@ func (s *Store) Draft(ctx context.Context, userID string) (*Draft, error) {
 	var d Draft
 	var tags, items string
 	var updated int64
-	err := s.db.QueryRowContext(ctx, `SELECT name, description, tags, items, updated_at FROM drafts WHERE user_id = $1`, userID).
-		Scan(&d.Name, &d.Description, &tags, &items, &updated)
+	err := s.db.QueryRowContext(ctx, `SELECT name, description, tags, items, is_public, updated_at FROM drafts WHERE user_id = $1`, userID).
+		Scan(&d.Name, &d.Description, &tags, &items, &d.IsPublic, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -74,11 +75,11 @@ func (s *Store) SaveDraft(ctx context.Context, userID string, d *Draft) error {
 	if err != nil {
 		return fmt.Errorf("save draft: %w", err)
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO drafts (user_id, name, description, tags, items, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO drafts (user_id, name, description, tags, items, is_public, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)
 		ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, description = excluded.description,
-			tags = excluded.tags, items = excluded.items, updated_at = excluded.updated_at`,
-		userID, d.Name, d.Description, string(tagJSON), string(itemJSON), millis(d.UpdatedAt))
+			tags = excluded.tags, items = excluded.items, is_public = excluded.is_public, updated_at = excluded.updated_at`,
+		userID, d.Name, d.Description, string(tagJSON), string(itemJSON), d.IsPublic, millis(d.UpdatedAt))
 	if err != nil {
 		return fmt.Errorf("save draft: %w", err)
 	}

@@ -183,7 +183,7 @@ func TestDrafts(t *testing.T) {
 		if err := s.SaveDraft(ctx, u.ID, d); err != nil {
 			t.Fatal(err)
 		}
-		d.Name, d.UpdatedAt = "wip 2", listT0.Add(time.Minute)
+		d.Name, d.IsPublic, d.UpdatedAt = "wip 2", true, listT0.Add(time.Minute)
 		if err := s.SaveDraft(ctx, u.ID, d); err != nil {
 			t.Fatal(err)
 		}

@@ -871,12 +871,15 @@ export interface components {
             description?: string;
             tags?: string[];
             contestants?: components["schemas"]["ListItemInput"][];
+            /** @default true */
+            isPublic: boolean;
         };
         Draft: {
             name: string;
             description: string;
             tags: string[];
             contestants: components["schemas"]["ListItem"][];
+            isPublic: boolean;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -1697,7 +1700,7 @@ export interface operations {
                     "application/json": components["schemas"]["RankedList"];
                 };
             };
-            /** @description Code user_not_found 'User not found', or list_not_found 'List not found' (also for someone else's private list) */
+            /** @description Code user_not_found 'User not found'; no_lists 'No lists found for this user' when the owner has no list the reader may see; or list_not_found 'List not found' (also for someone else's private list) */
             404: components["responses"]["Error"];
         };
     };
