@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -59,31 +57,6 @@ type meBody struct {
 	IdolsFound             int
 	CreatedAt              string
 	Providers              []string
-}
-
-// call sends body as JSON and decodes the answer into out (when not nil).
-func call(t *testing.T, c *http.Client, method, url string, body, out any) *http.Response {
-	t.Helper()
-	var r io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		r = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, url, r)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if out != nil {
-		if err := json.NewDecoder(res.Body).Decode(out); err != nil {
-			t.Fatalf("%s %s: %d, decode: %v", method, url, res.StatusCode, err)
-		}
-	}
-	return res
 }
 
 // wantError checks status, code and the exact message.

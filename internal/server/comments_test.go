@@ -43,7 +43,7 @@ func TestCommentEndpoints(t *testing.T) {
 	}
 
 	var top commentJSONTest
-	if status := communityCall(t, fan, "POST", comments, map[string]any{"text": "  Parvati forever  "}, &top); status != 201 {
+	if status := callStatus(t, fan, "POST", comments, map[string]any{"text": "  Parvati forever  "}, &top); status != 201 {
 		t.Fatalf("post: %d", status)
 	}
 	if top.Text != "Parvati forever" || top.UserName != "Fan" || top.UserID != fanUser.ID || top.ListUserID != ownerUser.ID ||
@@ -52,19 +52,19 @@ func TestCommentEndpoints(t *testing.T) {
 	}
 	nextMilli()
 	var reply, replyToReply commentJSONTest
-	if status := communityCall(t, owner, "POST", comments, map[string]any{"text": "Agreed", "parentId": top.ID}, &reply); status != 201 ||
+	if status := callStatus(t, owner, "POST", comments, map[string]any{"text": "Agreed", "parentId": top.ID}, &reply); status != 201 ||
 		!reply.IsReply || reply.ParentID == nil || *reply.ParentID != top.ID {
 		t.Fatalf("reply %d %+v", status, reply)
 	}
 	nextMilli()
 	// A reply to a reply hangs under the top-level comment: one level only.
-	if status := communityCall(t, fan, "POST", comments, map[string]any{"text": "Thanks", "parentId": reply.ID}, &replyToReply); status != 201 ||
+	if status := callStatus(t, fan, "POST", comments, map[string]any{"text": "Thanks", "parentId": reply.ID}, &replyToReply); status != 201 ||
 		replyToReply.ParentID == nil || *replyToReply.ParentID != top.ID {
 		t.Fatalf("reply to reply %d %+v", status, replyToReply)
 	}
 	nextMilli()
 	var second commentJSONTest
-	communityCall(t, owner, "POST", comments, map[string]any{"text": "Second thought", "parentId": nil}, &second)
+	callStatus(t, owner, "POST", comments, map[string]any{"text": "Second thought", "parentId": nil}, &second)
 	for _, parent := range []string{"missing", top.ID} {
 		url := comments
 		if parent == top.ID {
@@ -76,7 +76,7 @@ func TestCommentEndpoints(t *testing.T) {
 	}
 
 	var thread []commentJSONTest
-	if status := communityCall(t, nil, "GET", comments, nil, &thread); status != 200 {
+	if status := callStatus(t, nil, "GET", comments, nil, &thread); status != 200 {
 		t.Fatalf("thread: %d", status)
 	}
 	if len(thread) != 2 || thread[0].ID != second.ID || thread[1].ID != top.ID || len(thread[0].Replies) != 0 ||
@@ -94,10 +94,10 @@ func TestCommentEndpoints(t *testing.T) {
 			t.Fatalf("fan %s private: %d %q", c.name, status, msg)
 		}
 	}
-	if status := communityCall(t, owner, "POST", private+"/comments", map[string]any{"text": "note to self"}, &commentJSONTest{}); status != 201 {
+	if status := callStatus(t, owner, "POST", private+"/comments", map[string]any{"text": "note to self"}, &commentJSONTest{}); status != 201 {
 		t.Fatalf("owner post private: %d", status)
 	}
-	if status := communityCall(t, owner, "GET", private+"/comments", nil, &thread); status != 200 || len(thread) != 1 {
+	if status := callStatus(t, owner, "GET", private+"/comments", nil, &thread); status != 200 || len(thread) != 1 {
 		t.Fatalf("owner read private: %d %+v", status, thread)
 	}
 	if status, _ := communityErr(t, nil, "GET", e.URL+"/api/lists/"+ownerUser.ID+"/list_404/comments", nil); status != 404 {
@@ -128,8 +128,8 @@ func TestCommentVoteAndDelete(t *testing.T) {
 	fan, _ := e.signedIn(t, "Fan")
 	list := e.makeCommunityList(t, ownerUser.ID, "list_1", "Best Villains", true)
 	var top, reply commentJSONTest
-	communityCall(t, owner, "POST", list+"/comments", map[string]any{"text": "Top"}, &top)
-	communityCall(t, fan, "POST", list+"/comments", map[string]any{"text": "Reply", "parentId": top.ID}, &reply)
+	callStatus(t, owner, "POST", list+"/comments", map[string]any{"text": "Top"}, &top)
+	callStatus(t, fan, "POST", list+"/comments", map[string]any{"text": "Reply", "parentId": top.ID}, &reply)
 	vote := e.URL + "/api/comments/" + top.ID + "/vote"
 
 	if status, msg := communityErr(t, nil, "PUT", vote, map[string]any{"value": 1}); status != 401 || msg != "You must be signed in to vote on comments." {
@@ -152,13 +152,13 @@ func TestCommentVoteAndDelete(t *testing.T) {
 	}
 	for i, st := range steps {
 		var c commentJSONTest
-		if status := communityCall(t, fan, "PUT", vote, map[string]any{"value": st.value}, &c); status != 200 ||
+		if status := callStatus(t, fan, "PUT", vote, map[string]any{"value": st.value}, &c); status != 200 ||
 			c.Upvotes != st.up || c.Downvotes != st.down || c.Score != st.score || c.MyVote != st.mine || c.Text != "Top" || c.UserName != "Owner" {
 			t.Fatalf("step %d: %d %+v", i, status, c)
 		}
 	}
 	var c commentJSONTest
-	if communityCall(t, owner, "PUT", vote, map[string]any{"value": -1}, &c); c.Upvotes != 1 || c.Downvotes != 1 || c.MyVote != -1 {
+	if callStatus(t, owner, "PUT", vote, map[string]any{"value": -1}, &c); c.Upvotes != 1 || c.Downvotes != 1 || c.MyVote != -1 {
 		t.Fatalf("owner's vote %+v", c)
 	}
 	// The author heard of the upvote once (content: the list's name), despite the toggling.
@@ -182,11 +182,11 @@ func TestCommentVoteAndDelete(t *testing.T) {
 	if status, msg := communityErr(t, fan, "DELETE", del, nil); status != 403 || msg != "You can only delete your own comments." {
 		t.Fatalf("fan deletes owner's: %d %q", status, msg)
 	}
-	if status := communityCall(t, owner, "DELETE", del, nil, nil); status != 204 {
+	if status := callStatus(t, owner, "DELETE", del, nil, nil); status != 204 {
 		t.Fatalf("delete: %d", status)
 	}
 	var thread []commentJSONTest
-	if communityCall(t, fan, "GET", list+"/comments", nil, &thread); len(thread) != 0 {
+	if callStatus(t, fan, "GET", list+"/comments", nil, &thread); len(thread) != 0 {
 		t.Fatalf("thread after deleting the top comment still shows %+v", thread)
 	}
 	if status, _ := communityErr(t, fan, "DELETE", e.URL+"/api/comments/"+reply.ID, nil); status != 404 {
@@ -196,7 +196,7 @@ func TestCommentVoteAndDelete(t *testing.T) {
 	// A private list's comments are out of reach for others.
 	private := e.makeCommunityList(t, ownerUser.ID, "list_2", "Secret", false)
 	var hidden commentJSONTest
-	communityCall(t, owner, "POST", private+"/comments", map[string]any{"text": "mine"}, &hidden)
+	callStatus(t, owner, "POST", private+"/comments", map[string]any{"text": "mine"}, &hidden)
 	if status, _ := communityErr(t, fan, "PUT", e.URL+"/api/comments/"+hidden.ID+"/vote", map[string]any{"value": 1}); status != 404 {
 		t.Fatalf("vote on a private list's comment: %d", status)
 	}
@@ -213,7 +213,7 @@ func TestNotificationEndpoints(t *testing.T) {
 		}
 	}
 	for i := range 12 {
-		communityCall(t, fan, "POST", list+"/comments", map[string]any{"text": strings.Repeat("c", i+1)}, nil)
+		callStatus(t, fan, "POST", list+"/comments", map[string]any{"text": strings.Repeat("c", i+1)}, nil)
 		nextMilli()
 	}
 	in := e.inboxOf(t, owner)
@@ -225,11 +225,11 @@ func TestNotificationEndpoints(t *testing.T) {
 		t.Fatalf("fan marks owner's: %d %q", status, msg)
 	}
 	var after inboxJSON
-	if status := communityCall(t, owner, "POST", e.URL+"/api/notifications/"+first+"/read", nil, &after); status != 200 ||
+	if status := callStatus(t, owner, "POST", e.URL+"/api/notifications/"+first+"/read", nil, &after); status != 200 ||
 		after.UnreadCount != 11 || after.Notifications[0].IsNew {
 		t.Fatalf("mark read: %d %+v", status, after.UnreadCount)
 	}
-	if status := communityCall(t, owner, "POST", e.URL+"/api/notifications/read-all", nil, &after); status != 200 || after.UnreadCount != 0 {
+	if status := callStatus(t, owner, "POST", e.URL+"/api/notifications/read-all", nil, &after); status != 200 || after.UnreadCount != 0 {
 		t.Fatalf("read all: %d unread %d", status, after.UnreadCount)
 	}
 	if status, _ := communityErr(t, nil, "POST", e.URL+"/api/notifications/read-all", nil); status != 401 {

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -86,4 +88,43 @@ func get(t *testing.T, url string, header map[string]string) *http.Response {
 	}
 	t.Cleanup(func() { res.Body.Close() })
 	return res
+}
+
+// call sends body (nil for none) as JSON with c (nil: the default client) and
+// decodes a JSON answer into out (nil to skip). The body is read and closed.
+func call(t *testing.T, c *http.Client, method, url string, body, out any) *http.Response {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c == nil {
+		c = http.DefaultClient
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if out != nil && len(raw) > 0 {
+		if err := json.Unmarshal(raw, out); err != nil {
+			t.Fatalf("%s %s: %d %s: %v", method, url, res.StatusCode, raw, err)
+		}
+	}
+	return res
+}
+
+// callStatus is call for tests that only need the status.
+func callStatus(t *testing.T, c *http.Client, method, url string, body, out any) int {
+	t.Helper()
+	return call(t, c, method, url, body, out).StatusCode
 }

@@ -88,13 +88,13 @@ func TestInboxStream(t *testing.T) {
 	}
 	nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 0 && len(in.Notifications) == 0 })
 
-	communityCall(t, fan, "PUT", list+"/upvote", nil, nil)
+	callStatus(t, fan, "PUT", list+"/upvote", nil, nil)
 	in := nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 1 })
 	if in.Notifications[0].Type != "list_like" || in.Notifications[0].CreatedByName != "Fan" {
 		t.Fatalf("pushed inbox %+v", in)
 	}
 	// Reading in another tab reaches this one too.
-	communityCall(t, owner, "POST", e.URL+"/api/notifications/read-all", nil, nil)
+	callStatus(t, owner, "POST", e.URL+"/api/notifications/read-all", nil, nil)
 	nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 0 && len(in.Notifications) == 1 })
 
 	// Shutting down ends the stream instead of holding the server open.
@@ -131,12 +131,12 @@ func TestInboxStreamAcrossServers(t *testing.T) {
 
 	_, events := openStream(t, owner, b.URL+"/api/notifications/stream")
 	nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 0 })
-	communityCall(t, fan, "PUT", list+"/upvote", nil, nil)
+	callStatus(t, fan, "PUT", list+"/upvote", nil, nil)
 	in := nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 1 })
 	if in.Notifications[0].Type != "list_like" || in.Notifications[0].ListID != "list_1" {
 		t.Fatalf("pushed inbox %+v", in)
 	}
-	communityCall(t, fan, "POST", list+"/comments", map[string]any{"text": "Love it"}, nil)
+	callStatus(t, fan, "POST", list+"/comments", map[string]any{"text": "Love it"}, nil)
 	in = nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 2 })
 	if in.Notifications[0].Type != "comment" || in.Notifications[0].Content != "Love it" {
 		t.Fatalf("pushed inbox %+v", in)

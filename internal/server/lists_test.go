@@ -1,9 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -11,38 +8,6 @@ import (
 
 	"castaway/internal/api"
 )
-
-// callJSON sends body (if any) as JSON with c and decodes a JSON answer into out.
-func callJSON(t *testing.T, c *http.Client, method, url string, body, out any) int {
-	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, url, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if c == nil {
-		c = http.DefaultClient
-	}
-	res, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	if out != nil && len(raw) > 0 {
-		if err := json.Unmarshal(raw, out); err != nil {
-			t.Fatalf("%s %s: %d %s: %v", method, url, res.StatusCode, raw, err)
-		}
-	}
-	return res.StatusCode
-}
 
 type apiErr struct {
 	Error struct{ Code, Message, Field string }
@@ -65,7 +30,7 @@ func TestListLifecycleAndOwnership(t *testing.T) {
 	body := newListBody("  My Heroes ", "parvati-shallow", "tom-westman")
 	body["tags"] = []string{"spoiler", "survivor-ranking"}
 	body["contestants"].([]map[string]any)[0]["seasonId"] = "s20"
-	if st := callJSON(t, owner, "POST", e.URL+"/api/lists", body, &l); st != http.StatusCreated {
+	if st := callStatus(t, owner, "POST", e.URL+"/api/lists", body, &l); st != http.StatusCreated {
 		t.Fatalf("create: %d", st)
 	}
 	if !strings.HasPrefix(l.Id, "list_") || l.Name != "My Heroes" || l.UserId != ou.ID || l.UserName != "Owner" || !l.IsPublic ||
@@ -79,19 +44,19 @@ func TestListLifecycleAndOwnership(t *testing.T) {
 
 	// Anyone can read a public list.
 	var read api.RankedList
-	if st := callJSON(t, nil, "GET", url, nil, &read); st != 200 || read.Name != "My Heroes" || read.UpvotedByMe || read.FavoritedByMe {
+	if st := callStatus(t, nil, "GET", url, nil, &read); st != 200 || read.Name != "My Heroes" || read.UpvotedByMe || read.FavoritedByMe {
 		t.Fatalf("public read: %d %+v", st, read)
 	}
 
 	// Others may neither change nor delete it.
 	var e1 apiErr
-	if st := callJSON(t, other, "PUT", url, newListBody("Mine now", "tom-westman"), &e1); st != http.StatusForbidden {
+	if st := callStatus(t, other, "PUT", url, newListBody("Mine now", "tom-westman"), &e1); st != http.StatusForbidden {
 		t.Errorf("other's PUT: %d", st)
 	}
-	if st := callJSON(t, other, "DELETE", url, nil, &e1); st != http.StatusForbidden {
+	if st := callStatus(t, other, "DELETE", url, nil, &e1); st != http.StatusForbidden {
 		t.Errorf("other's DELETE: %d", st)
 	}
-	if st := callJSON(t, nil, "PUT", url, newListBody("x", "tom-westman"), &e1); st != 401 || e1.Error.Message != "You must be signed in to save a list." {
+	if st := callStatus(t, nil, "PUT", url, newListBody("x", "tom-westman"), &e1); st != 401 || e1.Error.Message != "You must be signed in to save a list." {
 		t.Errorf("signed-out PUT: %d %+v", st, e1)
 	}
 
@@ -100,7 +65,7 @@ func TestListLifecycleAndOwnership(t *testing.T) {
 	upd["isPublic"] = false
 	time.Sleep(2 * time.Millisecond)
 	var saved api.RankedList
-	if st := callJSON(t, owner, "PUT", url, upd, &saved); st != 200 {
+	if st := callStatus(t, owner, "PUT", url, upd, &saved); st != 200 {
 		t.Fatalf("owner PUT: %d", st)
 	}
 	if saved.IsPublic || !saved.CreatedAt.Equal(l.CreatedAt) || !saved.UpdatedAt.After(l.UpdatedAt) ||
@@ -110,34 +75,34 @@ func TestListLifecycleAndOwnership(t *testing.T) {
 	for name, c := range map[string]*http.Client{"signed out": nil, "other user": other} {
 		// With no other list to show, the owner looks like someone with no lists at all.
 		var e2 apiErr
-		if st := callJSON(t, c, "GET", url, nil, &e2); st != 404 || e2.Error.Code != "no_lists" || e2.Error.Message != "No lists found for this user" {
+		if st := callStatus(t, c, "GET", url, nil, &e2); st != 404 || e2.Error.Code != "no_lists" || e2.Error.Message != "No lists found for this user" {
 			t.Errorf("%s reading a private list: %d %+v", name, st, e2)
 		}
 	}
-	if st := callJSON(t, owner, "POST", e.URL+"/api/lists", newListBody("Public one", "s1"), nil); st != 201 {
+	if st := callStatus(t, owner, "POST", e.URL+"/api/lists", newListBody("Public one", "s1"), nil); st != 201 {
 		t.Fatalf("second list: %d", st)
 	}
 	for name, c := range map[string]*http.Client{"signed out": nil, "other user": other} {
 		var e2 apiErr
-		if st := callJSON(t, c, "GET", url, nil, &e2); st != 404 || e2.Error.Code != "list_not_found" || e2.Error.Message != "List not found" {
+		if st := callStatus(t, c, "GET", url, nil, &e2); st != 404 || e2.Error.Code != "list_not_found" || e2.Error.Message != "List not found" {
 			t.Errorf("%s reading a private list: %d %+v", name, st, e2)
 		}
 	}
-	if st := callJSON(t, owner, "GET", url, nil, &read); st != 200 || read.Name != "Secret" {
+	if st := callStatus(t, owner, "GET", url, nil, &read); st != 200 || read.Name != "Secret" {
 		t.Errorf("owner reading private list: %d", st)
 	}
 
-	if st := callJSON(t, owner, "DELETE", url, nil, nil); st != http.StatusNoContent {
+	if st := callStatus(t, owner, "DELETE", url, nil, nil); st != http.StatusNoContent {
 		t.Fatalf("delete: %d", st)
 	}
 	var e3 apiErr
-	if st := callJSON(t, owner, "PUT", url, newListBody("again", "tom-westman"), &e3); st != 404 || e3.Error.Message != "List not found. It may have been deleted." {
+	if st := callStatus(t, owner, "PUT", url, newListBody("again", "tom-westman"), &e3); st != 404 || e3.Error.Message != "List not found. It may have been deleted." {
 		t.Errorf("PUT after delete: %d %+v", st, e3)
 	}
-	if st := callJSON(t, owner, "DELETE", url, nil, &e3); st != 404 {
+	if st := callStatus(t, owner, "DELETE", url, nil, &e3); st != 404 {
 		t.Errorf("second delete: %d", st)
 	}
-	if st := callJSON(t, nil, "GET", e.URL+"/api/lists/nobody/"+l.Id, nil, &e3); st != 404 || e3.Error.Code != "user_not_found" || e3.Error.Message != "User not found" {
+	if st := callStatus(t, nil, "GET", e.URL+"/api/lists/nobody/"+l.Id, nil, &e3); st != 404 || e3.Error.Code != "user_not_found" || e3.Error.Message != "User not found" {
 		t.Errorf("unknown user: %d %+v", st, e3)
 	}
 }
@@ -163,13 +128,13 @@ func TestListValidationMessages(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var got apiErr
-			if st := callJSON(t, c, "POST", e.URL+"/api/lists", tc.body, &got); st != tc.status || got.Error.Message != tc.msg {
+			if st := callStatus(t, c, "POST", e.URL+"/api/lists", tc.body, &got); st != tc.status || got.Error.Message != tc.msg {
 				t.Errorf("%d %+v, want %d %q", st, got, tc.status, tc.msg)
 			}
 		})
 	}
 	var got apiErr
-	if st := callJSON(t, nil, "POST", e.URL+"/api/lists", newListBody("x", "tom-westman"), &got); st != 401 || got.Error.Message != "You must be signed in to save a list." {
+	if st := callStatus(t, nil, "POST", e.URL+"/api/lists", newListBody("x", "tom-westman"), &got); st != 401 || got.Error.Message != "You must be signed in to save a list." {
 		t.Errorf("signed out: %d %+v", st, got)
 	}
 }
@@ -178,39 +143,39 @@ func TestDrafts(t *testing.T) {
 	e := newEnv(t)
 	c, _ := e.signedIn(t, "Drafter")
 	url := e.URL + "/api/me/draft"
-	if st := callJSON(t, c, "GET", url, nil, nil); st != http.StatusNoContent {
+	if st := callStatus(t, c, "GET", url, nil, nil); st != http.StatusNoContent {
 		t.Fatalf("no draft: %d", st)
 	}
 	var d api.Draft
 	body := map[string]any{"name": "", "tags": []string{"social"}, "contestants": []map[string]any{{"id": "sandra-diaz-twine", "isSeason": false}}}
-	if st := callJSON(t, c, "PUT", url, body, &d); st != 200 || d.Contestants[0].Name != "Sandra Diaz-Twine" || d.UpdatedAt.IsZero() || !d.IsPublic {
+	if st := callStatus(t, c, "PUT", url, body, &d); st != 200 || d.Contestants[0].Name != "Sandra Diaz-Twine" || d.UpdatedAt.IsZero() || !d.IsPublic {
 		t.Fatalf("save: %d %+v", st, d)
 	}
 	body["isPublic"] = false
-	callJSON(t, c, "PUT", url, body, nil)
+	callStatus(t, c, "PUT", url, body, nil)
 	var back api.Draft
-	if st := callJSON(t, c, "GET", url, nil, &back); st != 200 || len(back.Contestants) != 1 || strings.Join(back.Tags, ",") != "social,survivor-ranking" || back.IsPublic {
+	if st := callStatus(t, c, "GET", url, nil, &back); st != 200 || len(back.Contestants) != 1 || strings.Join(back.Tags, ",") != "social,survivor-ranking" || back.IsPublic {
 		t.Fatalf("read back: %d %+v", st, back)
 	}
 	var bad apiErr
-	if st := callJSON(t, c, "PUT", url, map[string]any{"description": strings.Repeat("d", 201)}, &bad); st != 400 || bad.Error.Message != "Description must be 200 characters or fewer." {
+	if st := callStatus(t, c, "PUT", url, map[string]any{"description": strings.Repeat("d", 201)}, &bad); st != 400 || bad.Error.Message != "Description must be 200 characters or fewer." {
 		t.Errorf("long description: %d %+v", st, bad)
 	}
 	// Saving a list clears the draft.
-	if st := callJSON(t, c, "POST", e.URL+"/api/lists", newListBody("Done", "sandra-diaz-twine"), nil); st != 201 {
+	if st := callStatus(t, c, "POST", e.URL+"/api/lists", newListBody("Done", "sandra-diaz-twine"), nil); st != 201 {
 		t.Fatalf("save list: %d", st)
 	}
-	if st := callJSON(t, c, "GET", url, nil, nil); st != http.StatusNoContent {
+	if st := callStatus(t, c, "GET", url, nil, nil); st != http.StatusNoContent {
 		t.Errorf("draft after saving a list: %d", st)
 	}
-	callJSON(t, c, "PUT", url, body, nil)
-	if st := callJSON(t, c, "DELETE", url, nil, nil); st != http.StatusNoContent {
+	callStatus(t, c, "PUT", url, body, nil)
+	if st := callStatus(t, c, "DELETE", url, nil, nil); st != http.StatusNoContent {
 		t.Errorf("delete: %d", st)
 	}
-	if st := callJSON(t, c, "GET", url, nil, nil); st != http.StatusNoContent {
+	if st := callStatus(t, c, "GET", url, nil, nil); st != http.StatusNoContent {
 		t.Errorf("after delete: %d", st)
 	}
-	if st := callJSON(t, nil, "GET", url, nil, &bad); st != 401 || bad.Error.Message != "You must be signed in to keep a draft." {
+	if st := callStatus(t, nil, "GET", url, nil, &bad); st != 401 || bad.Error.Message != "You must be signed in to keep a draft." {
 		t.Errorf("signed out: %d %+v", st, bad)
 	}
 }
@@ -218,20 +183,20 @@ func TestDrafts(t *testing.T) {
 func TestProfilesAndUserLists(t *testing.T) {
 	e := newEnv(t)
 	c, u := e.signedIn(t, "Ranker")
-	callJSON(t, c, "POST", e.URL+"/api/lists", newListBody("Public one", "tom-westman"), nil)
+	callStatus(t, c, "POST", e.URL+"/api/lists", newListBody("Public one", "tom-westman"), nil)
 	private := newListBody("Private one", "s1")
 	private["isPublic"] = false
 	time.Sleep(2 * time.Millisecond)
-	callJSON(t, c, "POST", e.URL+"/api/lists", private, nil)
+	callStatus(t, c, "POST", e.URL+"/api/lists", private, nil)
 
 	var p api.PublicProfile
-	if st := callJSON(t, nil, "GET", e.URL+"/api/users/"+u.ID, nil, &p); st != 200 ||
+	if st := callStatus(t, nil, "GET", e.URL+"/api/users/"+u.ID, nil, &p); st != 200 ||
 		p != (api.PublicProfile{Id: u.ID, DisplayName: "Ranker", IdolsFound: 0, ListCount: 1}) {
 		t.Errorf("profile: %d %+v", st, p)
 	}
 	var mine, theirs api.UserLists
-	callJSON(t, c, "GET", e.URL+"/api/users/"+u.ID+"/lists", nil, &mine)
-	callJSON(t, nil, "GET", e.URL+"/api/users/"+u.ID+"/lists", nil, &theirs)
+	callStatus(t, c, "GET", e.URL+"/api/users/"+u.ID+"/lists", nil, &mine)
+	callStatus(t, nil, "GET", e.URL+"/api/users/"+u.ID+"/lists", nil, &theirs)
 	if len(mine.Lists) != 2 || mine.Lists[0].Name != "Private one" || len(theirs.Lists) != 1 || theirs.Lists[0].Name != "Public one" {
 		t.Errorf("owner sees %+v, others see %+v", mine.Lists, theirs.Lists)
 	}
@@ -240,7 +205,7 @@ func TestProfilesAndUserLists(t *testing.T) {
 	}
 	var e1 apiErr
 	for _, path := range []string{"/api/users/nobody", "/api/users/nobody/lists"} {
-		if st := callJSON(t, nil, "GET", e.URL+path, nil, &e1); st != 404 || e1.Error.Message != "User not found" {
+		if st := callStatus(t, nil, "GET", e.URL+path, nil, &e1); st != 404 || e1.Error.Message != "User not found" {
 			t.Errorf("%s: %d %+v", path, st, e1)
 		}
 	}
@@ -255,27 +220,27 @@ func TestBrowseAndHomeHTTP(t *testing.T) {
 			b = newListBody(name, "s20")
 			b["tags"] = []string{"strategic"}
 		}
-		if st := callJSON(t, c, "POST", e.URL+"/api/lists", b, nil); st != 201 {
+		if st := callStatus(t, c, "POST", e.URL+"/api/lists", b, nil); st != 201 {
 			t.Fatalf("create %s: %d", name, st)
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
 	var page api.ListPage
-	if st := callJSON(t, nil, "GET", e.URL+"/api/lists?type=season&tag=strategic&sort=oldest&q=BETA", nil, &page); st != 200 ||
+	if st := callStatus(t, nil, "GET", e.URL+"/api/lists?type=season&tag=strategic&sort=oldest&q=BETA", nil, &page); st != 200 ||
 		len(page.Lists) != 1 || page.Lists[0].Name != "Beta" || page.Total != 1 || page.TotalPages != 1 || page.PageSize != 12 || page.Page != 1 {
 		t.Errorf("browse: %d %+v", st, page)
 	}
-	if st := callJSON(t, nil, "GET", e.URL+"/api/lists?q=westman&sort=oldest", nil, &page); st != 200 || len(page.Lists) != 2 || page.Lists[0].Name != "Alpha" {
+	if st := callStatus(t, nil, "GET", e.URL+"/api/lists?q=westman&sort=oldest", nil, &page); st != 200 || len(page.Lists) != 2 || page.Lists[0].Name != "Alpha" {
 		t.Errorf("search by item: %d %+v", st, page)
 	}
 	for _, bad := range []string{"type=movies", "sort=best", "tag=drama", "page=0", "page=two"} {
 		var e1 apiErr
-		if st := callJSON(t, nil, "GET", e.URL+"/api/lists?"+bad, nil, &e1); st != 400 || e1.Error.Message == "" {
+		if st := callStatus(t, nil, "GET", e.URL+"/api/lists?"+bad, nil, &e1); st != 400 || e1.Error.Message == "" {
 			t.Errorf("%s: %d %+v", bad, st, e1)
 		}
 	}
 	var h api.HomeLists
-	if st := callJSON(t, nil, "GET", e.URL+"/api/home", nil, &h); st != 200 || len(h.Recent) != 3 || h.Recent[0].Name != "Gamma" ||
+	if st := callStatus(t, nil, "GET", e.URL+"/api/home", nil, &h); st != 200 || len(h.Recent) != 3 || h.Recent[0].Name != "Gamma" ||
 		h.Favorites == nil || len(h.Favorites) != 0 || h.TopThisWeek == nil {
 		t.Errorf("home: %d %+v", st, h)
 	}
@@ -285,16 +250,16 @@ func TestIdolSearch(t *testing.T) {
 	e := newEnv(t)
 	c, u := e.signedIn(t, "Hunter")
 	var e1 apiErr
-	if st := callJSON(t, nil, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s45"}, &e1); st != 401 {
+	if st := callStatus(t, nil, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s45"}, &e1); st != 401 {
 		t.Errorf("signed out: %d", st)
 	}
-	if st := callJSON(t, c, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s99"}, &e1); st != 400 {
+	if st := callStatus(t, c, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s99"}, &e1); st != 400 {
 		t.Errorf("unknown season: %d", st)
 	}
 	found := 0
 	for range 200 {
 		var r api.IdolSearchResult
-		if st := callJSON(t, c, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s45"}, &r); st != 200 {
+		if st := callStatus(t, c, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s45"}, &r); st != 200 {
 			t.Fatalf("search: %d", st)
 		}
 		if r.Found {
@@ -309,7 +274,7 @@ func TestIdolSearch(t *testing.T) {
 		t.Errorf("found %d idols in 200 clicks", found)
 	}
 	var p api.PublicProfile
-	callJSON(t, nil, "GET", e.URL+"/api/users/"+u.ID, nil, &p)
+	callStatus(t, nil, "GET", e.URL+"/api/users/"+u.ID, nil, &p)
 	if p.IdolsFound != found {
 		t.Errorf("profile idols %d, want %d", p.IdolsFound, found)
 	}

@@ -1,41 +1,10 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"io"
 	"net/http"
 	"testing"
 )
-
-// communityCall sends a JSON request (body nil for none) and decodes a JSON answer into out (nil to skip).
-func communityCall(t *testing.T, c *http.Client, method, url string, body, out any) int {
-	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, url, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if c == nil {
-		c = http.DefaultClient
-	}
-	res, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if out != nil {
-		if err := json.NewDecoder(res.Body).Decode(out); err != nil {
-			t.Fatalf("%s %s: %d, decode: %v", method, url, res.StatusCode, err)
-		}
-	}
-	return res.StatusCode
-}
 
 // communityErr returns the status and message of a request expected to fail.
 func communityErr(t *testing.T, c *http.Client, method, url string, body any) (int, string) {
@@ -43,7 +12,7 @@ func communityErr(t *testing.T, c *http.Client, method, url string, body any) (i
 	var e struct {
 		Error struct{ Code, Message string }
 	}
-	status := communityCall(t, c, method, url, body, &e)
+	status := callStatus(t, c, method, url, body, &e)
 	return status, e.Error.Message
 }
 
@@ -70,7 +39,7 @@ type inboxJSON struct {
 func (e *testEnv) inboxOf(t *testing.T, c *http.Client) inboxJSON {
 	t.Helper()
 	var in inboxJSON
-	if status := communityCall(t, c, "GET", e.URL+"/api/notifications", nil, &in); status != 200 {
+	if status := callStatus(t, c, "GET", e.URL+"/api/notifications", nil, &in); status != 200 {
 		t.Fatalf("inbox: %d", status)
 	}
 	return in
@@ -104,12 +73,12 @@ func TestUpvoteEndpoints(t *testing.T) {
 	}
 	for i, st := range steps {
 		var got state
-		if status := communityCall(t, fan, st.method, list+"/upvote", nil, &got); status != 200 || got != st.want {
+		if status := callStatus(t, fan, st.method, list+"/upvote", nil, &got); status != 200 || got != st.want {
 			t.Fatalf("step %d %s: %d %+v, want %+v", i, st.method, status, got, st.want)
 		}
 	}
 	var got state
-	if communityCall(t, owner, "PUT", list+"/upvote", nil, &got); got != (state{2, true}) {
+	if callStatus(t, owner, "PUT", list+"/upvote", nil, &got); got != (state{2, true}) {
 		t.Fatalf("owner upvoting own list: %+v", got)
 	}
 
@@ -129,7 +98,7 @@ func TestUpvoteEndpoints(t *testing.T) {
 			t.Fatalf("%s: %d %q", url, status, msg)
 		}
 	}
-	if communityCall(t, owner, "PUT", private+"/upvote", nil, &got); got != (state{1, true}) {
+	if callStatus(t, owner, "PUT", private+"/upvote", nil, &got); got != (state{1, true}) {
 		t.Fatalf("owner upvoting own private list: %+v", got)
 	}
 }
@@ -152,7 +121,7 @@ func TestFavoriteEndpoints(t *testing.T) {
 	}
 	var st struct{ Favorited bool }
 	for _, url := range []string{heroes, villains, heroes} {
-		if status := communityCall(t, fan, "PUT", url+"/favorite", nil, &st); status != 200 || !st.Favorited {
+		if status := callStatus(t, fan, "PUT", url+"/favorite", nil, &st); status != 200 || !st.Favorited {
 			t.Fatalf("favorite %s: %d %+v", url, status, st)
 		}
 	}
@@ -163,7 +132,7 @@ func TestFavoriteEndpoints(t *testing.T) {
 	type favorite struct{ UserID, ListID, Name, FavoritedAt string }
 	var favs []favorite
 	// Newest first is checked in the store; these may share a millisecond.
-	if status := communityCall(t, fan, "GET", e.URL+"/api/me/favorites", nil, &favs); status != 200 || len(favs) != 2 {
+	if status := callStatus(t, fan, "GET", e.URL+"/api/me/favorites", nil, &favs); status != 200 || len(favs) != 2 {
 		t.Fatalf("favorites %d %+v", status, favs)
 	}
 	for _, f := range favs {
@@ -176,15 +145,15 @@ func TestFavoriteEndpoints(t *testing.T) {
 	if _, err := e.store.DB().Exec(`UPDATE lists SET is_public = FALSE WHERE id = 'list_2'`); err != nil {
 		t.Fatal(err)
 	}
-	if communityCall(t, fan, "GET", e.URL+"/api/me/favorites", nil, &favs); len(favs) != 1 || favs[0].Name != "Heroes" {
+	if callStatus(t, fan, "GET", e.URL+"/api/me/favorites", nil, &favs); len(favs) != 1 || favs[0].Name != "Heroes" {
 		t.Fatalf("favorites after hiding %+v", favs)
 	}
 	for range 2 {
-		if status := communityCall(t, fan, "DELETE", heroes+"/favorite", nil, &st); status != 200 || st.Favorited {
+		if status := callStatus(t, fan, "DELETE", heroes+"/favorite", nil, &st); status != 200 || st.Favorited {
 			t.Fatalf("unfavorite: %d %+v", status, st)
 		}
 	}
-	if communityCall(t, fan, "GET", e.URL+"/api/me/favorites", nil, &favs); len(favs) != 0 {
+	if callStatus(t, fan, "GET", e.URL+"/api/me/favorites", nil, &favs); len(favs) != 0 {
 		t.Fatalf("favorites after removal %+v", favs)
 	}
 }
