@@ -67,8 +67,7 @@ func (h *authHandlers) fail(w http.ResponseWriter, r *http.Request, err error, f
 		writeError(w, problemStatus[p.Kind], p.Code, p.Message)
 		return
 	}
-	h.log.ErrorContext(r.Context(), "account request failed", "id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
-	writeError(w, http.StatusInternalServerError, "internal", fallback)
+	h.serverError(w, r, "account request failed", err, fallback)
 }
 
 // clientIP is who is asking, for rate limits. X-Forwarded-For is believed only

@@ -21,8 +21,7 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 	}
 	page, total, err := s.store.Browse(r.Context(), q)
 	if err != nil {
-		s.log.ErrorContext(r.Context(), "browse lists", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Failed to load public lists. Please try again later.")
+		s.serverError(w, r, "browse lists", err, "Failed to load public lists. Please try again later.")
 		return
 	}
 	writeJSON(w, http.StatusOK, api.ListPage{Lists: apiSummaries(page), Page: q.Page, PageSize: q.PageSize,
@@ -77,8 +76,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	}
 	h, err := s.store.Home(r.Context(), viewerID, time.Now().Add(-homeWindow))
 	if err != nil {
-		s.log.ErrorContext(r.Context(), "home lists", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Failed to load lists. Please try again later.")
+		s.serverError(w, r, "home lists", err, "Failed to load lists. Please try again later.")
 		return
 	}
 	writeJSON(w, http.StatusOK, api.HomeLists{TopThisWeek: apiSummaries(h.TopThisWeek), Recent: apiSummaries(h.Recent),

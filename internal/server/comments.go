@@ -38,7 +38,7 @@ func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 	}
 	flat, err := s.store.CommentThread(r.Context(), l.UserID, l.ID, viewerID)
 	if err != nil {
-		s.communityError(w, r, "list comments", err, "Something went wrong. Please try again.")
+		s.serverError(w, r, "list comments", err, "Something went wrong. Please try again.")
 		return
 	}
 	out := []api.Comment{}
@@ -82,7 +82,7 @@ func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if err != nil {
-			s.communityError(w, r, "find comment replied to", err, msgCommentFailed)
+			s.serverError(w, r, "find comment replied to", err, msgCommentFailed)
 			return
 		}
 		var ok bool
@@ -97,7 +97,7 @@ func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNotFound): // the parent was deleted meanwhile
 		writeError(w, http.StatusNotFound, "not_found", msgReplyTargetGone)
 	case err != nil:
-		s.communityError(w, r, "add comment", err, msgCommentFailed)
+		s.serverError(w, r, "add comment", err, msgCommentFailed)
 	default:
 		s.wakeInboxes(r, notified...)
 		writeJSON(w, http.StatusCreated, commentJSON(c))
@@ -133,7 +133,7 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNotFound): // deleted meanwhile
 		writeError(w, http.StatusNotFound, "not_found", msgCommentNotFound)
 	case err != nil:
-		s.communityError(w, r, "vote on comment", err, msgCommentVoteFailed)
+		s.serverError(w, r, "vote on comment", err, msgCommentVoteFailed)
 	default:
 		s.wakeInboxes(r, notified...)
 		writeJSON(w, http.StatusOK, commentJSON(c))
@@ -158,7 +158,7 @@ func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNotFound):
 		writeError(w, http.StatusNotFound, "not_found", msgCommentNotFound)
 	case err != nil:
-		s.communityError(w, r, "delete comment", err, msgCommentDelFailed)
+		s.serverError(w, r, "delete comment", err, msgCommentDelFailed)
 	default:
 		w.WriteHeader(http.StatusNoContent)
 	}
@@ -173,7 +173,7 @@ func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewerID
 		return nil, ""
 	}
 	if err != nil {
-		s.communityError(w, r, "find comment", err, failure)
+		s.serverError(w, r, "find comment", err, failure)
 		return nil, ""
 	}
 	if c.ListUserID == "" { // a global poll's discussion: open to everyone
@@ -185,7 +185,7 @@ func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewerID
 		return nil, ""
 	}
 	if err != nil {
-		s.communityError(w, r, "look up list", err, failure)
+		s.serverError(w, r, "look up list", err, failure)
 		return nil, ""
 	}
 	return c, l.Name

@@ -23,8 +23,7 @@ func (s *Server) getDraft(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.log.ErrorContext(r.Context(), "read draft", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong. Please try again.")
+		s.serverError(w, r, "read draft", err, msgSomethingWrong)
 		return
 	}
 	writeJSON(w, http.StatusOK, apiDraft(d))
@@ -51,8 +50,7 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 	d := &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: storeItems(c.Items),
 		IsPublic: body.IsPublic == nil || *body.IsPublic, UpdatedAt: time.Now()}
 	if err := s.store.SaveDraft(r.Context(), u.ID, d); err != nil {
-		s.log.ErrorContext(r.Context(), "save draft", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong. Please try again.")
+		s.serverError(w, r, "save draft", err, msgSomethingWrong)
 		return
 	}
 	writeJSON(w, http.StatusOK, apiDraft(d))
@@ -64,8 +62,7 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.store.DeleteDraft(r.Context(), u.ID); err != nil {
-		s.log.ErrorContext(r.Context(), "delete draft", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong. Please try again.")
+		s.serverError(w, r, "delete draft", err, msgSomethingWrong)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)

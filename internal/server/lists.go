@@ -44,8 +44,7 @@ func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
 	}
 	l, err := s.store.CreateList(r.Context(), u.ID, c, time.Now())
 	if err != nil {
-		s.log.ErrorContext(r.Context(), "create list", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Failed to save your list. Please try again.")
+		s.serverError(w, r, "create list", err, "Failed to save your list. Please try again.")
 		return
 	}
 	writeJSON(w, http.StatusCreated, rankedList(l, false, false))
@@ -64,15 +63,13 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.log.ErrorContext(r.Context(), "read list", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "An error occurred while loading the list.")
+		s.serverError(w, r, "read list", err, "An error occurred while loading the list.")
 		return
 	}
 	var upvoted, favorited bool
 	if viewer != nil {
 		if upvoted, favorited, err = s.store.ListMarks(r.Context(), ownerID, listID, viewer.ID); err != nil {
-			s.log.ErrorContext(r.Context(), "read list marks", "err", err)
-			writeError(w, http.StatusInternalServerError, "internal", "An error occurred while loading the list.")
+			s.serverError(w, r, "read list marks", err, "An error occurred while loading the list.")
 			return
 		}
 	}
@@ -89,8 +86,7 @@ func (s *Server) listNotFound(w http.ResponseWriter, r *http.Request, ownerID st
 	}
 	switch {
 	case err != nil:
-		s.log.ErrorContext(r.Context(), "check list owner", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "An error occurred while loading the list.")
+		s.serverError(w, r, "check list owner", err, "An error occurred while loading the list.")
 	case !exists:
 		writeError(w, http.StatusNotFound, "user_not_found", msgUserNotFound)
 	case len(visible) == 0:
@@ -120,8 +116,7 @@ func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.log.ErrorContext(r.Context(), "update list", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Failed to save your list. Please try again.")
+		s.serverError(w, r, "update list", err, "Failed to save your list. Please try again.")
 		return
 	}
 	upvoted, favorited, err := s.store.ListMarks(r.Context(), u.ID, listID, u.ID)
@@ -147,8 +142,7 @@ func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.log.ErrorContext(r.Context(), "delete list", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Failed to delete list. Please try again.")
+		s.serverError(w, r, "delete list", err, "Failed to delete list. Please try again.")
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)

@@ -82,7 +82,7 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.ErrorContext(r.Context(), "panic", "id", RequestID(r.Context()), "panic", v, "stack", string(debug.Stack()))
-				writeError(w, http.StatusInternalServerError, "internal", "Something went wrong. Please try again.")
+				writeError(w, http.StatusInternalServerError, "internal", msgSomethingWrong)
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -16,8 +16,7 @@ func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.log.ErrorContext(r.Context(), "read profile", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong. Please try again.")
+		s.serverError(w, r, "read profile", err, msgSomethingWrong)
 		return
 	}
 	writeJSON(w, http.StatusOK, api.PublicProfile{Id: p.ID, DisplayName: p.DisplayName, IdolsFound: p.IdolsFound, ListCount: p.ListCount})
@@ -34,12 +33,11 @@ func (s *Server) userLists(w http.ResponseWriter, r *http.Request) {
 		found, err = s.store.UserLists(r.Context(), userID, own)
 	}
 	if err != nil {
-		s.log.ErrorContext(r.Context(), "user lists", "err", err)
-		msg := "Something went wrong. Please try again."
+		msg := msgSomethingWrong
 		if own {
 			msg = "Failed to load your lists. Please try again."
 		}
-		writeError(w, http.StatusInternalServerError, "internal", msg)
+		s.serverError(w, r, "user lists", err, msg)
 		return
 	}
 	if !exists {

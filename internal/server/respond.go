@@ -49,3 +49,13 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	}
 	return true
 }
+
+// msgSomethingWrong answers unexpected failures that have no text of their own in the spec.
+const msgSomethingWrong = "Something went wrong. Please try again."
+
+// serverError logs an unexpected error with the request id and answers 500 with
+// the text the user should read; never the error itself.
+func (s *Server) serverError(w http.ResponseWriter, r *http.Request, what string, err error, message string) {
+	s.log.ErrorContext(r.Context(), what, "id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
+	writeError(w, http.StatusInternalServerError, "internal", message)
+}

@@ -39,16 +39,10 @@ func (s *Server) communityList(w http.ResponseWriter, r *http.Request, viewerID,
 		return nil
 	}
 	if err != nil {
-		s.communityError(w, r, "look up list", err, failure)
+		s.serverError(w, r, "look up list", err, failure)
 		return nil
 	}
 	return l
-}
-
-// communityError logs an unexpected error and answers 500 with the user's text.
-func (s *Server) communityError(w http.ResponseWriter, r *http.Request, what string, err error, message string) {
-	s.log.ErrorContext(r.Context(), what, "id", RequestID(r.Context()), "err", err)
-	writeError(w, http.StatusInternalServerError, "internal", message)
 }
 
 // wakeInboxes wakes the live inboxes of userIDs, even if the request that caused it is gone.
@@ -89,7 +83,7 @@ func (s *Server) answerUpvote(w http.ResponseWriter, r *http.Request, res store.
 	case errors.Is(err, store.ErrNotFound): // deleted meanwhile
 		writeError(w, http.StatusNotFound, "not_found", msgCommunityListNotFound)
 	case err != nil:
-		s.communityError(w, r, "upvote", err, msgUpvoteFailed)
+		s.serverError(w, r, "upvote", err, msgUpvoteFailed)
 	default:
 		s.wakeInboxes(r, res.Notified...)
 		writeJSON(w, http.StatusOK, api.UpvoteState{UpvoteCount: res.UpvoteCount, Upvoted: res.Upvoted})
@@ -110,7 +104,7 @@ func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNotFound):
 		writeError(w, http.StatusNotFound, "not_found", msgCommunityListNotFound)
 	case err != nil:
-		s.communityError(w, r, "favorite", err, msgFavoriteFailed)
+		s.serverError(w, r, "favorite", err, msgFavoriteFailed)
 	default:
 		writeJSON(w, http.StatusOK, api.FavoriteState{Favorited: true})
 	}
@@ -124,7 +118,7 @@ func (s *Server) unfavoriteList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.store.RemoveFavorite(r.Context(), u.ID, r.PathValue("userId"), r.PathValue("listId")); err != nil {
-		s.communityError(w, r, "unfavorite", err, msgFavoriteFailed)
+		s.serverError(w, r, "unfavorite", err, msgFavoriteFailed)
 		return
 	}
 	writeJSON(w, http.StatusOK, api.FavoriteState{Favorited: false})
@@ -137,7 +131,7 @@ func (s *Server) myFavorites(w http.ResponseWriter, r *http.Request) {
 	}
 	favs, err := s.store.Favorites(r.Context(), u.ID)
 	if err != nil {
-		s.communityError(w, r, "list favorites", err, "Something went wrong. Please try again.")
+		s.serverError(w, r, "list favorites", err, "Something went wrong. Please try again.")
 		return
 	}
 	out := make([]api.Favorite, len(favs))
