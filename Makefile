@@ -12,8 +12,11 @@ run: build
 build: web
 	go build -ldflags "$(LDFLAGS)" -o bin/castaway ./cmd/castaway
 
-web/node_modules/.package-lock.json: web/package-lock.json
-	cd web && npm ci --no-audit --no-fund
+# `npm install` with the committed lock file rather than `npm ci`: the lock file cannot list
+# the other platforms' optional builds (rollup, esbuild) when the registry does not serve
+# them, and `npm ci` refuses such a lock file. The versions installed are the locked ones.
+web/node_modules/.package-lock.json: web/package-lock.json web/package.json
+	cd web && npm install --no-audit --no-fund
 
 web: web/node_modules/.package-lock.json
 	cd web && npm run build
