@@ -161,7 +161,8 @@ test('desktop: build a list by click, drag and keyboard, keep the draft, save, e
   const other = await app.newPage({ width: 1280, height: 800 });
   await signUp(other, 'rival@example.com');
   await other.goto(listUrl);
-  await other.getByText('List not found', { exact: true }).waitFor();
+  // Her only list is private, so to anyone else she has no lists at all.
+  await other.getByText('No lists found for this user', { exact: true }).waitFor();
   await other.getByRole('button', { name: 'Go Back' }).waitFor();
   const attempts = await other.evaluate(
     async ([uid, lid]) => {

@@ -10,6 +10,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Makes every `(max-width: 768px)` media query match, as on a phone. */
+function asPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width: 768px'),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
 describe('Header', () => {
   it('signed out: Login, My Lists goes to /login, no inbox or welcome', async () => {
     mockServer();
@@ -30,6 +44,7 @@ describe('Header', () => {
     renderWithProviders(<Header />);
     expect(await screen.findByText('Sandra')).toBeInTheDocument();
     expect(screen.getByText(/Welcome,/)).toHaveTextContent('Welcome, Sandra');
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByText(/Welcome,/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Lists' })).toHaveAttribute('href', '/mylists');
     const inbox = await screen.findByRole('button', { name: 'Inbox' });
     expect(inbox).toHaveAttribute('aria-expanded', 'false');
@@ -61,6 +76,29 @@ describe('Header', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     await user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('on a phone the welcome line opens the menu instead of sitting in the bar', async () => {
+    asPhone();
+    mockServer({ me: { ...sandra, displayName: 'Sandra Diaz-Twine the Queen of Survivor' } });
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('button', { name: 'Sign Out' });
+    expect(screen.getAllByText(/Welcome,/)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const welcome = within(nav).getByText(/Welcome,/);
+    expect(welcome).toHaveTextContent('Welcome, Sandra Diaz-Twine the Queen of Survivor');
+    expect(nav.firstElementChild).toBe(welcome);
+  });
+
+  it('signed out on a phone: no welcome line in the menu', async () => {
+    asPhone();
+    mockServer();
+    renderWithProviders(<Header />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Login' });
+    expect(screen.queryByText(/Welcome/)).not.toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/useMe';
 import { useSignOut } from '../features/auth/authApi';
 import { MenuIcon, TorchMark, TrophyIcon } from '../components/icons';
+import { useIsMobile } from '../components/useMediaQuery';
 import styles from './Header.module.css';
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -18,6 +19,7 @@ export function Header() {
   const location = useLocation();
   const navigate = useNavigate();
   const signOutMutation = useSignOut();
+  const isMobile = useIsMobile();
 
   useEffect(() => {
     setMenuOpen(false);
@@ -39,7 +41,7 @@ export function Header() {
           <TorchMark className={styles.torch} />
           <span className={styles.title}>Survivor Rankings</span>
         </Link>
-        {isSignedIn && user && (
+        {isSignedIn && user && !isMobile && (
           <p className={styles.welcome}>
             Welcome, <strong>{user.displayName}</strong>
           </p>
@@ -62,6 +64,12 @@ export function Header() {
           <MenuIcon />
         </button>
         <nav id="site-nav" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
+          {/* A phone has no room for the welcome line in the bar: it opens the menu instead. */}
+          {isSignedIn && user && isMobile && (
+            <p className={styles.menuWelcome}>
+              Welcome, <strong>{user.displayName}</strong>
+            </p>
+          )}
           <NavLink to={isSignedIn ? '/mylists' : '/login'} state={isSignedIn ? undefined : { from: '/mylists' }} className={isSignedIn ? navClass : styles.navLink}>
             My Lists
           </NavLink>

@@ -6,57 +6,38 @@ import { vi } from 'vitest';
 import type { Catalog } from '../api/client';
 import type { Me } from '../features/auth/useMe';
 
+/** A catalog season: ids and image paths follow the server's pattern (s1, /media/seasons/1, /media/contestants/s1/…). */
+function season(number: number, name: string, contestants: [id: string, name: string, photo: string][]): Catalog['seasons'][number] {
+  return {
+    id: `s${number}`,
+    number,
+    name,
+    logoUrl: `/media/seasons/${number}`,
+    contestants: contestants.map(([id, contestantName, photo]) => ({ id, name: contestantName, imageUrl: `/media/contestants/s${number}/${photo}` })),
+  };
+}
+
 export const catalogFixture: Catalog = {
   version: 1,
   seasons: [
-    {
-      id: 's1',
-      number: 1,
-      name: 'Survivor: Borneo',
-      logoUrl: '/media/seasons/1',
-      contestants: [
-        { id: 'richard-hatch', name: 'Richard Hatch', imageUrl: '/media/contestants/s1/richard' },
-        { id: 'rudy-boesch', name: 'Rudy Boesch', imageUrl: '/media/contestants/s1/rudy' },
-      ],
-    },
-    {
-      id: 's13',
-      number: 13,
-      name: 'Survivor: Cook Islands',
-      logoUrl: '/media/seasons/13',
-      contestants: [
-        { id: 'yul-kwon', name: 'Yul Kwon', imageUrl: '/media/contestants/s13/yul' },
-        { id: 'parvati-shallow', name: 'Parvati Shallow', imageUrl: '/media/contestants/s13/parvati' },
-      ],
-    },
+    season(1, 'Survivor: Borneo', [
+      ['richard-hatch', 'Richard Hatch', 'richard'],
+      ['rudy-boesch', 'Rudy Boesch', 'rudy'],
+    ]),
+    season(13, 'Survivor: Cook Islands', [
+      ['yul-kwon', 'Yul Kwon', 'yul'],
+      ['parvati-shallow', 'Parvati Shallow', 'parvati'],
+    ]),
     // Deliberately out of order: results must be sorted by season number.
-    {
-      id: 's20',
-      number: 20,
-      name: 'Survivor: Heroes vs. Villains',
-      logoUrl: '/media/seasons/20',
-      contestants: [
-        { id: 'parvati-shallow', name: 'PARVATI SHALLOW', imageUrl: '/media/contestants/s20/parvati' },
-        { id: 'sandra-diaz-twine', name: 'Sandra Diaz-Twine', imageUrl: '/media/contestants/s20/sandra' },
-      ],
-    },
-    {
-      id: 's16',
-      number: 16,
-      name: 'Survivor: Micronesia',
-      logoUrl: '/media/seasons/16',
-      contestants: [
-        { id: 'parvati-shallow', name: 'Parvati Shallow', imageUrl: '/media/contestants/s16/parvati' },
-        { id: 'amanda-kimmel', name: 'Amanda Kimmel', imageUrl: '/media/contestants/s16/amanda' },
-      ],
-    },
-    {
-      id: 's45',
-      number: 45,
-      name: 'Survivor 45',
-      logoUrl: '/media/seasons/45',
-      contestants: [{ id: 'dee-valladares', name: 'Dee Valladares', imageUrl: '/media/contestants/s45/dee' }],
-    },
+    season(20, 'Survivor: Heroes vs. Villains', [
+      ['parvati-shallow', 'PARVATI SHALLOW', 'parvati'],
+      ['sandra-diaz-twine', 'Sandra Diaz-Twine', 'sandra'],
+    ]),
+    season(16, 'Survivor: Micronesia', [
+      ['parvati-shallow', 'Parvati Shallow', 'parvati'],
+      ['amanda-kimmel', 'Amanda Kimmel', 'amanda'],
+    ]),
+    season(45, 'Survivor 45', [['dee-valladares', 'Dee Valladares', 'dee']]),
   ],
 };
 

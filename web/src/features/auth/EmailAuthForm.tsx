@@ -7,7 +7,7 @@ import {
   useSignIn,
   useSignUp,
 } from './authApi';
-import { PasswordField, PasswordRequirements, TextField } from './fields';
+import { ConfirmPasswordAndRequirements, PasswordField, TextField } from './fields';
 import styles from './Auth.module.css';
 
 export type EmailMode = 'signIn' | 'signUp';
@@ -173,20 +173,16 @@ export function EmailAuthForm({ onSignedIn }: Props) {
           inputRef={passwordRef}
         />
         {isSignUp && (
-          <>
-            <PasswordField
-              id={`${uid}-confirm`}
-              label="Confirm Password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              invalid={error?.field === 'confirm'}
-              aria-describedby={describedBy}
-              inputRef={confirmRef}
-            />
-            <PasswordRequirements id={reqId} policy={policy.data} isLoading={policy.isPending} isError={policy.isError} />
-          </>
+          <ConfirmPasswordAndRequirements
+            id={`${uid}-confirm`}
+            requirementsId={reqId}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            invalid={error?.field === 'confirm'}
+            describedBy={describedBy}
+            inputRef={confirmRef}
+            policy={policy}
+          />
         )}
 
         {error && (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorCode, errorText, messages, useConfirmPasswordReset, usePasswordPolicy } from './authApi';
-import { PasswordField, PasswordRequirements } from './fields';
+import { ConfirmPasswordAndRequirements, PasswordField } from './fields';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -71,18 +71,16 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
           aria-describedby={[error ? errorId : '', reqId].filter(Boolean).join(' ')}
           inputRef={passwordRef}
         />
-        <PasswordField
+        <ConfirmPasswordAndRequirements
           id={`${uid}-confirm`}
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
+          requirementsId={reqId}
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
           invalid={error?.field === 'confirm'}
-          aria-describedby={error ? errorId : undefined}
+          describedBy={error ? errorId : undefined}
           inputRef={confirmRef}
+          policy={policy}
         />
-        <PasswordRequirements id={reqId} policy={policy.data} isLoading={policy.isPending} isError={policy.isError} />
         {error && (
           <p id={errorId} role="alert" className={styles.error}>
             {error.text}

@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { EyeIcon } from './authIcons';
 import type { PasswordPolicy } from './authApi';
 import styles from './Auth.module.css';
@@ -10,14 +10,23 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ id, label, invalid = false, inputRef, ...input }: FieldProps) {
+/** A labelled field: the label above its control. */
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input id={id} ref={inputRef} className={styles.input} aria-invalid={invalid || undefined} {...input} />
+      {children}
     </div>
+  );
+}
+
+export function TextField({ id, label, invalid = false, inputRef, ...input }: FieldProps) {
+  return (
+    <Field id={id} label={label}>
+      <input id={id} ref={inputRef} className={styles.input} aria-invalid={invalid || undefined} {...input} />
+    </Field>
   );
 }
 
@@ -25,10 +34,7 @@ export function TextField({ id, label, invalid = false, inputRef, ...input }: Fi
 export function PasswordField({ id, label, invalid = false, inputRef, ...input }: FieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <div className={styles.passwordWrap}>
         <input
           id={id}
@@ -50,7 +56,44 @@ export function PasswordField({ id, label, invalid = false, inputRef, ...input }
           <EyeIcon off={visible} />
         </button>
       </div>
-    </div>
+    </Field>
+  );
+}
+
+interface PolicyState {
+  data: PasswordPolicy | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+interface ConfirmProps {
+  id: string;
+  requirementsId: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+  inputRef: Ref<HTMLInputElement>;
+  policy: PolicyState;
+}
+
+/** The 'Confirm Password' field of a new password, followed by the server's password rules. */
+export function ConfirmPasswordAndRequirements({ id, requirementsId, value, onChange, invalid, describedBy, inputRef, policy }: ConfirmProps) {
+  return (
+    <>
+      <PasswordField
+        id={id}
+        label="Confirm Password"
+        autoComplete="new-password"
+        required
+        value={value}
+        onChange={onChange}
+        invalid={invalid}
+        aria-describedby={describedBy}
+        inputRef={inputRef}
+      />
+      <PasswordRequirements id={requirementsId} policy={policy.data} isLoading={policy.isPending} isError={policy.isError} />
+    </>
   );
 }
 

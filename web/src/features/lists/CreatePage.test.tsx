@@ -173,9 +173,17 @@ describe('CreatePage', () => {
       vi.advanceTimersByTime(200);
     });
     await waitFor(() => expect(puts()).toHaveLength(1));
-    expect(puts()[0]?.body).toMatchObject({ name: 'Works', contestants: [] });
+    expect(puts()[0]?.body).toMatchObject({ name: 'Works', contestants: [], isPublic: true });
     expect(await screen.findByText('Draft saved')).toBeInTheDocument();
-    expect(JSON.parse(window.sessionStorage.getItem(CREATOR_STORAGE_KEY) ?? '{}')).toMatchObject({ name: 'Works' });
+    expect(JSON.parse(window.sessionStorage.getItem(CREATOR_STORAGE_KEY) ?? '{}')).toMatchObject({ name: 'Works', isPublic: true });
+
+    await user.click(screen.getByRole('switch', { name: 'Public' }));
+    expect(JSON.parse(window.sessionStorage.getItem(CREATOR_STORAGE_KEY) ?? '{}')).toMatchObject({ name: 'Works', isPublic: false });
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]?.body).toMatchObject({ name: 'Works', isPublic: false });
   });
 
   it('restores the server draft into a blank creator', async () => {
@@ -193,6 +201,29 @@ describe('CreatePage', () => {
     expect(screen.getByLabelText('List name')).toHaveValue('Half done');
     expect(screen.getByRole('button', { name: 'Social' })).toHaveAttribute('aria-pressed', 'true');
     expect(rankedNames()).toEqual(['Sandra Diaz-Twine', 'Parvati Shallow']);
+    expect(screen.getByRole('switch', { name: 'Public' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('a restored private server draft comes back private', async () => {
+    mockListsServer({
+      me: sandra,
+      routes: {
+        'GET /api/me/draft': { status: 200, body: draft({ name: 'Secret picks', contestants: rankedList().contestants, isPublic: false }) },
+      },
+    });
+    renderWithProviders(<CreatePage />, { route: '/create' });
+    expect(await screen.findByText('Your unsaved draft was restored.')).toBeInTheDocument();
+    expect(screen.getByLabelText('List name')).toHaveValue('Secret picks');
+    expect(screen.getByRole('switch', { name: 'Public' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByText('Private: only you can see this list.')).toBeInTheDocument();
+  });
+
+  it("a private draft kept in this tab's storage comes back private after a reload", async () => {
+    window.sessionStorage.setItem(CREATOR_STORAGE_KEY, JSON.stringify({ name: 'Tab copy', description: '', tags: [], items: [], isPublic: false }));
+    mockListsServer({ me: sandra });
+    renderWithProviders(<CreatePage />, { route: '/create' });
+    expect(await screen.findByLabelText('List name')).toHaveValue('Tab copy');
+    expect(screen.getByRole('switch', { name: 'Public' })).toHaveAttribute('aria-checked', 'false');
   });
 
   it('edit mode loads the list and saves it with PUT', async () => {

@@ -289,7 +289,7 @@ function Creator({ editingListId }: CreatorProps) {
       description: draft.description,
       tags: cleanTags(draft.tags),
       items: draft.contestants,
-      isPublic: true,
+      isPublic: draft.isPublic,
     };
     if (isBlank(next)) return;
     touched.current = true;
@@ -312,6 +312,7 @@ function Creator({ editingListId }: CreatorProps) {
             description: state.description.slice(0, DESCRIPTION_MAX),
             tags: state.tags,
             contestants: state.items.map(toItemInput),
+            isPublic: state.isPublic,
           },
         })
         .then(({ data }) => {

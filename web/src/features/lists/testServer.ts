@@ -85,5 +85,5 @@ export function summary(overrides: Partial<ListSummary> = {}): ListSummary {
 }
 
 export function draft(overrides: Partial<Draft> = {}): Draft {
-  return { name: '', description: '', tags: [], contestants: [], updatedAt: '2025-06-01T10:00:00Z', ...overrides };
+  return { name: '', description: '', tags: [], contestants: [], isPublic: true, updatedAt: '2025-06-01T10:00:00Z', ...overrides };
 }
