@@ -154,7 +154,8 @@ test('desktop: build a list by click, drag and keyboard, keep the draft, save, e
   // My Lists shows it with a Private badge.
   await page.goto('/mylists');
   await page.getByRole('link', { name: 'Borneo Legends (private)' }).waitFor();
-  await page.getByText('Hidden Immunity Idols: 0').waitFor();
+  // Opening seasons may have turned up an idol (a 5% chance each time), so any count will do.
+  await page.getByText(/^Hidden Immunity Idols: \d+$/).waitFor();
   await screenshot(page, 'mylists-1280x800');
 
   // A second user cannot see, edit or delete it.
