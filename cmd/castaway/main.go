@@ -3,6 +3,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -51,6 +53,9 @@ func run(args []string) error {
 		return fmt.Errorf("unknown command %q", cmd)
 	}
 	cfg, err := config.FromEnv(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // the flag package has printed the flags
+	}
 	if err != nil {
 		return err
 	}
