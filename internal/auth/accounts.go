@@ -46,9 +46,9 @@ func normalizeEmail(email string) (string, bool) {
 	return email, true
 }
 
-// SignUp makes an email-and-password account. The display name is the part of
-// the address before '@', made unique.
-func (a *Accounts) SignUp(ctx context.Context, email, password string) (*store.User, error) {
+// SignUp makes an email-and-password account for a request from clientIP. The
+// display name is the part of the address before '@', made unique.
+func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string) (*store.User, error) {
 	if strings.TrimSpace(email) == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
 	}
@@ -58,6 +58,9 @@ func (a *Accounts) SignUp(ctx context.Context, email, password string) (*store.U
 	}
 	if !a.policy.Acceptable(password) {
 		return nil, invalid("weak_password", MsgWeakPassword)
+	}
+	if err := a.hit(ctx, map[Limit]string{a.limits.SignUpPerIP: clientIP}); err != nil {
+		return nil, err
 	}
 	u := &store.User{ID: NewID(), Email: email, PasswordHash: HashPassword(password), CreatedAt: a.now()}
 	err := a.createNamed(ctx, u, DisplayNameFromEmail(email), func() error { return a.store.CreateUser(ctx, u) })

@@ -20,6 +20,8 @@ type Limits struct {
 	SignInPerIP    Limit
 	ResetPerEmail  Limit
 	ResetPerIP     Limit
+	// SignUpPerIP bounds account creation, each of which costs a password hash.
+	SignUpPerIP Limit
 }
 
 // DefaultLimits suit a public site.
@@ -29,6 +31,7 @@ func DefaultLimits() Limits {
 		SignInPerIP:    Limit{"signin-ip", 30, 15 * time.Minute},
 		ResetPerEmail:  Limit{"reset-email", 5, time.Hour},
 		ResetPerIP:     Limit{"reset-ip", 20, time.Hour},
+		SignUpPerIP:    Limit{"signup-ip", 20, time.Hour},
 	}
 }
 

@@ -100,7 +100,7 @@ func (h *authHandlers) signUp(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	u, err := h.accounts.SignUp(r.Context(), body.Email, body.Password)
+	u, err := h.accounts.SignUp(r.Context(), body.Email, body.Password, h.clientIP(r))
 	if err != nil {
 		h.fail(w, r, err, auth.MsgSignUpFailed)
 		return

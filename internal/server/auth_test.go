@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -312,4 +313,15 @@ func TestResetMailGoesToOutboxWithoutSMTP(t *testing.T) {
 	if b, _ := os.ReadFile(files[0]); !strings.Contains(string(b), ts.URL+"/login?reset") {
 		t.Fatalf("no reset link in the outbox mail:\n%s", b)
 	}
+}
+
+// Every sign-up costs a password hash, so one client may make only so many accounts an hour.
+func TestSignUpIsRateLimited(t *testing.T) {
+	ts := newAuthEnv(t, nil)
+	for i := range 20 {
+		if st := callStatus(t, newClient(), "POST", ts.URL+"/api/auth/signup", creds{fmt.Sprintf("fan%d@example.com", i), goodPassword}, nil); st != 201 {
+			t.Fatalf("sign-up %d: %d", i, st)
+		}
+	}
+	wantError(t, newClient(), "POST", ts.URL+"/api/auth/signup", creds{"one-more@example.com", goodPassword}, 429, "rate_limited", "Too many attempts. Please wait a few minutes and try again.")
 }

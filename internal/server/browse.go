@@ -13,6 +13,9 @@ import (
 // browsePageSize is the spec's 12 cards per page.
 const browsePageSize = 12
 
+// maxBrowsePage keeps the row offset far from overflowing; no site has this many lists.
+const maxBrowsePage = 1 << 24
+
 func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 	q, msg := browseQuery(r)
 	if msg != "" {
@@ -60,6 +63,9 @@ func browseQuery(r *http.Request) (store.BrowseQuery, string) {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 {
 			return q, "Page must be a positive number."
+		}
+		if n > maxBrowsePage {
+			return q, "There is no such page."
 		}
 		q.Page = n
 	}

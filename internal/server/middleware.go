@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime/debug"
+	"strings"
 	"time"
 )
 
@@ -87,6 +89,34 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// rejectBadText answers 400 for an API request whose path or query holds NUL or
+// broken UTF-8: PostgreSQL refuses such text, which would otherwise end in a 500.
+func rejectBadText(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") && (!storableText(r.URL.Path) || !storableQuery(r.URL.RawQuery)) {
+			writeError(w, http.StatusBadRequest, "bad_request", msgBadCharacters)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// storableQuery checks the query as handlers read it (r.URL.Query skips malformed pairs).
+func storableQuery(raw string) bool {
+	q, _ := url.ParseQuery(raw)
+	for k, vs := range q {
+		if !storableText(k) {
+			return false
+		}
+		for _, v := range vs {
+			if !storableText(v) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (s *Server) limitBodies(next http.Handler) http.Handler {

@@ -14,7 +14,12 @@ import (
 // Twitter card tags, so a pasted link previews the list. Private and missing lists
 // get the plain page: a preview must never reveal what a reader could not open.
 func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
-	l, err := s.store.List(r.Context(), r.PathValue("userId"), r.PathValue("listId"))
+	userID, listID := r.PathValue("userId"), r.PathValue("listId")
+	if !storableText(userID) || !storableText(listID) {
+		s.web.index.ServeHTTP(w, r)
+		return
+	}
+	l, err := s.store.List(r.Context(), userID, listID)
 	if err != nil || !l.IsPublic {
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			s.log.ErrorContext(r.Context(), "list preview", "err", err)

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"castaway/internal/api"
 )
@@ -37,17 +39,62 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	dec := json.NewDecoder(r.Body)
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
+		var wrongType *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &tooBig):
 			writeError(w, http.StatusRequestEntityTooLarge, "too_large", "The request is too large.")
 		case errors.Is(err, io.EOF):
 			writeError(w, http.StatusBadRequest, "bad_request", "The request body is empty.")
+		case errors.As(err, &wrongType) && wrongType.Field != "":
+			writeError(w, http.StatusBadRequest, "bad_request", "The field "+wrongType.Field+" has the wrong type.")
 		default:
 			writeError(w, http.StatusBadRequest, "bad_request", "The request body is not valid JSON.")
 		}
 		return false
 	}
+	// JSON may carry U+0000 ("\u0000"), which PostgreSQL cannot store in text.
+	if hasNUL(reflect.ValueOf(v)) {
+		writeError(w, http.StatusBadRequest, "bad_request", msgBadCharacters)
+		return false
+	}
 	return true
+}
+
+// msgBadCharacters refuses text no database column can hold: NUL or broken UTF-8.
+const msgBadCharacters = "The request contains characters that are not allowed."
+
+// hasNUL tells whether any string reachable from v contains a NUL character.
+func hasNUL(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.String:
+		return strings.ContainsRune(v.String(), 0)
+	case reflect.Pointer, reflect.Interface:
+		return !v.IsNil() && hasNUL(v.Elem())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() && hasNUL(v.Field(i)) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if hasNUL(v.Index(i)) {
+				return true
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if hasNUL(it.Key()) || hasNUL(it.Value()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storableText tells whether s can be stored and compared as text on every engine.
+func storableText(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }
 
 // msgSomethingWrong answers unexpected failures that have no text of their own in the spec.

@@ -76,6 +76,7 @@ func (s *Server) Handler() http.Handler {
 	var h http.Handler = mux
 	h = s.loadUser(h)
 	h = s.limitBodies(h)
+	h = rejectBadText(h)
 	h = crossOrigin(h)
 	h = s.metrics.instrument(h)
 	h = s.recoverPanics(h)

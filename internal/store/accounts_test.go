@@ -205,3 +205,28 @@ func TestRateLimitWindows(t *testing.T) {
 		}
 	})
 }
+
+func TestNamesAndEmailsClashInAnyCaseBeyondASCII(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now()
+		if err := s.CreateUser(ctx, &store.User{ID: "u1", Email: "Émile@Example.com", DisplayName: "Émile", CreatedAt: now}); err != nil {
+			t.Fatal(err)
+		}
+		err := s.CreateUser(ctx, &store.User{ID: "u2", Email: "other@example.com", DisplayName: "émile", CreatedAt: now})
+		if !errors.Is(err, store.ErrNameTaken) {
+			t.Errorf("name differing in a non-ASCII letter's case: %v, want ErrNameTaken", err)
+		}
+		err = s.CreateUser(ctx, &store.User{ID: "u3", Email: "émile@example.com", DisplayName: "Emile 2", CreatedAt: now})
+		if !errors.Is(err, store.ErrEmailTaken) {
+			t.Errorf("email differing in case: %v, want ErrEmailTaken", err)
+		}
+		if u, err := s.UserByEmail(ctx, "ÉMILE@EXAMPLE.COM"); err != nil || u.ID != "u1" {
+			t.Errorf("lookup by email in another case: %v %v", u, err)
+		}
+		taken, err := s.DisplayNamesWithPrefix(ctx, "ÉMI")
+		if err != nil || !taken["émile"] {
+			t.Errorf("names with prefix: %v %v", taken, err)
+		}
+	})
+}

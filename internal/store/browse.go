@@ -99,8 +99,8 @@ func browseFilter(q BrowseQuery) (string, []any) {
 		conds = append(conds, `l.is_season = FALSE`)
 	}
 	if text := strings.TrimSpace(q.Q); text != "" {
-		p := arg("%" + likeEscaper.Replace(strings.ToLower(text)) + "%")
-		conds = append(conds, `(l.search_text LIKE `+p+` ESCAPE '\' OR lower(u.display_name) LIKE `+p+` ESCAPE '\')`)
+		p := arg("%" + likeEscaper.Replace(FoldKey(text)) + "%")
+		conds = append(conds, `(l.search_text LIKE `+p+` ESCAPE '\' OR u.name_key LIKE `+p+` ESCAPE '\')`)
 	}
 	for _, tag := range q.Tags {
 		conds = append(conds, `EXISTS (SELECT 1 FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = `+arg(tag)+`)`)

@@ -152,15 +152,21 @@ func voteIs(vote, value int) int {
 	return 0
 }
 
-// DeleteComment removes a comment; its replies and votes go with it. ErrNotFound
-// when it does not exist.
+// DeleteComment removes a comment; its replies and votes go with it, and so do the
+// notifications quoting any of them. ErrNotFound when it does not exist.
 func (s *Store) DeleteComment(ctx context.Context, id string) error {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM comments WHERE id = $1`, id)
-	if err != nil {
-		return fmt.Errorf("delete comment: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM notifications WHERE comment_id IN
+			(SELECT id FROM comments WHERE id = $1 OR parent_id = $1)`, id); err != nil {
+			return fmt.Errorf("delete comment notifications: %w", err)
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE id = $1`, id)
+		if err != nil {
+			return fmt.Errorf("delete comment: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
 }

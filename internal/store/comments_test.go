@@ -59,7 +59,7 @@ func TestCommentThread(t *testing.T) {
 		}
 
 		// The author's current name shows; once the account is gone, no name.
-		if _, err := s.DB().Exec(`UPDATE users SET display_name = 'Fan Renamed' WHERE id = $1`, fan.ID); err != nil {
+		if _, err := s.DB().Exec(`UPDATE users SET display_name = 'Fan Renamed', name_key = 'fan renamed' WHERE id = $1`, fan.ID); err != nil {
 			t.Fatal(err)
 		}
 		if c, err := s.CommentByID(ctx, first.ID, ""); err != nil || c.UserName != "Fan Renamed" {

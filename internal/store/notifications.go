@@ -50,12 +50,18 @@ func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*Notification)
 	return notified, nil
 }
 
-// RecentNotifications returns userID's newest notifications, at most limit, and
-// how many of all their notifications are unread.
+// visibleNote keeps the notifications n of recipient $1 whose list still exists and
+// is theirs or public: a list made private or deleted takes its name and comment
+// text out of everyone else's inbox.
+const visibleNote = `n.user_id = $1 AND (n.list_id = '' OR EXISTS (SELECT 1 FROM lists l
+	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND (l.is_public OR l.user_id = $1)))`
+
+// RecentNotifications returns userID's newest notifications they may still see, at
+// most limit, and how many of those are unread.
 func (s *Store) RecentNotifications(ctx context.Context, userID string, limit int) ([]Notification, int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, user_id, type, COALESCE(actor_id, ''), created_by_name, content, is_new,
-			list_user_id, list_id, comment_id, COALESCE(dedupe_key, ''), created_at
-		FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, userID, limit)
+	rows, err := s.db.QueryContext(ctx, `SELECT n.id, n.user_id, n.type, COALESCE(n.actor_id, ''), n.created_by_name, n.content, n.is_new,
+			n.list_user_id, n.list_id, n.comment_id, COALESCE(n.dedupe_key, ''), n.created_at
+		FROM notifications n WHERE `+visibleNote+` ORDER BY n.created_at DESC, n.id DESC LIMIT $2`, userID, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list notifications: %w", err)
 	}
@@ -75,7 +81,7 @@ func (s *Store) RecentNotifications(ctx context.Context, userID string, limit in
 		return nil, 0, fmt.Errorf("list notifications: %w", err)
 	}
 	var unread int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND is_new`, userID).Scan(&unread); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications n WHERE `+visibleNote+` AND n.is_new`, userID).Scan(&unread); err != nil {
 		return nil, 0, fmt.Errorf("count unread notifications: %w", err)
 	}
 	return notes, unread, nil

@@ -16,6 +16,7 @@ func TestNotificationsInbox(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		me, other := communityUser(t, s, "Me"), communityUser(t, s, "Other")
+		communityList(t, s, me.ID, "list_1", "Mine", true)
 		t0 := time.UnixMilli(1_700_000_000_000)
 		var notes []*store.Notification
 		for i := range 12 {
@@ -64,6 +65,58 @@ func TestNotificationsInbox(t *testing.T) {
 		}
 		if _, unread, _ = s.RecentNotifications(ctx, other.ID, 10); unread != 1 {
 			t.Fatalf("other's unread %d", unread)
+		}
+	})
+}
+
+// A list made private or deleted, or a comment deleted, leaves nothing of itself
+// in anyone else's inbox; the owner keeps the notes about their own private list.
+func TestNotificationsHideWhatTheReaderCannotSee(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner, fan := communityUser(t, s, "Owner"), communityUser(t, s, "Fan")
+		communityList(t, s, owner.ID, "list_1", "Secret plans", true)
+		t0 := time.UnixMilli(1_700_000_000_000)
+		top := &store.Comment{ID: auth.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: fan.ID, Text: "first", CreatedAt: t0}
+		reply := &store.Comment{ID: auth.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: owner.ID, ParentID: top.ID,
+			Text: "private reply", CreatedAt: t0.Add(time.Second)}
+		note := func(to, kind string, c *store.Comment) []*store.Notification {
+			return []*store.Notification{{ID: auth.NewID(), UserID: to, Type: kind, CreatedByName: "x", Content: c.Text,
+				ListUserID: owner.ID, ListID: "list_1", CommentID: c.ID, CreatedAt: c.CreatedAt}}
+		}
+		if _, err := s.CreateComment(ctx, top, note(owner.ID, "comment", top)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CreateComment(ctx, reply, note(fan.ID, "comment_reply", reply)); err != nil {
+			t.Fatal(err)
+		}
+		count := func(userID string) (int, int) {
+			t.Helper()
+			recent, unread, err := s.RecentNotifications(ctx, userID, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(recent), unread
+		}
+		if n, u := count(fan.ID); n != 1 || u != 1 {
+			t.Fatalf("public list: fan sees %d, %d unread", n, u)
+		}
+		execOK(t, s.DB(), `UPDATE lists SET is_public = FALSE WHERE user_id = $1 AND id = 'list_1'`, owner.ID)
+		if n, u := count(fan.ID); n != 0 || u != 0 {
+			t.Fatalf("private list: fan sees %d, %d unread", n, u)
+		}
+		if n, _ := count(owner.ID); n != 1 {
+			t.Fatalf("private list: owner sees %d", n)
+		}
+		execOK(t, s.DB(), `UPDATE lists SET is_public = TRUE WHERE user_id = $1 AND id = 'list_1'`, owner.ID)
+		if err := s.DeleteComment(ctx, top.ID); err != nil {
+			t.Fatal(err)
+		}
+		if a, _ := count(owner.ID); a != 0 {
+			t.Fatalf("deleted comment still quoted to the owner")
+		}
+		if b, _ := count(fan.ID); b != 0 {
+			t.Fatalf("deleted reply still quoted to the fan")
 		}
 	})
 }

@@ -44,9 +44,9 @@ var (
 // userConflict names the broken rule from the index in the driver's message.
 func userConflict(err error) error {
 	switch {
-	case strings.Contains(err.Error(), "users_display_name_lower"):
+	case strings.Contains(err.Error(), "name_key"):
 		return ErrNameTaken
-	case strings.Contains(err.Error(), "users_email_lower"):
+	case strings.Contains(err.Error(), "email_key"):
 		return ErrEmailTaken
 	}
 	return ErrConflict
@@ -59,15 +59,16 @@ func (s *Store) CreateUser(ctx context.Context, u *User) error {
 }
 
 func createUser(ctx context.Context, db execer, u *User) error {
-	var email, hash any
+	var email, emailKey, hash any
 	if u.Email != "" {
-		email = u.Email
+		email, emailKey = u.Email, FoldKey(u.Email)
 	}
 	if u.PasswordHash != "" {
 		hash = u.PasswordHash
 	}
-	_, err := db.ExecContext(ctx, `INSERT INTO users (id, email, display_name, password_hash, idols_found, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6)`, u.ID, email, u.DisplayName, hash, u.IdolsFound, millis(u.CreatedAt))
+	_, err := db.ExecContext(ctx, `INSERT INTO users (id, email, email_key, display_name, name_key, password_hash, idols_found, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+		u.ID, email, emailKey, u.DisplayName, FoldKey(u.DisplayName), hash, u.IdolsFound, millis(u.CreatedAt))
 	if isUniqueViolation(err) {
 		return userConflict(err)
 	}
@@ -89,14 +90,14 @@ func (s *Store) UserByID(ctx context.Context, id string) (*User, error) {
 
 // UserByEmail finds a user by email, case-insensitively, or ErrNotFound.
 func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE lower(email) = lower($1)`, email))
+	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email_key = $1`, FoldKey(email)))
 }
 
 // DisplayNamesWithPrefix returns the lower-cased display names that start with
 // prefix, compared case-insensitively, so a free variant can be picked.
 func (s *Store) DisplayNamesWithPrefix(ctx context.Context, prefix string) (map[string]bool, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT lower(display_name) FROM users
-		WHERE lower(substr(display_name, 1, length(CAST($1 AS TEXT)))) = lower(CAST($1 AS TEXT))`, prefix)
+	rows, err := s.db.QueryContext(ctx, `SELECT name_key FROM users WHERE name_key LIKE $1 ESCAPE '\'`,
+		likeEscaper.Replace(FoldKey(prefix))+"%")
 	if err != nil {
 		return nil, fmt.Errorf("display names: %w", err)
 	}
@@ -118,7 +119,7 @@ func (s *Store) DisplayNamesWithPrefix(ctx context.Context, prefix string) (map[
 // RenameUser sets a user's display name. The unique index decides races:
 // ErrNameTaken when another user holds the name in any letter case.
 func (s *Store) RenameUser(ctx context.Context, id, name string) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE users SET display_name = $2 WHERE id = $1`, id, name)
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, FoldKey(name))
 	if isUniqueViolation(err) {
 		return userConflict(err)
 	}
@@ -130,3 +131,7 @@ func (s *Store) RenameUser(ctx context.Context, id, name string) error {
 	}
 	return nil
 }
+
+// FoldKey is the case-insensitive form names and emails are compared in, folded
+// here rather than by SQL lower(), which on SQLite folds ASCII only.
+func FoldKey(s string) string { return strings.ToLower(s) }

@@ -45,8 +45,10 @@ async function waitReady(baseURL, proc, logs, timeoutMs = 20_000) {
 /**
  * Starts `castaway serve` (CASTAWAY_BIN, default ../bin/castaway) and Chromium. Returns { baseURL, dataDir, browser, newPage(viewport), logs, stop }.
  * `env` adds environment variables for the server (e.g. the fake sign-in providers' CASTAWAY_* settings).
+ * `databaseURL` points the server at a database (CASTAWAY_DATABASE_URL, e.g. a PostgreSQL schema shared by
+ * several servers); by default each server has its own SQLite file in its data dir.
  */
-export async function startApp({ env = {} } = {}) {
+export async function startApp({ env = {}, databaseURL } = {}) {
   if (process.env.CASTAWAY_E2E_URL) return attach(process.env.CASTAWAY_E2E_URL);
   const bin = process.env.CASTAWAY_BIN ?? defaultBin;
   if (!existsSync(bin)) {
@@ -57,7 +59,13 @@ export async function startApp({ env = {} } = {}) {
   const baseURL = `http://127.0.0.1:${port}`;
   const logs = [];
   const proc = spawn(bin, ['serve'], {
-    env: { ...process.env, ...env, CASTAWAY_ADDR: `127.0.0.1:${port}`, CASTAWAY_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      ...env,
+      ...(databaseURL ? { CASTAWAY_DATABASE_URL: databaseURL } : {}),
+      CASTAWAY_ADDR: `127.0.0.1:${port}`,
+      CASTAWAY_DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout.on('data', (d) => logs.push(String(d)));

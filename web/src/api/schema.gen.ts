@@ -1365,6 +1365,8 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description email_in_use 'Email already in use. Please sign in instead.' */
             409: components["responses"]["Error"];
+            /** @description rate_limited 'Too many attempts. Please wait a few minutes and try again.' (more than 20 sign-ups from one client in an hour) */
+            429: components["responses"]["Error"];
             /** @description 'Sign-up failed. Please try again.' */
             500: components["responses"]["Error"];
         };

@@ -20,7 +20,8 @@ export function CommentForm({ label, placeholder, submitLabel, onSubmit, onCance
   const [pending, setPending] = useState(false);
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const remaining = MAX_COMMENT_LENGTH - text.length;
+  // Characters as the server counts them (code points), so an emoji counts once.
+  const remaining = MAX_COMMENT_LENGTH - Array.from(text).length;
   const empty = text.trim() === '';
 
   useEffect(() => {
@@ -59,12 +60,11 @@ export function CommentForm({ label, placeholder, submitLabel, onSubmit, onCance
         className={styles.textarea}
         value={text}
         placeholder={placeholder}
-        maxLength={MAX_COMMENT_LENGTH}
         rows={compact ? 2 : 3}
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
         onChange={(e) => {
-          setText(e.target.value.slice(0, MAX_COMMENT_LENGTH));
+          setText(Array.from(e.target.value).slice(0, MAX_COMMENT_LENGTH).join(''));
           if (error) setError(null);
         }}
         onKeyDown={(e) => {

@@ -78,7 +78,14 @@ describe('CommentsSection', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Comment cannot be empty.');
     await user.type(box, 'hi');
     expect(post).toBeEnabled();
-    expect(box).toHaveAttribute('maxLength', '500');
+    // Characters as the server counts them: an emoji is one, and the box stops at 500.
+    await user.type(box, '🔥');
+    expect(screen.getByText('494 characters remaining')).toBeInTheDocument();
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('🔥'.repeat(600));
+    expect(Array.from((box as HTMLTextAreaElement).value)).toHaveLength(500);
+    expect(screen.getByText('0 characters remaining')).toBeInTheDocument();
   });
 
   it('posts the trimmed text and shows it first', async () => {
