@@ -90,8 +90,8 @@ test('two fans: browse, upvote, favorite, comment and reply with a live inbox', 
   await anna.getByRole('button', { name: 'Inbox, 1 unread' }).waitFor();
 
   // Favorite: it shows on Bob's home page.
-  await bob.getByRole('button', { name: 'Add to favorites' }).click();
-  await bob.getByRole('button', { name: 'Remove from favorites' }).waitFor();
+  await bob.getByRole('button', { name: 'Favorite', pressed: false }).click();
+  await bob.getByRole('button', { name: 'Favorite', pressed: true }).waitFor();
   await bob.goto('/');
   const favorites = bob.getByRole('list', { name: 'Your Favorite Lists' });
   await favorites.getByRole('article', { name: 'Heroes Forever' }).waitFor();

@@ -39,7 +39,7 @@ describe('ListDetailPage', () => {
     mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList() } } });
     renderAt('/list/u1/list_1');
     await screen.findByRole('heading', { level: 1, name: 'Queens of the Game' });
-    expect(screen.getByRole('button', { name: 'Add to favorites' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Favorite', pressed: false })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Upvote, 3 votes' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
@@ -79,13 +79,13 @@ describe('ListDetailPage', () => {
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     renderAt('/list/u1/list_1');
-    await user.click(await screen.findByRole('button', { name: 'Add to favorites' }));
+    await user.click(await screen.findByRole('button', { name: 'Favorite', pressed: false }));
     expect(await screen.findByText('Added to favorites')).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(2000);
     });
     expect(screen.queryByText('Added to favorites')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Remove from favorites' }));
+    await user.click(screen.getByRole('button', { name: 'Favorite', pressed: true }));
     expect(await screen.findByText('Removed from favorites')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Upvote, 3 votes' }));
@@ -103,7 +103,7 @@ describe('ListDetailPage', () => {
     });
     const user = userEvent.setup();
     renderAt('/list/u1/list_1');
-    await user.click(await screen.findByRole('button', { name: 'Add to favorites' }));
+    await user.click(await screen.findByRole('button', { name: 'Favorite', pressed: false }));
     expect(await screen.findByText('Failed to update favorites. Please try again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upvote, 3 votes' }));
     expect(await screen.findByText('Failed to upvote list. Please try again.')).toBeInTheDocument();

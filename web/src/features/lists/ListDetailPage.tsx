@@ -243,7 +243,6 @@ function ListView({ list }: { list: RankedList }) {
           type="button"
           className={`${styles.action} ${list.favoritedByMe ? styles.favorited : ''}`}
           aria-pressed={list.favoritedByMe}
-          aria-label={list.favoritedByMe ? 'Remove from favorites' : 'Add to favorites'}
           title={isSignedIn ? undefined : 'Sign in to favorite lists'}
           disabled={!isSignedIn || busy === 'favorite'}
           onClick={() => void toggleFavorite()}

@@ -220,7 +220,7 @@ export default function Inbox() {
         onClick={() => (open ? close(false) : setOpen(true))}
       >
         <BellIcon />
-        <span className={styles.bellLabel}>Inbox</span>
+        <span className={styles.bellLabel}>Inbox</span>{' '}
         {unread > 0 && (
           <span className={styles.badge} data-testid="inbox-badge" aria-hidden="true">
             {unread > 99 ? '99+' : unread}

@@ -81,7 +81,7 @@ export function contestantItem(contestant: CatalogContestant, season: Season): P
 function SeasonTitle({ season }: { season: Season }) {
   return (
     <>
-      <span className={styles.seasonName}>{stripSurvivorPrefix(season.name)}</span>
+      <span className={styles.seasonName}>{stripSurvivorPrefix(season.name)}</span>{' '}
       <span className={styles.seasonNumber}>{seasonNumberLabel(season.number)}</span>
     </>
   );
