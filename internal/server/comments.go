@@ -32,13 +32,13 @@ func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 	if u := currentUser(r); u != nil {
 		viewerID = u.ID
 	}
-	l := s.communityList(w, r, viewerID, "Something went wrong. Please try again.")
+	l := s.communityList(w, r, viewerID, msgSomethingWrong)
 	if l == nil {
 		return
 	}
 	flat, err := s.store.CommentThread(r.Context(), l.UserID, l.ID, viewerID)
 	if err != nil {
-		s.serverError(w, r, "list comments", err, "Something went wrong. Please try again.")
+		s.serverError(w, r, "list comments", err, msgSomethingWrong)
 		return
 	}
 	out := []api.Comment{}

@@ -13,7 +13,7 @@ func (h *authHandlers) me(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	h.writeMe(w, r, u, http.StatusOK, "Something went wrong. Please try again.")
+	h.writeMe(w, r, u, http.StatusOK, msgSomethingWrong)
 }
 
 func (h *authHandlers) updateMe(w http.ResponseWriter, r *http.Request) {

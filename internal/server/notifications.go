@@ -38,7 +38,7 @@ func (s *Server) markNotificationRead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.serverError(w, r, "mark notification read", err, "Something went wrong. Please try again.")
+		s.serverError(w, r, "mark notification read", err, msgSomethingWrong)
 		return
 	}
 	s.wakeInboxes(r, u.ID) // the user's other tabs and devices
@@ -51,7 +51,7 @@ func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request
 		return
 	}
 	if err := s.store.MarkAllNotificationsRead(r.Context(), u.ID); err != nil {
-		s.serverError(w, r, "mark notifications read", err, "Something went wrong. Please try again.")
+		s.serverError(w, r, "mark notifications read", err, msgSomethingWrong)
 		return
 	}
 	s.wakeInboxes(r, u.ID)
@@ -61,7 +61,7 @@ func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request
 func (s *Server) answerInbox(w http.ResponseWriter, r *http.Request, userID string) {
 	inbox, err := s.inbox(r.Context(), userID)
 	if err != nil {
-		s.serverError(w, r, "load notifications", err, "Something went wrong. Please try again.")
+		s.serverError(w, r, "load notifications", err, msgSomethingWrong)
 		return
 	}
 	writeJSON(w, http.StatusOK, inbox)

@@ -45,17 +45,23 @@ func (s *Server) communityList(w http.ResponseWriter, r *http.Request, viewerID,
 	return l
 }
 
+// userAndList is the signed-in user and the list of the path they may see; when
+// either is missing it has answered (401, 404 or 500) and l is nil.
+func (s *Server) userAndList(w http.ResponseWriter, r *http.Request, signedOut, failure string) (*store.User, *store.ListVisibility) {
+	u := requireUser(w, r, signedOut)
+	if u == nil {
+		return nil, nil
+	}
+	return u, s.communityList(w, r, u.ID, failure)
+}
+
 // wakeInboxes wakes the live inboxes of userIDs, even if the request that caused it is gone.
 func (s *Server) wakeInboxes(r *http.Request, userIDs ...string) {
 	s.hub.Publish(context.WithoutCancel(r.Context()), userIDs...)
 }
 
 func (s *Server) upvoteList(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgUpvoteSignedOut)
-	if u == nil {
-		return
-	}
-	l := s.communityList(w, r, u.ID, msgUpvoteFailed)
+	u, l := s.userAndList(w, r, msgUpvoteSignedOut, msgUpvoteFailed)
 	if l == nil {
 		return
 	}
@@ -66,11 +72,7 @@ func (s *Server) upvoteList(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) removeUpvote(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgUpvoteSignedOut)
-	if u == nil {
-		return
-	}
-	l := s.communityList(w, r, u.ID, msgUpvoteFailed)
+	u, l := s.userAndList(w, r, msgUpvoteSignedOut, msgUpvoteFailed)
 	if l == nil {
 		return
 	}
@@ -91,11 +93,7 @@ func (s *Server) answerUpvote(w http.ResponseWriter, r *http.Request, res store.
 }
 
 func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgFavoriteSignedOut)
-	if u == nil {
-		return
-	}
-	l := s.communityList(w, r, u.ID, msgFavoriteFailed)
+	u, l := s.userAndList(w, r, msgFavoriteSignedOut, msgFavoriteFailed)
 	if l == nil {
 		return
 	}
@@ -131,7 +129,7 @@ func (s *Server) myFavorites(w http.ResponseWriter, r *http.Request) {
 	}
 	favs, err := s.store.Favorites(r.Context(), u.ID)
 	if err != nil {
-		s.serverError(w, r, "list favorites", err, "Something went wrong. Please try again.")
+		s.serverError(w, r, "list favorites", err, msgSomethingWrong)
 		return
 	}
 	out := make([]api.Favorite, len(favs))
