@@ -12,6 +12,7 @@ import (
 
 	"castaway/internal/app"
 	"castaway/internal/config"
+	"castaway/internal/demo"
 	"castaway/web"
 )
 
@@ -20,6 +21,7 @@ const usage = `castaway — Survivor Rankings
 Usage:
   castaway serve [flags]     run the web app and API (default)
   castaway migrate [flags]   bring the database schema up to date and exit
+  castaway demo-data [flags] fill the database with a demo community (-h for sizes)
   castaway version           print the version
 
 Run "castaway serve -h" for the flags; each has a CASTAWAY_* environment variable.
@@ -47,6 +49,8 @@ func run(args []string) error {
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
+	case "demo-data":
+		return demo.Main(ctx, args, os.Stderr)
 	case "serve", "migrate":
 	default:
 		fmt.Fprint(os.Stderr, usage)

@@ -1,0 +1,131 @@
+package demo
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"castaway/internal/app"
+	"castaway/internal/catalog"
+	"castaway/internal/config"
+)
+
+// Main runs `castaway demo-data [flags]`: its own flags for the sizes, and the same
+// database flags and CASTAWAY_* variables as serve.
+func Main(ctx context.Context, args []string, stderr io.Writer) error {
+	opt := Defaults()
+	fs, quiet := newFlags(&opt, stderr)
+	own, rest := splitArgs(fs, args)
+	if err := fs.Parse(own); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("demo-data: unexpected argument %q", fs.Arg(0))
+	}
+	cfg, err := config.FromEnv(rest)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	st, err := app.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	var bar *progressbar.ProgressBar
+	if !*quiet {
+		opt.Progress = func(done, total int) {
+			if total > 0 {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("demo data"),
+					progressbar.OptionShowCount(), progressbar.OptionSetItsString("rows"), progressbar.OptionShowIts(),
+					progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionFullWidth(),
+					progressbar.OptionOnCompletion(func() { fmt.Fprintln(stderr) }))
+				return
+			}
+			if bar != nil {
+				if done > bar.GetMax() {
+					bar.ChangeMax(done)
+				}
+				bar.Set(done)
+			}
+		}
+	}
+	start := time.Now()
+	stats, err := Run(ctx, st, catalog.MustLoad(), opt)
+	if bar != nil {
+		bar.ChangeMax(int(bar.State().CurrentNum))
+		bar.Finish()
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "demo data in %s (%s): %s\n", st.Dialect(), time.Since(start).Round(100*time.Millisecond), stats)
+	fmt.Fprintf(stderr, "sign in as %s (… %s) with the password %q\n", EmailOf(1), EmailOf(stats.Users), Password)
+	return nil
+}
+
+// splitArgs separates the flags fs defines from the rest, which go to config.
+func splitArgs(fs *flag.FlagSet, args []string) (own, rest []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name := strings.TrimLeft(a, "-")
+		if !strings.HasPrefix(a, "-") || name == "" {
+			rest = append(rest, a)
+			continue
+		}
+		name, _, hasValue := strings.Cut(name, "=")
+		f := fs.Lookup(name)
+		if f == nil && name != "h" && name != "help" {
+			rest = append(rest, a)
+			if !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				i++
+				rest = append(rest, args[i])
+			}
+			continue
+		}
+		own = append(own, a)
+		if f == nil || hasValue {
+			continue
+		}
+		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); !(ok && bf.IsBoolFlag()) && i+1 < len(args) {
+			i++
+			own = append(own, args[i])
+		}
+	}
+	return own, rest
+}
+
+// newFlags defines demo-data's own flags on opt.
+func newFlags(opt *Options, stderr io.Writer) (*flag.FlagSet, *bool) {
+	fs := flag.NewFlagSet("castaway demo-data", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&opt.Users, "users", opt.Users, "users to create (each signs in as demo<N>@example.com with the password "+Password+")")
+	fs.IntVar(&opt.Lists, "lists", opt.Lists, "lists to create")
+	fs.IntVar(&opt.Upvotes, "upvotes", opt.Upvotes, "list upvotes; -1 for 10 per list")
+	fs.IntVar(&opt.Comments, "comments", opt.Comments, "comments and replies; -1 for 3 per list")
+	fs.IntVar(&opt.CommentVotes, "comment-votes", opt.CommentVotes, "votes on comments; -1 for one per comment")
+	fs.IntVar(&opt.Favorites, "favorites", opt.Favorites, "favorites; -1 for 3 per user")
+	fs.IntVar(&opt.Ballots, "ballots", opt.Ballots, "global top-10 ballots per poll; -1 for a third of the users")
+	fs.Uint64Var(&opt.Seed, "seed", opt.Seed, "random seed: the same seed makes the same community")
+	fs.BoolVar(&opt.Force, "force", false, "delete every user and everything they made first, when the database is not empty")
+	fs.IntVar(&opt.BatchRows, "batch", 20000, "rows per transaction")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: castaway demo-data [flags]\n\nFills the database with a demo community. Flags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\nThe database is chosen as for serve (-data-dir, -database-url or CASTAWAY_* variables; see castaway serve -h).\n")
+	}
+	return fs, quiet
+}

@@ -1,0 +1,364 @@
+package store
+
+// Bulk writes for `castaway demo-data`: many rows per INSERT, one transaction per
+// batch. The row types here are plain and local to this file so the generator does
+// not lean on the store's read models. Nothing here keeps aggregates in step: the
+// loader recounts them once at the end (RecountDemoCounters).
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// DemoUser is an account made by the demo generator.
+type DemoUser struct {
+	ID           string
+	Email        string
+	DisplayName  string
+	PasswordHash string
+	CreatedAt    time.Time
+}
+
+// DemoItem is one ranked entry of a DemoList, already filled in from the catalog.
+type DemoItem struct {
+	ID         string
+	Name       string
+	ImageURL   string
+	IsSeason   bool
+	SeasonID   string
+	SeasonName string
+}
+
+// DemoList is a list with its items and tags (the type tag included).
+type DemoList struct {
+	UserID      string
+	ID          string
+	Name        string
+	Description string
+	IsPublic    bool
+	IsSeason    bool
+	SearchText  string
+	Tags        []string
+	Items       []DemoItem
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// DemoUpvote is one user's upvote of a list.
+type DemoUpvote struct {
+	ListUserID, ListID, UserID string
+	CreatedAt                  time.Time
+}
+
+// DemoFavorite is one user's star on a list.
+type DemoFavorite struct {
+	UserID, ListUserID, ListID string
+	FavoritedAt                time.Time
+}
+
+// DemoComment is a comment or reply; Upvotes and Downvotes must match its votes.
+type DemoComment struct {
+	ID, ListUserID, ListID, UserID, ParentID, Text string
+	Upvotes, Downvotes                             int
+	CreatedAt                                      time.Time
+}
+
+// DemoCommentVote is one user's vote (1 or -1) on a comment.
+type DemoCommentVote struct {
+	CommentID, UserID string
+	Value             int
+}
+
+// DemoBallot is one user's global top-10 ballot: ten slots, "" for an empty one.
+type DemoBallot struct {
+	PollID, UserID string
+	Ranking        []string
+	SubmittedAt    time.Time
+}
+
+// DemoScore is a global poll's running total for one contestant.
+type DemoScore struct {
+	PollID, ContestantID string
+	TotalScore, Votes    int
+}
+
+// DemoBatch is what one transaction writes. Rows go in the order of the fields,
+// so a batch may hold lists and the upvotes of those lists.
+type DemoBatch struct {
+	Users         []DemoUser
+	Lists         []DemoList
+	Upvotes       []DemoUpvote
+	Favorites     []DemoFavorite
+	Comments      []DemoComment
+	CommentVotes  []DemoCommentVote
+	Notifications []Notification
+	Ballots       []DemoBallot
+	Scores        []DemoScore
+}
+
+// Rows counts the rows a batch writes (items and tags included).
+func (b *DemoBatch) Rows() int {
+	n := len(b.Users) + len(b.Upvotes) + len(b.Favorites) + len(b.Comments) + len(b.CommentVotes) +
+		len(b.Notifications) + len(b.Ballots) + len(b.Scores)
+	for _, l := range b.Lists {
+		n += 1 + len(l.Items) + len(l.Tags)
+	}
+	return n
+}
+
+// maxDemoParams keeps each statement under both engines' bound-parameter limits
+// (SQLite 32766, PostgreSQL 65535).
+const maxDemoParams = 30000
+
+// sqliteDemoParams is smaller: SQLite looks each $N up among those before it, so a
+// statement's preparation grows with the square of its parameters.
+var sqliteDemoParams = 500
+
+// multiInsert writes rows of len(cols) values each with as few INSERTs as the
+// parameter limit allows.
+func (s *Store) multiInsert(ctx context.Context, tx *sql.Tx, table string, cols []string, rows [][]any) error {
+	params := maxDemoParams
+	if s.dialect == SQLite {
+		params = sqliteDemoParams
+	}
+	per := max(1, min(1000, params/len(cols)))
+	var full *sql.Stmt // the statement for a whole chunk, prepared once
+	defer func() {
+		if full != nil {
+			full.Close()
+		}
+	}()
+	for start := 0; start < len(rows); start += per {
+		chunk := rows[start:min(start+per, len(rows))]
+		args := make([]any, 0, len(chunk)*len(cols))
+		for _, r := range chunk {
+			args = append(args, r...)
+		}
+		if len(chunk) == per && full != nil {
+			if _, err := full.ExecContext(ctx, args...); err != nil {
+				return fmt.Errorf("insert %s: %w", table, err)
+			}
+			continue
+		}
+		var q strings.Builder
+		fmt.Fprintf(&q, "INSERT INTO %s (%s) VALUES ", table, strings.Join(cols, ", "))
+		for i := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteByte('(')
+			for j := range cols {
+				if j > 0 {
+					q.WriteString(", ")
+				}
+				fmt.Fprintf(&q, "$%d", i*len(cols)+j+1)
+			}
+			q.WriteByte(')')
+		}
+		if len(chunk) == per && start+per < len(rows) {
+			var err error
+			if full, err = tx.PrepareContext(ctx, q.String()); err != nil {
+				return fmt.Errorf("insert %s: %w", table, err)
+			}
+			if _, err := full.ExecContext(ctx, args...); err != nil {
+				return fmt.Errorf("insert %s: %w", table, err)
+			}
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+			return fmt.Errorf("insert %s: %w", table, err)
+		}
+	}
+	return nil
+}
+
+// nullable stores "" as NULL.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// InsertDemoBatch writes b in one transaction.
+func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var rows [][]any
+		for _, u := range b.Users {
+			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(FoldKey(u.Email)), u.DisplayName, FoldKey(u.DisplayName),
+				nullable(u.PasswordHash), 0, millis(u.CreatedAt)})
+		}
+		if err := s.multiInsert(ctx, tx, "users", []string{"id", "email", "email_key", "display_name", "name_key",
+			"password_hash", "idols_found", "created_at"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		var items, tags [][]any
+		for _, l := range b.Lists {
+			rows = append(rows, []any{l.UserID, l.ID, l.Name, l.Description, l.IsPublic, l.IsSeason, len(l.Items), 0,
+				l.SearchText, millis(l.CreatedAt), millis(l.UpdatedAt)})
+			for i, it := range l.Items {
+				items = append(items, []any{l.UserID, l.ID, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName})
+			}
+			for _, t := range l.Tags {
+				tags = append(tags, []any{l.UserID, l.ID, t})
+			}
+		}
+		if err := s.multiInsert(ctx, tx, "lists", []string{"user_id", "id", "name", "description", "is_public", "is_season",
+			"item_count", "upvote_count", "search_text", "created_at", "updated_at"}, rows); err != nil {
+			return err
+		}
+		if err := s.multiInsert(ctx, tx, "list_items", []string{"list_user_id", "list_id", "position", "item_id", "is_season",
+			"name", "image_url", "season_id", "season_name"}, items); err != nil {
+			return err
+		}
+		if err := s.multiInsert(ctx, tx, "list_tags", []string{"list_user_id", "list_id", "tag"}, tags); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		for _, u := range b.Upvotes {
+			rows = append(rows, []any{u.ListUserID, u.ListID, u.UserID, millis(u.CreatedAt)})
+		}
+		if err := s.multiInsert(ctx, tx, "list_upvotes", []string{"list_user_id", "list_id", "user_id", "created_at"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		for _, f := range b.Favorites {
+			rows = append(rows, []any{f.UserID, f.ListUserID, f.ListID, millis(f.FavoritedAt)})
+		}
+		if err := s.multiInsert(ctx, tx, "favorites", []string{"user_id", "list_user_id", "list_id", "favorited_at"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		for _, c := range b.Comments {
+			rows = append(rows, []any{c.ID, c.ListUserID, c.ListID, nullable(c.UserID), nullable(c.ParentID), c.Text,
+				c.Upvotes, c.Downvotes, millis(c.CreatedAt)})
+		}
+		if err := s.multiInsert(ctx, tx, "comments", []string{"id", "list_user_id", "list_id", "user_id", "parent_id", "text",
+			"upvotes", "downvotes", "created_at"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		for _, v := range b.CommentVotes {
+			rows = append(rows, []any{v.CommentID, v.UserID, v.Value})
+		}
+		if err := s.multiInsert(ctx, tx, "comment_votes", []string{"comment_id", "user_id", "value"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		for _, n := range b.Notifications {
+			rows = append(rows, []any{n.ID, n.UserID, n.Type, nullable(n.ActorID), n.CreatedByName, n.Content, n.IsNew,
+				n.ListUserID, n.ListID, n.CommentID, nullable(n.DedupeKey), millis(n.CreatedAt)})
+		}
+		if err := s.multiInsert(ctx, tx, "notifications", []string{"id", "user_id", "type", "actor_id", "created_by_name",
+			"content", "is_new", "list_user_id", "list_id", "comment_id", "dedupe_key", "created_at"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		for _, bl := range b.Ballots {
+			slots := make([]*string, len(bl.Ranking))
+			for i := range bl.Ranking {
+				if bl.Ranking[i] != "" {
+					slots[i] = &bl.Ranking[i]
+				}
+			}
+			ranking, err := json.Marshal(slots)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, []any{bl.PollID, bl.UserID, string(ranking), millis(bl.SubmittedAt)})
+		}
+		if err := s.multiInsert(ctx, tx, "global_submissions", []string{"poll_id", "user_id", "ranking", "submitted_at"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		for _, sc := range b.Scores {
+			rows = append(rows, []any{sc.PollID, sc.ContestantID, sc.TotalScore, sc.Votes})
+		}
+		return s.multiInsert(ctx, tx, "global_scores", []string{"poll_id", "contestant_id", "total_score", "votes"}, rows)
+	})
+}
+
+// demoTables are the tables demo-data fills or clears, children before parents.
+var demoTables = []string{
+	"notifications", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_items",
+	"lists", "drafts", "global_scores", "global_submissions", "sessions", "password_resets", "identities",
+	"rate_limits", "oauth_states", "users",
+}
+
+// HasCommunity tells whether the database holds any user or list.
+func (s *Store) HasCommunity(ctx context.Context) (bool, error) {
+	var any bool
+	err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users) OR EXISTS (SELECT 1 FROM lists)`).Scan(&any)
+	if err != nil {
+		return false, fmt.Errorf("check for existing data: %w", err)
+	}
+	return any, nil
+}
+
+// ClearCommunity deletes every user and everything users made (lists, votes,
+// comments, notifications, ballots, sessions), keeping the schema, the polls and the
+// legacy record. Only `demo-data --force` calls it.
+func (s *Store) ClearCommunity(ctx context.Context) error {
+	if s.dialect == Postgres {
+		if _, err := s.db.ExecContext(ctx, `TRUNCATE `+strings.Join(demoTables, ", ")+` CASCADE`); err != nil {
+			return fmt.Errorf("clear database: %w", err)
+		}
+		return nil
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		for _, t := range demoTables {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM `+t); err != nil {
+				return fmt.Errorf("clear %s: %w", t, err)
+			}
+		}
+		return nil
+	})
+}
+
+// DemoPolls returns the global polls with the season each ranks, oldest first.
+func (s *Store) DemoPolls(ctx context.Context) (ids, seasons []string, err error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, season_id FROM global_polls ORDER BY created_at, id`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read polls: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, season string
+		if err := rows.Scan(&id, &season); err != nil {
+			return nil, nil, fmt.Errorf("read polls: %w", err)
+		}
+		ids, seasons = append(ids, id), append(seasons, season)
+	}
+	return ids, seasons, rows.Err()
+}
+
+// RecountDemoCounters sets every list's upvote_count and every comment's upvotes and
+// downvotes from their rows, and refreshes the planner's statistics.
+func (s *Store) RecountDemoCounters(ctx context.Context) error {
+	for _, q := range []string{
+		`UPDATE lists SET upvote_count = (SELECT count(*) FROM list_upvotes v
+			WHERE v.list_user_id = lists.user_id AND v.list_id = lists.id)`,
+		`UPDATE comments SET
+			upvotes = (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.value = 1),
+			downvotes = (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.value = -1)`,
+		`ANALYZE`,
+	} {
+		if _, err := s.db.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("recount: %w", err)
+		}
+	}
+	return nil
+}
