@@ -4,7 +4,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X castaway/internal/app.Version=$(VERSION)
 GEN_TMP := $(or $(TMPDIR),/tmp)/castaway-generated
 
-.PHONY: run build web test test-go test-web e2e generate check-generated vet bench clean
+.PHONY: run build web test test-go test-web e2e generate check-generated vet bench bench-go clean
 
 run: build
 	./bin/castaway serve
@@ -52,7 +52,13 @@ e2e: build
 
 test: check-generated vet test-go test-web e2e
 
-bench: web
+# HTTP benchmark on the demo data, SQLite and PostgreSQL, with wrk; writes docs/benchmarks.md.
+# Sizes and engines from BENCH_* variables (see bench/run.sh); BENCH_QUICK=1 tries it small.
+bench: build
+	bash bench/run.sh
+
+# The in-process Go benchmarks of the handlers.
+bench-go: web
 	go test -run '^$$' -bench . -benchmem ./...
 
 clean:

@@ -1,0 +1,21 @@
+-- POST a comment with a text of its own on each request, over the lists named one
+-- "<userId>/<listId>" a line in $BENCH_LIST_PATHS. Needs the session cookie in -H.
+dofile(os.getenv("BENCH_LUA_DIR") .. "/status.lua")
+
+local paths = {}
+for line in io.lines(os.getenv("BENCH_LIST_PATHS")) do
+  if line ~= "" then paths[#paths + 1] = line end
+end
+local n = 0
+local run = os.time()
+
+function init(args)
+  wrk.headers["Content-Type"] = "application/json"
+end
+
+function request()
+  n = n + 1
+  local p = paths[(n + (tid or 0) * 17) % #paths + 1]
+  local body = string.format('{"text":"Benchmark comment %d, thread %d, run %d"}', n, tid or 0, run)
+  return wrk.format("POST", "/api/lists/" .. p .. "/comments", nil, body)
+end

@@ -1,0 +1,446 @@
+// Command report turns the raw output of bench/run.sh (wrk runs, load times, the
+// machine) into docs/benchmarks.md: requests per second, p50 and p99 and the ratio to
+// the minimal handler per endpoint and engine, how home and browse grow with the
+// number of lists, and a met/missed mark against each target.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"log"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func main() {
+	dir := flag.String("dir", "", "folder of raw results written by bench/run.sh")
+	out := flag.String("out", "docs/benchmarks.md", "report to write")
+	flag.Parse()
+	r, err := load(*dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(*out, []byte(r.markdown()), 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// Result is one wrk run.
+type Result struct {
+	Engine   string
+	Lists    int
+	Endpoint string
+	RPS      float64
+	P50, P99 time.Duration
+	Requests int
+	Statuses map[int]int // from bench/status.lua
+	Errors   string      // wrk's socket errors line, when any
+}
+
+// Non2xx counts responses that were not 2xx or 3xx.
+func (r Result) Non2xx() int {
+	n := 0
+	for code, c := range r.Statuses {
+		if code >= 400 {
+			n += c
+		}
+	}
+	return n
+}
+
+// ParseWrk reads the output of `wrk --latency` with bench/status.lua.
+func ParseWrk(text string) (Result, error) {
+	r := Result{Statuses: map[int]int{}}
+	var sawRPS, sawP99 bool
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) == 2 && f[0] == "Requests/sec:":
+			v, err := strconv.ParseFloat(f[1], 64)
+			if err != nil {
+				return r, fmt.Errorf("requests/sec %q: %w", f[1], err)
+			}
+			r.RPS, sawRPS = v, true
+		case len(f) == 2 && (f[0] == "50%" || f[0] == "99%"):
+			d, err := parseWrkDuration(f[1])
+			if err != nil {
+				return r, err
+			}
+			if f[0] == "50%" {
+				r.P50 = d
+			} else {
+				r.P99, sawP99 = d, true
+			}
+		case len(f) >= 4 && f[1] == "requests" && f[2] == "in":
+			r.Requests, _ = strconv.Atoi(f[0])
+		case len(f) == 3 && f[0] == "status":
+			code, err1 := strconv.Atoi(f[1])
+			n, err2 := strconv.Atoi(f[2])
+			if err1 == nil && err2 == nil {
+				r.Statuses[code] += n
+			}
+		case len(f) > 2 && f[0] == "Socket" && f[1] == "errors:":
+			r.Errors = strings.Join(f[2:], " ")
+		}
+	}
+	if !sawRPS || !sawP99 {
+		return r, fmt.Errorf("no Requests/sec or 99%% latency in wrk output")
+	}
+	return r, nil
+}
+
+// parseWrkDuration reads wrk's latencies: 635.91us, 1.20ms, 2.01s, 1.00m.
+func parseWrkDuration(s string) (time.Duration, error) {
+	units := []struct {
+		suffix string
+		unit   time.Duration
+	}{{"us", time.Microsecond}, {"ms", time.Millisecond}, {"s", time.Second}, {"m", time.Minute}}
+	for _, u := range units {
+		if num, ok := strings.CutSuffix(s, u.suffix); ok {
+			v, err := strconv.ParseFloat(num, 64)
+			if err != nil {
+				return 0, fmt.Errorf("latency %q: %w", s, err)
+			}
+			return time.Duration(v * float64(u.unit)), nil
+		}
+	}
+	return 0, fmt.Errorf("latency %q: unknown unit", s)
+}
+
+// Load is one demo-data load.
+type Load struct {
+	Engine   string
+	Lists    int
+	Users    int
+	Took     time.Duration
+	Summary  string
+	DeepPage string
+}
+
+// Run is everything one bench run measured.
+type Run struct {
+	Env     map[string]string
+	Results []Result
+	Loads   []Load
+}
+
+func load(dir string) (*Run, error) {
+	r := &Run{Env: map[string]string{}}
+	env, err := readKV(filepath.Join(dir, "run.env"))
+	if err != nil {
+		return nil, err
+	}
+	r.Env = env
+	files, _ := filepath.Glob(filepath.Join(dir, "wrk__*.txt"))
+	for _, f := range files {
+		parts := strings.Split(strings.TrimSuffix(filepath.Base(f), ".txt"), "__")
+		if len(parts) != 4 {
+			continue
+		}
+		body, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		res, err := ParseWrk(string(body))
+		if err != nil {
+			log.Printf("%s: %v (skipped)", f, err)
+			continue
+		}
+		res.Engine, res.Endpoint = parts[1], parts[3]
+		res.Lists, _ = strconv.Atoi(parts[2])
+		r.Results = append(r.Results, res)
+	}
+	files, _ = filepath.Glob(filepath.Join(dir, "load__*.txt"))
+	for _, f := range files {
+		parts := strings.Split(strings.TrimSuffix(filepath.Base(f), ".txt"), "__")
+		if len(parts) != 3 {
+			continue
+		}
+		kv, err := readKV(f)
+		if err != nil {
+			return nil, err
+		}
+		l := Load{Engine: parts[1], Summary: kv["summary"], DeepPage: kv["deep_page"]}
+		l.Lists, _ = strconv.Atoi(parts[2])
+		l.Users, _ = strconv.Atoi(kv["users"])
+		ms, _ := strconv.Atoi(kv["ms"])
+		l.Took = time.Duration(ms) * time.Millisecond
+		r.Loads = append(r.Loads, l)
+	}
+	sort.Slice(r.Loads, func(i, j int) bool {
+		if r.Loads[i].Engine != r.Loads[j].Engine {
+			return engineOrder(r.Loads[i].Engine) < engineOrder(r.Loads[j].Engine)
+		}
+		return r.Loads[i].Lists < r.Loads[j].Lists
+	})
+	return r, nil
+}
+
+func engineOrder(e string) int {
+	if e == "sqlite" {
+		return 0
+	}
+	return 1
+}
+
+func readKV(path string) (map[string]string, error) {
+	body, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	kv := map[string]string{}
+	for _, line := range strings.Split(string(body), "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok {
+			kv[k] = v
+		}
+	}
+	return kv, nil
+}
+
+// Endpoint describes one measured request and its target.
+type Endpoint struct {
+	Key, Label string
+	MinRPS     float64       // 0: no throughput target
+	MaxP99     time.Duration // 0: no latency target
+}
+
+var endpoints = []Endpoint{
+	{"minimal", "minimal Go net/http handler (yardstick)", 0, 0},
+	{"home_out", "home, signed out", 5000, 20 * time.Millisecond},
+	{"home_in", "home, signed in", 5000, 20 * time.Millisecond},
+	{"browse_newest", "browse: newest, first page", 2000, 50 * time.Millisecond},
+	{"browse_votes_tag", "browse: most votes, tag strategic", 2000, 50 * time.Millisecond},
+	{"browse_search", "browse: text search \"parvati\"", 2000, 50 * time.Millisecond},
+	{"browse_deep", "browse: a deep page", 0, 0},
+	{"list", "a list page (the most upvoted list)", 8000, 0},
+	{"comments", "that list's comments", 0, 0},
+	{"catalog", "the catalog (all seasons)", 20000, 0},
+	{"comment_post", "post a comment (signed in)", 0, 0},
+	{"upvote", "upvote / withdraw (PUT, DELETE; signed in)", 0, 0},
+}
+
+func (e Endpoint) target() string {
+	var parts []string
+	if e.MinRPS > 0 {
+		parts = append(parts, fmt.Sprintf("≥ %s req/s", thousands(e.MinRPS)))
+	}
+	if e.MaxP99 > 0 {
+		parts = append(parts, fmt.Sprintf("p99 < %d ms", e.MaxP99.Milliseconds()))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// mark tells whether r meets e's target: "", "met" or "missed".
+func (e Endpoint) mark(r Result) string {
+	if e.MinRPS == 0 && e.MaxP99 == 0 {
+		return ""
+	}
+	ok := (e.MinRPS == 0 || r.RPS >= e.MinRPS) && (e.MaxP99 == 0 || r.P99 < e.MaxP99) && r.Non2xx() == 0
+	return metMark(ok)
+}
+
+func metMark(ok bool) string {
+	if ok {
+		return "✅ met"
+	}
+	return "❌ missed"
+}
+
+func thousands(v float64) string {
+	s := strconv.FormatInt(int64(math.Round(v)), 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func ms(d time.Duration) string {
+	switch {
+	case d >= 10*time.Second:
+		return fmt.Sprintf("%.0f s", d.Seconds())
+	case d >= time.Second:
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	case d >= 10*time.Millisecond:
+		return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond))
+	default:
+		return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond))
+	}
+}
+
+func (r *Run) find(engine string, lists int, endpoint string) (Result, bool) {
+	for _, x := range r.Results {
+		if x.Engine == engine && x.Lists == lists && x.Endpoint == endpoint {
+			return x, true
+		}
+	}
+	return Result{}, false
+}
+
+func (r *Run) engines() []string {
+	var out []string
+	for _, e := range strings.Fields(r.Env["engines"]) {
+		out = append(out, e)
+	}
+	return out
+}
+
+func (r *Run) sizes() []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, x := range r.Results {
+		if !seen[x.Lists] {
+			seen[x.Lists] = true
+			out = append(out, x.Lists)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+func statusNote(x Result) string {
+	var parts []string
+	codes := make([]int, 0, len(x.Statuses))
+	for c := range x.Statuses {
+		if c >= 400 {
+			codes = append(codes, c)
+		}
+	}
+	sort.Ints(codes)
+	for _, c := range codes {
+		parts = append(parts, fmt.Sprintf("%d× %d", x.Statuses[c], c))
+	}
+	if x.Errors != "" {
+		parts = append(parts, "socket errors: "+x.Errors)
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (r *Run) markdown() string {
+	var b strings.Builder
+	env := r.Env
+	main, _ := strconv.Atoi(env["main_lists"])
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+
+	p("# Benchmarks\n\n")
+	p("Written by `make bench` (bench/run.sh, then bench/report) on %s. Do not edit by hand: run it again.\n\n", env["date"])
+	if env["note"] != "" {
+		p("%s\n\n", env["note"])
+	}
+	p("**Machine:** %s CPUs (`nproc`), %s, %s memory; Linux %s. **Software:** castaway %s, %s, PostgreSQL %s, wrk %s.\n\n",
+		env["nproc"], env["cpu"], env["memory"], env["kernel"], env["version"], env["go"], env["postgres"], env["wrk"])
+	p("**Method:** each engine gets the demo community (`castaway demo-data --users N/10 --lists N`, about 10 upvotes and 3 comments per list), ")
+	p("then `castaway serve` on loopback and wrk with %s threads and %s connections for %s per endpoint, with `--latency` for p50 and p99. ",
+		env["threads"], env["connections"], env["duration"])
+	p("The minimal handler (bench/minimal: a small fixed JSON from Go's net/http) runs in the same run on the same machine; ")
+	p("\"× minimal\" is an endpoint's requests per second divided by the minimal handler's. The load generator and the server share the machine's cores. ")
+	p("Failed responses are counted by status (bench/status.lua) and any 4xx/5xx marks a target missed.\n\n")
+
+	p("## Loading the demo data\n\n")
+	p("| engine | lists | users | load time | rows |\n|---|---:|---:|---:|---|\n")
+	for _, l := range r.Loads {
+		p("| %s | %s | %s | %s | %s |\n", l.Engine, thousands(float64(l.Lists)), thousands(float64(l.Users)), ms(l.Took),
+			strings.TrimPrefix(l.Summary, "demo data in "))
+	}
+	p("\n")
+
+	p("## Every endpoint at %s lists\n\n", thousands(float64(main)))
+	p("| endpoint | engine | req/s | p50 | p99 | × minimal | failed responses | target | |\n|---|---|---:|---:|---:|---:|---|---|---|\n")
+	for _, e := range endpoints {
+		for _, eng := range r.engines() {
+			x, ok := r.find(eng, main, e.Key)
+			if !ok {
+				continue
+			}
+			ratio := ""
+			if m, ok := r.find(eng, main, "minimal"); ok && m.RPS > 0 {
+				ratio = fmt.Sprintf("%.3f", x.RPS/m.RPS)
+			}
+			p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", e.Label, eng, thousands(x.RPS), ms(x.P50), ms(x.P99), ratio,
+				statusNote(x), e.target(), e.mark(x))
+		}
+	}
+	p("\n")
+
+	if engs := r.engines(); len(engs) == 2 {
+		p("## PostgreSQL against SQLite at %s lists\n\n", thousands(float64(main)))
+		p("Cost is time per request (1 / req/s). Target: PostgreSQL within 2× SQLite.\n\n")
+		p("| endpoint | SQLite req/s | PostgreSQL req/s | PostgreSQL cost / SQLite cost | |\n|---|---:|---:|---:|---|\n")
+		for _, e := range endpoints {
+			if e.Key == "minimal" {
+				continue
+			}
+			s, ok1 := r.find("sqlite", main, e.Key)
+			g, ok2 := r.find("postgres", main, e.Key)
+			if !ok1 || !ok2 || g.RPS == 0 {
+				continue
+			}
+			ratio := s.RPS / g.RPS
+			p("| %s | %s | %s | %.2f | %s |\n", e.Label, thousands(s.RPS), thousands(g.RPS), ratio, metMark(ratio <= 2))
+		}
+		p("\n")
+	}
+
+	sizes := r.sizes()
+	if len(sizes) > 1 {
+		lo, hi := sizes[0], sizes[len(sizes)-1]
+		p("## How home and browse grow with the number of lists\n\n")
+		p("Target: at 1,000,000 lists within 1.5× their cost at 10,000. This run measured %s to %s lists; ", thousands(float64(lo)), thousands(float64(hi)))
+		p("the last column compares the largest size with the smallest (cost = 1 / req/s).\n\n")
+		p("| endpoint | engine |")
+		for _, s := range sizes {
+			p(" %s lists: req/s (p50 / p99) |", thousands(float64(s)))
+		}
+		p(" cost %s / cost %s | |\n|---|---|", thousands(float64(hi)), thousands(float64(lo)))
+		for range sizes {
+			p("---:|")
+		}
+		p("---:|---|\n")
+		for _, e := range endpoints {
+			if !strings.HasPrefix(e.Key, "home") && !strings.HasPrefix(e.Key, "browse") {
+				continue
+			}
+			for _, eng := range r.engines() {
+				p("| %s | %s |", e.Label, eng)
+				for _, s := range sizes {
+					if x, ok := r.find(eng, s, e.Key); ok {
+						p(" %s (%s / %s) |", thousands(x.RPS), ms(x.P50), ms(x.P99))
+					} else {
+						p(" — |")
+					}
+				}
+				a, ok1 := r.find(eng, lo, e.Key)
+				z, ok2 := r.find(eng, hi, e.Key)
+				if ok1 && ok2 && z.RPS > 0 {
+					ratio := a.RPS / z.RPS
+					p(" %.2f | %s |\n", ratio, metMark(ratio <= 1.5))
+				} else {
+					p(" — | |\n")
+				}
+			}
+		}
+		p("\n")
+	}
+
+	p("## Running it\n\n")
+	p("```sh\nmake bench                      # 100,000 lists; home and browse at 10,000, 100,000 and 1,000,000\n")
+	p("BENCH_QUICK=1 make bench        # try the harness: 2,000 lists, 3 s a run\n")
+	p("BENCH_LISTS=10000 BENCH_SCALE=\"2000 10000\" BENCH_ENGINES=sqlite make bench\n```\n\n")
+	p("Needs `wrk` and `jq` (Debian packages) and a PostgreSQL server for the PostgreSQL rows ")
+	p("(`BENCH_PG_URL`, default a database `castaway_bench` on 127.0.0.1, created when missing and emptied by each load). ")
+	p("Raw wrk output stays in `bench/results/`. Demo users sign in as `demo<N>@example.com` with the password `demo-password`.\n")
+	return b.String()
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"testing"
+	"time"
+)
+
+const sample = `Running 3s test @ http://127.0.0.1:18080/api/home
+  2 threads and 32 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     2.71ms    1.03ms  21.56ms   80.12%
+    Req/Sec     5.97k   502.11     6.90k    73.33%
+  Latency Distribution
+     50%  635.91us
+     75%    2.80ms
+     90%    3.60ms
+     99%    1.20s
+  35653 requests in 3.00s, 41.26MB read
+  Socket errors: connect 0, read 0, write 0, timeout 12
+  Non-2xx or 3xx responses: 7
+Requests/sec:  11873.74
+Transfer/sec:     13.74MB
+status 200 35646
+status 429 7
+`
+
+func TestParseWrk(t *testing.T) {
+	r, err := ParseWrk(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.RPS != 11873.74 || r.P50 != 635910*time.Nanosecond || r.P99 != 1200*time.Millisecond || r.Requests != 35653 {
+		t.Errorf("parsed %+v", r)
+	}
+	if r.Non2xx() != 7 || r.Statuses[200] != 35646 || r.Errors != "connect 0, read 0, write 0, timeout 12" {
+		t.Errorf("statuses %v errors %q", r.Statuses, r.Errors)
+	}
+	if _, err := ParseWrk("unable to connect to 127.0.0.1:1 Connection refused"); err == nil {
+		t.Error("a failed run parsed")
+	}
+}
+
+func TestMarks(t *testing.T) {
+	home := endpoints[1]
+	if home.mark(Result{RPS: 6000, P99: 10 * time.Millisecond}) != metMark(true) ||
+		home.mark(Result{RPS: 6000, P99: 30 * time.Millisecond}) != metMark(false) ||
+		home.mark(Result{RPS: 6000, P99: time.Millisecond, Statuses: map[int]int{500: 1}}) != metMark(false) {
+		t.Error("home marks")
+	}
+	if thousands(1234567.4) != "1,234,567" || thousands(999) != "999" {
+		t.Error(thousands(1234567.4))
+	}
+}

@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# The HTTP benchmark behind `make bench` (not part of `make test`).
+#
+# For each engine (SQLite, PostgreSQL) and each size, it loads the demo community with
+# `castaway demo-data`, starts `castaway serve` on loopback and measures every endpoint
+# with wrk at a fixed concurrency, next to a minimal Go net/http handler measured in
+# the same run. Then bench/report turns the raw wrk output into docs/benchmarks.md.
+#
+# Settings (environment):
+#   BENCH_LISTS=100000         lists for the per-endpoint table (users: a tenth, at least 100)
+#   BENCH_SCALE="10000 100000 1000000"  sizes at which home and browse are measured
+#   BENCH_ENGINES="sqlite postgres"
+#   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/castaway_bench?sslmode=disable
+#                              a database of its own: created when missing, emptied by each load
+#   BENCH_DURATION=10s BENCH_CONNECTIONS=32 BENCH_THREADS=2
+#   BENCH_QUICK=1              try the harness: 2,000 lists, scale 1,000 and 2,000, 3 s a run
+#   BENCH_OUT=bench/results/<date>   raw output;  BENCH_REPORT=docs/benchmarks.md
+#   BENCH_NOTE="..."           a paragraph put at the top of the report
+#   CASTAWAY_BIN=bin/castaway  the binary to measure (make bench builds it)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+if [[ "${BENCH_QUICK:-}" == 1 ]]; then
+  : "${BENCH_LISTS:=2000}" "${BENCH_SCALE:=1000 2000}" "${BENCH_DURATION:=3s}"
+fi
+BENCH_LISTS=${BENCH_LISTS:-100000}
+BENCH_SCALE=${BENCH_SCALE:-10000 100000 1000000}
+BENCH_ENGINES=${BENCH_ENGINES:-sqlite postgres}
+BENCH_PG_URL=${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/castaway_bench?sslmode=disable}
+BENCH_DURATION=${BENCH_DURATION:-10s}
+BENCH_CONNECTIONS=${BENCH_CONNECTIONS:-32}
+BENCH_THREADS=${BENCH_THREADS:-2}
+BENCH_OUT=${BENCH_OUT:-$ROOT/bench/results/$(date -u +%Y%m%d-%H%M%S)}
+BENCH_REPORT=${BENCH_REPORT:-$ROOT/docs/benchmarks.md}
+BIN=${CASTAWAY_BIN:-$ROOT/bin/castaway}
+APP_PORT=${BENCH_APP_PORT:-18080}
+MIN_PORT=${BENCH_MINIMAL_PORT:-18090}
+APP=http://127.0.0.1:$APP_PORT
+
+command -v wrk >/dev/null || { echo "bench: wrk is missing (apt-get install -y wrk)"; exit 1; }
+command -v jq >/dev/null || { echo "bench: jq is missing (apt-get install -y jq)"; exit 1; }
+[[ -x "$BIN" ]] || { echo "bench: $BIN is missing: run make build"; exit 1; }
+mkdir -p "$BENCH_OUT"
+BENCH_OUT=$(cd "$BENCH_OUT" && pwd)
+echo "bench: raw results in $BENCH_OUT"
+
+go build -o "$BENCH_OUT/minimal" ./bench/minimal
+export BENCH_LUA_DIR=$ROOT/bench
+
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT
+
+wait_ready() { # url
+  for _ in $(seq 1 300); do
+    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  echo "bench: $1 did not answer"; return 1
+}
+
+"$BENCH_OUT/minimal" -addr "127.0.0.1:$MIN_PORT" &
+pids+=($!)
+wait_ready "http://127.0.0.1:$MIN_PORT/"
+
+cat > "$BENCH_OUT/run.env" <<EOF
+date=$(date -u +%Y-%m-%dT%H:%MZ)
+duration=$BENCH_DURATION
+connections=$BENCH_CONNECTIONS
+threads=$BENCH_THREADS
+main_lists=$BENCH_LISTS
+scale=$BENCH_SCALE
+engines=$BENCH_ENGINES
+nproc=$(nproc)
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+memory=$(free -g | awk '/^Mem:/ {print $2 " GiB"}')
+kernel=$(uname -r)
+go=$(go env GOVERSION)
+wrk=$(wrk --version 2>&1 | head -1 | awk '{print $2}')
+version=$("$BIN" version)
+postgres=$(psql "$BENCH_PG_URL" -tAc 'SHOW server_version' 2>/dev/null || echo unknown)
+note=${BENCH_NOTE:-}
+EOF
+
+# measure NAME URL [wrk args...]: one wrk run, its output kept for the report.
+measure() {
+  local name=$1 url=$2; shift 2
+  local out="$BENCH_OUT/wrk__${engine}__${size}__${name}.txt"
+  echo "bench: $engine $size $name"
+  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"$BENCH_DURATION" --latency -s "$ROOT/bench/status.lua" "$@" "$url" > "$out" 2>&1 || true
+  grep -E 'Requests/sec|99%' "$out" | tr -s ' ' | paste -sd' ' | sed 's/^/       /'
+}
+
+pg_ready() {
+  local base=${BENCH_PG_URL%%\?*}
+  local db=${base##*/}
+  local admin=${BENCH_PG_URL/\/$db/\/postgres}
+  if ! psql "$BENCH_PG_URL" -tAc 'SELECT 1' >/dev/null 2>&1; then
+    echo "bench: creating PostgreSQL database $db"
+    psql "$admin" -tAc "CREATE DATABASE $db" >/dev/null
+  fi
+}
+
+sizes=$(printf '%s\n' "$BENCH_LISTS" $BENCH_SCALE | sort -n -u)
+for engine in $BENCH_ENGINES; do
+  if [[ $engine == postgres ]]; then
+    pg_ready
+    db=$BENCH_PG_URL
+  fi
+  for size in $sizes; do
+    users=$(( size / 10 < 100 ? 100 : size / 10 ))
+    if [[ $engine == sqlite ]]; then
+      rm -rf "$BENCH_OUT/data-sqlite-$size"
+      db=$BENCH_OUT/data-sqlite-$size/castaway.db
+    fi
+    echo "bench: loading $size lists, $users users into $engine"
+    start=$(date +%s%N)
+    "$BIN" demo-data --force --quiet --users "$users" --lists "$size" --database-url "$db" \
+      --data-dir "$BENCH_OUT/srv" 2> "$BENCH_OUT/load__${engine}__${size}.log"
+    end=$(date +%s%N)
+    echo "ms=$(( (end - start) / 1000000 ))" > "$BENCH_OUT/load__${engine}__${size}.txt"
+    echo "users=$users" >> "$BENCH_OUT/load__${engine}__${size}.txt"
+    echo "summary=$(head -1 "$BENCH_OUT/load__${engine}__${size}.log")" >> "$BENCH_OUT/load__${engine}__${size}.txt"
+    tail -2 "$BENCH_OUT/load__${engine}__${size}.log"
+
+    CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
+      --database-url "$db" > "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
+    server=$!
+    pids+=($server)
+    wait_ready "$APP/readyz"
+
+    # A signed-in demo user, the most upvoted list and a set of lists to write to.
+    cookie=$(curl -fsS -D - -o "$BENCH_OUT/me.json" -H 'Content-Type: application/json' \
+      -d "{\"email\":\"demo1@example.com\",\"password\":\"demo-password\"}" "$APP/api/auth/login" |
+      tr -d '\r' | awk -F'[:;] *' 'tolower($1) == "set-cookie" && $2 ~ /^castaway_session=/ {print $2}')
+    [[ -n $cookie ]] || { echo "bench: sign-in failed"; exit 1; }
+    top=$(curl -fsS "$APP/api/lists?sort=mostVotes" | jq -r '.lists[0] | .userId + "/" + .id')
+    total_pages=$(curl -fsS "$APP/api/lists" | jq -r '.totalPages')
+    deep=$(( total_pages / 2 > 500 ? 500 : (total_pages / 2 < 1 ? 1 : total_pages / 2) ))
+    echo "deep_page=$deep" >> "$BENCH_OUT/load__${engine}__${size}.txt"
+    export BENCH_LIST_PATHS=$BENCH_OUT/paths__${engine}__${size}.txt
+    : > "$BENCH_LIST_PATHS"
+    for p in 2 3 4 5 6 7 8 9; do
+      curl -fsS "$APP/api/lists?page=$p" | jq -r '.lists[] | .userId + "/" + .id' >> "$BENCH_LIST_PATHS"
+    done
+
+    if [[ $size == "$BENCH_LISTS" ]]; then
+      measure minimal "http://127.0.0.1:$MIN_PORT/"
+    fi
+    measure home_out "$APP/api/home"
+    measure home_in "$APP/api/home" -H "Cookie: $cookie"
+    measure browse_newest "$APP/api/lists?sort=newest"
+    measure browse_votes_tag "$APP/api/lists?sort=mostVotes&tag=strategic"
+    measure browse_search "$APP/api/lists?q=parvati"
+    measure browse_deep "$APP/api/lists?page=$deep"
+    if [[ $size == "$BENCH_LISTS" ]]; then
+      measure list "$APP/api/lists/$top"
+      measure comments "$APP/api/lists/$top/comments"
+      measure catalog "$APP/api/catalog/seasons"
+      measure comment_post "$APP/" -s "$ROOT/bench/comment.lua" -H "Cookie: $cookie"
+      measure upvote "$APP/" -s "$ROOT/bench/upvote.lua" -H "Cookie: $cookie"
+    fi
+    kill "$server"; wait "$server" 2>/dev/null || true
+  done
+done
+
+mkdir -p "$(dirname "$BENCH_REPORT")"
+go run ./bench/report -dir "$BENCH_OUT" -out "$BENCH_REPORT"
+echo "bench: wrote $BENCH_REPORT"

@@ -1,0 +1,19 @@
+-- Upvote and withdraw it in turn (PUT, then DELETE) over the lists named one
+-- "<userId>/<listId>" a line in $BENCH_LIST_PATHS. Needs the session cookie in -H.
+dofile(os.getenv("BENCH_LUA_DIR") .. "/status.lua")
+
+local paths = {}
+for line in io.lines(os.getenv("BENCH_LIST_PATHS")) do
+  if line ~= "" then paths[#paths + 1] = line end
+end
+local n = 0
+
+function request()
+  local i = n
+  n = n + 1
+  local k = math.floor(i / 2) + (tid or 0) * 7
+  local p = paths[k % #paths + 1]
+  local method = "PUT"
+  if i % 2 == 1 then method = "DELETE" end
+  return wrk.format(method, "/api/lists/" .. p .. "/upvote", nil, nil)
+end
