@@ -278,6 +278,15 @@ func ms(d time.Duration) string {
 	}
 }
 
+// summaryRows keeps what demo-data wrote from its closing line
+// "demo data in sqlite (1.4s): 200 users, ...".
+func summaryRows(line string) string {
+	if _, rows, ok := strings.Cut(line, "): "); ok {
+		return rows
+	}
+	return line
+}
+
 func (r *Run) find(engine string, lists int, endpoint string) (Result, bool) {
 	for _, x := range r.Results {
 		if x.Engine == engine && x.Lists == lists && x.Endpoint == endpoint {
@@ -353,7 +362,7 @@ func (r *Run) markdown() string {
 	p("| engine | lists | users | load time | rows |\n|---|---:|---:|---:|---|\n")
 	for _, l := range r.Loads {
 		p("| %s | %s | %s | %s | %s |\n", l.Engine, thousands(float64(l.Lists)), thousands(float64(l.Users)), ms(l.Took),
-			strings.TrimPrefix(l.Summary, "demo data in "))
+			summaryRows(l.Summary))
 	}
 	p("\n")
 

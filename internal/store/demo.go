@@ -346,16 +346,21 @@ func (s *Store) DemoPolls(ctx context.Context) (ids, seasons []string, err error
 }
 
 // RecountDemoCounters sets every list's upvote_count and every comment's upvotes and
-// downvotes from their rows, and refreshes the planner's statistics.
+// downvotes from their rows. On PostgreSQL it then refreshes the planner's statistics,
+// as autovacuum would soon after a bulk load; SQLite keeps none unless asked, and the
+// app never asks, so a demo database plans its queries as a grown one does.
 func (s *Store) RecountDemoCounters(ctx context.Context) error {
-	for _, q := range []string{
+	queries := []string{
 		`UPDATE lists SET upvote_count = (SELECT count(*) FROM list_upvotes v
 			WHERE v.list_user_id = lists.user_id AND v.list_id = lists.id)`,
 		`UPDATE comments SET
 			upvotes = (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.value = 1),
 			downvotes = (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.value = -1)`,
-		`ANALYZE`,
-	} {
+	}
+	if s.dialect == Postgres {
+		queries = append(queries, `ANALYZE`)
+	}
+	for _, q := range queries {
 		if _, err := s.db.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("recount: %w", err)
 		}
