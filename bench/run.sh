@@ -13,6 +13,7 @@
 #   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/castaway_bench?sslmode=disable
 #                              a database of its own: created when missing, emptied by each load
 #   BENCH_DURATION=10s BENCH_CONNECTIONS=32 BENCH_THREADS=2
+#   BENCH_TIMEOUT=10s          a slower response counts as a wrk timeout (reported), not in p99
 #   BENCH_QUICK=1              try the harness: 2,000 lists, scale 1,000 and 2,000, 3 s a run
 #   BENCH_OUT=bench/results/<date>   raw output;  BENCH_REPORT=docs/benchmarks.md
 #   BENCH_NOTE="..."           a paragraph put at the top of the report
@@ -31,6 +32,7 @@ BENCH_PG_URL=${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/castaway_bench?s
 BENCH_DURATION=${BENCH_DURATION:-10s}
 BENCH_CONNECTIONS=${BENCH_CONNECTIONS:-32}
 BENCH_THREADS=${BENCH_THREADS:-2}
+BENCH_TIMEOUT=${BENCH_TIMEOUT:-10s}
 BENCH_OUT=${BENCH_OUT:-$ROOT/bench/results/$(date -u +%Y%m%d-%H%M%S)}
 BENCH_REPORT=${BENCH_REPORT:-$ROOT/docs/benchmarks.md}
 BIN=${CASTAWAY_BIN:-$ROOT/bin/castaway}
@@ -72,6 +74,7 @@ date=$(date -u +%Y-%m-%dT%H:%MZ)
 duration=$BENCH_DURATION
 connections=$BENCH_CONNECTIONS
 threads=$BENCH_THREADS
+timeout=$BENCH_TIMEOUT
 main_lists=$BENCH_LISTS
 scale=$BENCH_SCALE
 engines=$BENCH_ENGINES
@@ -91,7 +94,7 @@ measure() {
   local name=$1 url=$2; shift 2
   local out="$BENCH_OUT/wrk__${engine}__${size}__${name}.txt"
   echo "bench: $engine $size $name"
-  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"$BENCH_DURATION" --latency -s "$ROOT/bench/status.lua" "$@" "$url" > "$out" 2>&1 || true
+  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"$BENCH_DURATION" --timeout "$BENCH_TIMEOUT" --latency -s "$ROOT/bench/status.lua" "$@" "$url" > "$out" 2>&1 || true
   grep -E 'Requests/sec|99%' "$out" | tr -s ' ' | paste -sd' ' | sed 's/^/       /'
 }
 

@@ -352,8 +352,9 @@ func (r *Run) markdown() string {
 	p("**Machine:** %s CPUs (`nproc`), %s, %s memory; Linux %s. **Software:** castaway %s, %s, PostgreSQL %s, wrk %s.\n\n",
 		env["nproc"], env["cpu"], env["memory"], env["kernel"], env["version"], env["go"], env["postgres"], env["wrk"])
 	p("**Method:** each engine gets the demo community (`castaway demo-data --users N/10 --lists N`, about 10 upvotes and 3 comments per list), ")
-	p("then `castaway serve` on loopback and wrk with %s threads and %s connections for %s per endpoint, with `--latency` for p50 and p99. ",
+	p("then `castaway serve` on loopback and wrk with %s threads and %s connections for %s per endpoint, with `--latency` for p50 and p99 ",
 		env["threads"], env["connections"], env["duration"])
+	p("(a response slower than wrk's timeout of %s is counted under socket errors, not in the percentiles). ", env["timeout"])
 	p("The minimal handler (bench/minimal: a small fixed JSON from Go's net/http) runs in the same run on the same machine; ")
 	p("\"× minimal\" is an endpoint's requests per second divided by the minimal handler's. The load generator and the server share the machine's cores. ")
 	p("Failed responses are counted by status (bench/status.lua) and any 4xx/5xx marks a target missed.\n\n")
