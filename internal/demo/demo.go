@@ -19,6 +19,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
@@ -409,7 +411,7 @@ func (g *gen) makeLists(w *writer) error {
 		l := list{owner: owner, id: id, name: c.Name, created: created, public: g.rng.IntN(100) < 93,
 			weight: math.Exp(1.4 * g.rng.NormFloat64())}
 		for _, it := range c.Items {
-			l.items = append(l.items, it.Name)
+			l.items = append(l.items, shortSeason(it.Name))
 		}
 		g.lists = append(g.lists, l)
 		if l.public {
@@ -472,10 +474,10 @@ func (g *gen) listContent() (lists.Content, error) {
 			in.Items = append(in.Items, lists.ItemInput{ID: id, SeasonID: seasonOf[id]})
 		}
 		tmpl := g.pick(eraListNames)
-		in.Name = fill(tmpl, era.Name, n)
+		in.Name = capitalize(fill(tmpl, era.Name, n))
 		if strings.Contains(tmpl, "strateg") || strings.Contains(tmpl, "blindside") {
 			tagBias = "strategic"
-		} else if strings.Contains(tmpl, "Challenge") {
+		} else if strings.Contains(tmpl, "challenge") {
 			tagBias = "challenge"
 		} else if strings.Contains(tmpl, "social") {
 			tagBias = "social"
@@ -521,6 +523,11 @@ func fill(tmpl string, args ...any) string {
 		return strings.ReplaceAll(tmpl, "%%", "%")
 	}
 	return fmt.Sprintf(tmpl, args...)
+}
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 func (g *gen) itemName(it lists.ItemInput) string {

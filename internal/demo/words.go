@@ -43,12 +43,14 @@ var seasonListNames = []string{
 	"%[1]s, from goat to GOAT", "How I'd rank %[1]s",
 }
 
-// Multi-season contestant lists: %[1]s is the era's name, %[2]d the number of items.
+// Multi-season contestant lists: %[1]s is the era as an adjective ("new-era"), %[2]d
+// the number of items. The generator capitalizes the first letter.
 var eraListNames = []string{
-	"Top %[2]d players of the %[1]s", "My %[1]s all-stars", "Best strategists of the %[1]s",
-	"Favorite villains of the %[1]s", "%[1]s legends", "Challenge beasts: %[1]s", "Underrated: %[1]s",
+	"Top %[2]d %[1]s players", "My %[1]s all-stars", "Best %[1]s strategists",
+	"Favorite %[1]s villains", "%[1]s legends", "%[1]s challenge beasts", "Underrated %[1]s players",
 	"Top %[2]d castaways I'd want on my tribe", "All-time favorite players", "My Survivor Mount Rushmore (and friends)",
 	"Best social games ever", "Most iconic blindsiders", "Players who deserved to win", "Fan favorites, ranked",
+	"%[1]s fan favorites", "%[1]s players who got robbed",
 }
 
 // Season lists: %[2]d is the number of items.
@@ -62,8 +64,8 @@ var eras = []struct {
 	Name     string
 	From, To int
 }{
-	{"old school era", 1, 15}, {"middle era", 16, 30}, {"modern era", 25, 40}, {"new era", 41, 50},
-	{"whole show", 1, 50}, {"whole show", 1, 50}, {"2010s", 20, 39},
+	{"old-school", 1, 15}, {"middle-era", 16, 30}, {"modern", 25, 40}, {"new-era", 41, 50},
+	{"all-time", 1, 50}, {"all-time", 1, 50}, {"2010s", 20, 39},
 }
 
 var descriptions = []string{
