@@ -95,7 +95,7 @@ measure() {
   local out="$BENCH_OUT/wrk__${engine}__${size}__${name}.txt"
   echo "bench: $engine $size $name"
   wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"$BENCH_DURATION" --timeout "$BENCH_TIMEOUT" --latency -s "$ROOT/bench/status.lua" "$@" "$url" > "$out" 2>&1 || true
-  grep -E 'Requests/sec|99%' "$out" | tr -s ' ' | paste -sd' ' | sed 's/^/       /'
+  { grep -E 'Requests/sec|99%|Socket errors|^status [^2]' "$out" || tail -n 3 "$out"; } | tr -s ' ' | paste -sd' ' | sed 's/^/       /'
 }
 
 pg_ready() {
