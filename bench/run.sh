@@ -9,6 +9,8 @@
 # Settings (environment):
 #   BENCH_LISTS=100000         lists for the per-endpoint table (users: a tenth, at least 100)
 #   BENCH_SCALE="10000 100000 1000000"  sizes at which home and browse are measured
+#                              (the 1,000,000-list load is about 36 million rows: tens of minutes
+#                              per engine and a few GB of memory for the loader)
 #   BENCH_ENGINES="sqlite postgres"
 #   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/castaway_bench?sslmode=disable
 #                              a database of its own: created when missing, emptied by each load
