@@ -75,18 +75,29 @@ func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *store.User
 	return &http.Client{Jar: jar}, u
 }
 
+// rawTransport does not negotiate gzip behind a test's back. It is shared, so
+// requests made one after another reuse one keep-alive connection, which the
+// server only reads from again once the previous handler (and its metrics) is done.
+var rawTransport = &http.Transport{DisableCompression: true}
+
+// get fetches url and reads the whole body before returning, so the server has
+// finished with the request; res.Body holds the bytes read.
 func get(t *testing.T, url string, header map[string]string) *http.Response {
 	t.Helper()
 	req, _ := http.NewRequest("GET", url, nil)
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	// A bare transport so gzip is not negotiated behind the test's back.
-	res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	res, err := rawTransport.RoundTrip(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { res.Body.Close() })
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil {
+		t.Fatalf("GET %s: read body: %v", url, err)
+	}
+	res.Body = io.NopCloser(bytes.NewReader(body))
 	return res
 }
 
