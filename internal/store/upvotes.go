@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -101,14 +100,4 @@ func upvoteCount(ctx context.Context, tx *sql.Tx, ownerID, listID string, count 
 		return fmt.Errorf("read upvote count: %w", err)
 	}
 	return nil
-}
-
-// isForeignKeyViolation tells whether err comes from a missing referenced row on either engine.
-func isForeignKeyViolation(err error) bool {
-	if err == nil {
-		return false
-	}
-	msg := err.Error()
-	return strings.Contains(msg, "FOREIGN KEY constraint failed") || // SQLite
-		strings.Contains(msg, "SQLSTATE 23503") // PostgreSQL
 }
