@@ -44,9 +44,11 @@ func New(d Deps) (*Server, error) {
 		catalog: d.Catalog,
 		log:     d.Logger,
 		metrics: newMetrics(),
-		media:   newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog),
 	}
 	var err error
+	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
+		return nil, err
+	}
 	if s.seasons, err = newSeasonsResponse(d.Catalog); err != nil {
 		return nil, err
 	}
