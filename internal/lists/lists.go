@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"castaway/internal/catalog"
+	"castaway/internal/model"
 )
 
 // Limits from the product spec (section 9); MaxItems keeps one list a sane size.
@@ -52,16 +53,6 @@ type ItemInput struct {
 	SeasonID string
 }
 
-// Item is a ranked entry filled in from the catalog.
-type Item struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	ImageURL   string `json:"imageUrl"`
-	IsSeason   bool   `json:"isSeason"`
-	SeasonID   string `json:"seasonId"`
-	SeasonName string `json:"seasonName"`
-}
-
 // Input is a list (or draft) as a client sends it.
 type Input struct {
 	Name        string
@@ -76,7 +67,7 @@ type Content struct {
 	Description string
 	// Tags are the chosen tags in display order followed by the type tag.
 	Tags  []string
-	Items []Item
+	Items []model.Item
 }
 
 // IsSeason tells whether the list ranks seasons.
@@ -93,7 +84,7 @@ func (c Content) SearchText() string {
 }
 
 // TypeTag is season-ranking when any item is a season, else survivor-ranking.
-func TypeTag(items []Item) string {
+func TypeTag(items []model.Item) string {
 	for _, it := range items {
 		if it.IsSeason {
 			return SeasonRankingTag
@@ -187,11 +178,11 @@ func userTags(in []string) ([]string, error) {
 
 // Resolve fills items in from the catalog, refusing unknown ids, duplicates, a mix of
 // seasons and contestants, and more than MaxItems.
-func Resolve(cat *catalog.Catalog, in []ItemInput) ([]Item, error) {
+func Resolve(cat *catalog.Catalog, in []ItemInput) ([]model.Item, error) {
 	if len(in) > MaxItems {
 		return nil, invalid("contestants", "A list can hold at most %d items.", MaxItems)
 	}
-	items := make([]Item, 0, len(in))
+	items := make([]model.Item, 0, len(in))
 	seen := map[string]bool{}
 	for _, ii := range in {
 		it, err := resolveOne(cat, ii)
@@ -210,17 +201,17 @@ func Resolve(cat *catalog.Catalog, in []ItemInput) ([]Item, error) {
 	return items, nil
 }
 
-func resolveOne(cat *catalog.Catalog, in ItemInput) (Item, error) {
+func resolveOne(cat *catalog.Catalog, in ItemInput) (model.Item, error) {
 	if in.IsSeason {
 		s, ok := cat.Season(in.ID)
 		if !ok {
-			return Item{}, invalid("contestants", "Unknown season %q.", in.ID)
+			return model.Item{}, invalid("contestants", "Unknown season %q.", in.ID)
 		}
-		return Item{ID: s.ID, Name: s.Name, ImageURL: s.LogoURL, IsSeason: true, SeasonID: s.ID, SeasonName: s.Name}, nil
+		return model.Item{ID: s.ID, Name: s.Name, ImageURL: s.LogoURL, IsSeason: true, SeasonID: s.ID, SeasonName: s.Name}, nil
 	}
 	ct, s, ok := cat.Contestant(in.ID, in.SeasonID)
 	if !ok {
-		return Item{}, invalid("contestants", "Unknown contestant %q.", in.ID)
+		return model.Item{}, invalid("contestants", "Unknown contestant %q.", in.ID)
 	}
-	return Item{ID: ct.ID, Name: ct.Name, ImageURL: ct.ImageURL, SeasonID: s.ID, SeasonName: s.Name}, nil
+	return model.Item{ID: ct.ID, Name: ct.Name, ImageURL: ct.ImageURL, SeasonID: s.ID, SeasonName: s.Name}, nil
 }

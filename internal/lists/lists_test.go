@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"castaway/internal/catalog"
+	"castaway/internal/model"
 )
 
 var cat = catalog.MustLoad()
@@ -105,7 +106,7 @@ func TestSeasonItemsAndTypeTag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Item{ID: "s20", Name: "Survivor: Heroes vs. Villains", ImageURL: "/media/seasons/20", IsSeason: true, SeasonID: "s20", SeasonName: "Survivor: Heroes vs. Villains"}
+	want := model.Item{ID: "s20", Name: "Survivor: Heroes vs. Villains", ImageURL: "/media/seasons/20", IsSeason: true, SeasonID: "s20", SeasonName: "Survivor: Heroes vs. Villains"}
 	if c.Items[0] != want {
 		t.Errorf("season item %+v, want %+v", c.Items[0], want)
 	}

@@ -119,7 +119,7 @@ func (e *benchEnv) seed(b *testing.B) ([]*store.User, []*store.List) {
 			b.Fatal(err)
 		}
 		l, err := e.store.CreateList(ctx, users[i%benchUsers].ID, store.ListContent{Name: c.Name, Description: c.Description,
-			Tags: c.Tags, Items: storeItems(c.Items), IsPublic: i%10 != 0, IsSeason: c.IsSeason(), SearchText: c.SearchText()},
+			Tags: c.Tags, Items: c.Items, IsPublic: i%10 != 0, IsSeason: c.IsSeason(), SearchText: c.SearchText()},
 			now.Add(-time.Duration(benchLists-i)*time.Minute))
 		if err != nil {
 			b.Fatal(err)

@@ -47,7 +47,7 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 		writeListValidation(w, err)
 		return
 	}
-	d := &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: storeItems(c.Items),
+	d := &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
 		IsPublic: body.IsPublic == nil || *body.IsPublic, UpdatedAt: time.Now()}
 	if err := s.store.SaveDraft(r.Context(), u.ID, d); err != nil {
 		s.serverError(w, r, "save draft", err, msgSomethingWrong)

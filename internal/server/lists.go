@@ -8,6 +8,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
@@ -166,7 +167,7 @@ func (s *Server) decodeList(w http.ResponseWriter, r *http.Request) (store.ListC
 		return store.ListContent{}, false
 	}
 	isPublic := body.IsPublic == nil || *body.IsPublic
-	return store.ListContent{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: storeItems(c.Items),
+	return store.ListContent{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
 		IsPublic: isPublic, IsSeason: c.IsSeason(), SearchText: c.SearchText()}, true
 }
 
@@ -193,15 +194,7 @@ func itemInputs(in []api.ListItemInput) []lists.ItemInput {
 	return out
 }
 
-func storeItems(in []lists.Item) []store.ListItem {
-	out := make([]store.ListItem, len(in))
-	for i, it := range in {
-		out[i] = store.ListItem(it)
-	}
-	return out
-}
-
-func apiListItems(in []store.ListItem) []api.ListItem {
+func apiListItems(in []model.Item) []api.ListItem {
 	out := make([]api.ListItem, len(in))
 	for i, it := range in {
 		out[i] = api.ListItem{Id: it.ID, Name: it.Name, ImageUrl: it.ImageURL, IsSeason: it.IsSeason, SeasonId: it.SeasonID, SeasonName: it.SeasonName}

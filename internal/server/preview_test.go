@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
@@ -16,7 +17,7 @@ func TestListPagePreview(t *testing.T) {
 	ctx := context.Background()
 	content := func(name string, public bool) store.ListContent {
 		return store.ListContent{Name: name, Description: "Only winners. <Fight> me.", IsPublic: public,
-			Tags: []string{"survivor-ranking"}, Items: []store.ListItem{
+			Tags: []string{"survivor-ranking"}, Items: []model.Item{
 				{ID: "parvati-shallow", Name: "Parvati Shallow", ImageURL: "/x"},
 				{ID: "sandra-diaz-twine", Name: "Sandra Diaz-Twine", ImageURL: "/y"},
 			}}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -35,7 +36,7 @@ func newBrowseFixture(t *testing.T, s *store.Store) *browseFixture {
 	hidden.IsPublic = false
 	f.hidden = save(f.alice, hidden, time.Second)
 	seasons := store.ListContent{Name: "Season picks", IsPublic: true, IsSeason: true, Tags: []string{"season-ranking", "strategic"},
-		Items: []store.ListItem{{ID: "s20", Name: "Survivor: Heroes vs. Villains", IsSeason: true, SeasonID: "s20"}}, SearchText: "season picks\nsurvivor: heroes vs. villains"}
+		Items: []model.Item{{ID: "s20", Name: "Survivor: Heroes vs. Villains", IsSeason: true, SeasonID: "s20"}}, SearchText: "season picks\nsurvivor: heroes vs. villains"}
 	f.seasons = save(f.bob, seasons, 2*time.Second)
 	villains := listContent("Villains", "Russell Hantz", "Sandra Diaz-Twine", "Tony Vlachos", "Boston Rob")
 	villains.Description = "100% evil_ones"

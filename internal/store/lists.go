@@ -8,24 +8,16 @@ import (
 	"strconv"
 	"strings"
 	"time"
-)
 
-// ListItem is one ranked entry, stored with the catalog details it had when saved.
-type ListItem struct {
-	ID         string
-	Name       string
-	ImageURL   string
-	IsSeason   bool
-	SeasonID   string
-	SeasonName string
-}
+	"castaway/internal/model"
+)
 
 // ListContent is what an owner writes: everything but identity, times and votes.
 type ListContent struct {
 	Name        string
 	Description string
 	Tags        []string // including the type tag
-	Items       []ListItem
+	Items       []model.Item
 	IsPublic    bool
 	IsSeason    bool
 	SearchText  string
@@ -43,7 +35,8 @@ type List struct {
 	ListContent
 }
 
-// listColumns are read from lists l joined with the owner u.
+// listColumns are a list's own columns, read from lists l joined with the owner u
+// by every query that returns lists, and scanned by scanList.
 const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.is_public, l.is_season,
 	l.item_count, l.upvote_count, l.created_at, l.updated_at`
 
@@ -169,7 +162,7 @@ func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) 
 	}
 	l.Items = items[listKey{userID, listID}]
 	if l.Items == nil {
-		l.Items = []ListItem{}
+		l.Items = []model.Item{}
 	}
 	tags, err := s.listTags(ctx, `list_user_id = $1 AND list_id = $2`, userID, listID)
 	if err != nil {
@@ -185,17 +178,17 @@ func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) 
 type listKey struct{ userID, listID string }
 
 // listItems reads the items matching where, grouped by list, in rank order.
-func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[listKey][]ListItem, error) {
+func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[listKey][]model.Item, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name
 		FROM list_items WHERE `+where+` ORDER BY list_user_id, list_id, position`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read list items: %w", err)
 	}
 	defer rows.Close()
-	out := map[listKey][]ListItem{}
+	out := map[listKey][]model.Item{}
 	for rows.Next() {
 		var k listKey
-		var it ListItem
+		var it model.Item
 		if err := rows.Scan(&k.userID, &k.listID, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName); err != nil {
 			return nil, fmt.Errorf("read list items: %w", err)
 		}

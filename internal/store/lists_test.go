@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -28,7 +29,7 @@ func listUser(t testing.TB, s *store.Store, name string) *store.User {
 func listContent(name string, itemNames ...string) store.ListContent {
 	c := store.ListContent{Name: name, IsPublic: true, Tags: []string{"survivor-ranking"}}
 	for _, n := range itemNames {
-		c.Items = append(c.Items, store.ListItem{ID: strings.ToLower(strings.ReplaceAll(n, " ", "-")), Name: n,
+		c.Items = append(c.Items, model.Item{ID: strings.ToLower(strings.ReplaceAll(n, " ", "-")), Name: n,
 			ImageURL: "/media/x", SeasonID: "s1", SeasonName: "Survivor: Borneo"})
 	}
 	c.SearchText = strings.ToLower(name + "\n" + strings.Join(itemNames, "\n"))
