@@ -5,10 +5,13 @@ package lists
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"castaway/internal/catalog"
 	"castaway/internal/model"
+	"castaway/internal/problem"
+	"castaway/internal/store"
 )
 
 // Limits from the product spec (section 9); MaxItems keeps one list a sane size.
@@ -33,16 +36,9 @@ const (
 	MsgMixed        = "Cannot mix seasons and contestants."
 )
 
-// ValidationError is bad input, reported to the user as Message.
-type ValidationError struct {
-	Field   string
-	Message string
-}
-
-func (e *ValidationError) Error() string { return e.Message }
-
+// invalid is bad input in field, reported to the user as the formatted message.
 func invalid(field, format string, args ...any) error {
-	return &ValidationError{Field: field, Message: fmt.Sprintf(format, args...)}
+	return problem.InvalidField(field, fmt.Sprintf(format, args...))
 }
 
 // ItemInput is an item as a client sends it: at least an id and whether it is a
@@ -81,6 +77,18 @@ func (c Content) SearchText() string {
 		parts = append(parts, it.Name)
 	}
 	return strings.ToLower(strings.Join(parts, "\n"))
+}
+
+// Stored is the content as the store keeps it, public or not.
+func (c Content) Stored(isPublic bool) store.ListContent {
+	return store.ListContent{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
+		IsPublic: isPublic, IsSeason: c.IsSeason(), SearchText: c.SearchText()}
+}
+
+// Draft is the content as the user's unsaved creator state, saved at now.
+func (c Content) Draft(isPublic bool, now time.Time) *store.Draft {
+	return &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
+		IsPublic: isPublic, UpdatedAt: now}
 }
 
 // TypeTag is season-ranking when any item is a season, else survivor-ranking.

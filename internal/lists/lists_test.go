@@ -1,13 +1,13 @@
 package lists
 
 import (
-	"errors"
 	"reflect"
 	"strings"
 	"testing"
 
 	"castaway/internal/catalog"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 )
 
 var cat = catalog.MustLoad()
@@ -61,8 +61,8 @@ func TestValidateListRules(t *testing.T) {
 				}
 				return
 			}
-			var ve *ValidationError
-			if !errors.As(err, &ve) || ve.Message != tc.wantErr || ve.Field != tc.field {
+			ve, ok := problem.As(err)
+			if !ok || ve.Kind != problem.Invalid || ve.Message != tc.wantErr || ve.Field != tc.field {
 				t.Fatalf("error %#v, want %q on %q", err, tc.wantErr, tc.field)
 			}
 		})

@@ -10,6 +10,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -18,6 +19,7 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/mail"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -47,8 +49,9 @@ func newEnvOn(t *testing.T, st *store.Store) *testEnv {
 		"index.html":        {Data: []byte("<!doctype html><html><head><title>Survivor Rankings</title></head><body><div id=root></div></body></html>")},
 		"assets/app-123.js": {Data: []byte(strings.Repeat("console.log('castaway');\n", 100))},
 	}
-	srv, err := New(Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web})
+	d := testDeps(t, cfg, st)
+	d.Web = web
+	srv, err := New(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,6 +59,19 @@ func newEnvOn(t *testing.T, st *store.Store) *testEnv {
 	t.Cleanup(ts.Close)
 	t.Cleanup(srv.CloseStreams) // runs first: open event streams end, so ts.Close does not wait on them
 	return &testEnv{Server: ts, cfg: cfg, store: st, srv: srv}
+}
+
+// testDeps wires a server over st as internal/app does, logging nowhere.
+func testDeps(t testing.TB, cfg *config.Config, st *store.Store) Deps {
+	t.Helper()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, filepath.Join(cfg.DataDir, "outbox"), log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log,
+		Accounts:  auth.NewAccounts(st, sender, cfg.BaseURL, auth.DefaultLimits(), log),
+		Providers: auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second})}
 }
 
 // signedIn makes a user named name and returns a client holding their session.

@@ -10,6 +10,7 @@ import (
 
 	"castaway/internal/catalog"
 	"castaway/internal/placeholder"
+	"castaway/internal/problem"
 )
 
 // media serves headshots (/media/contestants/{seasonId}/{key}) and season logos
@@ -45,17 +46,11 @@ func newMedia(dir, cdn string, c *catalog.Catalog) (*media, error) {
 	return m, nil
 }
 
-func (s *Server) mediaRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /media/contestants/{season}/{key}", s.media.contestant)
-	mux.HandleFunc("GET /media/seasons/{number}", s.media.season)
-	mux.Handle("GET /images/placeholder.jpg", s.media.headshot)
-}
-
 func (m *media) contestant(w http.ResponseWriter, r *http.Request) {
 	rel := r.PathValue("season") + "/" + r.PathValue("key")
 	name, ok := m.names[rel]
 	if !ok {
-		writeError(w, http.StatusNotFound, "not_found", "No such contestant image.")
+		writeProblem(w, problem.New(problem.NotFound, "not_found", "No such contestant image."))
 		return
 	}
 	if m.serveFile(w, r, "contestants/"+rel) {
@@ -67,7 +62,7 @@ func (m *media) contestant(w http.ResponseWriter, r *http.Request) {
 func (m *media) season(w http.ResponseWriter, r *http.Request) {
 	n, err := strconv.Atoi(r.PathValue("number"))
 	if err != nil || !m.seasons[n] {
-		writeError(w, http.StatusNotFound, "not_found", "No such season logo.")
+		writeProblem(w, problem.New(problem.NotFound, "not_found", "No such season logo."))
 		return
 	}
 	if m.serveFile(w, r, "seasons/"+strconv.Itoa(n)) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/store"
 )
@@ -22,11 +23,11 @@ func TestListPagePreview(t *testing.T) {
 				{ID: "sandra-diaz-twine", Name: "Sandra Diaz-Twine", ImageURL: "/y"},
 			}}
 	}
-	pub, err := env.store.CreateList(ctx, owner.ID, content("Best Winners", true), time.Now())
+	pub, err := env.store.CreateList(ctx, owner.ID, lists.IDs(time.Now()), content("Best Winners", true), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	priv, err := env.store.CreateList(ctx, owner.ID, content("Secret Picks", false), time.Now().Add(time.Millisecond))
+	priv, err := env.store.CreateList(ctx, owner.ID, lists.IDs(time.Now().Add(time.Millisecond)), content("Secret Picks", false), time.Now().Add(time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -141,7 +141,7 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Ho
 	if viewerID != "" {
 		h.Favorites, err = s.summaries(ctx, `SELECT `+listColumns+` FROM favorites f
 			JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id JOIN users u ON u.id = l.user_id
-			WHERE f.user_id = $1 AND (l.is_public = TRUE OR l.user_id = $1) ORDER BY f.favorited_at DESC`, viewerID)
+			WHERE f.user_id = $1 AND `+visibleTo("$1")+` ORDER BY f.favorited_at DESC`, viewerID)
 		if err != nil {
 			return nil, fmt.Errorf("favorite lists: %w", err)
 		}
@@ -149,11 +149,10 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Ho
 	return &h, nil
 }
 
-// UserLists reads a user's lists, most recently updated first; private ones only
-// when withPrivate (the owner is asking).
-func (s *Store) UserLists(ctx context.Context, userID string, withPrivate bool) ([]ListSummary, error) {
+// UserLists reads ownerID's lists that viewerID may see, most recently updated first.
+func (s *Store) UserLists(ctx context.Context, ownerID, viewerID string) ([]ListSummary, error) {
 	out, err := s.summaries(ctx, `SELECT `+listColumns+` FROM lists l JOIN users u ON u.id = l.user_id
-		WHERE l.user_id = $1 AND (l.is_public = TRUE OR $2) ORDER BY l.updated_at DESC, l.id DESC`, userID, withPrivate)
+		WHERE l.user_id = $1 AND `+visibleTo("$2")+` ORDER BY l.updated_at DESC, l.id DESC`, ownerID, viewerID)
 	if err != nil {
 		return nil, fmt.Errorf("user lists: %w", err)
 	}

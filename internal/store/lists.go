@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
+	"iter"
 	"strings"
 	"time"
 
@@ -40,6 +40,12 @@ type List struct {
 const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.is_public, l.is_season,
 	l.item_count, l.upvote_count, l.created_at, l.updated_at`
 
+// visibleTo is lists.VisibleTo in SQL over lists l for the viewer id in parameter
+// param: the list is public or the viewer's own ("" owns nothing).
+func visibleTo(param string) string {
+	return `(l.is_public = TRUE OR l.user_id = ` + param + `)`
+}
+
 func scanList(row interface{ Scan(...any) error }) (*List, error) {
 	var l List
 	var created, updated int64
@@ -55,14 +61,13 @@ func scanList(row interface{ Scan(...any) error }) (*List, error) {
 	return &l, nil
 }
 
-// CreateList saves a new list for userID with id "list_" + now in milliseconds,
-// moved on a millisecond at a time until the id is free for that owner, and clears
-// the owner's draft in the same transaction.
-func (s *Store) CreateList(ctx context.Context, userID string, c ListContent, now time.Time) (*List, error) {
+// CreateList saves a new list for userID under the first of ids still free for
+// that owner (lists.IDs), and clears the owner's draft in the same transaction.
+func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[string], c ListContent, now time.Time) (*List, error) {
 	var id string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		for ms := millis(now); ; ms++ {
-			id = "list_" + strconv.FormatInt(ms, 10)
+		inserted := false
+		for id = range ids {
 			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, is_season,
 				item_count, search_text, created_at, updated_at)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (user_id, id) DO NOTHING`,
@@ -73,8 +78,12 @@ func (s *Store) CreateList(ctx context.Context, userID string, c ListContent, no
 			if n, err := res.RowsAffected(); err != nil {
 				return fmt.Errorf("insert list: %w", err)
 			} else if n == 1 {
+				inserted = true
 				break
 			}
+		}
+		if !inserted {
+			return errors.New("no free list id")
 		}
 		if err := insertListParts(ctx, tx, userID, id, c); err != nil {
 			return err

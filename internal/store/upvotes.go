@@ -16,12 +16,6 @@ type ListVisibility struct {
 	IsPublic bool
 }
 
-// VisibleTo tells whether userID ("" when signed out) may see the list: everyone
-// may see a public list, only its owner a private one.
-func (l *ListVisibility) VisibleTo(userID string) bool {
-	return l.IsPublic || (userID != "" && userID == l.UserID)
-}
-
 // ListVisibilityOf looks a list up, or returns ErrNotFound.
 func (s *Store) ListVisibilityOf(ctx context.Context, ownerID, listID string) (*ListVisibility, error) {
 	l := ListVisibility{UserID: ownerID, ID: listID}
