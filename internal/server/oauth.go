@@ -2,11 +2,11 @@ package server
 
 import (
 	"crypto/subtle"
-	"errors"
 	"net/http"
 	"net/url"
 
 	"castaway/internal/auth"
+	"castaway/internal/problem"
 )
 
 // oauthCookie binds a provider round trip to the browser that started it, so
@@ -59,8 +59,8 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, redirect, err := s.accounts.FinishOAuth(r.Context(), name, p, state, q.Get("code"))
-	if errors.Is(err, auth.ErrAccountExists) {
-		fail("account_exists")
+	if p, ok := problem.As(err); ok { // the login page shows the code's own message
+		fail(p.Code)
 		return
 	}
 	if err != nil {

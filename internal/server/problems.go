@@ -25,8 +25,8 @@ var problemStatus = map[problem.Kind]int{
 // writeProblem answers p with its status and the API's error body, field included.
 func writeProblem(w http.ResponseWriter, p *problem.Error) {
 	status, ok := problemStatus[p.Kind]
-	if !ok {
-		status = http.StatusBadRequest
+	if !ok { // a problem without a kind is a bug, not the client's fault
+		status = http.StatusInternalServerError
 	}
 	if p.Kind == problem.RateLimited {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(p.RetryAfter.Seconds()))))
