@@ -6,6 +6,8 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+
+	"castaway/internal/catalog"
 )
 
 func TestInitials(t *testing.T) {
@@ -57,5 +59,26 @@ func TestRaster(t *testing.T) {
 	}
 	if img, err := jpeg.Decode(bytes.NewReader(j)); err != nil || img.Bounds().Dx() != 256 {
 		t.Errorf("headshot JPEG: %v", err)
+	}
+}
+
+func TestIndex(t *testing.T) {
+	ix := NewIndex(catalog.MustLoad())
+	if a, ok := ix.Contestant("s13/parvati"); !ok || !strings.Contains(string(a.SVG()), ">PS<") {
+		t.Errorf("s13/parvati: %v", ok)
+	}
+	if a, ok := ix.ForImageURL("/media/seasons/45"); !ok || !strings.Contains(string(a.SVG()), ">45<") {
+		t.Errorf("season 45 by URL: %v", ok)
+	}
+	if a, ok := ix.ForImageURL("/media/contestants/s13/parvati"); !ok || a != Contestant("Parvati Shallow") {
+		t.Errorf("parvati by URL: %+v %v", a, ok)
+	}
+	for _, url := range []string{"/media/seasons/99", "/media/seasons/x", "/media/contestants/s13/nobody", "https://cdn.example/x.jpg", ""} {
+		if _, ok := ix.ForImageURL(url); ok {
+			t.Errorf("%q has art", url)
+		}
+	}
+	if _, ok := ix.Season(0); ok {
+		t.Error("season 0 has art")
 	}
 }

@@ -19,8 +19,7 @@ import (
 type media struct {
 	dir      string
 	cdn      string
-	names    map[string]string // "s1/richard" -> "Richard Hatch"
-	seasons  map[int]bool
+	art      *placeholder.Index
 	headshot *precompressed // the generic /images/placeholder.jpg
 
 	mu    sync.Mutex
@@ -30,45 +29,39 @@ type media struct {
 var mediaExts = []string{".jpg", ".jpeg", ".png", ".webp", ".svg"}
 
 func newMedia(dir, cdn string, c *catalog.Catalog) (*media, error) {
-	m := &media{dir: dir, cdn: strings.TrimRight(cdn, "/"), names: map[string]string{}, seasons: map[int]bool{},
-		drawn: map[string]*precompressed{}}
-	for _, s := range c.Seasons {
-		m.seasons[s.Number] = true
-		for _, ct := range s.Contestants {
-			m.names[strings.TrimPrefix(ct.ImageURL, "/media/contestants/")] = ct.Name
-		}
-	}
 	jpg, err := placeholder.HeadshotJPEG()
 	if err != nil {
 		return nil, err
 	}
-	m.headshot = newPrecompressed(jpg, "image/jpeg", "public, max-age=86400")
-	return m, nil
+	return &media{dir: dir, cdn: strings.TrimRight(cdn, "/"), art: placeholder.NewIndex(c),
+		headshot: newPrecompressed(jpg, "image/jpeg", "public, max-age=86400"),
+		drawn:    map[string]*precompressed{}}, nil
 }
 
 func (m *media) contestant(w http.ResponseWriter, r *http.Request) {
-	rel := r.PathValue("season") + "/" + r.PathValue("key")
-	name, ok := m.names[rel]
+	key := r.PathValue("season") + "/" + r.PathValue("key")
+	art, ok := m.art.Contestant(key)
 	if !ok {
 		writeProblem(w, problem.New(problem.NotFound, "not_found", "No such contestant image."))
 		return
 	}
-	if m.serveFile(w, r, "contestants/"+rel) {
-		return
+	rel := "contestants/" + key
+	if !m.serveFile(w, r, rel) {
+		m.drawnSVG(rel, art).ServeHTTP(w, r)
 	}
-	m.drawnSVG("contestants/"+rel, func() placeholder.Art { return placeholder.Contestant(name) }).ServeHTTP(w, r)
 }
 
 func (m *media) season(w http.ResponseWriter, r *http.Request) {
 	n, err := strconv.Atoi(r.PathValue("number"))
-	if err != nil || !m.seasons[n] {
+	art, ok := m.art.Season(n)
+	if err != nil || !ok {
 		writeProblem(w, problem.New(problem.NotFound, "not_found", "No such season logo."))
 		return
 	}
-	if m.serveFile(w, r, "seasons/"+strconv.Itoa(n)) {
-		return
+	rel := "seasons/" + strconv.Itoa(n)
+	if !m.serveFile(w, r, rel) {
+		m.drawnSVG(rel, art).ServeHTTP(w, r)
 	}
-	m.drawnSVG("seasons/"+strconv.Itoa(n), func() placeholder.Art { return placeholder.Season(n) }).ServeHTTP(w, r)
 }
 
 // serveFile answers from the CDN or the media folder when the picture exists there.
@@ -88,15 +81,15 @@ func (m *media) serveFile(w http.ResponseWriter, r *http.Request, rel string) bo
 	return false
 }
 
-// drawnSVG is the placeholder for key, drawn, compressed and tagged on first use
-// and kept: keys come from the catalog only, so the cache is bounded by it.
-func (m *media) drawnSVG(key string, draw func() placeholder.Art) *precompressed {
+// drawnSVG is art for the picture rel, drawn, compressed and tagged on first use
+// and kept: only catalog pictures have art, so the cache is bounded by the catalog.
+func (m *media) drawnSVG(rel string, art placeholder.Art) *precompressed {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	p := m.drawn[key]
+	p := m.drawn[rel]
 	if p == nil {
-		p = newPrecompressed(draw().SVG(), "image/svg+xml", "public, max-age=86400")
-		m.drawn[key] = p
+		p = newPrecompressed(art.SVG(), "image/svg+xml", "public, max-age=86400")
+		m.drawn[rel] = p
 	}
 	return p
 }
