@@ -1,5 +1,6 @@
 // Package lists holds the rules of ranked lists: what a valid list is, how the items a
-// client sends become catalog entries, and which type tag a list carries.
+// client sends become catalog entries, which type tag a list carries, who may see,
+// edit and delete a list (access.go), and how new lists are named (ids.go).
 package lists
 
 import (
