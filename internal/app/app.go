@@ -11,10 +11,13 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"time"
 
+	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/mail"
 	"castaway/internal/server"
 	"castaway/internal/store"
 )
@@ -48,7 +51,10 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	}
 	defer st.Close()
 
-	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web})
+	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web,
+		Accounts:  auth.NewAccounts(st, mailSender(cfg, log), cfg.BaseURL, auth.DefaultLimits(), log),
+		Providers: auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
+	})
 	if err != nil {
 		return err
 	}
@@ -86,6 +92,19 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// mailSender delivers over the configured SMTP server, or into the outbox folder
+// when there is none or its settings are wrong.
+func mailSender(cfg *config.Config, log *slog.Logger) mail.Sender {
+	outbox := filepath.Join(cfg.DataDir, "outbox")
+	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, outbox, log)
+	if err != nil {
+		// Keep serving: reset mail still reaches the outbox and the log, and the error says what to fix.
+		log.Error("mail is misconfigured; writing mail to the outbox instead", "err", err, "outbox", outbox)
+		return &mail.Outbox{Dir: outbox, From: cfg.MailFrom, Log: log}
+	}
+	return sender
 }
 
 // purgeExpired clears dead sessions, reset links and counters every hour until ctx ends.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	castawaymail "castaway/internal/mail"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -65,7 +66,7 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 	u := &store.User{ID: NewID(), Email: email, PasswordHash: HashPassword(password), CreatedAt: a.now()}
 	err := a.createNamed(ctx, u, DisplayNameFromEmail(email), func() error { return a.store.CreateUser(ctx, u) })
 	if errors.Is(err, store.ErrEmailTaken) {
-		return nil, &Problem{Kind: Conflict, Code: "email_in_use", Message: MsgEmailInUse}
+		return nil, problem.New(problem.Conflict, "email_in_use", MsgEmailInUse)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sign up: %w", err)
@@ -102,9 +103,9 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string)
 	if err := a.check(ctx, keys); err != nil {
 		return nil, err
 	}
-	fail := func(p *Problem) (*store.User, error) {
+	fail := func(p *problem.Error) (*store.User, error) {
 		if err := a.hit(ctx, keys); err != nil {
-			if _, ok := AsProblem(err); !ok {
+			if _, ok := problem.As(err); !ok {
 				return nil, err
 			}
 		}
@@ -112,7 +113,7 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string)
 	}
 	u, err := a.store.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
-		return fail(&Problem{Kind: NotFound, Code: "user_not_found", Message: MsgUserNotFound})
+		return fail(problem.New(problem.NotFound, "user_not_found", MsgUserNotFound))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sign in: %w", err)
@@ -125,20 +126,20 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string)
 		}
 	}
 	if !ok {
-		return fail(&Problem{Kind: Unauthorized, Code: "wrong_password", Message: MsgWrongPassword})
+		return fail(problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword))
 	}
 	return u, nil
 }
 
 // Rename changes a user's display name; the database's unique index settles races.
 func (a *Accounts) Rename(ctx context.Context, userID, name string) (*store.User, error) {
-	name, problem := NormalizeDisplayName(name)
-	if problem != "" {
-		return nil, invalid("validation", problem)
+	name, msg := NormalizeDisplayName(name)
+	if msg != "" {
+		return nil, invalid("validation", msg)
 	}
 	err := a.store.RenameUser(ctx, userID, name)
 	if errors.Is(err, store.ErrNameTaken) {
-		return nil, &Problem{Kind: Conflict, Code: "username_taken", Message: MsgUsernameTaken}
+		return nil, problem.New(problem.Conflict, "username_taken", MsgUsernameTaken)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("rename: %w", err)
@@ -214,4 +215,9 @@ func (a *Accounts) ConfirmReset(ctx context.Context, token, password string) (*s
 		return nil, fmt.Errorf("confirm reset: %w", err)
 	}
 	return u, nil
+}
+
+// invalid is input that breaks an account rule.
+func invalid(code, message string) *problem.Error {
+	return problem.New(problem.Invalid, code, message)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"castaway/internal/problem"
 )
 
 // Limit allows Max events per key in each fixed Window.
@@ -35,13 +37,15 @@ func DefaultLimits() Limits {
 	}
 }
 
-// limited is the Problem for a key whose window opened at start.
-func limited(l Limit, start, now time.Time) *Problem {
+// limited is the problem for a key whose window opened at start.
+func limited(l Limit, start, now time.Time) *problem.Error {
 	wait := start.Add(l.Window).Sub(now)
 	if wait < time.Second {
 		wait = time.Second
 	}
-	return &Problem{Kind: RateLimited, Code: "rate_limited", Message: MsgRateLimited, RetryAfter: wait}
+	p := problem.New(problem.RateLimited, "rate_limited", MsgRateLimited)
+	p.RetryAfter = wait
+	return p
 }
 
 func limitKey(l Limit, subject string) string { return l.Name + ":" + strings.ToLower(subject) }
@@ -64,7 +68,7 @@ func (a *Accounts) check(ctx context.Context, keys map[Limit]string) error {
 // hit counts one event on every key and refuses when any went over its limit.
 func (a *Accounts) hit(ctx context.Context, keys map[Limit]string) error {
 	now := a.now()
-	var over *Problem
+	var over *problem.Error
 	for l, subject := range keys {
 		w, err := a.store.HitRateLimit(ctx, limitKey(l, subject), l.Window, now)
 		if err != nil {

@@ -3,23 +3,25 @@
 package comments
 
 import (
-	"errors"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
 // MaxLength is the longest comment or reply, in characters.
 const MaxLength = 500
 
-// Errors carry the text a user reads.
+// Problems a comment request can meet, with the text a user reads.
 var (
-	ErrEmpty    = errors.New("Comment cannot be empty.")
-	ErrTooLong  = errors.New("Comment must be 500 characters or fewer.")
-	ErrBadVote  = errors.New("A vote must be 1, -1 or 0.")
-	ErrNotYours = errors.New("You can only delete your own comments.")
+	ErrEmpty      = problem.New(problem.Invalid, "validation", "Comment cannot be empty.")
+	ErrTooLong    = problem.New(problem.Invalid, "validation", "Comment must be 500 characters or fewer.")
+	ErrBadVote    = problem.New(problem.Invalid, "validation", "A vote must be 1, -1 or 0.")
+	ErrNotYours   = problem.New(problem.Forbidden, "forbidden", "You can only delete your own comments.")
+	ErrNotFound   = problem.New(problem.NotFound, "not_found", "Comment not found.")
+	ErrParentGone = problem.New(problem.NotFound, "not_found", "The comment you replied to no longer exists.")
 )
 
 // CleanText trims text and checks its length.

@@ -1,13 +1,18 @@
 // Package lists holds the rules of ranked lists: what a valid list is, how the items a
-// client sends become catalog entries, and which type tag a list carries.
+// client sends become catalog entries, which type tag a list carries, who may see,
+// edit and delete a list (access.go), and how new lists are named (ids.go).
 package lists
 
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"castaway/internal/catalog"
+	"castaway/internal/model"
+	"castaway/internal/problem"
+	"castaway/internal/store"
 )
 
 // Limits from the product spec (section 9); MaxItems keeps one list a sane size.
@@ -32,16 +37,9 @@ const (
 	MsgMixed        = "Cannot mix seasons and contestants."
 )
 
-// ValidationError is bad input, reported to the user as Message.
-type ValidationError struct {
-	Field   string
-	Message string
-}
-
-func (e *ValidationError) Error() string { return e.Message }
-
+// invalid is bad input in field, reported to the user as the formatted message.
 func invalid(field, format string, args ...any) error {
-	return &ValidationError{Field: field, Message: fmt.Sprintf(format, args...)}
+	return problem.InvalidField(field, fmt.Sprintf(format, args...))
 }
 
 // ItemInput is an item as a client sends it: at least an id and whether it is a
@@ -50,16 +48,6 @@ type ItemInput struct {
 	ID       string
 	IsSeason bool
 	SeasonID string
-}
-
-// Item is a ranked entry filled in from the catalog.
-type Item struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	ImageURL   string `json:"imageUrl"`
-	IsSeason   bool   `json:"isSeason"`
-	SeasonID   string `json:"seasonId"`
-	SeasonName string `json:"seasonName"`
 }
 
 // Input is a list (or draft) as a client sends it.
@@ -76,7 +64,7 @@ type Content struct {
 	Description string
 	// Tags are the chosen tags in display order followed by the type tag.
 	Tags  []string
-	Items []Item
+	Items []model.Item
 }
 
 // IsSeason tells whether the list ranks seasons.
@@ -92,8 +80,20 @@ func (c Content) SearchText() string {
 	return strings.ToLower(strings.Join(parts, "\n"))
 }
 
+// Stored is the content as the store keeps it, public or not.
+func (c Content) Stored(isPublic bool) store.ListContent {
+	return store.ListContent{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
+		IsPublic: isPublic, IsSeason: c.IsSeason(), SearchText: c.SearchText()}
+}
+
+// Draft is the content as the user's unsaved creator state, saved at now.
+func (c Content) Draft(isPublic bool, now time.Time) *store.Draft {
+	return &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
+		IsPublic: isPublic, UpdatedAt: now}
+}
+
 // TypeTag is season-ranking when any item is a season, else survivor-ranking.
-func TypeTag(items []Item) string {
+func TypeTag(items []model.Item) string {
 	for _, it := range items {
 		if it.IsSeason {
 			return SeasonRankingTag
@@ -187,11 +187,11 @@ func userTags(in []string) ([]string, error) {
 
 // Resolve fills items in from the catalog, refusing unknown ids, duplicates, a mix of
 // seasons and contestants, and more than MaxItems.
-func Resolve(cat *catalog.Catalog, in []ItemInput) ([]Item, error) {
+func Resolve(cat *catalog.Catalog, in []ItemInput) ([]model.Item, error) {
 	if len(in) > MaxItems {
 		return nil, invalid("contestants", "A list can hold at most %d items.", MaxItems)
 	}
-	items := make([]Item, 0, len(in))
+	items := make([]model.Item, 0, len(in))
 	seen := map[string]bool{}
 	for _, ii := range in {
 		it, err := resolveOne(cat, ii)
@@ -210,17 +210,17 @@ func Resolve(cat *catalog.Catalog, in []ItemInput) ([]Item, error) {
 	return items, nil
 }
 
-func resolveOne(cat *catalog.Catalog, in ItemInput) (Item, error) {
+func resolveOne(cat *catalog.Catalog, in ItemInput) (model.Item, error) {
 	if in.IsSeason {
 		s, ok := cat.Season(in.ID)
 		if !ok {
-			return Item{}, invalid("contestants", "Unknown season %q.", in.ID)
+			return model.Item{}, invalid("contestants", "Unknown season %q.", in.ID)
 		}
-		return Item{ID: s.ID, Name: s.Name, ImageURL: s.LogoURL, IsSeason: true, SeasonID: s.ID, SeasonName: s.Name}, nil
+		return model.Item{ID: s.ID, Name: s.Name, ImageURL: s.LogoURL, IsSeason: true, SeasonID: s.ID, SeasonName: s.Name}, nil
 	}
 	ct, s, ok := cat.Contestant(in.ID, in.SeasonID)
 	if !ok {
-		return Item{}, invalid("contestants", "Unknown contestant %q.", in.ID)
+		return model.Item{}, invalid("contestants", "Unknown contestant %q.", in.ID)
 	}
-	return Item{ID: ct.ID, Name: ct.Name, ImageURL: ct.ImageURL, SeasonID: s.ID, SeasonName: s.Name}, nil
+	return model.Item{ID: ct.ID, Name: ct.Name, ImageURL: ct.ImageURL, SeasonID: s.ID, SeasonName: s.Name}, nil
 }

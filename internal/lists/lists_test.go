@@ -1,12 +1,13 @@
 package lists
 
 import (
-	"errors"
 	"reflect"
 	"strings"
 	"testing"
 
 	"castaway/internal/catalog"
+	"castaway/internal/model"
+	"castaway/internal/problem"
 )
 
 var cat = catalog.MustLoad()
@@ -60,8 +61,8 @@ func TestValidateListRules(t *testing.T) {
 				}
 				return
 			}
-			var ve *ValidationError
-			if !errors.As(err, &ve) || ve.Message != tc.wantErr || ve.Field != tc.field {
+			ve, ok := problem.As(err)
+			if !ok || ve.Kind != problem.Invalid || ve.Message != tc.wantErr || ve.Field != tc.field {
 				t.Fatalf("error %#v, want %q on %q", err, tc.wantErr, tc.field)
 			}
 		})
@@ -105,7 +106,7 @@ func TestSeasonItemsAndTypeTag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Item{ID: "s20", Name: "Survivor: Heroes vs. Villains", ImageURL: "/media/seasons/20", IsSeason: true, SeasonID: "s20", SeasonName: "Survivor: Heroes vs. Villains"}
+	want := model.Item{ID: "s20", Name: "Survivor: Heroes vs. Villains", ImageURL: "/media/seasons/20", IsSeason: true, SeasonID: "s20", SeasonName: "Survivor: Heroes vs. Villains"}
 	if c.Items[0] != want {
 		t.Errorf("season item %+v, want %+v", c.Items[0], want)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -16,6 +17,9 @@ const (
 	CommentReply = "comment_reply"
 	CommentLike  = "comment_like"
 )
+
+// ErrNotFound answers a notification that is not the reader's or no longer exists.
+var ErrNotFound = problem.New(problem.NotFound, "not_found", "Notification not found.")
 
 // Recent is how many notifications the inbox shows.
 const Recent = 10

@@ -2,8 +2,6 @@ package server
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -14,7 +12,6 @@ import (
 	"sync"
 	"testing"
 
-	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/mail/mailtest"
 	"castaway/internal/store/storetest"
@@ -33,7 +30,7 @@ func newAuthEnv(t *testing.T, env map[string]string) *testEnv {
 		t.Fatal(err)
 	}
 	st := storetest.OpenSQLite(t)
-	srv, err := New(Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv, err := New(testDeps(t, cfg, st))
 	if err != nil {
 		t.Fatal(err)
 	}

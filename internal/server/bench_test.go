@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -52,7 +51,7 @@ func newBenchEnv(b *testing.B) *benchEnv {
 		b.Fatal(err)
 	}
 	cat := catalog.MustLoad()
-	srv, err := New(Deps{Config: cfg, Store: st, Catalog: cat, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv, err := New(testDeps(b, cfg, st))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -118,8 +117,8 @@ func (e *benchEnv) seed(b *testing.B) ([]*store.User, []*store.List) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		l, err := e.store.CreateList(ctx, users[i%benchUsers].ID, store.ListContent{Name: c.Name, Description: c.Description,
-			Tags: c.Tags, Items: storeItems(c.Items), IsPublic: i%10 != 0, IsSeason: c.IsSeason(), SearchText: c.SearchText()},
+		l, err := e.store.CreateList(ctx, users[i%benchUsers].ID, lists.IDs(now.Add(-time.Duration(benchLists-i)*time.Minute)), store.ListContent{Name: c.Name, Description: c.Description,
+			Tags: c.Tags, Items: c.Items, IsPublic: i%10 != 0, IsSeason: c.IsSeason(), SearchText: c.SearchText()},
 			now.Add(-time.Duration(benchLists-i)*time.Minute))
 		if err != nil {
 			b.Fatal(err)

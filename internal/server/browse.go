@@ -7,6 +7,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -19,12 +20,12 @@ const maxBrowsePage = 1 << 24
 func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 	q, msg := browseQuery(r)
 	if msg != "" {
-		writeError(w, http.StatusBadRequest, "validation", msg)
+		writeProblem(w, problem.New(problem.Invalid, "validation", msg))
 		return
 	}
 	page, total, err := s.store.Browse(r.Context(), q)
 	if err != nil {
-		s.serverError(w, r, "browse lists", err, "Failed to load public lists. Please try again later.")
+		s.fail(w, r, "browse lists", err, "Failed to load public lists. Please try again later.")
 		return
 	}
 	writeJSON(w, http.StatusOK, api.ListPage{Lists: apiSummaries(page), Page: q.Page, PageSize: q.PageSize,
@@ -82,7 +83,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	}
 	h, err := s.store.Home(r.Context(), viewerID, time.Now().Add(-homeWindow))
 	if err != nil {
-		s.serverError(w, r, "home lists", err, "Failed to load lists. Please try again later.")
+		s.fail(w, r, "home lists", err, "Failed to load lists. Please try again later.")
 		return
 	}
 	writeJSON(w, http.StatusOK, api.HomeLists{TopThisWeek: apiSummaries(h.TopThisWeek), Recent: apiSummaries(h.Recent),

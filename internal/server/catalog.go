@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"net/http"
 
 	"castaway/internal/catalog"
 )
@@ -15,8 +14,4 @@ func newSeasonsResponse(c *catalog.Catalog) (*precompressed, error) {
 	}
 	// Clients may reuse it for an hour, then revalidate cheaply with the ETag.
 	return newPrecompressed(body, "application/json", "public, max-age=3600, must-revalidate"), nil
-}
-
-func (s *Server) catalogRoutes(mux *http.ServeMux) {
-	mux.Handle("GET /api/catalog/seasons", s.seasons)
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"net/http"
 	"time"
 
@@ -13,32 +12,23 @@ import (
 )
 
 const (
-	msgCommentNotFound   = "Comment not found."
-	msgReplyTargetGone   = "The comment you replied to no longer exists."
 	msgCommentFailed     = "Failed to add comment. Please try again."
 	msgCommentVoteFailed = "Failed to process your vote. Please try again."
 	msgCommentDelFailed  = "Failed to delete comment. Please try again."
 )
-
-func (s *Server) commentRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/lists/{userId}/{listId}/comments", s.listComments)
-	mux.HandleFunc("POST /api/lists/{userId}/{listId}/comments", s.addComment)
-	mux.HandleFunc("PUT /api/comments/{commentId}/vote", s.voteOnComment)
-	mux.HandleFunc("DELETE /api/comments/{commentId}", s.deleteComment)
-}
 
 func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 	var viewerID string
 	if u := currentUser(r); u != nil {
 		viewerID = u.ID
 	}
-	l := s.communityList(w, r, viewerID, msgSomethingWrong)
+	l := s.visibleList(w, r, viewerID, msgSomethingWrong)
 	if l == nil {
 		return
 	}
 	flat, err := s.store.CommentThread(r.Context(), l.UserID, l.ID, viewerID)
 	if err != nil {
-		s.serverError(w, r, "list comments", err, msgSomethingWrong)
+		s.fail(w, r, "list comments", err, msgSomethingWrong)
 		return
 	}
 	out := []api.Comment{}
@@ -65,10 +55,10 @@ func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
 	}
 	text, err := comments.CleanText(body.Text)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "validation", err.Error())
+		s.fail(w, r, "add comment", err, msgCommentFailed)
 		return
 	}
-	l := s.communityList(w, r, u.ID, msgCommentFailed)
+	l := s.visibleList(w, r, u.ID, msgCommentFailed)
 	if l == nil {
 		return
 	}
@@ -77,31 +67,24 @@ func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
 	var replyTo *store.Comment
 	if body.ParentId != nil && *body.ParentId != "" {
 		replyTo, err = s.store.CommentByID(r.Context(), *body.ParentId, u.ID)
-		if errors.Is(err, store.ErrNotFound) {
-			writeError(w, http.StatusNotFound, "not_found", msgReplyTargetGone)
-			return
-		}
 		if err != nil {
-			s.serverError(w, r, "find comment replied to", err, msgCommentFailed)
+			s.fail(w, r, "find comment replied to", notFoundAs(err, comments.ErrParentGone), msgCommentFailed)
 			return
 		}
 		var ok bool
 		if c.ParentID, ok = comments.ReplyParent(replyTo, l.UserID, l.ID); !ok {
-			writeError(w, http.StatusNotFound, "not_found", msgReplyTargetGone)
+			s.fail(w, r, "add comment", comments.ErrParentGone, msgCommentFailed)
 			return
 		}
 	}
 	notified, err := s.store.CreateComment(r.Context(), c,
 		notify.ForComment(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, replyTo, l.UserID))
-	switch {
-	case errors.Is(err, store.ErrNotFound): // the parent was deleted meanwhile
-		writeError(w, http.StatusNotFound, "not_found", msgReplyTargetGone)
-	case err != nil:
-		s.serverError(w, r, "add comment", err, msgCommentFailed)
-	default:
-		s.wakeInboxes(r, notified...)
-		writeJSON(w, http.StatusCreated, commentJSON(c))
+	if err != nil {
+		s.fail(w, r, "add comment", notFoundAs(err, comments.ErrParentGone), msgCommentFailed) // deleted meanwhile
+		return
 	}
+	s.wakeInboxes(r, notified...)
+	writeJSON(w, http.StatusCreated, commentJSON(c))
 }
 
 func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
@@ -116,8 +99,12 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	if body.Value == nil || comments.CheckVote(*body.Value) != nil {
-		writeError(w, http.StatusBadRequest, "validation", comments.ErrBadVote.Error())
+	if body.Value == nil {
+		s.fail(w, r, "vote on comment", comments.ErrBadVote, msgCommentVoteFailed)
+		return
+	}
+	if err := comments.CheckVote(*body.Value); err != nil {
+		s.fail(w, r, "vote on comment", err, msgCommentVoteFailed)
 		return
 	}
 	c, content := s.visibleComment(w, r, u.ID, msgCommentVoteFailed)
@@ -129,15 +116,12 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		c, err = s.store.CommentByID(r.Context(), c.ID, u.ID)
 	}
-	switch {
-	case errors.Is(err, store.ErrNotFound): // deleted meanwhile
-		writeError(w, http.StatusNotFound, "not_found", msgCommentNotFound)
-	case err != nil:
-		s.serverError(w, r, "vote on comment", err, msgCommentVoteFailed)
-	default:
-		s.wakeInboxes(r, notified...)
-		writeJSON(w, http.StatusOK, commentJSON(c))
+	if err != nil {
+		s.fail(w, r, "vote on comment", notFoundAs(err, comments.ErrNotFound), msgCommentVoteFailed) // deleted meanwhile
+		return
 	}
+	s.wakeInboxes(r, notified...)
+	writeJSON(w, http.StatusOK, commentJSON(c))
 }
 
 func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
@@ -149,46 +133,15 @@ func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
 	if c == nil {
 		return
 	}
-	if err := comments.CanDelete(u.ID, c); err != nil {
-		writeError(w, http.StatusForbidden, "forbidden", err.Error())
+	err := comments.CanDelete(u.ID, c)
+	if err == nil {
+		err = notFoundAs(s.store.DeleteComment(r.Context(), c.ID), comments.ErrNotFound)
+	}
+	if err != nil {
+		s.fail(w, r, "delete comment", err, msgCommentDelFailed)
 		return
 	}
-	err := s.store.DeleteComment(r.Context(), c.ID)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		writeError(w, http.StatusNotFound, "not_found", msgCommentNotFound)
-	case err != nil:
-		s.serverError(w, r, "delete comment", err, msgCommentDelFailed)
-	default:
-		w.WriteHeader(http.StatusNoContent)
-	}
-}
-
-// visibleComment finds the comment named by the path when viewerID may see its
-// thread, with the name of its list (a notification's content), answering 404 or 500 itself.
-func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewerID, failure string) (*store.Comment, string) {
-	c, err := s.store.CommentByID(r.Context(), r.PathValue("commentId"), viewerID)
-	if errors.Is(err, store.ErrNotFound) {
-		writeError(w, http.StatusNotFound, "not_found", msgCommentNotFound)
-		return nil, ""
-	}
-	if err != nil {
-		s.serverError(w, r, "find comment", err, failure)
-		return nil, ""
-	}
-	if c.ListUserID == "" { // a global poll's discussion: open to everyone
-		return c, c.Text
-	}
-	l, err := s.store.ListVisibilityOf(r.Context(), c.ListUserID, c.ListID)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !l.VisibleTo(viewerID)) {
-		writeError(w, http.StatusNotFound, "not_found", msgCommentNotFound)
-		return nil, ""
-	}
-	if err != nil {
-		s.serverError(w, r, "look up list", err, failure)
-		return nil, ""
-	}
-	return c, l.Name
+	w.WriteHeader(http.StatusNoContent)
 }
 
 func commentJSON(c *store.Comment) api.Comment {

@@ -23,7 +23,7 @@ func (s *Server) getDraft(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.serverError(w, r, "read draft", err, msgSomethingWrong)
+		s.fail(w, r, "read draft", err, msgSomethingWrong)
 		return
 	}
 	writeJSON(w, http.StatusOK, apiDraft(d))
@@ -44,13 +44,12 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := lists.ValidateDraft(s.catalog, in)
 	if err != nil {
-		writeListValidation(w, err)
+		s.fail(w, r, "validate draft", err, msgSomethingWrong)
 		return
 	}
-	d := &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: storeItems(c.Items),
-		IsPublic: body.IsPublic == nil || *body.IsPublic, UpdatedAt: time.Now()}
+	d := c.Draft(lists.Public(body.IsPublic), time.Now())
 	if err := s.store.SaveDraft(r.Context(), u.ID, d); err != nil {
-		s.serverError(w, r, "save draft", err, msgSomethingWrong)
+		s.fail(w, r, "save draft", err, msgSomethingWrong)
 		return
 	}
 	writeJSON(w, http.StatusOK, apiDraft(d))
@@ -62,7 +61,7 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.store.DeleteDraft(r.Context(), u.ID); err != nil {
-		s.serverError(w, r, "delete draft", err, msgSomethingWrong)
+		s.fail(w, r, "delete draft", err, msgSomethingWrong)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)

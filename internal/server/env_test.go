@@ -10,6 +10,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -18,6 +19,7 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/mail"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -47,8 +49,9 @@ func newEnvOn(t *testing.T, st *store.Store) *testEnv {
 		"index.html":        {Data: []byte("<!doctype html><html><head><title>Survivor Rankings</title></head><body><div id=root></div></body></html>")},
 		"assets/app-123.js": {Data: []byte(strings.Repeat("console.log('castaway');\n", 100))},
 	}
-	srv, err := New(Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web})
+	d := testDeps(t, cfg, st)
+	d.Web = web
+	srv, err := New(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,6 +59,19 @@ func newEnvOn(t *testing.T, st *store.Store) *testEnv {
 	t.Cleanup(ts.Close)
 	t.Cleanup(srv.CloseStreams) // runs first: open event streams end, so ts.Close does not wait on them
 	return &testEnv{Server: ts, cfg: cfg, store: st, srv: srv}
+}
+
+// testDeps wires a server over st as internal/app does, logging nowhere.
+func testDeps(t testing.TB, cfg *config.Config, st *store.Store) Deps {
+	t.Helper()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, filepath.Join(cfg.DataDir, "outbox"), log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log,
+		Accounts:  auth.NewAccounts(st, sender, cfg.BaseURL, auth.DefaultLimits(), log),
+		Providers: auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second})}
 }
 
 // signedIn makes a user named name and returns a client holding their session.
@@ -75,18 +91,29 @@ func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *store.User
 	return &http.Client{Jar: jar}, u
 }
 
+// rawTransport does not negotiate gzip behind a test's back. It is shared, so
+// requests made one after another reuse one keep-alive connection, which the
+// server only reads from again once the previous handler (and its metrics) is done.
+var rawTransport = &http.Transport{DisableCompression: true}
+
+// get fetches url and reads the whole body before returning, so the server has
+// finished with the request; res.Body holds the bytes read.
 func get(t *testing.T, url string, header map[string]string) *http.Response {
 	t.Helper()
 	req, _ := http.NewRequest("GET", url, nil)
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	// A bare transport so gzip is not negotiated behind the test's back.
-	res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	res, err := rawTransport.RoundTrip(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { res.Body.Close() })
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil {
+		t.Fatalf("GET %s: read body: %v", url, err)
+	}
+	res.Body = io.NopCloser(bytes.NewReader(body))
 	return res
 }
 

@@ -8,15 +8,15 @@ import (
 	"castaway/internal/store"
 )
 
-func (h *authHandlers) me(w http.ResponseWriter, r *http.Request) {
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	u := requireUser(w, r, "You are not signed in.")
 	if u == nil {
 		return
 	}
-	h.writeMe(w, r, u, http.StatusOK, msgSomethingWrong)
+	s.writeMe(w, r, u, http.StatusOK, msgSomethingWrong)
 }
 
-func (h *authHandlers) updateMe(w http.ResponseWriter, r *http.Request) {
+func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
 	u := requireUser(w, r, "You must be signed in to change your username.")
 	if u == nil {
 		return
@@ -25,19 +25,19 @@ func (h *authHandlers) updateMe(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	updated, err := h.accounts.Rename(r.Context(), u.ID, body.DisplayName)
+	updated, err := s.accounts.Rename(r.Context(), u.ID, body.DisplayName)
 	if err != nil {
-		h.fail(w, r, err, auth.MsgUsernameFailed)
+		s.fail(w, r, "account request", err, auth.MsgUsernameFailed)
 		return
 	}
-	h.writeMe(w, r, updated, http.StatusOK, auth.MsgUsernameFailed)
+	s.writeMe(w, r, updated, http.StatusOK, auth.MsgUsernameFailed)
 }
 
 // writeMe answers with the user as they see themselves, sign-in methods included.
-func (h *authHandlers) writeMe(w http.ResponseWriter, r *http.Request, u *store.User, status int, fallback string) {
-	providers, err := h.accounts.Providers(r.Context(), u)
+func (s *Server) writeMe(w http.ResponseWriter, r *http.Request, u *store.User, status int, fallback string) {
+	providers, err := s.accounts.Providers(r.Context(), u)
 	if err != nil {
-		h.fail(w, r, err, fallback)
+		s.fail(w, r, "account request", err, fallback)
 		return
 	}
 	me := api.Me{Id: u.ID, Email: u.Email, DisplayName: u.DisplayName, IdolsFound: u.IdolsFound,

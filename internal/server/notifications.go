@@ -2,21 +2,17 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/http"
 
 	"castaway/internal/api"
 	"castaway/internal/notify"
-	"castaway/internal/store"
 )
 
 const msgInboxSignedOut = "You must be signed in to see notifications."
 
-func (s *Server) notificationRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/notifications", s.getInbox)
-	mux.HandleFunc("POST /api/notifications/{id}/read", s.markNotificationRead)
-	mux.HandleFunc("POST /api/notifications/read-all", s.markAllNotificationsRead)
-	mux.HandleFunc("GET /api/notifications/stream", s.streamInbox)
+// wakeInboxes wakes the live inboxes of userIDs, even if the request that caused it is gone.
+func (s *Server) wakeInboxes(r *http.Request, userIDs ...string) {
+	s.hub.Publish(context.WithoutCancel(r.Context()), userIDs...)
 }
 
 func (s *Server) getInbox(w http.ResponseWriter, r *http.Request) {
@@ -33,12 +29,8 @@ func (s *Server) markNotificationRead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err := s.store.MarkNotificationRead(r.Context(), u.ID, r.PathValue("id"))
-	if errors.Is(err, store.ErrNotFound) {
-		writeError(w, http.StatusNotFound, "not_found", "Notification not found.")
-		return
-	}
 	if err != nil {
-		s.serverError(w, r, "mark notification read", err, msgSomethingWrong)
+		s.fail(w, r, "mark notification read", notFoundAs(err, notify.ErrNotFound), msgSomethingWrong)
 		return
 	}
 	s.wakeInboxes(r, u.ID) // the user's other tabs and devices
@@ -51,7 +43,7 @@ func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request
 		return
 	}
 	if err := s.store.MarkAllNotificationsRead(r.Context(), u.ID); err != nil {
-		s.serverError(w, r, "mark notifications read", err, msgSomethingWrong)
+		s.fail(w, r, "mark notifications read", err, msgSomethingWrong)
 		return
 	}
 	s.wakeInboxes(r, u.ID)
@@ -61,7 +53,7 @@ func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request
 func (s *Server) answerInbox(w http.ResponseWriter, r *http.Request, userID string) {
 	inbox, err := s.inbox(r.Context(), userID)
 	if err != nil {
-		s.serverError(w, r, "load notifications", err, msgSomethingWrong)
+		s.fail(w, r, "load notifications", err, msgSomethingWrong)
 		return
 	}
 	writeJSON(w, http.StatusOK, inbox)

@@ -54,7 +54,7 @@ func (p *precompressed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", p.cacheControl)
 	h.Set("Vary", "Accept-Encoding")
 	body, etag := p.raw, p.etag
-	if p.gz != nil && acceptsGzip(r) {
+	if p.gz != nil && acceptsGzip(r.Header.Get("Accept-Encoding")) {
 		// A strong ETag names one representation, so the gzipped body gets its own.
 		h.Set("Content-Encoding", "gzip")
 		body, etag = p.gz, strings.TrimSuffix(p.etag, `"`)+`-gz"`
@@ -62,14 +62,4 @@ func (p *precompressed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("ETag", etag)
 	// ServeContent answers If-None-Match with 304 and handles HEAD and ranges.
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) == "gzip" && !strings.Contains(strings.ReplaceAll(q, " ", ""), "q=0") {
-			return true
-		}
-	}
-	return false
 }

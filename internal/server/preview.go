@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"castaway/internal/lists"
 	"castaway/internal/store"
 )
 
@@ -19,9 +20,10 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 		s.web.index.ServeHTTP(w, r)
 		return
 	}
-	l, err := s.store.List(r.Context(), userID, listID)
-	if err != nil || !l.IsPublic {
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
+	// Link previews are fetched signed out, so they show what everyone may see.
+	l, err := lists.Find(r.Context(), s.store, userID, listID, "")
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
 			s.log.ErrorContext(r.Context(), "list preview", "err", err)
 		}
 		s.web.index.ServeHTTP(w, r)

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
@@ -16,16 +18,16 @@ func TestListPagePreview(t *testing.T) {
 	ctx := context.Background()
 	content := func(name string, public bool) store.ListContent {
 		return store.ListContent{Name: name, Description: "Only winners. <Fight> me.", IsPublic: public,
-			Tags: []string{"survivor-ranking"}, Items: []store.ListItem{
+			Tags: []string{"survivor-ranking"}, Items: []model.Item{
 				{ID: "parvati-shallow", Name: "Parvati Shallow", ImageURL: "/x"},
 				{ID: "sandra-diaz-twine", Name: "Sandra Diaz-Twine", ImageURL: "/y"},
 			}}
 	}
-	pub, err := env.store.CreateList(ctx, owner.ID, content("Best Winners", true), time.Now())
+	pub, err := env.store.CreateList(ctx, owner.ID, lists.IDs(time.Now()), content("Best Winners", true), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	priv, err := env.store.CreateList(ctx, owner.ID, content("Secret Picks", false), time.Now().Add(time.Millisecond))
+	priv, err := env.store.CreateList(ctx, owner.ID, lists.IDs(time.Now().Add(time.Millisecond)), content("Secret Picks", false), time.Now().Add(time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}

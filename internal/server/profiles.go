@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"net/http"
 
 	"castaway/internal/api"
@@ -11,37 +10,35 @@ import (
 
 func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
 	p, err := s.store.Profile(r.Context(), r.PathValue("userId"))
-	if errors.Is(err, store.ErrNotFound) {
-		writeError(w, http.StatusNotFound, "user_not_found", msgUserNotFound)
-		return
-	}
 	if err != nil {
-		s.serverError(w, r, "read profile", err, msgSomethingWrong)
+		s.fail(w, r, "read profile", notFoundAs(err, lists.ErrUserNotFound), msgSomethingWrong)
 		return
 	}
 	writeJSON(w, http.StatusOK, api.PublicProfile{Id: p.ID, DisplayName: p.DisplayName, IdolsFound: p.IdolsFound, ListCount: p.ListCount})
 }
 
-// userLists is one user's rankings; the user themself also sees their private lists.
+// userLists is one user's rankings that the reader may see: the user themself
+// also sees their private lists.
 func (s *Server) userLists(w http.ResponseWriter, r *http.Request) {
 	userID := r.PathValue("userId")
-	u := currentUser(r)
-	own := u != nil && u.ID == userID
+	var viewerID string
+	if u := currentUser(r); u != nil {
+		viewerID = u.ID
+	}
 	exists, err := s.store.UserExists(r.Context(), userID)
 	var found []store.ListSummary
-	if err == nil && exists {
-		found, err = s.store.UserLists(r.Context(), userID, own)
+	if err == nil && !exists {
+		err = lists.ErrUserNotFound
+	}
+	if err == nil {
+		found, err = lists.OwnedBy(r.Context(), s.store, userID, viewerID)
 	}
 	if err != nil {
 		msg := msgSomethingWrong
-		if own {
+		if viewerID == userID {
 			msg = "Failed to load your lists. Please try again."
 		}
-		s.serverError(w, r, "user lists", err, msg)
-		return
-	}
-	if !exists {
-		writeError(w, http.StatusNotFound, "user_not_found", msgUserNotFound)
+		s.fail(w, r, "user lists", err, msg)
 		return
 	}
 	writeJSON(w, http.StatusOK, api.UserLists{Lists: apiSummaries(found)})
@@ -64,7 +61,7 @@ func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := h.catalog.Season(body.SeasonId); !ok {
-		writeError(w, http.StatusBadRequest, "validation", "Unknown season.")
+		writeProblem(w, lists.ErrUnknownSeason)
 		return
 	}
 	res := api.IdolSearchResult{IdolsFound: u.IdolsFound}

@@ -22,7 +22,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// writeError sends the API's error shape; message is the text a user reads.
+// writeError sends the API's error shape; message is the text a user reads. Domain
+// problems go through writeProblem; this is for failures of HTTP itself (a body
+// that is not JSON, an unknown path, a panic).
 func writeError(w http.ResponseWriter, status int, code, message string) {
 	var body api.Error
 	body.Error.Code = code
@@ -99,10 +101,3 @@ func storableText(s string) bool {
 
 // msgSomethingWrong answers unexpected failures that have no text of their own in the spec.
 const msgSomethingWrong = "Something went wrong. Please try again."
-
-// serverError logs an unexpected error with the request id and answers 500 with
-// the text the user should read; never the error itself.
-func (s *Server) serverError(w http.ResponseWriter, r *http.Request, what string, err error, message string) {
-	s.log.ErrorContext(r.Context(), what, "id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
-	writeError(w, http.StatusInternalServerError, "internal", message)
-}

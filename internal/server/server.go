@@ -7,46 +7,57 @@ import (
 	"log/slog"
 	"net/http"
 
+	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/notify"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
-// Deps is what the server is built from.
+// Deps is what the server is built from; internal/app wires it.
 type Deps struct {
-	Config  *config.Config
-	Store   *store.Store
-	Catalog *catalog.Catalog
-	Logger  *slog.Logger
+	Config   *config.Config
+	Store    *store.Store
+	Catalog  *catalog.Catalog
+	Logger   *slog.Logger
+	Accounts *auth.Accounts
+	// Providers are the enabled sign-in providers by path name ("google", "twitter").
+	Providers map[string]auth.Provider
 	// Web is the built front end (index.html and assets); nil serves a notice instead.
 	Web fs.FS
 }
 
 // Server is the HTTP face of castaway.
 type Server struct {
-	cfg     *config.Config
-	store   *store.Store
-	catalog *catalog.Catalog
-	log     *slog.Logger
-	metrics *metrics
-	web     *webApp
-	seasons *precompressed
-	media   *media
-	hub     *notify.Hub // live inbox events
+	cfg       *config.Config
+	store     *store.Store
+	catalog   *catalog.Catalog
+	log       *slog.Logger
+	accounts  *auth.Accounts
+	providers map[string]auth.Provider
+	metrics   *metrics
+	web       *webApp
+	seasons   *precompressed
+	media     *media
+	hub       *notify.Hub // live inbox events
 }
 
 // New builds the server; Handler gives its http.Handler.
 func New(d Deps) (*Server, error) {
 	s := &Server{
-		cfg:     d.Config,
-		store:   d.Store,
-		catalog: d.Catalog,
-		log:     d.Logger,
-		metrics: newMetrics(),
-		media:   newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog),
+		cfg:       d.Config,
+		store:     d.Store,
+		catalog:   d.Catalog,
+		log:       d.Logger,
+		accounts:  d.Accounts,
+		providers: d.Providers,
+		metrics:   newMetrics(),
 	}
 	var err error
+	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
+		return nil, err
+	}
 	if s.seasons, err = newSeasonsResponse(d.Catalog); err != nil {
 		return nil, err
 	}
@@ -58,22 +69,9 @@ func New(d Deps) (*Server, error) {
 	return s, nil
 }
 
-// Handler is the whole site: API, media, health and the app's pages.
+// Handler is the whole site: the routes behind the middleware every request passes.
 func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
-	s.systemRoutes(mux)
-	s.catalogRoutes(mux)
-	s.mediaRoutes(mux)
-	s.listRoutes(mux)
-	s.authRoutes(mux)
-	s.communityRoutes(mux)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "not_found", "Not found.")
-	})
-	mux.HandleFunc("GET /list/{userId}/{listId}", s.listPage)
-	mux.Handle("/", s.web)
-
-	var h http.Handler = mux
+	var h http.Handler = s.routes()
 	h = s.loadUser(h)
 	h = s.limitBodies(h)
 	h = rejectBadText(h)
@@ -85,22 +83,25 @@ func (s *Server) Handler() http.Handler {
 	return h
 }
 
-func (s *Server) systemRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Write([]byte("ok\n"))
-	})
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		if err := s.store.Ping(r.Context()); err != nil {
-			s.log.WarnContext(r.Context(), "database not ready", "err", err)
-			w.WriteHeader(http.StatusServiceUnavailable)
-			w.Write([]byte("database unavailable\n"))
-			return
-		}
-		w.Write([]byte("ready\n"))
-	})
-	mux.Handle("GET /metrics", s.metrics.handler())
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("ok\n"))
+}
+
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if err := s.store.Ping(r.Context()); err != nil {
+		s.log.WarnContext(r.Context(), "database not ready", "err", err)
+		w.WriteHeader(http.StatusServiceUnavailable)
+		w.Write([]byte("database unavailable\n"))
+		return
+	}
+	w.Write([]byte("ready\n"))
+}
+
+// apiNotFound answers API paths no route matches with the API's error body.
+func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
+	writeProblem(w, problem.New(problem.NotFound, "not_found", "Not found."))
 }
 
 // CloseStreams ends open event streams so a graceful shutdown does not wait on them.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -47,7 +48,7 @@ func currentUser(r *http.Request) *store.User {
 func requireUser(w http.ResponseWriter, r *http.Request, message string) *store.User {
 	u := currentUser(r)
 	if u == nil {
-		writeError(w, http.StatusUnauthorized, "unauthorized", message)
+		writeProblem(w, problem.New(problem.Unauthorized, "unauthorized", message))
 	}
 	return u
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // ListSummary is a list as a card shows it: no full item list, only the first few.
@@ -22,15 +24,11 @@ type ListSummary struct {
 	UpvoteCount int
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
-	TopItems    []ListItem
+	TopItems    []model.Item
 }
 
 // TopItemCount is how many items a card previews (spec: top 3).
 const TopItemCount = 3
-
-// summaryColumns are read from lists l joined with the owner u.
-const summaryColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.is_public, l.is_season,
-	l.item_count, l.upvote_count, l.created_at, l.updated_at`
 
 // BrowseSort orders browse results.
 type BrowseSort string
@@ -76,7 +74,7 @@ func (s *Store) Browse(ctx context.Context, q BrowseQuery) ([]ListSummary, int, 
 	}
 	n := len(args)
 	args = append(args, q.PageSize, (max(q.Page, 1)-1)*q.PageSize)
-	page, err := s.summaries(ctx, `SELECT `+summaryColumns+` FROM lists l JOIN users u ON u.id = l.user_id
+	page, err := s.summaries(ctx, `SELECT `+listColumns+` FROM lists l JOIN users u ON u.id = l.user_id
 		WHERE `+where+` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2), args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("browse lists: %w", err)
@@ -127,23 +125,23 @@ const HomeSize = 3
 func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Home, error) {
 	var h Home
 	var err error
-	h.TopThisWeek, err = s.summaries(ctx, `SELECT `+summaryColumns+` FROM lists l JOIN users u ON u.id = l.user_id
+	h.TopThisWeek, err = s.summaries(ctx, `SELECT `+listColumns+` FROM lists l JOIN users u ON u.id = l.user_id
 		JOIN (SELECT list_user_id, list_id, count(*) AS n FROM list_upvotes WHERE created_at >= $1
 		      GROUP BY list_user_id, list_id) w ON w.list_user_id = l.user_id AND w.list_id = l.id
 		WHERE l.is_public = TRUE ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC LIMIT $2`, millis(since), HomeSize)
 	if err != nil {
 		return nil, fmt.Errorf("top lists this week: %w", err)
 	}
-	h.Recent, err = s.summaries(ctx, `SELECT `+summaryColumns+` FROM lists l JOIN users u ON u.id = l.user_id
+	h.Recent, err = s.summaries(ctx, `SELECT `+listColumns+` FROM lists l JOIN users u ON u.id = l.user_id
 		WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id, l.id LIMIT $1`, HomeSize)
 	if err != nil {
 		return nil, fmt.Errorf("recent lists: %w", err)
 	}
 	h.Favorites = []ListSummary{}
 	if viewerID != "" {
-		h.Favorites, err = s.summaries(ctx, `SELECT `+summaryColumns+` FROM favorites f
+		h.Favorites, err = s.summaries(ctx, `SELECT `+listColumns+` FROM favorites f
 			JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id JOIN users u ON u.id = l.user_id
-			WHERE f.user_id = $1 AND (l.is_public = TRUE OR l.user_id = $1) ORDER BY f.favorited_at DESC`, viewerID)
+			WHERE f.user_id = $1 AND `+visibleTo("$1")+` ORDER BY f.favorited_at DESC`, viewerID)
 		if err != nil {
 			return nil, fmt.Errorf("favorite lists: %w", err)
 		}
@@ -151,18 +149,17 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Ho
 	return &h, nil
 }
 
-// UserLists reads a user's lists, most recently updated first; private ones only
-// when withPrivate (the owner is asking).
-func (s *Store) UserLists(ctx context.Context, userID string, withPrivate bool) ([]ListSummary, error) {
-	out, err := s.summaries(ctx, `SELECT `+summaryColumns+` FROM lists l JOIN users u ON u.id = l.user_id
-		WHERE l.user_id = $1 AND (l.is_public = TRUE OR $2) ORDER BY l.updated_at DESC, l.id DESC`, userID, withPrivate)
+// UserLists reads ownerID's lists that viewerID may see, most recently updated first.
+func (s *Store) UserLists(ctx context.Context, ownerID, viewerID string) ([]ListSummary, error) {
+	out, err := s.summaries(ctx, `SELECT `+listColumns+` FROM lists l JOIN users u ON u.id = l.user_id
+		WHERE l.user_id = $1 AND `+visibleTo("$2")+` ORDER BY l.updated_at DESC, l.id DESC`, ownerID, viewerID)
 	if err != nil {
 		return nil, fmt.Errorf("user lists: %w", err)
 	}
 	return out, nil
 }
 
-// summaries runs a query selecting summaryColumns, then fetches the top items of
+// summaries runs a query selecting listColumns, then fetches the top items of
 // every list it found in one more query and their tags in another.
 func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]ListSummary, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)
@@ -172,14 +169,13 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Lis
 	defer rows.Close()
 	out := []ListSummary{}
 	for rows.Next() {
-		var l ListSummary
-		var created, updated int64
-		if err := rows.Scan(&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
-			&l.ItemCount, &l.UpvoteCount, &created, &updated); err != nil {
+		l, err := scanList(rows)
+		if err != nil {
 			return nil, err
 		}
-		l.CreatedAt, l.UpdatedAt = fromMillis(created), fromMillis(updated)
-		out = append(out, l)
+		out = append(out, ListSummary{UserID: l.UserID, ID: l.ID, UserName: l.UserName, Name: l.Name,
+			Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason, ItemCount: l.ItemCount,
+			UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -208,7 +204,7 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Lis
 		k := listKey{out[i].UserID, out[i].ID}
 		out[i].TopItems = items[k]
 		if out[i].TopItems == nil {
-			out[i].TopItems = []ListItem{}
+			out[i].TopItems = []model.Item{}
 		}
 		out[i].Tags = tags[k]
 		if out[i].Tags == nil {

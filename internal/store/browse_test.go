@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -22,7 +24,7 @@ func newBrowseFixture(t *testing.T, s *store.Store) *browseFixture {
 	ctx := context.Background()
 	f := &browseFixture{alice: listUser(t, s, "Alice"), bob: listUser(t, s, "Bob Builder"), carol: listUser(t, s, "Carol")}
 	save := func(u *store.User, c store.ListContent, at time.Duration) *store.List {
-		l, err := s.CreateList(ctx, u.ID, c, listT0.Add(at))
+		l, err := s.CreateList(ctx, u.ID, lists.IDs(listT0.Add(at)), c, listT0.Add(at))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +37,7 @@ func newBrowseFixture(t *testing.T, s *store.Store) *browseFixture {
 	hidden.IsPublic = false
 	f.hidden = save(f.alice, hidden, time.Second)
 	seasons := store.ListContent{Name: "Season picks", IsPublic: true, IsSeason: true, Tags: []string{"season-ranking", "strategic"},
-		Items: []store.ListItem{{ID: "s20", Name: "Survivor: Heroes vs. Villains", IsSeason: true, SeasonID: "s20"}}, SearchText: "season picks\nsurvivor: heroes vs. villains"}
+		Items: []model.Item{{ID: "s20", Name: "Survivor: Heroes vs. Villains", IsSeason: true, SeasonID: "s20"}}, SearchText: "season picks\nsurvivor: heroes vs. villains"}
 	f.seasons = save(f.bob, seasons, 2*time.Second)
 	villains := listContent("Villains", "Russell Hantz", "Sandra Diaz-Twine", "Tony Vlachos", "Boston Rob")
 	villains.Description = "100% evil_ones"
@@ -203,18 +205,18 @@ func TestUserLists(t *testing.T) {
 		if _, err := s.UpdateList(ctx, f.alice.ID, f.queens.ID, listContent("Queens v2", "Parvati Shallow"), listT0.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		own, err := s.UserLists(ctx, f.alice.ID, true)
+		own, err := s.UserLists(ctx, f.alice.ID, f.alice.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		public, err := s.UserLists(ctx, f.alice.ID, false)
+		public, err := s.UserLists(ctx, f.alice.ID, "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(names(own), []string{"Queens v2", "Hidden gems"}) || !reflect.DeepEqual(names(public), []string{"Queens v2"}) {
 			t.Errorf("own %v public %v", names(own), names(public))
 		}
-		none, err := s.UserLists(ctx, "nobody", true)
+		none, err := s.UserLists(ctx, "nobody", "nobody")
 		if err != nil || none == nil || len(none) != 0 {
 			t.Errorf("nobody's lists %v %v", none, err)
 		}
@@ -236,7 +238,7 @@ func BenchmarkBrowse(b *testing.B) {
 		if i%3 == 0 {
 			c.Tags = append(c.Tags, "strategic")
 		}
-		if _, err := s.CreateList(ctx, users[i%len(users)].ID, c, listT0.Add(time.Duration(i)*time.Minute)); err != nil {
+		if _, err := s.CreateList(ctx, users[i%len(users)].ID, lists.IDs(listT0.Add(time.Duration(i)*time.Minute)), c, listT0.Add(time.Duration(i)*time.Minute)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // Draft is a user's unsaved creator state.
@@ -14,19 +16,9 @@ type Draft struct {
 	Name        string
 	Description string
 	Tags        []string
-	Items       []ListItem
+	Items       []model.Item
 	IsPublic    bool
 	UpdatedAt   time.Time
-}
-
-// draftItem is how an item is kept in the draft's JSON column.
-type draftItem struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	ImageURL   string `json:"imageUrl"`
-	IsSeason   bool   `json:"isSeason"`
-	SeasonID   string `json:"seasonId"`
-	SeasonName string `json:"seasonName"`
 }
 
 // Draft reads userID's draft, or ErrNotFound.
@@ -42,16 +34,14 @@ func (s *Store) Draft(ctx context.Context, userID string) (*Draft, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read draft: %w", err)
 	}
-	var stored []draftItem
 	if err := json.Unmarshal([]byte(tags), &d.Tags); err != nil {
 		return nil, fmt.Errorf("read draft tags: %w", err)
 	}
-	if err := json.Unmarshal([]byte(items), &stored); err != nil {
+	if err := json.Unmarshal([]byte(items), &d.Items); err != nil {
 		return nil, fmt.Errorf("read draft items: %w", err)
 	}
-	d.Items = make([]ListItem, len(stored))
-	for i, it := range stored {
-		d.Items[i] = ListItem(it)
+	if d.Items == nil {
+		d.Items = []model.Item{}
 	}
 	d.UpdatedAt = fromMillis(updated)
 	return &d, nil
@@ -59,9 +49,9 @@ func (s *Store) Draft(ctx context.Context, userID string) (*Draft, error) {
 
 // SaveDraft replaces userID's draft.
 func (s *Store) SaveDraft(ctx context.Context, userID string, d *Draft) error {
-	stored := make([]draftItem, len(d.Items))
-	for i, it := range d.Items {
-		stored[i] = draftItem(it)
+	items := d.Items
+	if items == nil {
+		items = []model.Item{}
 	}
 	tags := d.Tags
 	if tags == nil {
@@ -71,7 +61,7 @@ func (s *Store) SaveDraft(ctx context.Context, userID string, d *Draft) error {
 	if err != nil {
 		return fmt.Errorf("save draft: %w", err)
 	}
-	itemJSON, err := json.Marshal(stored)
+	itemJSON, err := json.Marshal(items)
 	if err != nil {
 		return fmt.Errorf("save draft: %w", err)
 	}

@@ -5,27 +5,19 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
+	"iter"
 	"strings"
 	"time"
-)
 
-// ListItem is one ranked entry, stored with the catalog details it had when saved.
-type ListItem struct {
-	ID         string
-	Name       string
-	ImageURL   string
-	IsSeason   bool
-	SeasonID   string
-	SeasonName string
-}
+	"castaway/internal/model"
+)
 
 // ListContent is what an owner writes: everything but identity, times and votes.
 type ListContent struct {
 	Name        string
 	Description string
 	Tags        []string // including the type tag
-	Items       []ListItem
+	Items       []model.Item
 	IsPublic    bool
 	IsSeason    bool
 	SearchText  string
@@ -43,9 +35,16 @@ type List struct {
 	ListContent
 }
 
-// listColumns are read from lists l joined with the owner u.
+// listColumns are a list's own columns, read from lists l joined with the owner u
+// by every query that returns lists, and scanned by scanList.
 const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.is_public, l.is_season,
 	l.item_count, l.upvote_count, l.created_at, l.updated_at`
+
+// visibleTo is lists.VisibleTo in SQL over lists l for the viewer id in parameter
+// param: the list is public or the viewer's own ("" owns nothing).
+func visibleTo(param string) string {
+	return `(l.is_public = TRUE OR l.user_id = ` + param + `)`
+}
 
 func scanList(row interface{ Scan(...any) error }) (*List, error) {
 	var l List
@@ -62,14 +61,13 @@ func scanList(row interface{ Scan(...any) error }) (*List, error) {
 	return &l, nil
 }
 
-// CreateList saves a new list for userID with id "list_" + now in milliseconds,
-// moved on a millisecond at a time until the id is free for that owner, and clears
-// the owner's draft in the same transaction.
-func (s *Store) CreateList(ctx context.Context, userID string, c ListContent, now time.Time) (*List, error) {
+// CreateList saves a new list for userID under the first of ids still free for
+// that owner (lists.IDs), and clears the owner's draft in the same transaction.
+func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[string], c ListContent, now time.Time) (*List, error) {
 	var id string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		for ms := millis(now); ; ms++ {
-			id = "list_" + strconv.FormatInt(ms, 10)
+		inserted := false
+		for id = range ids {
 			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, is_season,
 				item_count, search_text, created_at, updated_at)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (user_id, id) DO NOTHING`,
@@ -80,8 +78,12 @@ func (s *Store) CreateList(ctx context.Context, userID string, c ListContent, no
 			if n, err := res.RowsAffected(); err != nil {
 				return fmt.Errorf("insert list: %w", err)
 			} else if n == 1 {
+				inserted = true
 				break
 			}
+		}
+		if !inserted {
+			return errors.New("no free list id")
 		}
 		if err := insertListParts(ctx, tx, userID, id, c); err != nil {
 			return err
@@ -169,7 +171,7 @@ func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) 
 	}
 	l.Items = items[listKey{userID, listID}]
 	if l.Items == nil {
-		l.Items = []ListItem{}
+		l.Items = []model.Item{}
 	}
 	tags, err := s.listTags(ctx, `list_user_id = $1 AND list_id = $2`, userID, listID)
 	if err != nil {
@@ -185,17 +187,17 @@ func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) 
 type listKey struct{ userID, listID string }
 
 // listItems reads the items matching where, grouped by list, in rank order.
-func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[listKey][]ListItem, error) {
+func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[listKey][]model.Item, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name
 		FROM list_items WHERE `+where+` ORDER BY list_user_id, list_id, position`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read list items: %w", err)
 	}
 	defer rows.Close()
-	out := map[listKey][]ListItem{}
+	out := map[listKey][]model.Item{}
 	for rows.Next() {
 		var k listKey
-		var it ListItem
+		var it model.Item
 		if err := rows.Scan(&k.userID, &k.listID, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName); err != nil {
 			return nil, fmt.Errorf("read list items: %w", err)
 		}

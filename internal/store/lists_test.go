@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -28,7 +30,7 @@ func listUser(t testing.TB, s *store.Store, name string) *store.User {
 func listContent(name string, itemNames ...string) store.ListContent {
 	c := store.ListContent{Name: name, IsPublic: true, Tags: []string{"survivor-ranking"}}
 	for _, n := range itemNames {
-		c.Items = append(c.Items, store.ListItem{ID: strings.ToLower(strings.ReplaceAll(n, " ", "-")), Name: n,
+		c.Items = append(c.Items, model.Item{ID: strings.ToLower(strings.ReplaceAll(n, " ", "-")), Name: n,
 			ImageURL: "/media/x", SeasonID: "s1", SeasonName: "Survivor: Borneo"})
 	}
 	c.SearchText = strings.ToLower(name + "\n" + strings.Join(itemNames, "\n"))
@@ -45,7 +47,7 @@ func TestCreateGetUpdateList(t *testing.T) {
 		c := listContent("Queens", "Parvati Shallow", "Sandra Diaz-Twine")
 		c.Description = "the best"
 		c.Tags = []string{"favorites", "survivor-ranking"}
-		l, err := s.CreateList(ctx, u.ID, c, listT0)
+		l, err := s.CreateList(ctx, u.ID, lists.IDs(listT0), c, listT0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,11 +65,11 @@ func TestCreateGetUpdateList(t *testing.T) {
 		}
 
 		// Two saves in the same millisecond get distinct ids.
-		second, err := s.CreateList(ctx, u.ID, listContent("Another", "Tom Westman"), listT0)
+		second, err := s.CreateList(ctx, u.ID, lists.IDs(listT0), listContent("Another", "Tom Westman"), listT0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		third, err := s.CreateList(ctx, u.ID, listContent("Third", "Tom Westman"), listT0)
+		third, err := s.CreateList(ctx, u.ID, lists.IDs(listT0), listContent("Third", "Tom Westman"), listT0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +78,7 @@ func TestCreateGetUpdateList(t *testing.T) {
 		}
 		// Another owner may use the same id.
 		other := listUser(t, s, "Other")
-		if ol, err := s.CreateList(ctx, other.ID, listContent("Mine", "Tom Westman"), listT0); err != nil || ol.ID != l.ID {
+		if ol, err := s.CreateList(ctx, other.ID, lists.IDs(listT0), listContent("Mine", "Tom Westman"), listT0); err != nil || ol.ID != l.ID {
 			t.Errorf("other owner's id %v %v", ol, err)
 		}
 
@@ -104,11 +106,11 @@ func TestDeleteListRemovesEverythingAttached(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		owner, fan := listUser(t, s, "Owner"), listUser(t, s, "Fan")
-		l, err := s.CreateList(ctx, owner.ID, listContent("Doomed", "Tom Westman"), listT0)
+		l, err := s.CreateList(ctx, owner.ID, lists.IDs(listT0), listContent("Doomed", "Tom Westman"), listT0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		keep, err := s.CreateList(ctx, owner.ID, listContent("Kept", "Tom Westman"), listT0.Add(time.Second))
+		keep, err := s.CreateList(ctx, owner.ID, lists.IDs(listT0.Add(time.Second)), listContent("Kept", "Tom Westman"), listT0.Add(time.Second))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +159,7 @@ func TestListMarks(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		owner, fan := listUser(t, s, "Owner"), listUser(t, s, "Fan")
-		l, err := s.CreateList(ctx, owner.ID, listContent("L", "Tom Westman"), listT0)
+		l, err := s.CreateList(ctx, owner.ID, lists.IDs(listT0), listContent("L", "Tom Westman"), listT0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,10 +209,10 @@ func TestProfileAndIdols(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		u := listUser(t, s, "Hunter")
-		s.CreateList(ctx, u.ID, listContent("Public", "Tom Westman"), listT0)
+		s.CreateList(ctx, u.ID, lists.IDs(listT0), listContent("Public", "Tom Westman"), listT0)
 		hidden := listContent("Hidden", "Tom Westman")
 		hidden.IsPublic = false
-		s.CreateList(ctx, u.ID, hidden, listT0.Add(time.Second))
+		s.CreateList(ctx, u.ID, lists.IDs(listT0.Add(time.Second)), hidden, listT0.Add(time.Second))
 		for want := 1; want <= 2; want++ {
 			if n, err := s.AddIdol(ctx, u.ID); err != nil || n != want {
 				t.Fatalf("AddIdol = %d, %v; want %d", n, err, want)

@@ -53,8 +53,8 @@ func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*Notification)
 // visibleNote keeps the notifications n of recipient $1 whose list still exists and
 // is theirs or public: a list made private or deleted takes its name and comment
 // text out of everyone else's inbox.
-const visibleNote = `n.user_id = $1 AND (n.list_id = '' OR EXISTS (SELECT 1 FROM lists l
-	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND (l.is_public OR l.user_id = $1)))`
+var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR EXISTS (SELECT 1 FROM lists l
+	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND ` + visibleTo("$1") + `))`
 
 // RecentNotifications returns userID's newest notifications they may still see, at
 // most limit, and how many of those are unread.

@@ -112,16 +112,6 @@ func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	return nil
 }
 
-// isUniqueViolation tells whether err comes from a unique index on either engine.
-func isUniqueViolation(err error) bool {
-	if err == nil {
-		return false
-	}
-	msg := err.Error()
-	return strings.Contains(msg, "UNIQUE constraint failed") || // SQLite
-		strings.Contains(msg, "SQLSTATE 23505") // PostgreSQL
-}
-
 // millis converts a time to the stored form.
 func millis(t time.Time) int64 { return t.UnixMilli() }
 

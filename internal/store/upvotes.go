@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -15,12 +14,6 @@ type ListVisibility struct {
 	ID       string
 	Name     string
 	IsPublic bool
-}
-
-// VisibleTo tells whether userID ("" when signed out) may see the list: everyone
-// may see a public list, only its owner a private one.
-func (l *ListVisibility) VisibleTo(userID string) bool {
-	return l.IsPublic || (userID != "" && userID == l.UserID)
 }
 
 // ListVisibilityOf looks a list up, or returns ErrNotFound.
@@ -101,14 +94,4 @@ func upvoteCount(ctx context.Context, tx *sql.Tx, ownerID, listID string, count 
 		return fmt.Errorf("read upvote count: %w", err)
 	}
 	return nil
-}
-
-// isForeignKeyViolation tells whether err comes from a missing referenced row on either engine.
-func isForeignKeyViolation(err error) bool {
-	if err == nil {
-		return false
-	}
-	msg := err.Error()
-	return strings.Contains(msg, "FOREIGN KEY constraint failed") || // SQLite
-		strings.Contains(msg, "SQLSTATE 23503") // PostgreSQL
 }

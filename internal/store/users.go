@@ -41,13 +41,29 @@ var (
 	ErrNameTaken  = fmt.Errorf("display name taken: %w", ErrConflict)
 )
 
-// userConflict names the broken rule from the index in the driver's message.
-func userConflict(err error) error {
-	switch {
-	case strings.Contains(err.Error(), "name_key"):
+// userConflict names the unique rule a write of user id with the given name and
+// email keys broke: PostgreSQL names the index; on SQLite, whose failed statement
+// leaves the transaction usable, the keys are looked up.
+func userConflict(ctx context.Context, db execer, err error, id, nameKey, emailKey string) error {
+	switch pgConstraint(err) {
+	case "users_name_key":
 		return ErrNameTaken
-	case strings.Contains(err.Error(), "email_key"):
+	case "users_email_key":
 		return ErrEmailTaken
+	case "":
+		var nameTaken, emailTaken bool
+		if err := db.QueryRowContext(ctx, `SELECT
+			EXISTS (SELECT 1 FROM users WHERE name_key = $1 AND id <> $3),
+			EXISTS (SELECT 1 FROM users WHERE email_key = $2 AND id <> $3)`, nameKey, emailKey, id).
+			Scan(&nameTaken, &emailTaken); err != nil {
+			return fmt.Errorf("find taken user key: %w", err)
+		}
+		switch {
+		case nameTaken:
+			return ErrNameTaken
+		case emailTaken:
+			return ErrEmailTaken
+		}
 	}
 	return ErrConflict
 }
@@ -70,7 +86,7 @@ func createUser(ctx context.Context, db execer, u *User) error {
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
 		u.ID, email, emailKey, u.DisplayName, FoldKey(u.DisplayName), hash, u.IdolsFound, millis(u.CreatedAt))
 	if isUniqueViolation(err) {
-		return userConflict(err)
+		return userConflict(ctx, db, err, u.ID, FoldKey(u.DisplayName), FoldKey(u.Email))
 	}
 	if err != nil {
 		return fmt.Errorf("create user: %w", err)
@@ -81,6 +97,7 @@ func createUser(ctx context.Context, db execer, u *User) error {
 // execer is what *sql.DB and *sql.Tx share for writes.
 type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // UserByID finds a user, or ErrNotFound.
@@ -121,7 +138,7 @@ func (s *Store) DisplayNamesWithPrefix(ctx context.Context, prefix string) (map[
 func (s *Store) RenameUser(ctx context.Context, id, name string) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, FoldKey(name))
 	if isUniqueViolation(err) {
-		return userConflict(err)
+		return userConflict(ctx, s.db, err, id, FoldKey(name), "")
 	}
 	if err != nil {
 		return fmt.Errorf("rename user: %w", err)

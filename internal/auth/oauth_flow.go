@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/oauth2"
 
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -18,7 +19,7 @@ const OAuthStateLifetime = 10 * time.Minute
 
 // ErrAccountExists means the provider's email belongs to an account that signs
 // in another way; no second account is made.
-var ErrAccountExists = errors.New("an account with this email uses another sign-in method")
+var ErrAccountExists = problem.New(problem.Conflict, "account_exists", "An account with this email uses another sign-in method.")
 
 // ErrBadState means the callback's state is unknown, used, expired or for another provider.
 var ErrBadState = errors.New("unknown or expired sign-in state")

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"castaway/internal/config"
+	"castaway/internal/problem"
 )
 
 // Profile is what a provider tells about the person signing in.
@@ -31,6 +32,23 @@ type Provider interface {
 	AuthCodeURL(ctx context.Context, state, nonce, verifier string) (string, error)
 	// Exchange trades the callback's code for the person's profile.
 	Exchange(ctx context.Context, code, nonce, verifier string) (*Profile, error)
+}
+
+// ErrNoProvider answers a sign-in through a provider that is not configured.
+var ErrNoProvider = problem.New(problem.NotFound, "not_found", "Sign-in with this provider is not available.")
+
+// Configured are the sign-in providers cfg enables, by the name in their paths
+// ("google", "twitter"); callbacks come back to cfg.BaseURL and client makes the calls.
+func Configured(cfg *config.Config, client *http.Client) map[string]Provider {
+	callback := func(name string) string { return cfg.BaseURL + "/api/auth/oauth/" + name + "/callback" }
+	providers := map[string]Provider{}
+	if cfg.Google.Enabled() {
+		providers["google"] = NewGoogle(cfg.Google, callback("google"), client)
+	}
+	if cfg.Twitter.Enabled() {
+		providers["twitter"] = NewTwitter(cfg.Twitter, callback("twitter"), client)
+	}
+	return providers
 }
 
 // Google signs in through OpenID Connect. Discovery happens on first use, so

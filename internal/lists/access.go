@@ -1,0 +1,94 @@
+package lists
+
+import (
+	"context"
+
+	"castaway/internal/problem"
+	"castaway/internal/store"
+)
+
+// VisibleTo is the one rule for who may see a list: everyone may see a public
+// list, only its owner a private one. viewerID is "" when nobody is signed in.
+// The store applies the same rule in SQL when it is asked for the lists a viewer
+// may see (OwnedBy, the inbox, favorites); browse and home ask for public lists.
+func VisibleTo(viewerID, ownerID string, isPublic bool) bool {
+	return isPublic || (viewerID != "" && viewerID == ownerID)
+}
+
+// Find reads the list ownerID/listID when viewerID may see it. Someone else's
+// private list answers store.ErrNotFound, exactly as a missing one does.
+func Find(ctx context.Context, st *store.Store, ownerID, listID, viewerID string) (*store.List, error) {
+	l, err := st.List(ctx, ownerID, listID)
+	if err != nil {
+		return nil, err
+	}
+	if !VisibleTo(viewerID, l.UserID, l.IsPublic) {
+		return nil, store.ErrNotFound
+	}
+	return l, nil
+}
+
+// FindRef is Find for callers that need only the list's identity and name.
+func FindRef(ctx context.Context, st *store.Store, ownerID, listID, viewerID string) (*store.ListVisibility, error) {
+	l, err := st.ListVisibilityOf(ctx, ownerID, listID)
+	if err != nil {
+		return nil, err
+	}
+	if !VisibleTo(viewerID, l.UserID, l.IsPublic) {
+		return nil, store.ErrNotFound
+	}
+	return l, nil
+}
+
+// OwnedBy reads ownerID's lists that viewerID may see, most recently updated first.
+func OwnedBy(ctx context.Context, st *store.Store, ownerID, viewerID string) ([]store.ListSummary, error) {
+	return st.UserLists(ctx, ownerID, viewerID)
+}
+
+// Problems a list request can meet. The codes differ by endpoint as the API has
+// always sent them.
+var (
+	ErrNotFound     = problem.New(problem.NotFound, "not_found", "List not found") // upvotes, favorites, comments
+	ErrNoSuchList   = problem.New(problem.NotFound, "list_not_found", "List not found")
+	ErrGone         = problem.New(problem.NotFound, "list_not_found", "List not found. It may have been deleted.")
+	ErrUserNotFound = problem.New(problem.NotFound, "user_not_found", "User not found")
+	errNoLists      = problem.New(problem.NotFound, "no_lists", "No lists found for this user")
+	errEditNotYours = problem.New(problem.Forbidden, "forbidden", "You can only edit your own lists.")
+	errDelNotYours  = problem.New(problem.Forbidden, "forbidden", "You can only delete your own lists.")
+)
+
+// Missing says why viewerID cannot open a list of ownerID, in the spec's three
+// messages: no such user, a user with no lists the viewer may see, or no such list.
+func Missing(ctx context.Context, st *store.Store, ownerID, viewerID string) error {
+	exists, err := st.UserExists(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	if !exists {
+		return ErrUserNotFound
+	}
+	visible, err := OwnedBy(ctx, st, ownerID, viewerID)
+	if err != nil {
+		return err
+	}
+	if len(visible) == 0 {
+		return errNoLists
+	}
+	return ErrNoSuchList
+}
+
+// CanEdit tells whether userID may change a list of ownerID: only its owner may.
+func CanEdit(userID, ownerID string) error {
+	if userID != ownerID {
+		return errEditNotYours
+	}
+	return nil
+}
+
+// CanDelete tells whether userID may delete a list of ownerID: only its owner may.
+func CanDelete(userID, ownerID string) error {
+	if userID != ownerID {
+		return errDelNotYours
+	}
+	return nil
+}

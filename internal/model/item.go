@@ -1,0 +1,13 @@
+// Package model holds plain value types shared by every layer: no logic.
+package model
+
+// Item is one ranked entry, a contestant or a season, with the catalog details it
+// had when it was saved. The JSON names are the API's and the draft column's.
+type Item struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	ImageURL   string `json:"imageUrl"`
+	IsSeason   bool   `json:"isSeason"`
+	SeasonID   string `json:"seasonId"`
+	SeasonName string `json:"seasonName"`
+}

@@ -1,0 +1,84 @@
+package placeholder
+
+import (
+	"bytes"
+	"image/jpeg"
+	"image/png"
+	"strings"
+	"testing"
+
+	"castaway/internal/catalog"
+)
+
+func TestInitials(t *testing.T) {
+	for name, want := range map[string]string{"Parvati Shallow": "PS", "Benjamin 'Coach' Wade": "BW", "Q Burdette": "QB", "Sandra": "S", "": "?"} {
+		if got := Initials(name); got != want {
+			t.Errorf("Initials(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestSVG(t *testing.T) {
+	c := string(Contestant("Parvati & Shallow").SVG())
+	for _, want := range []string{`aria-label="Parvati &amp; Shallow"`, `>PS</text>`, `<linearGradient`} {
+		if !strings.Contains(c, want) {
+			t.Errorf("contestant SVG lacks %s:\n%s", want, c)
+		}
+	}
+	s := string(Season(45).SVG())
+	for _, want := range []string{`aria-label="Season 45"`, `>45</text>`, `<radialGradient`, `cx="50%"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("season SVG lacks %s:\n%s", want, s)
+		}
+	}
+}
+
+func TestRaster(t *testing.T) {
+	for _, a := range []Art{Contestant("Sandra Diaz-Twine"), Season(20)} {
+		if b := a.Image(64).Bounds(); b.Dx() != 64 || b.Dy() != 64 {
+			t.Errorf("%s: bounds %v", a.label, b)
+		}
+		p, err := a.PNG(32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if img, err := png.Decode(bytes.NewReader(p)); err != nil || img.Bounds().Dx() != 32 {
+			t.Errorf("%s: PNG does not decode to 32px: %v", a.label, err)
+		}
+		j, err := a.JPEG(32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := jpeg.Decode(bytes.NewReader(j)); err != nil {
+			t.Errorf("%s: JPEG: %v", a.label, err)
+		}
+	}
+	j, err := HeadshotJPEG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img, err := jpeg.Decode(bytes.NewReader(j)); err != nil || img.Bounds().Dx() != 256 {
+		t.Errorf("headshot JPEG: %v", err)
+	}
+}
+
+func TestIndex(t *testing.T) {
+	ix := NewIndex(catalog.MustLoad())
+	if a, ok := ix.Contestant("s13/parvati"); !ok || !strings.Contains(string(a.SVG()), ">PS<") {
+		t.Errorf("s13/parvati: %v", ok)
+	}
+	if a, ok := ix.ForImageURL("/media/seasons/45"); !ok || !strings.Contains(string(a.SVG()), ">45<") {
+		t.Errorf("season 45 by URL: %v", ok)
+	}
+	if a, ok := ix.ForImageURL("/media/contestants/s13/parvati"); !ok || a != Contestant("Parvati Shallow") {
+		t.Errorf("parvati by URL: %+v %v", a, ok)
+	}
+	for _, url := range []string{"/media/seasons/99", "/media/seasons/x", "/media/contestants/s13/nobody", "https://cdn.example/x.jpg", ""} {
+		if _, ok := ix.ForImageURL(url); ok {
+			t.Errorf("%q has art", url)
+		}
+	}
+	if _, ok := ix.Season(0); ok {
+		t.Error("season 0 has art")
+	}
+}

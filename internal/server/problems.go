@@ -1,0 +1,62 @@
+package server
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+
+	"castaway/internal/api"
+	"castaway/internal/problem"
+	"castaway/internal/store"
+)
+
+// problemStatus is the HTTP status of each kind of domain problem: the one place
+// where the domain's failures become HTTP.
+var problemStatus = map[problem.Kind]int{
+	problem.Invalid:      http.StatusBadRequest,
+	problem.Unauthorized: http.StatusUnauthorized,
+	problem.Forbidden:    http.StatusForbidden,
+	problem.NotFound:     http.StatusNotFound,
+	problem.Conflict:     http.StatusConflict,
+	problem.RateLimited:  http.StatusTooManyRequests,
+}
+
+// writeProblem answers p with its status and the API's error body, field included.
+func writeProblem(w http.ResponseWriter, p *problem.Error) {
+	status, ok := problemStatus[p.Kind]
+	if !ok { // a problem without a kind is a bug, not the client's fault
+		status = http.StatusInternalServerError
+	}
+	if p.Kind == problem.RateLimited {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(p.RetryAfter.Seconds()))))
+	}
+	var body api.Error
+	body.Error.Code, body.Error.Message = p.Code, p.Message
+	if p.Field != "" {
+		field := p.Field
+		body.Error.Field = &field
+	}
+	writeJSON(w, status, body)
+}
+
+// fail answers err: a domain problem with its own status and text; anything else
+// is a failure of the system, logged with the request id as what and answered 500
+// with fallback, the text the user should read, never the error itself.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, what string, err error, fallback string) {
+	if p, ok := problem.As(err); ok {
+		writeProblem(w, p)
+		return
+	}
+	s.log.ErrorContext(r.Context(), what, "id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
+	writeError(w, http.StatusInternalServerError, "internal", fallback)
+}
+
+// notFoundAs turns the store's ErrNotFound into p, the answer this request gives
+// for a missing row, and leaves other errors alone.
+func notFoundAs(err error, p *problem.Error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return p
+	}
+	return err
+}

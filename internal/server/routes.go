@@ -1,0 +1,80 @@
+package server
+
+import (
+	"math/rand/v2"
+	"net/http"
+)
+
+// routes is every path the server answers, in one table.
+func (s *Server) routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	for _, rt := range []struct {
+		pattern string
+		handler http.Handler
+	}{
+		// Operations
+		{"GET /healthz", http.HandlerFunc(s.healthz)},
+		{"GET /readyz", http.HandlerFunc(s.readyz)},
+		{"GET /metrics", s.metrics.handler()},
+
+		// Catalog and pictures
+		{"GET /api/catalog/seasons", s.seasons},
+		{"GET /media/contestants/{season}/{key}", http.HandlerFunc(s.media.contestant)},
+		{"GET /media/seasons/{number}", http.HandlerFunc(s.media.season)},
+		{"GET /images/placeholder.jpg", s.media.headshot},
+
+		// Accounts
+		{"POST /api/auth/signup", http.HandlerFunc(s.signUp)},
+		{"POST /api/auth/login", http.HandlerFunc(s.signIn)},
+		{"POST /api/auth/logout", http.HandlerFunc(s.signOut)},
+		{"GET /api/auth/password-policy", http.HandlerFunc(s.passwordPolicy)},
+		{"POST /api/auth/password-reset", http.HandlerFunc(s.requestReset)},
+		{"POST /api/auth/password-reset/confirm", http.HandlerFunc(s.confirmReset)},
+		{"GET /api/auth/providers", http.HandlerFunc(s.enabledProviders)},
+		{"GET /api/auth/oauth/{provider}/start", http.HandlerFunc(s.oauthStart)},
+		{"GET /api/auth/oauth/{provider}/callback", http.HandlerFunc(s.oauthCallback)},
+		{"GET /api/me", http.HandlerFunc(s.me)},
+		{"PATCH /api/me", http.HandlerFunc(s.updateMe)},
+
+		// Lists, drafts, browse and profiles
+		{"GET /api/lists", http.HandlerFunc(s.browseLists)},
+		{"POST /api/lists", http.HandlerFunc(s.createList)},
+		{"GET /api/lists/{userId}/{listId}", http.HandlerFunc(s.getList)},
+		{"PUT /api/lists/{userId}/{listId}", http.HandlerFunc(s.updateList)},
+		{"DELETE /api/lists/{userId}/{listId}", http.HandlerFunc(s.deleteList)},
+		{"GET /api/home", http.HandlerFunc(s.home)},
+		{"GET /api/me/draft", http.HandlerFunc(s.getDraft)},
+		{"PUT /api/me/draft", http.HandlerFunc(s.saveDraft)},
+		{"DELETE /api/me/draft", http.HandlerFunc(s.deleteDraft)},
+		{"GET /api/users/{userId}", http.HandlerFunc(s.userProfile)},
+		{"GET /api/users/{userId}/lists", http.HandlerFunc(s.userLists)},
+		{"POST /api/me/idols/search", &idolSearch{Server: s, draw: rand.Float64}},
+
+		// Upvotes and favorites
+		{"PUT /api/lists/{userId}/{listId}/upvote", http.HandlerFunc(s.upvoteList)},
+		{"DELETE /api/lists/{userId}/{listId}/upvote", http.HandlerFunc(s.removeUpvote)},
+		{"PUT /api/lists/{userId}/{listId}/favorite", http.HandlerFunc(s.favoriteList)},
+		{"DELETE /api/lists/{userId}/{listId}/favorite", http.HandlerFunc(s.unfavoriteList)},
+		{"GET /api/me/favorites", http.HandlerFunc(s.myFavorites)},
+
+		// Comments
+		{"GET /api/lists/{userId}/{listId}/comments", http.HandlerFunc(s.listComments)},
+		{"POST /api/lists/{userId}/{listId}/comments", http.HandlerFunc(s.addComment)},
+		{"PUT /api/comments/{commentId}/vote", http.HandlerFunc(s.voteOnComment)},
+		{"DELETE /api/comments/{commentId}", http.HandlerFunc(s.deleteComment)},
+
+		// Inbox
+		{"GET /api/notifications", http.HandlerFunc(s.getInbox)},
+		{"POST /api/notifications/{id}/read", http.HandlerFunc(s.markNotificationRead)},
+		{"POST /api/notifications/read-all", http.HandlerFunc(s.markAllNotificationsRead)},
+		{"GET /api/notifications/stream", http.HandlerFunc(s.streamInbox)},
+
+		// Anything else under /api/ is an API 404; other paths are the app's pages.
+		{"/api/", http.HandlerFunc(s.apiNotFound)},
+		{"GET /list/{userId}/{listId}", http.HandlerFunc(s.listPage)},
+		{"/", s.web},
+	} {
+		mux.Handle(rt.pattern, rt.handler)
+	}
+	return mux
+}

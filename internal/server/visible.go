@@ -1,0 +1,49 @@
+package server
+
+import (
+	"net/http"
+
+	"castaway/internal/comments"
+	"castaway/internal/lists"
+	"castaway/internal/store"
+)
+
+// visibleList finds the list named by the path when viewerID may see it, answering
+// 404 (a private list of someone else does not exist for them) or 500 itself.
+func (s *Server) visibleList(w http.ResponseWriter, r *http.Request, viewerID, failure string) *store.ListVisibility {
+	l, err := lists.FindRef(r.Context(), s.store, r.PathValue("userId"), r.PathValue("listId"), viewerID)
+	if err != nil {
+		s.fail(w, r, "look up list", notFoundAs(err, lists.ErrNotFound), failure)
+		return nil
+	}
+	return l
+}
+
+// userAndList is the signed-in user and the list of the path they may see; when
+// either is missing it has answered (401, 404 or 500) and l is nil.
+func (s *Server) userAndList(w http.ResponseWriter, r *http.Request, signedOut, failure string) (*store.User, *store.ListVisibility) {
+	u := requireUser(w, r, signedOut)
+	if u == nil {
+		return nil, nil
+	}
+	return u, s.visibleList(w, r, u.ID, failure)
+}
+
+// visibleComment finds the comment named by the path when viewerID may see its
+// thread, with the name of its list (a notification's content), answering 404 or 500 itself.
+func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewerID, failure string) (*store.Comment, string) {
+	c, err := s.store.CommentByID(r.Context(), r.PathValue("commentId"), viewerID)
+	if err != nil {
+		s.fail(w, r, "find comment", notFoundAs(err, comments.ErrNotFound), failure)
+		return nil, ""
+	}
+	if c.ListUserID == "" { // a global poll's discussion: open to everyone
+		return c, c.Text
+	}
+	l, err := lists.FindRef(r.Context(), s.store, c.ListUserID, c.ListID, viewerID)
+	if err != nil {
+		s.fail(w, r, "look up list", notFoundAs(err, comments.ErrNotFound), failure)
+		return nil, ""
+	}
+	return c, l.Name
+}
