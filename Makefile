@@ -2,7 +2,6 @@
 SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X castaway/internal/app.Version=$(VERSION)
-GEN_TMP := $(or $(TMPDIR),/tmp)/castaway-generated
 
 .PHONY: run build web test test-go test-web e2e generate check-generated vet bench bench-go clean
 
@@ -26,13 +25,14 @@ generate: web/node_modules/.package-lock.json
 	go tool oapi-codegen -config api/oapi-codegen.yaml api/openapi.yaml
 	cd web && npm run generate
 
-# Fails when the committed generated code no longer matches the contract.
+# Fails when the committed generated code no longer matches the contract. Works in a
+# private temporary folder, so two checkouts on one machine never share files.
 check-generated: web/node_modules/.package-lock.json
-	mkdir -p $(GEN_TMP)
-	sed 's|^output:.*|output: $(GEN_TMP)/api.gen.go|' api/oapi-codegen.yaml > $(GEN_TMP)/oapi-codegen.yaml
-	go tool oapi-codegen -config $(GEN_TMP)/oapi-codegen.yaml api/openapi.yaml
-	cd web && npx openapi-typescript ../api/openapi.yaml -o $(GEN_TMP)/schema.gen.ts >/dev/null
-	@diff -q $(GEN_TMP)/api.gen.go internal/api/api.gen.go && diff -q $(GEN_TMP)/schema.gen.ts web/src/api/schema.gen.ts \
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	sed "s|^output:.*|output: $$tmp/api.gen.go|" api/oapi-codegen.yaml > $$tmp/oapi-codegen.yaml && \
+	go tool oapi-codegen -config $$tmp/oapi-codegen.yaml api/openapi.yaml && \
+	(cd web && npx openapi-typescript ../api/openapi.yaml -o $$tmp/schema.gen.ts >/dev/null) && \
+	{ diff -q $$tmp/api.gen.go internal/api/api.gen.go && diff -q $$tmp/schema.gen.ts web/src/api/schema.gen.ts; } \
 		|| { echo "generated code is out of date with api/openapi.yaml: run 'make generate'"; exit 1; }
 
 vet: web
@@ -50,7 +50,9 @@ test-web: web/node_modules/.package-lock.json
 e2e: build
 	cd web && CASTAWAY_BIN=$(CURDIR)/bin/castaway npm run e2e
 
-test: check-generated vet test-go test-web e2e
+# Every test, with its own set-up (Chromium, the PostgreSQL half when one answers): see scripts/test.sh.
+test:
+	@scripts/test.sh
 
 # HTTP benchmark on the demo data, SQLite and PostgreSQL, with wrk; writes docs/benchmarks.md.
 # Sizes and engines from BENCH_* variables (see bench/run.sh); BENCH_QUICK=1 tries it small.
