@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 
 /** The signed-in user, as GET /api/me answers it. */
 export interface Me {
@@ -8,8 +9,6 @@ export interface Me {
   email: string;
   idolsFound: number;
 }
-
-export const meQueryKey = ['me'] as const;
 
 /**
  * Asks the server who is signed in. 200 gives the user; any other answer (401 when signed
@@ -40,7 +39,7 @@ export interface Session {
 /** The single source of truth for "who is signed in". */
 export function useMe(): Session {
   const query = useQuery({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 5 * 60 * 1000,
     retry: false,

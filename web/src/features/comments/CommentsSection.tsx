@@ -1,25 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import { useMe } from '../auth/useMe';
 import { CommentForm } from './CommentForm';
 import { RelativeTime } from './RelativeTime';
 import {
-  ADD_ERROR,
   applyVote,
   authorName,
-  commentsQueryKey,
   countComments,
   DELETE_CONFIRM,
   DELETE_ERROR,
   deleteComment,
   fetchComments,
-  insertComment,
   LOAD_ERROR,
   mapComment,
   nextVote,
-  postComment,
   removeComment,
   VOTE_ERROR,
   voteOnComment,
@@ -43,10 +40,9 @@ function commentIdFromHash(hash: string): string | null {
 
 /** The comments of one list: newest first, one level of replies, votes, delete for the author. */
 export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
-  const queryClient = useQueryClient();
   const { user, isSignedIn, isLoading: meLoading } = useMe();
   const location = useLocation();
-  const key = commentsQueryKey(listUserId, listId);
+  const key = queryKeys.comments(listUserId, listId);
   const comments = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => fetchComments(listUserId, listId, signal),
@@ -78,16 +74,9 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target, list]);
 
-  async function add(text: string, parentId: string | null) {
-    try {
-      const added = await postComment(listUserId, listId, text, parentId);
-      queryClient.setQueryData<Comment[]>(key, (old) => insertComment(old ?? [], added));
-      void queryClient.invalidateQueries({ queryKey: key });
-      setAnnouncement(parentId ? 'Reply posted.' : 'Comment posted.');
-      if (parentId) setReplyTo(null);
-    } catch (err) {
-      throw new Error(userMessage(err, ADD_ERROR));
-    }
+  function posted(parentId: string | null) {
+    setAnnouncement(parentId ? 'Reply posted.' : 'Comment posted.');
+    if (parentId) setReplyTo(null);
   }
 
   const total = list ? countComments(list) : null;
@@ -100,7 +89,15 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
       </h2>
 
       {meLoading ? null : isSignedIn ? (
-        <CommentForm label="Add a comment" placeholder="Share your thoughts on this ranking..." submitLabel="Post Comment" onSubmit={(text) => add(text, null)} />
+        <CommentForm
+          listUserId={listUserId}
+          listId={listId}
+          parentId={null}
+          label="Add a comment"
+          placeholder="Share your thoughts on this ranking..."
+          submitLabel="Post Comment"
+          onPosted={() => posted(null)}
+        />
       ) : (
         <p className={styles.signIn}>
           <Link to="/login" state={loginState}>
@@ -149,10 +146,13 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
               {replyTo === c.id && (
                 <div className={styles.replyForm}>
                   <CommentForm
+                    listUserId={listUserId}
+                    listId={listId}
+                    parentId={c.id}
                     label={`Reply to ${authorName(c)}`}
                     placeholder={`Reply to ${authorName(c)}...`}
                     submitLabel="Post Reply"
-                    onSubmit={(text) => add(text, c.id)}
+                    onPosted={() => posted(c.id)}
                     onCancel={() => setReplyTo(null)}
                     autoFocus
                     compact

@@ -1,4 +1,4 @@
-import { isUserTag, USER_TAGS, type UserTag } from './ListCard';
+import { isUserTag, USER_TAGS, type UserTag } from './tags';
 
 export const RANKING_TYPES = [
   { value: 'all', label: 'All Rankings' },

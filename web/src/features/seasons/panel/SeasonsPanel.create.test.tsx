@@ -1,9 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, sandra } from '../../test/utils';
-import { mockListsServer } from '../lists/testServer';
+import { renderWithProviders, sandra } from '../../../test/utils';
+import { mockListsServer } from '../../lists/testServer';
 import { SeasonsPanel } from './SeasonsPanel';
+import { ButtonTile } from './testTile';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,7 +16,7 @@ describe('SeasonsPanel create-mode additions', () => {
     mockListsServer();
     const onAddItem = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<SeasonsPanel onAddItem={onAddItem} />);
+    renderWithProviders(<SeasonsPanel addable={{ onAdd: onAddItem, tile: ButtonTile }} />);
     await user.click(await screen.findByRole('button', { name: 'Borneo, Season 1' }));
     await user.click(screen.getByRole('button', { name: 'Add season' }));
     expect(onAddItem).toHaveBeenLastCalledWith({

@@ -1,11 +1,11 @@
-import type { PanelItem } from '../seasons/types';
-import { isUserTag, typeTagFor, type TagId, type TypeTag } from './api';
+import type { PanelItem } from '../../seasons/types';
+import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../tags';
 
 /** Everything the creator holds while a list is being built. */
 export interface CreatorState {
   name: string;
   description: string;
-  tags: TagId[];
+  tags: UserTag[];
   items: PanelItem[];
   isPublic: boolean;
 }
@@ -56,7 +56,7 @@ export function isBlank(state: CreatorState): boolean {
   return state.name.trim() === '' && state.description.trim() === '' && state.tags.length === 0 && state.items.length === 0;
 }
 
-export function cleanTags(tags: readonly string[]): TagId[] {
+export function cleanTags(tags: readonly string[]): UserTag[] {
   return tags.filter(isUserTag);
 }
 
