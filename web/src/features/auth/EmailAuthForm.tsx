@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import {
   errorText,
   messages,
@@ -15,12 +15,14 @@ export type EmailMode = 'signIn' | 'signUp';
 interface Props {
   /** Called with the signed-in user's destination once signing in or up succeeded. */
   onSignedIn: () => void;
+  /** The email input, for a page that moves focus to the form. */
+  emailRef?: RefObject<HTMLInputElement | null>;
 }
 
 type ResetNotice = { kind: 'ok' | 'error'; text: string } | null;
 
 /** The email section of /login: Sign In and Sign Up tabs over one form. */
-export function EmailAuthForm({ onSignedIn }: Props) {
+export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
   const uid = useId();
   const [mode, setMode] = useState<EmailMode>('signIn');
   const [email, setEmail] = useState('');
@@ -28,7 +30,8 @@ export function EmailAuthForm({ onSignedIn }: Props) {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<{ text: string; field?: 'email' | 'password' | 'confirm' } | null>(null);
   const [resetNotice, setResetNotice] = useState<ResetNotice>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const ownEmailRef = useRef<HTMLInputElement>(null);
+  const emailRef = givenEmailRef ?? ownEmailRef;
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const tabRefs = useRef<Record<EmailMode, HTMLButtonElement | null>>({ signIn: null, signUp: null });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useShowFor } from '../../components/useShowFor';
 import { errorText, messages, USERNAME_MAX, useUpdateDisplayName } from './authApi';
 import { PencilIcon } from './authIcons';
 import { useMe } from './useMe';
@@ -16,7 +17,7 @@ export function UsernameEditor() {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, showSaved, hideSaved] = useShowFor<true>(SUCCESS_MS);
   const inputRef = useRef<HTMLInputElement>(null);
   const changeRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -32,19 +33,13 @@ export function UsernameEditor() {
     }
   }, [editing]);
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(false), SUCCESS_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved]);
-
   if (!user) return null;
   const current = user.displayName;
 
   function startEditing() {
     setDraft(current);
     setError(null);
-    setSaved(false);
+    hideSaved();
     update.reset();
     setEditing(true);
   }
@@ -80,7 +75,7 @@ export function UsernameEditor() {
       onSuccess: () => {
         returnFocus.current = true;
         setEditing(false);
-        setSaved(true);
+        showSaved(true);
       },
       onError: (err) => {
         setError(errorText(err, messages.usernameFailed));

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, request } from '../../api/client';
+import { LIMITS } from '../../api/contract';
 import { isSessionIndependent, queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { userMessage } from '../../api/userMessage';
@@ -29,7 +30,7 @@ export const messages = {
   twitterFailed: 'Twitter sign-in failed. Please try again or use a different method.',
 } as const;
 
-export const USERNAME_MAX = 30;
+export const USERNAME_MAX = LIMITS.username;
 
 /** The sessionStorage key where the list creator keeps its unsaved state. */
 export const CREATOR_SESSION_KEY = 'castaway.creator';
