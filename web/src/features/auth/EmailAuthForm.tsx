@@ -28,8 +28,9 @@ export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<{ text: string; field?: 'email' | 'password' | 'confirm' } | null>(null);
-  const [resetNotice, setResetNotice] = useState<ResetNotice>(null);
+  /** What the form itself refuses before asking the server. */
+  const [invalid, setInvalid] = useState<{ text: string; field: 'email' | 'password' | 'confirm' } | null>(null);
+  const [resetEmailMissing, setResetEmailMissing] = useState(false);
   const ownEmailRef = useRef<HTMLInputElement>(null);
   const emailRef = givenEmailRef ?? ownEmailRef;
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -42,14 +43,26 @@ export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
   const policy = usePasswordPolicy(mode === 'signUp');
   const busy = signIn.isPending || signUp.isPending;
   const isSignUp = mode === 'signUp';
+  const submitted = isSignUp ? signUp : signIn;
+  const error: { text: string; field?: 'email' | 'password' | 'confirm' } | null =
+    invalid ?? (submitted.isError ? { text: errorText(submitted.error, isSignUp ? messages.signUpFailed : messages.signInFailed) } : null);
+  let resetNotice: ResetNotice = null;
+  if (resetEmailMissing) resetNotice = { kind: 'error', text: messages.resetEmailMissing };
+  else if (reset.isSuccess) resetNotice = { kind: 'ok', text: messages.resetSent };
+  else if (reset.isError) resetNotice = { kind: 'error', text: errorText(reset.error, messages.resetFailed) };
+
+  function clearNotices() {
+    setInvalid(null);
+    setResetEmailMissing(false);
+    signIn.reset();
+    signUp.reset();
+    reset.reset();
+  }
 
   function switchMode(next: EmailMode) {
     if (next === mode) return;
     setMode(next);
-    setError(null);
-    setResetNotice(null);
-    signIn.reset();
-    signUp.reset();
+    clearNotices();
   }
 
   function onTabKey(e: KeyboardEvent<HTMLButtonElement>) {
@@ -64,52 +77,36 @@ export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
     }
   }
 
-  function fail(text: string, field?: 'email' | 'password' | 'confirm') {
-    setError({ text, field });
-    const target = field === 'email' ? emailRef : field === 'password' ? passwordRef : field === 'confirm' ? confirmRef : null;
-    target?.current?.focus();
+  function refuse(text: string, field: 'email' | 'password' | 'confirm') {
+    setInvalid({ text, field });
+    const target = field === 'email' ? emailRef : field === 'password' ? passwordRef : confirmRef;
+    target.current?.focus();
   }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setResetNotice(null);
+    clearNotices();
     const trimmed = email.trim();
     if (!trimmed || !password) {
-      fail(messages.credentialsMissing, !trimmed ? 'email' : 'password');
+      refuse(messages.credentialsMissing, !trimmed ? 'email' : 'password');
       return;
     }
     if (isSignUp && password !== confirm) {
-      fail(messages.passwordMismatch, 'confirm');
+      refuse(messages.passwordMismatch, 'confirm');
       return;
     }
-    setError(null);
-    const body = { email: trimmed, password };
-    if (isSignUp) {
-      signUp.mutate(body, {
-        onSuccess: onSignedIn,
-        onError: (err) => fail(errorText(err, messages.signUpFailed)),
-      });
-    } else {
-      signIn.mutate(body, {
-        onSuccess: onSignedIn,
-        onError: (err) => fail(errorText(err, messages.signInFailed)),
-      });
-    }
+    submitted.mutate({ email: trimmed, password }, { onSuccess: onSignedIn });
   }
 
   function onForgot() {
-    setError(null);
+    clearNotices();
     const trimmed = email.trim();
     if (!trimmed) {
-      setResetNotice({ kind: 'error', text: messages.resetEmailMissing });
+      setResetEmailMissing(true);
       emailRef.current?.focus();
       return;
     }
-    setResetNotice(null);
-    reset.mutate(trimmed, {
-      onSuccess: () => setResetNotice({ kind: 'ok', text: messages.resetSent }),
-      onError: (err) => setResetNotice({ kind: 'error', text: errorText(err, messages.resetFailed) }),
-    });
+    reset.mutate(trimmed);
   }
 
   const panelId = `${uid}-panel`;

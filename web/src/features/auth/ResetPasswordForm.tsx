@@ -16,11 +16,17 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
   const uid = useId();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<{ text: string; field?: 'password' | 'confirm'; expired?: boolean } | null>(null);
+  /** What the form itself refuses before asking the server. */
+  const [invalid, setInvalid] = useState<{ text: string; field: 'password' | 'confirm' } | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const policy = usePasswordPolicy();
   const confirmReset = useConfirmPasswordReset();
+  const error: { text: string; field?: 'password' | 'confirm'; expired?: boolean } | null =
+    invalid ??
+    (confirmReset.isError
+      ? { text: errorText(confirmReset.error, messages.newPasswordFailed), expired: errorCode(confirmReset.error) === 'invalid_token' }
+      : null);
 
   useEffect(() => {
     passwordRef.current?.focus();
@@ -28,25 +34,19 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    confirmReset.reset();
     if (!password) {
-      setError({ text: 'Please enter a new password.', field: 'password' });
+      setInvalid({ text: 'Please enter a new password.', field: 'password' });
       passwordRef.current?.focus();
       return;
     }
     if (password !== confirm) {
-      setError({ text: messages.passwordMismatch, field: 'confirm' });
+      setInvalid({ text: messages.passwordMismatch, field: 'confirm' });
       confirmRef.current?.focus();
       return;
     }
-    setError(null);
-    confirmReset.mutate(
-      { token, password },
-      {
-        onSuccess: onDone,
-        onError: (err) =>
-          setError({ text: errorText(err, messages.newPasswordFailed), expired: errorCode(err) === 'invalid_token' }),
-      },
-    );
+    setInvalid(null);
+    confirmReset.mutate({ token, password }, { onSuccess: onDone });
   }
 
   const reqId = `${uid}-requirements`;

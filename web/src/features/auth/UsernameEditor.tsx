@@ -16,12 +16,14 @@ export function UsernameEditor() {
   const uid = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  /** What the editor itself refuses before asking the server. */
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [saved, showSaved, hideSaved] = useShowFor<true>(SUCCESS_MS);
   const inputRef = useRef<HTMLInputElement>(null);
   const changeRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const update = useUpdateDisplayName();
+  const error = invalid ?? (update.isError ? errorText(update.error, messages.usernameFailed) : null);
 
   useEffect(() => {
     if (editing) {
@@ -38,7 +40,7 @@ export function UsernameEditor() {
 
   function startEditing() {
     setDraft(current);
-    setError(null);
+    setInvalid(null);
     hideSaved();
     update.reset();
     setEditing(true);
@@ -46,7 +48,8 @@ export function UsernameEditor() {
 
   function cancel() {
     if (update.isPending) return;
-    setError(null);
+    setInvalid(null);
+    update.reset();
     returnFocus.current = true;
     setEditing(false);
   }
@@ -56,12 +59,12 @@ export function UsernameEditor() {
     if (update.isPending) return;
     const name = draft.trim();
     if (!name) {
-      setError(messages.usernameEmpty);
+      setInvalid(messages.usernameEmpty);
       inputRef.current?.focus();
       return;
     }
     if (name.length > USERNAME_MAX) {
-      setError(messages.usernameTooLong);
+      setInvalid(messages.usernameTooLong);
       inputRef.current?.focus();
       return;
     }
@@ -70,17 +73,14 @@ export function UsernameEditor() {
       setEditing(false);
       return;
     }
-    setError(null);
+    setInvalid(null);
     update.mutate(name, {
       onSuccess: () => {
         returnFocus.current = true;
         setEditing(false);
         showSaved(true);
       },
-      onError: (err) => {
-        setError(errorText(err, messages.usernameFailed));
-        inputRef.current?.focus();
-      },
+      onError: () => inputRef.current?.focus(),
     });
   }
 
@@ -116,7 +116,10 @@ export function UsernameEditor() {
               aria-describedby={`${countId}${error ? ` ${errorId}` : ''}`}
               onChange={(e) => {
                 setDraft(e.target.value);
-                if (error) setError(null);
+                if (error) {
+                  setInvalid(null);
+                  update.reset();
+                }
               }}
               onKeyDown={onKeyDown}
               disabled={update.isPending}

@@ -22,7 +22,6 @@ interface ItemProps {
 /** One comment: author, time, text, votes, and Reply and Delete where allowed. */
 export function CommentItem({ comment: c, listKey, meId, listUserId, highlighted, loginState, onReply, replyOpen = false }: ItemProps) {
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
   const [needsSignIn, setNeedsSignIn] = useState(false);
   const name = authorName(c);
   const mine = meId !== null && c.userId !== '' && c.userId === meId;
@@ -30,15 +29,14 @@ export function CommentItem({ comment: c, listKey, meId, listUserId, highlighted
   const vote = useMutation({
     mutationFn: (value: VoteValue) => voteOnComment(c.id, value),
     onMutate: async (value) => {
-      setError(null);
+      remove.reset();
       await queryClient.cancelQueries({ queryKey: listKey });
       const before = queryClient.getQueryData<Comment[]>(listKey);
       queryClient.setQueryData<Comment[]>(listKey, (old) => (old ? mapComment(old, c.id, (x) => applyVote(x, value)) : old));
       return { before };
     },
-    onError: (err, _value, ctx) => {
+    onError: (_err, _value, ctx) => {
       if (ctx?.before) queryClient.setQueryData(listKey, ctx.before);
-      setError(userMessage(err, VOTE_ERROR));
     },
     onSuccess: (fresh) => {
       queryClient.setQueryData<Comment[]>(listKey, (old) => (old ? mapComment(old, c.id, (x) => ({ ...fresh, replies: x.replies })) : old));
@@ -47,13 +45,15 @@ export function CommentItem({ comment: c, listKey, meId, listUserId, highlighted
 
   const remove = useMutation({
     mutationFn: () => deleteComment(c.id),
-    onMutate: () => setError(null),
-    onError: (err) => setError(userMessage(err, DELETE_ERROR)),
+    onMutate: () => vote.reset(),
     onSuccess: () => {
       queryClient.setQueryData<Comment[]>(listKey, (old) => (old ? removeComment(old, c.id) : old));
       void queryClient.invalidateQueries({ queryKey: listKey });
     },
   });
+
+  // The failure of the last action, if it failed (each action clears the other's).
+  const error = vote.isError ? userMessage(vote.error, VOTE_ERROR) : remove.isError ? userMessage(remove.error, DELETE_ERROR) : null;
 
   function press(pressed: 1 | -1) {
     if (meId === null) {

@@ -1,3 +1,4 @@
+import { CREATOR_SESSION_KEY } from '../../auth/authApi';
 import type { PanelItem } from '../../seasons/types';
 import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../tags';
 
@@ -60,8 +61,8 @@ export function cleanTags(tags: readonly string[]): UserTag[] {
   return tags.filter(isUserTag);
 }
 
-/** The creator's unsaved state for this tab, so a reload loses nothing. Cleared on sign-out. */
-export const CREATOR_STORAGE_KEY = 'castaway.creator';
+/** The creator's unsaved state for this tab, so a reload loses nothing; sign-out clears it. */
+const CREATOR_STORAGE_KEY = CREATOR_SESSION_KEY;
 
 function isPanelItem(v: unknown): v is PanelItem {
   if (typeof v !== 'object' || v === null) return false;
