@@ -5,8 +5,7 @@ import type { components } from './schema.gen';
 export const USER_TAGS = enumValues.UserTag;
 export type UserTag = components['schemas']['UserTag'];
 
-/** The ranking type tags the server sets; readers never see them. */
-export const TYPE_TAGS = enumValues.TypeTag;
+/** The ranking type tag the server sets; readers never see it. */
 export type TypeTag = components['schemas']['TypeTag'];
 
 /** The length limits the server enforces, as the contract states them. */

@@ -7,7 +7,7 @@ import {
   useSignIn,
   useSignUp,
 } from './authApi';
-import { ConfirmPasswordAndRequirements, PasswordField, TextField } from './fields';
+import { PasswordFields, TextField } from './fields';
 import styles from './Auth.module.css';
 
 export type EmailMode = 'signIn' | 'signUp';
@@ -110,7 +110,6 @@ export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
   }
 
   const panelId = `${uid}-panel`;
-  const reqId = `${uid}-requirements`;
   const errorId = `${uid}-error`;
   const describedBy = error ? errorId : undefined;
 
@@ -161,29 +160,20 @@ export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
           aria-describedby={describedBy}
           inputRef={emailRef}
         />
-        <PasswordField
-          id={`${uid}-password`}
+        <PasswordFields
+          idPrefix={uid}
           label="Password"
-          autoComplete={isSignUp ? 'new-password' : 'current-password'}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          invalid={error?.field === 'password'}
-          aria-describedby={[describedBy, isSignUp ? reqId : undefined].filter(Boolean).join(' ') || undefined}
-          inputRef={passwordRef}
+          isNew={isSignUp}
+          password={password}
+          onPassword={setPassword}
+          confirm={confirm}
+          onConfirm={setConfirm}
+          invalidField={error?.field === 'email' ? undefined : error?.field}
+          errorId={describedBy}
+          passwordRef={passwordRef}
+          confirmRef={confirmRef}
+          policy={policy}
         />
-        {isSignUp && (
-          <ConfirmPasswordAndRequirements
-            id={`${uid}-confirm`}
-            requirementsId={reqId}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            invalid={error?.field === 'confirm'}
-            describedBy={describedBy}
-            inputRef={confirmRef}
-            policy={policy}
-          />
-        )}
 
         {error && (
           <p id={errorId} role="alert" className={styles.error}>

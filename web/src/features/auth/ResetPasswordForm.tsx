@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorCode, errorText, messages, useConfirmPasswordReset, usePasswordPolicy } from './authApi';
-import { ConfirmPasswordAndRequirements, PasswordField } from './fields';
+import { PasswordFields } from './fields';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -49,7 +49,6 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
     confirmReset.mutate({ token, password }, { onSuccess: onDone });
   }
 
-  const reqId = `${uid}-requirements`;
   const errorId = `${uid}-error`;
   const busy = confirmReset.isPending;
 
@@ -60,25 +59,18 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
       </h2>
       <p className={styles.muted}>Pick a new password for your account. You will be signed in straight away.</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
-        <PasswordField
-          id={`${uid}-password`}
+        <PasswordFields
+          idPrefix={uid}
           label="New Password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          invalid={error?.field === 'password'}
-          aria-describedby={[error ? errorId : '', reqId].filter(Boolean).join(' ')}
-          inputRef={passwordRef}
-        />
-        <ConfirmPasswordAndRequirements
-          id={`${uid}-confirm`}
-          requirementsId={reqId}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          invalid={error?.field === 'confirm'}
-          describedBy={error ? errorId : undefined}
-          inputRef={confirmRef}
+          isNew
+          password={password}
+          onPassword={setPassword}
+          confirm={confirm}
+          onConfirm={setConfirm}
+          invalidField={error?.field}
+          errorId={error ? errorId : undefined}
+          passwordRef={passwordRef}
+          confirmRef={confirmRef}
           policy={policy}
         />
         {error && (

@@ -23,8 +23,6 @@ export interface BrowseFilters {
   page: number;
 }
 
-export const DEFAULT_FILTERS: BrowseFilters = { q: '', type: 'all', sort: 'newest', tags: [], page: 1 };
-
 function isType(v: string | null): v is RankingType {
   return RANKING_TYPES.some((t) => t.value === v);
 }

@@ -1,4 +1,4 @@
-import { TYPE_TAGS, USER_TAGS, type TypeTag, type UserTag } from '../../api/contract';
+import { USER_TAGS, type TypeTag, type UserTag } from '../../api/contract';
 
 export type { TypeTag, UserTag };
 export { USER_TAGS };
@@ -11,10 +11,6 @@ export const TAG_LABELS: Record<UserTag, string> = {
   challenge: 'Challenge Beasts',
   spoiler: 'Spoiler',
 };
-
-export function isTypeTag(tag: string): tag is TypeTag {
-  return (TYPE_TAGS as readonly string[]).includes(tag);
-}
 
 export function isUserTag(tag: string): tag is UserTag {
   return (USER_TAGS as readonly string[]).includes(tag);

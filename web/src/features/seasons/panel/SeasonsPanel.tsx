@@ -154,5 +154,3 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
     </>
   );
 }
-
-export default SeasonsPanel;
