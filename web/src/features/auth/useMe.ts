@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 
 /** The signed-in user, as GET /api/me answers it. */
@@ -16,14 +16,9 @@ export interface Me {
  */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    const { data, response } = await api.GET('/api/me', { signal, headers: { Accept: 'application/json' } });
-    if (response.status !== 200 || !data || typeof data.id !== 'string') return null;
-    return {
-      id: data.id,
-      displayName: data.displayName,
-      email: data.email ?? '',
-      idolsFound: data.idolsFound ?? 0,
-    };
+    const data = await request(() => api.GET('/api/me', { signal, headers: { Accept: 'application/json' } }), 'Not signed in.');
+    if (typeof data?.id !== 'string') return null;
+    return { id: data.id, displayName: data.displayName, email: data.email ?? '', idolsFound: data.idolsFound ?? 0 };
   } catch (err) {
     if (signal?.aborted) throw err;
     return null;
