@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { userMessage } from '../../api/userMessage';
-import { Dialog } from '../../components/Dialog';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useShowFor } from '../../components/useShowFor';
 import { CommentsSection } from '../comments/CommentsSection';
 import { useMe } from '../auth/useMe';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
 import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, useFavorite, useList, useUpvote, type RankedList } from './api';
+import { ShareDialog } from './ShareDialog';
 import { visibleTags } from './tags';
 import type { EditState } from './create/editState';
 import page from '../../components/Page.module.css';
@@ -59,31 +59,6 @@ function UpIcon() {
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path d="M12 4l7 8h-4v8H9v-8H5z" fill="currentColor" fillOpacity="0.25" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
     </svg>
-  );
-}
-
-function ShareModal({ list, onClose }: { list: RankedList; onClose: () => void }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  return (
-    <Dialog labelledBy="share-title" onClose={onClose} initialFocus={closeRef}>
-      <h2 id="share-title" className={styles.modalTitle}>
-        Share List Image
-      </h2>
-      <div className={styles.sharePreview}>
-        <p className={styles.shareName}>{list.name}</p>
-        <ol>
-          {list.contestants.slice(0, 5).map((i) => (
-            <li key={i.id}>{i.isSeason ? stripSurvivorPrefix(i.name) : i.name}</li>
-          ))}
-        </ol>
-      </div>
-      <p className={styles.muted}>Shareable images are coming soon. Until then, copy the page address to share this ranking.</p>
-      <div className={page.actions}>
-        <button ref={closeRef} type="button" className={page.button} onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </Dialog>
   );
 }
 
@@ -280,7 +255,7 @@ function ListView({ list }: { list: RankedList }) {
 
       <CommentsSection listUserId={list.userId} listId={list.id} />
 
-      {sharing && <ShareModal list={list} onClose={() => setSharing(false)} />}
+      {sharing && <ShareDialog list={list} onClose={() => setSharing(false)} />}
     </div>
   );
 }
