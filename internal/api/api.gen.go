@@ -49,33 +49,33 @@ func (e CommentVoteValue) Valid() bool {
 	}
 }
 
-// Defines values for ListInputTags.
+// Defines values for ListTag.
 const (
-	ListInputTagsChallenge       ListInputTags = "challenge"
-	ListInputTagsFavorites       ListInputTags = "favorites"
-	ListInputTagsSeasonRanking   ListInputTags = "season-ranking"
-	ListInputTagsSocial          ListInputTags = "social"
-	ListInputTagsSpoiler         ListInputTags = "spoiler"
-	ListInputTagsStrategic       ListInputTags = "strategic"
-	ListInputTagsSurvivorRanking ListInputTags = "survivor-ranking"
+	ListTagChallenge       ListTag = "challenge"
+	ListTagFavorites       ListTag = "favorites"
+	ListTagSeasonRanking   ListTag = "season-ranking"
+	ListTagSocial          ListTag = "social"
+	ListTagSpoiler         ListTag = "spoiler"
+	ListTagStrategic       ListTag = "strategic"
+	ListTagSurvivorRanking ListTag = "survivor-ranking"
 )
 
-// Valid indicates whether the value is a known member of the ListInputTags enum.
-func (e ListInputTags) Valid() bool {
+// Valid indicates whether the value is a known member of the ListTag enum.
+func (e ListTag) Valid() bool {
 	switch e {
-	case ListInputTagsChallenge:
+	case ListTagChallenge:
 		return true
-	case ListInputTagsFavorites:
+	case ListTagFavorites:
 		return true
-	case ListInputTagsSeasonRanking:
+	case ListTagSeasonRanking:
 		return true
-	case ListInputTagsSocial:
+	case ListTagSocial:
 		return true
-	case ListInputTagsSpoiler:
+	case ListTagSpoiler:
 		return true
-	case ListInputTagsStrategic:
+	case ListTagStrategic:
 		return true
-	case ListInputTagsSurvivorRanking:
+	case ListTagSurvivorRanking:
 		return true
 	default:
 		return false
@@ -127,6 +127,51 @@ func (e NotificationType) Valid() bool {
 	}
 }
 
+// Defines values for TypeTag.
+const (
+	TypeTagSeasonRanking   TypeTag = "season-ranking"
+	TypeTagSurvivorRanking TypeTag = "survivor-ranking"
+)
+
+// Valid indicates whether the value is a known member of the TypeTag enum.
+func (e TypeTag) Valid() bool {
+	switch e {
+	case TypeTagSeasonRanking:
+		return true
+	case TypeTagSurvivorRanking:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for UserTag.
+const (
+	UserTagChallenge UserTag = "challenge"
+	UserTagFavorites UserTag = "favorites"
+	UserTagSocial    UserTag = "social"
+	UserTagSpoiler   UserTag = "spoiler"
+	UserTagStrategic UserTag = "strategic"
+)
+
+// Valid indicates whether the value is a known member of the UserTag enum.
+func (e UserTag) Valid() bool {
+	switch e {
+	case UserTagChallenge:
+		return true
+	case UserTagFavorites:
+		return true
+	case UserTagSocial:
+		return true
+	case UserTagSpoiler:
+		return true
+	case UserTagStrategic:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for BrowseListsParamsType.
 const (
 	BrowseListsParamsTypeAll      BrowseListsParamsType = "all"
@@ -163,39 +208,6 @@ func (e BrowseListsParamsSort) Valid() bool {
 	case Newest:
 		return true
 	case Oldest:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for BrowseListsParamsTag.
-const (
-	BrowseListsParamsTagChallenge       BrowseListsParamsTag = "challenge"
-	BrowseListsParamsTagFavorites       BrowseListsParamsTag = "favorites"
-	BrowseListsParamsTagSeasonRanking   BrowseListsParamsTag = "season-ranking"
-	BrowseListsParamsTagSocial          BrowseListsParamsTag = "social"
-	BrowseListsParamsTagSpoiler         BrowseListsParamsTag = "spoiler"
-	BrowseListsParamsTagStrategic       BrowseListsParamsTag = "strategic"
-	BrowseListsParamsTagSurvivorRanking BrowseListsParamsTag = "survivor-ranking"
-)
-
-// Valid indicates whether the value is a known member of the BrowseListsParamsTag enum.
-func (e BrowseListsParamsTag) Valid() bool {
-	switch e {
-	case BrowseListsParamsTagChallenge:
-		return true
-	case BrowseListsParamsTagFavorites:
-		return true
-	case BrowseListsParamsTagSeasonRanking:
-		return true
-	case BrowseListsParamsTagSocial:
-		return true
-	case BrowseListsParamsTagSpoiler:
-		return true
-	case BrowseListsParamsTagStrategic:
-		return true
-	case BrowseListsParamsTagSurvivorRanking:
 		return true
 	default:
 		return false
@@ -374,11 +386,8 @@ type ListInput struct {
 	Name string `json:"name"`
 
 	// Tags Chosen tags. A type tag sent back is ignored; the server computes it.
-	Tags *[]ListInputTags `json:"tags,omitempty"`
+	Tags *[]ListTag `json:"tags,omitempty"`
 }
-
-// ListInputTags defines model for ListInput.Tags.
-type ListInputTags string
 
 // ListItem defines model for ListItem.
 type ListItem struct {
@@ -447,6 +456,9 @@ type ListSummary struct {
 	UserId      string     `json:"userId"`
 	UserName    string     `json:"userName"`
 }
+
+// ListTag A tag of a list, a UserTag or a TypeTag.
+type ListTag string
 
 // Me defines model for Me.
 type Me struct {
@@ -583,6 +595,9 @@ type Season struct {
 	Number int `json:"number"`
 }
 
+// TypeTag The ranking type the server sets from the items (any season makes a season ranking); readers never see it.
+type TypeTag string
+
 // UpdateMe defines model for UpdateMe.
 type UpdateMe struct {
 	DisplayName string `json:"displayName"`
@@ -601,6 +616,9 @@ type UpvoteState struct {
 type UserLists struct {
 	Lists []ListSummary `json:"lists"`
 }
+
+// UserTag A tag the author chooses, in the order the app offers them (spec section 3: Favorites, Social, Strategic, Challenge Beasts, Spoiler).
+type UserTag string
 
 // OauthCallbackParams defines parameters for OauthCallback.
 type OauthCallbackParams struct {
@@ -623,8 +641,8 @@ type BrowseListsParams struct {
 	Sort *BrowseListsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
 
 	// Tag Repeatable; a list must carry every tag given. A user tag or a type tag.
-	Tag  *[]BrowseListsParamsTag `form:"tag,omitempty" json:"tag,omitempty"`
-	Page *int                    `form:"page,omitempty" json:"page,omitempty"`
+	Tag  *[]ListTag `form:"tag,omitempty" json:"tag,omitempty"`
+	Page *int       `form:"page,omitempty" json:"page,omitempty"`
 }
 
 // BrowseListsParamsType defines parameters for BrowseLists.
@@ -632,9 +650,6 @@ type BrowseListsParamsType string
 
 // BrowseListsParamsSort defines parameters for BrowseLists.
 type BrowseListsParamsSort string
-
-// BrowseListsParamsTag defines parameters for BrowseLists.
-type BrowseListsParamsTag string
 
 // SignInJSONRequestBody defines body for SignIn for application/json ContentType.
 type SignInJSONRequestBody = Credentials

@@ -10,8 +10,8 @@ export type ApiErrorBody = components['schemas']['Error'];
 export const apiBase = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 
 /**
- * The typed API client. `fetch` is looked up on every call (not captured once) so tests can
- * replace `globalThis.fetch` with a mock of the server's responses.
+ * The typed API client. Requests go through `globalThis.fetch` at call time (not a reference
+ * captured at start-up) so tests can replace fetch.
  */
 export const api = createClient<paths>({
   baseUrl: apiBase,
@@ -19,16 +19,19 @@ export const api = createClient<paths>({
   fetch: (request: Request) => globalThis.fetch(request),
 });
 
-/** An error the server explained with its `{error: {code, message}}` body. */
+/** A failed request: the server's `{error: {code, message, field?}}` for a 4xx, the action's text otherwise. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The request field the server's message is about, when it named one. */
+  readonly field: string | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.field = field;
   }
 }
 
@@ -38,10 +41,35 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   return typeof inner === 'object' && inner !== null && 'message' in inner;
 }
 
-/** Turns an openapi-fetch failure into an ApiError with the server's message when it sent one. */
+/**
+ * Turns a failed answer into an ApiError. A 4xx keeps the server's message (it carries the
+ * product's exact wording) and field; a 5xx says `fallback`, the spec's text for the action.
+ */
 export function toApiError(response: Response, body: unknown, fallback: string): ApiError {
   if (isErrorBody(body)) {
-    return new ApiError(response.status, body.error.code, body.error.message);
+    const { code, message, field } = body.error;
+    return new ApiError(response.status, code, response.status >= 500 || message === '' ? fallback : message, field);
   }
   return new ApiError(response.status, 'http_' + String(response.status), fallback);
+}
+
+type FetchResult<T> = { data?: T; error?: unknown; response: Response };
+
+/**
+ * Runs one openapi-fetch call and gives its data, or throws an ApiError: `fallback` is the
+ * spec's failure text for the action, used for a network failure (status 0) or a 5xx.
+ * An aborted request rethrows the abort. A 204 answer gives undefined.
+ *
+ *   const list = await request(() => api.GET('/api/lists/{userId}/{listId}', { params }), 'Failed…');
+ */
+export async function request<T>(run: () => Promise<FetchResult<T>>, fallback: string): Promise<T> {
+  let result: FetchResult<T>;
+  try {
+    result = await run();
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', fallback);
+  }
+  if (!result.response.ok) throw toApiError(result.response, result.error, fallback);
+  return result.data as T;
 }

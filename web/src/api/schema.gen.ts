@@ -767,6 +767,21 @@ export interface components {
             google: boolean;
             twitter: boolean;
         };
+        /**
+         * @description A tag the author chooses, in the order the app offers them (spec section 3: Favorites, Social, Strategic, Challenge Beasts, Spoiler).
+         * @enum {string}
+         */
+        UserTag: "favorites" | "social" | "strategic" | "challenge" | "spoiler";
+        /**
+         * @description The ranking type the server sets from the items (any season makes a season ranking); readers never see it.
+         * @enum {string}
+         */
+        TypeTag: "season-ranking" | "survivor-ranking";
+        /**
+         * @description A tag of a list, a UserTag or a TypeTag.
+         * @enum {string}
+         */
+        ListTag: "favorites" | "social" | "strategic" | "challenge" | "spoiler" | "season-ranking" | "survivor-ranking";
         ListItem: {
             /**
              * @description A contestant id, or a season id (s20) for a season.
@@ -802,7 +817,7 @@ export interface components {
             name: string;
             description?: string;
             /** @description Chosen tags. A type tag sent back is ignored; the server computes it. */
-            tags?: ("favorites" | "social" | "strategic" | "challenge" | "spoiler" | "season-ranking" | "survivor-ranking")[];
+            tags?: components["schemas"]["ListTag"][];
             /** @description Ranked items, best first: all seasons or all contestants ('Cannot mix seasons and contestants.'), no repeats. */
             contestants: components["schemas"]["ListItemInput"][];
             /** @default true */
@@ -1630,7 +1645,7 @@ export interface operations {
                 type?: "all" | "season" | "survivor";
                 sort?: "newest" | "mostVotes" | "oldest";
                 /** @description Repeatable; a list must carry every tag given. A user tag or a type tag. */
-                tag?: ("favorites" | "social" | "strategic" | "challenge" | "spoiler" | "season-ranking" | "survivor-ranking")[];
+                tag?: components["schemas"]["ListTag"][];
                 page?: number;
             };
             header?: never;

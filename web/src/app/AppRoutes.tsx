@@ -9,7 +9,7 @@ const MyListsPage = lazy(() => import('../features/lists/MyListsPage'));
 const BrowseRankingsPage = lazy(() => import('../features/lists/BrowseRankingsPage'));
 const UserRankingsPage = lazy(() => import('../features/lists/UserRankingsPage'));
 const ListDetailPage = lazy(() => import('../features/lists/ListDetailPage'));
-const CreatePage = lazy(() => import('../features/lists/CreatePage'));
+const CreatePage = lazy(() => import('../features/lists/create/CreatePage'));
 const GlobalRankingsPage = lazy(() => import('../features/global/GlobalRankingsPage'));
 const GlobalListPage = lazy(() => import('../features/global/GlobalListPage'));
 

@@ -53,15 +53,6 @@ export function TrophyIcon(props: IconProps) {
   );
 }
 
-export function InboxIcon(props: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" {...base} {...props}>
-      <path d="M4 13l2.5-7.5h11L20 13v6H4z" />
-      <path d="M4 13h4.5l1.5 2.5h4l1.5-2.5H20" />
-    </svg>
-  );
-}
-
 export function MenuIcon(props: IconProps) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" {...base} {...props}>

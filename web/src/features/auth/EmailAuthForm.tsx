@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import {
   errorText,
   messages,
@@ -7,7 +7,7 @@ import {
   useSignIn,
   useSignUp,
 } from './authApi';
-import { ConfirmPasswordAndRequirements, PasswordField, TextField } from './fields';
+import { PasswordFields, TextField } from './fields';
 import styles from './Auth.module.css';
 
 export type EmailMode = 'signIn' | 'signUp';
@@ -15,20 +15,24 @@ export type EmailMode = 'signIn' | 'signUp';
 interface Props {
   /** Called with the signed-in user's destination once signing in or up succeeded. */
   onSignedIn: () => void;
+  /** The email input, for a page that moves focus to the form. */
+  emailRef?: RefObject<HTMLInputElement | null>;
 }
 
 type ResetNotice = { kind: 'ok' | 'error'; text: string } | null;
 
 /** The email section of /login: Sign In and Sign Up tabs over one form. */
-export function EmailAuthForm({ onSignedIn }: Props) {
+export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
   const uid = useId();
   const [mode, setMode] = useState<EmailMode>('signIn');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<{ text: string; field?: 'email' | 'password' | 'confirm' } | null>(null);
-  const [resetNotice, setResetNotice] = useState<ResetNotice>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  /** What the form itself refuses before asking the server. */
+  const [invalid, setInvalid] = useState<{ text: string; field: 'email' | 'password' | 'confirm' } | null>(null);
+  const [resetEmailMissing, setResetEmailMissing] = useState(false);
+  const ownEmailRef = useRef<HTMLInputElement>(null);
+  const emailRef = givenEmailRef ?? ownEmailRef;
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const tabRefs = useRef<Record<EmailMode, HTMLButtonElement | null>>({ signIn: null, signUp: null });
@@ -39,14 +43,26 @@ export function EmailAuthForm({ onSignedIn }: Props) {
   const policy = usePasswordPolicy(mode === 'signUp');
   const busy = signIn.isPending || signUp.isPending;
   const isSignUp = mode === 'signUp';
+  const submitted = isSignUp ? signUp : signIn;
+  const error: { text: string; field?: 'email' | 'password' | 'confirm' } | null =
+    invalid ?? (submitted.isError ? { text: errorText(submitted.error, isSignUp ? messages.signUpFailed : messages.signInFailed) } : null);
+  let resetNotice: ResetNotice = null;
+  if (resetEmailMissing) resetNotice = { kind: 'error', text: messages.resetEmailMissing };
+  else if (reset.isSuccess) resetNotice = { kind: 'ok', text: messages.resetSent };
+  else if (reset.isError) resetNotice = { kind: 'error', text: errorText(reset.error, messages.resetFailed) };
+
+  function clearNotices() {
+    setInvalid(null);
+    setResetEmailMissing(false);
+    signIn.reset();
+    signUp.reset();
+    reset.reset();
+  }
 
   function switchMode(next: EmailMode) {
     if (next === mode) return;
     setMode(next);
-    setError(null);
-    setResetNotice(null);
-    signIn.reset();
-    signUp.reset();
+    clearNotices();
   }
 
   function onTabKey(e: KeyboardEvent<HTMLButtonElement>) {
@@ -61,56 +77,39 @@ export function EmailAuthForm({ onSignedIn }: Props) {
     }
   }
 
-  function fail(text: string, field?: 'email' | 'password' | 'confirm') {
-    setError({ text, field });
-    const target = field === 'email' ? emailRef : field === 'password' ? passwordRef : field === 'confirm' ? confirmRef : null;
-    target?.current?.focus();
+  function refuse(text: string, field: 'email' | 'password' | 'confirm') {
+    setInvalid({ text, field });
+    const target = field === 'email' ? emailRef : field === 'password' ? passwordRef : confirmRef;
+    target.current?.focus();
   }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setResetNotice(null);
+    clearNotices();
     const trimmed = email.trim();
     if (!trimmed || !password) {
-      fail(messages.credentialsMissing, !trimmed ? 'email' : 'password');
+      refuse(messages.credentialsMissing, !trimmed ? 'email' : 'password');
       return;
     }
     if (isSignUp && password !== confirm) {
-      fail(messages.passwordMismatch, 'confirm');
+      refuse(messages.passwordMismatch, 'confirm');
       return;
     }
-    setError(null);
-    const body = { email: trimmed, password };
-    if (isSignUp) {
-      signUp.mutate(body, {
-        onSuccess: onSignedIn,
-        onError: (err) => fail(errorText(err, messages.signUpFailed)),
-      });
-    } else {
-      signIn.mutate(body, {
-        onSuccess: onSignedIn,
-        onError: (err) => fail(errorText(err, messages.signInFailed)),
-      });
-    }
+    submitted.mutate({ email: trimmed, password }, { onSuccess: onSignedIn });
   }
 
   function onForgot() {
-    setError(null);
+    clearNotices();
     const trimmed = email.trim();
     if (!trimmed) {
-      setResetNotice({ kind: 'error', text: messages.resetEmailMissing });
+      setResetEmailMissing(true);
       emailRef.current?.focus();
       return;
     }
-    setResetNotice(null);
-    reset.mutate(trimmed, {
-      onSuccess: () => setResetNotice({ kind: 'ok', text: messages.resetSent }),
-      onError: (err) => setResetNotice({ kind: 'error', text: errorText(err, messages.resetFailed) }),
-    });
+    reset.mutate(trimmed);
   }
 
   const panelId = `${uid}-panel`;
-  const reqId = `${uid}-requirements`;
   const errorId = `${uid}-error`;
   const describedBy = error ? errorId : undefined;
 
@@ -161,29 +160,20 @@ export function EmailAuthForm({ onSignedIn }: Props) {
           aria-describedby={describedBy}
           inputRef={emailRef}
         />
-        <PasswordField
-          id={`${uid}-password`}
+        <PasswordFields
+          idPrefix={uid}
           label="Password"
-          autoComplete={isSignUp ? 'new-password' : 'current-password'}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          invalid={error?.field === 'password'}
-          aria-describedby={[describedBy, isSignUp ? reqId : undefined].filter(Boolean).join(' ') || undefined}
-          inputRef={passwordRef}
+          isNew={isSignUp}
+          password={password}
+          onPassword={setPassword}
+          confirm={confirm}
+          onConfirm={setConfirm}
+          invalidField={error?.field === 'email' ? undefined : error?.field}
+          errorId={describedBy}
+          passwordRef={passwordRef}
+          confirmRef={confirmRef}
+          policy={policy}
         />
-        {isSignUp && (
-          <ConfirmPasswordAndRequirements
-            id={`${uid}-confirm`}
-            requirementsId={reqId}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            invalid={error?.field === 'confirm'}
-            describedBy={describedBy}
-            inputRef={confirmRef}
-            policy={policy}
-          />
-        )}
 
         {error && (
           <p id={errorId} role="alert" className={styles.error}>

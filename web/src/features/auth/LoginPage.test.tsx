@@ -29,7 +29,7 @@ describe('login screen', () => {
     await openLogin();
     expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute('href', '/api/auth/oauth/google/start');
     expect(screen.getByRole('link', { name: 'Sign in with Twitter' })).toHaveAttribute('href', '/api/auth/oauth/twitter/start');
-    expect(screen.getByRole('button', { name: 'Sign in with Email' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Email')).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
@@ -37,15 +37,18 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Forgot Password?' })).toBeInTheDocument();
   });
 
-  it('the Email button hides and shows the email section', async () => {
+  it('the Email button takes the user to the email form and never hides it', async () => {
     mockAuthServer();
     const { user } = await openLogin();
     const email = screen.getByRole('button', { name: 'Sign in with Email' });
     await user.click(email);
-    expect(email).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByLabelText('Email')).not.toBeVisible();
+    expect(screen.getByLabelText('Email')).toBeVisible();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.click(email);
     expect(screen.getByLabelText('Email')).toBeVisible();
+    expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
   });
 
   it('disables a provider that is not configured and says why', async () => {

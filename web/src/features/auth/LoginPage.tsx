@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHero } from '../../components/PageHero';
 import { redirectTarget } from '../../app/guards';
@@ -80,7 +80,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const providers = useProviders();
-  const [emailOpen, setEmailOpen] = useState(true);
+  const emailRef = useRef<HTMLInputElement>(null);
   const emailSectionId = useId();
   const target = redirectTarget(location.state);
   const resetToken = params.get('reset');
@@ -120,9 +120,8 @@ export default function LoginPage() {
               <button
                 type="button"
                 className={`${styles.provider} ${styles.email}`}
-                aria-expanded={emailOpen}
                 aria-controls={emailSectionId}
-                onClick={() => setEmailOpen((v) => !v)}
+                onClick={() => emailRef.current?.focus()}
               >
                 <span className={styles.providerIcon}>
                   <MailIcon />
@@ -130,11 +129,11 @@ export default function LoginPage() {
                 Sign in with Email
               </button>
             </div>
-            <div id={emailSectionId} hidden={!emailOpen}>
+            <div id={emailSectionId}>
               <div className={styles.divider}>
                 <span>with your email</span>
               </div>
-              <EmailAuthForm onSignedIn={() => void navigate(target, { replace: true })} />
+              <EmailAuthForm emailRef={emailRef} onSignedIn={() => void navigate(target, { replace: true })} />
             </div>
           </section>
         )}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorCode, errorText, messages, useConfirmPasswordReset, usePasswordPolicy } from './authApi';
-import { ConfirmPasswordAndRequirements, PasswordField } from './fields';
+import { PasswordFields } from './fields';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -16,11 +16,17 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
   const uid = useId();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<{ text: string; field?: 'password' | 'confirm'; expired?: boolean } | null>(null);
+  /** What the form itself refuses before asking the server. */
+  const [invalid, setInvalid] = useState<{ text: string; field: 'password' | 'confirm' } | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const policy = usePasswordPolicy();
   const confirmReset = useConfirmPasswordReset();
+  const error: { text: string; field?: 'password' | 'confirm'; expired?: boolean } | null =
+    invalid ??
+    (confirmReset.isError
+      ? { text: errorText(confirmReset.error, messages.newPasswordFailed), expired: errorCode(confirmReset.error) === 'invalid_token' }
+      : null);
 
   useEffect(() => {
     passwordRef.current?.focus();
@@ -28,28 +34,21 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    confirmReset.reset();
     if (!password) {
-      setError({ text: 'Please enter a new password.', field: 'password' });
+      setInvalid({ text: 'Please enter a new password.', field: 'password' });
       passwordRef.current?.focus();
       return;
     }
     if (password !== confirm) {
-      setError({ text: messages.passwordMismatch, field: 'confirm' });
+      setInvalid({ text: messages.passwordMismatch, field: 'confirm' });
       confirmRef.current?.focus();
       return;
     }
-    setError(null);
-    confirmReset.mutate(
-      { token, password },
-      {
-        onSuccess: onDone,
-        onError: (err) =>
-          setError({ text: errorText(err, messages.newPasswordFailed), expired: errorCode(err) === 'invalid_token' }),
-      },
-    );
+    setInvalid(null);
+    confirmReset.mutate({ token, password }, { onSuccess: onDone });
   }
 
-  const reqId = `${uid}-requirements`;
   const errorId = `${uid}-error`;
   const busy = confirmReset.isPending;
 
@@ -60,25 +59,18 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
       </h2>
       <p className={styles.muted}>Pick a new password for your account. You will be signed in straight away.</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
-        <PasswordField
-          id={`${uid}-password`}
+        <PasswordFields
+          idPrefix={uid}
           label="New Password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          invalid={error?.field === 'password'}
-          aria-describedby={[error ? errorId : '', reqId].filter(Boolean).join(' ')}
-          inputRef={passwordRef}
-        />
-        <ConfirmPasswordAndRequirements
-          id={`${uid}-confirm`}
-          requirementsId={reqId}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          invalid={error?.field === 'confirm'}
-          describedBy={error ? errorId : undefined}
-          inputRef={confirmRef}
+          isNew
+          password={password}
+          onPassword={setPassword}
+          confirm={confirm}
+          onConfirm={setConfirm}
+          invalidField={error?.field}
+          errorId={error ? errorId : undefined}
+          passwordRef={passwordRef}
+          confirmRef={confirmRef}
           policy={policy}
         />
         {error && (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useShowFor } from '../../components/useShowFor';
 import { errorText, messages, USERNAME_MAX, useUpdateDisplayName } from './authApi';
 import { PencilIcon } from './authIcons';
 import { useMe } from './useMe';
@@ -15,12 +16,14 @@ export function UsernameEditor() {
   const uid = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  /** What the editor itself refuses before asking the server. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [saved, showSaved, hideSaved] = useShowFor<true>(SUCCESS_MS);
   const inputRef = useRef<HTMLInputElement>(null);
   const changeRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const update = useUpdateDisplayName();
+  const error = invalid ?? (update.isError ? errorText(update.error, messages.usernameFailed) : null);
 
   useEffect(() => {
     if (editing) {
@@ -32,26 +35,21 @@ export function UsernameEditor() {
     }
   }, [editing]);
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(false), SUCCESS_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved]);
-
   if (!user) return null;
   const current = user.displayName;
 
   function startEditing() {
     setDraft(current);
-    setError(null);
-    setSaved(false);
+    setInvalid(null);
+    hideSaved();
     update.reset();
     setEditing(true);
   }
 
   function cancel() {
     if (update.isPending) return;
-    setError(null);
+    setInvalid(null);
+    update.reset();
     returnFocus.current = true;
     setEditing(false);
   }
@@ -61,12 +59,12 @@ export function UsernameEditor() {
     if (update.isPending) return;
     const name = draft.trim();
     if (!name) {
-      setError(messages.usernameEmpty);
+      setInvalid(messages.usernameEmpty);
       inputRef.current?.focus();
       return;
     }
     if (name.length > USERNAME_MAX) {
-      setError(messages.usernameTooLong);
+      setInvalid(messages.usernameTooLong);
       inputRef.current?.focus();
       return;
     }
@@ -75,17 +73,14 @@ export function UsernameEditor() {
       setEditing(false);
       return;
     }
-    setError(null);
+    setInvalid(null);
     update.mutate(name, {
       onSuccess: () => {
         returnFocus.current = true;
         setEditing(false);
-        setSaved(true);
+        showSaved(true);
       },
-      onError: (err) => {
-        setError(errorText(err, messages.usernameFailed));
-        inputRef.current?.focus();
-      },
+      onError: () => inputRef.current?.focus(),
     });
   }
 
@@ -121,7 +116,10 @@ export function UsernameEditor() {
               aria-describedby={`${countId}${error ? ` ${errorId}` : ''}`}
               onChange={(e) => {
                 setDraft(e.target.value);
-                if (error) setError(null);
+                if (error) {
+                  setInvalid(null);
+                  update.reset();
+                }
               }}
               onKeyDown={onKeyDown}
               disabled={update.isPending}

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError, toApiError, type ApiErrorBody } from '../../api/client';
+import { api, ApiError, request } from '../../api/client';
+import { LIMITS } from '../../api/contract';
+import { isSessionIndependent, queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
-import { catalogQueryKey } from '../../api/catalog';
 import { userMessage } from '../../api/userMessage';
-import { meQueryKey, type Me } from './useMe';
+import type { Me } from './useMe';
 
 export type PasswordPolicy = components['schemas']['PasswordPolicy'];
 export type AuthProviders = components['schemas']['AuthProviders'];
@@ -29,7 +30,7 @@ export const messages = {
   twitterFailed: 'Twitter sign-in failed. Please try again or use a different method.',
 } as const;
 
-export const USERNAME_MAX = 30;
+export const USERNAME_MAX = LIMITS.username;
 
 /** The sessionStorage key where the list creator keeps its unsaved state. */
 export const CREATOR_SESSION_KEY = 'castaway.creator';
@@ -50,31 +51,10 @@ function toMe(u: ApiMe): Me {
   return { id: u.id, displayName: u.displayName, email: u.email, idolsFound: u.idolsFound };
 }
 
-/** Runs an openapi-fetch call; a network failure becomes an ApiError with status 0. */
-async function call<T>(
-  run: () => Promise<{ data?: T; error?: ApiErrorBody | unknown; response: Response }>,
-  fallback: string,
-): Promise<T> {
-  let result: { data?: T; error?: unknown; response: Response };
-  try {
-    result = await run();
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', fallback);
-  }
-  if (!result.response.ok || result.data === undefined) {
-    throw toApiError(result.response, result.error, fallback);
-  }
-  return result.data;
-}
-
-export const providersQueryKey = ['auth', 'providers'] as const;
-export const passwordPolicyQueryKey = ['auth', 'password-policy'] as const;
-
 export function useProviders() {
   return useQuery({
-    queryKey: providersQueryKey,
-    queryFn: ({ signal }) => call(() => api.GET('/api/auth/providers', { signal }), 'Failed to load sign-in options.'),
+    queryKey: queryKeys.auth.providers,
+    queryFn: ({ signal }) => request(() => api.GET('/api/auth/providers', { signal }), 'Failed to load sign-in options.'),
     staleTime: 10 * 60 * 1000,
     retry: 1,
   });
@@ -82,8 +62,8 @@ export function useProviders() {
 
 export function usePasswordPolicy(enabled = true) {
   return useQuery({
-    queryKey: passwordPolicyQueryKey,
-    queryFn: ({ signal }) => call(() => api.GET('/api/auth/password-policy', { signal }), 'Failed to load the password rules.'),
+    queryKey: queryKeys.auth.passwordPolicy,
+    queryFn: ({ signal }) => request(() => api.GET('/api/auth/password-policy', { signal }), 'Failed to load the password rules.'),
     staleTime: 10 * 60 * 1000,
     retry: 1,
     enabled,
@@ -96,14 +76,12 @@ export function oauthStartUrl(provider: Provider, redirect: string): string {
   return `/api/auth/oauth/${provider}/start${query}`;
 }
 
-const keepAcrossSessions = (key: readonly unknown[]) => key[0] === meQueryKey[0] || key[0] === catalogQueryKey[0] || key[0] === 'auth';
-
 /** A user just signed in: show them at once and refetch everything that depends on who is asking. */
 export function applySignedIn(queryClient: QueryClient, user: ApiMe): Me {
   const me = toMe(user);
-  queryClient.setQueryData(meQueryKey, me);
-  void queryClient.invalidateQueries({ predicate: (q) => !keepAcrossSessions(q.queryKey) });
-  void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  queryClient.setQueryData(queryKeys.me, me);
+  void queryClient.invalidateQueries({ predicate: (q) => !isSessionIndependent(q.queryKey) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.me });
   return me;
 }
 
@@ -114,11 +92,11 @@ export function applySignedOut(queryClient: QueryClient) {
   } catch {
     // Storage can be unavailable (private mode); nothing to clear then.
   }
-  queryClient.removeQueries({ queryKey: ['draft'] });
-  queryClient.setQueryData(meQueryKey, null);
-  queryClient.removeQueries({ predicate: (q) => !keepAcrossSessions(q.queryKey) });
+  queryClient.removeQueries({ queryKey: queryKeys.draft });
+  queryClient.setQueryData(queryKeys.me, null);
+  queryClient.removeQueries({ predicate: (q) => !isSessionIndependent(q.queryKey) });
   // The server has just said so: mark the answer stale for next time, without asking again now.
-  void queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'none' });
 }
 
 export interface Credentials {
@@ -129,7 +107,7 @@ export interface Credentials {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Credentials) => call(() => api.POST('/api/auth/login', { body }), messages.signInFailed),
+    mutationFn: (body: Credentials) => request(() => api.POST('/api/auth/login', { body }), messages.signInFailed),
     onSuccess: (user) => applySignedIn(queryClient, user),
   });
 }
@@ -137,18 +115,18 @@ export function useSignIn() {
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Credentials) => call(() => api.POST('/api/auth/signup', { body }), messages.signUpFailed),
+    mutationFn: (body: Credentials) => request(() => api.POST('/api/auth/signup', { body }), messages.signUpFailed),
     onSuccess: (user) => applySignedIn(queryClient, user),
     onError: (err) => {
       // The server judges passwords; when its rules reject one, show the rules as they are now.
-      if (errorCode(err) === 'weak_password') void queryClient.invalidateQueries({ queryKey: passwordPolicyQueryKey });
+      if (errorCode(err) === 'weak_password') void queryClient.invalidateQueries({ queryKey: queryKeys.auth.passwordPolicy });
     },
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => call(() => api.POST('/api/auth/password-reset', { body: { email } }), messages.resetFailed),
+    mutationFn: (email: string) => request(() => api.POST('/api/auth/password-reset', { body: { email } }), messages.resetFailed),
   });
 }
 
@@ -156,10 +134,10 @@ export function useConfirmPasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      call(() => api.POST('/api/auth/password-reset/confirm', { body }), messages.newPasswordFailed),
+      request(() => api.POST('/api/auth/password-reset/confirm', { body }), messages.newPasswordFailed),
     onSuccess: (user) => applySignedIn(queryClient, user),
     onError: (err) => {
-      if (errorCode(err) === 'weak_password') void queryClient.invalidateQueries({ queryKey: passwordPolicyQueryKey });
+      if (errorCode(err) === 'weak_password') void queryClient.invalidateQueries({ queryKey: queryKeys.auth.passwordPolicy });
     },
   });
 }
@@ -168,11 +146,11 @@ export function useUpdateDisplayName() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (displayName: string) =>
-      call(() => api.PATCH('/api/me', { body: { displayName } }), messages.usernameFailed),
+      request(() => api.PATCH('/api/me', { body: { displayName } }), messages.usernameFailed),
     onSuccess: (user) => {
-      queryClient.setQueryData(meQueryKey, toMe(user));
+      queryClient.setQueryData(queryKeys.me, toMe(user));
       // Lists, comments and profiles show the author's current name: refetch them all.
-      void queryClient.invalidateQueries({ predicate: (q) => !keepAcrossSessions(q.queryKey) });
+      void queryClient.invalidateQueries({ predicate: (q) => !isSessionIndependent(q.queryKey) });
     },
   });
 }
@@ -185,16 +163,13 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      let response: Response;
       try {
-        response = (await api.POST('/api/auth/logout')).response;
+        await request(() => api.POST('/api/auth/logout'), messages.signOutFailed);
       } catch (err) {
+        // A 4xx (the session had already ended) still leaves this browser signed out.
+        if (err instanceof ApiError && err.status >= 400 && err.status < 500) return;
         console.error('sign-out failed', err);
-        throw new ApiError(0, 'network', messages.signOutFailed);
-      }
-      if (response.status >= 500) {
-        console.error('sign-out failed', response.status);
-        throw new ApiError(response.status, 'http_' + String(response.status), messages.signOutFailed);
+        throw err;
       }
     },
     onSuccess: () => applySignedOut(queryClient),

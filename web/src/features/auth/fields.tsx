@@ -66,33 +66,57 @@ interface PolicyState {
   isError: boolean;
 }
 
-interface ConfirmProps {
-  id: string;
-  requirementsId: string;
-  value: string;
-  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
-  invalid: boolean;
-  describedBy: string | undefined;
-  inputRef: Ref<HTMLInputElement>;
+interface PasswordFieldsProps {
+  /** Prefix of the fields' ids: {prefix}-password, {prefix}-confirm, {prefix}-requirements. */
+  idPrefix: string;
+  label: string;
+  /** A new password: it is asked for twice, and the server's rules are listed. */
+  isNew: boolean;
+  password: string;
+  onPassword: (value: string) => void;
+  confirm: string;
+  onConfirm: (value: string) => void;
+  /** The field the shown error is about. */
+  invalidField: 'password' | 'confirm' | undefined;
+  /** The id of the shown error, if any. */
+  errorId: string | undefined;
+  passwordRef: Ref<HTMLInputElement>;
+  confirmRef: Ref<HTMLInputElement>;
   policy: PolicyState;
 }
 
-/** The 'Confirm Password' field of a new password, followed by the server's password rules. */
-export function ConfirmPasswordAndRequirements({ id, requirementsId, value, onChange, invalid, describedBy, inputRef, policy }: ConfirmProps) {
+/** The password, and for a new one 'Confirm Password' and the server's password rules. */
+export function PasswordFields({ idPrefix, label, isNew, password, onPassword, confirm, onConfirm, invalidField, errorId, passwordRef, confirmRef, policy }: PasswordFieldsProps) {
+  const requirementsId = `${idPrefix}-requirements`;
   return (
     <>
       <PasswordField
-        id={id}
-        label="Confirm Password"
-        autoComplete="new-password"
+        id={`${idPrefix}-password`}
+        label={label}
+        autoComplete={isNew ? 'new-password' : 'current-password'}
         required
-        value={value}
-        onChange={onChange}
-        invalid={invalid}
-        aria-describedby={describedBy}
-        inputRef={inputRef}
+        value={password}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onPassword(e.target.value)}
+        invalid={invalidField === 'password'}
+        aria-describedby={[errorId, isNew ? requirementsId : undefined].filter(Boolean).join(' ') || undefined}
+        inputRef={passwordRef}
       />
-      <PasswordRequirements id={requirementsId} policy={policy.data} isLoading={policy.isPending} isError={policy.isError} />
+      {isNew && (
+        <>
+          <PasswordField
+            id={`${idPrefix}-confirm`}
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => onConfirm(e.target.value)}
+            invalid={invalidField === 'confirm'}
+            aria-describedby={errorId}
+            inputRef={confirmRef}
+          />
+          <PasswordRequirements id={requirementsId} policy={policy.data} isLoading={policy.isPending} isError={policy.isError} />
+        </>
+      )}
     </>
   );
 }
@@ -105,7 +129,7 @@ interface RequirementsProps {
 }
 
 /** The server's password rules, as GET /api/auth/password-policy lists them. */
-export function PasswordRequirements({ id, policy, isLoading, isError }: RequirementsProps) {
+function PasswordRequirements({ id, policy, isLoading, isError }: RequirementsProps) {
   return (
     <div id={id} className={styles.requirements}>
       <p className={styles.requirementsTitle}>Password requirements</p>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, request } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 
 /** The signed-in user, as GET /api/me answers it. */
 export interface Me {
@@ -9,22 +10,15 @@ export interface Me {
   idolsFound: number;
 }
 
-export const meQueryKey = ['me'] as const;
-
 /**
  * Asks the server who is signed in. 200 gives the user; any other answer (401 when signed
  * out, a network error) means signed out.
  */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    const { data, response } = await api.GET('/api/me', { signal, headers: { Accept: 'application/json' } });
-    if (response.status !== 200 || !data || typeof data.id !== 'string') return null;
-    return {
-      id: data.id,
-      displayName: data.displayName,
-      email: data.email ?? '',
-      idolsFound: data.idolsFound ?? 0,
-    };
+    const data = await request(() => api.GET('/api/me', { signal, headers: { Accept: 'application/json' } }), 'Not signed in.');
+    if (typeof data?.id !== 'string') return null;
+    return { id: data.id, displayName: data.displayName, email: data.email ?? '', idolsFound: data.idolsFound ?? 0 };
   } catch (err) {
     if (signal?.aborted) throw err;
     return null;
@@ -40,7 +34,7 @@ export interface Session {
 /** The single source of truth for "who is signed in". */
 export function useMe(): Session {
   const query = useQuery({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 5 * 60 * 1000,
     retry: false,

@@ -1,23 +1,30 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { EMPTY_COMMENT, MAX_COMMENT_LENGTH } from './commentsApi';
+import { userMessage } from '../../api/userMessage';
+import { ADD_ERROR, EMPTY_COMMENT, MAX_COMMENT_LENGTH, useAddComment } from './commentsApi';
 import styles from './CommentsSection.module.css';
 
 interface Props {
+  listUserId: string;
+  listId: string;
+  /** The comment this replies to; null for a top-level comment. */
+  parentId: string | null;
   label: string;
   placeholder: string;
   submitLabel: string;
-  /** Resolves when posted (the text is cleared); rejects with the text to show (the text is kept). */
-  onSubmit: (text: string) => Promise<void>;
+  /** The comment is posted (the text is cleared); on a failure the text is kept. */
+  onPosted: () => void;
   onCancel?: () => void;
   autoFocus?: boolean;
   compact?: boolean;
 }
 
 /** A comment or reply box: remaining-character counter, trimmed text, nothing lost on failure. */
-export function CommentForm({ label, placeholder, submitLabel, onSubmit, onCancel, autoFocus = false, compact = false }: Props) {
+export function CommentForm({ listUserId, listId, parentId, label, placeholder, submitLabel, onPosted, onCancel, autoFocus = false, compact = false }: Props) {
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [emptyError, setEmptyError] = useState(false);
+  const add = useAddComment(listUserId, listId);
+  const pending = add.isPending;
+  const error = emptyError ? EMPTY_COMMENT : add.isError ? userMessage(add.error, ADD_ERROR) : null;
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   // Characters as the server counts them (code points), so an emoji counts once.
@@ -28,29 +35,34 @@ export function CommentForm({ label, placeholder, submitLabel, onSubmit, onCance
     if (autoFocus) ref.current?.focus();
   }, [autoFocus]);
 
-  async function submit(e?: FormEvent) {
+  function submit(e?: FormEvent) {
     e?.preventDefault();
     if (pending) return;
     const trimmed = text.trim();
     if (trimmed === '') {
-      setError(EMPTY_COMMENT);
+      setEmptyError(true);
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
-      await onSubmit(trimmed);
-      setText('');
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      ref.current?.focus();
-    } finally {
-      setPending(false);
-    }
+    setEmptyError(false);
+    add.mutate(
+      { text: trimmed, parentId },
+      {
+        onSuccess: () => {
+          setText('');
+          onPosted();
+        },
+        onError: () => ref.current?.focus(),
+      },
+    );
+  }
+
+  function clearError() {
+    setEmptyError(false);
+    if (add.isError) add.reset();
   }
 
   return (
-    <form className={compact ? `${styles.form} ${styles.formCompact}` : styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <form className={compact ? `${styles.form} ${styles.formCompact}` : styles.form} onSubmit={submit} noValidate>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -65,12 +77,12 @@ export function CommentForm({ label, placeholder, submitLabel, onSubmit, onCance
         aria-invalid={error ? true : undefined}
         onChange={(e) => {
           setText(Array.from(e.target.value).slice(0, MAX_COMMENT_LENGTH).join(''));
-          if (error) setError(null);
+          if (error) clearError();
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
-            void submit();
+            submit();
           } else if (e.key === 'Escape' && onCancel && text === '') {
             onCancel();
           }

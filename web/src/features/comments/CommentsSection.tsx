@@ -1,31 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import { useMe } from '../auth/useMe';
 import { CommentForm } from './CommentForm';
-import { RelativeTime } from './RelativeTime';
-import {
-  ADD_ERROR,
-  applyVote,
-  authorName,
-  commentsQueryKey,
-  countComments,
-  DELETE_CONFIRM,
-  DELETE_ERROR,
-  deleteComment,
-  fetchComments,
-  insertComment,
-  LOAD_ERROR,
-  mapComment,
-  nextVote,
-  postComment,
-  removeComment,
-  VOTE_ERROR,
-  voteOnComment,
-  type Comment,
-  type VoteValue,
-} from './commentsApi';
+import { CommentItem } from './CommentItem';
+import { authorName, countComments, fetchComments, LOAD_ERROR } from './commentsApi';
 import styles from './CommentsSection.module.css';
 
 export interface CommentsSectionProps {
@@ -34,8 +15,6 @@ export interface CommentsSectionProps {
   listId: string;
 }
 
-const SIGN_IN_TO_VOTE = 'You must be signed in to vote on comments.';
-
 function commentIdFromHash(hash: string): string | null {
   const m = /^#comment-(.+)$/.exec(hash);
   return m?.[1] ? decodeURIComponent(m[1]) : null;
@@ -43,10 +22,9 @@ function commentIdFromHash(hash: string): string | null {
 
 /** The comments of one list: newest first, one level of replies, votes, delete for the author. */
 export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
-  const queryClient = useQueryClient();
   const { user, isSignedIn, isLoading: meLoading } = useMe();
   const location = useLocation();
-  const key = commentsQueryKey(listUserId, listId);
+  const key = queryKeys.comments(listUserId, listId);
   const comments = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => fetchComments(listUserId, listId, signal),
@@ -78,16 +56,9 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target, list]);
 
-  async function add(text: string, parentId: string | null) {
-    try {
-      const added = await postComment(listUserId, listId, text, parentId);
-      queryClient.setQueryData<Comment[]>(key, (old) => insertComment(old ?? [], added));
-      void queryClient.invalidateQueries({ queryKey: key });
-      setAnnouncement(parentId ? 'Reply posted.' : 'Comment posted.');
-      if (parentId) setReplyTo(null);
-    } catch (err) {
-      throw new Error(userMessage(err, ADD_ERROR));
-    }
+  function posted(parentId: string | null) {
+    setAnnouncement(parentId ? 'Reply posted.' : 'Comment posted.');
+    if (parentId) setReplyTo(null);
   }
 
   const total = list ? countComments(list) : null;
@@ -100,7 +71,15 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
       </h2>
 
       {meLoading ? null : isSignedIn ? (
-        <CommentForm label="Add a comment" placeholder="Share your thoughts on this ranking..." submitLabel="Post Comment" onSubmit={(text) => add(text, null)} />
+        <CommentForm
+          listUserId={listUserId}
+          listId={listId}
+          parentId={null}
+          label="Add a comment"
+          placeholder="Share your thoughts on this ranking..."
+          submitLabel="Post Comment"
+          onPosted={() => posted(null)}
+        />
       ) : (
         <p className={styles.signIn}>
           <Link to="/login" state={loginState}>
@@ -149,10 +128,13 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
               {replyTo === c.id && (
                 <div className={styles.replyForm}>
                   <CommentForm
+                    listUserId={listUserId}
+                    listId={listId}
+                    parentId={c.id}
                     label={`Reply to ${authorName(c)}`}
                     placeholder={`Reply to ${authorName(c)}...`}
                     submitLabel="Post Reply"
-                    onSubmit={(text) => add(text, c.id)}
+                    onPosted={() => posted(c.id)}
                     onCancel={() => setReplyTo(null)}
                     autoFocus
                     compact
@@ -173,145 +155,5 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
         </ol>
       )}
     </section>
-  );
-}
-
-interface ItemProps {
-  comment: Comment;
-  listKey: readonly unknown[];
-  meId: string | null;
-  listUserId: string;
-  highlighted: boolean;
-  loginState: { from: string };
-  onReply?: () => void;
-  replyOpen?: boolean;
-}
-
-function CommentItem({ comment: c, listKey, meId, listUserId, highlighted, loginState, onReply, replyOpen = false }: ItemProps) {
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [needsSignIn, setNeedsSignIn] = useState(false);
-  const name = authorName(c);
-  const mine = meId !== null && c.userId !== '' && c.userId === meId;
-
-  const vote = useMutation({
-    mutationFn: (value: VoteValue) => voteOnComment(c.id, value),
-    onMutate: async (value) => {
-      setError(null);
-      await queryClient.cancelQueries({ queryKey: listKey });
-      const before = queryClient.getQueryData<Comment[]>(listKey);
-      queryClient.setQueryData<Comment[]>(listKey, (old) => (old ? mapComment(old, c.id, (x) => applyVote(x, value)) : old));
-      return { before };
-    },
-    onError: (err, _value, ctx) => {
-      if (ctx?.before) queryClient.setQueryData(listKey, ctx.before);
-      setError(userMessage(err, VOTE_ERROR));
-    },
-    onSuccess: (fresh) => {
-      queryClient.setQueryData<Comment[]>(listKey, (old) => (old ? mapComment(old, c.id, (x) => ({ ...fresh, replies: x.replies })) : old));
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: () => deleteComment(c.id),
-    onMutate: () => setError(null),
-    onError: (err) => setError(userMessage(err, DELETE_ERROR)),
-    onSuccess: () => {
-      queryClient.setQueryData<Comment[]>(listKey, (old) => (old ? removeComment(old, c.id) : old));
-      void queryClient.invalidateQueries({ queryKey: listKey });
-    },
-  });
-
-  function press(pressed: 1 | -1) {
-    if (meId === null) {
-      setNeedsSignIn(true);
-      return;
-    }
-    if (vote.isPending) return;
-    vote.mutate(nextVote(c.myVote, pressed));
-  }
-
-  function askDelete() {
-    if (window.confirm(DELETE_CONFIRM)) remove.mutate();
-  }
-
-  const classes = [styles.comment, c.isReply ? styles.reply : '', highlighted ? styles.highlighted : '', remove.isPending ? styles.removing : ''].filter(Boolean).join(' ');
-
-  return (
-    <article id={`comment-${c.id}`} className={classes} tabIndex={-1} aria-label={`Comment by ${name}`}>
-      <header className={styles.meta}>
-        <span className={styles.avatar} aria-hidden="true">
-          {name.charAt(0).toUpperCase()}
-        </span>
-        {c.userId ? (
-          <Link to={`/rankings/user/${encodeURIComponent(c.userId)}`} state={{ userName: name }} className={styles.author}>
-            {name}
-          </Link>
-        ) : (
-          <span className={styles.author}>{name}</span>
-        )}
-        {c.userId !== '' && c.userId === listUserId && <span className={styles.ownerBadge}>List author</span>}
-        <RelativeTime iso={c.createdAt} className={styles.time} />
-      </header>
-      <p className={styles.text}>{c.text}</p>
-      <div className={styles.actions}>
-        <div className={styles.votes} role="group" aria-label="Votes">
-          <button
-            type="button"
-            className={c.myVote === 1 ? `${styles.voteButton} ${styles.votedUp}` : styles.voteButton}
-            aria-pressed={c.myVote === 1}
-            aria-label="Upvote"
-            title={meId === null ? 'Sign in to vote' : 'Upvote'}
-            onClick={() => press(1)}
-          >
-            <Arrow up />
-          </button>
-          <span className={styles.score} aria-label={`Score ${c.score}`} title={`${c.upvotes} up, ${c.downvotes} down`}>
-            {c.score}
-          </span>
-          <button
-            type="button"
-            className={c.myVote === -1 ? `${styles.voteButton} ${styles.votedDown}` : styles.voteButton}
-            aria-pressed={c.myVote === -1}
-            aria-label="Downvote"
-            title={meId === null ? 'Sign in to vote' : 'Downvote'}
-            onClick={() => press(-1)}
-          >
-            <Arrow />
-          </button>
-        </div>
-        {onReply && meId !== null && (
-          <button type="button" className={styles.textButton} aria-expanded={replyOpen} onClick={onReply}>
-            Reply
-          </button>
-        )}
-        {mine && (
-          <button type="button" className={`${styles.textButton} ${styles.danger}`} onClick={askDelete} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-          </button>
-        )}
-      </div>
-      {needsSignIn && meId === null && (
-        <p className={styles.itemNotice} role="alert">
-          {SIGN_IN_TO_VOTE}{' '}
-          <Link to="/login" state={loginState}>
-            Sign in
-          </Link>
-        </p>
-      )}
-      {error && (
-        <p className={styles.itemError} role="alert">
-          {error}
-        </p>
-      )}
-    </article>
-  );
-}
-
-function Arrow({ up = false }: { up?: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" style={up ? undefined : { transform: 'rotate(180deg)' }}>
-      <path d="M12 4l7 9h-4.5v7h-5v-7H5z" fill="currentColor" />
-    </svg>
   );
 }

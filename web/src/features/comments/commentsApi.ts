@@ -1,10 +1,13 @@
-import { api, toApiError } from '../../api/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, request } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { LIMITS } from '../../api/contract';
 import type { components } from '../../api/schema.gen';
 
 export type Comment = components['schemas']['Comment'];
-export type VoteValue = 1 | -1 | 0;
+export type VoteValue = components['schemas']['CommentVote']['value'];
 
-export const MAX_COMMENT_LENGTH = 500;
+export const MAX_COMMENT_LENGTH = LIMITS.commentText;
 export const EMPTY_COMMENT = 'Comment cannot be empty.';
 export const ADD_ERROR = 'Failed to add comment. Please try again.';
 export const VOTE_ERROR = 'Failed to process your vote. Please try again.';
@@ -12,40 +15,36 @@ export const DELETE_ERROR = 'Failed to delete comment. Please try again.';
 export const LOAD_ERROR = 'Failed to load comments. Please try again.';
 export const DELETE_CONFIRM = 'Are you sure you want to delete this comment?';
 
-export function commentsQueryKey(listUserId: string, listId: string) {
-  return ['comments', listUserId, listId] as const;
+export function fetchComments(listUserId: string, listId: string, signal?: AbortSignal): Promise<Comment[]> {
+  return request(() => api.GET('/api/lists/{userId}/{listId}/comments', { params: { path: { userId: listUserId, listId } }, signal }), LOAD_ERROR);
 }
 
-export async function fetchComments(listUserId: string, listId: string, signal?: AbortSignal): Promise<Comment[]> {
-  const { data, error, response } = await api.GET('/api/lists/{userId}/{listId}/comments', {
-    params: { path: { userId: listUserId, listId } },
-    signal,
-  });
-  if (data === undefined) throw toApiError(response, error, LOAD_ERROR);
-  return data;
+export function postComment(listUserId: string, listId: string, text: string, parentId: string | null): Promise<Comment> {
+  return request(
+    () => api.POST('/api/lists/{userId}/{listId}/comments', { params: { path: { userId: listUserId, listId } }, body: parentId ? { text, parentId } : { text } }),
+    ADD_ERROR,
+  );
 }
 
-export async function postComment(listUserId: string, listId: string, text: string, parentId: string | null): Promise<Comment> {
-  const { data, error, response } = await api.POST('/api/lists/{userId}/{listId}/comments', {
-    params: { path: { userId: listUserId, listId } },
-    body: parentId ? { text, parentId } : { text },
-  });
-  if (data === undefined) throw toApiError(response, error, ADD_ERROR);
-  return data;
-}
-
-export async function voteOnComment(commentId: string, value: VoteValue): Promise<Comment> {
-  const { data, error, response } = await api.PUT('/api/comments/{commentId}/vote', {
-    params: { path: { commentId } },
-    body: { value },
-  });
-  if (data === undefined) throw toApiError(response, error, VOTE_ERROR);
-  return data;
+export function voteOnComment(commentId: string, value: VoteValue): Promise<Comment> {
+  return request(() => api.PUT('/api/comments/{commentId}/vote', { params: { path: { commentId } }, body: { value } }), VOTE_ERROR);
 }
 
 export async function deleteComment(commentId: string): Promise<void> {
-  const { error, response } = await api.DELETE('/api/comments/{commentId}', { params: { path: { commentId } } });
-  if (!response.ok) throw toApiError(response, error, DELETE_ERROR);
+  await request(() => api.DELETE('/api/comments/{commentId}', { params: { path: { commentId } } }), DELETE_ERROR);
+}
+
+/** Posts a comment or reply on a list and puts it in the cached thread. */
+export function useAddComment(listUserId: string, listId: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.comments(listUserId, listId);
+  return useMutation({
+    mutationFn: ({ text, parentId }: { text: string; parentId: string | null }) => postComment(listUserId, listId, text, parentId),
+    onSuccess: (added) => {
+      queryClient.setQueryData<Comment[]>(key, (old) => insertComment(old ?? [], added));
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
 }
 
 /** The vote to send when the user presses `pressed` while holding `current`: repeating a vote removes it. */

@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, toApiError } from '../../api/client';
+import { api, request } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
-import { CloseIcon, SearchIcon } from '../../components/icons';
-import { ListCardGrid, TAG_LABELS, USER_TAGS, type UserTag } from './ListCard';
+import { SearchField } from '../../components/SearchField';
+import { ListCardGrid } from './ListCard';
+import { TAG_LABELS, USER_TAGS, type UserTag } from './tags';
 import { hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
 import pageStyles from '../../components/Page.module.css';
 import styles from './BrowseRankingsPage.module.css';
@@ -14,22 +16,10 @@ import styles from './BrowseRankingsPage.module.css';
 export const BROWSE_ERROR = 'Failed to load public lists. Please try again later.';
 export const SEARCH_DEBOUNCE_MS = 300;
 
-async function fetchBrowse(f: BrowseFilters, signal?: AbortSignal) {
+function fetchBrowse(f: BrowseFilters, signal?: AbortSignal) {
   const q = f.q.trim();
-  const { data, error, response } = await api.GET('/api/lists', {
-    params: {
-      query: {
-        ...(q !== '' ? { q } : {}),
-        type: f.type,
-        sort: f.sort,
-        ...(f.tags.length > 0 ? { tag: f.tags } : {}),
-        page: f.page,
-      },
-    },
-    signal,
-  });
-  if (data === undefined) throw toApiError(response, error, BROWSE_ERROR);
-  return data;
+  const query = { ...(q !== '' ? { q } : {}), type: f.type, sort: f.sort, ...(f.tags.length > 0 ? { tag: f.tags } : {}), page: f.page };
+  return request(() => api.GET('/api/lists', { params: { query }, signal }), BROWSE_ERROR);
 }
 
 export default function BrowseRankingsPage() {
@@ -39,7 +29,6 @@ export default function BrowseRankingsPage() {
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const typeId = useId();
   const sortId = useId();
-  const searchId = useId();
 
   function update(next: Partial<BrowseFilters>, { replace = false, keepPage = false } = {}) {
     // Built from the URL as it is when applied, so a late debounced search keeps newer changes.
@@ -68,7 +57,7 @@ export default function BrowseRankingsPage() {
   }, [filters.q, text]);
 
   const query = useQuery({
-    queryKey: ['lists', 'browse', filters],
+    queryKey: queryKeys.lists.browse(filters),
     queryFn: ({ signal }) => fetchBrowse(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -134,38 +123,21 @@ export default function BrowseRankingsPage() {
       </PageHero>
 
       <section className={styles.filters} aria-label="Filters">
-        <div className={styles.search}>
-          <label htmlFor={searchId} className="visually-hidden">
-            Search rankings
-          </label>
-          <SearchIcon className={styles.searchIcon} />
-          <input
-            id={searchId}
-            type="search"
-            className={styles.searchInput}
-            placeholder="Search rankings..."
-            value={text}
-            autoComplete="off"
-            enterKeyHint="search"
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') update({ q: text }, { replace: true });
-            }}
-          />
-          {text !== '' && (
-            <button
-              type="button"
-              className={styles.clear}
-              aria-label="Clear search"
-              onClick={() => {
-                setText('');
-                update({ q: '' }, { replace: true });
-              }}
-            >
-              <CloseIcon />
-            </button>
-          )}
-        </div>
+        <SearchField
+          className={styles.search}
+          label="Search rankings"
+          placeholder="Search rankings..."
+          value={text}
+          enterKeyHint="search"
+          onChange={setText}
+          onClear={() => {
+            setText('');
+            update({ q: '' }, { replace: true });
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') update({ q: text }, { replace: true });
+          }}
+        />
 
         <div className={styles.selects}>
           <div className={styles.field}>

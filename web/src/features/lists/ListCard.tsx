@@ -2,29 +2,13 @@ import { Link } from 'react-router';
 import type { components } from '../../api/schema.gen';
 import { FallbackImage } from '../../components/FallbackImage';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
+import { TAG_LABELS, isUserTag } from './tags';
 import styles from './ListCard.module.css';
 
 export type ListSummary = components['schemas']['ListSummary'];
 
 /** Where a list page was opened from; the list page reads it from navigation state. */
 export type ListSource = 'home' | 'other';
-
-/** The user-chosen tags and their labels (spec section 3); the type tags are never shown. */
-export const TAG_LABELS = {
-  favorites: 'Favorites',
-  social: 'Social',
-  strategic: 'Strategic',
-  challenge: 'Challenge Beasts',
-  spoiler: 'Spoiler',
-} as const;
-
-export type UserTag = keyof typeof TAG_LABELS;
-
-export const USER_TAGS = Object.keys(TAG_LABELS) as UserTag[];
-
-export function isUserTag(tag: string): tag is UserTag {
-  return Object.prototype.hasOwnProperty.call(TAG_LABELS, tag);
-}
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;

@@ -1,13 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { userMessage } from '../../api/userMessage';
 import { FallbackImage } from '../../components/FallbackImage';
+import { useShowFor } from '../../components/useShowFor';
 import { CommentsSection } from '../comments/CommentsSection';
 import { useMe } from '../auth/useMe';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
-import { failure, formatDate, listKey, messageOf, useList, visibleTags, type RankedList } from './api';
-import type { EditState } from './CreatePage';
+import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, useFavorite, useList, useUpvote, type RankedList } from './api';
+import { ShareDialog } from './ShareDialog';
+import { visibleTags } from './tags';
+import type { EditState } from './create/editState';
 import page from '../../components/Page.module.css';
 import styles from './ListDetailPage.module.css';
 
@@ -59,45 +62,6 @@ function UpIcon() {
   );
 }
 
-function ShareModal({ list, onClose }: { list: RankedList; onClose: () => void }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus();
-    };
-  }, [onClose]);
-  return (
-    <div className={styles.modalBackdrop} onClick={onClose}>
-      <div className={styles.modal} role="dialog" aria-modal="true" aria-labelledby="share-title" onClick={(e) => e.stopPropagation()}>
-        <h2 id="share-title" className={styles.modalTitle}>
-          Share List Image
-        </h2>
-        <div className={styles.sharePreview}>
-          <p className={styles.shareName}>{list.name}</p>
-          <ol>
-            {list.contestants.slice(0, 5).map((i) => (
-              <li key={i.id}>{i.isSeason ? stripSurvivorPrefix(i.name) : i.name}</li>
-            ))}
-          </ol>
-        </div>
-        <p className={styles.muted}>Shareable images are coming soon. Until then, copy the page address to share this ranking.</p>
-        <div className={page.actions}>
-          <button ref={closeRef} type="button" className={page.button} onClick={onClose}>
-            Close
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
 function ErrorView({ message, from }: { message: string; from?: 'home' | 'other' }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -133,75 +97,35 @@ function ListView({ list }: { list: RankedList }) {
   const { user, isSignedIn } = useMe();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const state = detailState(location.state);
   const [revealed, setRevealed] = useState(false);
-  const [popup, setPopup] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'upvote' | 'favorite' | null>(null);
+  const [popup, showPopup] = useShowFor<string>(FAVORITE_POPUP_MS);
+  const [savedNotice] = useShowFor<true>(SAVED_NOTICE_MS, state.saved === true ? true : null);
   const [sharing, setSharing] = useState(false);
-  const [savedNotice, setSavedNotice] = useState(state.saved === true);
-
-  useEffect(() => {
-    if (popup === null) return;
-    const t = window.setTimeout(() => setPopup(null), FAVORITE_POPUP_MS);
-    return () => window.clearTimeout(t);
-  }, [popup]);
-  useEffect(() => {
-    if (!savedNotice) return;
-    const t = window.setTimeout(() => setSavedNotice(false), SAVED_NOTICE_MS);
-    return () => window.clearTimeout(t);
-  }, [savedNotice]);
+  const path = { userId: list.userId, listId: list.id };
+  const upvote = useUpvote(path);
+  const favorite = useFavorite(path);
 
   const isOwner = user?.id === list.userId;
   const tags = visibleTags(list.tags);
   const spoiler = list.tags.includes('spoiler');
   const hidden = spoiler && !revealed;
-  const key = listKey(list.userId, list.id);
   const loginState = { from: location.pathname };
-  const path = { userId: list.userId, listId: list.id };
   const edit: EditState = { editingListId: list.id };
+  const busy = upvote.isPending || favorite.isPending;
+  // Each action clears the other's failure, so at most one shows.
+  const error = upvote.isError ? userMessage(upvote.error, UPVOTE_ERROR) : favorite.isError ? userMessage(favorite.error, FAVORITE_ERROR) : null;
 
-  function patch(p: Partial<RankedList>) {
-    queryClient.setQueryData<RankedList>(key, (old) => (old ? { ...old, ...p } : old));
+  function toggleUpvote() {
+    if (!isSignedIn || busy) return;
+    favorite.reset();
+    upvote.mutate(!list.upvotedByMe);
   }
 
-  async function toggleUpvote() {
+  function toggleFavorite() {
     if (!isSignedIn || busy) return;
-    setBusy('upvote');
-    setError(null);
-    const opts = { params: { path } };
-    try {
-      const res = list.upvotedByMe
-        ? await api.DELETE('/api/lists/{userId}/{listId}/upvote', opts)
-        : await api.PUT('/api/lists/{userId}/{listId}/upvote', opts);
-      if (!res.data) throw failure(res.response, res.error, 'Failed to upvote list. Please try again.');
-      patch({ upvoteCount: res.data.upvoteCount, upvotedByMe: res.data.upvoted });
-    } catch (err) {
-      setError(messageOf(err, 'Failed to upvote list. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function toggleFavorite() {
-    if (!isSignedIn || busy) return;
-    setBusy('favorite');
-    setError(null);
-    const opts = { params: { path } };
-    try {
-      const res = list.favoritedByMe
-        ? await api.DELETE('/api/lists/{userId}/{listId}/favorite', opts)
-        : await api.PUT('/api/lists/{userId}/{listId}/favorite', opts);
-      if (!res.data) throw failure(res.response, res.error, 'Failed to update favorites. Please try again.');
-      patch({ favoritedByMe: res.data.favorited });
-      setPopup(res.data.favorited ? 'Added to favorites' : 'Removed from favorites');
-      void queryClient.invalidateQueries({ queryKey: ['home'] });
-    } catch (err) {
-      setError(messageOf(err, 'Failed to update favorites. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
+    upvote.reset();
+    favorite.mutate(!list.favoritedByMe, { onSuccess: (res) => showPopup(res.favorited ? 'Added to favorites' : 'Removed from favorites') });
   }
 
   const editButton = (label: string, className: string | undefined) =>
@@ -244,8 +168,8 @@ function ListView({ list }: { list: RankedList }) {
           className={`${styles.action} ${list.favoritedByMe ? styles.favorited : ''}`}
           aria-pressed={list.favoritedByMe}
           title={isSignedIn ? undefined : 'Sign in to favorite lists'}
-          disabled={!isSignedIn || busy === 'favorite'}
-          onClick={() => void toggleFavorite()}
+          disabled={!isSignedIn || favorite.isPending}
+          onClick={toggleFavorite}
         >
           <StarIcon filled={list.favoritedByMe} />
           <span className={styles.actionLabel}>Favorite</span>
@@ -256,8 +180,8 @@ function ListView({ list }: { list: RankedList }) {
           aria-pressed={list.upvotedByMe}
           aria-label={`Upvote, ${list.upvoteCount} ${list.upvoteCount === 1 ? 'vote' : 'votes'}`}
           title={isSignedIn ? undefined : 'Sign in to upvote lists'}
-          disabled={!isSignedIn || busy === 'upvote'}
-          onClick={() => void toggleUpvote()}
+          disabled={!isSignedIn || upvote.isPending}
+          onClick={toggleUpvote}
         >
           <UpIcon />
           <span className={styles.count}>{list.upvoteCount}</span>
@@ -331,7 +255,7 @@ function ListView({ list }: { list: RankedList }) {
 
       <CommentsSection listUserId={list.userId} listId={list.id} />
 
-      {sharing && <ShareModal list={list} onClose={() => setSharing(false)} />}
+      {sharing && <ShareDialog list={list} onClose={() => setSharing(false)} />}
     </div>
   );
 }

@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { userMessage } from '../../api/userMessage';
 import { FallbackImage } from '../../components/FallbackImage';
 import { PageHero } from '../../components/PageHero';
 import { TorchMark } from '../../components/icons';
+import { useShowFor } from '../../components/useShowFor';
 import { UsernameEditor } from '../auth/UsernameEditor';
 import { useMe } from '../auth/useMe';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
-import { failure, formatDate, messageOf, typeTagFor, userListsKey, useUserLists, type ListSummary } from './api';
-import type { EditState } from './CreatePage';
+import { DELETE_ERROR, formatDate, useDeleteList, useUserLists, type ListSummary } from './api';
+import type { EditState } from './create/editState';
+import { typeTagFor } from './tags';
 import page from '../../components/Page.module.css';
 import styles from './MyListsPage.module.css';
 
@@ -25,41 +25,20 @@ function ListCardSkeleton() {
   );
 }
 
-interface CardProps {
-  list: ListSummary;
-  onDeleted: (id: string) => void;
-}
-
-function MyListCard({ list, onDeleted }: CardProps) {
+function MyListCard({ list }: { list: ListSummary }) {
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [confirming, showConfirm, hideConfirm] = useShowFor<true>(DELETE_CONFIRM_MS);
+  const remove = useDeleteList();
+  const deleting = remove.isPending || remove.isSuccess;
 
-  useEffect(() => {
-    if (!confirming) return;
-    const t = window.setTimeout(() => setConfirming(false), DELETE_CONFIRM_MS);
-    return () => window.clearTimeout(t);
-  }, [confirming]);
-
-  async function onDelete() {
+  function onDelete() {
     if (!confirming) {
-      setError(null);
-      setConfirming(true);
+      remove.reset();
+      showConfirm(true);
       return;
     }
-    setConfirming(false);
-    setDeleting(true);
-    try {
-      const { response, error: body } = await api.DELETE('/api/lists/{userId}/{listId}', {
-        params: { path: { userId: list.userId, listId: list.id } },
-      });
-      if (response.status !== 204 && !response.ok) throw failure(response, body, 'Failed to delete list. Please try again.');
-      onDeleted(list.id);
-    } catch (err) {
-      setError(messageOf(err, 'Failed to delete list. Please try again.'));
-      setDeleting(false);
-    }
+    hideConfirm();
+    remove.mutate(list);
   }
 
   const seasons = typeTagFor(list.topItems) === 'season-ranking';
@@ -104,7 +83,7 @@ function MyListCard({ list, onDeleted }: CardProps) {
         <button
           type="button"
           className={`${styles.delete} ${confirming ? styles.confirm : ''}`}
-          onClick={() => void onDelete()}
+          onClick={onDelete}
           disabled={deleting}
           aria-label={confirming ? `Confirm deleting ${list.name}` : `Delete ${list.name}`}
         >
@@ -116,9 +95,9 @@ function MyListCard({ list, onDeleted }: CardProps) {
           Click Confirm within 5 seconds to delete this list for good.
         </p>
       )}
-      {error && (
+      {remove.isError && (
         <p className={styles.error} role="alert">
-          {error}
+          {userMessage(remove.error, DELETE_ERROR)}
         </p>
       )}
     </li>
@@ -127,13 +106,7 @@ function MyListCard({ list, onDeleted }: CardProps) {
 
 export default function MyListsPage() {
   const { user } = useMe();
-  const queryClient = useQueryClient();
   const lists = useUserLists(user?.id);
-
-  function onDeleted(id: string) {
-    if (!user) return;
-    queryClient.setQueryData<ListSummary[]>(userListsKey(user.id), (old) => old?.filter((l) => l.id !== id));
-  }
 
   return (
     <div className={page.page}>
@@ -185,7 +158,7 @@ export default function MyListsPage() {
         ) : (
           <ul className={styles.grid}>
             {lists.data.map((l) => (
-              <MyListCard key={l.id} list={l} onDeleted={onDeleted} />
+              <MyListCard key={l.id} list={l} />
             ))}
           </ul>
         )}

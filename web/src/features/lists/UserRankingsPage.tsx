@@ -1,9 +1,8 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, ApiError, toApiError } from '../../api/client';
 import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
+import { isNotFound, useUserLists, useUserProfile } from './api';
 import { ListCardGrid } from './ListCard';
 import pageStyles from '../../components/Page.module.css';
 import styles from './UserRankingsPage.module.css';
@@ -16,10 +15,6 @@ function userNameFromState(state: unknown): string | null {
     if (typeof name === 'string' && name !== '') return name;
   }
   return null;
-}
-
-function isNotFound(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 404;
 }
 
 function IdolIcon() {
@@ -37,25 +32,8 @@ export default function UserRankingsPage() {
   const location = useLocation();
   const stateName = userNameFromState(location.state);
 
-  const profile = useQuery({
-    queryKey: ['users', userId, 'profile'],
-    queryFn: async ({ signal }) => {
-      const { data, error, response } = await api.GET('/api/users/{userId}', { params: { path: { userId } }, signal });
-      if (data === undefined) throw toApiError(response, error, LOAD_ERROR);
-      return data;
-    },
-    retry: (count, err) => !isNotFound(err) && count < 1,
-  });
-  const lists = useQuery({
-    queryKey: ['users', userId, 'lists'],
-    queryFn: async ({ signal }) => {
-      const { data, error, response } = await api.GET('/api/users/{userId}/lists', { params: { path: { userId } }, signal });
-      if (data === undefined) throw toApiError(response, error, LOAD_ERROR);
-      return data.lists;
-    },
-    retry: (count, err) => !isNotFound(err) && count < 1,
-    staleTime: 0,
-  });
+  const profile = useUserProfile(userId);
+  const lists = useUserLists(userId);
 
   if (isNotFound(profile.error) || isNotFound(lists.error)) {
     return (

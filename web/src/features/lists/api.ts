@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, toApiError, type ApiErrorBody } from '../../api/client';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError, api, request } from '../../api/client';
+import { LIMITS } from '../../api/contract';
+import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 
 export type RankedList = components['schemas']['RankedList'];
@@ -11,75 +13,26 @@ export type Draft = components['schemas']['Draft'];
 export type DraftInput = components['schemas']['DraftInput'];
 export type PublicProfile = components['schemas']['PublicProfile'];
 
-/** The user-chosen tags, in display order, with the labels of spec section 3. */
-export const TAGS = [
-  { id: 'favorites', label: 'Favorites' },
-  { id: 'social', label: 'Social' },
-  { id: 'strategic', label: 'Strategic' },
-  { id: 'challenge', label: 'Challenge Beasts' },
-  { id: 'spoiler', label: 'Spoiler' },
-] as const;
+export const NAME_MAX = LIMITS.listName;
+export const DESCRIPTION_MAX = LIMITS.listDescription;
 
-export type TagId = (typeof TAGS)[number]['id'];
-export const TYPE_TAGS = ['season-ranking', 'survivor-ranking'] as const;
-export type TypeTag = (typeof TYPE_TAGS)[number];
+export const SAVE_ERROR = 'Failed to save your list. Please try again.';
+export const DELETE_ERROR = 'Failed to delete list. Please try again.';
+export const UPVOTE_ERROR = 'Failed to upvote list. Please try again.';
+export const FAVORITE_ERROR = 'Failed to update favorites. Please try again.';
 
-export function isTypeTag(tag: string): tag is TypeTag {
-  return (TYPE_TAGS as readonly string[]).includes(tag);
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404;
 }
 
-export function isUserTag(tag: string): tag is TagId {
-  return TAGS.some((t) => t.id === tag);
+export function fetchList(userId: string, listId: string, signal?: AbortSignal): Promise<RankedList> {
+  return request(() => api.GET('/api/lists/{userId}/{listId}', { params: { path: { userId, listId } }, signal }), 'An error occurred while loading the list.');
 }
 
-/** The tags a reader sees: the chosen ones in their usual order, never the type tag. */
-export function visibleTags(tags: readonly string[]): { id: TagId; label: string }[] {
-  return TAGS.filter((t) => tags.includes(t.id));
-}
-
-/** season-ranking when any item is a season, else survivor-ranking. */
-export function typeTagFor(items: readonly { isSeason: boolean }[]): TypeTag {
-  return items.some((i) => i.isSeason) ? 'season-ranking' : 'survivor-ranking';
-}
-
-export const NAME_MAX = 50;
-export const DESCRIPTION_MAX = 200;
-
-export const listKey = (userId: string, listId: string) => ['list', userId, listId] as const;
-export const userListsKey = (userId: string) => ['userLists', userId] as const;
-export const draftKey = ['draft'] as const;
-
-/** An ApiError for a failure: the server's message for a 4xx, else the given spec text. */
-export function failure(response: Response, body: unknown, fallback: string): ApiError {
-  const err = toApiError(response, body, fallback);
-  if (response.status >= 500) return new ApiError(err.status, err.code, fallback);
-  return err;
-}
-
-export function errorField(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
-  const inner = (body as ApiErrorBody).error as ApiErrorBody['error'] & { field?: unknown };
-  return typeof inner.field === 'string' ? inner.field : undefined;
-}
-
-/** A message to show for a thrown error: the server's for a 4xx ApiError, else the spec's text. */
-export function messageOf(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.status >= 400 && err.status < 500) return err.message;
-  return fallback;
-}
-
-export async function fetchList(userId: string, listId: string, signal?: AbortSignal): Promise<RankedList> {
-  const { data, error, response } = await api.GET('/api/lists/{userId}/{listId}', {
-    params: { path: { userId, listId } },
-    signal,
-  });
-  if (data === undefined) throw failure(response, error, 'An error occurred while loading the list.');
-  return data;
-}
-
+/** One list, as its page and the creator's edit mode read it. */
 export function useList(userId: string, listId: string, enabled = true) {
   return useQuery({
-    queryKey: listKey(userId, listId),
+    queryKey: queryKeys.lists.detail(userId, listId),
     queryFn: ({ signal }) => fetchList(userId, listId, signal),
     enabled: enabled && userId !== '' && listId !== '',
     retry: false,
@@ -87,33 +40,141 @@ export function useList(userId: string, listId: string, enabled = true) {
 }
 
 export async function fetchUserLists(userId: string, signal?: AbortSignal): Promise<ListSummary[]> {
-  const { data, error, response } = await api.GET('/api/users/{userId}/lists', {
-    params: { path: { userId } },
-    signal,
-  });
-  if (data === undefined) throw failure(response, error, 'Failed to load your lists. Please try again.');
-  return data.lists;
+  const page = await request(() => api.GET('/api/users/{userId}/lists', { params: { path: { userId } }, signal }), 'Failed to load the lists. Please try again.');
+  return page.lists;
 }
 
+const retryUnlessNotFound = (count: number, err: unknown) => !isNotFound(err) && count < 1;
+
+/** A user's lists: My Lists and the user's rankings page share this one cache entry. */
 export function useUserLists(userId: string | undefined) {
   return useQuery({
-    queryKey: userListsKey(userId ?? ''),
+    queryKey: queryKeys.user(userId ?? '').lists,
     queryFn: ({ signal }) => fetchUserLists(userId ?? '', signal),
     enabled: userId !== undefined && userId !== '',
-    retry: 1,
+    retry: retryUnlessNotFound,
+  });
+}
+
+export function useUserProfile(userId: string) {
+  return useQuery({
+    queryKey: queryKeys.user(userId).profile,
+    queryFn: ({ signal }) => request(() => api.GET('/api/users/{userId}', { params: { path: { userId } }, signal }), 'Failed to load the profile.'),
+    retry: retryUnlessNotFound,
   });
 }
 
 /** The signed-in user's draft, or null when there is none (204). */
 export async function fetchDraft(signal?: AbortSignal): Promise<Draft | null> {
-  const { data, error, response } = await api.GET('/api/me/draft', { signal });
-  if (response.status === 204) return null;
-  if (data === undefined) throw failure(response, error, 'Failed to load your draft.');
-  return data;
+  const draft = await request(() => api.GET('/api/me/draft', { signal }), 'Failed to load your draft.');
+  return draft ?? null;
+}
+
+export function useDraft(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.draft, queryFn: ({ signal }) => fetchDraft(signal), enabled, retry: false, staleTime: 0 });
 }
 
 export function toItemInput(item: { id: string; isSeason: boolean; seasonId?: string }): ListItemInput {
   return item.isSeason ? { id: item.id, isSeason: true } : { id: item.id, isSeason: false, seasonId: item.seasonId };
+}
+
+/** What a new or changed list changes: its owner's lists and profile count, home and browse. */
+function invalidateListings(queryClient: QueryClient, userId: string) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.user(userId).all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.home.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.lists.browseAll });
+}
+
+/** Creates a list (editingListId null) or saves changes to one; the answer is the saved list. */
+export function useSaveList(userId: string, editingListId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ListInput) => {
+      if (editingListId === null) return request(() => api.POST('/api/lists', { body }), SAVE_ERROR);
+      const params = { path: { userId, listId: editingListId } };
+      return request(() => api.PUT('/api/lists/{userId}/{listId}', { params, body }), SAVE_ERROR);
+    },
+    onSuccess: (list) => {
+      queryClient.setQueryData(queryKeys.lists.detail(list.userId, list.id), list);
+      if (editingListId === null) queryClient.setQueryData<Draft | null>(queryKeys.draft, null);
+      invalidateListings(queryClient, list.userId);
+    },
+  });
+}
+
+/** Deletes one of the signed-in user's lists. */
+export function useDeleteList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (list: { userId: string; id: string }) => {
+      await request(() => api.DELETE('/api/lists/{userId}/{listId}', { params: { path: { userId: list.userId, listId: list.id } } }), DELETE_ERROR);
+    },
+    onSuccess: (_none, list) => {
+      queryClient.setQueryData<ListSummary[]>(queryKeys.user(list.userId).lists, (old) => old?.filter((l) => l.id !== list.id));
+      queryClient.removeQueries({ queryKey: queryKeys.lists.detail(list.userId, list.id) });
+      queryClient.removeQueries({ queryKey: queryKeys.comments(list.userId, list.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user(list.userId).profile });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.home.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.browseAll });
+    },
+  });
+}
+
+/** Keeps the creator's work on the server (PUT /api/me/draft); a late answer is cached only while `current()`. */
+export function useSaveDraft(current: () => boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DraftInput) => request(() => api.PUT('/api/me/draft', { body }), 'Failed to save your draft.'),
+    onSuccess: (draft) => {
+      if (current()) queryClient.setQueryData<Draft | null>(queryKeys.draft, draft);
+    },
+  });
+}
+
+export function useDeleteDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request(() => api.DELETE('/api/me/draft'), 'Failed to clear your draft.'),
+    onMutate: () => queryClient.setQueryData<Draft | null>(queryKeys.draft, null),
+  });
+}
+
+type ListPath = { userId: string; listId: string };
+
+function patchList(queryClient: QueryClient, path: ListPath, patch: Partial<RankedList>) {
+  queryClient.setQueryData<RankedList>(queryKeys.lists.detail(path.userId, path.listId), (old) => (old ? { ...old, ...patch } : old));
+}
+
+/** Adds or removes the signed-in user's upvote; the answer carries the new count. */
+export function useUpvote(path: ListPath) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upvote: boolean) => {
+      const opts = { params: { path } };
+      return request(() => (upvote ? api.PUT('/api/lists/{userId}/{listId}/upvote', opts) : api.DELETE('/api/lists/{userId}/{listId}/upvote', opts)), UPVOTE_ERROR);
+    },
+    onSuccess: (state) => {
+      patchList(queryClient, path, { upvoteCount: state.upvoteCount, upvotedByMe: state.upvoted });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.home.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.browseAll });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user(path.userId).lists });
+    },
+  });
+}
+
+/** Adds or removes the list from the signed-in user's favorites (shown on home). */
+export function useFavorite(path: ListPath) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (favorite: boolean) => {
+      const opts = { params: { path } };
+      return request(() => (favorite ? api.PUT('/api/lists/{userId}/{listId}/favorite', opts) : api.DELETE('/api/lists/{userId}/{listId}/favorite', opts)), FAVORITE_ERROR);
+    },
+    onSuccess: (state) => {
+      patchList(queryClient, path, { favoritedByMe: state.favorited });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.home.all });
+    },
+  });
 }
 
 /** 'Jun 5, 2025' style, in the reader's locale. */

@@ -1,4 +1,4 @@
-import { isUserTag, USER_TAGS, type UserTag } from './ListCard';
+import { isUserTag, USER_TAGS, type UserTag } from './tags';
 
 export const RANKING_TYPES = [
   { value: 'all', label: 'All Rankings' },
@@ -22,8 +22,6 @@ export interface BrowseFilters {
   tags: UserTag[];
   page: number;
 }
-
-export const DEFAULT_FILTERS: BrowseFilters = { q: '', type: 'all', sort: 'newest', tags: [], page: 1 };
 
 function isType(v: string | null): v is RankingType {
   return RANKING_TYPES.some((t) => t.value === v);

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBase } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from '../comments/RelativeTime';
 import {
   fetchInbox,
   INBOX_ERROR,
-  inboxQueryKey,
   markAllRead,
   markedRead,
   markRead,
@@ -21,6 +21,23 @@ import {
 } from './notificationsApi';
 import styles from './Inbox.module.css';
 
+/**
+ * Marks one notification read (id) or all of them (null): at once in the cache, then as the
+ * server answers; a failure refetches the inbox.
+ */
+function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | null) => (id === null ? markAllRead() : markRead(id)),
+    onMutate: (id) => {
+      const current = queryClient.getQueryData<InboxData>(queryKeys.inbox);
+      if (current) queryClient.setQueryData(queryKeys.inbox, markedRead(current, id));
+    },
+    onSuccess: (inbox) => queryClient.setQueryData(queryKeys.inbox, inbox),
+    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.inbox }),
+  });
+}
+
 /** Keeps the inbox in the query cache current over server-sent events while mounted. */
 function useInboxStream() {
   const queryClient = useQueryClient();
@@ -29,7 +46,7 @@ function useInboxStream() {
     const source = new EventSource(`${apiBase}${STREAM_PATH}`);
     const onInbox = (e: MessageEvent) => {
       const inbox = parseInbox(e.data);
-      if (inbox) queryClient.setQueryData(inboxQueryKey, inbox);
+      if (inbox) queryClient.setQueryData(queryKeys.inbox, inbox);
     };
     source.addEventListener(STREAM_EVENT, onInbox);
     return () => {
@@ -68,14 +85,13 @@ export default function Inbox() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const panelId = useId();
 
   const inbox = useQuery({
-    queryKey: inboxQueryKey,
+    queryKey: queryKeys.inbox,
     queryFn: ({ signal }) => fetchInbox(signal),
     // The event stream keeps it fresh; no polling.
     staleTime: Infinity,
@@ -86,22 +102,18 @@ export default function Inbox() {
   const unread = data?.unreadCount ?? 0;
   const hasNew = data?.notifications.some((n) => n.isNew) ?? false;
 
-  const readAll = useCallback(async () => {
-    const current = queryClient.getQueryData<InboxData>(inboxQueryKey);
+  const markReadMutation = useMarkRead();
+  const { mutate: mark, isError: markFailed, error: markError } = markReadMutation;
+  const readAll = useCallback(() => {
+    const current = queryClient.getQueryData<InboxData>(queryKeys.inbox);
     if (!current || (!current.notifications.some((n) => n.isNew) && current.unreadCount === 0)) return;
-    queryClient.setQueryData(inboxQueryKey, markedRead(current, null));
-    try {
-      queryClient.setQueryData(inboxQueryKey, await markAllRead());
-    } catch (err) {
-      setError(userMessage(err, INBOX_ERROR));
-      void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
-    }
-  }, [queryClient]);
+    mark(null);
+  }, [queryClient, mark]);
 
   const close = useCallback(
     (focusButton: boolean) => {
       setOpen(false);
-      void readAll();
+      readAll();
       if (focusButton) buttonRef.current?.focus();
     },
     [readAll],
@@ -144,25 +156,21 @@ export default function Inbox() {
   function onPointerLeave(e: ReactPointerEvent<HTMLDivElement>) {
     // A finger "leaves" after every tap; only a real pointer leaving means "seen".
     if (e.pointerType === 'touch') return;
-    if (hasNew) void readAll();
+    if (hasNew) readAll();
   }
 
-  async function openNotification(n: Notification) {
+  function openNotification(n: Notification) {
     setOpen(false);
-    setError(null);
+    markReadMutation.reset();
     // The comment or vote that caused it may be newer than what is cached.
-    void queryClient.invalidateQueries({ queryKey: ['comments', n.listUserId, n.listId] });
-    void queryClient.invalidateQueries({ queryKey: ['list', n.listUserId, n.listId] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.comments(n.listUserId, n.listId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.lists.detail(n.listUserId, n.listId) });
     void navigate(notificationHref(n));
-    if (!n.isNew) return;
-    const current = queryClient.getQueryData<InboxData>(inboxQueryKey);
-    if (current) queryClient.setQueryData(inboxQueryKey, markedRead(current, n.id));
-    try {
-      queryClient.setQueryData(inboxQueryKey, await markRead(n.id));
-    } catch {
-      void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
-    }
+    if (n.isNew) mark(n.id);
   }
+
+  // Only a failed "mark all read" is worth a message; a single one just refetches.
+  const error = markFailed && markReadMutation.variables === null ? userMessage(markError, INBOX_ERROR) : null;
 
   const label = unread > 0 ? `Inbox, ${unread} unread` : 'Inbox';
 
@@ -190,7 +198,7 @@ export default function Inbox() {
       <ul className={styles.list} ref={listRef} aria-label="Recent notifications">
         {data.notifications.map((n) => (
           <li key={n.id}>
-            <button type="button" className={n.isNew ? `${styles.item} ${styles.isNew}` : styles.item} onClick={() => void openNotification(n)}>
+            <button type="button" className={n.isNew ? `${styles.item} ${styles.isNew}` : styles.item} onClick={() => openNotification(n)}>
               <span className={`${styles.icon} ${styles[n.type] ?? ''}`} aria-hidden="true">
                 <TypeIcon type={n.type} />
               </span>
@@ -232,7 +240,7 @@ export default function Inbox() {
           <div className={styles.head}>
             <p className={styles.title}>Notifications</p>
             {hasNew && (
-              <button type="button" className={styles.textButton} onClick={() => void readAll()}>
+              <button type="button" className={styles.textButton} onClick={readAll}>
                 Mark all read
               </button>
             )}

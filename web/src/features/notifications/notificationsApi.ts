@@ -1,30 +1,23 @@
-import { api, toApiError } from '../../api/client';
+import { api, request } from '../../api/client';
 import type { components } from '../../api/schema.gen';
 
 export type Inbox = components['schemas']['Inbox'];
 export type Notification = components['schemas']['Notification'];
 
-export const inboxQueryKey = ['notifications'] as const;
 export const STREAM_PATH = '/api/notifications/stream';
 export const STREAM_EVENT = 'notifications';
 export const INBOX_ERROR = 'Failed to load notifications. Please try again.';
 
-export async function fetchInbox(signal?: AbortSignal): Promise<Inbox> {
-  const { data, error, response } = await api.GET('/api/notifications', { signal });
-  if (data === undefined) throw toApiError(response, error, INBOX_ERROR);
-  return data;
+export function fetchInbox(signal?: AbortSignal): Promise<Inbox> {
+  return request(() => api.GET('/api/notifications', { signal }), INBOX_ERROR);
 }
 
-export async function markRead(id: string): Promise<Inbox> {
-  const { data, error, response } = await api.POST('/api/notifications/{id}/read', { params: { path: { id } } });
-  if (data === undefined) throw toApiError(response, error, INBOX_ERROR);
-  return data;
+export function markRead(id: string): Promise<Inbox> {
+  return request(() => api.POST('/api/notifications/{id}/read', { params: { path: { id } } }), INBOX_ERROR);
 }
 
-export async function markAllRead(): Promise<Inbox> {
-  const { data, error, response } = await api.POST('/api/notifications/read-all');
-  if (data === undefined) throw toApiError(response, error, INBOX_ERROR);
-  return data;
+export function markAllRead(): Promise<Inbox> {
+  return request(() => api.POST('/api/notifications/read-all'), INBOX_ERROR);
 }
 
 /** A stream event's data, if it is an inbox. */

@@ -9,9 +9,4 @@ export function seasonNumberLabel(n: number): string {
   return `Season ${n}`;
 }
 
-/** True when the display name is nothing but the number (recent seasons, e.g. 'Survivor 45'). */
-export function isNumberOnlyName(name: string, n: number): boolean {
-  return stripSurvivorPrefix(name) === String(n);
-}
-
 export const PLACEHOLDER_IMAGE = '/images/placeholder.jpg';

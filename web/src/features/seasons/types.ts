@@ -11,5 +11,3 @@ export interface PanelItem {
   seasonName: string;
 }
 
-/** MIME type used for drag-and-drop payloads from the panel (text, JSON of a PanelItem). */
-export const PANEL_ITEM_MIME = 'text/plain';

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockServer, renderWithProviders } from '../../test/utils';
+import { mockServer, renderWithProviders } from '../../../test/utils';
 import { SeasonsPanel } from './SeasonsPanel';
+import { ButtonTile } from './testTile';
 import { COLLAPSED_STORAGE_KEY } from './usePanelState';
 
 afterEach(() => {
@@ -122,7 +123,7 @@ describe('SeasonsPanel', () => {
     mockServer();
     const onAddItem = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<SeasonsPanel onAddItem={onAddItem} />);
+    renderWithProviders(<SeasonsPanel addable={{ onAdd: onAddItem, tile: ButtonTile }} />);
     await user.click(await screen.findByRole('button', { name: 'Borneo, Season 1' }));
     await user.click(screen.getByRole('button', { name: 'Add Richard Hatch' }));
     expect(onAddItem).toHaveBeenCalledWith({

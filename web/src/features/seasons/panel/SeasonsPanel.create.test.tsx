@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, sandra } from '../../test/utils';
-import { mockListsServer } from '../lists/testServer';
+import { renderWithProviders, sandra } from '../../../test/utils';
+import { mockListsServer } from '../../lists/testServer';
 import { SeasonsPanel } from './SeasonsPanel';
+import { ButtonTile } from './testTile';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,7 +17,7 @@ describe('SeasonsPanel create-mode additions', () => {
     mockListsServer();
     const onAddItem = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<SeasonsPanel onAddItem={onAddItem} />);
+    renderWithProviders(<SeasonsPanel addable={{ onAdd: onAddItem, tile: ButtonTile }} />);
     await user.click(await screen.findByRole('button', { name: 'Borneo, Season 1' }));
     await user.click(screen.getByRole('button', { name: 'Add season' }));
     expect(onAddItem).toHaveBeenLastCalledWith({
@@ -53,5 +55,46 @@ describe('SeasonsPanel create-mode additions', () => {
     renderWithProviders(<SeasonsPanel />);
     await user.click(await screen.findByRole('button', { name: 'Borneo, Season 1' }));
     expect(calls.some((c) => c.path === '/api/me/idols/search')).toBe(false);
+  });
+});
+
+function SheetHarness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Add contestants or seasons
+      </button>
+      <SeasonsPanel addable={{ onAdd: () => setOpen(false), tile: ButtonTile }} sheet={{ open, onClose: () => setOpen(false) }} />
+    </>
+  );
+}
+
+describe('SeasonsPanel as a bottom sheet on a phone', () => {
+  it('takes focus when opened, closes on Escape and gives focus back to the opener', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 768px'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    mockListsServer();
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<SheetHarness />);
+    const sheet = () => container.querySelector('aside');
+    expect(sheet()).toHaveAttribute('data-sheet', 'closed');
+    const opener = screen.getByRole('button', { name: 'Add contestants or seasons' });
+    await user.click(opener);
+    expect(sheet()).toHaveAttribute('data-sheet', 'open');
+    expect(screen.getByRole('button', { name: 'Done' })).toHaveFocus();
+    expect(document.body.dataset.createPage).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(sheet()).toHaveAttribute('data-sheet', 'closed');
+    expect(opener).toHaveFocus();
+    expect(document.body.dataset.createPage).toBeUndefined();
   });
 });

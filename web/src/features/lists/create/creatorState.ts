@@ -1,11 +1,12 @@
-import type { PanelItem } from '../seasons/types';
-import { isUserTag, typeTagFor, type TagId, type TypeTag } from './api';
+import { CREATOR_SESSION_KEY } from '../../auth/authApi';
+import type { PanelItem } from '../../seasons/types';
+import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../tags';
 
 /** Everything the creator holds while a list is being built. */
 export interface CreatorState {
   name: string;
   description: string;
-  tags: TagId[];
+  tags: UserTag[];
   items: PanelItem[];
   isPublic: boolean;
 }
@@ -56,12 +57,12 @@ export function isBlank(state: CreatorState): boolean {
   return state.name.trim() === '' && state.description.trim() === '' && state.tags.length === 0 && state.items.length === 0;
 }
 
-export function cleanTags(tags: readonly string[]): TagId[] {
+export function cleanTags(tags: readonly string[]): UserTag[] {
   return tags.filter(isUserTag);
 }
 
-/** The creator's unsaved state for this tab, so a reload loses nothing. Cleared on sign-out. */
-export const CREATOR_STORAGE_KEY = 'castaway.creator';
+/** The creator's unsaved state for this tab, so a reload loses nothing; sign-out clears it. */
+const CREATOR_STORAGE_KEY = CREATOR_SESSION_KEY;
 
 function isPanelItem(v: unknown): v is PanelItem {
   if (typeof v !== 'object' || v === null) return false;

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, sandra } from '../../test/utils';
+import { renderWithProviders, sandra } from '../../../test/utils';
 import CreatePage from './CreatePage';
-import { CREATOR_STORAGE_KEY } from './creatorState';
-import { draft, mockListsServer, rankedList } from './testServer';
+import { CREATOR_SESSION_KEY as CREATOR_STORAGE_KEY } from '../../auth/authApi';
+import { draft, mockListsServer, rankedList } from '../testServer';
 
 beforeEach(() => {
   window.sessionStorage.clear();

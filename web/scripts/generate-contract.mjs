@@ -1,0 +1,57 @@
+// Writes src/api/contract.gen.ts from api/openapi.yaml: the values the app needs at run time
+// that openapi-typescript gives only as types: every string enum schema's values, in order,
+// and every schema property's maxLength. Run by `npm run generate` (make generate).
+//
+//   node scripts/generate-contract.mjs           write the file
+//   node scripts/generate-contract.mjs --check   fail when the file is out of date
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseYaml } from '@redocly/openapi-core';
+
+/** The TypeScript source for a contract (the parsed YAML). */
+export function render(doc) {
+  const schemas = doc?.components?.schemas ?? {};
+  const names = Object.keys(schemas).sort();
+  const enums = names.filter((n) => schemas[n].type === 'string' && Array.isArray(schemas[n].enum));
+  const limits = names
+    .map((n) => [n, Object.entries(schemas[n].properties ?? {}).filter(([, p]) => typeof p.maxLength === 'number')])
+    .filter(([, props]) => props.length > 0);
+  const q = (v) => `'${String(v).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const out = [
+    '// Generated from api/openapi.yaml by scripts/generate-contract.mjs (make generate). Do not edit.',
+    "import type { components } from './schema.gen';",
+    '',
+    "type Schemas = components['schemas'];",
+    '',
+    '/** The values of each string enum schema, in the contract\'s order. */',
+    'export const enumValues = {',
+    ...enums.map((n) => `  ${n}: [${schemas[n].enum.map(q).join(', ')}] as const satisfies readonly Schemas[${q(n)}][],`),
+    '} as const;',
+    '',
+    '/** maxLength of each schema property that has one. */',
+    'export const maxLength = {',
+    ...limits.map(([n, props]) => `  ${n}: { ${props.map(([k, p]) => `${k}: ${p.maxLength}`).join(', ')} },`),
+    '} as const;',
+    '',
+  ];
+  return out.join('\n');
+}
+
+/** The TypeScript source for the contract's YAML text. */
+export function fromYaml(text) {
+  return render(parseYaml(text));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const contractPath = fileURLToPath(new URL('../../api/openapi.yaml', import.meta.url));
+  const outPath = fileURLToPath(new URL('../src/api/contract.gen.ts', import.meta.url));
+  const text = fromYaml(readFileSync(contractPath, 'utf8'));
+  if (process.argv.includes('--check')) {
+    if (readFileSync(outPath, 'utf8') !== text) {
+      console.error("src/api/contract.gen.ts is out of date with api/openapi.yaml: run 'make generate'");
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(outPath, text);
+  }
+}

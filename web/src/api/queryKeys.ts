@@ -1,0 +1,46 @@
+/**
+ * Every query key of the app, from one place: one endpoint is cached under one key, and a
+ * write invalidates exactly the keys it changes. Keys nest, so a prefix names a family
+ * (`queryKeys.user(id).all` covers the profile and the lists of that user).
+ */
+export const queryKeys = {
+  /** GET /api/me */
+  me: ['me'] as const,
+  /** GET /api/catalog/seasons */
+  catalog: ['catalog', 'seasons'] as const,
+  /** GET /api/auth/providers, /api/auth/password-policy */
+  auth: {
+    all: ['auth'] as const,
+    providers: ['auth', 'providers'] as const,
+    passwordPolicy: ['auth', 'password-policy'] as const,
+  },
+  /** GET /api/home, per signed-in user (favorites differ). */
+  home: {
+    all: ['home'] as const,
+    forUser: (userId: string | null) => ['home', userId] as const,
+  },
+  /** GET /api/lists (browse) and GET /api/lists/{userId}/{listId}. */
+  lists: {
+    all: ['lists'] as const,
+    browseAll: ['lists', 'browse'] as const,
+    browse: (filters: object) => ['lists', 'browse', filters] as const,
+    detail: (userId: string, listId: string) => ['lists', 'detail', userId, listId] as const,
+  },
+  /** GET /api/users/{userId} and GET /api/users/{userId}/lists. */
+  user: (userId: string) => ({
+    all: ['users', userId] as const,
+    profile: ['users', userId, 'profile'] as const,
+    lists: ['users', userId, 'lists'] as const,
+  }),
+  /** GET /api/me/draft */
+  draft: ['draft'] as const,
+  /** GET /api/lists/{userId}/{listId}/comments */
+  comments: (listUserId: string, listId: string) => ['comments', listUserId, listId] as const,
+  /** GET /api/notifications (and its event stream). */
+  inbox: ['notifications'] as const,
+};
+
+/** Keys that do not depend on who is signed in: kept when the user changes. */
+export function isSessionIndependent(key: readonly unknown[]): boolean {
+  return key[0] === queryKeys.me[0] || key[0] === queryKeys.catalog[0] || key[0] === queryKeys.auth.all[0];
+}

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { DndContext } from '@dnd-kit/core';
+import { PageHero } from '../../../components/PageHero';
+import { useIsMobile } from '../../../components/useMediaQuery';
+import { useShowFor } from '../../../components/useShowFor';
+import { useMe } from '../../auth/useMe';
+import { PanelPortal } from '../../seasons/panelSlot';
+import { SeasonsPanel } from '../../seasons/panel/SeasonsPanel';
+import type { PanelItem } from '../../seasons/types';
+import { isNotFound } from '../api';
+import { MIX_ALERT, addItem, creatorTypeTag, isBlank, moveItem, removeItem } from './creatorState';
+import { DetailsForm } from './DetailsForm';
+import { editingIdFrom } from './editState';
+import { DraggablePanelTile, DragPreview, RankingBoard } from './RankingBoard';
+import { useCreatorDraft } from './useCreatorDraft';
+import { useRankingDrag } from './useRankingDrag';
+import { useSaveRanking } from './useSaveRanking';
+import page from '../../../components/Page.module.css';
+import styles from './CreatePage.module.css';
+
+export const MIX_MESSAGE_MS = 3000;
+export const INSTRUCTIONS = 'Click contestants to add them to your ranking list or drag them for precise positioning.';
+const CLEAR_CONFIRM = 'Are you sure you want to clear this list? This action cannot be undone.';
+
+function EditHero() {
+  return <PageHero eyebrow="Your ranking" title="Edit Ranking" compact />;
+}
+
+function Creator({ editingListId }: { editingListId: string | null }) {
+  const { user } = useMe();
+  const userId = user?.id ?? '';
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const editing = editingListId !== null;
+  const draft = useCreatorDraft(editingListId, userId);
+  const { state, update } = draft;
+  const saver = useSaveRanking({ state, userId, editingListId, onSaved: draft.finish });
+  const [mixMessage, showMix] = useShowFor<string>(MIX_MESSAGE_MS);
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  function add(item: PanelItem, index?: number) {
+    const outcome = addItem(state.items, item, index);
+    if (outcome.kind === 'mixed') {
+      if (isMobile) window.alert(MIX_ALERT);
+      else showMix(outcome.message);
+      return;
+    }
+    if (outcome.kind === 'added') update({ items: outcome.items });
+  }
+
+  const drag = useRankingDrag({
+    items: state.items,
+    onAdd: add,
+    onMove: (from, to) => update({ items: moveItem(state.items, from, to) }),
+    onPanelDragStart: () => {
+      if (isMobile) setSheetOpen(false);
+    },
+  });
+
+  const addable = {
+    onAdd: (item: PanelItem) => {
+      add(item);
+      if (isMobile) setSheetOpen(false);
+    },
+    tile: DraggablePanelTile,
+  };
+
+  function clear() {
+    if (!isBlank(state) && !window.confirm(CLEAR_CONFIRM)) return;
+    saver.resetErrors();
+    draft.clear();
+  }
+
+  const { editQuery } = draft;
+  if (editing && (editQuery.isPending || userId === '')) {
+    return (
+      <div className={page.page}>
+        <EditHero />
+        <div className={styles.skeleton} role="status">
+          <span className="visually-hidden">Loading your list…</span>
+        </div>
+      </div>
+    );
+  }
+  if (editing && editQuery.isError) {
+    const notFound = isNotFound(editQuery.error);
+    return (
+      <div className={page.page}>
+        <EditHero />
+        <div role="alert" className={styles.errorCard}>
+          <p>{notFound ? 'Failed to load the list for editing. It may have been deleted.' : 'Failed to load user data for editing.'}</p>
+          <div className={page.actions}>
+            <button type="button" className={page.button} onClick={() => void navigate('/mylists')}>
+              Back to My Lists
+            </button>
+            {!notFound && (
+              <button type="button" className={page.buttonGhost} onClick={() => void editQuery.refetch()}>
+                Retry
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const count = state.items.length;
+  return (
+    <DndContext {...drag.contextProps}>
+      <PanelPortal>
+        <SeasonsPanel addable={addable} instructions={INSTRUCTIONS} sheet={{ open: sheetOpen, onClose: () => setSheetOpen(false) }} />
+      </PanelPortal>
+
+      <div className={`${page.page} ${styles.creator}`}>
+        <PageHero eyebrow={editing ? 'Editing your ranking' : 'Your ranking'} title={editing ? 'Edit Ranking' : 'Create Ranking'} compact>
+          <p>{INSTRUCTIONS}</p>
+        </PageHero>
+
+        <form className={styles.layout} onSubmit={saver.save} noValidate aria-label={editing ? 'Edit ranking' : 'Create ranking'}>
+          <DetailsForm
+            state={state}
+            update={update}
+            editingListId={editingListId}
+            userId={userId}
+            restored={draft.restored}
+            draftStatus={draft.draftStatus}
+            saving={saver.saving}
+            nameRef={saver.nameRef}
+            fieldError={saver.fieldError}
+            onNameChange={saver.nameChanged}
+            saveError={saver.saveError}
+            saveNotice={saver.notice}
+            onClear={clear}
+          />
+
+          <section className={styles.ranking} aria-labelledby="ranking-heading">
+            <div className={styles.rankingHead}>
+              <h2 id="ranking-heading" className={page.sectionTitle}>
+                Your Ranking
+              </h2>
+              <span className={styles.count}>
+                {count} {count === 1 ? 'item' : 'items'}
+              </span>
+              <span className={styles.typeTag} data-testid="type-tag" title="Ranking type (set automatically)">
+                {creatorTypeTag(state) === 'season-ranking' ? 'Season ranking' : 'Survivor ranking'}
+              </span>
+            </div>
+            <div className={styles.mixSlot} aria-live="assertive">
+              {mixMessage && (
+                <p className={styles.mix} role="alert">
+                  {mixMessage}
+                </p>
+              )}
+            </div>
+            {saver.fieldError('contestants') && (
+              <p className={styles.fieldError} role="alert">
+                {saver.fieldError('contestants')}
+              </p>
+            )}
+            {isMobile && (
+              <button type="button" className={styles.openSheet} onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
+                <span aria-hidden="true">+</span> Add contestants or seasons
+              </button>
+            )}
+            <RankingBoard items={state.items} isMobile={isMobile} activeDrag={drag.activeDrag} dropHint={drag.dropHint} onRemove={(item) => update({ items: removeItem(state.items, item.id) })} />
+          </section>
+        </form>
+      </div>
+
+      <DragPreview drag={drag.activeDrag} />
+    </DndContext>
+  );
+}
+
+export default function CreatePage() {
+  const location = useLocation();
+  const editingListId = editingIdFrom(location.state);
+  return <Creator key={editingListId ?? 'new'} editingListId={editingListId} />;
+}

@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/queryKeys';
+import { DESCRIPTION_MAX, NAME_MAX, fetchList, toItemInput, useDeleteDraft, useDraft, useSaveDraft } from '../api';
+import { EMPTY_CREATOR, cleanTags, isBlank, readStoredCreator, storeCreator, type CreatorState } from './creatorState';
+
+export const DRAFT_DELAY_MS = 2000;
+
+export type DraftStatus = 'idle' | 'saving' | 'saved' | 'error';
+
+/**
+ * The creator's state and where it comes from and goes: the list being edited, or for a new
+ * list this tab's copy, else the server draft; changes go to the tab's copy at once and to the
+ * server draft 2 s after the last one.
+ */
+export function useCreatorDraft(editingListId: string | null, userId: string) {
+  const editing = editingListId !== null;
+  const [state, setState] = useState<CreatorState>(() => (editing ? EMPTY_CREATOR : (readStoredCreator() ?? EMPTY_CREATOR)));
+  const touched = useRef(!editing && !isBlank(state));
+  const [restored, setRestored] = useState(false);
+  /** Set once the list is saved: the draft is done with. */
+  const finished = useRef(false);
+  const saveDraft = useSaveDraft(() => !finished.current);
+  const deleteDraft = useDeleteDraft();
+
+  // Edit mode: the owner's list, fresh from the server.
+  const editQuery = useQuery({
+    queryKey: queryKeys.lists.detail(userId, editingListId ?? ''),
+    queryFn: ({ signal }) => fetchList(userId, editingListId ?? '', signal),
+    enabled: editing && userId !== '',
+    retry: false,
+    staleTime: 0,
+  });
+  const loadedFor = useRef<string | null>(null);
+  useEffect(() => {
+    const list = editQuery.data;
+    if (!list || loadedFor.current === list.id) return;
+    loadedFor.current = list.id;
+    setState({ name: list.name, description: list.description, tags: cleanTags(list.tags), items: list.contestants, isPublic: list.isPublic });
+  }, [editQuery.data]);
+
+  // A blank new creator picks up the server draft.
+  const draftQuery = useDraft(!editing && userId !== '');
+  useEffect(() => {
+    const draft = draftQuery.data;
+    if (!draft || touched.current) return;
+    const next: CreatorState = { name: draft.name, description: draft.description, tags: cleanTags(draft.tags), items: draft.contestants, isPublic: draft.isPublic };
+    if (isBlank(next)) return;
+    touched.current = true;
+    setState(next);
+    setRestored(true);
+  }, [draftQuery.data]);
+
+  // Autosave: the tab's copy at once, the server draft 2 s after the last change.
+  const { mutate: putDraft } = saveDraft;
+  useEffect(() => {
+    if (editing || !touched.current || finished.current) return;
+    storeCreator(state);
+    if (isBlank(state) || userId === '') return;
+    const t = window.setTimeout(() => {
+      putDraft({
+        name: state.name.slice(0, NAME_MAX),
+        description: state.description.slice(0, DESCRIPTION_MAX),
+        tags: state.tags,
+        contestants: state.items.map(toItemInput),
+        isPublic: state.isPublic,
+      });
+    }, DRAFT_DELAY_MS);
+    return () => window.clearTimeout(t);
+  }, [state, editing, userId, putDraft]);
+
+  function update(patch: Partial<CreatorState>) {
+    touched.current = true;
+    setState((s) => ({ ...s, ...patch }));
+  }
+
+  /** Empties the creator; a new list's drafts (tab and server) go too. */
+  function clear() {
+    touched.current = true;
+    setState(EMPTY_CREATOR);
+    setRestored(false);
+    saveDraft.reset();
+    if (!editing) {
+      storeCreator(null);
+      deleteDraft.mutate();
+    }
+  }
+
+  /** The list was saved: nothing of the draft is kept. */
+  function finish() {
+    finished.current = true;
+    if (!editing) storeCreator(null);
+  }
+
+  const draftStatus: DraftStatus = saveDraft.isPending ? 'saving' : saveDraft.isSuccess ? 'saved' : saveDraft.isError ? 'error' : 'idle';
+
+  return { state, update, clear, finish, restored, draftStatus, editQuery };
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import {
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { stripSurvivorPrefix } from '../../seasons/seasonDisplay';
+import type { PanelItem } from '../../seasons/types';
+import { LIST_DROP_ID, collision, dragData, itemDndId, type DragData, type DropHint } from './dnd';
+
+const SCREEN_READER_INSTRUCTIONS =
+  'To move an item, press space or enter on its handle. Use the up and down arrow keys to change its position, press space or enter again to drop it, or escape to cancel.';
+
+interface Options {
+  items: readonly PanelItem[];
+  /** A panel item dropped at `index`. */
+  onAdd: (item: PanelItem, index: number) => void;
+  /** A ranked item moved from one place to another. */
+  onMove: (from: number, to: number) => void;
+  /** A drag from the panel began (a phone's sheet closes then). */
+  onPanelDragStart: () => void;
+}
+
+/**
+ * Drag and drop for the ranking: pointer, touch after a 150 ms hold, and keyboard. Returns the
+ * DndContext props, the item being dragged and where a panel item would land.
+ */
+export function useRankingDrag({ items, onAdd, onMove, onPanelDragStart }: Options) {
+  const [activeDrag, setActiveDrag] = useState<DragData | null>(null);
+  const [dropHint, setDropHint] = useState<DropHint | null>(null);
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const indexOf = (id: UniqueIdentifier) => items.findIndex((i) => itemDndId(i) === id);
+
+  function dropTarget(e: DragMoveEvent | DragEndEvent): { index: number; hint: DropHint | null } | null {
+    const { over, active } = e;
+    if (!over) return null;
+    if (over.id === LIST_DROP_ID) return { index: items.length, hint: null };
+    const idx = indexOf(over.id);
+    if (idx < 0) return null;
+    const rect = active.rect.current.translated;
+    const below = rect ? rect.top + rect.height / 2 > over.rect.top + over.rect.height / 2 : false;
+    return { index: below ? idx + 1 : idx, hint: { id: over.id, where: below ? 'after' : 'before' } };
+  }
+
+  function onDragStart(e: DragStartEvent) {
+    const data = dragData(e.active.data);
+    setActiveDrag(data);
+    if (data?.fromPanel) onPanelDragStart();
+  }
+
+  function onDragMove(e: DragMoveEvent) {
+    if (!activeDrag?.fromPanel) return;
+    const hint = dropTarget(e)?.hint ?? null;
+    setDropHint((h) => (h?.id === hint?.id && h?.where === hint?.where ? h : hint));
+  }
+
+  function onDragEnd(e: DragEndEvent) {
+    const data = dragData(e.active.data);
+    setActiveDrag(null);
+    setDropHint(null);
+    if (!data || !e.over) return;
+    if (data.fromPanel) {
+      const target = dropTarget(e);
+      if (target) onAdd(data.item, target.index);
+      return;
+    }
+    const from = indexOf(e.active.id);
+    const to = indexOf(e.over.id);
+    if (from >= 0 && to >= 0 && from !== to) onMove(from, to);
+  }
+
+  function onDragCancel() {
+    setActiveDrag(null);
+    setDropHint(null);
+  }
+
+  const displayName = (item: PanelItem) => (item.isSeason ? stripSurvivorPrefix(item.name) : item.name);
+  function position(id: UniqueIdentifier | undefined): string {
+    if (id === undefined) return '';
+    if (id === LIST_DROP_ID) return `position ${items.length + 1}`;
+    const i = indexOf(id);
+    return i < 0 ? '' : `position ${i + 1} of ${items.length}`;
+  }
+  const announcements: Announcements = {
+    onDragStart({ active }) {
+      const d = dragData(active.data);
+      if (!d) return undefined;
+      return d.fromPanel ? `Picked up ${displayName(d.item)}.` : `Picked up ${displayName(d.item)}. It is at ${position(active.id)}.`;
+    },
+    onDragOver({ active, over }) {
+      const d = dragData(active.data);
+      if (!d) return undefined;
+      return over ? `${displayName(d.item)} is over ${position(over.id)}.` : `${displayName(d.item)} is no longer over the ranking.`;
+    },
+    onDragEnd({ active, over }) {
+      const d = dragData(active.data);
+      if (!d) return undefined;
+      return over ? `${displayName(d.item)} was dropped at ${position(over.id)}.` : `${displayName(d.item)} was dropped outside the ranking.`;
+    },
+    onDragCancel({ active }) {
+      const d = dragData(active.data);
+      return d ? `Moving ${displayName(d.item)} was cancelled.` : undefined;
+    },
+  };
+
+  return {
+    activeDrag,
+    dropHint,
+    contextProps: {
+      sensors,
+      collisionDetection: collision,
+      onDragStart,
+      onDragMove,
+      onDragEnd,
+      onDragCancel,
+      accessibility: { announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } },
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { userMessage } from '../../../api/userMessage';
+import { useShowFor } from '../../../components/useShowFor';
+import { SAVE_ERROR, toItemInput, useSaveList } from '../api';
+import type { CreatorState } from './creatorState';
+
+export const SAVE_NOTICE_MS = 3000;
+const NAME_REQUIRED = 'Please enter a name for your list';
+const GONE = 'List not found. It may have been deleted.';
+
+/** A server message about one field shows under that field. */
+const FIELDS = ['name', 'description', 'tags', 'contestants'] as const;
+export type FieldName = (typeof FIELDS)[number];
+
+interface Options {
+  state: CreatorState;
+  userId: string;
+  editingListId: string | null;
+  /** Called once the list is saved, before the page opens it. */
+  onSaved: () => void;
+}
+
+/**
+ * Saving the ranking: the name is required; then POST (new) or PUT (edit), and the saved list
+ * opens. A server message about a field shows under it, anything else under the buttons.
+ */
+export function useSaveRanking({ state, userId, editingListId, onSaved }: Options) {
+  const navigate = useNavigate();
+  const editing = editingListId !== null;
+  const mutation = useSaveList(userId, editingListId);
+  const [nameMissing, setNameMissing] = useState(false);
+  const [notice, showNotice] = useShowFor<string>(SAVE_NOTICE_MS);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  const err = mutation.error;
+  const serverField = err instanceof ApiError ? FIELDS.find((f) => f === err.field) : undefined;
+  let errorText: string | null = null;
+  if (err) errorText = editing && err instanceof ApiError && err.status === 404 && err.code === 'http_404' ? GONE : userMessage(err, SAVE_ERROR);
+
+  function fieldError(field: FieldName): string | null {
+    if (field === 'name' && nameMissing) return NAME_REQUIRED;
+    return serverField === field ? errorText : null;
+  }
+
+  function save(e: FormEvent) {
+    e.preventDefault();
+    if (mutation.isPending || state.items.length === 0) return;
+    mutation.reset();
+    if (state.name.trim() === '') {
+      setNameMissing(true);
+      nameRef.current?.focus();
+      return;
+    }
+    setNameMissing(false);
+    const body = {
+      name: state.name.trim(),
+      description: state.description.trim(),
+      tags: state.tags,
+      contestants: state.items.map(toItemInput),
+      isPublic: state.isPublic,
+    };
+    mutation.mutate(body, {
+      onSuccess: (list) => {
+        onSaved();
+        showNotice(editing ? 'List updated!' : 'List saved!');
+        void navigate(`/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`, { state: { from: 'other', saved: true } });
+      },
+    });
+  }
+
+  /** The name changed: a complaint about it goes once it is filled in. */
+  function nameChanged(value: string) {
+    if (value.trim() === '') return;
+    setNameMissing(false);
+    if (serverField === 'name') mutation.reset();
+  }
+
+  function resetErrors() {
+    setNameMissing(false);
+    mutation.reset();
+  }
+
+  return {
+    save,
+    saving: mutation.isPending,
+    nameRef,
+    fieldError,
+    nameChanged,
+    resetErrors,
+    /** A failure not about one field. */
+    saveError: serverField === undefined ? errorText : null,
+    notice,
+  };
+}

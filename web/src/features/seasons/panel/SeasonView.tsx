@@ -1,0 +1,62 @@
+import type { Season } from '../../../api/client';
+import { FallbackImage } from '../../../components/FallbackImage';
+import { ChevronIcon } from '../../../components/icons';
+import { stripSurvivorPrefix } from '../seasonDisplay';
+import { ContestantTile, SeasonTitle, seasonItem, type Addable } from './tiles';
+import styles from './SeasonsPanel.module.css';
+
+interface Props {
+  headingId: string;
+  season: Season;
+  isMobile: boolean;
+  onBack: () => void;
+  addable?: Addable;
+}
+
+/** One season: its logo and cast; in create mode the season itself can be added too. */
+export function SeasonView({ headingId, season, isMobile, onBack, addable }: Props) {
+  const logo = <FallbackImage src={season.logoUrl} alt="" className={styles.seasonHeaderLogo} width={72} height={72} />;
+  const addSeason = () => addable?.onAdd(seasonItem(season));
+  return (
+    <section aria-labelledby={headingId}>
+      <button type="button" className={styles.back} onClick={onBack}>
+        <ChevronIcon direction="left" /> Back to Seasons
+      </button>
+      <div className={styles.seasonHeader}>
+        {addable ? (
+          <button
+            type="button"
+            className={styles.seasonLogoButton}
+            onClick={addSeason}
+            aria-label={`Add the season ${stripSurvivorPrefix(season.name)} to the list`}
+            title="Tap to add the season to the list"
+          >
+            {logo}
+          </button>
+        ) : (
+          logo
+        )}
+        <h3 id={headingId} className={styles.seasonHeaderTitle}>
+          <SeasonTitle season={season} />
+        </h3>
+      </div>
+      {addable &&
+        (isMobile ? (
+          <p className={styles.seasonHint}>Tap to add the season to the list</p>
+        ) : (
+          <button type="button" className={styles.addSeason} onClick={addSeason}>
+            <span aria-hidden="true">+</span> Add season
+          </button>
+        ))}
+      {season.contestants.length === 0 ? (
+        <p className={styles.empty}>No castaways listed for this season yet.</p>
+      ) : (
+        <ul className={styles.contestantGrid} aria-label={`Contestants of ${stripSurvivorPrefix(season.name)}`}>
+          {season.contestants.map((c) => (
+            <ContestantTile key={c.id} contestant={c} season={season} addable={addable} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
