@@ -32,7 +32,8 @@ check-generated: web/node_modules/.package-lock.json
 	sed "s|^output:.*|output: $$tmp/api.gen.go|" api/oapi-codegen.yaml > $$tmp/oapi-codegen.yaml && \
 	go tool oapi-codegen -config $$tmp/oapi-codegen.yaml api/openapi.yaml && \
 	(cd web && npx openapi-typescript ../api/openapi.yaml -o $$tmp/schema.gen.ts >/dev/null) && \
-	{ diff -q $$tmp/api.gen.go internal/api/api.gen.go && diff -q $$tmp/schema.gen.ts web/src/api/schema.gen.ts; } \
+	{ diff -q $$tmp/api.gen.go internal/api/api.gen.go && diff -q $$tmp/schema.gen.ts web/src/api/schema.gen.ts \
+		&& (cd web && node scripts/generate-contract.mjs --check); } \
 		|| { echo "generated code is out of date with api/openapi.yaml: run 'make generate'"; exit 1; }
 
 vet: web

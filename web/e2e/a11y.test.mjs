@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { startApp } from './harness.mjs';
+import { settled, startApp } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core'), 'utf8');
@@ -25,7 +25,7 @@ after(async () => {
 async function audit(page, where) {
   // Let lazy routes, queries and entrance transitions settle before judging colours.
   await page.waitForLoadState('networkidle').catch(() => {});
-  await page.waitForTimeout(400);
+  await settled(page);
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
     await page.addScriptTag({ content: axeSource });
   }
@@ -190,7 +190,8 @@ for (const [label, viewport] of [
     await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
     await panel.getByRole('button', { name: 'Add Richard Hatch' }).click();
     if (label === 'phone') {
-      await owner.waitForTimeout(400);
+      await owner.waitForFunction(() => document.body.dataset.createPage === undefined);
+      await settled(owner);
       await owner.getByRole('button', { name: 'Add contestants or seasons' }).click();
     }
     await panel.getByRole('button', { name: 'Add Rudy Boesch' }).click();

@@ -131,3 +131,30 @@ export async function screenshot(page, name) {
     .catch(() => {});
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
+
+/** Waits until no finite CSS animation or transition is running (sheets, entrance effects); endless ones such as spinners are left alone. */
+export async function settled(page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+export const PASSWORD = 'Tribal-Council-Torch-2025!';
+
+/** Signs up through the API from the page (same origin, so the session cookie sticks); returns the new user. */
+export async function signUp(page, email) {
+  if (page.url() === 'about:blank') await page.goto('/');
+  const result = await page.evaluate(
+    async ([e, p]) => {
+      const res = await fetch('/api/auth/signup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: e, password: p }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [email, PASSWORD],
+  );
+  if (result.status !== 201) throw new Error(`sign up ${email}: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body;
+}

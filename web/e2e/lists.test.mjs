@@ -1,7 +1,7 @@
 // Journey: building, saving, editing and protecting ranked lists against the real server.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { screenshot, startApp } from './harness.mjs';
+import { screenshot, settled, signUp, startApp } from './harness.mjs';
 
 let app;
 
@@ -13,26 +13,6 @@ after(async () => {
   await app?.stop();
 });
 
-const PASSWORD = 'Tribal-Council-Torch-2025!';
-
-/** Signs up through the API from the page (same origin, so the session cookie sticks). */
-async function signUp(page, email) {
-  await page.goto('/');
-  const result = await page.evaluate(
-    async ([e, p]) => {
-      const res = await fetch('/api/auth/signup', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: e, password: p }),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    [email, PASSWORD],
-  );
-  assert.equal(result.status, 201, JSON.stringify(result.body));
-  return result.body;
-}
-
 /** Drags with the mouse in small steps, as a person would. */
 async function drag(page, from, to) {
   await from.scrollIntoViewIfNeeded();
@@ -43,22 +23,38 @@ async function drag(page, from, to) {
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 4 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height * 0.25, { steps: 12 });
-  await page.waitForTimeout(100);
+  await announced(page, / is over position /);
   await page.mouse.up();
+  await announced(page, / was dropped /);
   // dnd-kit swallows clicks for a moment after a pointer drag ends (so the drop is not
-  // also a click); a person's next key press comes later than that, and so does ours.
+  // also a click); nothing on the page tells when that ends, and a person's next press
+  // comes later than that, so ours waits too.
   await page.waitForTimeout(300);
+}
+
+/** Waits until dnd-kit's live region announces text matching pattern. */
+async function announced(page, pattern) {
+  await page.waitForFunction(
+    ([source, flags]) =>
+      [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((el) => new RegExp(source, flags).test(el.textContent ?? '')),
+    [pattern.source, pattern.flags],
+  );
 }
 
 /** Waits until the ranked list shows exactly names (React commits after the event). */
 async function expectRanked(page, names) {
-  const deadline = Date.now() + 3000;
-  let got = await rankedNames(page);
-  while (JSON.stringify(got) !== JSON.stringify(names) && Date.now() < deadline) {
-    await page.waitForTimeout(50);
-    got = await rankedNames(page);
-  }
-  assert.deepEqual(got, names);
+  await page
+    .waitForFunction(
+      (want) => {
+        const list = document.querySelector('[aria-label="Ranked items"]');
+        const got = list ? [...list.querySelectorAll(':scope > li')].map((li) => li.querySelector('[class*="itemName"]')?.textContent ?? '') : [];
+        return JSON.stringify(got) === JSON.stringify(want);
+      },
+      names,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
+  assert.deepEqual(await rankedNames(page), names);
 }
 
 async function rankedNames(page) {
@@ -93,14 +89,17 @@ test('desktop: build a list by click, drag and keyboard, keep the draft, save, e
   await page.keyboard.press('Enter');
   await expectRanked(page, ['Kelly Wiglesworth', 'Richard Hatch', 'Rudy Boesch', 'Susan Hawk']);
   await page.getByRole('button', { name: 'Move Susan Hawk, position 4' }).focus();
+  // Each key press is announced; the next press waits for that announcement.
   await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
+  await announced(page, /Susan Hawk is over position 4 of 4/);
+  // dnd-kit's keyboard sensor listens for arrows from the task after it starts.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(150);
+  await announced(page, /Susan Hawk is over position 3 of 4/);
   await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(150);
+  await announced(page, /Susan Hawk is over position 2 of 4/);
   await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
+  await announced(page, /Susan Hawk was dropped at position 2 of 4/);
   await expectRanked(page, ['Kelly Wiglesworth', 'Susan Hawk', 'Richard Hatch', 'Rudy Boesch']);
 
   // The mixing rule: a season cannot join a list of contestants.
@@ -219,12 +218,13 @@ test('phone: the bottom sheet adds by tap and closes, the list page shows its ac
   await page.getByRole('button', { name: 'Add contestants or seasons' }).click();
   const panel = page.getByRole('complementary', { name: 'Seasons' });
   await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
-  await page.waitForTimeout(400);
+  await settled(page);
   assert.equal(await page.evaluate(() => document.body.dataset.createPage), 'true');
   await screenshot(page, 'create-sheet-390x844');
   await panel.getByRole('button', { name: 'Add Richard Hatch' }).click();
-  await page.waitForTimeout(400);
+  await page.waitForFunction(() => document.body.dataset.createPage === undefined).catch(() => {});
   assert.equal(await page.evaluate(() => document.body.dataset.createPage), undefined, 'the sheet closed after a pick');
+  await settled(page);
   await expectRanked(page, ['Richard Hatch']);
   await page.getByLabel('List name').fill('Pocket ranking');
   await screenshot(page, 'create-390x844');
