@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // ListSummary is a list as a card shows it: no full item list, only the first few.
@@ -52,45 +54,167 @@ const (
 
 // BrowseQuery asks for one page of public lists.
 type BrowseQuery struct {
-	Q        string // matched case-insensitively against name, description, item names and author
+	Q        string // words matched, as prefixes, against name, description, item names and author
 	Type     BrowseType
 	Sort     BrowseSort
 	Tags     []string // a list must carry all of them
-	Page     int      // from 1
+	Page     int      // from 1; ignored when Cursor is set
 	PageSize int
+	Cursor   string // from a previous BrowseResult.NextCursor: the page after it
 }
 
-// Browse returns one page of public lists matching q and how many match in all.
+// BrowseCountCap bounds how many matches a browse count reads: past it the total is
+// reported as capped ("1,000+") instead of counted.
+const BrowseCountCap = 1000
+
+// SearchCandidates bounds how many full-text matches one search considers: the newest
+// this many, then filtered and ordered. A search matching more lists than this ranks
+// (by votes, or oldest first) among the newest matches only.
+const SearchCandidates = 2000
+
+// BrowseResult is one page of public lists.
+type BrowseResult struct {
+	Lists []ListSummary
+	// Total is how many lists match, at most BrowseCountCap; TotalIsCapped says there are more.
+	Total         int
+	TotalIsCapped bool
+	// NextCursor asks for the page after this one; "" when this is the last.
+	NextCursor string
+}
+
+// Browse returns one page of public lists matching q and how many match in all
+// (at most BrowseCountCap).
 func (s *Store) Browse(ctx context.Context, q BrowseQuery) ([]ListSummary, int, error) {
-	where, args := browseFilter(q)
-	var total int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM lists l JOIN users u ON u.id = l.user_id WHERE `+where, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count lists: %w", err)
+	r, err := s.BrowsePage(ctx, q)
+	if err != nil {
+		return nil, 0, err
 	}
-	order := `l.created_at DESC, l.user_id, l.id`
+	return r.Lists, r.Total, nil
+}
+
+// BrowsePage returns one page of public lists matching q. Its cost is bounded whatever
+// the number of lists: the count stops at BrowseCountCap, page numbers reach only as
+// deep as the count (beyond it, or from any page, NextCursor pages by key), and text
+// search reads at most SearchCandidates matches from the engine's full-text index.
+// ErrBadCursor for a cursor that is not this sort's.
+func (s *Store) BrowsePage(ctx context.Context, q BrowseQuery) (*BrowseResult, error) {
+	st, err := s.BrowseStatements(q)
+	if err != nil {
+		return nil, err
+	}
+	r := &BrowseResult{Lists: []ListSummary{}}
+	var n int
+	if err := s.rdb.QueryRowContext(ctx, st.Count, st.CountArgs...).Scan(&n); err != nil {
+		return nil, fmt.Errorf("count lists: %w", err)
+	}
+	r.Total, r.TotalIsCapped = min(n, BrowseCountCap), n > BrowseCountCap
+	if st.Page == "" {
+		return r, nil
+	}
+	page, err := s.summaries(ctx, st.Page, st.PageArgs...)
+	if err != nil {
+		return nil, fmt.Errorf("browse lists: %w", err)
+	}
+	if len(page) > q.PageSize {
+		page = page[:q.PageSize]
+		last := page[len(page)-1]
+		r.NextCursor = encodeCursor(string(sortOf(q)), strconv.Itoa(last.UpvoteCount),
+			strconv.FormatInt(millis(last.CreatedAt), 10), last.UserID, last.ID)
+	}
+	r.Lists = page
+	return r, nil
+}
+
+// BrowseStmts are the statements one browse request runs.
+type BrowseStmts struct {
+	Count     string // counts matches up to BrowseCountCap+1
+	CountArgs []any
+	Page      string // one page, plus one row telling whether there is more; "" past the count
+	PageArgs  []any
+}
+
+func sortOf(q BrowseQuery) BrowseSort {
 	switch q.Sort {
+	case SortMostVotes, SortOldest:
+		return q.Sort
+	}
+	return SortNewest
+}
+
+// BrowseStatements builds the statements Browse runs for q, exposed so tests can
+// check their plans.
+func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
+	if q.PageSize <= 0 {
+		q.PageSize = 12
+	}
+	from, where, args := s.browseFilter(q)
+	st := &BrowseStmts{
+		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + from + ` WHERE ` + where + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
+		CountArgs: args,
+	}
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	sort := sortOf(q)
+	order := `l.created_at DESC, l.user_id DESC, l.id DESC`
+	switch sort {
 	case SortMostVotes:
-		order = `l.upvote_count DESC, l.created_at DESC, l.user_id, l.id`
+		order = `l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC`
 	case SortOldest:
 		order = `l.created_at, l.user_id, l.id`
 	}
-	n := len(args)
-	args = append(args, q.PageSize, (max(q.Page, 1)-1)*q.PageSize)
-	page, err := s.summaries(ctx, `SELECT `+summaryColumns+` FROM lists l JOIN users u ON u.id = l.user_id
-		WHERE `+where+` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2), args...)
-	if err != nil {
-		return nil, 0, fmt.Errorf("browse lists: %w", err)
+	offset := 0
+	if q.Cursor != "" {
+		k, err := decodeCursor(q.Cursor, 5)
+		if err != nil || BrowseSort(k[0]) != sort {
+			return nil, ErrBadCursor
+		}
+		votes, err1 := strconv.Atoi(k[1])
+		at, err2 := strconv.ParseInt(k[2], 10, 64)
+		if err1 != nil || err2 != nil {
+			return nil, ErrBadCursor
+		}
+		switch sort {
+		case SortMostVotes:
+			where += ` AND (l.upvote_count, l.created_at, l.user_id, l.id) < (` + arg(votes) + `, ` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+		case SortOldest:
+			where += ` AND (l.created_at, l.user_id, l.id) > (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+		default:
+			where += ` AND (l.created_at, l.user_id, l.id) < (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+		}
+	} else {
+		offset = (max(q.Page, 1) - 1) * q.PageSize
+		if offset >= BrowseCountCap {
+			return st, nil // past what page numbers reach: the cursor goes further
+		}
 	}
-	return page, total, nil
+	st.Page = `SELECT ` + summaryColumns + ` FROM ` + from + ` WHERE ` + where + ` ORDER BY ` + order +
+		` LIMIT ` + arg(q.PageSize+1) + ` OFFSET ` + arg(offset)
+	st.PageArgs = args
+	return st, nil
 }
 
-// browseFilter builds the WHERE clause over lists l and users u for q.
-func browseFilter(q BrowseQuery) (string, []any) {
+// browseFilter builds the FROM (lists l joined with the owner u, through the full-text
+// matches when searching) and WHERE clauses for q.
+func (s *Store) browseFilter(q BrowseQuery) (string, string, []any) {
+	from := `lists l JOIN users u ON u.id = l.user_id`
 	conds := []string{`l.is_public = TRUE`}
 	var args []any
 	arg := func(v any) string {
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
+	}
+	if words := searchWords(q.Q); len(words) > 0 {
+		if s.dialect == Postgres {
+			from = `(SELECT user_id AS mu, id AS mi FROM lists WHERE search_doc @@ to_tsquery('simple', ` + arg(pgQuery(words)) + `)
+				AND is_public = TRUE ORDER BY created_at DESC LIMIT ` + strconv.Itoa(SearchCandidates) + `) m
+				JOIN lists l ON l.user_id = m.mu AND l.id = m.mi JOIN users u ON u.id = l.user_id`
+		} else {
+			from = `(SELECT k.list_user_id AS mu, k.list_id AS mi FROM list_fts JOIN list_search_ids k ON k.id = list_fts.rowid
+				WHERE list_fts MATCH ` + arg(ftsQuery(words)) + ` ORDER BY list_fts.rowid DESC LIMIT ` + strconv.Itoa(SearchCandidates) + `) m
+				JOIN lists l ON l.user_id = m.mu AND l.id = m.mi JOIN users u ON u.id = l.user_id`
+		}
 	}
 	switch q.Type {
 	case TypeSeason:
@@ -98,18 +222,62 @@ func browseFilter(q BrowseQuery) (string, []any) {
 	case TypeSurvivor:
 		conds = append(conds, `l.is_season = FALSE`)
 	}
-	if text := strings.TrimSpace(q.Q); text != "" {
-		p := arg("%" + likeEscaper.Replace(FoldKey(text)) + "%")
-		conds = append(conds, `(l.search_text LIKE `+p+` ESCAPE '\' OR u.name_key LIKE `+p+` ESCAPE '\')`)
-	}
 	for _, tag := range q.Tags {
 		conds = append(conds, `EXISTS (SELECT 1 FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = `+arg(tag)+`)`)
 	}
-	return strings.Join(conds, " AND "), args
+	return from, strings.Join(conds, " AND "), args
 }
 
-// likeEscaper makes the user's text match literally inside a LIKE pattern.
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+// maxSearchWords and maxSearchWordLen bound what one search asks of the index.
+const (
+	maxSearchWords   = 8
+	maxSearchWordLen = 64
+)
+
+// searchWords cuts the user's text into the words the full-text indexes hold: runs of
+// letters, digits and combining marks, lower-cased. Everything else (quotes, *, -,
+// parentheses, operators such as NEAR or OR) only separates words, so no text can
+// form index syntax.
+func searchWords(text string) []string {
+	words := strings.FieldsFunc(FoldKey(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	})
+	out := words[:0]
+	seen := map[string]bool{}
+	for _, w := range words {
+		if len(w) > maxSearchWordLen {
+			w = w[:maxSearchWordLen]
+			for !utf8.ValidString(w) {
+				w = w[:len(w)-1]
+			}
+		}
+		if w != "" && !seen[w] && len(out) < maxSearchWords {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// ftsQuery asks FTS5 for lists holding every word, the last ones as typed so far: each
+// word a quoted prefix ("parv"* finds Parvati). Words hold no quote, so quoting is safe.
+func ftsQuery(words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = `"` + w + `"*`
+	}
+	return strings.Join(parts, " ")
+}
+
+// pgQuery is ftsQuery for to_tsquery: every word as a prefix (parv:*), all required.
+// Words are letters and digits only, so they cannot form tsquery operators.
+func pgQuery(words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = w + ":*"
+	}
+	return strings.Join(parts, " & ")
+}
 
 // Home is the front page's three sections.
 type Home struct {
@@ -121,29 +289,73 @@ type Home struct {
 // HomeSize is how many lists the top and recent sections show.
 const HomeSize = 3
 
-// Home reads the front page: the public lists with the most upvotes cast since
-// since, the newest public lists, and viewerID's favorites that still exist and are
-// visible to them (none when viewerID is empty).
+// weekDays is how many UTC days "this week" sums: today and the 6 days before.
+const weekDays = 7
+
+// weekCandidates is how many lists of each day's ranking compete for the week's top.
+const weekCandidates = 25
+
+// StmtTopThisWeek ranks the public lists by upvotes counted on days $1 … $7 (UTC day
+// numbers, oldest first), $8 of them. Its cost is bounded: the candidates are each day's
+// weekCandidates most upvoted lists read off the (day, n) index, and each candidate's week
+// is at most 7 rows of list_upvotes_daily. A list could only be missed by never being
+// among any day's top 25 yet beating, summed, the lists that were.
+var StmtTopThisWeek = func() string {
+	var arms []string
+	for d := 1; d <= weekDays; d++ {
+		arms = append(arms, fmt.Sprintf(`SELECT * FROM (SELECT list_user_id, list_id FROM list_upvotes_daily WHERE day = $%d
+			ORDER BY n DESC LIMIT %d) d%d`, d, weekCandidates, d))
+	}
+	return `WITH cand AS (` + strings.Join(arms, "\n\t\tUNION ") + `),
+	w AS (SELECT d.list_user_id, d.list_id, SUM(d.n) AS n FROM cand
+		JOIN list_upvotes_daily d ON d.list_user_id = cand.list_user_id AND d.list_id = cand.list_id AND d.day >= $1
+		GROUP BY d.list_user_id, d.list_id)
+	SELECT ` + summaryColumns + ` FROM w JOIN lists l ON l.user_id = w.list_user_id AND l.id = w.list_id
+		JOIN users u ON u.id = l.user_id
+	WHERE l.is_public = TRUE AND w.n > 0
+	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $8`
+}()
+
+// StmtRecent reads the newest public lists, $1 of them.
+const StmtRecent = `SELECT ` + summaryColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
+	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $1`
+
+// StmtFavorites reads the lists $1 starred that they may still see, newest star first.
+const StmtFavorites = `SELECT ` + summaryColumns + ` FROM favorites f
+	JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id JOIN users u ON u.id = l.user_id
+	WHERE f.user_id = $1 AND (l.is_public = TRUE OR l.user_id = $1) ORDER BY f.favorited_at DESC, l.user_id, l.id`
+
+// TopThisWeekArgs are StmtTopThisWeek's arguments for the week ending 7 days after
+// since: the UTC days after since's day.
+func TopThisWeekArgs(since time.Time) []any {
+	first := dayOf(millis(since)) + 1
+	args := make([]any, 0, weekDays+1)
+	for d := range int64(weekDays) {
+		args = append(args, first+d)
+	}
+	return append(args, HomeSize)
+}
+
+// Home reads the front page: the public lists with the most upvotes this week, the
+// newest public lists, and viewerID's favorites that still exist and are visible to
+// them (none when viewerID is empty). "This week" counts whole UTC days from the daily
+// counts kept in step with the votes: the upvotes cast on the days after since's day
+// (since is now - 7 days), that is today and the 6 days before. An upvote older than 7
+// days never counts; one between 6 and 7 days old counts no more once its day ends.
 func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Home, error) {
 	var h Home
 	var err error
-	h.TopThisWeek, err = s.summaries(ctx, `SELECT `+summaryColumns+` FROM lists l JOIN users u ON u.id = l.user_id
-		JOIN (SELECT list_user_id, list_id, count(*) AS n FROM list_upvotes WHERE created_at >= $1
-		      GROUP BY list_user_id, list_id) w ON w.list_user_id = l.user_id AND w.list_id = l.id
-		WHERE l.is_public = TRUE ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC LIMIT $2`, millis(since), HomeSize)
+	h.TopThisWeek, err = s.summaries(ctx, StmtTopThisWeek, TopThisWeekArgs(since)...)
 	if err != nil {
 		return nil, fmt.Errorf("top lists this week: %w", err)
 	}
-	h.Recent, err = s.summaries(ctx, `SELECT `+summaryColumns+` FROM lists l JOIN users u ON u.id = l.user_id
-		WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id, l.id LIMIT $1`, HomeSize)
+	h.Recent, err = s.summaries(ctx, StmtRecent, HomeSize)
 	if err != nil {
 		return nil, fmt.Errorf("recent lists: %w", err)
 	}
 	h.Favorites = []ListSummary{}
 	if viewerID != "" {
-		h.Favorites, err = s.summaries(ctx, `SELECT `+summaryColumns+` FROM favorites f
-			JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id JOIN users u ON u.id = l.user_id
-			WHERE f.user_id = $1 AND (l.is_public = TRUE OR l.user_id = $1) ORDER BY f.favorited_at DESC`, viewerID)
+		h.Favorites, err = s.summaries(ctx, StmtFavorites, viewerID)
 		if err != nil {
 			return nil, fmt.Errorf("favorite lists: %w", err)
 		}
@@ -165,7 +377,7 @@ func (s *Store) UserLists(ctx context.Context, userID string, withPrivate bool) 
 // summaries runs a query selecting summaryColumns, then fetches the top items of
 // every list it found in one more query and their tags in another.
 func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]ListSummary, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	rows, err := s.rdb.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -217,3 +429,6 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Lis
 	}
 	return out, nil
 }
+
+// likeEscaper makes the user's text match literally inside a LIKE pattern.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

@@ -86,6 +86,9 @@ func (s *Store) CreateList(ctx context.Context, userID string, c ListContent, no
 		if err := insertListParts(ctx, tx, userID, id, c); err != nil {
 			return err
 		}
+		if err := s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, id); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM drafts WHERE user_id = $1`, userID); err != nil {
 			return fmt.Errorf("clear draft: %w", err)
 		}
@@ -117,7 +120,10 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListCon
 				return fmt.Errorf("clear %s: %w", table, err)
 			}
 		}
-		return insertListParts(ctx, tx, userID, listID, c)
+		if err := insertListParts(ctx, tx, userID, listID, c); err != nil {
+			return err
+		}
+		return s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, listID)
 	})
 	if err != nil {
 		return nil, err
@@ -155,7 +161,7 @@ func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c L
 // List reads one list with its items and tags, whatever its visibility: callers
 // decide who may see it. ErrNotFound when it does not exist.
 func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) {
-	l, err := scanList(s.db.QueryRowContext(ctx, `SELECT `+listColumns+`
+	l, err := scanList(s.rdb.QueryRowContext(ctx, `SELECT `+listColumns+`
 		FROM lists l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1 AND l.id = $2`, userID, listID))
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
@@ -186,7 +192,7 @@ type listKey struct{ userID, listID string }
 
 // listItems reads the items matching where, grouped by list, in rank order.
 func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[listKey][]ListItem, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name
+	rows, err := s.rdb.QueryContext(ctx, `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name
 		FROM list_items WHERE `+where+` ORDER BY list_user_id, list_id, position`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read list items: %w", err)
@@ -206,7 +212,7 @@ func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[l
 
 // listTags reads the tags matching where, grouped by list, alphabetically.
 func (s *Store) listTags(ctx context.Context, where string, args ...any) (map[listKey][]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT list_user_id, list_id, tag FROM list_tags WHERE `+where+`
+	rows, err := s.rdb.QueryContext(ctx, `SELECT list_user_id, list_id, tag FROM list_tags WHERE `+where+`
 		ORDER BY list_user_id, list_id, tag`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read list tags: %w", err)
@@ -246,7 +252,7 @@ func (s *Store) DeleteList(ctx context.Context, userID, listID string) error {
 
 // ListMarks tells whether viewerID has upvoted and favorited a list.
 func (s *Store) ListMarks(ctx context.Context, userID, listID, viewerID string) (upvoted, favorited bool, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT
+	err = s.rdb.QueryRowContext(ctx, `SELECT
 		EXISTS (SELECT 1 FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3),
 		EXISTS (SELECT 1 FROM favorites WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3)`,
 		userID, listID, viewerID).Scan(&upvoted, &favorited)
