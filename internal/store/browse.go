@@ -67,10 +67,11 @@ type BrowseQuery struct {
 // reported as capped ("1,000+") instead of counted.
 const BrowseCountCap = 1000
 
-// SearchCandidates bounds how many full-text matches one search considers: the newest
-// this many, then filtered and ordered. A search matching more lists than this ranks
-// (by votes, or oldest first) among the newest matches only.
-const SearchCandidates = 2000
+// SearchCandidates bounds how many full-text matches one search considers on SQLite:
+// the newest this many, then filtered and ordered. A search matching more lists than
+// this ranks (by votes, or oldest first) among the newest matches only. PostgreSQL
+// ranks every match (its planner walks the ordered index when matches are common).
+const SearchCandidates = 1000
 
 // BrowseResult is one page of public lists.
 type BrowseResult struct {
@@ -189,16 +190,16 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 			return st, nil // past what page numbers reach: the cursor goes further
 		}
 	}
-	st.Page = `SELECT ` + summaryColumns + ` FROM ` + from + ` WHERE ` + where + ` ORDER BY ` + order +
+	st.Page = `SELECT ` + summaryColumns + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order +
 		` LIMIT ` + arg(q.PageSize+1) + ` OFFSET ` + arg(offset)
 	st.PageArgs = args
 	return st, nil
 }
 
-// browseFilter builds the FROM (lists l joined with the owner u, through the full-text
-// matches when searching) and WHERE clauses for q.
+// browseFilter builds the FROM (lists l, through the full-text matches when searching on
+// SQLite) and WHERE clauses for q.
 func (s *Store) browseFilter(q BrowseQuery) (string, string, []any) {
-	from := `lists l JOIN users u ON u.id = l.user_id`
+	from := `lists l`
 	conds := []string{`l.is_public = TRUE`}
 	var args []any
 	arg := func(v any) string {
@@ -207,13 +208,17 @@ func (s *Store) browseFilter(q BrowseQuery) (string, string, []any) {
 	}
 	if words := searchWords(q.Q); len(words) > 0 {
 		if s.dialect == Postgres {
-			from = `(SELECT user_id AS mu, id AS mi FROM lists WHERE search_doc @@ to_tsquery('simple', ` + arg(pgQuery(words)) + `)
-				AND is_public = TRUE ORDER BY created_at DESC LIMIT ` + strconv.Itoa(SearchCandidates) + `) m
-				JOIN lists l ON l.user_id = m.mu AND l.id = m.mi JOIN users u ON u.id = l.user_id`
+			// The planner picks between the GIN index (rare words) and walking the
+			// ordered index, filtering (common words): both bounded by what they find.
+			conds = append(conds, `l.search_doc @@ to_tsquery('simple', `+arg(pgQuery(words))+`)`)
 		} else {
+			// FTS5 hands its matches newest first (rowids follow creation), so reading the
+			// newest SearchCandidates of them is cheap however many match; CROSS JOIN keeps
+			// SQLite reading the matches first rather than walking every list.
 			from = `(SELECT k.list_user_id AS mu, k.list_id AS mi FROM list_fts JOIN list_search_ids k ON k.id = list_fts.rowid
 				WHERE list_fts MATCH ` + arg(ftsQuery(words)) + ` ORDER BY list_fts.rowid DESC LIMIT ` + strconv.Itoa(SearchCandidates) + `) m
-				JOIN lists l ON l.user_id = m.mu AND l.id = m.mi JOIN users u ON u.id = l.user_id`
+				CROSS JOIN lists l`
+			conds = append(conds, `l.user_id = m.mu AND l.id = m.mi`)
 		}
 	}
 	switch q.Type {
@@ -310,9 +315,8 @@ var StmtTopThisWeek = func() string {
 	w AS (SELECT d.list_user_id, d.list_id, SUM(d.n) AS n FROM cand
 		JOIN list_upvotes_daily d ON d.list_user_id = cand.list_user_id AND d.list_id = cand.list_id AND d.day >= $1
 		GROUP BY d.list_user_id, d.list_id)
-	SELECT ` + summaryColumns + ` FROM w JOIN lists l ON l.user_id = w.list_user_id AND l.id = w.list_id
-		JOIN users u ON u.id = l.user_id
-	WHERE l.is_public = TRUE AND w.n > 0
+	SELECT ` + summaryColumns + ` FROM w CROSS JOIN lists l JOIN users u ON u.id = l.user_id
+	WHERE l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE AND w.n > 0
 	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $8`
 }()
 
@@ -400,14 +404,11 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Lis
 	if len(out) == 0 {
 		return out, nil
 	}
-	// One OR'd key pair per list: both engines use the primary key for each.
-	var keys []string
 	var keyArgs []any
 	for _, l := range out {
 		keyArgs = append(keyArgs, l.UserID, l.ID)
-		keys = append(keys, fmt.Sprintf("(list_user_id = $%d AND list_id = $%d)", len(keyArgs)-1, len(keyArgs)))
 	}
-	inPage := "(" + strings.Join(keys, " OR ") + ")"
+	inPage := PageKeys(len(out))
 	items, err := s.listItems(ctx, inPage+fmt.Sprintf(" AND position < $%d", len(keyArgs)+1), append(keyArgs, TopItemCount)...)
 	if err != nil {
 		return nil, err

@@ -161,8 +161,7 @@ func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c L
 // List reads one list with its items and tags, whatever its visibility: callers
 // decide who may see it. ErrNotFound when it does not exist.
 func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) {
-	l, err := scanList(s.rdb.QueryRowContext(ctx, `SELECT `+listColumns+`
-		FROM lists l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1 AND l.id = $2`, userID, listID))
+	l, err := scanList(s.rdb.QueryRowContext(ctx, StmtList, userID, listID))
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
 			return nil, err
@@ -192,8 +191,7 @@ type listKey struct{ userID, listID string }
 
 // listItems reads the items matching where, grouped by list, in rank order.
 func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[listKey][]ListItem, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name
-		FROM list_items WHERE `+where+` ORDER BY list_user_id, list_id, position`, args...)
+	rows, err := s.rdb.QueryContext(ctx, StmtListItems(where), args...)
 	if err != nil {
 		return nil, fmt.Errorf("read list items: %w", err)
 	}
@@ -212,8 +210,7 @@ func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[l
 
 // listTags reads the tags matching where, grouped by list, alphabetically.
 func (s *Store) listTags(ctx context.Context, where string, args ...any) (map[listKey][]string, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT list_user_id, list_id, tag FROM list_tags WHERE `+where+`
-		ORDER BY list_user_id, list_id, tag`, args...)
+	rows, err := s.rdb.QueryContext(ctx, StmtListTags(where), args...)
 	if err != nil {
 		return nil, fmt.Errorf("read list tags: %w", err)
 	}
@@ -252,10 +249,7 @@ func (s *Store) DeleteList(ctx context.Context, userID, listID string) error {
 
 // ListMarks tells whether viewerID has upvoted and favorited a list.
 func (s *Store) ListMarks(ctx context.Context, userID, listID, viewerID string) (upvoted, favorited bool, err error) {
-	err = s.rdb.QueryRowContext(ctx, `SELECT
-		EXISTS (SELECT 1 FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3),
-		EXISTS (SELECT 1 FROM favorites WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3)`,
-		userID, listID, viewerID).Scan(&upvoted, &favorited)
+	err = s.rdb.QueryRowContext(ctx, StmtListMarks, userID, listID, viewerID).Scan(&upvoted, &favorited)
 	if err != nil {
 		return false, false, fmt.Errorf("read list marks: %w", err)
 	}

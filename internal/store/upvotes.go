@@ -26,7 +26,7 @@ func (l *ListVisibility) VisibleTo(userID string) bool {
 // ListVisibilityOf looks a list up, or returns ErrNotFound.
 func (s *Store) ListVisibilityOf(ctx context.Context, ownerID, listID string) (*ListVisibility, error) {
 	l := ListVisibility{UserID: ownerID, ID: listID}
-	err := s.rdb.QueryRowContext(ctx, `SELECT name, is_public FROM lists WHERE user_id = $1 AND id = $2`, ownerID, listID).
+	err := s.rdb.QueryRowContext(ctx, StmtListVisibility, ownerID, listID).
 		Scan(&l.Name, &l.IsPublic)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
