@@ -149,8 +149,16 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 		q.PageSize = 12
 	}
 	from, where, args := s.browseFilter(q)
+	countFrom, countWhere := from, where
+	if from == `lists l` && len(q.Tags) > 0 {
+		// Counting needs no order: start from the first tag's index entries, so the
+		// count reads at most BrowseCountCap+1 of them rather than walking every list.
+		countFrom = `list_tags ct CROSS JOIN lists l`
+		countWhere = `ct.tag = $` + strconv.Itoa(len(args)-len(q.Tags)+1) +
+			` AND l.user_id = ct.list_user_id AND l.id = ct.list_id AND ` + where
+	}
 	st := &BrowseStmts{
-		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + from + ` WHERE ` + where + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
+		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + countFrom + ` WHERE ` + countWhere + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
 		CountArgs: args,
 	}
 	arg := func(v any) string {
@@ -264,22 +272,33 @@ func searchWords(text string) []string {
 	return out
 }
 
-// ftsQuery asks FTS5 for lists holding every word, the last ones as typed so far: each
-// word a quoted prefix ("parv"* finds Parvati). Words hold no quote, so quoting is safe.
+// ftsQuery asks FTS5 for lists holding every word: the last one, the word being typed,
+// as a prefix ("parv" finds Parvati) when it has at least minPrefix letters; the others
+// whole, which keeps a common word cheap (a prefix query reads its whole doclist at once).
+// Words hold no quote, so quoting each is safe.
 func ftsQuery(words []string) string {
 	parts := make([]string, len(words))
 	for i, w := range words {
-		parts[i] = `"` + w + `"*`
+		parts[i] = `"` + w + `"`
+		if i == len(words)-1 && utf8.RuneCountInString(w) >= minPrefix {
+			parts[i] += "*"
+		}
 	}
 	return strings.Join(parts, " ")
 }
 
-// pgQuery is ftsQuery for to_tsquery: every word as a prefix (parv:*), all required.
-// Words are letters and digits only, so they cannot form tsquery operators.
+// minPrefix is the shortest last word matched as a prefix; a single letter is matched whole.
+const minPrefix = 2
+
+// pgQuery is ftsQuery for to_tsquery (parv:*), all words required. Words are letters and
+// digits only, so they cannot form tsquery operators.
 func pgQuery(words []string) string {
 	parts := make([]string, len(words))
 	for i, w := range words {
-		parts[i] = w + ":*"
+		parts[i] = w
+		if i == len(words)-1 && utf8.RuneCountInString(w) >= minPrefix {
+			parts[i] += ":*"
+		}
 	}
 	return strings.Join(parts, " & ")
 }

@@ -80,7 +80,8 @@ func TestBrowse(t *testing.T) {
 			{"percent is literal", store.BrowseQuery{Q: "100%"}, []string{"Villains"}},
 			{"punctuation separates words", store.BrowseQuery{Q: "season_picks"}, []string{"Season picks"}},
 			{"private lists never match", store.BrowseQuery{Q: "hidden"}, []string{}},
-			{"search and filter", store.BrowseQuery{Q: "s", Type: store.TypeSurvivor, Sort: store.SortOldest}, []string{"Queens", "Villains"}},
+			{"search and filter", store.BrowseQuery{Q: "v", Type: store.TypeSurvivor, Sort: store.SortOldest}, []string{}},
+			{"prefix with filter", store.BrowseQuery{Q: "vi", Type: store.TypeSurvivor, Sort: store.SortOldest}, []string{"Villains"}},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {

@@ -47,9 +47,10 @@ func TestSearchFullText(t *testing.T) {
 			q    string
 			want []string
 		}{
-			{"parv", []string{"Queens of the game"}},                 // a word being typed
-			{"PARVATI shal", []string{"Queens of the game"}},         // every word, any case
-			{"parvati tony", []string{}},                             // every word must match
+			{"parv", []string{"Queens of the game"}},         // a word being typed
+			{"PARVATI shal", []string{"Queens of the game"}}, // every word, any case
+			{"parvati tony", []string{}},
+			{"parv shallow", []string{}},                             // only the last word is a prefix                             // every word must match
 			{"vlach", []string{"Strategists"}},                       // item names
 			{"banan", []string{"Queens of the game", "Strategists"}}, // author
 			{"żan", []string{"Café crème"}},                          // unicode author
@@ -61,7 +62,7 @@ func TestSearchFullText(t *testing.T) {
 			{`who's`, []string{"Queens of the game"}},
 			{`"unterminated`, []string{}},
 			{`* - " ( ) : ^ + AND OR NOT`, []string{}}, // operators are words here: "and", "or", "not" must match
-			{`parv* ("shallow") -`, []string{"Queens of the game"}},
+			{`parvati* ("shallow") -`, []string{"Queens of the game"}},
 			{`col:parv`, []string{}},
 			{`***`, []string{"Café crème", "Queens of the game", "Strategists"}}, // no words: no search
 			{"😀 parv", []string{"Queens of the game"}},

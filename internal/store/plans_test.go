@@ -17,7 +17,7 @@ var bigTables = map[string]bool{
 	"lists": true, "l": true, "list_items": true, "i": true, "list_tags": true, "t": true,
 	"list_upvotes": true, "list_upvotes_daily": true, "d": true, "comments": true, "c": true, "r": true,
 	"favorites": true, "f": true, "users": true, "u": true, "comment_votes": true, "v": true,
-	"list_search_ids": true, "k": true,
+	"list_search_ids": true, "k": true, "ct": true,
 }
 
 type plannedStmt struct {

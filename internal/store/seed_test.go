@@ -144,7 +144,7 @@ func (b *bulk) flush() {
 func seededStores(b *testing.B, n seedSize, now time.Time) map[string]*store.Store {
 	ctx := context.Background()
 	out := map[string]*store.Store{}
-	name := fmt.Sprintf("castaway_bench_%d_v1", n.lists)
+	name := fmt.Sprintf("castaway_bench_%d_v2", n.lists)
 	open := func(url string) *store.Store {
 		s, err := store.Open(ctx, url)
 		if err != nil {
