@@ -9,8 +9,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	neturl "net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -45,7 +47,8 @@ type Store struct {
 type Options struct {
 	// PostgresMaxConns bounds this node's connections to PostgreSQL; 0 means
 	// DefaultPostgresMaxConns. Size it so nodes × this stays under the server's
-	// max_connections (100 by default) with room for maintenance.
+	// max_connections (100 by default) with room for maintenance. The database URL's
+	// pool_max_conns parameter (as pgxpool spells it) sets it too.
 	PostgresMaxConns int
 	// SQLiteReaders bounds the read-only SQLite connections; 0 means DefaultSQLiteReaders.
 	// Writes always go through one connection: SQLite has one writer at a time anyway.
@@ -71,6 +74,12 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 	var err error
 	if IsPostgresURL(url) {
 		s.dialect = Postgres
+		var n int
+		if url, n, err = takeIntParam(url, "pool_max_conns"); err != nil {
+			return nil, err
+		} else if n > 0 {
+			o.PostgresMaxConns = n
+		}
 		s.db, err = sql.Open("pgx", url)
 		if err == nil {
 			n := o.PostgresMaxConns
@@ -128,6 +137,27 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
 	return s, nil
+}
+
+// takeIntParam removes a query parameter from a database URL and returns its value
+// (0 when absent).
+func takeIntParam(raw, name string) (string, int, error) {
+	u, err := neturl.Parse(raw)
+	if err != nil {
+		return "", 0, fmt.Errorf("database URL: %w", err)
+	}
+	q := u.Query()
+	v := q.Get(name)
+	if v == "" {
+		return raw, 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return "", 0, fmt.Errorf("database URL: %s must be a positive number", name)
+	}
+	q.Del(name)
+	u.RawQuery = q.Encode()
+	return u.String(), n, nil
 }
 
 // IsPostgresURL tells whether url selects PostgreSQL.
