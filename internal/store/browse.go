@@ -61,6 +61,11 @@ type BrowseQuery struct {
 	Page     int      // from 1; ignored when Cursor is set
 	PageSize int
 	Cursor   string // from a previous BrowseResult.NextCursor: the page after it
+	// FewMatches, on PostgreSQL, reads a search's matches through the GIN index first and
+	// orders them after; BrowsePage sets it when the count found no more than
+	// BrowseCountCap. Without it the planner may walk an ordered index filtering every
+	// list, which is cheap only when many lists match.
+	FewMatches bool
 }
 
 // BrowseCountCap bounds how many matches a browse count reads: past it the total is
@@ -109,6 +114,12 @@ func (s *Store) BrowsePage(ctx context.Context, q BrowseQuery) (*BrowseResult, e
 		return nil, fmt.Errorf("count lists: %w", err)
 	}
 	r.Total, r.TotalIsCapped = min(n, BrowseCountCap), n > BrowseCountCap
+	if s.dialect == Postgres && !r.TotalIsCapped && len(searchWords(q.Q)) > 0 {
+		q.FewMatches = true
+		if st, err = s.BrowseStatements(q); err != nil {
+			return nil, err
+		}
+	}
 	if st.Page == "" {
 		return r, nil
 	}
@@ -218,7 +229,13 @@ func (s *Store) browseFilter(q BrowseQuery) (string, string, []any) {
 		if s.dialect == Postgres {
 			// The planner picks between the GIN index (rare words) and walking the
 			// ordered index, filtering (common words): both bounded by what they find.
-			conds = append(conds, `l.search_doc @@ to_tsquery('simple', `+arg(pgQuery(words))+`)`)
+			match := `search_doc @@ to_tsquery('simple', ` + arg(pgQuery(words)) + `)`
+			if q.FewMatches {
+				from = `(SELECT user_id AS mu, id AS mi FROM lists WHERE ` + match + ` OFFSET 0) m CROSS JOIN lists l`
+				conds = append(conds, `l.user_id = m.mu AND l.id = m.mi`)
+			} else {
+				conds = append(conds, `l.`+match)
+			}
 		} else {
 			// FTS5 hands its matches newest first (rowids follow creation), so reading the
 			// newest SearchCandidates of them is cheap however many match; CROSS JOIN keeps

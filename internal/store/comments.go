@@ -74,6 +74,7 @@ func (s *Store) CreateComment(ctx context.Context, c *Comment, notes []*Notifica
 }
 
 // CommentThread returns every comment of a thread, newest first, with viewerID's votes.
+// It reads the whole thread: pages for visitors come from CommentPage.
 func (s *Store) CommentThread(ctx context.Context, listUserID, listID, viewerID string) ([]Comment, error) {
 	rows, err := s.rdb.QueryContext(ctx, commentSelect+`
 		WHERE c.list_user_id = $2 AND c.list_id = $3 ORDER BY c.created_at DESC, c.id DESC`, viewerID, listUserID, listID)

@@ -34,7 +34,7 @@ type plannedStmt struct {
 // common; with rare words it takes the GIN index).
 var lookupsOnly = map[store.Dialect]*regexp.Regexp{
 	store.SQLite:   regexp.MustCompile(`^(top this week|favorites|list|card|comment|count search|browse \w+ search)`),
-	store.Postgres: regexp.MustCompile(`^(top this week|favorites|list|card|comment)`),
+	store.Postgres: regexp.MustCompile(`^(top this week|favorites|list|card|comment|few matches)`),
 }
 
 // visitorStatements are the statements a visitor reaches on the home, browse, list and
@@ -87,6 +87,14 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 				name := "browse " + string(sort) + " " + f.name + " " + paging
 				// Searches order their (bounded) candidates; filters walk an ordered index.
 				out = append(out, plannedStmt{name, st.Page, st.PageArgs, q.Q == ""})
+				if q.Q != "" && s.Dialect() == store.Postgres {
+					q.FewMatches = true
+					few, err := s.BrowseStatements(q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					out = append(out, plannedStmt{"few matches " + name, few.Page, few.PageArgs, false})
+				}
 				if paging == "page 3" {
 					out = append(out, plannedStmt{"count " + f.name, st.Count, st.CountArgs, false})
 				}
@@ -97,8 +105,8 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 }
 
 // TestVisitorQueryPlans runs EXPLAIN on every statement a visitor can reach, over a
-// seeded community (with fresh statistics on PostgreSQL, and sequential scans made a
-// last resort there), and fails on any full scan of a table that grows with the
+// seeded community (with fresh statistics on PostgreSQL, and sequential scans, hash and
+// merge joins made last resorts there), and fails on any full scan of a table that grows with the
 // community, or a sort of everything where an index should give the order.
 func TestVisitorQueryPlans(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
@@ -114,8 +122,12 @@ func TestVisitorQueryPlans(t *testing.T) {
 		explain := "EXPLAIN QUERY PLAN "
 		if s.Dialect() == store.Postgres {
 			explain = "EXPLAIN "
-			if _, err := conn.ExecContext(ctx, `SET enable_seqscan = off`); err != nil {
-				t.Fatal(err)
+			// A small table invites scans and hash joins a large one would not get: make
+			// them last resorts, so the plan shows whether indexes can serve the statement.
+			for _, set := range []string{`SET enable_seqscan = off`, `SET enable_hashjoin = off`, `SET enable_mergejoin = off`} {
+				if _, err := conn.ExecContext(ctx, set); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 		sqliteScan := regexp.MustCompile(`^SCAN (\w+)`)
