@@ -114,6 +114,13 @@ func (s *Store) BrowsePage(ctx context.Context, q BrowseQuery) (*BrowseResult, e
 		return nil, fmt.Errorf("count lists: %w", err)
 	}
 	r.Total, r.TotalIsCapped = min(n, BrowseCountCap), n > BrowseCountCap
+	if st.Matches != "" {
+		var m int
+		if err := s.rdb.QueryRowContext(ctx, st.Matches, st.MatchesArgs...).Scan(&m); err != nil {
+			return nil, fmt.Errorf("count matches: %w", err)
+		}
+		r.TotalIsCapped = r.TotalIsCapped || m > SearchCandidates
+	}
 	if s.dialect == Postgres && !r.TotalIsCapped && len(searchWords(q.Q)) > 0 {
 		q.FewMatches = true
 		if st, err = s.BrowseStatements(q); err != nil {
@@ -143,6 +150,11 @@ type BrowseStmts struct {
 	CountArgs []any
 	Page      string // one page, plus one row telling whether there is more; "" past the count
 	PageArgs  []any
+	// Matches, for a search on SQLite, counts the full-text matches up to
+	// SearchCandidates+1: past SearchCandidates the count (made over the candidates) is
+	// capped too.
+	Matches     string
+	MatchesArgs []any
 }
 
 func sortOf(q BrowseQuery) BrowseSort {
@@ -171,6 +183,10 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 	st := &BrowseStmts{
 		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + countFrom + ` WHERE ` + countWhere + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
 		CountArgs: args,
+	}
+	if words := searchWords(q.Q); len(words) > 0 && s.dialect == SQLite {
+		st.Matches = fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM list_fts WHERE list_fts MATCH $1 LIMIT %d) m`, SearchCandidates+1)
+		st.MatchesArgs = []any{ftsQuery(words)}
 	}
 	arg := func(v any) string {
 		args = append(args, v)
@@ -334,13 +350,13 @@ const HomeSize = 3
 const weekDays = 7
 
 // weekCandidates is how many lists of each day's ranking compete for the week's top.
-const weekCandidates = 25
+const weekCandidates = 10
 
 // StmtTopThisWeek ranks the public lists by upvotes counted on days $1 … $7 (UTC day
 // numbers, oldest first), $8 of them. Its cost is bounded: the candidates are each day's
 // weekCandidates most upvoted lists read off the (day, n) index, and each candidate's week
 // is at most 7 rows of list_upvotes_daily. A list could only be missed by never being
-// among any day's top 25 yet beating, summed, the lists that were.
+// among any day's top 10 yet beating, summed, the lists that were.
 var StmtTopThisWeek = func() string {
 	var arms []string
 	for d := 1; d <= weekDays; d++ {

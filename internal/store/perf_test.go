@@ -193,6 +193,15 @@ func TestBrowseCountIsCapped(t *testing.T) {
 		if len(beyond.Lists) != 12 || beyond.Lists[0].CreatedAt.After(last.Lists[11].CreatedAt) {
 			t.Errorf("cursor after page 84: %d lists", len(beyond.Lists))
 		}
+		// A search matching more lists than it considers says so too.
+		many, err := s.BrowsePage(ctx, store.BrowseQuery{Q: "ranking", Page: 1, PageSize: 12})
+		if err != nil || !many.TotalIsCapped || many.Total == 0 || len(many.Lists) != 12 {
+			t.Errorf("a common word: total %d capped %v, %d lists, %v", many.Total, many.TotalIsCapped, len(many.Lists), err)
+		}
+		few, _ := s.BrowsePage(ctx, store.BrowseQuery{Q: "ranking number 1042", Page: 1, PageSize: 12})
+		if few.TotalIsCapped || few.Total != 1 || len(few.Lists) != 1 {
+			t.Errorf("a rare word: total %d capped %v", few.Total, few.TotalIsCapped)
+		}
 		small, _ := s.BrowsePage(ctx, store.BrowseQuery{Type: store.TypeSeason, Tags: []string{"strategic"}, Page: 1, PageSize: 12})
 		if small.TotalIsCapped || small.Total == 0 || small.Total > 100 {
 			t.Errorf("a small filtered count: %d capped %v", small.Total, small.TotalIsCapped)

@@ -97,6 +97,9 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 				}
 				if paging == "page 3" {
 					out = append(out, plannedStmt{"count " + f.name, st.Count, st.CountArgs, false})
+					if st.Matches != "" {
+						out = append(out, plannedStmt{"count search matches " + f.name, st.Matches, st.MatchesArgs, false})
+					}
 				}
 			}
 		}
