@@ -171,14 +171,17 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 	if q.PageSize <= 0 {
 		q.PageSize = 12
 	}
-	from, where, args := s.browseFilter(q)
+	from, conds, args := s.browseFilter(q)
+	where := strings.Join(conds, " AND ")
 	countFrom, countWhere := from, where
 	if from == `lists l` && len(q.Tags) > 0 {
-		// Counting needs no order: start from the first tag's index entries, so the
-		// count reads at most BrowseCountCap+1 of them rather than walking every list.
+		// Counting needs no order: start from the first tag's index entries (the tag
+		// conditions come last, the first tag's in place of its EXISTS), so the count
+		// reads at most BrowseCountCap+1 of them rather than walking every list.
+		first := len(conds) - len(q.Tags)
 		countFrom = `list_tags ct CROSS JOIN lists l`
-		countWhere = `ct.tag = $` + strconv.Itoa(len(args)-len(q.Tags)+1) +
-			` AND l.user_id = ct.list_user_id AND l.id = ct.list_id AND ` + where
+		countWhere = strings.Join(append(append([]string{`ct.tag = $` + strconv.Itoa(len(args)-len(q.Tags)+1),
+			`l.user_id = ct.list_user_id AND l.id = ct.list_id`}, conds[:first]...), conds[first+1:]...), " AND ")
 	}
 	st := &BrowseStmts{
 		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + countFrom + ` WHERE ` + countWhere + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
@@ -233,7 +236,7 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 
 // browseFilter builds the FROM (lists l, through the full-text matches when searching on
 // SQLite) and WHERE clauses for q.
-func (s *Store) browseFilter(q BrowseQuery) (string, string, []any) {
+func (s *Store) browseFilter(q BrowseQuery) (string, []string, []any) {
 	from := `lists l`
 	conds := []string{`l.is_public = TRUE`}
 	var args []any
@@ -271,7 +274,7 @@ func (s *Store) browseFilter(q BrowseQuery) (string, string, []any) {
 	for _, tag := range q.Tags {
 		conds = append(conds, `EXISTS (SELECT 1 FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = `+arg(tag)+`)`)
 	}
-	return from, strings.Join(conds, " AND "), args
+	return from, conds, args
 }
 
 // maxSearchWords and maxSearchWordLen bound what one search asks of the index.
