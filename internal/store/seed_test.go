@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"castaway/internal/store"
-	"castaway/internal/store/storetest"
 )
 
 // seedNames are the ranked items seeded lists draw from.
@@ -185,6 +184,5 @@ func seededStores(b *testing.B, n seedSize, now time.Time) map[string]*store.Sto
 		out["postgres"] = open(base + sep + "search_path=" + name)
 		seedOnce(out["postgres"])
 	}
-	_ = storetest.Engines
 	return out
 }
