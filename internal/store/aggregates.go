@@ -20,7 +20,8 @@ const (
 
 // RebuildAggregates recomputes, in one transaction, every aggregate kept in step with
 // its rows from the rows themselves: each list's upvote, comment and item counts, the
-// daily upvote counts behind "top voted this week", each comment's up and down votes,
+// daily upvote counts behind "top voted this week", the public list counts per browse
+// filter, each comment's up and down votes,
 // and the full-text search index. Bulk loads that insert rows directly call it after.
 func (s *Store) RebuildAggregates(ctx context.Context) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
@@ -30,6 +31,8 @@ func (s *Store) RebuildAggregates(ctx context.Context) error {
 				`, item_count = ` + strings.ReplaceAll(recountItems, "l.", "lists."),
 			`DELETE FROM list_upvotes_daily`,
 			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) ` + recountDaily,
+			`DELETE FROM list_counts`,
+			`INSERT INTO list_counts (tag, kind, n) ` + recountListCounts,
 			`UPDATE comments SET upvotes = ` + strings.ReplaceAll(recountCommentUp, "c.id", "comments.id") +
 				`, downvotes = ` + strings.ReplaceAll(recountCommentDown, "c.id", "comments.id"),
 		}
@@ -77,6 +80,10 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 			` EXCEPT SELECT list_user_id, list_id, day, n FROM list_upvotes_daily) x`},
 		{"list %s/%s: daily upvotes of day %v counted %v, no such upvotes", `SELECT * FROM (SELECT list_user_id, list_id, day, n FROM list_upvotes_daily
 			EXCEPT ` + recountDaily + `) x`},
+		{"list count (tag %q, %s): %v, should be %v", `SELECT c.tag, c.kind, c.n, COALESCE(r.n, 0) FROM list_counts c
+			LEFT JOIN (` + recountListCounts + `) r ON r.tag = c.tag AND r.kind = c.kind WHERE c.n <> COALESCE(r.n, 0)`},
+		{"list count (tag %q, %s): %v, should be %v", `SELECT r.tag, r.kind, 'missing', r.n FROM (` + recountListCounts + `) r
+			WHERE NOT EXISTS (SELECT 1 FROM list_counts c WHERE c.tag = r.tag AND c.kind = r.kind)`},
 		{"comment %s (%s): up/down %v, votes %v", `SELECT c.id, c.list_id, c.upvotes || '/' || c.downvotes,
 			` + recountCommentUp + ` || '/' || ` + recountCommentDown + ` FROM comments c
 			WHERE c.upvotes <> ` + recountCommentUp + ` OR c.downvotes <> ` + recountCommentDown},
@@ -121,4 +128,30 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// listCountKeys are the list_counts rows the lists l matching where (and public)
+// contribute to, one row per contribution.
+func listCountKeys(where string) string {
+	kind := `CASE WHEN l.is_season THEN 'season' ELSE 'survivor' END`
+	tagged := ` FROM list_tags t JOIN lists l ON l.user_id = t.list_user_id AND l.id = t.list_id WHERE l.is_public AND ` + where
+	return `SELECT '' AS tag, 'all' AS kind FROM lists l WHERE l.is_public AND ` + where + `
+		UNION ALL SELECT '', ` + kind + ` FROM lists l WHERE l.is_public AND ` + where + `
+		UNION ALL SELECT t.tag, 'all'` + tagged + `
+		UNION ALL SELECT t.tag, ` + kind + tagged
+}
+
+// recountListCounts is what list_counts should hold.
+var recountListCounts = `SELECT tag, kind, count(*) AS n FROM (` + listCountKeys(`TRUE`) + `) k GROUP BY tag, kind`
+
+// adjustListCounts adds delta to the list_counts rows list ($1, $2) contributes to, as
+// it stands in tx: -1 before a change, +1 after it.
+func adjustListCounts(ctx context.Context, tx *sql.Tx, userID, listID string, delta int) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO list_counts (tag, kind, n)
+		SELECT tag, kind, count(*) * $3 FROM (`+listCountKeys(`l.user_id = $1 AND l.id = $2`)+`) k GROUP BY tag, kind
+		ON CONFLICT (tag, kind) DO UPDATE SET n = list_counts.n + excluded.n`, userID, listID, delta)
+	if err != nil {
+		return fmt.Errorf("count lists: %w", err)
+	}
+	return nil
 }

@@ -99,7 +99,8 @@ func (s *Store) Browse(ctx context.Context, q BrowseQuery) ([]ListSummary, int, 
 }
 
 // BrowsePage returns one page of public lists matching q. Its cost is bounded whatever
-// the number of lists: the count stops at BrowseCountCap, page numbers reach only as
+// the number of lists: the count is read from list_counts (no search, at most one tag)
+// or stops at BrowseCountCap, page numbers reach only as
 // deep as the count (beyond it, or from any page, NextCursor pages by key), and text
 // search reads at most SearchCandidates matches from the engine's full-text index.
 // ErrBadCursor for a cursor that is not this sort's.
@@ -144,9 +145,13 @@ func (s *Store) BrowsePage(ctx context.Context, q BrowseQuery) (*BrowseResult, e
 	return r, nil
 }
 
+// StmtListCount reads how many public lists carry tag $1 ('' for any) of kind $2
+// ('all', 'season' or 'survivor').
+const StmtListCount = `SELECT COALESCE((SELECT n FROM list_counts WHERE tag = $1 AND kind = $2), 0)`
+
 // BrowseStmts are the statements one browse request runs.
 type BrowseStmts struct {
-	Count     string // counts matches up to BrowseCountCap+1
+	Count     string // counts matches: kept-in-step counts, or counting up to BrowseCountCap+1
 	CountArgs []any
 	Page      string // one page, plus one row telling whether there is more; "" past the count
 	PageArgs  []any
@@ -186,6 +191,18 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 	st := &BrowseStmts{
 		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + countFrom + ` WHERE ` + countWhere + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
 		CountArgs: args,
+	}
+	if len(searchWords(q.Q)) == 0 && len(q.Tags) <= 1 {
+		// The common filters have their count kept in step: one row read.
+		tag, kind := "", TypeAll
+		if len(q.Tags) == 1 {
+			tag = q.Tags[0]
+		}
+		if q.Type == TypeSeason || q.Type == TypeSurvivor {
+			kind = q.Type
+		}
+		st.Count = StmtListCount
+		st.CountArgs = []any{tag, string(kind)}
 	}
 	if words := searchWords(q.Q); len(words) > 0 && s.dialect == SQLite {
 		st.Matches = fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM list_fts WHERE list_fts MATCH $1 LIMIT %d) m`, SearchCandidates+1)

@@ -89,6 +89,9 @@ func (s *Store) CreateList(ctx context.Context, userID string, c ListContent, no
 		if err := s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, id); err != nil {
 			return err
 		}
+		if err := adjustListCounts(ctx, tx, userID, id, 1); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM drafts WHERE user_id = $1`, userID); err != nil {
 			return fmt.Errorf("clear draft: %w", err)
 		}
@@ -104,6 +107,9 @@ func (s *Store) CreateList(ctx context.Context, userID string, c ListContent, no
 // votes. ErrNotFound when the owner has no such list.
 func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListContent, now time.Time) (*List, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := adjustListCounts(ctx, tx, userID, listID, -1); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, is_public = $5, is_season = $6,
 			item_count = $7, search_text = $8, updated_at = $9 WHERE user_id = $1 AND id = $2`,
 			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now))
@@ -121,6 +127,9 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListCon
 			}
 		}
 		if err := insertListParts(ctx, tx, userID, listID, c); err != nil {
+			return err
+		}
+		if err := adjustListCounts(ctx, tx, userID, listID, 1); err != nil {
 			return err
 		}
 		return s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, listID)
@@ -231,6 +240,9 @@ func (s *Store) listTags(ctx context.Context, where string, args ...any) (map[li
 // key) and its comments (which have none). ErrNotFound when it does not exist.
 func (s *Store) DeleteList(ctx context.Context, userID, listID string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := adjustListCounts(ctx, tx, userID, listID, -1); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {
 			return fmt.Errorf("delete list comments: %w", err)
 		}

@@ -97,6 +97,24 @@ func TestSearchFullText(t *testing.T) {
 		if got := browseNames(t, s, store.BrowseQuery{Q: "ozz"}); !reflect.DeepEqual(got, []string{"Renamed"}) {
 			t.Errorf("new items not found: %v", got)
 		}
+		total := func(q store.BrowseQuery) int {
+			q.Page, q.PageSize = 1, 12
+			r, err := s.BrowsePage(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r.Total
+		}
+		if n := total(store.BrowseQuery{}); n != 3 {
+			t.Errorf("public lists %d, want 3", n)
+		}
+		edit.IsPublic = false
+		if _, err := s.UpdateList(ctx, zed.ID, lists[0].ID, edit, listT0.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if n, m := total(store.BrowseQuery{}), total(store.BrowseQuery{Tags: []string{"survivor-ranking"}, Type: store.TypeSurvivor}); n != 2 || m != 2 {
+			t.Errorf("after making one private: %d lists, %d tagged", n, m)
+		}
 		if err := s.DeleteList(ctx, zed.ID, lists[0].ID); err != nil {
 			t.Fatal(err)
 		}
@@ -367,6 +385,8 @@ func TestVerifyAndRebuildAggregates(t *testing.T) {
 		execOK(t, s.DB(), `UPDATE list_upvotes_daily SET n = n + 1 WHERE list_id = (SELECT min(list_id) FROM list_upvotes_daily)`)
 		execOK(t, s.DB(), `INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) VALUES ('u00007', 'list_7', 1, 4)`)
 		execOK(t, s.DB(), `UPDATE comments SET upvotes = 5 WHERE id = 'c0000001'`)
+		execOK(t, s.DB(), `UPDATE list_counts SET n = n + 2 WHERE tag = 'strategic' AND kind = 'all'`)
+		execOK(t, s.DB(), `DELETE FROM list_counts WHERE tag = 'villains' AND kind = 'survivor'`)
 		if s.Dialect() == store.Postgres {
 			execOK(t, s.DB(), `UPDATE lists SET search_doc = to_tsvector('simple', 'stale') WHERE id = 'list_8'`)
 		} else {
@@ -377,7 +397,8 @@ func TestVerifyAndRebuildAggregates(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, want := range []string{"list_5: upvote_count", "list_hot: comment_count 99", "list_6: item_count 0", "daily upvotes",
-			"list_7: daily upvotes of day 1 counted 4", "comment c0000001", "list_8: search index"} {
+			"list_7: daily upvotes of day 1 counted 4", "comment c0000001", "list_8: search index",
+			`list count (tag "strategic", all)`, `list count (tag "villains", survivor): missing`} {
 			found := false
 			for _, d := range diffs {
 				found = found || strings.Contains(d, want)
