@@ -145,7 +145,7 @@ func (s *Store) BrowsePage(ctx context.Context, q BrowseQuery) (*BrowseResult, e
 	return r, nil
 }
 
-// StmtListCount reads how many public lists carry tag $1 ('' for any) of kind $2
+// StmtListCount reads how many public lists carry tag $1 (” for any) of kind $2
 // ('all', 'season' or 'survivor').
 const StmtListCount = `SELECT COALESCE((SELECT n FROM list_counts WHERE tag = $1 AND kind = $2), 0)`
 
