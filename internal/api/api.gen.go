@@ -348,7 +348,7 @@ type HomeLists struct {
 	// Recent The 3 newest public lists.
 	Recent []ListSummary `json:"recent"`
 
-	// TopThisWeek Up to 3 public lists with the most upvotes cast in the last 7 days.
+	// TopThisWeek Up to 3 public lists with the most upvotes cast this week: today and the 6 days before, in whole UTC days.
 	TopThisWeek []ListSummary `json:"topThisWeek"`
 }
 
@@ -427,13 +427,19 @@ type ListItemInput struct {
 // ListPage defines model for ListPage.
 type ListPage struct {
 	Lists []ListSummary `json:"lists"`
-	Page  int           `json:"page"`
+
+	// NextCursor Present when a next page exists; pass it as cursor to read it.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	Page       int     `json:"page"`
 
 	// PageSize Example: 12
 	PageSize int `json:"pageSize"`
 
-	// Total Matching lists in all.
+	// Total Matching lists in all, counted up to 1,000: see totalIsCapped.
 	Total int `json:"total"`
+
+	// TotalIsCapped True when more lists match than total says (show it as '1,000+').
+	TotalIsCapped *bool `json:"totalIsCapped,omitempty"`
 
 	// TotalPages At least 1.
 	TotalPages int `json:"totalPages"`
@@ -635,14 +641,19 @@ type StartOAuthParams struct {
 
 // BrowseListsParams defines parameters for BrowseLists.
 type BrowseListsParams struct {
-	// Q Matched case-insensitively against list name, description, the ranked items' names and the author's display name.
+	// Q Words matched case-insensitively, each as a word prefix ('parv' finds Parvati), against list name, description, the ranked items' names and the author's display name; every word must match. Punctuation only separates words.
 	Q    *string                `form:"q,omitempty" json:"q,omitempty"`
 	Type *BrowseListsParamsType `form:"type,omitempty" json:"type,omitempty"`
 	Sort *BrowseListsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
 
 	// Tag Repeatable; a list must carry every tag given. A user tag or a type tag.
-	Tag  *[]ListTag `form:"tag,omitempty" json:"tag,omitempty"`
-	Page *int       `form:"page,omitempty" json:"page,omitempty"`
+	Tag *[]ListTag `form:"tag,omitempty" json:"tag,omitempty"`
+
+	// Page Pages reach as deep as the (capped) total; beyond it the page is empty and nextCursor goes further.
+	Page *int `form:"page,omitempty" json:"page,omitempty"`
+
+	// Cursor A nextCursor from a previous page of the same query: the page after it (page is then ignored).
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // BrowseListsParamsType defines parameters for BrowseLists.
@@ -650,6 +661,15 @@ type BrowseListsParamsType string
 
 // BrowseListsParamsSort defines parameters for BrowseLists.
 type BrowseListsParamsSort string
+
+// GetListCommentsParams defines parameters for GetListComments.
+type GetListCommentsParams struct {
+	// Cursor The X-Next-Cursor of the previous page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Limit Top-level comments per page.
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
 
 // SignInJSONRequestBody defines body for SignIn for application/json ContentType.
 type SignInJSONRequestBody = Credentials

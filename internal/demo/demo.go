@@ -132,19 +132,12 @@ func Run(ctx context.Context, st *store.Store, cat *catalog.Catalog, opt Options
 	if err := g.run(w, polls, pollSeasons); err != nil {
 		return g.stats, err
 	}
-	if err := rebuildAggregates(ctx, st); err != nil {
+	// Bulk inserts bypass the store's usual writes: recompute every kept-in-step
+	// aggregate (counts, daily upvotes, the search index) from the rows.
+	if err := st.RebuildAggregates(ctx); err != nil {
 		return g.stats, err
 	}
 	return g.stats, nil
-}
-
-// rebuildAggregates recomputes what is kept in step with the rows written here
-// (today lists.upvote_count and the comment vote counters), since bulk inserts
-// bypass the store's usual writes. At merge with the store-performance work this
-// becomes st.RebuildAggregates(ctx), which also recomputes the daily upvote counts,
-// comment counts and the full-text index.
-func rebuildAggregates(ctx context.Context, st *store.Store) error {
-	return st.RecountDemoCounters(ctx)
 }
 
 // writer collects rows and writes a batch (one transaction) when it is full.

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -23,13 +24,24 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problem.New(problem.Invalid, "validation", msg))
 		return
 	}
-	page, total, err := s.store.Browse(r.Context(), q)
+	res, err := s.store.BrowsePage(r.Context(), q)
+	if errors.Is(err, store.ErrBadCursor) {
+		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; start again from the first page.")
+		return
+	}
 	if err != nil {
 		s.fail(w, r, "browse lists", err, "Failed to load public lists. Please try again later.")
 		return
 	}
-	writeJSON(w, http.StatusOK, api.ListPage{Lists: apiSummaries(page), Page: q.Page, PageSize: q.PageSize,
-		Total: total, TotalPages: max(1, (total+q.PageSize-1)/q.PageSize)})
+	out := api.ListPage{Lists: apiSummaries(res.Lists), Page: q.Page, PageSize: q.PageSize,
+		Total: res.Total, TotalPages: max(1, (res.Total+q.PageSize-1)/q.PageSize)}
+	if res.TotalIsCapped {
+		out.TotalIsCapped = &res.TotalIsCapped
+	}
+	if res.NextCursor != "" {
+		out.NextCursor = &res.NextCursor
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // browseQuery reads the browse parameters, or says what is wrong with them.
@@ -59,6 +71,9 @@ func browseQuery(r *http.Request) (store.BrowseQuery, string) {
 			seen[tag] = true
 			q.Tags = append(q.Tags, tag)
 		}
+	}
+	if c := v.Get("cursor"); c != "" {
+		q.Cursor = c
 	}
 	if p := v.Get("page"); p != "" {
 		n, err := strconv.Atoi(p)

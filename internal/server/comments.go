@@ -1,7 +1,9 @@
 package server
 
 import (
+	"errors"
 	"net/http"
+	"strconv"
 	"time"
 
 	"castaway/internal/api"
@@ -10,6 +12,9 @@ import (
 	"castaway/internal/notify"
 	"castaway/internal/store"
 )
+
+// maxCommentPage bounds the top-level comments one page may ask for.
+const maxCommentPage = 200
 
 const (
 	msgCommentFailed     = "Failed to add comment. Please try again."
@@ -26,7 +31,20 @@ func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 	if l == nil {
 		return
 	}
-	flat, err := s.store.CommentThread(r.Context(), l.UserID, l.ID, viewerID)
+	limit := store.DefaultCommentPageSize
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxCommentPage {
+			writeError(w, http.StatusBadRequest, "validation", "Limit must be a number from 1 to 200.")
+			return
+		}
+		limit = n
+	}
+	flat, next, err := s.store.CommentPage(r.Context(), l.UserID, l.ID, viewerID, r.URL.Query().Get("cursor"), limit)
+	if errors.Is(err, store.ErrBadCursor) {
+		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; reload the comments.")
+		return
+	}
 	if err != nil {
 		s.fail(w, r, "list comments", err, msgSomethingWrong)
 		return
@@ -40,6 +58,9 @@ func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 		}
 		c.Replies = &replies
 		out = append(out, c)
+	}
+	if next != "" {
+		w.Header().Set("X-Next-Cursor", next)
 	}
 	writeJSON(w, http.StatusOK, out)
 }

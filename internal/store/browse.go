@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"castaway/internal/model"
 )
@@ -50,45 +52,233 @@ const (
 
 // BrowseQuery asks for one page of public lists.
 type BrowseQuery struct {
-	Q        string // matched case-insensitively against name, description, item names and author
+	Q        string // words matched, as prefixes, against name, description, item names and author
 	Type     BrowseType
 	Sort     BrowseSort
 	Tags     []string // a list must carry all of them
-	Page     int      // from 1
+	Page     int      // from 1; ignored when Cursor is set
 	PageSize int
+	Cursor   string // from a previous BrowseResult.NextCursor: the page after it
+	// FewMatches, on PostgreSQL, reads a search's matches through the GIN index first and
+	// orders them after; BrowsePage sets it when the count found no more than
+	// BrowseCountCap. Without it the planner may walk an ordered index filtering every
+	// list, which is cheap only when many lists match.
+	FewMatches bool
 }
 
-// Browse returns one page of public lists matching q and how many match in all.
+// BrowseCountCap bounds how many matches a browse count reads: past it the total is
+// reported as capped ("1,000+") instead of counted.
+const BrowseCountCap = 1000
+
+// SearchCandidates bounds how many full-text matches one search considers on SQLite:
+// the newest this many, then filtered and ordered. A search matching more lists than
+// this ranks (by votes, or oldest first) among the newest matches only. PostgreSQL
+// ranks every match (its planner walks the ordered index when matches are common).
+const SearchCandidates = 1000
+
+// BrowseResult is one page of public lists.
+type BrowseResult struct {
+	Lists []ListSummary
+	// Total is how many lists match, at most BrowseCountCap; TotalIsCapped says there are more.
+	Total         int
+	TotalIsCapped bool
+	// NextCursor asks for the page after this one; "" when this is the last.
+	NextCursor string
+}
+
+// Browse returns one page of public lists matching q and how many match in all
+// (at most BrowseCountCap).
 func (s *Store) Browse(ctx context.Context, q BrowseQuery) ([]ListSummary, int, error) {
-	where, args := browseFilter(q)
-	var total int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM lists l JOIN users u ON u.id = l.user_id WHERE `+where, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count lists: %w", err)
+	r, err := s.BrowsePage(ctx, q)
+	if err != nil {
+		return nil, 0, err
 	}
-	order := `l.created_at DESC, l.user_id, l.id`
+	return r.Lists, r.Total, nil
+}
+
+// BrowsePage returns one page of public lists matching q. Its cost is bounded whatever
+// the number of lists: the count is read from list_counts (no search, at most one tag)
+// or stops at BrowseCountCap, page numbers reach only as
+// deep as the count (beyond it, or from any page, NextCursor pages by key), and text
+// search reads at most SearchCandidates matches from the engine's full-text index.
+// ErrBadCursor for a cursor that is not this sort's.
+func (s *Store) BrowsePage(ctx context.Context, q BrowseQuery) (*BrowseResult, error) {
+	st, err := s.BrowseStatements(q)
+	if err != nil {
+		return nil, err
+	}
+	r := &BrowseResult{Lists: []ListSummary{}}
+	var n int
+	if err := s.rdb.QueryRowContext(ctx, st.Count, st.CountArgs...).Scan(&n); err != nil {
+		return nil, fmt.Errorf("count lists: %w", err)
+	}
+	r.Total, r.TotalIsCapped = min(n, BrowseCountCap), n > BrowseCountCap
+	if st.Matches != "" {
+		var m int
+		if err := s.rdb.QueryRowContext(ctx, st.Matches, st.MatchesArgs...).Scan(&m); err != nil {
+			return nil, fmt.Errorf("count matches: %w", err)
+		}
+		r.TotalIsCapped = r.TotalIsCapped || m > SearchCandidates
+	}
+	if s.dialect == Postgres && !r.TotalIsCapped && len(searchWords(q.Q)) > 0 {
+		q.FewMatches = true
+		if st, err = s.BrowseStatements(q); err != nil {
+			return nil, err
+		}
+	}
+	if st.Page == "" {
+		return r, nil
+	}
+	page, err := s.summaries(ctx, st.Page, st.PageArgs...)
+	if err != nil {
+		return nil, fmt.Errorf("browse lists: %w", err)
+	}
+	if len(page) > q.PageSize {
+		page = page[:q.PageSize]
+		last := page[len(page)-1]
+		r.NextCursor = encodeCursor(string(sortOf(q)), strconv.Itoa(last.UpvoteCount),
+			strconv.FormatInt(millis(last.CreatedAt), 10), last.UserID, last.ID)
+	}
+	r.Lists = page
+	return r, nil
+}
+
+// StmtListCount reads how many public lists carry tag $1 (” for any) of kind $2
+// ('all', 'season' or 'survivor').
+const StmtListCount = `SELECT COALESCE((SELECT n FROM list_counts WHERE tag = $1 AND kind = $2), 0)`
+
+// BrowseStmts are the statements one browse request runs.
+type BrowseStmts struct {
+	Count     string // counts matches: kept-in-step counts, or counting up to BrowseCountCap+1
+	CountArgs []any
+	Page      string // one page, plus one row telling whether there is more; "" past the count
+	PageArgs  []any
+	// Matches, for a search on SQLite, counts the full-text matches up to
+	// SearchCandidates+1: past SearchCandidates the count (made over the candidates) is
+	// capped too.
+	Matches     string
+	MatchesArgs []any
+}
+
+func sortOf(q BrowseQuery) BrowseSort {
 	switch q.Sort {
+	case SortMostVotes, SortOldest:
+		return q.Sort
+	}
+	return SortNewest
+}
+
+// BrowseStatements builds the statements Browse runs for q, exposed so tests can
+// check their plans.
+func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
+	if q.PageSize <= 0 {
+		q.PageSize = 12
+	}
+	from, conds, args := s.browseFilter(q)
+	where := strings.Join(conds, " AND ")
+	countFrom, countWhere := from, where
+	if from == `lists l` && len(q.Tags) > 0 {
+		// Counting needs no order: start from the first tag's index entries (the tag
+		// conditions come last, the first tag's in place of its EXISTS), so the count
+		// reads at most BrowseCountCap+1 of them rather than walking every list.
+		first := len(conds) - len(q.Tags)
+		countFrom = `list_tags ct CROSS JOIN lists l`
+		countWhere = strings.Join(append(append([]string{`ct.tag = $` + strconv.Itoa(len(args)-len(q.Tags)+1),
+			`l.user_id = ct.list_user_id AND l.id = ct.list_id`}, conds[:first]...), conds[first+1:]...), " AND ")
+	}
+	st := &BrowseStmts{
+		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + countFrom + ` WHERE ` + countWhere + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
+		CountArgs: args,
+	}
+	if len(searchWords(q.Q)) == 0 && len(q.Tags) <= 1 {
+		// The common filters have their count kept in step: one row read.
+		tag, kind := "", TypeAll
+		if len(q.Tags) == 1 {
+			tag = q.Tags[0]
+		}
+		if q.Type == TypeSeason || q.Type == TypeSurvivor {
+			kind = q.Type
+		}
+		st.Count = StmtListCount
+		st.CountArgs = []any{tag, string(kind)}
+	}
+	if words := searchWords(q.Q); len(words) > 0 && s.dialect == SQLite {
+		st.Matches = fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM list_fts WHERE list_fts MATCH $1 LIMIT %d) m`, SearchCandidates+1)
+		st.MatchesArgs = []any{ftsQuery(words)}
+	}
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	sort := sortOf(q)
+	order := `l.created_at DESC, l.user_id DESC, l.id DESC`
+	switch sort {
 	case SortMostVotes:
-		order = `l.upvote_count DESC, l.created_at DESC, l.user_id, l.id`
+		order = `l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC`
 	case SortOldest:
 		order = `l.created_at, l.user_id, l.id`
 	}
-	n := len(args)
-	args = append(args, q.PageSize, (max(q.Page, 1)-1)*q.PageSize)
-	page, err := s.summaries(ctx, `SELECT `+listColumns+` FROM lists l JOIN users u ON u.id = l.user_id
-		WHERE `+where+` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2), args...)
-	if err != nil {
-		return nil, 0, fmt.Errorf("browse lists: %w", err)
+	offset := 0
+	if q.Cursor != "" {
+		k, err := decodeCursor(q.Cursor, 5)
+		if err != nil || BrowseSort(k[0]) != sort {
+			return nil, ErrBadCursor
+		}
+		votes, err1 := strconv.Atoi(k[1])
+		at, err2 := strconv.ParseInt(k[2], 10, 64)
+		if err1 != nil || err2 != nil {
+			return nil, ErrBadCursor
+		}
+		switch sort {
+		case SortMostVotes:
+			where += ` AND (l.upvote_count, l.created_at, l.user_id, l.id) < (` + arg(votes) + `, ` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+		case SortOldest:
+			where += ` AND (l.created_at, l.user_id, l.id) > (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+		default:
+			where += ` AND (l.created_at, l.user_id, l.id) < (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+		}
+	} else {
+		offset = (max(q.Page, 1) - 1) * q.PageSize
+		if offset >= BrowseCountCap {
+			return st, nil // past what page numbers reach: the cursor goes further
+		}
 	}
-	return page, total, nil
+	st.Page = `SELECT ` + listColumns + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order +
+		` LIMIT ` + arg(q.PageSize+1) + ` OFFSET ` + arg(offset)
+	st.PageArgs = args
+	return st, nil
 }
 
-// browseFilter builds the WHERE clause over lists l and users u for q.
-func browseFilter(q BrowseQuery) (string, []any) {
+// browseFilter builds the FROM (lists l, through the full-text matches when searching on
+// SQLite) and WHERE clauses for q.
+func (s *Store) browseFilter(q BrowseQuery) (string, []string, []any) {
+	from := `lists l`
 	conds := []string{`l.is_public = TRUE`}
 	var args []any
 	arg := func(v any) string {
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
+	}
+	if words := searchWords(q.Q); len(words) > 0 {
+		if s.dialect == Postgres {
+			// The planner picks between the GIN index (rare words) and walking the
+			// ordered index, filtering (common words): both bounded by what they find.
+			match := `search_doc @@ to_tsquery('simple', ` + arg(pgQuery(words)) + `)`
+			if q.FewMatches {
+				from = `(SELECT user_id AS mu, id AS mi FROM lists WHERE ` + match + ` OFFSET 0) m CROSS JOIN lists l`
+				conds = append(conds, `l.user_id = m.mu AND l.id = m.mi`)
+			} else {
+				conds = append(conds, `l.`+match)
+			}
+		} else {
+			// FTS5 hands its matches newest first (rowids follow creation), so reading the
+			// newest SearchCandidates of them is cheap however many match; CROSS JOIN keeps
+			// SQLite reading the matches first rather than walking every list.
+			from = `(SELECT k.list_user_id AS mu, k.list_id AS mi FROM list_fts JOIN list_search_ids k ON k.id = list_fts.rowid
+				WHERE list_fts MATCH ` + arg(ftsQuery(words)) + ` ORDER BY list_fts.rowid DESC LIMIT ` + strconv.Itoa(SearchCandidates) + `) m
+				CROSS JOIN lists l`
+			conds = append(conds, `l.user_id = m.mu AND l.id = m.mi`)
+		}
 	}
 	switch q.Type {
 	case TypeSeason:
@@ -96,18 +286,73 @@ func browseFilter(q BrowseQuery) (string, []any) {
 	case TypeSurvivor:
 		conds = append(conds, `l.is_season = FALSE`)
 	}
-	if text := strings.TrimSpace(q.Q); text != "" {
-		p := arg("%" + likeEscaper.Replace(FoldKey(text)) + "%")
-		conds = append(conds, `(l.search_text LIKE `+p+` ESCAPE '\' OR u.name_key LIKE `+p+` ESCAPE '\')`)
-	}
 	for _, tag := range q.Tags {
 		conds = append(conds, `EXISTS (SELECT 1 FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = `+arg(tag)+`)`)
 	}
-	return strings.Join(conds, " AND "), args
+	return from, conds, args
 }
 
-// likeEscaper makes the user's text match literally inside a LIKE pattern.
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+// maxSearchWords and maxSearchWordLen bound what one search asks of the index.
+const (
+	maxSearchWords   = 8
+	maxSearchWordLen = 64
+)
+
+// searchWords cuts the user's text into the words the full-text indexes hold: runs of
+// letters, digits and combining marks, lower-cased. Everything else (quotes, *, -,
+// parentheses, operators such as NEAR or OR) only separates words, so no text can
+// form index syntax.
+func searchWords(text string) []string {
+	words := strings.FieldsFunc(FoldKey(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	})
+	out := words[:0]
+	seen := map[string]bool{}
+	for _, w := range words {
+		if len(w) > maxSearchWordLen {
+			w = w[:maxSearchWordLen]
+			for !utf8.ValidString(w) {
+				w = w[:len(w)-1]
+			}
+		}
+		if w != "" && !seen[w] && len(out) < maxSearchWords {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// ftsQuery asks FTS5 for lists holding every word: the last one, the word being typed,
+// as a prefix ("parv" finds Parvati) when it has at least minPrefix letters; the others
+// whole, which keeps a common word cheap (a prefix query reads its whole doclist at once).
+// Words hold no quote, so quoting each is safe.
+func ftsQuery(words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = `"` + w + `"`
+		if i == len(words)-1 && utf8.RuneCountInString(w) >= minPrefix {
+			parts[i] += "*"
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// minPrefix is the shortest last word matched as a prefix; a single letter is matched whole.
+const minPrefix = 2
+
+// pgQuery is ftsQuery for to_tsquery (parv:*), all words required. Words are letters and
+// digits only, so they cannot form tsquery operators.
+func pgQuery(words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = w
+		if i == len(words)-1 && utf8.RuneCountInString(w) >= minPrefix {
+			parts[i] += ":*"
+		}
+	}
+	return strings.Join(parts, " & ")
+}
 
 // Home is the front page's three sections.
 type Home struct {
@@ -119,29 +364,72 @@ type Home struct {
 // HomeSize is how many lists the top and recent sections show.
 const HomeSize = 3
 
-// Home reads the front page: the public lists with the most upvotes cast since
-// since, the newest public lists, and viewerID's favorites that still exist and are
-// visible to them (none when viewerID is empty).
+// weekDays is how many UTC days "this week" sums: today and the 6 days before.
+const weekDays = 7
+
+// weekCandidates is how many lists of each day's ranking compete for the week's top.
+const weekCandidates = 10
+
+// StmtTopThisWeek ranks the public lists by upvotes counted on days $1 … $7 (UTC day
+// numbers, oldest first), $8 of them. Its cost is bounded: the candidates are each day's
+// weekCandidates most upvoted lists read off the (day, n) index, and each candidate's week
+// is at most 7 rows of list_upvotes_daily. A list could only be missed by never being
+// among any day's top 10 yet beating, summed, the lists that were.
+var StmtTopThisWeek = func() string {
+	var arms []string
+	for d := 1; d <= weekDays; d++ {
+		arms = append(arms, fmt.Sprintf(`SELECT * FROM (SELECT list_user_id, list_id FROM list_upvotes_daily WHERE day = $%d
+			ORDER BY n DESC LIMIT %d) d%d`, d, weekCandidates, d))
+	}
+	return `WITH cand AS (` + strings.Join(arms, "\n\t\tUNION ") + `),
+	w AS (SELECT d.list_user_id, d.list_id, SUM(d.n) AS n FROM cand
+		JOIN list_upvotes_daily d ON d.list_user_id = cand.list_user_id AND d.list_id = cand.list_id AND d.day >= $1
+		GROUP BY d.list_user_id, d.list_id)
+	SELECT ` + listColumns + ` FROM w CROSS JOIN lists l JOIN users u ON u.id = l.user_id
+	WHERE l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE AND w.n > 0
+	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $8`
+}()
+
+// StmtRecent reads the newest public lists, $1 of them.
+const StmtRecent = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
+	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $1`
+
+// StmtFavorites reads the lists $1 starred that they may still see, newest star first.
+var StmtFavorites = `SELECT ` + listColumns + ` FROM favorites f
+	JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id JOIN users u ON u.id = l.user_id
+	WHERE f.user_id = $1 AND ` + visibleTo("$1") + ` ORDER BY f.favorited_at DESC, l.user_id, l.id`
+
+// TopThisWeekArgs are StmtTopThisWeek's arguments for the week ending 7 days after
+// since: the UTC days after since's day.
+func TopThisWeekArgs(since time.Time) []any {
+	first := dayOf(millis(since)) + 1
+	args := make([]any, 0, weekDays+1)
+	for d := range int64(weekDays) {
+		args = append(args, first+d)
+	}
+	return append(args, HomeSize)
+}
+
+// Home reads the front page: the public lists with the most upvotes this week, the
+// newest public lists, and viewerID's favorites that still exist and are visible to
+// them (none when viewerID is empty). "This week" counts whole UTC days from the daily
+// counts kept in step with the votes: the upvotes cast on the days after since's day
+// (since is now - 7 days), that is today and the 6 days before. An upvote older than 7
+// days never counts; one between 6 and 7 days old counts no more once its day ends.
 func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Home, error) {
 	var h Home
 	var err error
-	h.TopThisWeek, err = s.summaries(ctx, `SELECT `+listColumns+` FROM lists l JOIN users u ON u.id = l.user_id
-		JOIN (SELECT list_user_id, list_id, count(*) AS n FROM list_upvotes WHERE created_at >= $1
-		      GROUP BY list_user_id, list_id) w ON w.list_user_id = l.user_id AND w.list_id = l.id
-		WHERE l.is_public = TRUE ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC LIMIT $2`, millis(since), HomeSize)
+	h.TopThisWeek, err = s.summaries(ctx, StmtTopThisWeek, TopThisWeekArgs(since)...)
 	if err != nil {
 		return nil, fmt.Errorf("top lists this week: %w", err)
 	}
-	h.Recent, err = s.summaries(ctx, `SELECT `+listColumns+` FROM lists l JOIN users u ON u.id = l.user_id
-		WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id, l.id LIMIT $1`, HomeSize)
+	h.Recent, err = s.summaries(ctx, StmtRecent, HomeSize)
 	if err != nil {
 		return nil, fmt.Errorf("recent lists: %w", err)
 	}
 	h.Favorites = []ListSummary{}
 	if viewerID != "" {
-		h.Favorites, err = s.summaries(ctx, `SELECT `+listColumns+` FROM favorites f
-			JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id JOIN users u ON u.id = l.user_id
-			WHERE f.user_id = $1 AND `+visibleTo("$1")+` ORDER BY f.favorited_at DESC`, viewerID)
+		h.Favorites, err = s.summaries(ctx, StmtFavorites, viewerID)
 		if err != nil {
 			return nil, fmt.Errorf("favorite lists: %w", err)
 		}
@@ -162,7 +450,7 @@ func (s *Store) UserLists(ctx context.Context, ownerID, viewerID string) ([]List
 // summaries runs a query selecting listColumns, then fetches the top items of
 // every list it found in one more query and their tags in another.
 func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]ListSummary, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	rows, err := s.rdb.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -184,14 +472,11 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Lis
 	if len(out) == 0 {
 		return out, nil
 	}
-	// One OR'd key pair per list: both engines use the primary key for each.
-	var keys []string
 	var keyArgs []any
 	for _, l := range out {
 		keyArgs = append(keyArgs, l.UserID, l.ID)
-		keys = append(keys, fmt.Sprintf("(list_user_id = $%d AND list_id = $%d)", len(keyArgs)-1, len(keyArgs)))
 	}
-	inPage := "(" + strings.Join(keys, " OR ") + ")"
+	inPage := PageKeys(len(out))
 	items, err := s.listItems(ctx, inPage+fmt.Sprintf(" AND position < $%d", len(keyArgs)+1), append(keyArgs, TopItemCount)...)
 	if err != nil {
 		return nil, err
@@ -213,3 +498,6 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Lis
 	}
 	return out, nil
 }
+
+// likeEscaper makes the user's text match literally inside a LIKE pattern.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

@@ -80,9 +80,10 @@ func TestBrowse(t *testing.T) {
 			{"search list name", store.BrowseQuery{Q: " villains "}, []string{"Villains", "Season picks"}},
 			{"search description", store.BrowseQuery{Q: "evil"}, []string{"Villains"}},
 			{"percent is literal", store.BrowseQuery{Q: "100%"}, []string{"Villains"}},
-			{"underscore is literal", store.BrowseQuery{Q: "season_picks"}, []string{}},
+			{"punctuation separates words", store.BrowseQuery{Q: "season_picks"}, []string{"Season picks"}},
 			{"private lists never match", store.BrowseQuery{Q: "hidden"}, []string{}},
-			{"search and filter", store.BrowseQuery{Q: "a", Type: store.TypeSurvivor, Sort: store.SortOldest}, []string{"Queens", "Villains"}},
+			{"search and filter", store.BrowseQuery{Q: "v", Type: store.TypeSurvivor, Sort: store.SortOldest}, []string{}},
+			{"prefix with filter", store.BrowseQuery{Q: "vi", Type: store.TypeSurvivor, Sort: store.SortOldest}, []string{"Villains"}},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
@@ -146,6 +147,7 @@ func TestHome(t *testing.T) {
 			execOK(t, s.DB(), `INSERT INTO list_upvotes (list_user_id, list_id, user_id, created_at) VALUES ($1, $2, $3, $4)`,
 				l.UserID, l.ID, voter.ID, at.UnixMilli())
 			execOK(t, s.DB(), `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2`, l.UserID, l.ID)
+			execOK(t, s.DB(), store.StmtDailyUpvoteAdd, l.UserID, l.ID, at.UnixMilli()/86400000)
 		}
 		vote(f.seasons, voters[0], now.Add(-time.Hour))
 		vote(f.seasons, voters[1], now.Add(-6*24*time.Hour))

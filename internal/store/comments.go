@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -59,6 +62,11 @@ func (s *Store) CreateComment(ctx context.Context, c *Comment, notes []*Notifica
 		if err != nil {
 			return fmt.Errorf("create comment: %w", err)
 		}
+		// A poll thread has no list row: the update then touches nothing.
+		if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = comment_count + 1 WHERE user_id = $1 AND id = $2`,
+			c.ListUserID, c.ListID); err != nil {
+			return fmt.Errorf("count comment: %w", err)
+		}
 		notified, err = insertNotifications(ctx, tx, notes)
 		return err
 	})
@@ -66,8 +74,9 @@ func (s *Store) CreateComment(ctx context.Context, c *Comment, notes []*Notifica
 }
 
 // CommentThread returns every comment of a thread, newest first, with viewerID's votes.
+// It reads the whole thread: pages for visitors come from CommentPage.
 func (s *Store) CommentThread(ctx context.Context, listUserID, listID, viewerID string) ([]Comment, error) {
-	rows, err := s.db.QueryContext(ctx, commentSelect+`
+	rows, err := s.rdb.QueryContext(ctx, commentSelect+`
 		WHERE c.list_user_id = $2 AND c.list_id = $3 ORDER BY c.created_at DESC, c.id DESC`, viewerID, listUserID, listID)
 	if err != nil {
 		return nil, fmt.Errorf("list comments: %w", err)
@@ -87,9 +96,93 @@ func (s *Store) CommentThread(ctx context.Context, listUserID, listID, viewerID 
 	return thread, nil
 }
 
+// DefaultCommentPageSize is how many top-level comments a page holds, each with all its replies.
+const DefaultCommentPageSize = 50
+
+// ErrBadCursor is returned for a paging cursor this store did not make.
+var ErrBadCursor = errors.New("bad cursor")
+
+// StmtCommentsTop reads one page of a thread's top-level comments, newest first, after
+// the cursor ($4 time, $5 id; a $4 beyond any time starts at the newest), $6 at most.
+const StmtCommentsTop = commentSelect + `
+	WHERE c.list_user_id = $2 AND c.list_id = $3 AND c.parent_id IS NULL
+	  AND (c.created_at < $4 OR (c.created_at = $4 AND c.id < $5))
+	ORDER BY c.created_at DESC, c.id DESC LIMIT $6`
+
+// StmtCommentReplies reads the replies to n comments ($2 … $n+1), oldest first.
+func StmtCommentReplies(n int) string {
+	marks := make([]string, n)
+	for i := range marks {
+		marks[i] = "$" + strconv.Itoa(i+2)
+	}
+	return commentSelect + ` WHERE c.parent_id IN (` + strings.Join(marks, ", ") + `) ORDER BY c.parent_id, c.created_at, c.id`
+}
+
+// CommentPage returns up to limit top-level comments of a thread, newest first, after
+// cursor ("" for the newest), followed by all their replies, with viewerID's votes; and
+// the cursor of the next page, "" when there is none. ErrBadCursor for a cursor it did
+// not make.
+func (s *Store) CommentPage(ctx context.Context, listUserID, listID, viewerID, cursor string, limit int) ([]Comment, string, error) {
+	if limit <= 0 {
+		limit = DefaultCommentPageSize
+	}
+	at, id := int64(math.MaxInt64), ""
+	if cursor != "" {
+		k, err := decodeCursor(cursor, 2)
+		if err != nil {
+			return nil, "", err
+		}
+		if at, err = strconv.ParseInt(k[0], 10, 64); err != nil {
+			return nil, "", ErrBadCursor
+		}
+		id = k[1]
+	} else {
+		id = "\uffff"
+	}
+	top, err := s.comments(ctx, StmtCommentsTop, viewerID, listUserID, listID, at, id, limit+1)
+	if err != nil {
+		return nil, "", fmt.Errorf("list comments: %w", err)
+	}
+	next := ""
+	if len(top) > limit {
+		top = top[:limit]
+		last := top[limit-1]
+		next = encodeCursor(strconv.FormatInt(millis(last.CreatedAt), 10), last.ID)
+	}
+	if len(top) == 0 {
+		return top, "", nil
+	}
+	args := []any{viewerID}
+	for _, c := range top {
+		args = append(args, c.ID)
+	}
+	replies, err := s.comments(ctx, StmtCommentReplies(len(top)), args...)
+	if err != nil {
+		return nil, "", fmt.Errorf("list replies: %w", err)
+	}
+	return append(top, replies...), next, nil
+}
+
+func (s *Store) comments(ctx context.Context, query string, args ...any) ([]Comment, error) {
+	rows, err := s.rdb.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Comment{}
+	for rows.Next() {
+		c, err := scanComment(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *c)
+	}
+	return out, rows.Err()
+}
+
 // CommentByID finds a comment with viewerID's vote on it, or ErrNotFound.
 func (s *Store) CommentByID(ctx context.Context, id, viewerID string) (*Comment, error) {
-	c, err := scanComment(s.db.QueryRowContext(ctx, commentSelect+` WHERE c.id = $2`, viewerID, id))
+	c, err := scanComment(s.rdb.QueryRowContext(ctx, commentSelect+` WHERE c.id = $2`, viewerID, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -160,12 +253,22 @@ func (s *Store) DeleteComment(ctx context.Context, id string) error {
 			(SELECT id FROM comments WHERE id = $1 OR parent_id = $1)`, id); err != nil {
 			return fmt.Errorf("delete comment notifications: %w", err)
 		}
-		res, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE id = $1`, id)
+		var owner, list string
+		var gone int
+		err := tx.QueryRowContext(ctx, `SELECT list_user_id, list_id, 1 + (SELECT count(*) FROM comments r WHERE r.parent_id = $1)
+			FROM comments WHERE id = $1`, id).Scan(&owner, &list, &gone)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
 		if err != nil {
+			return fmt.Errorf("count deleted comments: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE id = $1`, id); err != nil {
 			return fmt.Errorf("delete comment: %w", err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
+		if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = comment_count - $3 WHERE user_id = $1 AND id = $2`,
+			owner, list, gone); err != nil {
+			return fmt.Errorf("uncount comment: %w", err)
 		}
 		return nil
 	})

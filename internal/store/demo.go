@@ -3,7 +3,7 @@ package store
 // Bulk writes for `castaway demo-data`: many rows per INSERT, one transaction per
 // batch. The row types here are plain and local to this file so the generator does
 // not lean on the store's read models. Nothing here keeps aggregates in step: the
-// loader recounts them once at the end (RecountDemoCounters).
+// loader rebuilds them once at the end (RebuildAggregates).
 
 import (
 	"context"
@@ -343,27 +343,4 @@ func (s *Store) DemoPolls(ctx context.Context) (ids, seasons []string, err error
 		ids, seasons = append(ids, id), append(seasons, season)
 	}
 	return ids, seasons, rows.Err()
-}
-
-// RecountDemoCounters sets every list's upvote_count and every comment's upvotes and
-// downvotes from their rows. On PostgreSQL it then refreshes the planner's statistics,
-// as autovacuum would soon after a bulk load; SQLite keeps none unless asked, and the
-// app never asks, so a demo database plans its queries as a grown one does.
-func (s *Store) RecountDemoCounters(ctx context.Context) error {
-	queries := []string{
-		`UPDATE lists SET upvote_count = (SELECT count(*) FROM list_upvotes v
-			WHERE v.list_user_id = lists.user_id AND v.list_id = lists.id)`,
-		`UPDATE comments SET
-			upvotes = (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.value = 1),
-			downvotes = (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.value = -1)`,
-	}
-	if s.dialect == Postgres {
-		queries = append(queries, `ANALYZE`)
-	}
-	for _, q := range queries {
-		if _, err := s.db.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("recount: %w", err)
-		}
-	}
-	return nil
 }

@@ -26,7 +26,7 @@ func (s *Store) Draft(ctx context.Context, userID string) (*Draft, error) {
 	var d Draft
 	var tags, items string
 	var updated int64
-	err := s.db.QueryRowContext(ctx, `SELECT name, description, tags, items, is_public, updated_at FROM drafts WHERE user_id = $1`, userID).
+	err := s.rdb.QueryRowContext(ctx, `SELECT name, description, tags, items, is_public, updated_at FROM drafts WHERE user_id = $1`, userID).
 		Scan(&d.Name, &d.Description, &tags, &items, &d.IsPublic, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound

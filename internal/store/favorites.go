@@ -40,7 +40,7 @@ func (s *Store) RemoveFavorite(ctx context.Context, userID, ownerID, listID stri
 // Favorites lists userID's starred lists that they can still see, newest star first.
 // Deleted lists are gone by cascade; lists their owners made private are skipped.
 func (s *Store) Favorites(ctx context.Context, userID string) ([]Favorite, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT l.user_id, l.id, l.name, f.favorited_at
+	rows, err := s.rdb.QueryContext(ctx, `SELECT l.user_id, l.id, l.name, f.favorited_at
 		FROM favorites f JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id
 		WHERE f.user_id = $1 AND `+visibleTo("$1")+`
 		ORDER BY f.favorited_at DESC, l.id`, userID)

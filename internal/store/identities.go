@@ -17,7 +17,7 @@ type Identity struct {
 
 // UserByIdentity finds the user signed in through a provider account, or ErrNotFound.
 func (s *Store) UserByIdentity(ctx context.Context, provider, subject string) (*User, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+prefixed("u.", userColumns)+`
+	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+prefixed("u.", userColumns)+`
 		FROM identities i JOIN users u ON u.id = i.user_id
 		WHERE i.provider = $1 AND i.subject = $2`, provider, subject))
 }
@@ -59,7 +59,7 @@ func addIdentity(ctx context.Context, db execer, id Identity, now time.Time) err
 
 // IdentityProviders lists the providers linked to a user, in name order.
 func (s *Store) IdentityProviders(ctx context.Context, userID string) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT provider FROM identities WHERE user_id = $1 ORDER BY provider`, userID)
+	rows, err := s.rdb.QueryContext(ctx, `SELECT DISTINCT provider FROM identities WHERE user_id = $1 ORDER BY provider`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("identity providers: %w", err)
 	}

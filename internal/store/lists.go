@@ -88,6 +88,12 @@ func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[stri
 		if err := insertListParts(ctx, tx, userID, id, c); err != nil {
 			return err
 		}
+		if err := s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, id); err != nil {
+			return err
+		}
+		if err := adjustListCounts(ctx, tx, userID, id, 1); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM drafts WHERE user_id = $1`, userID); err != nil {
 			return fmt.Errorf("clear draft: %w", err)
 		}
@@ -103,6 +109,9 @@ func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[stri
 // votes. ErrNotFound when the owner has no such list.
 func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListContent, now time.Time) (*List, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := adjustListCounts(ctx, tx, userID, listID, -1); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, is_public = $5, is_season = $6,
 			item_count = $7, search_text = $8, updated_at = $9 WHERE user_id = $1 AND id = $2`,
 			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now))
@@ -119,7 +128,13 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListCon
 				return fmt.Errorf("clear %s: %w", table, err)
 			}
 		}
-		return insertListParts(ctx, tx, userID, listID, c)
+		if err := insertListParts(ctx, tx, userID, listID, c); err != nil {
+			return err
+		}
+		if err := adjustListCounts(ctx, tx, userID, listID, 1); err != nil {
+			return err
+		}
+		return s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, listID)
 	})
 	if err != nil {
 		return nil, err
@@ -157,8 +172,7 @@ func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c L
 // List reads one list with its items and tags, whatever its visibility: callers
 // decide who may see it. ErrNotFound when it does not exist.
 func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) {
-	l, err := scanList(s.db.QueryRowContext(ctx, `SELECT `+listColumns+`
-		FROM lists l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1 AND l.id = $2`, userID, listID))
+	l, err := scanList(s.rdb.QueryRowContext(ctx, StmtList, userID, listID))
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
 			return nil, err
@@ -188,8 +202,7 @@ type listKey struct{ userID, listID string }
 
 // listItems reads the items matching where, grouped by list, in rank order.
 func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[listKey][]model.Item, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name
-		FROM list_items WHERE `+where+` ORDER BY list_user_id, list_id, position`, args...)
+	rows, err := s.rdb.QueryContext(ctx, StmtListItems(where), args...)
 	if err != nil {
 		return nil, fmt.Errorf("read list items: %w", err)
 	}
@@ -208,8 +221,7 @@ func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[l
 
 // listTags reads the tags matching where, grouped by list, alphabetically.
 func (s *Store) listTags(ctx context.Context, where string, args ...any) (map[listKey][]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT list_user_id, list_id, tag FROM list_tags WHERE `+where+`
-		ORDER BY list_user_id, list_id, tag`, args...)
+	rows, err := s.rdb.QueryContext(ctx, StmtListTags(where), args...)
 	if err != nil {
 		return nil, fmt.Errorf("read list tags: %w", err)
 	}
@@ -230,6 +242,9 @@ func (s *Store) listTags(ctx context.Context, where string, args ...any) (map[li
 // key) and its comments (which have none). ErrNotFound when it does not exist.
 func (s *Store) DeleteList(ctx context.Context, userID, listID string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := adjustListCounts(ctx, tx, userID, listID, -1); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {
 			return fmt.Errorf("delete list comments: %w", err)
 		}
@@ -248,10 +263,7 @@ func (s *Store) DeleteList(ctx context.Context, userID, listID string) error {
 
 // ListMarks tells whether viewerID has upvoted and favorited a list.
 func (s *Store) ListMarks(ctx context.Context, userID, listID, viewerID string) (upvoted, favorited bool, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT
-		EXISTS (SELECT 1 FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3),
-		EXISTS (SELECT 1 FROM favorites WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3)`,
-		userID, listID, viewerID).Scan(&upvoted, &favorited)
+	err = s.rdb.QueryRowContext(ctx, StmtListMarks, userID, listID, viewerID).Scan(&upvoted, &favorited)
 	if err != nil {
 		return false, false, fmt.Errorf("read list marks: %w", err)
 	}

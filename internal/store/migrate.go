@@ -40,6 +40,11 @@ func (s *Store) Migrate(ctx context.Context) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	for _, name := range names {
+		// NNNN_name.sqlite.sql and NNNN_name.postgres.sql run on their engine only,
+		// sharing the version number: what one dialect cannot say (FTS5, tsvector).
+		if only := engineOf(name); only != "" && only != s.dialect {
+			continue
+		}
 		version, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(name, "migrations/"), "_", 2)[0])
 		if err != nil {
 			return fmt.Errorf("migration %s: bad name", name)
@@ -60,6 +65,17 @@ func (s *Store) Migrate(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// engineOf names the engine a migration file is for, or "" when it is for both.
+func engineOf(name string) Dialect {
+	base := strings.TrimSuffix(name, ".sql")
+	for _, d := range []Dialect{SQLite, Postgres} {
+		if strings.HasSuffix(base, "."+string(d)) {
+			return d
+		}
+	}
+	return ""
 }
 
 func applyMigration(ctx context.Context, conn *sql.Conn, version int, body string) error {

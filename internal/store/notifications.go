@@ -59,7 +59,7 @@ var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR EXISTS (SELECT 1 FROM l
 // RecentNotifications returns userID's newest notifications they may still see, at
 // most limit, and how many of those are unread.
 func (s *Store) RecentNotifications(ctx context.Context, userID string, limit int) ([]Notification, int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT n.id, n.user_id, n.type, COALESCE(n.actor_id, ''), n.created_by_name, n.content, n.is_new,
+	rows, err := s.rdb.QueryContext(ctx, `SELECT n.id, n.user_id, n.type, COALESCE(n.actor_id, ''), n.created_by_name, n.content, n.is_new,
 			n.list_user_id, n.list_id, n.comment_id, COALESCE(n.dedupe_key, ''), n.created_at
 		FROM notifications n WHERE `+visibleNote+` ORDER BY n.created_at DESC, n.id DESC LIMIT $2`, userID, limit)
 	if err != nil {
@@ -81,7 +81,7 @@ func (s *Store) RecentNotifications(ctx context.Context, userID string, limit in
 		return nil, 0, fmt.Errorf("list notifications: %w", err)
 	}
 	var unread int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications n WHERE `+visibleNote+` AND n.is_new`, userID).Scan(&unread); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications n WHERE `+visibleNote+` AND n.is_new`, userID).Scan(&unread); err != nil {
 		return nil, 0, fmt.Errorf("count unread notifications: %w", err)
 	}
 	return notes, unread, nil

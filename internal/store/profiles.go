@@ -18,7 +18,7 @@ type Profile struct {
 // Profile reads userID's public profile, or ErrNotFound.
 func (s *Store) Profile(ctx context.Context, userID string) (*Profile, error) {
 	var p Profile
-	err := s.db.QueryRowContext(ctx, `SELECT u.id, u.display_name, u.idols_found,
+	err := s.rdb.QueryRowContext(ctx, `SELECT u.id, u.display_name, u.idols_found,
 		(SELECT count(*) FROM lists l WHERE l.user_id = u.id AND l.is_public = TRUE)
 		FROM users u WHERE u.id = $1`, userID).Scan(&p.ID, &p.DisplayName, &p.IdolsFound, &p.ListCount)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -33,7 +33,7 @@ func (s *Store) Profile(ctx context.Context, userID string) (*Profile, error) {
 // UserExists tells whether userID is an account.
 func (s *Store) UserExists(ctx context.Context, userID string) (bool, error) {
 	var ok bool
-	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, userID).Scan(&ok); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, userID).Scan(&ok); err != nil {
 		return false, fmt.Errorf("check user: %w", err)
 	}
 	return ok, nil

@@ -36,7 +36,7 @@ func (s *Store) HitRateLimit(ctx context.Context, key string, window time.Durati
 func (s *Store) RateLimit(ctx context.Context, key string, window time.Duration, now time.Time) (RateWindow, error) {
 	var w RateWindow
 	var start int64
-	err := s.db.QueryRowContext(ctx, `SELECT count, window_start FROM rate_limits WHERE key = $1 AND window_start > $2`,
+	err := s.rdb.QueryRowContext(ctx, `SELECT count, window_start FROM rate_limits WHERE key = $1 AND window_start > $2`,
 		key, millis(now.Add(-window))).Scan(&w.Count, &start)
 	if errors.Is(err, sql.ErrNoRows) {
 		return RateWindow{}, nil

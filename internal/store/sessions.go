@@ -18,7 +18,7 @@ func (s *Store) CreateSession(ctx context.Context, tokenHash, userID string, now
 
 // SessionUser finds the user of an unexpired session, or ErrNotFound.
 func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*User, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+prefixed("u.", userColumns)+`
+	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+prefixed("u.", userColumns)+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = $1 AND s.expires_at > $2`, tokenHash, millis(now)))
 }

@@ -6,12 +6,16 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"errors"
 	"fmt"
+	neturl "net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	_ "modernc.org/sqlite"             // registers "sqlite"
@@ -33,23 +37,59 @@ var ErrConflict = errors.New("conflict")
 
 // Store is the database.
 type Store struct {
-	db      *sql.DB
+	db      *sql.DB // writes (and reads inside transactions)
+	rdb     *sql.DB // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
 	dialect Dialect
 	url     string
 }
 
-// Open connects to url: a postgres:// URL selects PostgreSQL, anything else is a
-// SQLite file path (its folder is created).
+// Options size the connection pools.
+type Options struct {
+	// PostgresMaxConns bounds this node's connections to PostgreSQL; 0 means
+	// DefaultPostgresMaxConns. Size it so nodes × this stays under the server's
+	// max_connections (100 by default) with room for maintenance. The database URL's
+	// pool_max_conns parameter (as pgxpool spells it) sets it too.
+	PostgresMaxConns int
+	// SQLiteReaders bounds the read-only SQLite connections; 0 means DefaultSQLiteReaders.
+	// Writes always go through one connection: SQLite has one writer at a time anyway.
+	SQLiteReaders int
+}
+
+const (
+	// DefaultPostgresMaxConns suits a few nodes against a default PostgreSQL server.
+	DefaultPostgresMaxConns = 16
+	// DefaultSQLiteReaders is enough readers to keep a few cores busy beside the writer.
+	DefaultSQLiteReaders = 6
+)
+
+// Open connects to url with the default pool sizes: a postgres:// URL selects
+// PostgreSQL, anything else is a SQLite file path (its folder is created).
 func Open(ctx context.Context, url string) (*Store, error) {
+	return OpenWith(ctx, url, Options{})
+}
+
+// OpenWith connects to url with pools sized by o.
+func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 	s := &Store{url: url}
 	var err error
 	if IsPostgresURL(url) {
 		s.dialect = Postgres
+		var n int
+		if url, n, err = takeIntParam(url, "pool_max_conns"); err != nil {
+			return nil, err
+		} else if n > 0 {
+			o.PostgresMaxConns = n
+		}
 		s.db, err = sql.Open("pgx", url)
 		if err == nil {
-			s.db.SetMaxOpenConns(20)
-			s.db.SetMaxIdleConns(10)
+			n := o.PostgresMaxConns
+			if n <= 0 {
+				n = DefaultPostgresMaxConns
+			}
+			s.db.SetMaxOpenConns(n)
+			s.db.SetMaxIdleConns(n)
 			s.db.SetConnMaxIdleTime(5 * time.Minute)
+			s.rdb = s.db
 		}
 	} else {
 		s.dialect = SQLite
@@ -62,18 +102,62 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		// WAL lets readers run beside the single writer; the busy timeout makes a
 		// second writer wait instead of failing; _txlock=immediate takes the write
 		// lock at BEGIN so read-then-write transactions cannot deadlock.
+		// One writer connection (SQLite serialises writers anyway; waiting in the pool
+		// is cheaper than spinning on the busy timeout) and a bounded set of readers
+		// that cannot write by mistake.
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-			"&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-		s.db, err = sql.Open("sqlite", dsn)
+			"&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
+		s.db, err = sql.Open("sqlite", dsn+"&_txlock=immediate")
+		if err == nil {
+			s.db.SetMaxOpenConns(1)
+			s.db.SetMaxIdleConns(1)
+			s.db.SetConnMaxIdleTime(0)
+			// The writer is pinged first so the file exists in WAL mode before readers open it.
+			if err = s.db.PingContext(ctx); err == nil {
+				s.rdb, err = sql.Open("sqlite", dsn+"&_pragma=query_only(1)")
+			}
+			if err == nil {
+				n := o.SQLiteReaders
+				if n <= 0 {
+					n = DefaultSQLiteReaders
+				}
+				s.rdb.SetMaxOpenConns(n)
+				s.rdb.SetMaxIdleConns(n)
+			}
+		}
 	}
 	if err != nil {
+		if s.db != nil {
+			s.db.Close()
+		}
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	if err := s.db.PingContext(ctx); err != nil {
-		s.db.Close()
+	if err := s.Ping(ctx); err != nil {
+		s.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
 	return s, nil
+}
+
+// takeIntParam removes a query parameter from a database URL and returns its value
+// (0 when absent).
+func takeIntParam(raw, name string) (string, int, error) {
+	u, err := neturl.Parse(raw)
+	if err != nil {
+		return "", 0, fmt.Errorf("database URL: %w", err)
+	}
+	q := u.Query()
+	v := q.Get(name)
+	if v == "" {
+		return raw, 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return "", 0, fmt.Errorf("database URL: %s must be a positive number", name)
+	}
+	q.Del(name)
+	u.RawQuery = q.Encode()
+	return u.String(), n, nil
 }
 
 // IsPostgresURL tells whether url selects PostgreSQL.
@@ -87,14 +171,33 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 // URL is the connection string the store was opened with.
 func (s *Store) URL() string { return s.url }
 
-// DB exposes the pool for tests and health checks.
+// DB exposes the write pool for tests and health checks.
 func (s *Store) DB() *sql.DB { return s.db }
 
-// Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+// ReadDB exposes the read pool (the same pool on PostgreSQL).
+func (s *Store) ReadDB() *sql.DB { return s.rdb }
 
-// Close releases the pool.
-func (s *Store) Close() error { return s.db.Close() }
+// Ping checks that the database answers, on both pools.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.db.PingContext(ctx); err != nil {
+		return err
+	}
+	if s.rdb != s.db {
+		return s.rdb.PingContext(ctx)
+	}
+	return nil
+}
+
+// Close releases the pools.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.rdb != nil && s.rdb != s.db {
+		if rerr := s.rdb.Close(); err == nil {
+			err = rerr
+		}
+	}
+	return err
+}
 
 // tx runs fn in a transaction, committing when it returns nil.
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
@@ -132,4 +235,22 @@ func prefixed(alias, columns string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// encodeCursor makes an opaque paging cursor of a row's sort key.
+func encodeCursor(parts ...string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strings.Join(parts, "\n")))
+}
+
+// decodeCursor reads a cursor of n parts made by encodeCursor, or ErrBadCursor.
+func decodeCursor(c string, n int) ([]string, error) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil || !utf8.Valid(b) {
+		return nil, ErrBadCursor
+	}
+	parts := strings.Split(string(b), "\n")
+	if len(parts) != n {
+		return nil, ErrBadCursor
+	}
+	return parts, nil
 }

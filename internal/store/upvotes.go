@@ -19,7 +19,7 @@ type ListVisibility struct {
 // ListVisibilityOf looks a list up, or returns ErrNotFound.
 func (s *Store) ListVisibilityOf(ctx context.Context, ownerID, listID string) (*ListVisibility, error) {
 	l := ListVisibility{UserID: ownerID, ID: listID}
-	err := s.db.QueryRowContext(ctx, `SELECT name, is_public FROM lists WHERE user_id = $1 AND id = $2`, ownerID, listID).
+	err := s.rdb.QueryRowContext(ctx, StmtListVisibility, ownerID, listID).
 		Scan(&l.Name, &l.IsPublic)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
@@ -55,6 +55,9 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 			if _, err := tx.ExecContext(ctx, `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2`, ownerID, listID); err != nil {
 				return fmt.Errorf("count upvote: %w", err)
 			}
+			if _, err := tx.ExecContext(ctx, StmtDailyUpvoteAdd, ownerID, listID, dayOf(millis(now))); err != nil {
+				return fmt.Errorf("count upvote of the day: %w", err)
+			}
 			if note != nil {
 				if r.Notified, err = insertNotifications(ctx, tx, []*Notification{note}); err != nil {
 					return err
@@ -71,19 +74,40 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string) (UpvoteResult, error) {
 	var r UpvoteResult
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3`, ownerID, listID, userID)
-		if err != nil {
+		var cast int64
+		err := tx.QueryRowContext(ctx, `DELETE FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3
+			RETURNING created_at`, ownerID, listID, userID).Scan(&cast)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("remove upvote: %w", err)
 		}
-		if removed, _ := res.RowsAffected(); removed == 1 {
+		if err == nil {
 			if _, err := tx.ExecContext(ctx, `UPDATE lists SET upvote_count = upvote_count - 1 WHERE user_id = $1 AND id = $2`, ownerID, listID); err != nil {
 				return fmt.Errorf("count upvote: %w", err)
+			}
+			// The vote leaves the day it was cast on, so "this week" forgets it too.
+			if _, err := tx.ExecContext(ctx, `UPDATE list_upvotes_daily SET n = n - 1 WHERE list_user_id = $1 AND list_id = $2 AND day = $3`,
+				ownerID, listID, dayOf(cast)); err != nil {
+				return fmt.Errorf("uncount upvote of the day: %w", err)
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM list_upvotes_daily WHERE list_user_id = $1 AND list_id = $2 AND day = $3 AND n <= 0`,
+				ownerID, listID, dayOf(cast)); err != nil {
+				return fmt.Errorf("uncount upvote of the day: %w", err)
 			}
 		}
 		return upvoteCount(ctx, tx, ownerID, listID, &r.UpvoteCount)
 	})
 	return r, err
 }
+
+// StmtDailyUpvoteAdd counts one more upvote for a list ($1, $2) on day $3.
+const StmtDailyUpvoteAdd = `INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) VALUES ($1, $2, $3, 1)
+	ON CONFLICT (list_user_id, list_id, day) DO UPDATE SET n = list_upvotes_daily.n + 1`
+
+// dayMillis is one UTC day; upvotes are counted per day number ms / dayMillis.
+const dayMillis = 24 * 60 * 60 * 1000
+
+// dayOf is the UTC day number of a time in milliseconds.
+func dayOf(ms int64) int64 { return ms / dayMillis }
 
 func upvoteCount(ctx context.Context, tx *sql.Tx, ownerID, listID string, count *int) error {
 	err := tx.QueryRowContext(ctx, `SELECT upvote_count FROM lists WHERE user_id = $1 AND id = $2`, ownerID, listID).Scan(count)

@@ -102,18 +102,18 @@ type execer interface {
 
 // UserByID finds a user, or ErrNotFound.
 func (s *Store) UserByID(ctx context.Context, id string) (*User, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
 }
 
 // UserByEmail finds a user by email, case-insensitively, or ErrNotFound.
 func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email_key = $1`, FoldKey(email)))
+	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email_key = $1`, FoldKey(email)))
 }
 
 // DisplayNamesWithPrefix returns the lower-cased display names that start with
 // prefix, compared case-insensitively, so a free variant can be picked.
 func (s *Store) DisplayNamesWithPrefix(ctx context.Context, prefix string) (map[string]bool, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name_key FROM users WHERE name_key LIKE $1 ESCAPE '\'`,
+	rows, err := s.rdb.QueryContext(ctx, `SELECT name_key FROM users WHERE name_key LIKE $1 ESCAPE '\'`,
 		likeEscaper.Replace(FoldKey(prefix))+"%")
 	if err != nil {
 		return nil, fmt.Errorf("display names: %w", err)
@@ -135,18 +135,21 @@ func (s *Store) DisplayNamesWithPrefix(ctx context.Context, prefix string) (map[
 
 // RenameUser sets a user's display name. The unique index decides races:
 // ErrNameTaken when another user holds the name in any letter case.
+// Their lists' search index rows follow the new name in the same transaction.
 func (s *Store) RenameUser(ctx context.Context, id, name string) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, FoldKey(name))
-	if isUniqueViolation(err) {
-		return userConflict(ctx, s.db, err, id, FoldKey(name), "")
-	}
-	if err != nil {
-		return fmt.Errorf("rename user: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, FoldKey(name))
+		if isUniqueViolation(err) {
+			return userConflict(ctx, tx, err, id, FoldKey(name), "")
+		}
+		if err != nil {
+			return fmt.Errorf("rename user: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return s.reindexSearch(ctx, tx, `l.user_id = $1`, id)
+	})
 }
 
 // FoldKey is the case-insensitive form names and emails are compared in, folded

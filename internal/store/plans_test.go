@@ -1,0 +1,179 @@
+package store_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+// bigTables are the tables (and the aliases the statements give them) that grow with
+// the community: no visitor's query may read one of them whole.
+var bigTables = map[string]bool{
+	"lists": true, "l": true, "list_items": true, "i": true, "list_tags": true, "t": true,
+	"list_upvotes": true, "list_upvotes_daily": true, "d": true, "comments": true, "c": true, "r": true,
+	"favorites": true, "f": true, "users": true, "u": true, "comment_votes": true, "v": true,
+	"list_search_ids": true, "k": true, "ct": true,
+}
+
+type plannedStmt struct {
+	name  string
+	query string
+	args  []any
+	// sorted says the rows must come out of an index in order: no sort of all matches.
+	sorted bool
+}
+
+// lookupsOnly names the statements that must reach lists by key only, never by walking
+// the public lists (which only a LIMITed ordered page may do). On PostgreSQL a search may
+// walk an ordered index filtering by the tsvector (the planner's choice when matches are
+// common; with rare words it takes the GIN index).
+var lookupsOnly = map[store.Dialect]*regexp.Regexp{
+	store.SQLite:   regexp.MustCompile(`^(top this week|favorites|list|card|comment|count search|browse \w+ search)`),
+	store.Postgres: regexp.MustCompile(`^(top this week|favorites|list|card|comment|few matches)`),
+}
+
+// visitorStatements are the statements a visitor reaches on the home, browse, list and
+// comment pages, with arguments that exist in the seeded data.
+func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStmt {
+	cursor := map[store.BrowseSort]string{}
+	for _, sort := range []store.BrowseSort{store.SortNewest, store.SortMostVotes, store.SortOldest} {
+		r, err := s.BrowsePage(context.Background(), store.BrowseQuery{Sort: sort, Page: 1, PageSize: 12})
+		if err != nil || r.NextCursor == "" {
+			t.Fatalf("first page of %s: %v (cursor %q)", sort, err, r.NextCursor)
+		}
+		cursor[sort] = r.NextCursor
+	}
+	out := []plannedStmt{
+		{"top this week", store.StmtTopThisWeek, store.TopThisWeekArgs(now.Add(-7 * 24 * time.Hour)), false},
+		{"recent", store.StmtRecent, []any{store.HomeSize}, true},
+		{"favorites", store.StmtFavorites, []any{"u00001"}, false},
+		{"list", store.StmtList, []any{"u00001", "list_1"}, false},
+		{"list items", store.StmtListItems(`list_user_id = $1 AND list_id = $2`), []any{"u00001", "list_1"}, true},
+		{"list tags", store.StmtListTags(`list_user_id = $1 AND list_id = $2`), []any{"u00001", "list_1"}, true},
+		{"card items", store.StmtListItems(store.PageKeys(2) + ` AND position < $5`), []any{"u00001", "list_1", "u00002", "list_2", 3}, false},
+		{"card tags", store.StmtListTags(store.PageKeys(2)), []any{"u00001", "list_1", "u00002", "list_2"}, false},
+		{"list marks", store.StmtListMarks, []any{"u00001", "list_1", "u00002"}, false},
+		{"list visibility", store.StmtListVisibility, []any{"u00001", "list_1"}, false},
+		{"comments top", store.StmtCommentsTop, []any{"u00002", "u00000", "list_hot", int64(1) << 62, "", 51}, true},
+		{"comment replies", store.StmtCommentReplies(2), []any{"u00002", "c0000001", "c0000002"}, true},
+	}
+	for _, sort := range []store.BrowseSort{store.SortNewest, store.SortMostVotes, store.SortOldest} {
+		for _, f := range []struct {
+			name string
+			q    store.BrowseQuery
+		}{
+			{"all", store.BrowseQuery{}},
+			{"season", store.BrowseQuery{Type: store.TypeSeason}},
+			{"survivor+tag", store.BrowseQuery{Type: store.TypeSurvivor, Tags: []string{"strategic"}}},
+			{"two tags", store.BrowseQuery{Tags: []string{"strategic", "survivor-ranking"}}},
+			{"search", store.BrowseQuery{Q: "parv"}},
+			{"search+type+tag", store.BrowseQuery{Q: "player 0004", Type: store.TypeSurvivor, Tags: []string{"villains"}}},
+		} {
+			for _, paging := range []string{"page 3", "cursor"} {
+				q := f.q
+				q.Sort, q.Page, q.PageSize = sort, 3, 12
+				if paging == "cursor" {
+					q.Cursor = cursor[sort]
+				}
+				st, err := s.BrowseStatements(q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := "browse " + string(sort) + " " + f.name + " " + paging
+				// Searches order their (bounded) candidates; filters walk an ordered index.
+				out = append(out, plannedStmt{name, st.Page, st.PageArgs, q.Q == ""})
+				if q.Q != "" && s.Dialect() == store.Postgres {
+					q.FewMatches = true
+					few, err := s.BrowseStatements(q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					out = append(out, plannedStmt{"few matches " + name, few.Page, few.PageArgs, false})
+				}
+				if paging == "page 3" {
+					out = append(out, plannedStmt{"count " + f.name, st.Count, st.CountArgs, false})
+					if st.Matches != "" {
+						out = append(out, plannedStmt{"count search matches " + f.name, st.Matches, st.MatchesArgs, false})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestVisitorQueryPlans runs EXPLAIN on every statement a visitor can reach, over a
+// seeded community (with fresh statistics on PostgreSQL, and sequential scans, hash and
+// merge joins made last resorts there), and fails on any full scan of a table that grows with the
+// community, or a sort of everything where an index should give the order.
+func TestVisitorQueryPlans(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now()
+		seedBulk(t, s, seedSize{users: 200, lists: 3000, items: 4, upvotes: 6000, comments: 1000}, now)
+		stmts := visitorStatements(t, s, now)
+		conn, err := s.ReadDB().Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		explain := "EXPLAIN QUERY PLAN "
+		if s.Dialect() == store.Postgres {
+			explain = "EXPLAIN "
+			// A small table invites scans and hash joins a large one would not get: make
+			// them last resorts, so the plan shows whether indexes can serve the statement.
+			for _, set := range []string{`SET enable_seqscan = off`, `SET enable_hashjoin = off`, `SET enable_mergejoin = off`} {
+				if _, err := conn.ExecContext(ctx, set); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		sqliteScan := regexp.MustCompile(`^SCAN (\w+)`)
+		pgScan := regexp.MustCompile(`Seq Scan on (\w+)`)
+		for _, st := range stmts {
+			rows, err := conn.QueryContext(ctx, explain+st.query, st.args...)
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", st.name, err, st.query)
+			}
+			var lines []string
+			for rows.Next() {
+				var line string
+				if s.Dialect() == store.Postgres {
+					err = rows.Scan(&line)
+				} else {
+					var id, parent, unused int
+					err = rows.Scan(&id, &parent, &unused, &line)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines = append(lines, line)
+			}
+			rows.Close()
+			plan := strings.Join(lines, "\n")
+			for _, line := range lines {
+				line = strings.TrimSpace(line)
+				if m := sqliteScan.FindStringSubmatch(line); m != nil && bigTables[m[1]] && !strings.Contains(line, "INDEX") {
+					t.Errorf("%s: full scan of %s\n%s", st.name, m[1], plan)
+				}
+				if m := pgScan.FindStringSubmatch(line); m != nil && bigTables[m[1]] {
+					t.Errorf("%s: full scan of %s\n%s", st.name, m[1], plan)
+				}
+				if lookupsOnly[s.Dialect()].MatchString(st.name) && strings.Contains(line, "lists_public_") {
+					t.Errorf("%s: walks the public lists\n%s", st.name, plan)
+				}
+				if st.sorted && s.Dialect() == store.SQLite && strings.Contains(line, "TEMP B-TREE FOR ORDER BY") {
+					t.Errorf("%s: sorts instead of reading an index in order\n%s", st.name, plan)
+				}
+			}
+			if testing.Verbose() {
+				t.Logf("%s:\n%s", st.name, plan)
+			}
+		}
+	})
+}

@@ -1,0 +1,41 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// searchIndexStatements rewrite the full-text index rows of the lists l matching where
+// (which may use $1, $2 …) from their name, description, owner's display name and item
+// names: the index is derived, so any change to those rewrites it.
+func (s *Store) searchIndexStatements(where string) []string {
+	if s.dialect == Postgres {
+		return []string{`UPDATE lists l SET search_doc = to_tsvector('simple', l.name || ' ' || l.description || ' ' ||
+			COALESCE((SELECT u.display_name FROM users u WHERE u.id = l.user_id), '') || ' ' ||
+			COALESCE((SELECT string_agg(i.name, ' ' ORDER BY i.position) FROM list_items i
+			          WHERE i.list_user_id = l.user_id AND i.list_id = l.id), '')) WHERE ` + where}
+	}
+	return []string{
+		`INSERT OR IGNORE INTO list_search_ids (list_user_id, list_id)
+			SELECT l.user_id, l.id FROM lists l WHERE ` + where + ` ORDER BY l.created_at, l.user_id, l.id`,
+		`DELETE FROM list_fts WHERE rowid IN (SELECT k.id FROM list_search_ids k
+			JOIN lists l ON l.user_id = k.list_user_id AND l.id = k.list_id WHERE ` + where + `)`,
+		`INSERT INTO list_fts (rowid, name, description, author, items)
+			SELECT k.id, l.name, l.description, u.display_name,
+			       COALESCE((SELECT group_concat(i.name, ' ') FROM (SELECT name FROM list_items
+			                 WHERE list_user_id = l.user_id AND list_id = l.id ORDER BY position) i), '')
+			FROM list_search_ids k JOIN lists l ON l.user_id = k.list_user_id AND l.id = k.list_id
+			JOIN users u ON u.id = l.user_id WHERE ` + where,
+	}
+}
+
+// reindexSearch rewrites the search index rows of the lists matching where, in tx.
+func (s *Store) reindexSearch(ctx context.Context, tx *sql.Tx, where string, args ...any) error {
+	for _, q := range s.searchIndexStatements(where) {
+		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+			return fmt.Errorf("index lists for search: %w", err)
+		}
+	}
+	return nil
+}
