@@ -137,6 +137,9 @@ export interface paths {
         /**
          * The list's comments, newest first, each with its replies oldest first.
          * @description Anyone may read a public list's comments; only the owner a private list's.
+         *     Paged: up to `limit` top-level comments (default 50, at most 200), each with all its
+         *     replies. When more follow, the `X-Next-Cursor` response header holds the cursor that
+         *     asks for them; without the header this is the last page.
          */
         get: operations["getListComments"];
         put?: never;
@@ -868,13 +871,17 @@ export interface components {
             page: number;
             /** @example 12 */
             pageSize: number;
-            /** @description Matching lists in all. */
+            /** @description Matching lists in all, counted up to 1,000: see totalIsCapped. */
             total: number;
             /** @description At least 1. */
             totalPages: number;
+            /** @description True when more lists match than total says (show it as '1,000+'). */
+            totalIsCapped?: boolean;
+            /** @description Present when a next page exists; pass it as cursor to read it. */
+            nextCursor?: string;
         };
         HomeLists: {
-            /** @description Up to 3 public lists with the most upvotes cast in the last 7 days. */
+            /** @description Up to 3 public lists with the most upvotes cast this week: today and the 6 days before, in whole UTC days. */
             topThisWeek: components["schemas"]["ListSummary"][];
             /** @description The 3 newest public lists. */
             recent: components["schemas"]["ListSummary"][];
@@ -1146,7 +1153,12 @@ export interface operations {
     };
     getListComments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The X-Next-Cursor of the previous page. */
+                cursor?: string;
+                /** @description Top-level comments per page. */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The list's owner. */
@@ -1160,12 +1172,16 @@ export interface operations {
             /** @description Top-level comments with replies */
             200: {
                 headers: {
+                    /** @description Present when more comments follow; pass it as `cursor` for the next page. */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Comment"][];
                 };
             };
+            /** @description A cursor or limit this server did not make or accept */
+            400: components["responses"]["Error"];
             /** @description No such list, or someone else's private list: 'List not found' */
             404: components["responses"]["Error"];
         };
@@ -1640,13 +1656,16 @@ export interface operations {
     browseLists: {
         parameters: {
             query?: {
-                /** @description Matched case-insensitively against list name, description, the ranked items' names and the author's display name. */
+                /** @description Words matched case-insensitively, each as a word prefix ('parv' finds Parvati), against list name, description, the ranked items' names and the author's display name; every word must match. Punctuation only separates words. */
                 q?: string;
                 type?: "all" | "season" | "survivor";
                 sort?: "newest" | "mostVotes" | "oldest";
                 /** @description Repeatable; a list must carry every tag given. A user tag or a type tag. */
                 tag?: components["schemas"]["ListTag"][];
+                /** @description Pages reach as deep as the (capped) total; beyond it the page is empty and nextCursor goes further. */
                 page?: number;
+                /** @description A nextCursor from a previous page of the same query: the page after it (page is then ignored). */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1663,7 +1682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListPage"];
                 };
             };
-            /** @description An unknown type, sort or tag, or a page that is not a positive number */
+            /** @description An unknown type, sort or tag, a page that is not a positive number, or a cursor that is not from this sort */
             400: components["responses"]["Error"];
         };
     };
