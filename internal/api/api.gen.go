@@ -557,9 +557,11 @@ type PublicProfile struct {
 
 // RankedList defines model for RankedList.
 type RankedList struct {
-	Contestants []ListItem `json:"contestants"`
-	CreatedAt   time.Time  `json:"createdAt"`
-	Description string     `json:"description"`
+	// CommentCount Comments and replies on the list, kept in step with them.
+	CommentCount *int       `json:"commentCount,omitempty"`
+	Contestants  []ListItem `json:"contestants"`
+	CreatedAt    time.Time  `json:"createdAt"`
+	Description  string     `json:"description"`
 
 	// FavoritedByMe False when signed out.
 	FavoritedByMe bool `json:"favoritedByMe"`

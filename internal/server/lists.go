@@ -141,7 +141,7 @@ func apiListItems(in []model.Item) []api.ListItem {
 func rankedList(l *store.List, upvoted, favorited bool) api.RankedList {
 	return api.RankedList{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,
 		Tags: l.Tags, Contestants: apiListItems(l.Items), IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
-		UpvoteCount: l.UpvoteCount, UpvotedByMe: upvoted, FavoritedByMe: favorited}
+		UpvoteCount: l.UpvoteCount, CommentCount: &l.CommentCount, UpvotedByMe: upvoted, FavoritedByMe: favorited}
 }
 
 func orZero[T any](p *T) T {

@@ -29,6 +29,8 @@ type List struct {
 	ID          string
 	UserName    string
 	UpvoteCount int
+	// CommentCount counts comments and replies, kept in step with them.
+	CommentCount int
 	ItemCount   int
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
@@ -38,7 +40,7 @@ type List struct {
 // listColumns are a list's own columns, read from lists l joined with the owner u
 // by every query that returns lists, and scanned by scanList.
 const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.is_public, l.is_season,
-	l.item_count, l.upvote_count, l.created_at, l.updated_at`
+	l.item_count, l.upvote_count, l.comment_count, l.created_at, l.updated_at`
 
 // visibleTo is lists.VisibleTo in SQL over lists l for the viewer id in parameter
 // param: the list is public or the viewer's own ("" owns nothing).
@@ -50,7 +52,7 @@ func scanList(row interface{ Scan(...any) error }) (*List, error) {
 	var l List
 	var created, updated int64
 	err := row.Scan(&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
-		&l.ItemCount, &l.UpvoteCount, &created, &updated)
+		&l.ItemCount, &l.UpvoteCount, &l.CommentCount, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}

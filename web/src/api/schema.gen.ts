@@ -844,6 +844,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             upvoteCount: number;
+            /** @description Comments and replies on the list, kept in step with them. */
+            commentCount?: number;
             /** @description False when signed out. */
             upvotedByMe: boolean;
             /** @description False when signed out. */

@@ -3,7 +3,22 @@ import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from './RelativeTime';
-import { applyVote, authorName, DELETE_CONFIRM, DELETE_ERROR, deleteComment, mapComment, nextVote, removeComment, VOTE_ERROR, voteOnComment, type Comment, type VoteValue } from './commentsApi';
+import {
+  applyVote,
+  authorName,
+  DELETE_CONFIRM,
+  DELETE_ERROR,
+  deleteComment,
+  mapComment,
+  nextVote,
+  removeComment,
+  updateThread,
+  VOTE_ERROR,
+  voteOnComment,
+  type Comment,
+  type CommentThread,
+  type VoteValue,
+} from './commentsApi';
 import styles from './CommentsSection.module.css';
 
 const SIGN_IN_TO_VOTE = 'You must be signed in to vote on comments.';
@@ -31,15 +46,15 @@ export function CommentItem({ comment: c, listKey, meId, listUserId, highlighted
     onMutate: async (value) => {
       remove.reset();
       await queryClient.cancelQueries({ queryKey: listKey });
-      const before = queryClient.getQueryData<Comment[]>(listKey);
-      queryClient.setQueryData<Comment[]>(listKey, (old) => (old ? mapComment(old, c.id, (x) => applyVote(x, value)) : old));
+      const before = queryClient.getQueryData<CommentThread>(listKey);
+      updateThread(queryClient, listKey, (page) => mapComment(page, c.id, (x) => applyVote(x, value)));
       return { before };
     },
     onError: (_err, _value, ctx) => {
       if (ctx?.before) queryClient.setQueryData(listKey, ctx.before);
     },
     onSuccess: (fresh) => {
-      queryClient.setQueryData<Comment[]>(listKey, (old) => (old ? mapComment(old, c.id, (x) => ({ ...fresh, replies: x.replies })) : old));
+      updateThread(queryClient, listKey, (page) => mapComment(page, c.id, (x) => ({ ...fresh, replies: x.replies })));
     },
   });
 
@@ -47,7 +62,7 @@ export function CommentItem({ comment: c, listKey, meId, listUserId, highlighted
     mutationFn: () => deleteComment(c.id),
     onMutate: () => vote.reset(),
     onSuccess: () => {
-      queryClient.setQueryData<Comment[]>(listKey, (old) => (old ? removeComment(old, c.id) : old));
+      updateThread(queryClient, listKey, (page) => removeComment(page, c.id));
       void queryClient.invalidateQueries({ queryKey: listKey });
     },
   });

@@ -45,6 +45,31 @@ function commentsServer(initial: Comment[], me = sandra) {
 }
 
 describe('CommentsSection', () => {
+  it('reads comments a page at a time: Load more follows the server cursor and stops on the last page', async () => {
+    const api = mockApi({
+      [`GET ${PATH}`]: ({ url }: Call) => {
+        if (url.searchParams.get('cursor') === 'page2') return json([comment({ id: 'c1', text: 'Oldest words' })]);
+        const res = json([comment({ id: 'c2', text: 'Newest words' })]);
+        res.headers.set('X-Next-Cursor', 'page2');
+        return res;
+      },
+    });
+    renderApp(
+      <Routes>
+        <Route path="/list/:userId/:listId" element={<CommentsSection listUserId="u2" listId="list_1" count={2} />} />
+      </Routes>,
+      { route: '/list/u2/list_1' },
+    );
+    expect(await screen.findByText('Newest words')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeInTheDocument();
+    expect(screen.queryByText('Oldest words')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more comments' }));
+    expect(await screen.findByText('Oldest words')).toBeInTheDocument();
+    expect(screen.getByText('Newest words')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+    expect(api.to(PATH, 'GET').map((c) => c.url.searchParams.get('cursor'))).toEqual([null, 'page2']);
+  });
+
   it('shows the count, newest first, one level of replies, relative times and Anonymous', async () => {
     commentsServer([
       comment({ id: 'c2', text: 'Newest', replies: [comment({ id: 'r1', text: 'A reply', parentId: 'c2', isReply: true, userName: '' })] }),

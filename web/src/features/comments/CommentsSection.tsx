@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import { useMe } from '../auth/useMe';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
-import { authorName, countComments, fetchComments, LOAD_ERROR } from './commentsApi';
+import { authorName, countComments, fetchCommentPage, LOAD_ERROR, threadComments, type CommentPage, type CommentThread } from './commentsApi';
 import styles from './CommentsSection.module.css';
 
 export interface CommentsSectionProps {
   /** The list's owner. */
   listUserId: string;
   listId: string;
+  /** Comments and replies in all, as the list reports it; without it the loaded ones are counted. */
+  count?: number;
 }
 
 function commentIdFromHash(hash: string): string | null {
@@ -21,13 +23,16 @@ function commentIdFromHash(hash: string): string | null {
 }
 
 /** The comments of one list: newest first, one level of replies, votes, delete for the author. */
-export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
+export function CommentsSection({ listUserId, listId, count }: CommentsSectionProps) {
   const { user, isSignedIn, isLoading: meLoading } = useMe();
   const location = useLocation();
   const key = queryKeys.comments(listUserId, listId);
-  const comments = useQuery({
+  // Newest first, a page at a time: "Load more" reads the next page.
+  const comments = useInfiniteQuery<CommentPage, Error, CommentThread, typeof key, string | null>({
     queryKey: key,
-    queryFn: ({ signal }) => fetchComments(listUserId, listId, signal),
+    queryFn: ({ pageParam, signal }) => fetchCommentPage(listUserId, listId, pageParam, signal),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
   });
   const [replyTo, setReplyTo] = useState<string | null>(null);
@@ -37,7 +42,7 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
   // Notifications link to '#comment-{id}': bring that comment into view and light it up.
   const target = commentIdFromHash(location.hash);
   const refetchedFor = useRef<string | null>(null);
-  const list = comments.data;
+  const list = threadComments(comments.data);
   useEffect(() => {
     if (!target || !list) return;
     const found = list.some((c) => c.id === target || c.replies?.some((r) => r.id === target));
@@ -61,7 +66,7 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
     if (parentId) setReplyTo(null);
   }
 
-  const total = list ? countComments(list) : null;
+  const total = count ?? (list ? countComments(list) : null);
 
   return (
     <section className={styles.section} aria-labelledby="comments-heading">
@@ -153,6 +158,18 @@ export function CommentsSection({ listUserId, listId }: CommentsSectionProps) {
             </li>
           ))}
         </ol>
+      )}
+      {comments.hasNextPage && (
+        <div className={styles.more}>
+          <button type="button" className={styles.ghostButton} onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+            {comments.isFetchingNextPage ? 'Loading…' : 'Load more comments'}
+          </button>
+          {comments.isFetchNextPageError && (
+            <p className={styles.moreError} role="alert">
+              {userMessage(comments.error, LOAD_ERROR)}
+            </p>
+          )}
+        </div>
       )}
     </section>
   );

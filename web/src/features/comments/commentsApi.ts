@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { LIMITS } from '../../api/contract';
@@ -15,8 +15,36 @@ export const DELETE_ERROR = 'Failed to delete comment. Please try again.';
 export const LOAD_ERROR = 'Failed to load comments. Please try again.';
 export const DELETE_CONFIRM = 'Are you sure you want to delete this comment?';
 
-export function fetchComments(listUserId: string, listId: string, signal?: AbortSignal): Promise<Comment[]> {
-  return request(() => api.GET('/api/lists/{userId}/{listId}/comments', { params: { path: { userId: listUserId, listId } }, signal }), LOAD_ERROR);
+/** One page of a thread: top-level comments (newest first) with their replies, and where the next page starts. */
+export interface CommentPage {
+  comments: Comment[];
+  nextCursor: string | null;
+}
+
+/** A thread as cached: the pages loaded so far ("Load more" adds one). */
+export type CommentThread = InfiniteData<CommentPage, string | null>;
+
+export async function fetchCommentPage(listUserId: string, listId: string, cursor: string | null, signal?: AbortSignal): Promise<CommentPage> {
+  let nextCursor: string | null = null;
+  const comments = await request(async () => {
+    const res = await api.GET('/api/lists/{userId}/{listId}/comments', {
+      params: { path: { userId: listUserId, listId }, query: cursor ? { cursor } : {} },
+      signal,
+    });
+    nextCursor = res.response.headers.get('X-Next-Cursor');
+    return res;
+  }, LOAD_ERROR);
+  return { comments, nextCursor };
+}
+
+/** Every comment loaded so far, in thread order. */
+export function threadComments(thread: CommentThread | undefined): Comment[] | undefined {
+  return thread?.pages.flatMap((p) => p.comments);
+}
+
+/** Rewrites the cached thread page by page (a comment and its replies sit on one page). */
+export function updateThread(queryClient: QueryClient, key: readonly unknown[], fn: (comments: Comment[], pageIndex: number) => Comment[]) {
+  queryClient.setQueryData<CommentThread>(key, (old) => (old ? { ...old, pages: old.pages.map((p, i) => ({ ...p, comments: fn(p.comments, i) })) } : old));
 }
 
 export function postComment(listUserId: string, listId: string, text: string, parentId: string | null): Promise<Comment> {
@@ -41,8 +69,10 @@ export function useAddComment(listUserId: string, listId: string) {
   return useMutation({
     mutationFn: ({ text, parentId }: { text: string; parentId: string | null }) => postComment(listUserId, listId, text, parentId),
     onSuccess: (added) => {
-      queryClient.setQueryData<Comment[]>(key, (old) => insertComment(old ?? [], added));
+      // A new top-level comment is the newest: it goes on the first page; a reply joins its parent's page.
+      updateThread(queryClient, key, (comments, i) => (added.parentId || i === 0 ? insertComment(comments, added) : comments));
       void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.detail(listUserId, listId) });
     },
   });
 }
@@ -77,6 +107,7 @@ export function removeComment(list: Comment[], id: string): Comment[] {
 export function insertComment(list: Comment[], added: Comment): Comment[] {
   if (list.some((c) => c.id === added.id || c.replies?.some((r) => r.id === added.id))) return list;
   if (!added.parentId) return [{ ...added, replies: [] }, ...list];
+  // A reply whose parent is on another page leaves this page alone.
   return list.map((c) => (c.id === added.parentId ? { ...c, replies: [...(c.replies ?? []), added] } : c));
 }
 

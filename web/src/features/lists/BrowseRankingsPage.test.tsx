@@ -140,6 +140,32 @@ describe('BrowseRankingsPage', () => {
     expect(location()).toBe('/rankings?page=2');
   });
 
+  it('shows a capped count honestly and goes past its last page with the server cursor', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/lists': ({ url }: Call) => {
+        const cursor = url.searchParams.get('cursor');
+        const page = Number(url.searchParams.get('page') ?? '1');
+        return json({
+          lists: [summary({ id: `l${page}`, name: cursor ? `Past the count via ${cursor}` : `Capped page ${page}` })],
+          page,
+          pageSize: 12,
+          total: 1000,
+          totalPages: 84,
+          totalIsCapped: true,
+          nextCursor: `after-${page}`,
+        });
+      },
+    });
+    renderBrowse('/rankings?page=84');
+    await screen.findByText('Capped page 84');
+    expect(screen.getByText('1,000+ rankings')).toBeInTheDocument();
+    expect(screen.getByText('Page 84 of 84+')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Past the count via after-84');
+    expect(location()).toBe('/rankings?page=85&cursor=after-84');
+  });
+
   it('says when nothing matches', async () => {
     mockApi({ 'GET /api/lists': json({ lists: [], page: 1, pageSize: 12, total: 0, totalPages: 1 }) });
     renderBrowse('/rankings?q=zzz');

@@ -18,7 +18,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 function fetchBrowse(f: BrowseFilters, signal?: AbortSignal) {
   const q = f.q.trim();
-  const query = { ...(q !== '' ? { q } : {}), type: f.type, sort: f.sort, ...(f.tags.length > 0 ? { tag: f.tags } : {}), page: f.page };
+  const query = { ...(q !== '' ? { q } : {}), type: f.type, sort: f.sort, ...(f.tags.length > 0 ? { tag: f.tags } : {}), page: f.page, ...(f.cursor ? { cursor: f.cursor } : {}) };
   return request(() => api.GET('/api/lists', { params: { query }, signal }), BROWSE_ERROR);
 }
 
@@ -34,7 +34,7 @@ export default function BrowseRankingsPage() {
     // Built from the URL as it is when applied, so a late debounced search keeps newer changes.
     setParams(
       (prev) => {
-        const merged: BrowseFilters = { ...readFilters(prev), ...next };
+        const merged: BrowseFilters = { ...readFilters(prev), cursor: undefined, ...next };
         if (!keepPage) merged.page = 1;
         return writeFilters(merged);
       },
@@ -68,14 +68,18 @@ export default function BrowseRankingsPage() {
     update({ tags: USER_TAGS.filter((t) => tags.includes(t)) });
   }
 
-  function goToPage(page: number) {
-    update({ page }, { keepPage: true });
+  function goToPage(page: number, cursor?: string) {
+    update({ page, cursor }, { keepPage: true });
     resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }
 
   const data = query.data;
   const page = data?.page ?? filters.page;
   const totalPages = data?.totalPages ?? 1;
+  // A capped count ("1,000+") reaches only so many pages; the server's cursor goes on from there.
+  const capped = data?.totalIsCapped === true;
+  const nextCursor = page >= totalPages && capped ? data?.nextCursor : undefined;
+  const total = data ? `${data.total.toLocaleString('en-US')}${capped ? '+' : ''}` : '';
   const active = hasActiveFilters(filters);
 
   let results;
@@ -185,19 +189,30 @@ export default function BrowseRankingsPage() {
             Rankings
           </h2>
           <p className={styles.count} role="status">
-            {data ? `${data.total} ${data.total === 1 ? 'ranking' : 'rankings'}` : ''}
+            {data ? `${total} ${data.total === 1 && !capped ? 'ranking' : 'rankings'}` : ''}
           </p>
         </div>
         {results}
         {data && data.lists.length > 0 && (
           <nav className={styles.pager} aria-label="Pagination">
-            <button type="button" className={pageStyles.buttonGhost} disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+            <button
+              type="button"
+              className={pageStyles.buttonGhost}
+              disabled={page <= 1}
+              // A cursor page has no page number the server can jump to: step back through history.
+              onClick={() => (filters.cursor ? window.history.back() : goToPage(page - 1))}
+            >
               Previous
             </button>
             <span className={styles.pageLabel} aria-live="polite">
-              Page {page} of {totalPages}
+              Page {page} of {capped ? `${totalPages}+` : totalPages}
             </span>
-            <button type="button" className={pageStyles.buttonGhost} disabled={page >= totalPages} onClick={() => goToPage(page + 1)}>
+            <button
+              type="button"
+              className={pageStyles.buttonGhost}
+              disabled={page >= totalPages && !nextCursor}
+              onClick={() => goToPage(page + 1, nextCursor)}
+            >
               Next
             </button>
           </nav>

@@ -253,7 +253,7 @@ function ListView({ list }: { list: RankedList }) {
         </div>
       </section>
 
-      <CommentsSection listUserId={list.userId} listId={list.id} />
+      <CommentsSection listUserId={list.userId} listId={list.id} count={list.commentCount} />
 
       {sharing && <ShareDialog list={list} onClose={() => setSharing(false)} />}
     </div>

@@ -21,6 +21,8 @@ export interface BrowseFilters {
   sort: SortMode;
   tags: UserTag[];
   page: number;
+  /** Past the pages a capped count reaches, the server's cursor for this page. */
+  cursor?: string;
 }
 
 function isType(v: string | null): v is RankingType {
@@ -44,6 +46,7 @@ export function readFilters(params: URLSearchParams): BrowseFilters {
     // Canonical order, no repeats, so the same view always has the same URL and cache key.
     tags: USER_TAGS.filter((t) => chosen.has(t)),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    ...(params.get('cursor') ? { cursor: params.get('cursor') ?? '' } : {}),
   };
 }
 
@@ -56,6 +59,7 @@ export function writeFilters(f: BrowseFilters): URLSearchParams {
   if (f.sort !== 'newest') params.set('sort', f.sort);
   for (const t of f.tags) params.append('tag', t);
   if (f.page > 1) params.set('page', String(f.page));
+  if (f.cursor) params.set('cursor', f.cursor);
   return params;
 }
 
