@@ -31,9 +31,9 @@ type List struct {
 	UpvoteCount int
 	// CommentCount counts comments and replies, kept in step with them.
 	CommentCount int
-	ItemCount   int
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	ItemCount    int
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 	ListContent
 }
 
