@@ -37,17 +37,17 @@ func (s *Server) routes() *http.ServeMux {
 		{"PATCH /api/me", http.HandlerFunc(s.updateMe)},
 
 		// Lists, drafts, browse and profiles
-		{"GET /api/lists", http.HandlerFunc(s.browseLists)},
+		{"GET /api/lists", cacheable(http.HandlerFunc(s.browseLists))},
 		{"POST /api/lists", http.HandlerFunc(s.createList)},
-		{"GET /api/lists/{userId}/{listId}", http.HandlerFunc(s.getList)},
+		{"GET /api/lists/{userId}/{listId}", cacheable(http.HandlerFunc(s.getList))},
 		{"PUT /api/lists/{userId}/{listId}", http.HandlerFunc(s.updateList)},
 		{"DELETE /api/lists/{userId}/{listId}", http.HandlerFunc(s.deleteList)},
-		{"GET /api/home", http.HandlerFunc(s.home)},
+		{"GET /api/home", cacheable(http.HandlerFunc(s.home))},
 		{"GET /api/me/draft", http.HandlerFunc(s.getDraft)},
 		{"PUT /api/me/draft", http.HandlerFunc(s.saveDraft)},
 		{"DELETE /api/me/draft", http.HandlerFunc(s.deleteDraft)},
-		{"GET /api/users/{userId}", http.HandlerFunc(s.userProfile)},
-		{"GET /api/users/{userId}/lists", http.HandlerFunc(s.userLists)},
+		{"GET /api/users/{userId}", cacheable(http.HandlerFunc(s.userProfile))},
+		{"GET /api/users/{userId}/lists", cacheable(http.HandlerFunc(s.userLists))},
 		{"POST /api/me/idols/search", &idolSearch{Server: s, draw: rand.Float64}},
 
 		// Upvotes and favorites
@@ -58,7 +58,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/me/favorites", http.HandlerFunc(s.myFavorites)},
 
 		// Comments
-		{"GET /api/lists/{userId}/{listId}/comments", http.HandlerFunc(s.listComments)},
+		{"GET /api/lists/{userId}/{listId}/comments", cacheable(http.HandlerFunc(s.listComments))},
 		{"POST /api/lists/{userId}/{listId}/comments", http.HandlerFunc(s.addComment)},
 		{"PUT /api/comments/{commentId}/vote", http.HandlerFunc(s.voteOnComment)},
 		{"DELETE /api/comments/{commentId}", http.HandlerFunc(s.deleteComment)},

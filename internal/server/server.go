@@ -72,6 +72,7 @@ func New(d Deps) (*Server, error) {
 // Handler is the whole site: the routes behind the middleware every request passes.
 func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.routes()
+	h = compressResponses(h)
 	h = s.loadUser(h)
 	h = s.limitBodies(h)
 	h = rejectBadText(h)
