@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // Notification is one inbox entry, made by the server when someone acts on a
@@ -106,43 +104,4 @@ func (s *Store) MarkAllNotificationsRead(ctx context.Context, userID string) err
 		return fmt.Errorf("mark notifications read: %w", err)
 	}
 	return nil
-}
-
-// EventChannel is the PostgreSQL channel live events travel on between nodes.
-const EventChannel = "castaway_events"
-
-// PublishEvent sends payload to every node listening on PostgreSQL.
-func (s *Store) PublishEvent(ctx context.Context, payload string) error {
-	if s.dialect != Postgres {
-		return fmt.Errorf("publish event: %s has no LISTEN/NOTIFY", s.dialect)
-	}
-	if _, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, EventChannel, payload); err != nil {
-		return fmt.Errorf("publish event: %w", err)
-	}
-	return nil
-}
-
-// ListenEvents holds one dedicated PostgreSQL connection listening for events,
-// calls ready once listening and handle for each payload, until ctx ends or the
-// connection fails. A pooled connection cannot be used: LISTEN belongs to a session.
-func (s *Store) ListenEvents(ctx context.Context, ready func(), handle func(payload string)) error {
-	if s.dialect != Postgres {
-		return fmt.Errorf("listen for events: %s has no LISTEN/NOTIFY", s.dialect)
-	}
-	conn, err := pgx.Connect(ctx, s.url)
-	if err != nil {
-		return fmt.Errorf("connect listener: %w", err)
-	}
-	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, `LISTEN `+EventChannel); err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
-	ready()
-	for {
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			return fmt.Errorf("wait for event: %w", err)
-		}
-		handle(n.Payload)
-	}
 }
