@@ -22,6 +22,11 @@ type Hub struct {
 	log *slog.Logger
 	bus events.Bus
 
+	// reads bounds how many woken streams read the database at once, so a
+	// resync of every stream (or thousands connecting together) queues for a
+	// few pooled connections instead of opening one each.
+	reads chan struct{}
+
 	mu     sync.Mutex
 	subs   map[string]map[chan struct{}]struct{}
 	closed bool
@@ -47,7 +52,8 @@ func NewHub(ctx context.Context, st *store.Store, eventsURL string, log *slog.Lo
 // NewHubOn starts a hub listening on bus; Close closes bus too.
 func NewHubOn(bus events.Bus, log *slog.Logger) *Hub {
 	ctx, stop := context.WithCancel(context.Background())
-	h := &Hub{log: log, bus: bus, subs: map[string]map[chan struct{}]struct{}{}, done: make(chan struct{}), stop: stop}
+	h := &Hub{log: log, bus: bus, subs: map[string]map[chan struct{}]struct{}{},
+		reads: make(chan struct{}, ConcurrentReads), done: make(chan struct{}), stop: stop}
 	ready := make(chan struct{})
 	var once sync.Once
 	h.wg.Add(1)
@@ -69,6 +75,23 @@ func NewHubOn(bus events.Bus, log *slog.Logger) *Hub {
 		log.Warn("event bus not listening yet; live events resume when it is")
 	}
 	return h
+}
+
+// ConcurrentReads is how many streams of one process may read the database at once.
+const ConcurrentReads = 8
+
+// Read runs fn, a woken stream's read, once fewer than ConcurrentReads others
+// are running; it gives up when ctx ends or the hub closes.
+func (h *Hub) Read(ctx context.Context, fn func(ctx context.Context) error) error {
+	select {
+	case h.reads <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-h.done:
+		return context.Canceled
+	}
+	defer func() { <-h.reads }()
+	return fn(ctx)
 }
 
 // Subscribe wakes the returned channel whenever userID's inbox may have changed.
