@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"castaway/internal/events"
@@ -26,6 +27,7 @@ type Hub struct {
 	// resync of every stream (or thousands connecting together) queues for a
 	// few pooled connections instead of opening one each.
 	reads chan struct{}
+	nread atomic.Int64
 
 	mu     sync.Mutex
 	subs   map[string]map[chan struct{}]struct{}
@@ -91,8 +93,12 @@ func (h *Hub) Read(ctx context.Context, fn func(ctx context.Context) error) erro
 		return context.Canceled
 	}
 	defer func() { <-h.reads }()
+	h.nread.Add(1)
 	return fn(ctx)
 }
+
+// Reads is how many stream reads have run since the hub started.
+func (h *Hub) Reads() int64 { return h.nread.Load() }
 
 // Subscribe wakes the returned channel whenever userID's inbox may have changed.
 func (h *Hub) Subscribe(userID string) (<-chan struct{}, func()) {
