@@ -23,10 +23,10 @@ type Hub struct {
 	log *slog.Logger
 	bus events.Bus
 
-	// reads bounds how many woken streams read the database at once, so a
-	// resync of every stream (or thousands connecting together) queues for a
-	// few pooled connections instead of opening one each.
-	reads chan struct{}
+	// jobs feeds the hub's few readers: woken streams read the database
+	// through them, so a resync of every stream (or thousands connecting
+	// together) queues for a few pooled connections instead of opening one each.
+	jobs  chan job
 	nread atomic.Int64
 
 	mu     sync.Mutex
@@ -55,7 +55,11 @@ func NewHub(ctx context.Context, st *store.Store, eventsURL string, log *slog.Lo
 func NewHubOn(bus events.Bus, log *slog.Logger) *Hub {
 	ctx, stop := context.WithCancel(context.Background())
 	h := &Hub{log: log, bus: bus, subs: map[string]map[chan struct{}]struct{}{},
-		reads: make(chan struct{}, ConcurrentReads), done: make(chan struct{}), stop: stop}
+		jobs: make(chan job), done: make(chan struct{}), stop: stop}
+	for range ConcurrentReads {
+		h.wg.Add(1)
+		go h.reader()
+	}
 	ready := make(chan struct{})
 	var once sync.Once
 	h.wg.Add(1)
@@ -82,19 +86,49 @@ func NewHubOn(bus events.Bus, log *slog.Logger) *Hub {
 // ConcurrentReads is how many streams of one process may read the database at once.
 const ConcurrentReads = 8
 
-// Read runs fn, a woken stream's read, once fewer than ConcurrentReads others
-// are running; it gives up when ctx ends or the hub closes.
+// Read runs fn, a woken stream's read, on one of ConcurrentReads reader
+// goroutines of the hub and waits for it; it gives up when ctx ends or the hub
+// closes. Reads never run more than ConcurrentReads at once, and the deep stack
+// a query needs grows on those few readers, not on every stream's goroutine.
 func (h *Hub) Read(ctx context.Context, fn func(ctx context.Context) error) error {
+	j := job{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	select {
-	case h.reads <- struct{}{}:
+	case h.jobs <- j:
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-h.done:
 		return context.Canceled
 	}
-	defer func() { <-h.reads }()
-	h.nread.Add(1)
-	return fn(ctx)
+	select {
+	case err := <-j.done:
+		return err
+	case <-h.done:
+		return context.Canceled
+	}
+}
+
+type job struct {
+	ctx  context.Context
+	fn   func(ctx context.Context) error
+	done chan error
+}
+
+// reader runs stream reads until the hub closes.
+func (h *Hub) reader() {
+	defer h.wg.Done()
+	for {
+		select {
+		case <-h.done:
+			return
+		case j := <-h.jobs:
+			h.nread.Add(1)
+			if err := j.ctx.Err(); err != nil {
+				j.done <- err
+				continue
+			}
+			j.done <- j.fn(j.ctx)
+		}
+	}
 }
 
 // Reads is how many stream reads have run since the hub started.
