@@ -55,21 +55,24 @@ const visibleNote = `n.user_id = $1 AND (n.list_id = '' OR EXISTS (SELECT 1 FROM
 	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND (l.is_public OR l.user_id = $1)))`
 
 // RecentNotifications returns userID's newest notifications they may still see, at
-// most limit, and how many of those are unread.
+// most limit, and how many of those are unread, in one query (a live stream runs
+// it on every wake-up). With no notification there is no row, and no unread one.
 func (s *Store) RecentNotifications(ctx context.Context, userID string, limit int) ([]Notification, int, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT n.id, n.user_id, n.type, COALESCE(n.actor_id, ''), n.created_by_name, n.content, n.is_new,
-			n.list_user_id, n.list_id, n.comment_id, COALESCE(n.dedupe_key, ''), n.created_at
+			n.list_user_id, n.list_id, n.comment_id, COALESCE(n.dedupe_key, ''), n.created_at,
+			(SELECT COUNT(*) FROM notifications n WHERE `+visibleNote+` AND n.is_new)
 		FROM notifications n WHERE `+visibleNote+` ORDER BY n.created_at DESC, n.id DESC LIMIT $2`, userID, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list notifications: %w", err)
 	}
 	defer rows.Close()
 	notes := []Notification{}
+	var unread int
 	for rows.Next() {
 		var n Notification
 		var created int64
 		if err := rows.Scan(&n.ID, &n.UserID, &n.Type, &n.ActorID, &n.CreatedByName, &n.Content, &n.IsNew,
-			&n.ListUserID, &n.ListID, &n.CommentID, &n.DedupeKey, &created); err != nil {
+			&n.ListUserID, &n.ListID, &n.CommentID, &n.DedupeKey, &created, &unread); err != nil {
 			return nil, 0, fmt.Errorf("scan notification: %w", err)
 		}
 		n.CreatedAt = fromMillis(created)
@@ -77,10 +80,6 @@ func (s *Store) RecentNotifications(ctx context.Context, userID string, limit in
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, fmt.Errorf("list notifications: %w", err)
-	}
-	var unread int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications n WHERE `+visibleNote+` AND n.is_new`, userID).Scan(&unread); err != nil {
-		return nil, 0, fmt.Errorf("count unread notifications: %w", err)
 	}
 	return notes, unread, nil
 }
