@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -48,6 +49,7 @@ func NewHub(ctx context.Context, st *store.Store, eventsURL string, log *slog.Lo
 	if err != nil {
 		return nil, err
 	}
+	log.Info("live events", "bus", fmt.Sprintf("%T", bus))
 	return NewHubOn(bus, log), nil
 }
 
