@@ -22,14 +22,13 @@ type NATS struct {
 }
 
 // NewNATS connects to url (nats://host:port); the client reconnects forever,
-// with capped backoff, and buffers publishes while it does.
+// waiting as DefaultBackoff does (doubling, capped at 30 s), and buffers
+// publishes while it does. A server that is down at start is retried likewise.
 func NewNATS(url string) (*NATS, error) {
 	n := &NATS{reconnected: make(chan struct{}, 1), lost: make(chan error, 1)}
 	nc, err := nats.Connect(url,
 		nats.Name("castaway"),
 		nats.MaxReconnects(-1),
-		nats.ReconnectWait(500*time.Millisecond),
-		nats.ReconnectJitter(250*time.Millisecond, time.Second),
 		nats.CustomReconnectDelay(func(attempts int) time.Duration {
 			return min(DefaultBackoff.Min<<min(attempts, 10), DefaultBackoff.Max)
 		}),
