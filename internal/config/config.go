@@ -42,6 +42,9 @@ type Config struct {
 	// TrustProxy says a reverse proxy sets X-Forwarded-For, so the client IP
 	// (for sign-in rate limits) is read from it rather than the connection.
 	TrustProxy bool
+	// EventsURL selects the event bus between processes: nats://... is NATS;
+	// empty is PostgreSQL LISTEN/NOTIFY on PostgreSQL, in-process on SQLite.
+	EventsURL string
 }
 
 // Load reads args (without the program and subcommand names) and the environment.
@@ -65,6 +68,7 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs.StringVar(&c.MediaDir, "media-dir", getenv("CASTAWAY_MEDIA_DIR"), "folder of headshots and season logos; default <data-dir>/media (CASTAWAY_MEDIA_DIR)")
 	fs.StringVar(&c.MediaURL, "media-url", getenv("CASTAWAY_MEDIA_URL"), "CDN base URL that serves the media folder instead (CASTAWAY_MEDIA_URL)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", getenv("CASTAWAY_TRUST_PROXY") == "true", "behind a reverse proxy that sets X-Forwarded-For (CASTAWAY_TRUST_PROXY=true)")
+	fs.StringVar(&c.EventsURL, "events-url", getenv("CASTAWAY_EVENTS_URL"), "nats://host:port carries live events between processes; empty uses PostgreSQL LISTEN/NOTIFY, or stays in process on SQLite (CASTAWAY_EVENTS_URL)")
 	fs.StringVar(&c.Google.ClientID, "google-client-id", getenv("CASTAWAY_GOOGLE_CLIENT_ID"), "Google OAuth client id (CASTAWAY_GOOGLE_CLIENT_ID)")
 	fs.StringVar(&c.Google.ClientSecret, "google-client-secret", getenv("CASTAWAY_GOOGLE_CLIENT_SECRET"), "(CASTAWAY_GOOGLE_CLIENT_SECRET)")
 	fs.StringVar(&c.Google.Issuer, "google-issuer", env("CASTAWAY_GOOGLE_ISSUER", "https://accounts.google.com"), "OpenID Connect issuer (CASTAWAY_GOOGLE_ISSUER)")

@@ -35,3 +35,17 @@ func TestBadLogLevel(t *testing.T) {
 		t.Fatal("want an error")
 	}
 }
+
+func TestEventsURL(t *testing.T) {
+	c, err := Load(nil, func(string) string { return "" })
+	if err != nil || c.EventsURL != "" {
+		t.Fatalf("default events url %q, %v: want empty (the database's own bus)", c.EventsURL, err)
+	}
+	env := map[string]string{"CASTAWAY_EVENTS_URL": "nats://bus:4222"}
+	if c, _ = Load(nil, func(k string) string { return env[k] }); c.EventsURL != "nats://bus:4222" {
+		t.Fatalf("env: %q", c.EventsURL)
+	}
+	if c, _ = Load([]string{"-events-url", "nats://other:4222"}, func(k string) string { return env[k] }); c.EventsURL != "nats://other:4222" {
+		t.Fatalf("flag: %q", c.EventsURL)
+	}
+}

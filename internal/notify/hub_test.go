@@ -1,8 +1,10 @@
 package notify
 
 import (
+	"castaway/internal/events"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"sync"
@@ -31,7 +33,7 @@ func idle(ch <-chan struct{}) bool {
 }
 
 func TestHubInProcess(t *testing.T) {
-	h := newHub(nil, quiet)
+	h := NewHubOn(events.NewLocal(), quiet)
 	defer h.Close()
 	alice, stopAlice := h.Subscribe("alice")
 	aliceTab2, stopTab2 := h.Subscribe("alice")
@@ -68,25 +70,27 @@ func TestHubInProcess(t *testing.T) {
 	h.Close() // twice is harmless
 }
 
-// fakeBroker fails its first connection, then delivers what is published.
-type fakeBroker struct {
+// fakeBus fails its first connection, then delivers what is published.
+type fakeBus struct {
 	mu       sync.Mutex
 	attempts int
 	events   chan string
 }
 
-func (b *fakeBroker) PublishEvent(ctx context.Context, payload string) error {
-	b.events <- payload
+func (b *fakeBus) Publish(ctx context.Context, topic string, payload []byte) error {
+	b.events <- topic
 	return nil
 }
 
-func (b *fakeBroker) ListenEvents(ctx context.Context, ready func(), handle func(string)) error {
+func (b *fakeBus) Close() error { return nil }
+
+func (b *fakeBus) Listen(ctx context.Context, ready func(), handle events.Handler) error {
 	b.mu.Lock()
 	b.attempts++
-	first := b.attempts == 1
+	n := b.attempts
 	b.mu.Unlock()
-	if first {
-		return errors.New("connection refused")
+	if n == 2 {
+		return errors.New("connection reset")
 	}
 	ready()
 	for {
@@ -94,27 +98,64 @@ func (b *fakeBroker) ListenEvents(ctx context.Context, ready func(), handle func
 		case <-ctx.Done():
 			return ctx.Err()
 		case p := <-b.events:
-			handle(p)
+			if n == 1 && p == "inbox:drop" {
+				return errors.New("connection lost")
+			}
+			handle(p, nil)
 		}
 	}
 }
 
-func TestHubThroughBrokerReconnects(t *testing.T) {
-	b := &fakeBroker{events: make(chan string)}
-	h := newHub(b, quiet)
+func TestHubThroughBusReconnects(t *testing.T) {
+	b := &fakeBus{events: make(chan string)}
+	h := NewHubOn(b, quiet)
 	alice, stop := h.Subscribe("alice")
 	defer stop()
 
-	// Once the listener is back, every stream is woken to refetch what it may have missed.
+	h.Publish(context.Background(), "alice")
 	if !signalled(alice) {
-		t.Fatal("no resync after the listener connected")
+		t.Fatal("event through the bus did not arrive")
+	}
+	// The connection drops, the first retry fails, the next connects: every stream
+	// is woken to refetch what it may have missed.
+	h.Publish(context.Background(), "drop")
+	if !signalled(alice) {
+		t.Fatal("no resync after the listener reconnected")
 	}
 	h.Publish(context.Background(), "alice")
 	if !signalled(alice) {
-		t.Fatal("event through the broker did not arrive")
+		t.Fatal("event after reconnect did not arrive")
 	}
 	h.Close() // stops the listener goroutine (Close waits for it)
-	if b.attempts != 2 {
-		t.Fatalf("listener connected %d times, want 2", b.attempts)
+	if b.attempts != 3 {
+		t.Fatalf("listener connected %d times, want 3", b.attempts)
+	}
+}
+
+// With 10,000 idle streams open, an event wakes only its recipient's streams:
+// the others receive nothing, so they run no query.
+func TestHubWakesOnlyTheRecipient(t *testing.T) {
+	h := NewHubOn(events.NewLocal(), quiet)
+	defer h.Close()
+	const n = 10_000
+	chans := make([]<-chan struct{}, n)
+	for i := range n {
+		ch, stop := h.Subscribe(fmt.Sprintf("user%d", i))
+		defer stop()
+		chans[i] = ch
+	}
+	if h.Streams() != n {
+		t.Fatalf("%d streams, want %d", h.Streams(), n)
+	}
+	h.Publish(context.Background(), "user4242")
+	if !signalled(chans[4242]) {
+		t.Fatal("the recipient was not woken")
+	}
+	for i, ch := range chans {
+		select {
+		case <-ch:
+			t.Fatalf("stream %d woken by someone else's event", i)
+		default:
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -34,12 +35,18 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
 	w.WriteHeader(http.StatusOK)
 
+	// A stream reads only when woken, under the hub's bound on concurrent
+	// reads: an idle stream holds no database connection and runs no query.
 	send := func() error {
-		inbox, err := s.inbox(r.Context(), u.ID)
-		if err != nil {
+		var data []byte
+		err := s.hub.Read(r.Context(), func(ctx context.Context) error {
+			inbox, err := s.inbox(ctx, u.ID)
+			if err != nil {
+				return err
+			}
+			data, err = json.Marshal(inbox)
 			return err
-		}
-		data, err := json.Marshal(inbox)
+		})
 		if err != nil {
 			return err
 		}

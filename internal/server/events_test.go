@@ -4,11 +4,19 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
 	"net/http"
+	"net/http/httptest"
+	neturl "net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"castaway/internal/catalog"
+	"castaway/internal/config"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -109,36 +117,86 @@ func TestInboxStream(t *testing.T) {
 	}
 }
 
-// Two server processes share one PostgreSQL: a vote through one reaches a stream held on the other.
+// Two server processes share one PostgreSQL, with no sticky sessions: a vote
+// through one reaches a stream held on the other, over each bus that crosses
+// processes (PostgreSQL LISTEN/NOTIFY, and NATS where a server answers).
 func TestInboxStreamAcrossServers(t *testing.T) {
-	url := storetest.PostgresURL(t)
-	ctx := context.Background()
-	open := func() *store.Store {
-		st, err := store.Open(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		if err := st.Migrate(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
-	a, b := newEnvOn(t, open()), newEnvOn(t, open())
-	fan, _ := a.signedIn(t, "Fan")
-	owner, ownerUser := b.signedIn(t, "Owner")
-	list := a.makeCommunityList(t, ownerUser.ID, "list_1", "Heroes", true)
+	for _, bus := range []struct {
+		name string
+		url  func(t *testing.T) string
+	}{
+		{"listen-notify", func(*testing.T) string { return "" }},
+		{"nats", testNATSURL},
+	} {
+		t.Run(bus.name, func(t *testing.T) {
+			pg := storetest.PostgresURL(t)
+			eventsURL := bus.url(t)
+			ctx := context.Background()
+			open := func() *testEnv {
+				st, err := store.Open(ctx, pg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { st.Close() })
+				if err := st.Migrate(ctx); err != nil {
+					t.Fatal(err)
+				}
+				return newEnvWithEvents(t, st, eventsURL)
+			}
+			a, b := open(), open()
+			fan, _ := a.signedIn(t, "Fan")
+			owner, ownerUser := b.signedIn(t, "Owner")
+			list := a.makeCommunityList(t, ownerUser.ID, "list_1", "Heroes", true)
 
-	_, events := openStream(t, owner, b.URL+"/api/notifications/stream")
-	nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 0 })
-	callStatus(t, fan, "PUT", list+"/upvote", nil, nil)
-	in := nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 1 })
-	if in.Notifications[0].Type != "list_like" || in.Notifications[0].ListID != "list_1" {
-		t.Fatalf("pushed inbox %+v", in)
+			_, events := openStream(t, owner, b.URL+"/api/notifications/stream")
+			nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 0 })
+			callStatus(t, fan, "PUT", list+"/upvote", nil, nil)
+			in := nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 1 })
+			if in.Notifications[0].Type != "list_like" || in.Notifications[0].ListID != "list_1" {
+				t.Fatalf("pushed inbox %+v", in)
+			}
+			callStatus(t, fan, "POST", list+"/comments", map[string]any{"text": "Love it"}, nil)
+			in = nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 2 })
+			if in.Notifications[0].Type != "comment" || in.Notifications[0].Content != "Love it" {
+				t.Fatalf("pushed inbox %+v", in)
+			}
+		})
 	}
-	callStatus(t, fan, "POST", list+"/comments", map[string]any{"text": "Love it"}, nil)
-	in = nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 2 })
-	if in.Notifications[0].Type != "comment" || in.Notifications[0].Content != "Love it" {
-		t.Fatalf("pushed inbox %+v", in)
+}
+
+// testNATSURL is the NATS server for tests (CASTAWAY_TEST_NATS_URL, default
+// nats://127.0.0.1:4222); the test skips when nothing answers there.
+func testNATSURL(t *testing.T) string {
+	u := os.Getenv("CASTAWAY_TEST_NATS_URL")
+	if u == "" {
+		u = "nats://127.0.0.1:4222"
 	}
+	p, err := neturl.Parse(u)
+	if err != nil {
+		t.Fatalf("CASTAWAY_TEST_NATS_URL %q: %v", u, err)
+	}
+	c, err := net.DialTimeout("tcp", p.Host, time.Second)
+	if err != nil {
+		t.Skipf("no NATS server answers at %s (set CASTAWAY_TEST_NATS_URL): %v", u, err)
+	}
+	c.Close()
+	return u
+}
+
+// newEnvWithEvents starts a server over st whose live events cross processes on eventsURL.
+func newEnvWithEvents(t *testing.T, st *store.Store, eventsURL string) *testEnv {
+	t.Helper()
+	cfg, err := config.Load([]string{"-data-dir", t.TempDir(), "-events-url", eventsURL}, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	t.Cleanup(srv.CloseStreams)
+	return &testEnv{Server: ts, cfg: cfg, store: st, srv: srv}
 }

@@ -3,6 +3,7 @@
 package server
 
 import (
+	"context"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -65,7 +66,9 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	// Last, so a failed start leaves no listener running.
-	s.hub = notify.NewHub(d.Store, d.Logger)
+	if s.hub, err = notify.NewHub(context.Background(), d.Store, d.Config.EventsURL, d.Logger); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

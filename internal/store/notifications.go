@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // Notification is one inbox entry, made by the server when someone acts on a
@@ -57,21 +55,24 @@ var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR EXISTS (SELECT 1 FROM l
 	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND ` + visibleTo("$1") + `))`
 
 // RecentNotifications returns userID's newest notifications they may still see, at
-// most limit, and how many of those are unread.
+// most limit, and how many of those are unread, in one query (a live stream runs
+// it on every wake-up). With no notification there is no row, and no unread one.
 func (s *Store) RecentNotifications(ctx context.Context, userID string, limit int) ([]Notification, int, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT n.id, n.user_id, n.type, COALESCE(n.actor_id, ''), n.created_by_name, n.content, n.is_new,
-			n.list_user_id, n.list_id, n.comment_id, COALESCE(n.dedupe_key, ''), n.created_at
+			n.list_user_id, n.list_id, n.comment_id, COALESCE(n.dedupe_key, ''), n.created_at,
+			(SELECT COUNT(*) FROM notifications n WHERE `+visibleNote+` AND n.is_new)
 		FROM notifications n WHERE `+visibleNote+` ORDER BY n.created_at DESC, n.id DESC LIMIT $2`, userID, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list notifications: %w", err)
 	}
 	defer rows.Close()
 	notes := []Notification{}
+	var unread int
 	for rows.Next() {
 		var n Notification
 		var created int64
 		if err := rows.Scan(&n.ID, &n.UserID, &n.Type, &n.ActorID, &n.CreatedByName, &n.Content, &n.IsNew,
-			&n.ListUserID, &n.ListID, &n.CommentID, &n.DedupeKey, &created); err != nil {
+			&n.ListUserID, &n.ListID, &n.CommentID, &n.DedupeKey, &created, &unread); err != nil {
 			return nil, 0, fmt.Errorf("scan notification: %w", err)
 		}
 		n.CreatedAt = fromMillis(created)
@@ -79,10 +80,6 @@ func (s *Store) RecentNotifications(ctx context.Context, userID string, limit in
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, fmt.Errorf("list notifications: %w", err)
-	}
-	var unread int
-	if err := s.rdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications n WHERE `+visibleNote+` AND n.is_new`, userID).Scan(&unread); err != nil {
-		return nil, 0, fmt.Errorf("count unread notifications: %w", err)
 	}
 	return notes, unread, nil
 }
@@ -106,43 +103,4 @@ func (s *Store) MarkAllNotificationsRead(ctx context.Context, userID string) err
 		return fmt.Errorf("mark notifications read: %w", err)
 	}
 	return nil
-}
-
-// EventChannel is the PostgreSQL channel live events travel on between nodes.
-const EventChannel = "castaway_events"
-
-// PublishEvent sends payload to every node listening on PostgreSQL.
-func (s *Store) PublishEvent(ctx context.Context, payload string) error {
-	if s.dialect != Postgres {
-		return fmt.Errorf("publish event: %s has no LISTEN/NOTIFY", s.dialect)
-	}
-	if _, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, EventChannel, payload); err != nil {
-		return fmt.Errorf("publish event: %w", err)
-	}
-	return nil
-}
-
-// ListenEvents holds one dedicated PostgreSQL connection listening for events,
-// calls ready once listening and handle for each payload, until ctx ends or the
-// connection fails. A pooled connection cannot be used: LISTEN belongs to a session.
-func (s *Store) ListenEvents(ctx context.Context, ready func(), handle func(payload string)) error {
-	if s.dialect != Postgres {
-		return fmt.Errorf("listen for events: %s has no LISTEN/NOTIFY", s.dialect)
-	}
-	conn, err := pgx.Connect(ctx, s.url)
-	if err != nil {
-		return fmt.Errorf("connect listener: %w", err)
-	}
-	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, `LISTEN `+EventChannel); err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
-	ready()
-	for {
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			return fmt.Errorf("wait for event: %w", err)
-		}
-		handle(n.Payload)
-	}
 }
