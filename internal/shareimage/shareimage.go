@@ -13,14 +13,11 @@
 package shareimage
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	xdraw "golang.org/x/image/draw"
@@ -118,16 +115,7 @@ type Layout struct {
 type Renderer struct {
 	font *opentype.Font
 	bg   *image.RGBA
-	pool bufPool
 }
-
-type bufPool struct{ p sync.Pool }
-
-func (b *bufPool) Get() *png.EncoderBuffer {
-	v, _ := b.p.Get().(*png.EncoderBuffer)
-	return v
-}
-func (b *bufPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 // New parses the bundled font and draws the background once.
 func New() (*Renderer, error) {
@@ -496,15 +484,7 @@ func drawFallback(dst *image.RGBA, r image.Rectangle, season bool) {
 	}
 }
 
-// PNG draws the image and encodes it as PNG.
+// PNG draws the image and encodes it as an RGB PNG.
 func (r *Renderer) PNG(w io.Writer, l List) error {
-	img := r.Draw(l)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pool}
-	var buf bytes.Buffer
-	buf.Grow(1 << 20)
-	if err := enc.Encode(&buf, img); err != nil {
-		return err
-	}
-	_, err := w.Write(buf.Bytes())
-	return err
+	return encodePNG(w, r.Draw(l))
 }

@@ -3,6 +3,7 @@ package shareimage
 import (
 	"bytes"
 	"flag"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
@@ -318,5 +319,32 @@ func BenchmarkDraw(b *testing.B) {
 	l := sampleList()
 	for b.Loop() {
 		r.Draw(l)
+	}
+}
+
+func TestEncodeRoundTrip(t *testing.T) {
+	r := renderer(t)
+	img := r.Draw(sampleList())
+	var buf bytes.Buffer
+	if err := encodePNG(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	dec, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < Height; y++ {
+		for x := 0; x < Width; x++ {
+			g := img.RGBAAt(x, y)
+			dr, dg, db, da := dec.At(x, y).RGBA()
+			if uint32(g.R) != dr>>8 || uint32(g.G) != dg>>8 || uint32(g.B) != db>>8 || da != 0xffff {
+				t.Fatalf("pixel (%d,%d): got %v, encoded %v", x, y, g, dec.At(x, y))
+			}
+		}
+	}
+	p := []byte("some bytes to checksum, repeated many times. ")
+	p = bytes.Repeat(p, 500)
+	if got, want := adler32Update(1, p), adler32.Checksum(p); got != want {
+		t.Fatalf("adler32 %x, want %x", got, want)
 	}
 }
