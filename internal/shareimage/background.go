@@ -64,7 +64,7 @@ func drawBackground() *image.RGBA {
 				if float64(y) < wave {
 					c = lerp(color.RGBA{0xf4, 0xf0, 0xe4, 0xff}, c, (float64(y)-shoreY)/(wave-shoreY))
 				}
-				n := hash(x, y) - 0.5
+				n := hash(x/3, y/3) - 0.5
 				c = shade(c, 1+0.10*n)
 			}
 			img.SetRGBA(x, y, c)
@@ -118,7 +118,7 @@ func woodPanel(img *image.RGBA, r image.Rectangle, radius int, seed int, single 
 			fx, fy := float64(x), float64(py%plankH)
 			g := math.Sin(fy*0.55+2.4*math.Sin(fx*0.011+s)+1.3*math.Sin(fx*0.037+s*2)) * 0.5
 			g += 0.25 * math.Sin(fy*1.7+fx*0.004+s)
-			t := 0.45 + 0.3*g + 0.15*(hash(x/3, y)-0.5) + 0.08*math.Sin(s*1.9)
+			t := 0.45 + 0.3*g + 0.10*(hash(x/6, y/2)-0.5) + 0.08*math.Sin(s*1.9)
 			c := lerp(dark, light, clamp01(t))
 			// seam between planks and a soft bevel
 			if !single && fy < 2 && py > 0 {
