@@ -206,12 +206,35 @@ func width(fc font.Face, s string) int {
 // fitLine returns s at the largest size in [min,max] whose width fits; if
 // none does, s is cut and ends in an ellipsis at the minimum size.
 func fitLine(fs *faces, s string, max, min, limit int) (string, int) {
-	for size := max; size >= min; size-- {
-		if width(fs.get(size), s) <= limit {
-			return s, size
-		}
+	if size := largest(min, max, func(size int) bool { return width(fs.get(size), s) <= limit }); size >= min {
+		return s, size
 	}
 	return truncate(fs.get(min), s, limit), min
+}
+
+// largest returns the largest size in [lo, hi] for which fits holds, or
+// lo-1 if there is none. Fitting is treated as monotonic in the size (a
+// smaller font never needs more room), so this is a binary search; callers
+// still check the result against the limits.
+func largest(lo, hi int, fits func(int) bool) int {
+	if fits(hi) {
+		return hi
+	}
+	bad := hi // fits(bad) is false
+	good := lo - 1
+	if !fits(lo) {
+		return lo - 1
+	}
+	good = lo
+	for bad-good > 1 {
+		mid := (good + bad) / 2
+		if fits(mid) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	return good
 }
 
 func truncate(fc font.Face, s string, limit int) string {
@@ -293,14 +316,14 @@ func fitTitle(fs *faces, s string) TitleLayout {
 		t.Size, t.LineHeight = TitleMaxSize, TitleLineHeight
 		return t
 	}
-	for size := TitleMaxSize; size >= TitleMinSize; size-- {
+	fits := func(size int) bool {
 		fc := fs.get(size)
-		lh := lineHeightFor(size)
 		lines, ok := wrap(fc, s, TitleWidth)
-		if ok && titleBlockHeight(fc, len(lines), lh) <= TitleHeight {
-			t.Size, t.LineHeight, t.Lines = size, lh, lines
-			break
-		}
+		return ok && titleBlockHeight(fc, len(lines), lineHeightFor(size)) <= TitleHeight
+	}
+	if size := largest(TitleMinSize, TitleMaxSize, fits); size >= TitleMinSize {
+		t.Size, t.LineHeight = size, lineHeightFor(size)
+		t.Lines, _ = wrap(fs.get(size), s, TitleWidth)
 	}
 	if t.Lines == nil { // does not fit even at the minimum size
 		fc := fs.get(TitleMinSize)

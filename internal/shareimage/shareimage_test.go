@@ -305,21 +305,25 @@ func BenchmarkDrawPNG(b *testing.B) {
 	r := renderer(b)
 	l := sampleList()
 	var buf bytes.Buffer
+	c0 := cpuTime()
 	for b.Loop() {
 		buf.Reset()
 		if err := r.PNG(&buf, l); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(cpuTime()-c0)/1e6/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(buf.Len()), "bytes/png")
 }
 
 func BenchmarkDraw(b *testing.B) {
 	r := renderer(b)
 	l := sampleList()
+	c0 := cpuTime()
 	for b.Loop() {
 		r.Draw(l)
 	}
+	b.ReportMetric(float64(cpuTime()-c0)/1e6/float64(b.N), "cpu-ms/op")
 }
 
 func TestEncodeRoundTrip(t *testing.T) {
@@ -347,4 +351,23 @@ func TestEncodeRoundTrip(t *testing.T) {
 	if got, want := adler32Combine(adler32.Checksum(p[:777]), adler32.Checksum(p[777:]), len(p)-777), adler32.Checksum(p); got != want {
 		t.Fatalf("adler32 %x, want %x", got, want)
 	}
+}
+
+// BenchmarkDrawPNGWorstCase uses a 50-character title (the list name limit)
+// that needs many shrink steps and five long names.
+func BenchmarkDrawPNGWorstCase(b *testing.B) {
+	r := renderer(b)
+	l := List{Title: strings.Repeat("Wm", 25)}
+	for i := 0; i < MaxItems; i++ {
+		l.Items = append(l.Items, Item{Name: strings.Repeat("Wide Name ", 8)})
+	}
+	var buf bytes.Buffer
+	c0 := cpuTime()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.PNG(&buf, l); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-c0)/1e6/float64(b.N), "cpu-ms/op")
 }
