@@ -18,6 +18,7 @@ import (
 	"image/color"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	xdraw "golang.org/x/image/draw"
@@ -368,11 +369,19 @@ var (
 	frameDark = color.RGBA{0x3a, 0x20, 0x0e, 0xff}
 )
 
-// Draw renders the share image.
+// Draw renders the share image into a new image.
 func (r *Renderer) Draw(l List) *image.RGBA {
+	dst := image.NewRGBA(r.bg.Bounds())
+	r.drawInto(dst, l)
+	return dst
+}
+
+// canvases recycles the 6 MB pixel buffers PNG draws into.
+var canvases sync.Pool
+
+func (r *Renderer) drawInto(dst *image.RGBA, l List) {
 	fs := r.newFaces()
 	lay := r.layout(fs, l)
-	dst := image.NewRGBA(r.bg.Bounds())
 	copy(dst.Pix, r.bg.Pix)
 
 	// Title.
@@ -405,7 +414,6 @@ func (r *Renderer) Draw(l List) *image.RGBA {
 			drawText(dst, fc, il.Name, il.NameDot, cream)
 		}
 	}
-	return dst
 }
 
 func drawText(dst *image.RGBA, fc font.Face, s string, dot image.Point, c color.Color) {
@@ -509,5 +517,11 @@ func drawFallback(dst *image.RGBA, r image.Rectangle, season bool) {
 
 // PNG draws the image and encodes it as an RGB PNG.
 func (r *Renderer) PNG(w io.Writer, l List) error {
-	return encodePNG(w, r.Draw(l))
+	dst, _ := canvases.Get().(*image.RGBA)
+	if dst == nil || dst.Bounds() != r.bg.Bounds() {
+		dst = image.NewRGBA(r.bg.Bounds())
+	}
+	defer canvases.Put(dst)
+	r.drawInto(dst, l)
+	return encodePNG(w, dst)
 }

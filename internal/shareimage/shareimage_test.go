@@ -371,3 +371,31 @@ func BenchmarkDrawPNGWorstCase(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpuTime()-c0)/1e6/float64(b.N), "cpu-ms/op")
 }
+
+// TestPNGMatchesDraw checks PNG (which reuses pooled canvases) against Draw,
+// after drawing a different list so a stale canvas would show.
+func TestPNGMatchesDraw(t *testing.T) {
+	r := renderer(t)
+	var buf bytes.Buffer
+	if err := r.PNG(&buf, List{Title: strings.Repeat("Other ", 9), Items: []Item{{Name: "Someone else"}}}); err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := r.PNG(&buf, sampleList()); err != nil {
+		t.Fatal(err)
+	}
+	dec, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := r.Draw(sampleList())
+	for y := 0; y < Height; y++ {
+		for x := 0; x < Width; x++ {
+			w := want.RGBAAt(x, y)
+			dr, dg, db, _ := dec.At(x, y).RGBA()
+			if uint32(w.R) != dr>>8 || uint32(w.G) != dg>>8 || uint32(w.B) != db>>8 {
+				t.Fatalf("pixel (%d,%d) differs: PNG %v, Draw %v", x, y, dec.At(x, y), w)
+			}
+		}
+	}
+}
