@@ -4,7 +4,7 @@
 //
 // The layout follows the product spec, section 9 ("Share image"): the title
 // is fitted into a 624x290 area at (210,150), starting at 130px and shrinking
-// down to 20px with a line height of 97 (at 130px; see TitleLineHeight); at
+// down to 20px with a line height of 97 (at every size); at
 // most the first five items are drawn; a contestant picture is 110x110 and a
 // season logo sits in a 160x160 box; item names start at 64px and shrink down
 // to 10px so that no text passes x=835.
@@ -40,9 +40,8 @@ const (
 	// TitleMaxSize and TitleMinSize bound the title font size in pixels.
 	TitleMaxSize = 130
 	TitleMinSize = 20
-	// TitleLineHeight is the distance between title baselines at
-	// TitleMaxSize. At smaller sizes it scales with the font size so that a
-	// shrunken title keeps the same proportions.
+	// TitleLineHeight is the distance between title baselines, whatever
+	// the font size.
 	TitleLineHeight = 97
 
 	MaxItems = 5
@@ -253,8 +252,14 @@ func truncate(fc font.Face, s string, limit int) string {
 	return ""
 }
 
+// lineHeightFor is the title's baseline-to-baseline distance. The spec gives
+// one line height, 97, for every size, so it does not scale: a shrunken title
+// gets roomier lines (and at most three lines fit the 290px area), while at
+// the largest sizes descenders may just touch the next line's capitals, as
+// in the original design.
 func lineHeightFor(size int) int {
-	return (TitleLineHeight*size + TitleMaxSize/2) / TitleMaxSize
+	_ = size
+	return TitleLineHeight
 }
 
 // wrap splits s into lines no wider than limit; ok is false when a single
