@@ -1,0 +1,401 @@
+package shareimage
+
+import (
+	"bytes"
+	"flag"
+	"hash/adler32"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden.png")
+
+var (
+	rendOnce sync.Once
+	rend     *Renderer
+	rendErr  error
+)
+
+func renderer(t testing.TB) *Renderer {
+	t.Helper()
+	rendOnce.Do(func() { rend, rendErr = New() })
+	if rendErr != nil {
+		t.Fatal(rendErr)
+	}
+	return rend
+}
+
+// portrait is a synthetic "photo": a gradient with a face-ish circle.
+func portrait(w, h int, c color.RGBA) image.Image {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			k := float64(y) / float64(h)
+			img.SetRGBA(x, y, lerp(c, color.RGBA{0x20, 0x20, 0x30, 0xff}, k))
+			dx, dy := x-w/2, y-h/3
+			if dx*dx+dy*dy < (w/5)*(w/5) {
+				img.SetRGBA(x, y, color.RGBA{0xe0, 0xb0, 0x90, 0xff})
+			}
+		}
+	}
+	return img
+}
+
+func sampleList() List {
+	return List{
+		Title: "My All-Time Favourite Castaways",
+		Items: []Item{
+			{Name: "Parvati Shallow", Image: portrait(300, 400, color.RGBA{0x30, 0x90, 0xc0, 0xff})},
+			{Name: "Heroes vs. Villains", IsSeason: true, Image: portrait(400, 200, color.RGBA{0xc0, 0x40, 0x30, 0xff})},
+			{Name: "Boston Rob Mariano", Image: nil},
+			{Name: "Season Without A Logo", IsSeason: true},
+			{Name: "Sandra Diaz-Twine", Image: portrait(200, 200, color.RGBA{0x40, 0xa0, 0x50, 0xff})},
+			{Name: "Sixth is never drawn", Image: nil},
+		},
+	}
+}
+
+func TestGolden(t *testing.T) {
+	r := renderer(t)
+	got := r.Draw(sampleList())
+	path := filepath.Join("testdata", "golden.png")
+	if *update {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, got); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestGolden -update to create it)", err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Bounds() != got.Bounds() {
+		t.Fatalf("size %v, want %v", got.Bounds(), want.Bounds())
+	}
+	// Tolerance: a channel may differ by 8 levels; at most 0.2% of pixels
+	// may differ by more (antialiasing differences across platforms).
+	const chanTol, maxBad = 8, Width * Height / 500
+	bad := 0
+	for y := 0; y < Height; y++ {
+		for x := 0; x < Width; x++ {
+			g := got.RGBAAt(x, y)
+			wr, wg, wb, _ := want.At(x, y).RGBA()
+			if diff(g.R, wr>>8) > chanTol || diff(g.G, wg>>8) > chanTol || diff(g.B, wb>>8) > chanTol {
+				bad++
+			}
+		}
+	}
+	if bad > maxBad {
+		t.Errorf("%d pixels differ from the golden image (allowed %d); if the change is intended, run go test -run TestGolden -update", bad, maxBad)
+	}
+}
+
+func diff(a uint8, b uint32) int {
+	d := int(a) - int(b)
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+func TestSize(t *testing.T) {
+	img := renderer(t).Draw(List{})
+	if img.Bounds() != image.Rect(0, 0, 1024, 1536) {
+		t.Fatalf("bounds %v", img.Bounds())
+	}
+}
+
+func TestShortTitleUsesFullSize(t *testing.T) {
+	lay := renderer(t).Layout(List{Title: "Top 5"})
+	if lay.Title.Size != TitleMaxSize || lay.Title.LineHeight != TitleLineHeight {
+		t.Fatalf("size %d line height %d, want %d/%d", lay.Title.Size, lay.Title.LineHeight, TitleMaxSize, TitleLineHeight)
+	}
+}
+
+func titleArea() image.Rectangle {
+	return image.Rect(TitleX, TitleY, TitleX+TitleWidth, TitleY+TitleHeight)
+}
+
+func TestTitlesShrinkAndStayInArea(t *testing.T) {
+	r := renderer(t)
+	titles := []string{
+		"Top 5",
+		"My All-Time Favourite Castaways",
+		"The Greatest Strategic Players Who Never Won But Should Have Taken It All",
+		strings.Repeat("Blindside ", 150),
+		strings.Repeat("W", 200),
+		"Supercalifragilisticexpialidocious",
+		"Ünïcödé — 生存者 ranking 🔥",
+	}
+	prev := TitleMaxSize + 1
+	for i, title := range titles[:4] {
+		lay := r.Layout(List{Title: title})
+		if lay.Title.Size > prev {
+			t.Errorf("title %d: size %d grew with a longer title (prev %d)", i, lay.Title.Size, prev)
+		}
+		prev = lay.Title.Size
+	}
+	for _, title := range titles {
+		lay := r.Layout(List{Title: title})
+		tl := lay.Title
+		if tl.Size < TitleMinSize || tl.Size > TitleMaxSize {
+			t.Errorf("%q: size %d out of range", title, tl.Size)
+		}
+		if len(tl.Lines) == 0 {
+			t.Errorf("%q: no lines", title)
+		}
+		for i, b := range tl.Bounds {
+			if !b.In(titleArea()) {
+				t.Errorf("%q: line %d %q at size %d has bounds %v outside %v", title, i, tl.Lines[i], tl.Size, b, titleArea())
+			}
+		}
+	}
+	if lay := r.Layout(List{Title: titles[2]}); lay.Title.Size >= TitleMaxSize || len(lay.Title.Lines) < 2 {
+		t.Errorf("long title not shrunk/wrapped: size %d lines %q", lay.Title.Size, lay.Title.Lines)
+	}
+	if lay := r.Layout(List{Title: titles[3]}); lay.Title.Size != TitleMinSize {
+		t.Errorf("very long title: size %d, want the minimum %d", lay.Title.Size, TitleMinSize)
+	}
+}
+
+func TestNamesShrinkAndStayLeftOfLimit(t *testing.T) {
+	r := renderer(t)
+	names := []string{
+		"Ty",
+		"Parvati Shallow",
+		"Russell Hantz the Villain",
+		"Jonathan 'Jonny Fairplay' Dalton of Pearl Islands",
+		strings.Repeat("M", 300),
+		strings.Repeat("i", 20),
+	}
+	var items []Item
+	for _, n := range names {
+		items = append(items, Item{Name: n})
+	}
+	// Layout handles at most 5 at a time.
+	for start := 0; start < len(items); start += MaxItems {
+		end := min(start+MaxItems, len(items))
+		lay := r.Layout(List{Title: "x", Items: items[start:end]})
+		for _, il := range lay.Items {
+			if il.NameSize < NameMinSize || il.NameSize > NameMaxSize {
+				t.Errorf("%q: size %d out of range", il.Name, il.NameSize)
+			}
+			if il.NameBound.Max.X > TextRightLimit {
+				t.Errorf("%q at %dpx reaches x=%d > %d", il.Name, il.NameSize, il.NameBound.Max.X, TextRightLimit)
+			}
+			if il.NameBound.Min.Y < il.RowRect.Min.Y || il.NameBound.Max.Y > il.RowRect.Max.Y {
+				t.Errorf("%q: bounds %v leave row %v", il.Name, il.NameBound, il.RowRect)
+			}
+		}
+	}
+	lay := r.Layout(List{Items: []Item{{Name: "Ty"}, {Name: names[3]}, {Name: names[4]}}})
+	if lay.Items[0].NameSize != NameMaxSize {
+		t.Errorf("short name size %d, want %d", lay.Items[0].NameSize, NameMaxSize)
+	}
+	if s := lay.Items[1].NameSize; s >= NameMaxSize || s <= NameMinSize {
+		t.Errorf("long name size %d, want shrunk but above minimum", s)
+	}
+	if s := lay.Items[2].NameSize; s != NameMinSize || !strings.HasSuffix(lay.Items[2].Name, "…") {
+		t.Errorf("huge name: size %d name %q, want minimum size and ellipsis", s, lay.Items[2].Name)
+	}
+}
+
+// TestNoInkPastLimit draws long names and checks that the pixels of each name
+// strip right of the limit are unchanged from the empty image.
+func TestNoInkPastLimit(t *testing.T) {
+	r := renderer(t)
+	var items []Item
+	for i := 0; i < MaxItems; i++ {
+		items = append(items, Item{Name: strings.Repeat("WMQ", 10+i*20)})
+	}
+	l := List{Title: strings.Repeat("Titlewide ", 40), Items: items}
+	img := r.Draw(l)
+	empty := r.Draw(List{Items: make([]Item, MaxItems)})
+	lay := r.Layout(l)
+	for _, il := range lay.Items {
+		for y := il.RowRect.Min.Y; y < il.RowRect.Max.Y; y++ {
+			for x := TextRightLimit; x < Width; x++ {
+				if img.RGBAAt(x, y) != empty.RGBAAt(x, y) {
+					t.Fatalf("row %d: pixel (%d,%d) changed right of x=%d", il.Rank, x, y, TextRightLimit)
+				}
+			}
+		}
+	}
+	// Title: nothing outside the title area differs within the board band.
+	for y := 0; y < ItemsTop; y++ {
+		for x := 0; x < Width; x++ {
+			if (image.Point{x, y}).In(titleArea()) {
+				continue
+			}
+			if img.RGBAAt(x, y) != empty.RGBAAt(x, y) {
+				t.Fatalf("title ink at (%d,%d) outside the title area", x, y)
+			}
+		}
+	}
+}
+
+func TestAtMostFiveItems(t *testing.T) {
+	r := renderer(t)
+	l := sampleList()
+	if len(l.Items) <= MaxItems {
+		t.Fatal("sample must have more than 5 items")
+	}
+	if n := len(r.Layout(l).Items); n != MaxItems {
+		t.Fatalf("%d items laid out, want %d", n, MaxItems)
+	}
+	// The area where a sixth row would go is untouched.
+	l5 := l
+	l5.Items = l.Items[:5]
+	five, six := r.Draw(l5), r.Draw(l)
+	if !bytes.Equal(five.Pix, six.Pix) {
+		t.Fatal("a sixth item changed the image")
+	}
+}
+
+func TestDegenerateInputsDoNotPanic(t *testing.T) {
+	r := renderer(t)
+	lists := []List{
+		{},
+		{Title: "   "},
+		{Items: []Item{{}, {IsSeason: true}}},
+		{Title: "x", Items: []Item{{Name: "a", Image: image.NewRGBA(image.Rect(0, 0, 0, 0))}}},
+		{Title: "x", Items: []Item{{Name: "a", IsSeason: true, Image: image.NewRGBA(image.Rect(5, 5, 6, 1000))}}},
+		{Title: "\xff\xfe", Items: []Item{{Name: "\x00\xff"}}},
+	}
+	for i, l := range lists {
+		var buf bytes.Buffer
+		if err := r.PNG(&buf, l); err != nil {
+			t.Fatalf("list %d: %v", i, err)
+		}
+		if _, err := png.Decode(&buf); err != nil {
+			t.Fatalf("list %d: output does not decode: %v", i, err)
+		}
+	}
+}
+
+func TestConcurrentDraw(t *testing.T) {
+	r := renderer(t)
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.Layout(sampleList())
+			r.Draw(sampleList())
+		}()
+	}
+	wg.Wait()
+}
+
+func BenchmarkDrawPNG(b *testing.B) {
+	r := renderer(b)
+	l := sampleList()
+	var buf bytes.Buffer
+	c0 := cpuTime()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.PNG(&buf, l); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-c0)/1e6/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(buf.Len()), "bytes/png")
+}
+
+func BenchmarkDraw(b *testing.B) {
+	r := renderer(b)
+	l := sampleList()
+	c0 := cpuTime()
+	for b.Loop() {
+		r.Draw(l)
+	}
+	b.ReportMetric(float64(cpuTime()-c0)/1e6/float64(b.N), "cpu-ms/op")
+}
+
+func TestEncodeRoundTrip(t *testing.T) {
+	r := renderer(t)
+	img := r.Draw(sampleList())
+	var buf bytes.Buffer
+	if err := encodePNG(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	dec, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < Height; y++ {
+		for x := 0; x < Width; x++ {
+			g := img.RGBAAt(x, y)
+			dr, dg, db, da := dec.At(x, y).RGBA()
+			if uint32(g.R) != dr>>8 || uint32(g.G) != dg>>8 || uint32(g.B) != db>>8 || da != 0xffff {
+				t.Fatalf("pixel (%d,%d): got %v, encoded %v", x, y, g, dec.At(x, y))
+			}
+		}
+	}
+	p := []byte("some bytes to checksum, repeated many times. ")
+	p = bytes.Repeat(p, 500)
+	if got, want := adler32Combine(adler32.Checksum(p[:777]), adler32.Checksum(p[777:]), len(p)-777), adler32.Checksum(p); got != want {
+		t.Fatalf("adler32 %x, want %x", got, want)
+	}
+}
+
+// BenchmarkDrawPNGWorstCase uses a 50-character title (the list name limit)
+// that needs many shrink steps and five long names.
+func BenchmarkDrawPNGWorstCase(b *testing.B) {
+	r := renderer(b)
+	l := List{Title: strings.Repeat("Wm", 25)}
+	for i := 0; i < MaxItems; i++ {
+		l.Items = append(l.Items, Item{Name: strings.Repeat("Wide Name ", 8)})
+	}
+	var buf bytes.Buffer
+	c0 := cpuTime()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.PNG(&buf, l); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-c0)/1e6/float64(b.N), "cpu-ms/op")
+}
+
+// TestPNGMatchesDraw checks PNG (which reuses pooled canvases) against Draw,
+// after drawing a different list so a stale canvas would show.
+func TestPNGMatchesDraw(t *testing.T) {
+	r := renderer(t)
+	var buf bytes.Buffer
+	if err := r.PNG(&buf, List{Title: strings.Repeat("Other ", 9), Items: []Item{{Name: "Someone else"}}}); err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := r.PNG(&buf, sampleList()); err != nil {
+		t.Fatal(err)
+	}
+	dec, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := r.Draw(sampleList())
+	for y := 0; y < Height; y++ {
+		for x := 0; x < Width; x++ {
+			w := want.RGBAAt(x, y)
+			dr, dg, db, _ := dec.At(x, y).RGBA()
+			if uint32(w.R) != dr>>8 || uint32(w.G) != dg>>8 || uint32(w.B) != db>>8 {
+				t.Fatalf("pixel (%d,%d) differs: PNG %v, Draw %v", x, y, dec.At(x, y), w)
+			}
+		}
+	}
+}
