@@ -24,6 +24,7 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
+	"castaway/internal/global"
 	"castaway/internal/lists"
 	"castaway/internal/notify"
 	"castaway/internal/store"
@@ -133,6 +134,10 @@ func Run(ctx context.Context, st *store.Store, cat *catalog.Catalog, opt Options
 		return g.stats, err
 	}
 	if err := rebuildAggregates(ctx, st); err != nil {
+		return g.stats, err
+	}
+	// The ballots' totals get their names and the polls their ballot counts.
+	if err := st.RecountPolls(ctx, global.NameOf(cat)); err != nil {
 		return g.stats, err
 	}
 	return g.stats, nil
