@@ -6,6 +6,7 @@
 package global
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"time"
@@ -26,18 +27,18 @@ const (
 
 // Messages and problems, word for word from the spec where it has them.
 const (
-	MsgSignedOut     = "You must be logged in to submit a ranking."
-	MsgMissing       = "Cannot submit ranking. List data is missing."
-	MsgSubmitFailed  = "Failed to submit ranking. Please try again."
-	MsgLoadFailed    = "Failed to load global ranking."
-	MsgClosed        = "This vote is closed. The results are final and no more rankings can be submitted."
-	MsgPollNotFound  = "Global ranking not found."
-	MsgSeason        = "Seasons cannot be ranked in a global list. Choose contestants instead."
-	MsgOtherSeason   = "%s is not a contestant of %s."
-	MsgUnknown       = "Unknown contestant %q."
-	MsgDuplicate     = "%s is already ranked at position %d."
-	MsgRateLimited   = "Too many submissions. Please wait a few minutes and try again."
-	MsgCommentSigned = "You must be signed in to comment."
+	MsgSignedOut      = "You must be logged in to submit a ranking."
+	MsgMissing        = "Cannot submit ranking. List data is missing."
+	MsgSubmitFailed   = "Failed to submit ranking. Please try again."
+	MsgLoadFailed     = "Failed to load global ranking."
+	MsgClosed         = "This vote is closed. The results are final and no more rankings can be submitted."
+	MsgPollNotFound   = "Global ranking not found."
+	MsgSeason         = "Seasons cannot be ranked in a global list. Choose contestants instead."
+	MsgOtherSeason    = "%s is not a contestant of %s."
+	MsgUnknown        = "Unknown contestant %q."
+	MsgDuplicate      = "%s is already ranked at position %d."
+	MsgRateLimited    = "Too many submissions. Please wait a few minutes and try again."
+	MsgCommentLimited = "Too many comments. Please wait a minute and try again."
 )
 
 var (
@@ -243,17 +244,18 @@ func Change(old, new, newNames []string) []Delta {
 
 // Limit allows Max writes per key in each fixed Window.
 type Limit struct {
-	Name   string
-	Max    int
-	Window time.Duration
+	Name    string
+	Max     int
+	Window  time.Duration
+	Message string // what the user reads when over it
 }
 
 // Write limits: per account and per client address, shared by every node.
 var (
-	BallotPerUser    = Limit{"global-ballot-user", 20, 10 * time.Minute}
-	BallotPerClient  = Limit{"global-ballot-ip", 200, 10 * time.Minute}
-	CommentPerUser   = Limit{"global-comment-user", 10, time.Minute}
-	CommentPerClient = Limit{"global-comment-ip", 60, time.Minute}
+	BallotPerUser    = Limit{"global-ballot-user", 20, 10 * time.Minute, MsgRateLimited}
+	BallotPerClient  = Limit{"global-ballot-ip", 200, 10 * time.Minute, MsgRateLimited}
+	CommentPerUser   = Limit{"global-comment-user", 10, time.Minute, MsgCommentLimited}
+	CommentPerClient = Limit{"global-comment-ip", 60, time.Minute, MsgCommentLimited}
 )
 
 // RateLimited is the problem for a limit whose window opened at start.
@@ -262,7 +264,50 @@ func RateLimited(l Limit, start, now time.Time) *problem.Error {
 	if wait < time.Second {
 		wait = time.Second
 	}
-	p := problem.New(problem.RateLimited, "rate_limited", MsgRateLimited)
+	p := problem.New(problem.RateLimited, "rate_limited", l.Message)
 	p.RetryAfter = wait
 	return p
+}
+
+// ParseRanking reads a submitted ranking: a JSON array whose slots are a contestant
+// id, null, or an item object {id, isSeason}; the earlier product's form, an object
+// with a contestants array, is tolerated. Anything else is missing data. Check then
+// applies the rules.
+func ParseRanking(raw json.RawMessage) ([]*string, error) {
+	var slots []json.RawMessage
+	if err := json.Unmarshal(raw, &slots); err != nil {
+		var wrapped struct {
+			Contestants []json.RawMessage `json:"contestants"`
+		}
+		if err := json.Unmarshal(raw, &wrapped); err != nil || wrapped.Contestants == nil {
+			return nil, ErrMissing
+		}
+		slots = wrapped.Contestants
+	}
+	if slots == nil {
+		return nil, ErrMissing
+	}
+	out := make([]*string, len(slots))
+	for i, s := range slots {
+		var id *string
+		if err := json.Unmarshal(s, &id); err == nil {
+			out[i] = id
+			continue
+		}
+		var item struct {
+			ID       string `json:"id"`
+			IsSeason bool   `json:"isSeason"`
+			IsEmpty  bool   `json:"isEmpty"`
+		}
+		if err := json.Unmarshal(s, &item); err != nil {
+			return nil, ErrMissing
+		}
+		if item.IsSeason {
+			return nil, problem.InvalidField("ranking", MsgSeason)
+		}
+		if !item.IsEmpty && item.ID != "" {
+			out[i] = &item.ID
+		}
+	}
+	return out, nil
 }
