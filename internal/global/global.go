@@ -8,8 +8,11 @@ package global
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"castaway/internal/catalog"
 	"castaway/internal/model"
@@ -310,4 +313,34 @@ func ParseRanking(raw json.RawMessage) ([]*string, error) {
 		}
 	}
 	return out, nil
+}
+
+// Limits of a poll's text, and the shape of its id (it is part of the page's URL).
+const (
+	MaxPollTitle       = 100
+	MaxPollDescription = 500
+)
+
+var pollID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
+
+// CheckPoll checks a new poll's fields: an id of lower-case letters, digits and
+// hyphens (like season-48), a season of the catalog, a title, and a description
+// that fits.
+func CheckPoll(cat *catalog.Catalog, id, seasonID, title, description string) error {
+	switch {
+	case !pollID.MatchString(id):
+		return problem.InvalidField("id", "A poll id is 1 to 64 lower-case letters, digits and hyphens, like season-48.")
+	case seasonID == "":
+		return problem.InvalidField("season", "Name the season whose cast is ranked, like s48.")
+	case strings.TrimSpace(title) == "":
+		return problem.InvalidField("title", "A poll needs a title.")
+	case utf8.RuneCountInString(title) > MaxPollTitle:
+		return problem.InvalidField("title", fmt.Sprintf("A poll title is at most %d characters.", MaxPollTitle))
+	case utf8.RuneCountInString(description) > MaxPollDescription:
+		return problem.InvalidField("description", fmt.Sprintf("A poll description is at most %d characters.", MaxPollDescription))
+	}
+	if _, ok := cat.Season(seasonID); !ok {
+		return problem.InvalidField("season", fmt.Sprintf("There is no season %q in the catalog.", seasonID))
+	}
+	return nil
 }
