@@ -108,12 +108,15 @@ func (s *Store) SetPollOpen(ctx context.Context, id string, open bool) error {
 	return nil
 }
 
+// pollTopQuery reads a poll's results in order, off the global_scores_rank index.
+const pollTopQuery = `SELECT contestant_id, name, total_score, votes FROM global_scores
+	WHERE poll_id = $1 AND votes > 0
+	ORDER BY total_score DESC, votes DESC, name, contestant_id LIMIT $2`
+
 // PollTop is a poll's best n contestants in result order (points, ballots, name),
 // read straight off the global_scores_rank index.
 func (s *Store) PollTop(ctx context.Context, pollID string, n int) ([]global.Score, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT contestant_id, name, total_score, votes FROM global_scores
-		WHERE poll_id = $1 AND votes > 0
-		ORDER BY total_score DESC, votes DESC, name, contestant_id LIMIT $2`, pollID, n)
+	rows, err := s.db.QueryContext(ctx, pollTopQuery, pollID, n)
 	if err != nil {
 		return nil, fmt.Errorf("poll results: %w", err)
 	}

@@ -7,4 +7,4 @@ UPDATE global_polls SET submissions = (SELECT count(*) FROM global_submissions s
 -- Filled by the next ballot naming the contestant, or by castaway verify --repair.
 ALTER TABLE global_scores ADD COLUMN name TEXT NOT NULL DEFAULT '';
 DROP INDEX global_scores_rank;
-CREATE INDEX global_scores_rank ON global_scores (poll_id, total_score DESC, votes DESC, name);
+CREATE INDEX global_scores_rank ON global_scores (poll_id, total_score DESC, votes DESC, name, contestant_id);
