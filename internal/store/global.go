@@ -418,3 +418,56 @@ func (s *Store) RecountPolls(ctx context.Context, nameOf func(string) string) er
 		return nil
 	})
 }
+
+// WithdrawBallots removes userID's ballots from every poll, taking their points out
+// of the totals in the same transaction. Deleting an account must do this (in its
+// own transaction, through withdrawBallots) before the user row goes, since the
+// ballots' foreign key would otherwise drop them without touching the totals.
+func (s *Store) WithdrawBallots(ctx context.Context, userID string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return withdrawBallots(ctx, tx, userID) })
+}
+
+func withdrawBallots(ctx context.Context, tx *sql.Tx, userID string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT poll_id FROM global_submissions WHERE user_id = $1 ORDER BY poll_id`, userID)
+	if err != nil {
+		return fmt.Errorf("find ballots: %w", err)
+	}
+	var polls []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("find ballots: %w", err)
+		}
+		polls = append(polls, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("find ballots: %w", err)
+	}
+	for _, pollID := range polls {
+		// The poll's row first, as SubmitBallot takes it, then the ballot as it is now.
+		if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = submissions WHERE id = $1`, pollID); err != nil {
+			return fmt.Errorf("lock poll: %w", err)
+		}
+		var raw string
+		err := tx.QueryRowContext(ctx, `DELETE FROM global_submissions WHERE poll_id = $1 AND user_id = $2 RETURNING ranking`, pollID, userID).Scan(&raw)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // withdrawn meanwhile
+		}
+		if err != nil {
+			return fmt.Errorf("withdraw ballot: %w", err)
+		}
+		old, err := decodeRanking(raw)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = submissions - 1 WHERE id = $1`, pollID); err != nil {
+			return fmt.Errorf("count ballot: %w", err)
+		}
+		if err := applyDeltas(ctx, tx, pollID, global.Change(old, nil, nil)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

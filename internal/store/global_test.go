@@ -274,3 +274,27 @@ func TestPollTopUsesTheIndex(t *testing.T) {
 		}
 	})
 }
+
+func TestWithdrawBallotsTakesTheirPointsOut(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann, bob := communityUser(t, s, "Ann"), communityUser(t, s, "Bob")
+		for _, b := range []*store.Ballot{ballot(ann.ID, s48[0], s48[1]), ballot(bob.ID, s48[1])} {
+			if err := s.SubmitBallot(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.WithdrawBallots(ctx, ann.ID); err != nil {
+			t.Fatal(err)
+		}
+		assertRecounted(t, s)
+		top, _ := s.PollTop(ctx, "season-48", 10)
+		if p, _ := s.Poll(ctx, "season-48"); p.Submissions != 1 || len(top) != 1 || top[0].ContestantID != s48[1] || top[0].TotalScore != 10 {
+			t.Fatalf("after withdrawal: %d ballots, top %+v", p.Submissions, top)
+		}
+		if err := s.WithdrawBallots(ctx, ann.ID); err != nil { // nothing left: no change
+			t.Fatal(err)
+		}
+		assertRecounted(t, s)
+	})
+}
