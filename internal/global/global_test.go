@@ -191,3 +191,69 @@ func TestChangesAddUpToTally(t *testing.T) {
 		}
 	}
 }
+
+func TestParseRanking(t *testing.T) {
+	for _, tt := range []struct {
+		name, raw string
+		want      []string // "" for an empty slot; nil when refused
+		msg       string
+	}{
+		{name: "ids and nulls", raw: `["a", null, "", "b"]`, want: []string{"a", "", "", "b"}},
+		{name: "item objects", raw: `[{"id": "a", "isSeason": false}, {"id": "x", "isEmpty": true}, null]`, want: []string{"a", "", ""}},
+		{name: "earlier form", raw: `{"contestants": ["a", null]}`, want: []string{"a", ""}},
+		{name: "missing", raw: ``, msg: MsgMissing},
+		{name: "null", raw: `null`, msg: MsgMissing},
+		{name: "a string", raw: `"a"`, msg: MsgMissing},
+		{name: "an object without contestants", raw: `{"x": 1}`, msg: MsgMissing},
+		{name: "a number in a slot", raw: `[1]`, msg: MsgMissing},
+		{name: "a season item", raw: `[{"id": "s48", "isSeason": true}]`, msg: MsgSeason},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseRanking([]byte(tt.raw))
+			if tt.msg != "" {
+				if p, ok := problem.As(err); !ok || p.Message != tt.msg {
+					t.Fatalf("err %v, want %q", err, tt.msg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := make([]string, len(got))
+			for i, p := range got {
+				if p != nil {
+					ids[i] = *p
+				}
+			}
+			if !reflect.DeepEqual(ids, tt.want) {
+				t.Fatalf("got %q, want %q", ids, tt.want)
+			}
+		})
+	}
+}
+
+func TestCheckPoll(t *testing.T) {
+	for _, tt := range []struct {
+		name, id, season, title, field string
+	}{
+		{name: "fine", id: "season-47", season: "s47", title: "Survivor 47"},
+		{name: "id with capitals", id: "Season-47", season: "s47", title: "t", field: "id"},
+		{name: "id with a slash", id: "a/b", season: "s47", title: "t", field: "id"},
+		{name: "no season", id: "p", title: "t", field: "season"},
+		{name: "unknown season", id: "p", season: "s99", title: "t", field: "season"},
+		{name: "no title", id: "p", season: "s47", title: "  ", field: "title"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckPoll(cat, tt.id, tt.season, tt.title, "")
+			if tt.field == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if p, ok := problem.As(err); !ok || p.Field != tt.field {
+				t.Fatalf("err %v, want a problem with %s", err, tt.field)
+			}
+		})
+	}
+}

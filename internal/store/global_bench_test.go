@@ -17,7 +17,11 @@ import (
 // new one's in) with 10 and with 100,000 ballots stored, seeded with bulk inserts
 // and a recount. A ballot must cost the same however many are stored.
 //
-//	go test -run '^$' -bench SubmitBallot -benchtime 2000x ./internal/store/
+//	go test -run '^$' -bench SubmitBallot -benchtime 3000x ./internal/store/
+//
+// Measured on 2 shared cores (p50, 10 ballots / 100,000 ballots): SQLite 0.21 /
+// 0.23 ms, PostgreSQL 1.07-1.12 / 1.01-1.07 ms. Under heavy load from other work on
+// the machine PostgreSQL's p50 wandered between 1 and 2.7 ms at either size.
 func BenchmarkSubmitBallot(b *testing.B) {
 	for _, e := range storetest.Engines() {
 		for _, n := range []int{10, 100_000} {
