@@ -22,6 +22,8 @@ Usage:
   castaway serve [flags]     run the web app and API (default)
   castaway migrate [flags]   bring the database schema up to date and exit
   castaway demo-data [flags] fill the database with a demo community (-h for sizes)
+  castaway polls list|add|open|close   manage the global top-10 polls (-h for details)
+  castaway verify [--repair] recount every kept-in-step aggregate; exit 1 on a difference
   castaway version           print the version
 
 Run "castaway serve -h" for the flags; each has a CASTAWAY_* environment variable.
@@ -51,6 +53,10 @@ func run(args []string) error {
 		return nil
 	case "demo-data":
 		return demo.Main(ctx, args, os.Stderr)
+	case "polls":
+		return app.PollsMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
+	case "verify":
+		return app.VerifyMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
 	case "serve", "migrate":
 	default:
 		fmt.Fprint(os.Stderr, usage)

@@ -340,6 +340,102 @@ type FavoriteState struct {
 	Favorited bool `json:"favorited"`
 }
 
+// GlobalPoll defines model for GlobalPoll.
+type GlobalPoll struct {
+	Description string `json:"description"`
+
+	// Id Example: season-48
+	Id string `json:"id"`
+
+	// IsOpen A closed poll shows its results and takes no ballots.
+	IsOpen bool `json:"isOpen"`
+
+	// SeasonId The season whose cast is ranked.
+	//
+	// Example: s48
+	SeasonId string `json:"seasonId"`
+
+	// SeasonName Example: Survivor 48
+	SeasonName string `json:"seasonName"`
+
+	// Title Example: Survivor 48 Global Rankings
+	Title string `json:"title"`
+
+	// TotalSubmissions Users with a ballot.
+	TotalSubmissions int `json:"totalSubmissions"`
+}
+
+// GlobalPollSummary defines model for GlobalPollSummary.
+type GlobalPollSummary struct {
+	Description string `json:"description"`
+
+	// Id Example: season-48
+	Id         string `json:"id"`
+	IsOpen     bool   `json:"isOpen"`
+	SeasonId   string `json:"seasonId"`
+	SeasonName string `json:"seasonName"`
+	Title      string `json:"title"`
+
+	// Top The current top 3.
+	Top              []GlobalScoredItem `json:"top"`
+	TotalSubmissions int                `json:"totalSubmissions"`
+}
+
+// GlobalPolls defines model for GlobalPolls.
+type GlobalPolls struct {
+	Polls []GlobalPollSummary `json:"polls"`
+}
+
+// GlobalResults defines model for GlobalResults.
+type GlobalResults struct {
+	Poll GlobalPoll `json:"poll"`
+
+	// Top10 Up to 10, by points, then ballots, then name.
+	Top10 []GlobalScoredItem `json:"top10"`
+
+	// TotalSubmissions Users with a ballot.
+	TotalSubmissions int `json:"totalSubmissions"`
+}
+
+// GlobalScoredItem defines model for GlobalScoredItem.
+type GlobalScoredItem struct {
+	// Id Example: kyle-fraser
+	Id       string `json:"id"`
+	ImageUrl string `json:"imageUrl"`
+
+	// IsSeason Always false.
+	IsSeason bool `json:"isSeason"`
+
+	// Name Example: Kyle Fraser
+	Name string `json:"name"`
+
+	// SeasonId Example: s48
+	SeasonId string `json:"seasonId"`
+
+	// SeasonName Example: Survivor 48
+	SeasonName string `json:"seasonName"`
+
+	// TotalScore Points from every ballot: 10 for slot 1 down to 1 for slot 10.
+	TotalScore int `json:"totalScore"`
+
+	// Votes Ballots naming the contestant.
+	Votes int `json:"votes"`
+}
+
+// GlobalSubmission defines model for GlobalSubmission.
+type GlobalSubmission struct {
+	// Ranking The ballot's 10 slots, null for an empty slot; null when the user has no ballot.
+	Ranking     *[]*ListItem `json:"ranking"`
+	SubmittedAt *time.Time   `json:"submittedAt"`
+}
+
+// GlobalSubmissionInput defines model for GlobalSubmissionInput.
+type GlobalSubmissionInput struct {
+	// Ranking Exactly 10 slots, each a contestant id of the poll's season or null for an empty
+	// slot. An item object {id, isSeason} in a slot is accepted too.
+	Ranking []*string `json:"ranking"`
+}
+
 // HomeLists defines model for HomeLists.
 type HomeLists struct {
 	// Favorites The signed-in user's favorites that still exist and that they can see, newest favorite first; empty when signed out.
@@ -687,6 +783,12 @@ type SignUpJSONRequestBody = Credentials
 
 // VoteOnCommentJSONRequestBody defines body for VoteOnComment for application/json ContentType.
 type VoteOnCommentJSONRequestBody = CommentVote
+
+// AddGlobalCommentJSONRequestBody defines body for AddGlobalComment for application/json ContentType.
+type AddGlobalCommentJSONRequestBody = NewComment
+
+// SubmitGlobalRankingJSONRequestBody defines body for SubmitGlobalRanking for application/json ContentType.
+type SubmitGlobalRankingJSONRequestBody = GlobalSubmissionInput
 
 // CreateListJSONRequestBody defines body for CreateList for application/json ContentType.
 type CreateListJSONRequestBody = ListInput

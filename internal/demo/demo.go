@@ -24,6 +24,7 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
+	"castaway/internal/global"
 	"castaway/internal/lists"
 	"castaway/internal/notify"
 	"castaway/internal/store"
@@ -135,6 +136,10 @@ func Run(ctx context.Context, st *store.Store, cat *catalog.Catalog, opt Options
 	// Bulk inserts bypass the store's usual writes: recompute every kept-in-step
 	// aggregate (counts, daily upvotes, the search index) from the rows.
 	if err := st.RebuildAggregates(ctx); err != nil {
+		return g.stats, err
+	}
+	// The ballots' totals get their names and the polls their ballot counts.
+	if err := st.RecountPolls(ctx, global.NameOf(cat)); err != nil {
 		return g.stats, err
 	}
 	return g.stats, nil

@@ -51,6 +51,9 @@ func TestGenerateOnEveryEngine(t *testing.T) {
 			{"comment votes", `SELECT count(*) FROM comment_votes`, 120},
 			{"favorites", `SELECT count(*) FROM favorites`, 40},
 			{"ballots", `SELECT count(*) FROM global_submissions`, 10},
+			{"polls whose ballot count is off", `SELECT count(*) FROM global_polls p WHERE submissions <>
+				(SELECT count(*) FROM global_submissions s WHERE s.poll_id = p.id)`, 0},
+			{"poll totals without a name", `SELECT count(*) FROM global_scores WHERE name = ''`, 0},
 			{"notifications", `SELECT count(*) FROM notifications`, stats.Notifications},
 			{"items", `SELECT count(*) FROM list_items`, stats.Items},
 			{"sum of upvote_count", `SELECT COALESCE(sum(upvote_count), 0) FROM lists`, 500},

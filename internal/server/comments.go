@@ -31,6 +31,25 @@ func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 	if l == nil {
 		return
 	}
+	s.writeThread(w, r, l.UserID, l.ID, viewerID)
+}
+
+func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
+	u, body, text := s.newComment(w, r)
+	if u == nil {
+		return
+	}
+	l := s.visibleList(w, r, u.ID, msgCommentFailed)
+	if l == nil {
+		return
+	}
+	s.postComment(w, r, u, body, text, l.UserID, l.ID)
+}
+
+// writeThread answers a page of the comments of a thread (a list, or a global poll
+// with listUserID ""), arranged as shown, with viewerID's votes; X-Next-Cursor
+// names the next page when there is one.
+func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID, viewerID string) {
 	limit := store.DefaultCommentPageSize
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -40,7 +59,7 @@ func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	flat, next, err := s.store.CommentPage(r.Context(), l.UserID, l.ID, viewerID, r.URL.Query().Get("cursor"), limit)
+	flat, next, err := s.store.CommentPage(r.Context(), listUserID, listID, viewerID, r.URL.Query().Get("cursor"), limit)
 	if errors.Is(err, store.ErrBadCursor) {
 		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; reload the comments.")
 		return
@@ -65,41 +84,45 @@ func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to comment.")
-	if u == nil {
-		return
+// newComment reads a comment request: the signed-in user, the body and its cleaned
+// text; u is nil when it has answered (401, 400).
+func (s *Server) newComment(w http.ResponseWriter, r *http.Request) (u *store.User, body api.NewComment, text string) {
+	if u = requireUser(w, r, "You must be signed in to comment."); u == nil {
+		return nil, body, ""
 	}
-	var body api.NewComment
 	if !decodeJSON(w, r, &body) {
-		return
+		return nil, body, ""
 	}
 	text, err := comments.CleanText(body.Text)
 	if err != nil {
 		s.fail(w, r, "add comment", err, msgCommentFailed)
-		return
+		return nil, body, ""
 	}
-	l := s.visibleList(w, r, u.ID, msgCommentFailed)
-	if l == nil {
-		return
-	}
-	c := &store.Comment{ID: auth.NewID(), ListUserID: l.UserID, ListID: l.ID, UserID: u.ID,
+	return u, body, text
+}
+
+// postComment adds u's comment (a reply when body names a parent of the same
+// thread) to the thread (listUserID, listID), notifying the list's owner and the
+// author replied to, and answers it.
+func (s *Server) postComment(w http.ResponseWriter, r *http.Request, u *store.User, body api.NewComment, text, listUserID, listID string) {
+	c := &store.Comment{ID: auth.NewID(), ListUserID: listUserID, ListID: listID, UserID: u.ID,
 		UserName: u.DisplayName, Text: text, CreatedAt: time.Now()}
 	var replyTo *store.Comment
 	if body.ParentId != nil && *body.ParentId != "" {
+		var err error
 		replyTo, err = s.store.CommentByID(r.Context(), *body.ParentId, u.ID)
 		if err != nil {
 			s.fail(w, r, "find comment replied to", notFoundAs(err, comments.ErrParentGone), msgCommentFailed)
 			return
 		}
 		var ok bool
-		if c.ParentID, ok = comments.ReplyParent(replyTo, l.UserID, l.ID); !ok {
+		if c.ParentID, ok = comments.ReplyParent(replyTo, listUserID, listID); !ok {
 			s.fail(w, r, "add comment", comments.ErrParentGone, msgCommentFailed)
 			return
 		}
 	}
 	notified, err := s.store.CreateComment(r.Context(), c,
-		notify.ForComment(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, replyTo, l.UserID))
+		notify.ForComment(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, replyTo, listUserID))
 	if err != nil {
 		s.fail(w, r, "add comment", notFoundAs(err, comments.ErrParentGone), msgCommentFailed) // deleted meanwhile
 		return

@@ -63,6 +63,14 @@ func (s *Server) routes() *http.ServeMux {
 		{"PUT /api/comments/{commentId}/vote", http.HandlerFunc(s.voteOnComment)},
 		{"DELETE /api/comments/{commentId}", http.HandlerFunc(s.deleteComment)},
 
+		// Global Rankings
+		{"GET /api/global-rankings", http.HandlerFunc(s.globalPolls)},
+		{"GET /api/global-rankings/{pollId}", http.HandlerFunc(s.globalPoll)},
+		{"GET /api/global-rankings/{pollId}/submission", http.HandlerFunc(s.myGlobalSubmission)},
+		{"PUT /api/global-rankings/{pollId}/submission", http.HandlerFunc(s.submitGlobalRanking)},
+		{"GET /api/global-rankings/{pollId}/comments", http.HandlerFunc(s.globalComments)},
+		{"POST /api/global-rankings/{pollId}/comments", http.HandlerFunc(s.addGlobalComment)},
+
 		// Inbox
 		{"GET /api/notifications", http.HandlerFunc(s.getInbox)},
 		{"POST /api/notifications/{id}/read", http.HandlerFunc(s.markNotificationRead)},

@@ -50,8 +50,9 @@ func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*Notification)
 
 // visibleNote keeps the notifications n of recipient $1 whose list still exists and
 // is theirs or public: a list made private or deleted takes its name and comment
-// text out of everyone else's inbox.
-var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR EXISTS (SELECT 1 FROM lists l
+// text out of everyone else's inbox. A global poll's discussion (no list owner)
+// is open to everyone.
+var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR n.list_user_id = '' OR EXISTS (SELECT 1 FROM lists l
 	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND ` + visibleTo("$1") + `))`
 
 // RecentNotifications returns userID's newest notifications they may still see, at

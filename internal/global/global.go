@@ -1,0 +1,346 @@
+// Package global holds the rules of the Global Rankings vote: what a ballot is (ten
+// slots, each a contestant of the poll's season or empty, no one twice), how ballots
+// score (slot 1 earns 10 points down to slot 10 earning 1), how the results are
+// ordered (points, then the number of ballots naming the contestant, then name), and
+// the problems a voter can meet, in the product's words.
+package global
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"castaway/internal/catalog"
+	"castaway/internal/model"
+	"castaway/internal/problem"
+)
+
+// Slots is the length of every ballot.
+const Slots = 10
+
+// TopN is how many contestants the results show; the overview shows TopPreview.
+const (
+	TopN       = 10
+	TopPreview = 3
+)
+
+// Messages and problems, word for word from the spec where it has them.
+const (
+	MsgSignedOut      = "You must be logged in to submit a ranking."
+	MsgMissing        = "Cannot submit ranking. List data is missing."
+	MsgSubmitFailed   = "Failed to submit ranking. Please try again."
+	MsgLoadFailed     = "Failed to load global ranking."
+	MsgClosed         = "This vote is closed. The results are final and no more rankings can be submitted."
+	MsgPollNotFound   = "Global ranking not found."
+	MsgSeason         = "Seasons cannot be ranked in a global list. Choose contestants instead."
+	MsgOtherSeason    = "%s is not a contestant of %s."
+	MsgUnknown        = "Unknown contestant %q."
+	MsgDuplicate      = "%s is already ranked at position %d."
+	MsgRateLimited    = "Too many submissions. Please wait a few minutes and try again."
+	MsgCommentLimited = "Too many comments. Please wait a minute and try again."
+)
+
+var (
+	ErrSignedOut    = problem.New(problem.Unauthorized, "unauthorized", MsgSignedOut)
+	ErrMissing      = problem.InvalidField("ranking", MsgMissing)
+	ErrClosed       = problem.New(problem.Conflict, "poll_closed", MsgClosed)
+	ErrPollNotFound = problem.New(problem.NotFound, "poll_not_found", MsgPollNotFound)
+)
+
+// Points is what slot (0-based) earns: 10 for the first down to 1 for the tenth.
+func Points(slot int) int {
+	if slot < 0 || slot >= Slots {
+		return 0
+	}
+	return Slots - slot
+}
+
+// Ballot is a checked ballot: Slots entries, nil for an empty slot.
+type Ballot []*model.Item
+
+// IDs are the ballot's contestant ids by slot, "" for an empty slot.
+func (b Ballot) IDs() []string {
+	ids := make([]string, len(b))
+	for i, it := range b {
+		if it != nil {
+			ids[i] = it.ID
+		}
+	}
+	return ids
+}
+
+// Names are the ballot's contestant names by slot, "" for an empty slot.
+func (b Ballot) Names() []string {
+	names := make([]string, len(b))
+	for i, it := range b {
+		if it != nil {
+			names[i] = it.Name
+		}
+	}
+	return names
+}
+
+// Check turns a submitted ranking (contestant ids by slot, nil or "" for an empty
+// slot) into a Ballot for the poll's season: exactly Slots slots, only contestants of
+// that season (an earlier product's id is translated), no season, no one twice.
+func Check(cat *catalog.Catalog, seasonID string, ranking []*string) (Ballot, error) {
+	if len(ranking) != Slots {
+		return nil, ErrMissing
+	}
+	season, ok := cat.Season(seasonID)
+	if !ok {
+		return nil, fmt.Errorf("poll season %q is not in the catalog", seasonID)
+	}
+	b := make(Ballot, Slots)
+	at := map[string]int{} // contestant id -> slot
+	for i, p := range ranking {
+		if p == nil || *p == "" {
+			continue
+		}
+		id := *p
+		if _, isSeason := cat.Season(id); isSeason {
+			return nil, problem.InvalidField("ranking", MsgSeason)
+		}
+		ct, s, ok := cat.Contestant(id, seasonID)
+		if !ok {
+			return nil, problem.InvalidField("ranking", fmt.Sprintf(MsgUnknown, id))
+		}
+		if s.ID != season.ID {
+			return nil, problem.InvalidField("ranking", fmt.Sprintf(MsgOtherSeason, ct.Name, season.Name))
+		}
+		if first, dup := at[ct.ID]; dup {
+			return nil, problem.InvalidField("ranking", fmt.Sprintf(MsgDuplicate, ct.Name, first+1))
+		}
+		at[ct.ID] = i
+		b[i] = &model.Item{ID: ct.ID, Name: ct.Name, ImageURL: ct.ImageURL, SeasonID: season.ID, SeasonName: season.Name}
+	}
+	return b, nil
+}
+
+// Item is the catalog entry of a contestant of seasonID as the results show it; a
+// contestant the catalog no longer has keeps its id and name.
+func Item(cat *catalog.Catalog, seasonID, id, name string) model.Item {
+	ct, s, ok := cat.Contestant(id, seasonID)
+	if !ok {
+		if name == "" {
+			name = id
+		}
+		return model.Item{ID: id, Name: name, SeasonID: seasonID}
+	}
+	return model.Item{ID: ct.ID, Name: ct.Name, ImageURL: ct.ImageURL, SeasonID: s.ID, SeasonName: s.Name}
+}
+
+// NameOf finds a contestant's name in the catalog, "" when it has none.
+func NameOf(cat *catalog.Catalog) func(id string) string {
+	return func(id string) string {
+		ct, _, ok := cat.Contestant(id, "")
+		if !ok {
+			return ""
+		}
+		return ct.Name
+	}
+}
+
+// Score is one contestant's standing in a poll.
+type Score struct {
+	ContestantID string
+	Name         string
+	TotalScore   int // points from every ballot
+	Votes        int // ballots naming the contestant
+}
+
+// Less orders the results: more points first, then more ballots, then by name
+// (then id, so equal names still order one way).
+func Less(a, b Score) bool {
+	if a.TotalScore != b.TotalScore {
+		return a.TotalScore > b.TotalScore
+	}
+	if a.Votes != b.Votes {
+		return a.Votes > b.Votes
+	}
+	if a.Name != b.Name {
+		return a.Name < b.Name
+	}
+	return a.ContestantID < b.ContestantID
+}
+
+// Tally scores every ballot (contestant ids by slot, "" for empty) from scratch:
+// the recount the running totals must always equal. nameOf names each contestant.
+func Tally(ballots [][]string, nameOf func(string) string) []Score {
+	byID := map[string]*Score{}
+	for _, ballot := range ballots {
+		for slot, id := range ballot {
+			if id == "" || slot >= Slots {
+				continue
+			}
+			sc := byID[id]
+			if sc == nil {
+				sc = &Score{ContestantID: id}
+				if nameOf != nil {
+					sc.Name = nameOf(id)
+				}
+				byID[id] = sc
+			}
+			sc.TotalScore += Points(slot)
+			sc.Votes++
+		}
+	}
+	out := make([]Score, 0, len(byID))
+	for _, sc := range byID {
+		out = append(out, *sc)
+	}
+	sort.Slice(out, func(i, j int) bool { return Less(out[i], out[j]) })
+	return out
+}
+
+// Delta is how replacing one ballot changes a contestant's running total.
+type Delta struct {
+	ContestantID string
+	Name         string // from the new ballot; "" when only the old one named them
+	Score, Votes int
+}
+
+// Change is what replacing old with new (ids by slot, "" empty; old nil for a first
+// ballot) does to the totals: the old ballot's points out, the new one's in. Only
+// contestants whose totals move are listed, ordered by id.
+func Change(old, new, newNames []string) []Delta {
+	byID := map[string]*Delta{}
+	add := func(id, name string, score, votes int) {
+		d := byID[id]
+		if d == nil {
+			d = &Delta{ContestantID: id}
+			byID[id] = d
+		}
+		if name != "" {
+			d.Name = name
+		}
+		d.Score += score
+		d.Votes += votes
+	}
+	for slot, id := range old {
+		if id != "" && slot < Slots {
+			add(id, "", -Points(slot), -1)
+		}
+	}
+	for slot, id := range new {
+		if id != "" && slot < Slots {
+			name := ""
+			if slot < len(newNames) {
+				name = newNames[slot]
+			}
+			add(id, name, Points(slot), 1)
+		}
+	}
+	out := make([]Delta, 0, len(byID))
+	for _, d := range byID {
+		if d.Score != 0 || d.Votes != 0 || d.Name != "" {
+			out = append(out, *d)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ContestantID < out[j].ContestantID })
+	return out
+}
+
+// Limit allows Max writes per key in each fixed Window.
+type Limit struct {
+	Name    string
+	Max     int
+	Window  time.Duration
+	Message string // what the user reads when over it
+}
+
+// Write limits: per account and per client address, shared by every node.
+var (
+	BallotPerUser    = Limit{"global-ballot-user", 20, 10 * time.Minute, MsgRateLimited}
+	BallotPerClient  = Limit{"global-ballot-ip", 200, 10 * time.Minute, MsgRateLimited}
+	CommentPerUser   = Limit{"global-comment-user", 10, time.Minute, MsgCommentLimited}
+	CommentPerClient = Limit{"global-comment-ip", 60, time.Minute, MsgCommentLimited}
+)
+
+// RateLimited is the problem for a limit whose window opened at start.
+func RateLimited(l Limit, start, now time.Time) *problem.Error {
+	wait := start.Add(l.Window).Sub(now)
+	if wait < time.Second {
+		wait = time.Second
+	}
+	p := problem.New(problem.RateLimited, "rate_limited", l.Message)
+	p.RetryAfter = wait
+	return p
+}
+
+// ParseRanking reads a submitted ranking: a JSON array whose slots are a contestant
+// id, null, or an item object {id, isSeason}; the earlier product's form, an object
+// with a contestants array, is tolerated. Anything else is missing data. Check then
+// applies the rules.
+func ParseRanking(raw json.RawMessage) ([]*string, error) {
+	var slots []json.RawMessage
+	if err := json.Unmarshal(raw, &slots); err != nil {
+		var wrapped struct {
+			Contestants []json.RawMessage `json:"contestants"`
+		}
+		if err := json.Unmarshal(raw, &wrapped); err != nil || wrapped.Contestants == nil {
+			return nil, ErrMissing
+		}
+		slots = wrapped.Contestants
+	}
+	if slots == nil {
+		return nil, ErrMissing
+	}
+	out := make([]*string, len(slots))
+	for i, s := range slots {
+		var id *string
+		if err := json.Unmarshal(s, &id); err == nil {
+			out[i] = id
+			continue
+		}
+		var item struct {
+			ID       string `json:"id"`
+			IsSeason bool   `json:"isSeason"`
+			IsEmpty  bool   `json:"isEmpty"`
+		}
+		if err := json.Unmarshal(s, &item); err != nil {
+			return nil, ErrMissing
+		}
+		if item.IsSeason {
+			return nil, problem.InvalidField("ranking", MsgSeason)
+		}
+		if !item.IsEmpty && item.ID != "" {
+			out[i] = &item.ID
+		}
+	}
+	return out, nil
+}
+
+// Limits of a poll's text, and the shape of its id (it is part of the page's URL).
+const (
+	MaxPollTitle       = 100
+	MaxPollDescription = 500
+)
+
+var pollID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
+
+// CheckPoll checks a new poll's fields: an id of lower-case letters, digits and
+// hyphens (like season-48), a season of the catalog, a title, and a description
+// that fits.
+func CheckPoll(cat *catalog.Catalog, id, seasonID, title, description string) error {
+	switch {
+	case !pollID.MatchString(id):
+		return problem.InvalidField("id", "A poll id is 1 to 64 lower-case letters, digits and hyphens, like season-48.")
+	case seasonID == "":
+		return problem.InvalidField("season", "Name the season whose cast is ranked, like s48.")
+	case strings.TrimSpace(title) == "":
+		return problem.InvalidField("title", "A poll needs a title.")
+	case utf8.RuneCountInString(title) > MaxPollTitle:
+		return problem.InvalidField("title", fmt.Sprintf("A poll title is at most %d characters.", MaxPollTitle))
+	case utf8.RuneCountInString(description) > MaxPollDescription:
+		return problem.InvalidField("description", fmt.Sprintf("A poll description is at most %d characters.", MaxPollDescription))
+	}
+	if _, ok := cat.Season(seasonID); !ok {
+		return problem.InvalidField("season", fmt.Sprintf("There is no season %q in the catalog.", seasonID))
+	}
+	return nil
+}

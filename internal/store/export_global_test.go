@@ -1,0 +1,4 @@
+package store
+
+// PollTopQuery is exposed to the tests, which check its plan.
+const PollTopQuery = pollTopQuery

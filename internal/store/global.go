@@ -1,0 +1,473 @@
+package store
+
+// Global polls, ballots and their running totals. A ballot's write changes the
+// totals in the same transaction (the replaced ballot's points out, the new one's
+// in), so it costs the same with ten ballots stored or a hundred thousand;
+// VerifyPolls and RecountPolls check and rebuild the totals from the ballots.
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"castaway/internal/global"
+)
+
+// ErrPollClosed is returned when a ballot is cast in a closed poll.
+var ErrPollClosed = errors.New("poll closed")
+
+// Poll is a global top-10 vote on one season's cast.
+type Poll struct {
+	ID          string
+	Title       string
+	Description string
+	SeasonID    string
+	IsOpen      bool
+	Submissions int // users with a ballot
+	CreatedAt   time.Time
+}
+
+// Ballot is one user's ranking in a poll: contestant ids by slot, "" for empty.
+type Ballot struct {
+	PollID      string
+	UserID      string
+	Ranking     []string
+	Names       []string // contestant names by slot, kept beside the totals
+	SubmittedAt time.Time
+}
+
+const pollColumns = `id, title, description, season_id, is_open, submissions, created_at`
+
+func scanPoll(row interface{ Scan(...any) error }) (*Poll, error) {
+	var p Poll
+	var created int64
+	if err := row.Scan(&p.ID, &p.Title, &p.Description, &p.SeasonID, &p.IsOpen, &p.Submissions, &created); err != nil {
+		return nil, err
+	}
+	p.CreatedAt = fromMillis(created)
+	return &p, nil
+}
+
+// Polls returns every poll, oldest first.
+func (s *Store) Polls(ctx context.Context) ([]Poll, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+pollColumns+` FROM global_polls ORDER BY created_at, id`)
+	if err != nil {
+		return nil, fmt.Errorf("list polls: %w", err)
+	}
+	defer rows.Close()
+	polls := []Poll{}
+	for rows.Next() {
+		p, err := scanPoll(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list polls: %w", err)
+		}
+		polls = append(polls, *p)
+	}
+	return polls, rows.Err()
+}
+
+// Poll finds a poll, or ErrNotFound.
+func (s *Store) Poll(ctx context.Context, id string) (*Poll, error) {
+	p, err := scanPoll(s.db.QueryRowContext(ctx, `SELECT `+pollColumns+` FROM global_polls WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find poll: %w", err)
+	}
+	return p, nil
+}
+
+// AddPoll creates p, open; ErrConflict when its id is taken.
+func (s *Store) AddPoll(ctx context.Context, p *Poll) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO global_polls (id, title, description, season_id, is_open, submissions, created_at)
+		VALUES ($1, $2, $3, $4, $5, 0, $6)`, p.ID, p.Title, p.Description, p.SeasonID, p.IsOpen, millis(p.CreatedAt))
+	if isUniqueViolation(err) {
+		return ErrConflict
+	}
+	if err != nil {
+		return fmt.Errorf("add poll: %w", err)
+	}
+	return nil
+}
+
+// SetPollOpen opens or closes a poll; ErrNotFound when there is none.
+func (s *Store) SetPollOpen(ctx context.Context, id string, open bool) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE global_polls SET is_open = $1 WHERE id = $2`, open, id)
+	if err != nil {
+		return fmt.Errorf("set poll open: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// pollTopQuery reads a poll's results in order, off the global_scores_rank index.
+const pollTopQuery = `SELECT contestant_id, name, total_score, votes FROM global_scores
+	WHERE poll_id = $1 AND votes > 0
+	ORDER BY total_score DESC, votes DESC, name, contestant_id LIMIT $2`
+
+// PollTop is a poll's best n contestants in result order (points, ballots, name),
+// read straight off the global_scores_rank index.
+func (s *Store) PollTop(ctx context.Context, pollID string, n int) ([]global.Score, error) {
+	rows, err := s.db.QueryContext(ctx, pollTopQuery, pollID, n)
+	if err != nil {
+		return nil, fmt.Errorf("poll results: %w", err)
+	}
+	defer rows.Close()
+	top := []global.Score{}
+	for rows.Next() {
+		var sc global.Score
+		if err := rows.Scan(&sc.ContestantID, &sc.Name, &sc.TotalScore, &sc.Votes); err != nil {
+			return nil, fmt.Errorf("poll results: %w", err)
+		}
+		top = append(top, sc)
+	}
+	return top, rows.Err()
+}
+
+// BallotOf is userID's ballot in a poll, or ErrNotFound.
+func (s *Store) BallotOf(ctx context.Context, pollID, userID string) (*Ballot, error) {
+	b := Ballot{PollID: pollID, UserID: userID}
+	var ranking string
+	var at int64
+	err := s.db.QueryRowContext(ctx, `SELECT ranking, submitted_at FROM global_submissions WHERE poll_id = $1 AND user_id = $2`,
+		pollID, userID).Scan(&ranking, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read ballot: %w", err)
+	}
+	if b.Ranking, err = decodeRanking(ranking); err != nil {
+		return nil, err
+	}
+	b.SubmittedAt = fromMillis(at)
+	return &b, nil
+}
+
+// decodeRanking reads a stored ranking: a JSON array of ids or nulls, or the earlier
+// product's tolerated form, an object with a contestants array.
+func decodeRanking(raw string) ([]string, error) {
+	var slots []*string
+	if err := json.Unmarshal([]byte(raw), &slots); err != nil {
+		var wrapped struct {
+			Contestants []*string `json:"contestants"`
+		}
+		if err2 := json.Unmarshal([]byte(raw), &wrapped); err2 != nil {
+			return nil, fmt.Errorf("read ballot ranking: %w", err)
+		}
+		slots = wrapped.Contestants
+	}
+	ids := make([]string, len(slots))
+	for i, p := range slots {
+		if p != nil {
+			ids[i] = *p
+		}
+	}
+	return ids, nil
+}
+
+func encodeRanking(ids []string) (string, error) {
+	slots := make([]*string, len(ids))
+	for i := range ids {
+		if ids[i] != "" {
+			slots[i] = &ids[i]
+		}
+	}
+	b, err := json.Marshal(slots)
+	return string(b), err
+}
+
+// SubmitBallot stores b as its user's only ballot in the poll, replacing any earlier
+// one, and moves the running totals by the difference in the same transaction. It
+// returns ErrNotFound for an unknown poll and ErrPollClosed for a closed one.
+//
+// The poll's row is touched first, which on PostgreSQL locks it until commit: the
+// ballots of one poll are applied one at a time, so two resubmissions by the same
+// user cannot both subtract the same old ballot, and the score rows are always
+// locked in the same order (no deadlocks). SQLite has one writer anyway.
+func (s *Store) SubmitBallot(ctx context.Context, b *Ballot) error {
+	ranking, err := encodeRanking(b.Ranking)
+	if err != nil {
+		return fmt.Errorf("encode ballot: %w", err)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var open bool
+		err := tx.QueryRowContext(ctx, `UPDATE global_polls SET submissions = submissions WHERE id = $1 RETURNING is_open`, b.PollID).Scan(&open)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("lock poll: %w", err)
+		}
+		if !open {
+			return ErrPollClosed
+		}
+		var oldRaw string
+		var old []string
+		err = tx.QueryRowContext(ctx, `SELECT ranking FROM global_submissions WHERE poll_id = $1 AND user_id = $2`, b.PollID, b.UserID).Scan(&oldRaw)
+		first := errors.Is(err, sql.ErrNoRows)
+		if err != nil && !first {
+			return fmt.Errorf("read old ballot: %w", err)
+		}
+		if !first {
+			if old, err = decodeRanking(oldRaw); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO global_submissions (poll_id, user_id, ranking, submitted_at)
+			VALUES ($1, $2, $3, $4) ON CONFLICT (poll_id, user_id) DO UPDATE SET ranking = excluded.ranking, submitted_at = excluded.submitted_at`,
+			b.PollID, b.UserID, ranking, millis(b.SubmittedAt)); err != nil {
+			if isForeignKeyViolation(err) {
+				return ErrNotFound
+			}
+			return fmt.Errorf("save ballot: %w", err)
+		}
+		if first {
+			if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = submissions + 1 WHERE id = $1`, b.PollID); err != nil {
+				return fmt.Errorf("count ballot: %w", err)
+			}
+		}
+		return applyDeltas(ctx, tx, b.PollID, global.Change(old, b.Ranking, b.Names))
+	})
+}
+
+// applyDeltas adds each contestant's change to its running total in one statement,
+// then drops totals no ballot names any more.
+func applyDeltas(ctx context.Context, tx *sql.Tx, pollID string, deltas []global.Delta) error {
+	if len(deltas) == 0 {
+		return nil
+	}
+	var q strings.Builder
+	q.WriteString(`INSERT INTO global_scores (poll_id, contestant_id, name, total_score, votes) VALUES `)
+	args := []any{pollID}
+	gone := false
+	for i, d := range deltas {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		n := len(args)
+		fmt.Fprintf(&q, "($1, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4)
+		args = append(args, d.ContestantID, d.Name, d.Score, d.Votes)
+		gone = gone || d.Votes < 0
+	}
+	q.WriteString(` ON CONFLICT (poll_id, contestant_id) DO UPDATE SET
+		total_score = global_scores.total_score + excluded.total_score,
+		votes = global_scores.votes + excluded.votes,
+		name = CASE WHEN excluded.name = '' THEN global_scores.name ELSE excluded.name END`)
+	if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+		return fmt.Errorf("update totals: %w", err)
+	}
+	if gone {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM global_scores WHERE poll_id = $1 AND total_score = 0 AND votes = 0`, pollID); err != nil {
+			return fmt.Errorf("drop empty totals: %w", err)
+		}
+	}
+	return nil
+}
+
+// pollRecount is what a poll's totals should be, from its ballots.
+type pollRecount struct {
+	submissions int
+	scores      []global.Score
+}
+
+func recountPoll(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, pollID string, nameOf func(string) string) (*pollRecount, error) {
+	rows, err := q.QueryContext(ctx, `SELECT ranking FROM global_submissions WHERE poll_id = $1`, pollID)
+	if err != nil {
+		return nil, fmt.Errorf("read ballots: %w", err)
+	}
+	defer rows.Close()
+	var ballots [][]string
+	for rows.Next() {
+		var raw string
+		if err := rows.Scan(&raw); err != nil {
+			return nil, fmt.Errorf("read ballots: %w", err)
+		}
+		ids, err := decodeRanking(raw)
+		if err != nil {
+			return nil, err
+		}
+		ballots = append(ballots, ids)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read ballots: %w", err)
+	}
+	return &pollRecount{submissions: len(ballots), scores: global.Tally(ballots, nameOf)}, nil
+}
+
+func storedScores(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, pollID string) (map[string]global.Score, error) {
+	rows, err := q.QueryContext(ctx, `SELECT contestant_id, name, total_score, votes FROM global_scores WHERE poll_id = $1`, pollID)
+	if err != nil {
+		return nil, fmt.Errorf("read totals: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]global.Score{}
+	for rows.Next() {
+		var sc global.Score
+		if err := rows.Scan(&sc.ContestantID, &sc.Name, &sc.TotalScore, &sc.Votes); err != nil {
+			return nil, fmt.Errorf("read totals: %w", err)
+		}
+		out[sc.ContestantID] = sc
+	}
+	return out, rows.Err()
+}
+
+// VerifyPolls recounts every poll from its ballots and describes, one line each,
+// every running total, ballot count or contestant name that differs; none when all match.
+func (s *Store) VerifyPolls(ctx context.Context) ([]string, error) {
+	polls, err := s.Polls(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var diffs []string
+	for _, p := range polls {
+		want, err := recountPoll(ctx, s.db, p.ID, nil)
+		if err != nil {
+			return nil, err
+		}
+		have, err := storedScores(ctx, s.db, p.ID)
+		if err != nil {
+			return nil, err
+		}
+		if p.Submissions != want.submissions {
+			diffs = append(diffs, fmt.Sprintf("poll %s: submissions is %d, the ballots count %d", p.ID, p.Submissions, want.submissions))
+		}
+		for _, w := range want.scores {
+			h, ok := have[w.ContestantID]
+			delete(have, w.ContestantID)
+			switch {
+			case !ok:
+				diffs = append(diffs, fmt.Sprintf("poll %s, %s: no total stored, the ballots give %d points from %d ballots",
+					p.ID, w.ContestantID, w.TotalScore, w.Votes))
+			case h.TotalScore != w.TotalScore || h.Votes != w.Votes:
+				diffs = append(diffs, fmt.Sprintf("poll %s, %s: stored %d points from %d ballots, the ballots give %d points from %d ballots",
+					p.ID, w.ContestantID, h.TotalScore, h.Votes, w.TotalScore, w.Votes))
+			case h.Name == "":
+				diffs = append(diffs, fmt.Sprintf("poll %s, %s: the stored total has no name", p.ID, w.ContestantID))
+			}
+		}
+		extra := make([]string, 0, len(have))
+		for id := range have {
+			extra = append(extra, id)
+		}
+		sort.Strings(extra)
+		for _, id := range extra {
+			if h := have[id]; h.TotalScore != 0 || h.Votes != 0 {
+				diffs = append(diffs, fmt.Sprintf("poll %s, %s: stored %d points from %d ballots, no ballot names them",
+					p.ID, id, h.TotalScore, h.Votes))
+			}
+		}
+	}
+	return diffs, nil
+}
+
+// RecountPolls rebuilds every poll's running totals and ballot count from its
+// ballots, in one transaction. nameOf names contestants (a stored name is kept
+// when it gives none).
+func (s *Store) RecountPolls(ctx context.Context, nameOf func(string) string) error {
+	polls, err := s.Polls(ctx)
+	if err != nil {
+		return err
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		for _, p := range polls {
+			have, err := storedScores(ctx, tx, p.ID)
+			if err != nil {
+				return err
+			}
+			want, err := recountPoll(ctx, tx, p.ID, func(id string) string {
+				if nameOf != nil {
+					if n := nameOf(id); n != "" {
+						return n
+					}
+				}
+				if n := have[id].Name; n != "" {
+					return n
+				}
+				return id
+			})
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM global_scores WHERE poll_id = $1`, p.ID); err != nil {
+				return fmt.Errorf("recount poll %s: %w", p.ID, err)
+			}
+			rows := make([][]any, len(want.scores))
+			for i, sc := range want.scores {
+				rows[i] = []any{p.ID, sc.ContestantID, sc.Name, sc.TotalScore, sc.Votes}
+			}
+			if err := s.multiInsert(ctx, tx, "global_scores", []string{"poll_id", "contestant_id", "name", "total_score", "votes"}, rows); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = $1 WHERE id = $2`, want.submissions, p.ID); err != nil {
+				return fmt.Errorf("recount poll %s: %w", p.ID, err)
+			}
+		}
+		return nil
+	})
+}
+
+// WithdrawBallots removes userID's ballots from every poll, taking their points out
+// of the totals in the same transaction. Deleting an account must do this (in its
+// own transaction, through withdrawBallots) before the user row goes, since the
+// ballots' foreign key would otherwise drop them without touching the totals.
+func (s *Store) WithdrawBallots(ctx context.Context, userID string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return withdrawBallots(ctx, tx, userID) })
+}
+
+func withdrawBallots(ctx context.Context, tx *sql.Tx, userID string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT poll_id FROM global_submissions WHERE user_id = $1 ORDER BY poll_id`, userID)
+	if err != nil {
+		return fmt.Errorf("find ballots: %w", err)
+	}
+	var polls []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("find ballots: %w", err)
+		}
+		polls = append(polls, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("find ballots: %w", err)
+	}
+	for _, pollID := range polls {
+		// The poll's row first, as SubmitBallot takes it, then the ballot as it is now.
+		if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = submissions WHERE id = $1`, pollID); err != nil {
+			return fmt.Errorf("lock poll: %w", err)
+		}
+		var raw string
+		err := tx.QueryRowContext(ctx, `DELETE FROM global_submissions WHERE poll_id = $1 AND user_id = $2 RETURNING ranking`, pollID, userID).Scan(&raw)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // withdrawn meanwhile
+		}
+		if err != nil {
+			return fmt.Errorf("withdraw ballot: %w", err)
+		}
+		old, err := decodeRanking(raw)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = submissions - 1 WHERE id = $1`, pollID); err != nil {
+			return fmt.Errorf("count ballot: %w", err)
+		}
+		if err := applyDeltas(ctx, tx, pollID, global.Change(old, nil, nil)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
