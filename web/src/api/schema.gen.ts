@@ -604,6 +604,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/global-rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every global top-10 vote, oldest first, with its ballot count and current top 3. */
+        get: operations["getGlobalPolls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global-rankings/{pollId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A poll with its aggregated top 10 and the number of users with a ballot. Anyone may read it.
+         * @description Scores: slot 1 earns 10 points down to slot 10 earning 1, an empty slot nothing; ties
+         *     break by the number of ballots naming the contestant, then by name.
+         */
+        get: operations["getGlobalPoll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global-rankings/{pollId}/submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        /** The signed-in user's ballot in the poll; ranking null when they have none. */
+        get: operations["getGlobalSubmission"];
+        /**
+         * Cast or replace the signed-in user's ballot; answers the new results.
+         * @description One ballot per user per poll; a new one replaces the old, and the totals change in
+         *     the same transaction. Refusals (400, field ranking): not exactly 10 slots or no
+         *     ranking -> 'Cannot submit ranking. List data is missing.'; the same contestant twice
+         *     -> '{name} is already ranked at position N.' (N the earlier slot, from 1); a season
+         *     -> 'Seasons cannot be ranked in a global list. Choose contestants instead.'; a
+         *     contestant of another season -> '{name} is not a contestant of {season}.'. Rate
+         *     limited per account and per client (429 with Retry-After).
+         */
+        put: operations["submitGlobalRanking"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global-rankings/{pollId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        /** The poll's Discussion, newest first, each top-level comment with its replies oldest first. */
+        get: operations["getGlobalComments"];
+        put?: never;
+        /**
+         * Comment on the poll, or reply to a comment on it; the same rules as a list's comments.
+         * @description Text is trimmed; empty -> 400 'Comment cannot be empty.'; over 500 characters -> 400
+         *     'Comment must be 500 characters or fewer.'. Replies are one level deep and notify the
+         *     author replied to. Rate limited per account and per client (429 with Retry-After).
+         */
+        post: operations["addGlobalComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -925,6 +1019,76 @@ export interface components {
         };
         UserLists: {
             lists: components["schemas"]["ListSummary"][];
+        };
+        GlobalPoll: {
+            /** @example season-48 */
+            id: string;
+            /** @example Survivor 48 Global Rankings */
+            title: string;
+            description: string;
+            /**
+             * @description The season whose cast is ranked.
+             * @example s48
+             */
+            seasonId: string;
+            /** @example Survivor 48 */
+            seasonName: string;
+            /** @description A closed poll shows its results and takes no ballots. */
+            isOpen: boolean;
+            /** @description Users with a ballot. */
+            totalSubmissions: number;
+        };
+        GlobalScoredItem: {
+            /** @example kyle-fraser */
+            id: string;
+            /** @example Kyle Fraser */
+            name: string;
+            imageUrl: string;
+            /** @description Always false. */
+            isSeason: boolean;
+            /** @example s48 */
+            seasonId: string;
+            /** @example Survivor 48 */
+            seasonName: string;
+            /** @description Points from every ballot: 10 for slot 1 down to 1 for slot 10. */
+            totalScore: number;
+            /** @description Ballots naming the contestant. */
+            votes: number;
+        };
+        GlobalPollSummary: {
+            /** @example season-48 */
+            id: string;
+            title: string;
+            description: string;
+            seasonId: string;
+            seasonName: string;
+            isOpen: boolean;
+            totalSubmissions: number;
+            /** @description The current top 3. */
+            top: components["schemas"]["GlobalScoredItem"][];
+        };
+        GlobalPolls: {
+            polls: components["schemas"]["GlobalPollSummary"][];
+        };
+        GlobalResults: {
+            poll: components["schemas"]["GlobalPoll"];
+            /** @description Up to 10, by points, then ballots, then name. */
+            top10: components["schemas"]["GlobalScoredItem"][];
+            /** @description Users with a ballot. */
+            totalSubmissions: number;
+        };
+        GlobalSubmission: {
+            /** @description The ballot's 10 slots, null for an empty slot; null when the user has no ballot. */
+            ranking: (components["schemas"]["ListItem"] | null)[] | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        GlobalSubmissionInput: {
+            /**
+             * @description Exactly 10 slots, each a contestant id of the poll's season or null for an empty
+             *     slot. An item object {id, isSeason} in a slot is accepted too.
+             */
+            ranking: (string | null)[];
         };
     };
     responses: {
@@ -1977,6 +2141,170 @@ export interface operations {
             };
             /** @description Code user_not_found: 'User not found' */
             404: components["responses"]["Error"];
+        };
+    };
+    getGlobalPolls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The polls */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalPolls"];
+                };
+            };
+        };
+    };
+    getGlobalPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalResults"];
+                };
+            };
+            /** @description Code poll_not_found: 'Global ranking not found.' */
+            404: components["responses"]["Error"];
+        };
+    };
+    getGlobalSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ballot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalSubmission"];
+                };
+            };
+            /** @description Signed out: 'You must be logged in to submit a ranking.' */
+            401: components["responses"]["Error"];
+            /** @description Code poll_not_found: 'Global ranking not found.' */
+            404: components["responses"]["Error"];
+        };
+    };
+    submitGlobalRanking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GlobalSubmissionInput"];
+            };
+        };
+        responses: {
+            /** @description The results with the new ballot counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalResults"];
+                };
+            };
+            /** @description An invalid ballot */
+            400: components["responses"]["Error"];
+            /** @description Signed out: 'You must be logged in to submit a ranking.' */
+            401: components["responses"]["Error"];
+            /** @description Code poll_not_found: 'Global ranking not found.' */
+            404: components["responses"]["Error"];
+            /** @description Code poll_closed: the poll is closed and takes no ballots */
+            409: components["responses"]["Error"];
+            /** @description 'Too many submissions. Please wait a few minutes and try again.' */
+            429: components["responses"]["Error"];
+        };
+    };
+    getGlobalComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top-level comments with replies (listUserId is "") */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"][];
+                };
+            };
+            /** @description Code poll_not_found: 'Global ranking not found.' */
+            404: components["responses"]["Error"];
+        };
+    };
+    addGlobalComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewComment"];
+            };
+        };
+        responses: {
+            /** @description The new comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid text */
+            400: components["responses"]["Error"];
+            /** @description Signed out: 'You must be signed in to comment.' */
+            401: components["responses"]["Error"];
+            /** @description No such poll, or parentId is not a comment on this poll */
+            404: components["responses"]["Error"];
+            /** @description Too many comments */
+            429: components["responses"]["Error"];
         };
     };
 }
