@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -45,15 +46,24 @@ func listen(t *testing.T, bus Bus) <-chan got {
 	return ch
 }
 
+// receive waits for want. The NATS subject and the PostgreSQL channel are shared by
+// every test process on the machine, so events on other topics are passed over.
 func receive(t *testing.T, ch <-chan got, want got) {
 	t.Helper()
-	select {
-	case g := <-ch:
-		if g != want {
-			t.Fatalf("got %+v, want %+v", g, want)
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case g := <-ch:
+			if g.topic != want.topic {
+				continue
+			}
+			if g != want {
+				t.Fatalf("got %+v, want %+v", g, want)
+			}
+			return
+		case <-deadline:
+			t.Fatalf("no event %+v", want)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("no event %+v", want)
 	}
 }
 
@@ -64,16 +74,19 @@ func crossProcess(t *testing.T, open func() Bus) {
 	t.Cleanup(func() { a.Close(); b.Close() })
 	onA, onB := listen(t, a), listen(t, b)
 	ctx := context.Background()
-	if err := a.Publish(ctx, "inbox:u1", []byte(`{"n":1}`)); err != nil {
+	// Topics of this run alone: other runs may share the bus.
+	run := strconv.FormatInt(time.Now().UnixNano(), 36)
+	inbox, legacy := "inbox:u1-"+run, "legacy-rankings-"+run
+	if err := a.Publish(ctx, inbox, []byte(`{"n":1}`)); err != nil {
 		t.Fatal(err)
 	}
-	receive(t, onA, got{"inbox:u1", `{"n":1}`})
-	receive(t, onB, got{"inbox:u1", `{"n":1}`})
-	if err := b.Publish(ctx, "legacy-rankings", nil); err != nil {
+	receive(t, onA, got{inbox, `{"n":1}`})
+	receive(t, onB, got{inbox, `{"n":1}`})
+	if err := b.Publish(ctx, legacy, nil); err != nil {
 		t.Fatal(err)
 	}
-	receive(t, onA, got{"legacy-rankings", ""})
-	receive(t, onB, got{"legacy-rankings", ""})
+	receive(t, onA, got{legacy, ""})
+	receive(t, onB, got{legacy, ""})
 	if err := a.Publish(ctx, "x", make([]byte, MaxPayload)); err != ErrTooLarge {
 		t.Fatalf("oversized payload: %v", err)
 	}
