@@ -16,6 +16,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /healthz", http.HandlerFunc(s.healthz)},
 		{"GET /readyz", http.HandlerFunc(s.readyz)},
 		{"GET /metrics", s.metrics.handler()},
+		{"GET /robots.txt", http.HandlerFunc(s.robots)},
 
 		// Catalog and pictures
 		{"GET /api/catalog/seasons", s.seasons},

@@ -112,3 +112,11 @@ func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
 func (s *Server) CloseStreams() {
 	s.hub.Close()
 }
+
+// robots lets crawlers read the pages (list pages carry link previews) but not the API
+// or the signed-in screens.
+func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write([]byte("User-agent: *\nDisallow: /api/\nDisallow: /mylists\nDisallow: /create\nAllow: /\n"))
+}

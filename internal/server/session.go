@@ -64,8 +64,17 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 		Name: SessionCookie, Value: token, Path: "/", Expires: now.Add(SessionLifetime),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies(),
 	})
+	http.SetCookie(w, &http.Cookie{
+		Name: SignedInCookie, Value: "1", Path: "/", Expires: now.Add(SessionLifetime),
+		SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies(),
+	})
 	return nil
 }
+
+// SignedInCookie tells the app, which cannot read the HttpOnly session cookie, that a
+// session may exist: without it the app skips asking GET /api/me on a signed-out visit.
+// It carries no authority; the session cookie alone signs a request in.
+const SignedInCookie = "castaway_signed_in"
 
 // endSession revokes the request's session and clears the cookie.
 func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
@@ -76,5 +85,7 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 	}
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies()})
+	http.SetCookie(w, &http.Cookie{Name: SignedInCookie, Value: "", Path: "/", MaxAge: -1,
+		SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies()})
 	return nil
 }

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+
+// The app asks GET /api/me only when the server's signed-in hint cookie is present; each
+// test's mocked server decides who is signed in, so every test starts with the hint.
+beforeEach(() => {
+  document.cookie = 'castaway_signed_in=1; Path=/';
+});
 
 afterEach(() => {
   cleanup();

@@ -31,8 +31,13 @@ export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; route
   let me: Me | null = options.me ?? null;
   const signedInAs: Me = options.signedInAs ?? { id: 'u7', displayName: 'ann', email: 'ann@example.com', idolsFound: 0 };
   const log: { method: string; path: string; body: unknown }[] = [];
-  const signIn: Reply = () => {
+  // Like the real server's Set-Cookie, a sign-in sets the app's signed-in hint.
+  const signInAs = () => {
     me = signedInAs;
+    document.cookie = 'castaway_signed_in=1; Path=/';
+  };
+  const signIn: Reply = () => {
+    signInAs();
     return { status: 200, body: meBody(signedInAs) };
   };
   const routes: Record<string, Reply> = {
@@ -45,7 +50,7 @@ export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; route
     },
     'POST /api/auth/login': signIn,
     'POST /api/auth/signup': () => {
-      me = signedInAs;
+      signInAs();
       return { status: 201, body: meBody(signedInAs) };
     },
     'POST /api/auth/password-reset/confirm': signIn,

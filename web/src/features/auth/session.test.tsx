@@ -14,6 +14,21 @@ afterEach(() => {
 });
 
 describe('header session controls', () => {
+  it('a browser without the signed-in hint is signed out without asking the server', async () => {
+    document.cookie = 'castaway_signed_in=; Max-Age=0; Path=/';
+    const server = mockAuthServer({ me: sandra });
+    renderAuthApp('/');
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(server.count('GET', '/api/me')).toBe(0);
+  });
+
+  it('a 401 from /api/me drops a stale hint so later visits do not ask', async () => {
+    mockAuthServer({ me: null });
+    renderAuthApp('/');
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(document.cookie).not.toContain('castaway_signed_in=1'));
+  });
+
   it("signed in: 'Welcome, {name}' and Sign Out; signed out: Login", async () => {
     mockAuthServer({ me: sandra });
     renderAuthApp('/');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, request } from '../../api/client';
+import { api, ApiError, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 
 /** The signed-in user, as GET /api/me answers it. */
@@ -10,17 +10,28 @@ export interface Me {
   idolsFound: number;
 }
 
+/** The cookie the server sets beside the HttpOnly session cookie at sign-in (no authority of its own). */
+const SIGNED_IN_COOKIE = 'castaway_signed_in';
+
+function mayBeSignedIn(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(';').some((c) => c.trim() === `${SIGNED_IN_COOKIE}=1`);
+}
+
 /**
  * Asks the server who is signed in. 200 gives the user; any other answer (401 when signed
- * out, a network error) means signed out.
+ * out, a network error) means signed out. A browser that never signed in is not asked
+ * about, so a visitor's page load makes no failing request.
  */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
+  if (!mayBeSignedIn()) return null;
   try {
     const data = await request(() => api.GET('/api/me', { signal, headers: { Accept: 'application/json' } }), 'Not signed in.');
     if (typeof data?.id !== 'string') return null;
     return { id: data.id, displayName: data.displayName, email: data.email ?? '', idolsFound: data.idolsFound ?? 0 };
   } catch (err) {
     if (signal?.aborted) throw err;
+    // The session ended (expired, or signed out elsewhere): stop asking on every visit.
+    if (err instanceof ApiError && err.status === 401) document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/`;
     return null;
   }
 }
