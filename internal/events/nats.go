@@ -88,9 +88,16 @@ func (n *NATS) Listen(ctx context.Context, ready func(), handle Handler) error {
 	}
 	defer sub.Unsubscribe()
 	if n.nc.IsConnected() {
-		// The subscription reaches the server before any later publish from here.
-		if err := n.nc.FlushWithContext(ctx); err != nil && ctx.Err() != nil {
+		// The subscription reaches the server before ready says so (FlushWithContext
+		// needs a deadline: without one it returns at once and flushes nothing).
+		flushCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err := n.nc.FlushWithContext(flushCtx)
+		cancel()
+		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if err != nil {
+			return fmt.Errorf("subscribe: flush: %w", err)
 		}
 	}
 	for {
