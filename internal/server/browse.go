@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -24,7 +25,22 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problem.New(problem.Invalid, "validation", msg))
 		return
 	}
-	res, err := s.store.BrowsePage(r.Context(), q)
+	// A page of public lists is the same for every visitor: shared for a moment.
+	v, err := s.shared.get("browse?"+r.URL.RawQuery, func() (any, error) {
+		res, err := s.store.BrowsePage(context.WithoutCancel(r.Context()), q)
+		if err != nil {
+			return nil, err
+		}
+		out := api.ListPage{Lists: apiSummaries(res.Lists), Page: q.Page, PageSize: q.PageSize,
+			Total: res.Total, TotalPages: max(1, (res.Total+q.PageSize-1)/q.PageSize)}
+		if res.TotalIsCapped {
+			out.TotalIsCapped = &res.TotalIsCapped
+		}
+		if res.NextCursor != "" {
+			out.NextCursor = &res.NextCursor
+		}
+		return out, nil
+	})
 	if errors.Is(err, store.ErrBadCursor) {
 		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; start again from the first page.")
 		return
@@ -33,15 +49,7 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "browse lists", err, "Failed to load public lists. Please try again later.")
 		return
 	}
-	out := api.ListPage{Lists: apiSummaries(res.Lists), Page: q.Page, PageSize: q.PageSize,
-		Total: res.Total, TotalPages: max(1, (res.Total+q.PageSize-1)/q.PageSize)}
-	if res.TotalIsCapped {
-		out.TotalIsCapped = &res.TotalIsCapped
-	}
-	if res.NextCursor != "" {
-		out.NextCursor = &res.NextCursor
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, v.(api.ListPage))
 }
 
 // browseQuery reads the browse parameters, or says what is wrong with them.
@@ -96,13 +104,30 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	if u := currentUser(r); u != nil {
 		viewerID = u.ID
 	}
-	h, err := s.store.Home(r.Context(), viewerID, time.Now().Add(-homeWindow))
+	const failed = "Failed to load lists. Please try again later."
+	// The week's top and the newest lists are everyone's: shared for a moment. Favorites are read fresh.
+	v, err := s.shared.get("home", func() (any, error) {
+		h, err := s.store.HomeShared(context.WithoutCancel(r.Context()), time.Now().Add(-homeWindow))
+		if err != nil {
+			return nil, err
+		}
+		return api.HomeLists{TopThisWeek: apiSummaries(h.TopThisWeek), Recent: apiSummaries(h.Recent)}, nil
+	})
 	if err != nil {
-		s.fail(w, r, "home lists", err, "Failed to load lists. Please try again later.")
+		s.fail(w, r, "home lists", err, failed)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.HomeLists{TopThisWeek: apiSummaries(h.TopThisWeek), Recent: apiSummaries(h.Recent),
-		Favorites: apiSummaries(h.Favorites)})
+	out := v.(api.HomeLists)
+	out.Favorites = []api.ListSummary{}
+	if viewerID != "" {
+		favorites, err := s.store.FavoriteLists(r.Context(), viewerID)
+		if err != nil {
+			s.fail(w, r, "favorite lists", err, failed)
+			return
+		}
+		out.Favorites = apiSummaries(favorites)
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func apiSummaries(in []store.ListSummary) []api.ListSummary {

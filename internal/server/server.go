@@ -42,6 +42,7 @@ type Server struct {
 	seasons   *precompressed
 	media     *media
 	hub       *notify.Hub // live inbox events
+	shared    *sharedReads
 }
 
 // New builds the server; Handler gives its http.Handler.
@@ -54,6 +55,7 @@ func New(d Deps) (*Server, error) {
 		accounts:  d.Accounts,
 		providers: d.Providers,
 		metrics:   newMetrics(),
+		shared:    newSharedReads(),
 	}
 	var err error
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
@@ -75,6 +77,7 @@ func New(d Deps) (*Server, error) {
 // Handler is the whole site: the routes behind the middleware every request passes.
 func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.routes()
+	h = s.forgetSharedOnWrite(h)
 	h = compressResponses(h)
 	h = s.loadUser(h)
 	h = s.limitBodies(h)

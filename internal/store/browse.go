@@ -417,6 +417,21 @@ func TopThisWeekArgs(since time.Time) []any {
 // (since is now - 7 days), that is today and the 6 days before. An upvote older than 7
 // days never counts; one between 6 and 7 days old counts no more once its day ends.
 func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Home, error) {
+	h, err := s.HomeShared(ctx, since)
+	if err != nil {
+		return nil, err
+	}
+	if viewerID != "" {
+		if h.Favorites, err = s.FavoriteLists(ctx, viewerID); err != nil {
+			return nil, err
+		}
+	}
+	return h, nil
+}
+
+// HomeShared reads what the front page shows every visitor alike: the week's top and
+// the newest public lists (Favorites empty).
+func (s *Store) HomeShared(ctx context.Context, since time.Time) (*Home, error) {
 	var h Home
 	var err error
 	h.TopThisWeek, err = s.summaries(ctx, StmtTopThisWeek, TopThisWeekArgs(since)...)
@@ -428,13 +443,16 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Ho
 		return nil, fmt.Errorf("recent lists: %w", err)
 	}
 	h.Favorites = []ListSummary{}
-	if viewerID != "" {
-		h.Favorites, err = s.summaries(ctx, StmtFavorites, viewerID)
-		if err != nil {
-			return nil, fmt.Errorf("favorite lists: %w", err)
-		}
-	}
 	return &h, nil
+}
+
+// FavoriteLists reads viewerID's favorite lists that still exist and that they may see.
+func (s *Store) FavoriteLists(ctx context.Context, viewerID string) ([]ListSummary, error) {
+	out, err := s.summaries(ctx, StmtFavorites, viewerID)
+	if err != nil {
+		return nil, fmt.Errorf("favorite lists: %w", err)
+	}
+	return out, nil
 }
 
 // UserLists reads ownerID's lists that viewerID may see, most recently updated first.
