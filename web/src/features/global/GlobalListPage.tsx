@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { DndContext } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -104,6 +104,7 @@ function PollView({ pollId, results }: ViewProps) {
   const [error, showError, hideError] = useShowFor<string>(ERROR_MS);
   const [signInNeeded, setSignInNeeded] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const boardRef = useRef<HTMLElement>(null);
 
   function place(item: PanelItem, index?: number) {
     const outcome = placeItem(slots, item, poll, index);
@@ -160,6 +161,8 @@ function PollView({ pollId, results }: ViewProps) {
       setDraft(null);
       showNotice(SUBMITTED);
       setChosen('results');
+      // The results start where the ballot did: bring the heading and the notice into view.
+      boardRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     } catch (err) {
       showError(userMessage(err, SUBMIT_FAILED));
       return;
@@ -260,7 +263,7 @@ function PollView({ pollId, results }: ViewProps) {
             {CLOSED_NOTICE}
           </p>
         )}
-        <section className={styles.board} aria-labelledby="global-heading">
+        <section ref={boardRef} className={styles.board} aria-labelledby="global-heading">
           <h2 id="global-heading" className={page.sectionTitle}>
             {heading}
           </h2>
@@ -278,10 +281,6 @@ function PollView({ pollId, results }: ViewProps) {
 export default function GlobalListPage() {
   const { listId = '' } = useParams();
   const results = usePollResults(listId);
-  useEffect(() => {
-    window.scrollTo?.(0, 0);
-  }, [listId]);
-
   if (results.isError && isNotFound(results.error)) return <Navigate to="/global-rankings" replace />;
   if (results.data) return <PollView key={listId} pollId={listId} results={results.data} />;
   return (

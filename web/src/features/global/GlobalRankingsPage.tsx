@@ -12,7 +12,8 @@ export const TROPHIES = 20;
 /** Where each falling trophy starts, how big it is and when it falls: fixed, so every render agrees. */
 const RAIN = Array.from({ length: TROPHIES }, (_, i) => ({
   left: (i * 37 + 11) % 100,
-  delay: ((i * 7) % 20) / 4,
+  // Negative: the rain is already falling when the card appears.
+  delay: -((i * 7) % 20) / 4,
   duration: 4 + ((i * 13) % 7) / 2,
   size: 14 + ((i * 5) % 4) * 4,
   rest: (i * 29 + 17) % 100,

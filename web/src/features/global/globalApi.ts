@@ -47,7 +47,8 @@ export function usePollResults(pollId: string) {
   return useQuery({
     queryKey: queryKeys.global.results(pollId),
     queryFn: ({ signal }) => request(() => api.GET('/api/global-rankings/{pollId}', { params: { path: { pollId } }, signal }), LOAD_FAILED),
-    retry: (count, err) => !isNotFound(err) && count < 2,
+    // An unknown poll is final (the page goes back to the overview); anything else is tried once more.
+    retry: (count, err) => !isNotFound(err) && count < 1,
   });
 }
 
