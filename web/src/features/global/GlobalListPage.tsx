@@ -162,7 +162,7 @@ function PollView({ pollId, results }: ViewProps) {
       showNotice(SUBMITTED);
       setChosen('results');
       // The results start where the ballot did: bring the heading and the notice into view.
-      boardRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      boardRef.current?.scrollIntoView?.({ block: 'start' });
     } catch (err) {
       showError(userMessage(err, SUBMIT_FAILED));
       return;
@@ -233,7 +233,7 @@ function PollView({ pollId, results }: ViewProps) {
   ) : (
     <>
       {open && !meLoading && (
-        <div className={page.actions}>
+        <div className={`${page.actions} ${styles.boardActions}`}>
           {hasSubmission ? (
             <button type="button" className={page.button} onClick={() => switchTo('edit')}>
               View/Edit My Submission
