@@ -114,6 +114,14 @@ async function touchDrag(page, cdp, start, end) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(p) });
     await page.waitForTimeout(16);
   }
+  // Hold still over the target until the page stops moving under the finger.
+  for (let i = 0; i < 10; i++) {
+    const target = await end();
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(target) });
+    await page.waitForTimeout(100);
+    const again = await end();
+    if (Math.abs(again.y - target.y) < 2) break;
+  }
   await announced(page, / is over slot /);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await announced(page, / was dropped /);
@@ -306,10 +314,13 @@ test('phone: tap to add in the sheet, touch drag with a hold, keyboard reorder, 
   // Touch: hold a tile 150 ms+, the sheet gets out of the way, drop on slot 3.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  // The target slot mid-screen and the tile high in the sheet: away from the edges where
+  // dnd-kit scrolls the page while a finger rests there.
+  await page.locator('li[data-slot="3"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.getByRole('button', { name: 'Add castaways' }).click();
   await settled(page);
   const tile = panel.getByRole('button', { name: 'Add Joe Hunter' });
-  await tile.scrollIntoViewIfNeeded();
+  await tile.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   const start = await center(tile);
   await touchDrag(page, cdp, start, () => center(page.locator('li[data-slot="3"]')));
   await expectSlots(page, ['Kyle Fraser', '', 'Joe Hunter']);

@@ -170,7 +170,7 @@ describe('GlobalListPage modes', () => {
     server({ get: () => apiError(500, 'boom') });
     renderPage();
     expect(await screen.findByText('Failed to load global ranking.', {}, { timeout: 4000 })).toBeInTheDocument();
-  });
+  }, 15_000);
 });
 
 describe('GlobalListPage slots', () => {
@@ -235,7 +235,7 @@ describe('GlobalListPage submit', () => {
     // Now the user has a ballot.
     expect(screen.getByRole('button', { name: 'View/Edit My Submission' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Ranking Submitted!')).not.toBeInTheDocument(), { timeout: 4000 });
-  });
+  }, 15_000);
 
   it('a server failure says Failed to submit ranking. Please try again.; a refusal shows the server message', async () => {
     let answer = apiError(500, 'internal');
@@ -262,7 +262,7 @@ describe('GlobalListPage submit', () => {
     expect(await screen.findByText('Failed to reload global ranking.', {}, { timeout: 4000 })).toBeInTheDocument();
     // The results the submit answered stay on screen.
     expect(screen.getByText('Joe Hunter')).toBeInTheDocument();
-  });
+  }, 15_000);
 });
 
 describe('GlobalListPage Discussion', () => {
