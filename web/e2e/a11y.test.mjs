@@ -198,6 +198,27 @@ for (const [label, viewport] of [
     await owner.getByRole('list', { name: 'Ranked items' }).locator(':scope > li').nth(1).waitFor();
     found.push(...(await audit(owner, at('/create with items'))));
     found.push(...(await focusAudit(owner, at('/create with items, keyboard'), 30)));
+
+    // The global vote: the overview, the ballot (edit mode, no ballot yet) and the results.
+    await owner.goto('/global-rankings');
+    await owner.getByRole('link', { name: 'Survivor 48 Global Rankings' }).waitFor();
+    found.push(...(await audit(owner, at('/global-rankings'))));
+    await owner.goto('/global-rankings/season-48');
+    await owner.getByRole('heading', { level: 2, name: 'Vote for Your Top 10' }).waitFor();
+    if (label === 'phone') await owner.getByRole('button', { name: 'Add castaways' }).click();
+    await panel.getByRole('button', { name: /^48, Season 48$/ }).click();
+    await panel.getByRole('button', { name: 'Add Kyle Fraser' }).click();
+    if (label === 'phone') {
+      await owner.waitForFunction(() => document.body.dataset.createPage === undefined);
+      await settled(owner);
+    }
+    await owner.getByRole('button', { name: 'Move Kyle Fraser, position 1' }).waitFor();
+    found.push(...(await audit(owner, at('/global-rankings/season-48 ballot'))));
+    found.push(...(await focusAudit(owner, at('/global-rankings/season-48 ballot, keyboard'), 30)));
+    await owner.getByRole('button', { name: 'Submit My Ranking' }).click();
+    await owner.getByRole('heading', { level: 2, name: 'Global Top 10 Results' }).waitFor();
+    await owner.getByRole('list', { name: 'Global Top 10' }).waitFor();
+    found.push(...(await audit(owner, at('/global-rankings/season-48 results'))));
     await owner.context().close();
 
     assert.equal(found.length, 0, `axe found ${found.length} WCAG 2.2 AA violation(s):\n${report(found)}`);

@@ -36,6 +36,15 @@ export const queryKeys = {
   draft: ['draft'] as const,
   /** GET /api/lists/{userId}/{listId}/comments */
   comments: (listUserId: string, listId: string) => ['comments', listUserId, listId] as const,
+  /** GET /api/global-rankings (the overview), /api/global-rankings/{pollId} (results), …/submission, …/comments. */
+  global: {
+    all: ['global'] as const,
+    polls: ['global', 'polls'] as const,
+    results: (pollId: string) => ['global', 'poll', pollId, 'results'] as const,
+    /** The signed-in user's ballot (dropped with the session). */
+    submission: (pollId: string) => ['global', 'poll', pollId, 'submission'] as const,
+    comments: (pollId: string) => ['global', 'poll', pollId, 'comments'] as const,
+  },
   /** GET /api/notifications (and its event stream). */
   inbox: ['notifications'] as const,
 };

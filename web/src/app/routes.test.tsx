@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockServer, renderWithProviders, sandra } from '../test/utils';
+import { mockApi } from '../test/mockApi';
+import { catalogFixture, mockServer, renderWithProviders, sandra } from '../test/utils';
 import { AppRoutes } from './AppRoutes';
 
 afterEach(() => {
@@ -52,9 +53,14 @@ describe('routes', () => {
   });
 
   it('opens the season-48 global list', async () => {
-    mockServer();
+    const poll = { id: 'season-48', title: 'Survivor 48 Global Rankings', description: '', seasonId: 's48', seasonName: 'Survivor 48', isOpen: true, totalSubmissions: 0 };
+    mockApi({
+      'GET /api/catalog/seasons': catalogFixture,
+      'GET /api/global-rankings/season-48': { poll, top10: [], totalSubmissions: 0 },
+      'GET /api/global-rankings/season-48/comments': [],
+    });
     renderWithProviders(<AppRoutes />, { route: '/global-rankings/season-48' });
-    await expectAt('/global-rankings/season-48', 'Survivor 48: Global Top 10');
+    await expectAt('/global-rankings/season-48', 'Survivor 48 Global Rankings');
   });
 
   it.each([

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { userMessage } from '../../api/userMessage';
-import { ADD_ERROR, EMPTY_COMMENT, MAX_COMMENT_LENGTH, useAddComment } from './commentsApi';
+import { ADD_ERROR, EMPTY_COMMENT, MAX_COMMENT_LENGTH, useAddComment, type ThreadSource } from './commentsApi';
 import styles from './CommentsSection.module.css';
 
 interface Props {
-  listUserId: string;
-  listId: string;
+  /** The thread posted to. */
+  thread: ThreadSource;
   /** The comment this replies to; null for a top-level comment. */
   parentId: string | null;
   label: string;
@@ -19,10 +19,10 @@ interface Props {
 }
 
 /** A comment or reply box: remaining-character counter, trimmed text, nothing lost on failure. */
-export function CommentForm({ listUserId, listId, parentId, label, placeholder, submitLabel, onPosted, onCancel, autoFocus = false, compact = false }: Props) {
+export function CommentForm({ thread, parentId, label, placeholder, submitLabel, onPosted, onCancel, autoFocus = false, compact = false }: Props) {
   const [text, setText] = useState('');
   const [emptyError, setEmptyError] = useState(false);
-  const add = useAddComment(listUserId, listId);
+  const add = useAddComment(thread);
   const pending = add.isPending;
   const error = emptyError ? EMPTY_COMMENT : add.isError ? userMessage(add.error, ADD_ERROR) : null;
   const id = useId();

@@ -28,6 +28,8 @@ interface ItemProps {
   listKey: readonly unknown[];
   meId: string | null;
   listUserId: string;
+  /** The failure text of a vote here. */
+  voteError?: string;
   highlighted: boolean;
   loginState: { from: string };
   onReply?: () => void;
@@ -35,14 +37,14 @@ interface ItemProps {
 }
 
 /** One comment: author, time, text, votes, and Reply and Delete where allowed. */
-export function CommentItem({ comment: c, listKey, meId, listUserId, highlighted, loginState, onReply, replyOpen = false }: ItemProps) {
+export function CommentItem({ comment: c, listKey, meId, listUserId, voteError = VOTE_ERROR, highlighted, loginState, onReply, replyOpen = false }: ItemProps) {
   const queryClient = useQueryClient();
   const [needsSignIn, setNeedsSignIn] = useState(false);
   const name = authorName(c);
   const mine = meId !== null && c.userId !== '' && c.userId === meId;
 
   const vote = useMutation({
-    mutationFn: (value: VoteValue) => voteOnComment(c.id, value),
+    mutationFn: (value: VoteValue) => voteOnComment(c.id, value, voteError),
     onMutate: async (value) => {
       remove.reset();
       await queryClient.cancelQueries({ queryKey: listKey });
@@ -68,7 +70,7 @@ export function CommentItem({ comment: c, listKey, meId, listUserId, highlighted
   });
 
   // The failure of the last action, if it failed (each action clears the other's).
-  const error = vote.isError ? userMessage(vote.error, VOTE_ERROR) : remove.isError ? userMessage(remove.error, DELETE_ERROR) : null;
+  const error = vote.isError ? userMessage(vote.error, voteError) : remove.isError ? userMessage(remove.error, DELETE_ERROR) : null;
 
   function press(pressed: 1 | -1) {
     if (meId === null) {

@@ -1,21 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import { useMe } from '../auth/useMe';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
-import { authorName, countComments, fetchCommentPage, LOAD_ERROR, threadComments, type CommentPage, type CommentThread } from './commentsApi';
+import { authorName, countComments, listThread, LOAD_ERROR, threadComments, type CommentPage, type CommentThread, type ThreadSource } from './commentsApi';
 import styles from './CommentsSection.module.css';
 
-export interface CommentsSectionProps {
+interface ListThreadProps {
   /** The list's owner. */
   listUserId: string;
   listId: string;
+  thread?: undefined;
+}
+
+interface SourceProps {
+  /** Another thread, e.g. a global poll's Discussion (pollThread). */
+  thread: ThreadSource;
+  listUserId?: undefined;
+  listId?: undefined;
+}
+
+export type CommentsSectionProps = (ListThreadProps | SourceProps) & {
+  /** The section's heading ('Comments' unless told). */
+  title?: string;
+  /** The new-comment box's placeholder. */
+  placeholder?: string;
   /** Comments and replies in all, as the list reports it; without it the loaded ones are counted. */
   count?: number;
-}
+};
 
 function commentIdFromHash(hash: string): string | null {
   const m = /^#comment-(.+)$/.exec(hash);
@@ -23,14 +37,17 @@ function commentIdFromHash(hash: string): string | null {
 }
 
 /** The comments of one list: newest first, one level of replies, votes, delete for the author. */
-export function CommentsSection({ listUserId, listId, count }: CommentsSectionProps) {
+export function CommentsSection(props: CommentsSectionProps) {
+  const { count, title = 'Comments', placeholder = 'Share your thoughts on this ranking...' } = props;
+  const { listUserId, listId } = props;
+  const thread = useMemo(() => props.thread ?? listThread(listUserId ?? '', listId ?? ''), [props.thread, listUserId, listId]);
   const { user, isSignedIn, isLoading: meLoading } = useMe();
   const location = useLocation();
-  const key = queryKeys.comments(listUserId, listId);
+  const key = thread.key;
   // Newest first, a page at a time: "Load more" reads the next page.
-  const comments = useInfiniteQuery<CommentPage, Error, CommentThread, typeof key, string | null>({
+  const comments = useInfiniteQuery<CommentPage, Error, CommentThread, readonly unknown[], string | null>({
     queryKey: key,
-    queryFn: ({ pageParam, signal }) => fetchCommentPage(listUserId, listId, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => thread.fetchPage(pageParam, signal),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
@@ -71,17 +88,16 @@ export function CommentsSection({ listUserId, listId, count }: CommentsSectionPr
   return (
     <section className={styles.section} aria-labelledby="comments-heading">
       <h2 id="comments-heading" className={styles.heading}>
-        Comments
+        {title}
         {total !== null && <span className={styles.count}>({total})</span>}
       </h2>
 
       {meLoading ? null : isSignedIn ? (
         <CommentForm
-          listUserId={listUserId}
-          listId={listId}
+          thread={thread}
           parentId={null}
           label="Add a comment"
-          placeholder="Share your thoughts on this ranking..."
+          placeholder={placeholder}
           submitLabel="Post Comment"
           onPosted={() => posted(null)}
         />
@@ -124,7 +140,7 @@ export function CommentsSection({ listUserId, listId, count }: CommentsSectionPr
                 comment={c}
                 listKey={key}
                 meId={user?.id ?? null}
-                listUserId={listUserId}
+                listUserId={thread.ownerId} voteError={thread.voteError}
                 highlighted={target === c.id}
                 loginState={loginState}
                 onReply={() => setReplyTo((cur) => (cur === c.id ? null : c.id))}
@@ -133,8 +149,7 @@ export function CommentsSection({ listUserId, listId, count }: CommentsSectionPr
               {replyTo === c.id && (
                 <div className={styles.replyForm}>
                   <CommentForm
-                    listUserId={listUserId}
-                    listId={listId}
+                    thread={thread}
                     parentId={c.id}
                     label={`Reply to ${authorName(c)}`}
                     placeholder={`Reply to ${authorName(c)}...`}
@@ -150,7 +165,7 @@ export function CommentsSection({ listUserId, listId, count }: CommentsSectionPr
                 <ol className={styles.replies} aria-label={`Replies to ${authorName(c)}`}>
                   {c.replies.map((r) => (
                     <li key={r.id}>
-                      <CommentItem comment={r} listKey={key} meId={user?.id ?? null} listUserId={listUserId} highlighted={target === r.id} loginState={loginState} />
+                      <CommentItem comment={r} listKey={key} meId={user?.id ?? null} listUserId={thread.ownerId} voteError={thread.voteError} highlighted={target === r.id} loginState={loginState} />
                     </li>
                   ))}
                 </ol>

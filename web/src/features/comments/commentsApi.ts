@@ -37,6 +37,62 @@ export async function fetchCommentPage(listUserId: string, listId: string, curso
   return { comments, nextCursor };
 }
 
+/** A global poll's Discussion, a page at a time (the same paging as a list's thread). */
+export async function fetchPollCommentPage(pollId: string, cursor: string | null, signal?: AbortSignal): Promise<CommentPage> {
+  let nextCursor: string | null = null;
+  const comments = await request(async () => {
+    const res = await api.GET('/api/global-rankings/{pollId}/comments', {
+      // The server reads ?cursor= on every thread; the contract does not list it for polls.
+      params: { path: { pollId }, ...(cursor ? { query: { cursor } as never } : {}) },
+      signal,
+    });
+    nextCursor = res.response.headers.get('X-Next-Cursor');
+    return res;
+  }, LOAD_ERROR);
+  return { comments, nextCursor };
+}
+
+/**
+ * Where a thread lives: a list's comments or a global poll's Discussion. The thread's reads,
+ * posts and cache key differ; votes and deletes use the same /api/comments/{id} endpoints.
+ */
+export interface ThreadSource {
+  key: readonly unknown[];
+  /** The list's owner (their comments get the "List author" badge); '' for a poll. */
+  ownerId: string;
+  fetchPage: (cursor: string | null, signal?: AbortSignal) => Promise<CommentPage>;
+  post: (text: string, parentId: string | null) => Promise<Comment>;
+  /** Other cached reads a new comment changes (a list's comment count). */
+  related: readonly (readonly unknown[])[];
+  /** The failure text of a comment vote. */
+  voteError: string;
+}
+
+export function listThread(listUserId: string, listId: string): ThreadSource {
+  return {
+    key: queryKeys.comments(listUserId, listId),
+    ownerId: listUserId,
+    fetchPage: (cursor, signal) => fetchCommentPage(listUserId, listId, cursor, signal),
+    post: (text, parentId) => postComment(listUserId, listId, text, parentId),
+    related: [queryKeys.lists.detail(listUserId, listId)],
+    voteError: VOTE_ERROR,
+  };
+}
+
+export const POLL_VOTE_ERROR = 'Failed to process vote.';
+
+export function pollThread(pollId: string): ThreadSource {
+  return {
+    key: queryKeys.global.comments(pollId),
+    ownerId: '',
+    fetchPage: (cursor, signal) => fetchPollCommentPage(pollId, cursor, signal),
+    post: (text, parentId) =>
+      request(() => api.POST('/api/global-rankings/{pollId}/comments', { params: { path: { pollId } }, body: parentId ? { text, parentId } : { text } }), ADD_ERROR),
+    related: [],
+    voteError: POLL_VOTE_ERROR,
+  };
+}
+
 /** Every comment loaded so far, in thread order. */
 export function threadComments(thread: CommentThread | undefined): Comment[] | undefined {
   return thread?.pages.flatMap((p) => p.comments);
@@ -54,25 +110,25 @@ export function postComment(listUserId: string, listId: string, text: string, pa
   );
 }
 
-export function voteOnComment(commentId: string, value: VoteValue): Promise<Comment> {
-  return request(() => api.PUT('/api/comments/{commentId}/vote', { params: { path: { commentId } }, body: { value } }), VOTE_ERROR);
+export function voteOnComment(commentId: string, value: VoteValue, failure: string = VOTE_ERROR): Promise<Comment> {
+  return request(() => api.PUT('/api/comments/{commentId}/vote', { params: { path: { commentId } }, body: { value } }), failure);
 }
 
 export async function deleteComment(commentId: string): Promise<void> {
   await request(() => api.DELETE('/api/comments/{commentId}', { params: { path: { commentId } } }), DELETE_ERROR);
 }
 
-/** Posts a comment or reply on a list and puts it in the cached thread. */
-export function useAddComment(listUserId: string, listId: string) {
+/** Posts a comment or reply on a thread and puts it in the cached thread. */
+export function useAddComment(thread: ThreadSource) {
   const queryClient = useQueryClient();
-  const key = queryKeys.comments(listUserId, listId);
+  const { key } = thread;
   return useMutation({
-    mutationFn: ({ text, parentId }: { text: string; parentId: string | null }) => postComment(listUserId, listId, text, parentId),
+    mutationFn: ({ text, parentId }: { text: string; parentId: string | null }) => thread.post(text, parentId),
     onSuccess: (added) => {
       // A new top-level comment is the newest: it goes on the first page; a reply joins its parent's page.
       updateThread(queryClient, key, (comments, i) => (added.parentId || i === 0 ? insertComment(comments, added) : comments));
       void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.detail(listUserId, listId) });
+      for (const k of thread.related) void queryClient.invalidateQueries({ queryKey: k });
     },
   });
 }
