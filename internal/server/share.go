@@ -161,7 +161,7 @@ func (si *shareImages) render(l *store.List) ([]byte, error) {
 		if i == shareimage.MaxItems {
 			break
 		}
-		sl.Items = append(sl.Items, shareimage.Item{Name: it.Name, IsSeason: it.IsSeason, Image: si.picture(it.ImageURL)})
+		sl.Items = append(sl.Items, shareimage.Item{Name: shareItemName(it.Name, it.IsSeason), IsSeason: it.IsSeason, Image: si.picture(it.ImageURL)})
 	}
 	var buf bytes.Buffer
 	buf.Grow(1 << 20)
@@ -169,6 +169,18 @@ func (si *shareImages) render(l *store.List) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// shareItemName is an item's name as the image shows it: seasons without the
+// "Survivor: " every one of them repeats (as the list page shows them), so long
+// titles keep a readable size; "Survivor 45" stays whole, a bare number says less.
+func shareItemName(name string, isSeason bool) string {
+	if isSeason {
+		if rest, ok := strings.CutPrefix(name, "Survivor: "); ok && rest != "" {
+			return rest
+		}
+	}
+	return name
 }
 
 // picture is the item's picture from the media folder, else its placeholder art;

@@ -235,6 +235,23 @@ func TestSharePictures(t *testing.T) {
 	}
 }
 
+func TestShareItemName(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		season bool
+		want   string
+	}{
+		{"Survivor: The Australian Outback", true, "The Australian Outback"},
+		{"Survivor 45", true, "Survivor 45"},
+		{"Survivor: ", true, "Survivor: "},
+		{"Survivor: Parvati", false, "Survivor: Parvati"},
+	} {
+		if got := shareItemName(c.name, c.season); got != c.want {
+			t.Errorf("shareItemName(%q, %v) = %q, want %q", c.name, c.season, got, c.want)
+		}
+	}
+}
+
 // metaTags reads an HTML page's meta tags (by property or name) and title as a
 // link-preview bot does: tag by tag, attribute values unescaped.
 func metaTags(t *testing.T, page string) (map[string]string, string) {

@@ -198,7 +198,16 @@ function ListView({ list }: { list: RankedList }) {
           <UpIcon />
           <span className={styles.count}>{list.upvoteCount}</span>
         </button>
-        <button type="button" className={styles.action} disabled={share.generating} aria-busy={share.generating || undefined} onClick={() => void share.generate()}>
+        <button
+          type="button"
+          className={styles.action}
+          // Not disabled: a disabled button drops focus, and the dialog must hand it back here.
+          aria-disabled={share.generating || undefined}
+          aria-busy={share.generating || undefined}
+          onClick={() => {
+            if (!share.generating) void share.generate();
+          }}
+        >
           <ShareIcon />
           <span>{share.generating ? 'Generating...' : 'Share'}</span>
         </button>
