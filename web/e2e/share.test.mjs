@@ -1,9 +1,24 @@
 // Journey: sharing a list as an image, on a desktop and on a phone, against the real server.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { screenshot, screenshotDir, settled, signUp, startApp } from './harness.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/** axe-core (WCAG 2.2 AA) on the open dialog: its violations as readable lines. */
+async function auditDialog(page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(() =>
+    window.axe
+      .run('[role="dialog"]', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })
+      .then((r) => r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)),
+  );
+  return violations;
+}
 
 let app;
 
@@ -65,6 +80,7 @@ test('desktop: Share draws the image, previews it and downloads it under the lis
   assert.equal(await dialog.getByText('Press and hold the image to save it').count(), 0, 'no long-press hint on a desktop');
   await settled(page);
   await screenshot(page, 'share-desktop');
+  assert.deepEqual(await auditDialog(page), [], 'the dialog passes axe');
 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download Image' }).click()]);
   assert.equal(download.suggestedFilename(), 'Heroes_vs_Villains_Who_s_Best_ranking.png');
@@ -112,6 +128,7 @@ test('phone: Share shows the preview with the long-press hint instead of a downl
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the preview fits the phone's width: ${JSON.stringify(box)}`);
   await settled(page);
   await screenshot(page, 'share-phone');
+  assert.deepEqual(await auditDialog(page), [], 'the dialog passes axe');
 
   // A private list's image is its owner's alone.
   const stranger = await fetch(`${app.baseURL}/api/lists/${list.userId}/${list.id}/share.png`);
