@@ -133,7 +133,7 @@ for engine in $BENCH_ENGINES; do
     tail -2 "$BENCH_OUT/load__${engine}__${size}.log"
 
     CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
-      --database-url "$db" > "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
+      --database-url "$db" --trust-proxy > "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
     server=$!
     pids+=($server)
     wait_ready "$APP/readyz"
@@ -168,6 +168,11 @@ for engine in $BENCH_ENGINES; do
       measure catalog "$APP/api/catalog/seasons"
       measure comment_post "$APP/" -s "$ROOT/bench/comment.lua" -H "Cookie: $cookie"
       measure upvote "$APP/" -s "$ROOT/bench/upvote.lua" -H "Cookie: $cookie"
+      # Share images: a browser's revisit (304, nothing drawn) and first draws, which are
+      # bounded to 2 at a time (past a 2 s wait: 503), so few connections.
+      etag=$(curl -fsS -o /dev/null -D - "$APP/api/lists/$top/share.png" | tr -d '\r' | awk -F': ' 'tolower($1) == "etag" {print $2}')
+      measure share_304 "$APP/api/lists/$top/share.png" -H "If-None-Match: $etag"
+      BENCH_CONNECTIONS=4 measure share_draw "$APP/" -s "$ROOT/bench/share.lua"
     fi
     kill "$server"; wait "$server" 2>/dev/null || true
   done

@@ -224,6 +224,8 @@ var endpoints = []Endpoint{
 	{"catalog", "the catalog (all seasons)", 20000, 0},
 	{"comment_post", "post a comment (signed in)", 0, 0},
 	{"upvote", "upvote / withdraw (PUT, DELETE; signed in)", 0, 0},
+	{"share_304", "share image, revalidated (304, nothing drawn)", 0, 0},
+	{"share_draw", "share image, drawn (4 connections, 2 drawing slots)", 0, 0},
 }
 
 func (e Endpoint) target() string {

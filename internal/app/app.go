@@ -19,6 +19,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/mail"
 	"castaway/internal/server"
+	"castaway/internal/shareimage"
 	"castaway/internal/store"
 )
 
@@ -51,9 +52,14 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	}
 	defer st.Close()
 
+	renderer, err := shareimage.New()
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web,
-		Accounts:  auth.NewAccounts(st, mailSender(cfg, log), cfg.BaseURL, auth.DefaultLimits(), log),
-		Providers: auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
+		Accounts:    auth.NewAccounts(st, mailSender(cfg, log), cfg.BaseURL, auth.DefaultLimits(), log),
+		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
+		ShareImages: renderer,
 	})
 	if err != nil {
 		return err

@@ -5,39 +5,43 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"castaway/internal/lists"
+	"castaway/internal/shareimage"
 	"castaway/internal/store"
 )
 
 // listPage serves the app's HTML for /list/{userId}/{listId} with Open Graph and
-// Twitter card tags, so a pasted link previews the list. Private and missing lists
-// get the plain page: a preview must never reveal what a reader could not open.
+// Twitter card tags, so a pasted link previews the list with its share image.
+// Private and missing lists get the site's generic tags: a preview must never
+// reveal what a reader could not open.
 func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	userID, listID := r.PathValue("userId"), r.PathValue("listId")
-	if !storableText(userID) || !storableText(listID) {
-		s.web.index.ServeHTTP(w, r)
-		return
-	}
-	// Link previews are fetched signed out, so they show what everyone may see.
-	l, err := lists.Find(r.Context(), s.store, userID, listID, "")
-	if err != nil {
-		if !errors.Is(err, store.ErrNotFound) {
+	p := genericPreview
+	if storableText(userID) && storableText(listID) {
+		// Link previews are fetched signed out, so they show what everyone may see.
+		l, err := lists.Find(r.Context(), s.store, userID, listID, "")
+		switch {
+		case err == nil:
+			p = previewOf(l, s.cfg.BaseURL)
+		case !errors.Is(err, store.ErrNotFound):
 			s.log.ErrorContext(r.Context(), "list preview", "err", err)
 		}
-		s.web.index.ServeHTTP(w, r)
-		return
 	}
-	page := withPreview(string(s.web.index.raw), previewOf(l), s.cfg.BaseURL+r.URL.Path)
+	page := withPreview(string(s.web.index.raw), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Write([]byte(page))
 }
 
-type preview struct{ title, description string }
+type preview struct{ title, description, image string }
 
-func previewOf(l *store.List) preview {
+// genericPreview is what a link to a list nobody may see (or none) shows.
+var genericPreview = preview{title: "Survivor Rankings", description: "Rank Survivor contestants and seasons, and share your rankings."}
+
+func previewOf(l *store.List, baseURL string) preview {
 	p := preview{title: l.Name + " — a Survivor ranking by " + l.UserName}
 	var top []string
 	for i, it := range l.Items {
@@ -50,21 +54,36 @@ func previewOf(l *store.List) preview {
 	if l.Description != "" {
 		p.description = l.Description + " — " + p.description
 	}
+	p.image = strings.TrimRight(baseURL, "/") + "/api/lists/" + url.PathEscape(l.UserID) + "/" + url.PathEscape(l.ID) + "/share.png"
 	return p
 }
 
 // withPreview puts the list's title and card tags into the app's index.html.
-func withPreview(index string, p preview, url string) string {
+func withPreview(index string, p preview, pageURL string) string {
 	title, desc := html.EscapeString(p.title), html.EscapeString(p.description)
-	tags := fmt.Sprintf(`<title>%[1]s</title>
-    <meta property="og:type" content="article" />
+	var b strings.Builder
+	fmt.Fprintf(&b, `<title>%[1]s</title>
+    <meta property="og:type" content="%[4]s" />
     <meta property="og:site_name" content="Survivor Rankings" />
     <meta property="og:title" content="%[1]s" />
     <meta property="og:description" content="%[2]s" />
-    <meta property="og:url" content="%[3]s" />
-    <meta name="twitter:card" content="summary" />
+    <meta property="og:url" content="%[3]s" />`, title, desc, html.EscapeString(pageURL), map[bool]string{true: "article", false: "website"}[p.image != ""])
+	card := "summary"
+	if p.image != "" {
+		card = "summary_large_image"
+		fmt.Fprintf(&b, `
+    <meta property="og:image" content="%[1]s" />
+    <meta property="og:image:type" content="image/png" />
+    <meta property="og:image:width" content="%[2]d" />
+    <meta property="og:image:height" content="%[3]d" />
+    <meta property="og:image:alt" content="%[4]s" />
+    <meta name="twitter:image" content="%[1]s" />`, html.EscapeString(p.image), shareimage.Width, shareimage.Height, title)
+	}
+	fmt.Fprintf(&b, `
+    <meta name="twitter:card" content="%[3]s" />
     <meta name="twitter:title" content="%[1]s" />
-    <meta name="twitter:description" content="%[2]s" />`, title, desc, html.EscapeString(url))
+    <meta name="twitter:description" content="%[2]s" />`, title, desc, card)
+	tags := b.String()
 	start, end := strings.Index(index, "<title>"), strings.Index(index, "</title>")
 	if start < 0 || end < start {
 		return tags + "\n" + index

@@ -45,7 +45,7 @@ func TestListPagePreview(t *testing.T) {
 		`<title>Best Winners — a Survivor ranking by Maddy</title>`,
 		`<meta property="og:title" content="Best Winners — a Survivor ranking by Maddy" />`,
 		`content="Only winners. &lt;Fight&gt; me. — 1. Parvati Shallow · 2. Sandra Diaz-Twine"`,
-		`<meta name="twitter:card" content="summary" />`,
+		`<meta name="twitter:card" content="summary_large_image" />`,
 		`id=root`,
 	} {
 		if !strings.Contains(page, want) {
@@ -53,7 +53,7 @@ func TestListPagePreview(t *testing.T) {
 		}
 	}
 	for _, path := range []string{"/list/" + owner.ID + "/" + priv.ID, "/list/" + owner.ID + "/list_404", "/list/nobody/list_1"} {
-		if page := body(path); strings.Contains(page, "og:title") || strings.Contains(page, "Secret") {
+		if page := body(path); strings.Contains(page, "og:image") || strings.Contains(page, "Secret") || strings.Contains(page, "Maddy") {
 			t.Errorf("%s previews a list it must not:\n%s", path, page)
 		}
 	}

@@ -43,6 +43,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/lists/{userId}/{listId}", cacheable(http.HandlerFunc(s.getList))},
 		{"PUT /api/lists/{userId}/{listId}", http.HandlerFunc(s.updateList)},
 		{"DELETE /api/lists/{userId}/{listId}", http.HandlerFunc(s.deleteList)},
+		{"GET /api/lists/{userId}/{listId}/share.png", http.HandlerFunc(s.shareImage)},
 		{"GET /api/home", cacheable(http.HandlerFunc(s.home))},
 		{"GET /api/me/draft", http.HandlerFunc(s.getDraft)},
 		{"PUT /api/me/draft", http.HandlerFunc(s.saveDraft)},

@@ -13,6 +13,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
+	"castaway/internal/shareimage"
 	"castaway/internal/store"
 )
 
@@ -27,6 +28,8 @@ type Deps struct {
 	Providers map[string]auth.Provider
 	// Web is the built front end (index.html and assets); nil serves a notice instead.
 	Web fs.FS
+	// ShareImages draws lists' share images; nil makes one.
+	ShareImages *shareimage.Renderer
 }
 
 // Server is the HTTP face of castaway.
@@ -41,6 +44,7 @@ type Server struct {
 	web       *webApp
 	seasons   *precompressed
 	media     *media
+	share     *shareImages
 	hub       *notify.Hub // live inbox events
 	shared    *sharedReads
 }
@@ -61,6 +65,12 @@ func New(d Deps) (*Server, error) {
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
 		return nil, err
 	}
+	if d.ShareImages == nil {
+		if d.ShareImages, err = shareimage.New(); err != nil {
+			return nil, err
+		}
+	}
+	s.share = newShareImages(d.ShareImages, s.media.art, d.Config.MediaDir, d.Config.MediaURL)
 	if s.seasons, err = newSeasonsResponse(d.Catalog); err != nil {
 		return nil, err
 	}

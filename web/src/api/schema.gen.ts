@@ -513,6 +513,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lists/{userId}/{listId}/share.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The list's owner. */
+                userId: string;
+                listId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The list's share image, a 1024x1536 PNG of its title and first 5 items, drawn on the server.
+         * @description Private lists only for their owner. The ETag names the list's version (its updatedAt), so If-None-Match answers 304 without drawing; answers are revalidated on every use (public, no-cache for public lists; private, no-cache with Vary Cookie for private ones). Drawing is bounded: a few images at once (503 with Retry-After past a short wait) and a per-client count of drawn images (429 with Retry-After; 304s are not counted). The list page's Open Graph og:image names this URL.
+         */
+        get: operations["getListShareImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/home": {
         parameters: {
             query?: never;
@@ -1968,6 +1992,45 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description 'List not found' */
             404: components["responses"]["Error"];
+        };
+    };
+    getListShareImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The list's owner. */
+                userId: string;
+                listId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    /** @description The list version drawn. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description list_not_found 'List not found' (also for someone else's private list) */
+            404: components["responses"]["Error"];
+            /** @description rate_limited: too many images drawn for this client; Retry-After in seconds */
+            429: components["responses"]["Error"];
+            /** @description busy: every drawing slot stayed taken; Retry-After in seconds */
+            503: components["responses"]["Error"];
         };
     };
     getHome: {

@@ -8,7 +8,7 @@ import { CommentsSection } from '../comments/CommentsSection';
 import { useMe } from '../auth/useMe';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
 import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, useFavorite, useList, useUpvote, type RankedList } from './api';
-import { ShareDialog } from './ShareDialog';
+import { ShareDialog, SHARE_LOAD_ERROR, useShareImage } from './ShareDialog';
 import { visibleTags } from './tags';
 import type { EditState } from './create/editState';
 import page from '../../components/Page.module.css';
@@ -62,6 +62,14 @@ function UpIcon() {
   );
 }
 
+function ShareIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M12 3v12M7 8l5-5 5 5M5 13v6h14v-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 function ErrorView({ message, from }: { message: string; from?: 'home' | 'other' }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -101,10 +109,10 @@ function ListView({ list }: { list: RankedList }) {
   const [revealed, setRevealed] = useState(false);
   const [popup, showPopup] = useShowFor<string>(FAVORITE_POPUP_MS);
   const [savedNotice] = useShowFor<true>(SAVED_NOTICE_MS, state.saved === true ? true : null);
-  const [sharing, setSharing] = useState(false);
   const path = { userId: list.userId, listId: list.id };
   const upvote = useUpvote(path);
   const favorite = useFavorite(path);
+  const share = useShareImage(path);
 
   const isOwner = user?.id === list.userId;
   const tags = visibleTags(list.tags);
@@ -114,7 +122,11 @@ function ListView({ list }: { list: RankedList }) {
   const edit: EditState = { editingListId: list.id };
   const busy = upvote.isPending || favorite.isPending;
   // Each action clears the other's failure, so at most one shows.
-  const error = upvote.isError ? userMessage(upvote.error, UPVOTE_ERROR) : favorite.isError ? userMessage(favorite.error, FAVORITE_ERROR) : null;
+  const error = upvote.isError
+    ? userMessage(upvote.error, UPVOTE_ERROR)
+    : favorite.isError
+      ? userMessage(favorite.error, FAVORITE_ERROR)
+      : share.error;
 
   function toggleUpvote() {
     if (!isSignedIn || busy) return;
@@ -186,8 +198,18 @@ function ListView({ list }: { list: RankedList }) {
           <UpIcon />
           <span className={styles.count}>{list.upvoteCount}</span>
         </button>
-        <button type="button" className={styles.action} onClick={() => setSharing(true)}>
-          Share
+        <button
+          type="button"
+          className={styles.action}
+          // Not disabled: a disabled button drops focus, and the dialog must hand it back here.
+          aria-disabled={share.generating || undefined}
+          aria-busy={share.generating || undefined}
+          onClick={() => {
+            if (!share.generating) void share.generate();
+          }}
+        >
+          <ShareIcon />
+          <span>{share.generating ? 'Generating...' : 'Share'}</span>
         </button>
         {editButton('Edit My List', styles.mobileOnly)}
         {popup && (
@@ -255,7 +277,7 @@ function ListView({ list }: { list: RankedList }) {
 
       <CommentsSection listUserId={list.userId} listId={list.id} count={list.commentCount} />
 
-      {sharing && <ShareDialog list={list} onClose={() => setSharing(false)} />}
+      {share.image && <ShareDialog list={list} image={share.image} onClose={share.close} onLoadError={() => share.fail(SHARE_LOAD_ERROR)} />}
     </div>
   );
 }

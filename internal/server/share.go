@@ -1,0 +1,257 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	_ "image/jpeg" // media headshots
+	_ "image/png"  // media logos
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	xdraw "golang.org/x/image/draw"
+
+	"castaway/internal/global"
+	"castaway/internal/lists"
+	"castaway/internal/placeholder"
+	"castaway/internal/shareimage"
+	"castaway/internal/store"
+)
+
+// shareImageVersion is part of every share image's ETag: bump it when the drawing
+// changes, so browsers holding an old picture fetch the new one.
+const shareImageVersion = "1"
+
+const (
+	// shareDrawSlots bounds the images drawn at once (~40 ms of CPU each).
+	shareDrawSlots = 2
+	// shareDrawWait is how long a request waits for a slot before a 503.
+	shareDrawWait = 2 * time.Second
+	// sharePictureCache bounds the decoded pictures kept (each at most ~160x160 RGBA, ~100 KB).
+	sharePictureCache = 256
+	// sharePictureSide is the side the pictures are shrunk to (the season logo box).
+	sharePictureSide = shareimage.SeasonLogoBox
+	// shareMaxSourcePixels refuses media files too large to decode cheaply.
+	shareMaxSourcePixels = 4096 * 4096
+
+	msgShareFailed = "Sorry, couldn't generate the shareable image."
+	msgShareBusy   = "The server is busy drawing images. Please try again in a moment."
+)
+
+// ShareDrawPerClient bounds the images one client address may have drawn; answers
+// from the browser's cache (304) are not counted.
+var ShareDrawPerClient = global.Limit{Name: "share-image-ip", Max: 60, Window: time.Minute,
+	Message: "Too many images requested. Please wait a minute and try again."}
+
+// shareImages draws lists' share images (GET /api/lists/{userId}/{listId}/share.png).
+type shareImages struct {
+	renderer *shareimage.Renderer
+	art      *placeholder.Index
+	dir      string // the media folder; "" when media comes from a CDN
+	// slots is the semaphore bounding concurrent draws; wait is how long to queue for one.
+	slots chan struct{}
+	wait  time.Duration
+
+	mu   sync.Mutex
+	pics map[string]image.Image // item image URL -> picture shrunk for drawing
+}
+
+func newShareImages(r *shareimage.Renderer, art *placeholder.Index, mediaDir, mediaURL string) *shareImages {
+	dir := mediaDir
+	if mediaURL != "" { // no outbound fetches: a CDN's pictures are drawn as placeholders
+		dir = ""
+	}
+	return &shareImages{renderer: r, art: art, dir: dir, slots: make(chan struct{}, shareDrawSlots),
+		wait: shareDrawWait, pics: map[string]image.Image{}}
+}
+
+// shareETag names one drawing of a list: it changes whenever the list is saved.
+func shareETag(l *store.List) string {
+	return `"share-` + shareImageVersion + `-` + strconv.FormatInt(l.UpdatedAt.UnixMilli(), 36) + `"`
+}
+
+// shareImage answers a list's share PNG to whoever may see the list. Answers are
+// revalidated on every use (no-cache) against an ETag from the list's updatedAt,
+// so a 304 costs one list read and no drawing, and an edit, a deletion or a switch
+// to private shows at once. Public lists' images may sit in shared caches (a CDN,
+// a link-preview service); private ones only in their owner's browser.
+func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
+	var viewerID string
+	if u := currentUser(r); u != nil {
+		viewerID = u.ID
+	}
+	l, err := lists.Find(r.Context(), s.store, r.PathValue("userId"), r.PathValue("listId"), viewerID)
+	if err != nil {
+		s.fail(w, r, "share image", notFoundAs(err, lists.ErrNoSuchList), msgShareFailed)
+		return
+	}
+	h := w.Header()
+	etag := shareETag(l)
+	h.Set("ETag", etag)
+	if l.IsPublic {
+		h.Set("Cache-Control", "public, no-cache")
+	} else {
+		h.Set("Cache-Control", "private, no-cache")
+		h.Add("Vary", "Cookie")
+	}
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	win, err := s.store.HitRateLimit(r.Context(), ShareDrawPerClient.Name+":"+s.clientIP(r), ShareDrawPerClient.Window, time.Now())
+	if err != nil {
+		s.fail(w, r, "share image rate limit", err, msgShareFailed)
+		return
+	}
+	if win.Count > ShareDrawPerClient.Max {
+		clearCaching(h)
+		writeProblem(w, global.RateLimited(ShareDrawPerClient, win.Start, time.Now()))
+		return
+	}
+	png, err := s.share.draw(r.Context(), l)
+	if errors.Is(err, errShareBusy) {
+		clearCaching(h)
+		h.Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, "busy", msgShareBusy)
+		return
+	}
+	if err != nil {
+		clearCaching(h)
+		s.fail(w, r, "draw share image", err, msgShareFailed)
+		return
+	}
+	h.Set("Content-Type", "image/png")
+	h.Set("Content-Length", strconv.Itoa(len(png)))
+	w.Write(png)
+}
+
+func clearCaching(h http.Header) {
+	h.Del("ETag")
+	h.Set("Cache-Control", "no-store")
+}
+
+var errShareBusy = errors.New("share images: every drawing slot is busy")
+
+// draw renders l's share PNG once a drawing slot is free, or errShareBusy when
+// none frees up within the wait.
+func (si *shareImages) draw(ctx context.Context, l *store.List) ([]byte, error) {
+	t := time.NewTimer(si.wait)
+	defer t.Stop()
+	select {
+	case si.slots <- struct{}{}:
+	case <-t.C:
+		return nil, errShareBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-si.slots }()
+	return si.render(l)
+}
+
+// render draws without taking a slot (benchmarks and draw).
+func (si *shareImages) render(l *store.List) ([]byte, error) {
+	sl := shareimage.List{Title: l.Name}
+	for i, it := range l.Items {
+		if i == shareimage.MaxItems {
+			break
+		}
+		sl.Items = append(sl.Items, shareimage.Item{Name: shareItemName(it.Name, it.IsSeason), IsSeason: it.IsSeason, Image: si.picture(it.ImageURL)})
+	}
+	var buf bytes.Buffer
+	buf.Grow(1 << 20)
+	if err := si.renderer.PNG(&buf, sl); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// shareItemName is an item's name as the image shows it: seasons without the
+// "Survivor: " every one of them repeats (as the list page shows them), so long
+// titles keep a readable size; "Survivor 45" stays whole, a bare number says less.
+func shareItemName(name string, isSeason bool) string {
+	if isSeason {
+		if rest, ok := strings.CutPrefix(name, "Survivor: "); ok && rest != "" {
+			return rest
+		}
+	}
+	return name
+}
+
+// picture is the item's picture from the media folder, else its placeholder art;
+// nil (the renderer's own fallback) for a URL that names no catalog picture, so
+// only catalog pictures are ever read and the cache is bounded by the catalog too.
+func (si *shareImages) picture(url string) image.Image {
+	art, ok := si.art.ForImageURL(url)
+	if !ok {
+		return nil
+	}
+	si.mu.Lock()
+	img, ok := si.pics[url]
+	si.mu.Unlock()
+	if ok {
+		return img
+	}
+	img = si.load(strings.TrimPrefix(url, "/media/"))
+	if img == nil {
+		img = art.Image(sharePictureSide)
+	}
+	si.mu.Lock()
+	if len(si.pics) >= sharePictureCache {
+		for k := range si.pics { // drop any one: cheap, and enough to stay bounded
+			delete(si.pics, k)
+			break
+		}
+	}
+	si.pics[url] = img
+	si.mu.Unlock()
+	return img
+}
+
+// load decodes the media file for rel ("contestants/s13/parvati") shrunk so its
+// shorter side is at most sharePictureSide; nil when there is none or it is unreadable.
+func (si *shareImages) load(rel string) image.Image {
+	if si.dir == "" {
+		return nil
+	}
+	for _, ext := range []string{".jpg", ".jpeg", ".png"} {
+		f, err := os.Open(filepath.Join(si.dir, filepath.FromSlash(rel)+ext))
+		if err != nil {
+			continue
+		}
+		img := decodeBounded(f)
+		f.Close()
+		if img != nil {
+			return img
+		}
+	}
+	return nil
+}
+
+func decodeBounded(f *os.File) image.Image {
+	cfg, _, err := image.DecodeConfig(f)
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > shareMaxSourcePixels {
+		return nil
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		return nil
+	}
+	src, _, err := image.Decode(f)
+	if err != nil {
+		return nil
+	}
+	b := src.Bounds()
+	short := min(b.Dx(), b.Dy())
+	if short <= sharePictureSide {
+		return src
+	}
+	w, h := b.Dx()*sharePictureSide/short, b.Dy()*sharePictureSide/short
+	dst := image.NewRGBA(image.Rect(0, 0, max(w, 1), max(h, 1)))
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, b, xdraw.Src, nil)
+	return dst
+}
