@@ -17,7 +17,9 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/events"
 	"castaway/internal/mail"
+	"castaway/internal/notify"
 	"castaway/internal/server"
 	"castaway/internal/shareimage"
 	"castaway/internal/store"
@@ -56,7 +58,17 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web,
+	bus, err := events.Open(ctx, events.Options{URL: cfg.EventsURL, DatabaseURL: cfg.DatabaseURL, Logger: log})
+	if err != nil {
+		return err
+	}
+	defer bus.Close()
+	hub, err := notify.NewHub(bus, notify.Heartbeat, log)
+	if err != nil {
+		return err
+	}
+	defer hub.Close()
+	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub,
 		Accounts:    auth.NewAccounts(st, mailSender(cfg, log), cfg.BaseURL, auth.DefaultLimits(), log),
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
@@ -80,7 +92,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "database", st.Dialect(), "version", Version)
+	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
 
 	go purgeExpired(ctx, st, log)
 

@@ -2,163 +2,189 @@ package events
 
 import (
 	"context"
-	"io"
+	"crypto/rand"
+	"encoding/hex"
 	"log/slog"
-	"net"
-	"net/url"
-	"os"
-	"strconv"
 	"testing"
 	"time"
+
+	"castaway/internal/events/eventstest"
+	"castaway/internal/store/storetest"
 )
 
-var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+var discard = slog.New(slog.DiscardHandler)
 
-type got struct {
-	topic   string
-	payload string
+type msg struct{ topic, payload string }
+
+// listen subscribes to topic on b and returns what it hears.
+func listen(t *testing.T, b Bus, topic string) <-chan msg {
+	t.Helper()
+	got := make(chan msg, 16)
+	stop, err := b.Subscribe(topic, Handler{Event: func(topic string, p []byte) { got <- msg{topic, string(p)} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return got
 }
 
-// listen runs bus in the background and returns its events; it returns once listening.
-func listen(t *testing.T, bus Bus) <-chan got {
+func expect(t *testing.T, got <-chan msg, want msg) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan got, 16)
-	ready := make(chan struct{}, 1)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		Run(ctx, bus, Backoff{Min: 10 * time.Millisecond, Max: 100 * time.Millisecond}, quiet,
-			func() {
-				select {
-				case ready <- struct{}{}:
-				default:
-				}
-			},
-			func(topic string, payload []byte) { ch <- got{topic, string(payload)} })
-	}()
-	t.Cleanup(func() { cancel(); <-done })
 	select {
-	case <-ready:
-	case <-time.After(10 * time.Second):
-		t.Fatal("bus never listened")
-	}
-	return ch
-}
-
-// receive waits for want. The NATS subject and the PostgreSQL channel are shared by
-// every test process on the machine, so events on other topics are passed over.
-func receive(t *testing.T, ch <-chan got, want got) {
-	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
-		select {
-		case g := <-ch:
-			if g.topic != want.topic {
-				continue
-			}
-			if g != want {
-				t.Fatalf("got %+v, want %+v", g, want)
-			}
-			return
-		case <-deadline:
-			t.Fatalf("no event %+v", want)
+	case m := <-got:
+		if m != want {
+			t.Fatalf("got %+v, want %+v", m, want)
 		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("%+v never arrived", want)
 	}
 }
 
-// crossProcess proves an event published on one bus connection reaches listeners
-// on two others (two "processes"), the publisher's own included.
-func crossProcess(t *testing.T, open func() Bus) {
-	a, b := open(), open()
-	t.Cleanup(func() { a.Close(); b.Close() })
-	onA, onB := listen(t, a), listen(t, b)
+// fence publishes a marker on b and waits for it on got: everything published
+// before it has been delivered by then (each bus keeps one publisher's order).
+func fence(t *testing.T, b Bus, got <-chan msg, topic string) {
+	t.Helper()
+	if err := b.Publish(context.Background(), topic, []byte("fence")); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, got, msg{topic, "fence"})
+}
+
+// exercise runs what every bus must do, with a and b as two processes (they may be one bus).
+func exercise(t *testing.T, a, b Bus) {
 	ctx := context.Background()
-	// Topics of this run alone: other runs may share the bus.
-	run := strconv.FormatInt(time.Now().UnixNano(), 36)
-	inbox, legacy := "inbox:u1-"+run, "legacy-rankings-"+run
-	if err := a.Publish(ctx, inbox, []byte(`{"n":1}`)); err != nil {
+	inbox := listen(t, b, "inbox.")
+	alice := listen(t, b, "inbox.alice")
+	record := listen(t, a, "legacy.record")
+
+	if err := a.Publish(ctx, "inbox.alice", []byte(`{"n":1}`)); err != nil {
 		t.Fatal(err)
 	}
-	receive(t, onA, got{inbox, `{"n":1}`})
-	receive(t, onB, got{inbox, `{"n":1}`})
-	if err := b.Publish(ctx, legacy, nil); err != nil {
+	expect(t, inbox, msg{"inbox.alice", `{"n":1}`})
+	expect(t, alice, msg{"inbox.alice", `{"n":1}`})
+
+	if err := a.Publish(ctx, "inbox.bob", nil); err != nil {
 		t.Fatal(err)
 	}
-	receive(t, onA, got{legacy, ""})
-	receive(t, onB, got{legacy, ""})
-	if err := a.Publish(ctx, "x", make([]byte, MaxPayload)); err != ErrTooLarge {
-		t.Fatalf("oversized payload: %v", err)
+	expect(t, inbox, msg{"inbox.bob", ""})
+	if err := b.Publish(ctx, "legacy.record", []byte("v2")); err != nil {
+		t.Fatal(err)
 	}
-	if err := a.Publish(ctx, "bad\ntopic", nil); err == nil {
-		t.Fatal("a topic with a newline was accepted")
+	expect(t, record, msg{"legacy.record", "v2"})
+	fence(t, a, alice, "inbox.alice")
+	select {
+	case m := <-record:
+		t.Fatalf("legacy.record heard %+v", m)
+	default:
+	}
+	select {
+	case m := <-alice:
+		t.Fatalf("alice heard %+v", m) // bob's event came before the fence
+	default:
+	}
+
+	for _, bad := range []string{"", "inbox.", "a b", "inbox.*", "x>"} {
+		if err := a.Publish(ctx, bad, nil); err == nil {
+			t.Errorf("published on bad topic %q", bad)
+		}
 	}
 }
 
 func TestLocal(t *testing.T) {
-	bus := NewLocal()
-	crossProcess(t, func() Bus { return bus })
+	b := NewLocal()
+	exercise(t, b, b)
+	b.Close()
+	if _, err := b.Subscribe("x", Handler{Event: func(string, []byte) {}}); err != ErrClosed {
+		t.Fatalf("subscribe after close: %v", err)
+	}
 }
 
-func TestPostgres(t *testing.T) {
-	u := os.Getenv("CASTAWAY_TEST_POSTGRES_URL")
-	if u == "" {
-		t.Skip("CASTAWAY_TEST_POSTGRES_URL is not set; skipping the PostgreSQL LISTEN/NOTIFY bus")
-	}
-	crossProcess(t, func() Bus {
-		bus, err := Open(context.Background(), "", u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := bus.(*Postgres); !ok {
-			t.Fatalf("Open picked %T for PostgreSQL", bus)
-		}
-		return bus
-	})
+func channel() string {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return "castaway_test_" + hex.EncodeToString(b)
 }
 
-// NATSURL is the NATS server for tests (CASTAWAY_TEST_NATS_URL, default
-// nats://127.0.0.1:4222); the test skips when nothing answers there.
-func NATSURL(t testing.TB) string {
-	u := os.Getenv("CASTAWAY_TEST_NATS_URL")
-	if u == "" {
-		u = "nats://127.0.0.1:4222"
-	}
-	p, err := url.Parse(u)
-	if err != nil {
-		t.Fatalf("CASTAWAY_TEST_NATS_URL %q: %v", u, err)
-	}
-	c, err := net.DialTimeout("tcp", p.Host, time.Second)
-	if err != nil {
-		t.Skipf("no NATS server answers at %s (set CASTAWAY_TEST_NATS_URL): %v", u, err)
-	}
-	c.Close()
-	return u
-}
-
-func TestNATS(t *testing.T) {
-	u := NATSURL(t)
-	crossProcess(t, func() Bus {
-		bus, err := Open(context.Background(), u, "postgres://ignored")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := bus.(*NATS); !ok {
-			t.Fatalf("Open picked %T for %s", bus, u)
-		}
-		return bus
-	})
-}
-
-func TestOpen(t *testing.T) {
-	bus, err := Open(context.Background(), "", "")
+func openPostgres(t *testing.T, url, ch string) *Postgres {
+	t.Helper()
+	p, err := OpenPostgres(context.Background(), url, ch, discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := bus.(*Local); !ok {
-		t.Fatalf("Open picked %T for SQLite", bus)
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func TestPostgres(t *testing.T) {
+	url := storetest.PostgresURL(t)
+	ch := channel()
+	a, b := openPostgres(t, url, ch), openPostgres(t, url, ch)
+	exercise(t, a, b)
+}
+
+// A listener whose connection is killed reconnects, resyncs its subscribers and hears again.
+func TestPostgresReconnects(t *testing.T) {
+	url := storetest.PostgresURL(t)
+	ch := channel()
+	a, b := openPostgres(t, url, ch), openPostgres(t, url, ch)
+	resynced := make(chan struct{}, 1)
+	got := make(chan msg, 16)
+	stop, err := b.Subscribe("inbox.", Handler{
+		Event:  func(topic string, p []byte) { got <- msg{topic, string(p)} },
+		Resync: func() { resynced <- struct{}{} },
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := Open(context.Background(), "redis://x", ""); err == nil {
-		t.Fatal("an unknown events URL was accepted")
+	defer stop()
+	if _, err := a.pool.Exec(context.Background(),
+		`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1`, `LISTEN "`+ch+`"`); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-resynced:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no resync after the listener was cut off")
+	}
+	fence(t, a, got, "inbox.carol")
+}
+
+func openNATS(t *testing.T, url, prefix string) *NATS {
+	t.Helper()
+	n, err := OpenNATS(url, prefix, discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Close() })
+	return n
+}
+
+func TestNATS(t *testing.T) {
+	url := eventstest.NATSURL(t)
+	prefix := channel()
+	a, b := openNATS(t, url, prefix), openNATS(t, url, prefix)
+	exercise(t, a, b)
+}
+
+func TestOpenChoosesTheBus(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		opts Options
+		kind string
+	}{
+		{Options{DatabaseURL: "data/castaway.db"}, "in-process"},
+		{Options{URL: "nats://127.0.0.1:1", DatabaseURL: "postgres://x@127.0.0.1:1/db"}, "nats"},
+	} {
+		b, err := Open(ctx, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if Kind(b) != tc.kind {
+			t.Errorf("%+v opened %s, want %s", tc.opts, Kind(b), tc.kind)
+		}
+		b.Close()
+	}
+	if _, err := Open(ctx, Options{URL: "redis://x"}); err == nil {
+		t.Error("opened an unknown bus")
 	}
 }

@@ -2,118 +2,107 @@ package events
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
 )
 
-// Subject is the NATS subject events travel on.
-const Subject = "castaway.events"
-
-// NATS carries events through a NATS server (core NATS, at most once), for
-// databases without LISTEN/NOTIFY or past what it carries.
+// NATS carries events through a NATS server (core NATS, at most once): topic t
+// travels as subject "<prefix>.t", and a subscription to "inbox." as "<prefix>.inbox.>".
 type NATS struct {
-	nc *nats.Conn
-	// reconnected and lost are signalled by the client's own reconnect loop.
-	reconnected chan struct{}
-	lost        chan error
+	nc     *nats.Conn
+	prefix string
+	log    *slog.Logger
+	f      fanout // for Resync
 }
 
-// NewNATS connects to url (nats://host:port); the client reconnects forever,
-// waiting as DefaultBackoff does (doubling, capped at 30 s), and buffers
-// publishes while it does. A server that is down at start is retried likewise.
-func NewNATS(url string) (*NATS, error) {
-	n := &NATS{reconnected: make(chan struct{}, 1), lost: make(chan error, 1)}
+// OpenNATS connects to the NATS server(s) at url (comma-separated for a cluster).
+// When none answers it keeps trying in the background, with capped backoff.
+func OpenNATS(url, prefix string, log *slog.Logger) (*NATS, error) {
+	n := &NATS{prefix: prefix, log: log}
 	nc, err := nats.Connect(url,
 		nats.Name("castaway"),
+		nats.RetryOnFailedConnect(true),
 		nats.MaxReconnects(-1),
 		nats.CustomReconnectDelay(func(attempts int) time.Duration {
-			return min(DefaultBackoff.Min<<min(attempts, 10), DefaultBackoff.Max)
+			return min(minBackoff<<min(attempts, 10), maxBackoff)
 		}),
-		nats.RetryOnFailedConnect(true),
-		nats.ConnectHandler(func(*nats.Conn) { signal(n.reconnected) }),
-		nats.ReconnectHandler(func(*nats.Conn) { signal(n.reconnected) }),
+		nats.ConnectHandler(func(*nats.Conn) {
+			log.Info("event bus connected", "bus", "nats")
+			n.f.resync()
+		}),
+		nats.ReconnectHandler(func(*nats.Conn) {
+			log.Info("event bus reconnected", "bus", "nats")
+			n.f.resync()
+		}),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
-			if err == nil {
-				err = errors.New("disconnected")
-			}
-			select {
-			case n.lost <- err:
-			default:
+			if err != nil {
+				log.Warn("event bus lost; reconnecting", "bus", "nats", "err", err)
 			}
 		}),
 	)
 	if err != nil {
-		return nil, fmt.Errorf("events: connect to nats: %w", err)
+		return nil, fmt.Errorf("events: nats %s: %w", url, err)
 	}
 	n.nc = nc
-	if nc.IsConnected() {
-		signal(n.reconnected)
-	}
 	return n, nil
 }
 
-func signal(ch chan struct{}) {
-	select {
-	case ch <- struct{}{}:
-	default:
-	}
-}
-
-// Publish sends the event to every subscribed process.
+// Publish hands payload to the server (buffered while reconnecting).
 func (n *NATS) Publish(ctx context.Context, topic string, payload []byte) error {
-	msg, err := encode(topic, payload)
-	if err != nil {
+	if err := validTopic(topic, false); err != nil {
 		return err
 	}
-	if err := n.nc.Publish(Subject, msg); err != nil {
-		return fmt.Errorf("publish event: %w", err)
+	if err := n.nc.Publish(n.prefix+"."+topic, payload); err != nil {
+		return fmt.Errorf("events: publish %s: %w", topic, err)
 	}
 	return nil
 }
 
-// Listen subscribes until ctx ends. The NATS client reconnects by itself and
-// keeps the subscription; ready is called on every (re)connect so the caller
-// resyncs what it may have missed while the connection was down.
-func (n *NATS) Listen(ctx context.Context, ready func(), handle Handler) error {
-	sub, err := n.nc.Subscribe(Subject, func(m *nats.Msg) {
-		if topic, payload, ok := decode(m.Data); ok {
-			handle(topic, payload)
+// Subscribe makes one NATS subscription; the client renews it after a reconnect.
+// It waits (up to five seconds) for the server to have it, so a message published
+// anywhere after Subscribe returns is heard.
+func (n *NATS) Subscribe(topic string, h Handler) (func(), error) {
+	id, err := n.f.add(topic, h)
+	if err != nil {
+		return nil, err
+	}
+	subject := n.prefix + "." + topic
+	if strings.HasSuffix(topic, ".") {
+		subject += ">"
+	}
+	cut := len(n.prefix) + 1
+	s, err := n.nc.Subscribe(subject, func(m *nats.Msg) {
+		if len(m.Subject) > cut {
+			h.Event(m.Subject[cut:], m.Data)
 		}
 	})
 	if err != nil {
-		return fmt.Errorf("subscribe: %w", err)
+		n.f.remove(id)
+		return nil, fmt.Errorf("events: subscribe %s: %w", topic, err)
 	}
-	defer sub.Unsubscribe()
 	if n.nc.IsConnected() {
-		// The subscription reaches the server before ready says so (FlushWithContext
-		// needs a deadline: without one it returns at once and flushes nothing).
-		flushCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		err := n.nc.FlushWithContext(flushCtx)
-		cancel()
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if err != nil {
-			return fmt.Errorf("subscribe: flush: %w", err)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := n.nc.FlushWithContext(ctx); err != nil {
+			n.log.Warn("event subscription not confirmed", "bus", "nats", "err", err)
 		}
 	}
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-n.reconnected:
-			ready()
-		case <-n.lost:
-			// The client is reconnecting; ready follows when it is back.
-		}
-	}
+	return func() {
+		s.Unsubscribe()
+		n.f.remove(id)
+	}, nil
 }
 
-// Close drains nothing: it closes the connection.
+// Close flushes pending publishes (for a second at most) and ends the connection.
 func (n *NATS) Close() error {
+	n.f.close()
+	if n.nc.IsConnected() {
+		n.nc.FlushTimeout(time.Second)
+	}
 	n.nc.Close()
 	return nil
 }

@@ -2,234 +2,171 @@ package notify
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"castaway/internal/events"
-	"castaway/internal/store"
 )
 
-// InboxTopic is the event topic of userID's inbox.
-func InboxTopic(userID string) string { return "inbox:" + userID }
+// inboxTopic prefixes the bus topic of a user's inbox: "inbox.<userId>".
+const inboxTopic = "inbox."
 
-// Hub wakes this process's live streams when an event for their topic crosses
-// the event bus. Every process hears every event and wakes only the streams of
-// that topic: a stream that is not woken costs nothing (no query, no timer of
-// the hub's, one small channel). A woken stream does its own read, so idle
-// streams hold no database connection.
+// Heartbeat is how often idle streams send a comment, so proxies keep them open.
+const Heartbeat = 25 * time.Second
+
+// Hub wakes the live streams of a user when their inbox changes, in whichever
+// process the change was made: Publish goes out on the event bus, and each process
+// wakes only the recipient's streams it holds. It costs an idle stream one small
+// channel and a map entry; streams share one heartbeat ticker.
 type Hub struct {
 	log *slog.Logger
 	bus events.Bus
 
-	// jobs feeds the hub's few readers: woken streams read the database
-	// through them, so a resync of every stream (or thousands connecting
-	// together) queues for a few pooled connections instead of opening one each.
-	jobs  chan job
-	nread atomic.Int64
-
-	mu     sync.Mutex
-	subs   map[string]map[chan struct{}]struct{}
-	closed bool
-	done   chan struct{}
-	stop   context.CancelFunc
-	wg     sync.WaitGroup
+	mu      sync.Mutex
+	subs    map[string]map[*subscriber]struct{}
+	count   int
+	closed  bool
+	done    chan struct{}
+	beat    chan struct{} // closed at each heartbeat, then replaced
+	unsub   func()
+	stopped chan struct{}
 }
 
-// NewHub opens the event bus for st and eventsURL (see events.Open) and starts
-// listening on it; Close stops both.
-func NewHub(ctx context.Context, st *store.Store, eventsURL string, log *slog.Logger) (*Hub, error) {
-	pg := ""
-	if st.Dialect() == store.Postgres {
-		pg = st.URL()
-	}
-	bus, err := events.Open(ctx, eventsURL, pg)
+// NewHub starts a hub on bus, beating every heartbeat; Close stops it (not the bus).
+func NewHub(bus events.Bus, heartbeat time.Duration, log *slog.Logger) (*Hub, error) {
+	h := &Hub{log: log, bus: bus, subs: map[string]map[*subscriber]struct{}{},
+		done: make(chan struct{}), beat: make(chan struct{}), stopped: make(chan struct{})}
+	unsub, err := bus.Subscribe(inboxTopic, events.Handler{
+		Event:  func(topic string, _ []byte) { h.wake(topic[len(inboxTopic):]) },
+		Resync: h.wakeAll,
+	})
 	if err != nil {
 		return nil, err
 	}
-	log.Info("live events", "bus", fmt.Sprintf("%T", bus))
-	return NewHubOn(bus, log), nil
+	h.unsub = unsub
+	go h.heartbeat(heartbeat)
+	return h, nil
 }
 
-// NewHubOn starts a hub listening on bus; Close closes bus too.
-func NewHubOn(bus events.Bus, log *slog.Logger) *Hub {
-	ctx, stop := context.WithCancel(context.Background())
-	h := &Hub{log: log, bus: bus, subs: map[string]map[chan struct{}]struct{}{},
-		jobs: make(chan job), done: make(chan struct{}), stop: stop}
-	for range ConcurrentReads {
-		h.wg.Add(1)
-		go h.reader()
-	}
-	ready := make(chan struct{})
-	var once sync.Once
-	h.wg.Add(1)
-	go func() {
-		defer h.wg.Done()
-		events.Run(ctx, bus, events.DefaultBackoff, log, func() {
-			first := false
-			once.Do(func() { first = true; close(ready) })
-			if !first {
-				h.wakeAll() // events may have been missed while not listening
-			}
-		}, func(topic string, _ []byte) { h.wake(topic) })
-	}()
-	// Wait (briefly, without blocking on a bus that is down) for the first
-	// listen, so an event published just after start is not lost.
-	select {
-	case <-ready:
-	case <-time.After(5 * time.Second):
-		log.Warn("event bus not listening yet; live events resume when it is")
-	}
-	return h
-}
+// subscriber is one stream's registration; wake must not block.
+type subscriber struct{ wake func() }
 
-// ConcurrentReads is how many streams of one process may read the database at once.
-const ConcurrentReads = 8
-
-// Read runs fn, a woken stream's read, on one of ConcurrentReads reader
-// goroutines of the hub and waits for it; it gives up when ctx ends or the hub
-// closes. Reads never run more than ConcurrentReads at once, and the deep stack
-// a query needs grows on those few readers, not on every stream's goroutine.
-func (h *Hub) Read(ctx context.Context, fn func(ctx context.Context) error) error {
-	j := job{ctx: ctx, fn: fn, done: make(chan error, 1)}
-	select {
-	case h.jobs <- j:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-h.done:
-		return context.Canceled
-	}
-	select {
-	case err := <-j.done:
-		return err
-	case <-h.done:
-		return context.Canceled
-	}
-}
-
-type job struct {
-	ctx  context.Context
-	fn   func(ctx context.Context) error
-	done chan error
-}
-
-// reader runs stream reads until the hub closes.
-func (h *Hub) reader() {
-	defer h.wg.Done()
-	for {
-		select {
-		case <-h.done:
-			return
-		case j := <-h.jobs:
-			h.nread.Add(1)
-			if err := j.ctx.Err(); err != nil {
-				j.done <- err
-				continue
-			}
-			j.done <- j.fn(j.ctx)
-		}
-	}
-}
-
-// Reads is how many stream reads have run since the hub started.
-func (h *Hub) Reads() int64 { return h.nread.Load() }
-
-// Subscribe wakes the returned channel whenever userID's inbox may have changed.
+// Subscribe returns a channel that receives a signal whenever userID's inbox may
+// have changed (signals coalesce: one pending at most), and a function to stop.
 func (h *Hub) Subscribe(userID string) (<-chan struct{}, func()) {
-	return h.SubscribeTopic(InboxTopic(userID))
+	ch := make(chan struct{}, 1)
+	return ch, h.SubscribeFunc(userID, func() {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	})
 }
 
-// SubscribeTopic returns a channel that receives a signal whenever an event for
-// topic arrives (signals coalesce: one pending at most), and a function to stop.
-func (h *Hub) SubscribeTopic(topic string) (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
+// SubscribeFunc calls wake whenever userID's inbox may have changed, until the
+// returned function is called. wake runs with the hub locked: it must not block
+// nor call the hub.
+func (h *Hub) SubscribeFunc(userID string, wake func()) (unsubscribe func()) {
+	sub := &subscriber{wake: wake}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.subs[topic] == nil {
-		h.subs[topic] = map[chan struct{}]struct{}{}
+	if h.subs[userID] == nil {
+		h.subs[userID] = map[*subscriber]struct{}{}
 	}
-	h.subs[topic][ch] = struct{}{}
-	return ch, func() {
+	h.subs[userID][sub] = struct{}{}
+	h.count++
+	return func() {
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		delete(h.subs[topic], ch)
-		if len(h.subs[topic]) == 0 {
-			delete(h.subs, topic)
+		if _, ok := h.subs[userID][sub]; !ok {
+			return
+		}
+		h.count--
+		delete(h.subs[userID], sub)
+		if len(h.subs[userID]) == 0 {
+			delete(h.subs, userID)
 		}
 	}
 }
 
-// Streams is how many streams are subscribed in this process.
+// Streams is how many streams are subscribed.
 func (h *Hub) Streams() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	n := 0
-	for _, s := range h.subs {
-		n += len(s)
-	}
-	return n
+	return h.count
 }
 
 // Done is closed when the hub stops; streams end then.
 func (h *Hub) Done() <-chan struct{} { return h.done }
 
-// Publish tells every process that userIDs' inboxes changed.
-func (h *Hub) Publish(ctx context.Context, userIDs ...string) {
-	for _, id := range userIDs {
-		h.PublishTopic(ctx, InboxTopic(id))
-	}
-}
-
-// PublishTopic tells every process's streams of topic that it changed. A failure
-// only costs liveness (clients see the change on their next fetch), so it is logged.
-func (h *Hub) PublishTopic(ctx context.Context, topic string) {
-	if err := h.bus.Publish(ctx, topic, nil); err != nil {
-		h.log.ErrorContext(ctx, "publish live event", "topic", topic, "err", err)
-	}
-}
-
-// Close ends every stream, the listener and the bus.
-func (h *Hub) Close() {
-	h.mu.Lock()
-	already := h.closed
-	if !h.closed {
-		h.closed = true
-		close(h.done)
-	}
-	h.mu.Unlock()
-	h.stop()
-	h.wg.Wait()
-	if !already {
-		if err := h.bus.Close(); err != nil {
-			h.log.Warn("close event bus", "err", err)
-		}
-	}
-}
-
-// wake signals topic's streams without blocking.
-func (h *Hub) wake(topic string) {
+// Beat is closed at the next heartbeat; ask again after it fires.
+func (h *Hub) Beat() <-chan struct{} {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for ch := range h.subs[topic] {
-		select {
-		case ch <- struct{}{}:
-		default:
+	return h.beat
+}
+
+// Publish tells every process that userIDs' inboxes changed. A failure only costs
+// liveness (clients still see the change on their next fetch), so it is logged.
+func (h *Hub) Publish(ctx context.Context, userIDs ...string) {
+	for _, id := range userIDs {
+		if err := h.bus.Publish(ctx, inboxTopic+id, nil); err != nil {
+			h.log.ErrorContext(ctx, "publish live event", "err", err)
 		}
 	}
 }
 
-// wakeAll signals every stream.
+// Close ends every stream and stops listening; the bus stays open.
+func (h *Hub) Close() {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	h.closed = true
+	close(h.done)
+	h.mu.Unlock()
+	h.unsub()
+	<-h.stopped
+}
+
+// wake signals userID's streams without blocking; nobody else's.
+func (h *Hub) wake(userID string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sub := range h.subs[userID] {
+		sub.wake()
+	}
+}
+
+// wakeAll signals every stream: the bus reconnected, so events may have been missed.
 func (h *Hub) wakeAll() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.count > 0 {
+		h.log.Info("live event bus reconnected; refreshing every open stream", "streams", h.count)
+	}
 	for _, subs := range h.subs {
-		for ch := range subs {
-			select {
-			case ch <- struct{}{}:
-			default:
-			}
+		for sub := range subs {
+			sub.wake()
+		}
+	}
+}
+
+func (h *Hub) heartbeat(every time.Duration) {
+	defer close(h.stopped)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.done:
+			return
+		case <-t.C:
+			h.mu.Lock()
+			close(h.beat)
+			h.beat = make(chan struct{})
+			h.mu.Unlock()
 		}
 	}
 }

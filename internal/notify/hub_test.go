@@ -1,40 +1,50 @@
 package notify
 
 import (
-	"castaway/internal/events"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"sync"
 	"testing"
 	"time"
+
+	"castaway/internal/events"
 )
 
-var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+var quiet = slog.New(slog.DiscardHandler)
+
+func newTestHub(t *testing.T, bus events.Bus, heartbeat time.Duration) *Hub {
+	t.Helper()
+	h, err := NewHub(bus, heartbeat, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return h
+}
 
 func signalled(ch <-chan struct{}) bool {
 	select {
 	case <-ch:
 		return true
-	case <-time.After(2 * time.Second):
+	case <-time.After(5 * time.Second):
 		return false
 	}
 }
 
-func idle(ch <-chan struct{}) bool {
+// pending tells whether ch holds a signal now. The in-process bus delivers before
+// Publish returns, so after a Publish there is nothing left to wait for.
+func pending(ch <-chan struct{}) bool {
 	select {
 	case <-ch:
-		return false
-	case <-time.After(50 * time.Millisecond):
 		return true
+	default:
+		return false
 	}
 }
 
 func TestHubInProcess(t *testing.T) {
-	h := NewHubOn(events.NewLocal(), quiet)
-	defer h.Close()
+	h := newTestHub(t, events.NewLocal(), time.Hour)
 	alice, stopAlice := h.Subscribe("alice")
 	aliceTab2, stopTab2 := h.Subscribe("alice")
 	bob, stopBob := h.Subscribe("bob")
@@ -42,23 +52,27 @@ func TestHubInProcess(t *testing.T) {
 	defer stopBob()
 
 	h.Publish(context.Background(), "alice")
-	if !signalled(alice) || !signalled(aliceTab2) {
+	if !pending(alice) || !pending(aliceTab2) {
 		t.Fatal("alice's streams were not woken")
 	}
-	if !idle(bob) {
+	if pending(bob) {
 		t.Fatal("bob was woken by alice's event")
 	}
 
 	// Signals coalesce: a slow stream sees one pending change, not a backlog.
 	h.Publish(context.Background(), "alice", "alice", "alice")
-	if !signalled(alice) || !idle(alice) || !signalled(aliceTab2) {
+	if !pending(alice) || pending(alice) || !pending(aliceTab2) {
 		t.Fatal("changes did not coalesce")
 	}
 
 	stopTab2()
+	stopTab2() // twice is harmless
 	h.Publish(context.Background(), "alice")
-	if !idle(aliceTab2) {
+	if pending(aliceTab2) {
 		t.Fatal("an unsubscribed stream was woken")
+	}
+	if h.Streams() != 2 {
+		t.Fatalf("%d streams, want 2", h.Streams())
 	}
 
 	h.Close()
@@ -70,92 +84,89 @@ func TestHubInProcess(t *testing.T) {
 	h.Close() // twice is harmless
 }
 
-// fakeBus fails its first connection, then delivers what is published.
-type fakeBus struct {
-	mu       sync.Mutex
-	attempts int
-	events   chan string
-}
-
-func (b *fakeBus) Publish(ctx context.Context, topic string, payload []byte) error {
-	b.events <- topic
-	return nil
-}
-
-func (b *fakeBus) Close() error { return nil }
-
-func (b *fakeBus) Listen(ctx context.Context, ready func(), handle events.Handler) error {
-	b.mu.Lock()
-	b.attempts++
-	n := b.attempts
-	b.mu.Unlock()
-	if n == 2 {
-		return errors.New("connection reset")
-	}
-	ready()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case p := <-b.events:
-			if n == 1 && p == "inbox:drop" {
-				return errors.New("connection lost")
-			}
-			handle(p, nil)
-		}
-	}
-}
-
-func TestHubThroughBusReconnects(t *testing.T) {
-	b := &fakeBus{events: make(chan string)}
-	h := NewHubOn(b, quiet)
-	alice, stop := h.Subscribe("alice")
-	defer stop()
-
-	h.Publish(context.Background(), "alice")
-	if !signalled(alice) {
-		t.Fatal("event through the bus did not arrive")
-	}
-	// The connection drops, the first retry fails, the next connects: every stream
-	// is woken to refetch what it may have missed.
-	h.Publish(context.Background(), "drop")
-	if !signalled(alice) {
-		t.Fatal("no resync after the listener reconnected")
-	}
-	h.Publish(context.Background(), "alice")
-	if !signalled(alice) {
-		t.Fatal("event after reconnect did not arrive")
-	}
-	h.Close() // stops the listener goroutine (Close waits for it)
-	if b.attempts != 3 {
-		t.Fatalf("listener connected %d times, want 3", b.attempts)
-	}
-}
-
-// With 10,000 idle streams open, an event wakes only its recipient's streams:
-// the others receive nothing, so they run no query.
-func TestHubWakesOnlyTheRecipient(t *testing.T) {
-	h := NewHubOn(events.NewLocal(), quiet)
-	defer h.Close()
+// With 10,000 idle streams open, an event wakes its recipient's streams and no
+// other: the hub holds no store, so an idle stream is never asked to read anything,
+// and the recipient's stream reads once per event (one wake-up per signal).
+func TestHubWakesOnlyTheRecipientAmong10000(t *testing.T) {
+	h := newTestHub(t, events.NewLocal(), time.Hour)
 	const n = 10_000
-	chans := make([]<-chan struct{}, n)
-	for i := range n {
+	streams := make([]<-chan struct{}, n)
+	for i := range streams {
 		ch, stop := h.Subscribe(fmt.Sprintf("user%d", i))
 		defer stop()
-		chans[i] = ch
+		streams[i] = ch
 	}
-	if h.Streams() != n {
-		t.Fatalf("%d streams, want %d", h.Streams(), n)
-	}
-	h.Publish(context.Background(), "user4242")
-	if !signalled(chans[4242]) {
-		t.Fatal("the recipient was not woken")
-	}
-	for i, ch := range chans {
-		select {
-		case <-ch:
-			t.Fatalf("stream %d woken by someone else's event", i)
-		default:
+	tab2, stop := h.Subscribe("user1234")
+	defer stop()
+
+	h.Publish(context.Background(), "user1234")
+	for i, ch := range streams {
+		if woke := pending(ch); woke != (i == 1234) {
+			t.Fatalf("stream %d woke: %v", i, woke)
 		}
+	}
+	if !pending(tab2) {
+		t.Fatal("the recipient's second stream slept")
+	}
+}
+
+func TestHubHeartbeatIsShared(t *testing.T) {
+	h := newTestHub(t, events.NewLocal(), 10*time.Millisecond)
+	beat := h.Beat()
+	select {
+	case <-beat:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no heartbeat")
+	}
+	if h.Beat() == beat {
+		t.Fatal("the next heartbeat reuses a closed channel")
+	}
+}
+
+// fakeBus delivers in process and lets a test play a reconnection.
+type fakeBus struct {
+	*events.Local
+	mu      sync.Mutex
+	resyncs []func()
+}
+
+func (b *fakeBus) Subscribe(topic string, h events.Handler) (func(), error) {
+	b.mu.Lock()
+	b.resyncs = append(b.resyncs, h.Resync)
+	b.mu.Unlock()
+	return b.Local.Subscribe(topic, h)
+}
+
+func (b *fakeBus) reconnect() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, f := range b.resyncs {
+		f()
+	}
+}
+
+// After the bus reconnects every stream refetches what it may have missed.
+func TestHubResyncsAfterReconnect(t *testing.T) {
+	b := &fakeBus{Local: events.NewLocal()}
+	h := newTestHub(t, b, time.Hour)
+	alice, stopA := h.Subscribe("alice")
+	defer stopA()
+	bob, stopB := h.Subscribe("bob")
+	defer stopB()
+	b.reconnect()
+	if !pending(alice) || !pending(bob) {
+		t.Fatal("streams not woken after a reconnect")
+	}
+}
+
+// Across two hubs on one bus (two processes), an event published by one wakes the other's stream.
+func TestHubAcrossProcesses(t *testing.T) {
+	bus := events.NewLocal()
+	a, b := newTestHub(t, bus, time.Hour), newTestHub(t, bus, time.Hour)
+	alice, stop := b.Subscribe("alice")
+	defer stop()
+	a.Publish(context.Background(), "alice")
+	if !signalled(alice) {
+		t.Fatal("event did not cross hubs")
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/mail"
+	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -41,6 +42,12 @@ func newEnv(t *testing.T) *testEnv {
 // newEnvOn starts a server over st.
 func newEnvOn(t *testing.T, st *store.Store) *testEnv {
 	t.Helper()
+	return newEnvWithHub(t, st, nil)
+}
+
+// newEnvWithHub starts a server over st whose live events go through hub (nil: in process).
+func newEnvWithHub(t testing.TB, st *store.Store, hub *notify.Hub) *testEnv {
+	t.Helper()
 	cfg, err := config.Load([]string{"-data-dir", t.TempDir()}, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -51,6 +58,7 @@ func newEnvOn(t *testing.T, st *store.Store) *testEnv {
 	}
 	d := testDeps(t, cfg, st)
 	d.Web = web
+	d.Hub = hub
 	srv, err := New(d)
 	if err != nil {
 		t.Fatal(err)

@@ -1,28 +1,56 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
+	"sync"
 	"time"
 )
 
-// inboxHeartbeat keeps idle streams alive through proxies that drop quiet connections.
-const inboxHeartbeat = 25 * time.Second
+// streamWriteTimeout is how long a client may take to accept an event before its
+// stream is closed (it reconnects and catches up).
+const streamWriteTimeout = 5 * time.Second
+
+// streamReadTimeout bounds one inbox read for a stream.
+const streamReadTimeout = 10 * time.Second
 
 // streamInbox sends the user's inbox as server-sent events: once on connect, then
 // whenever it changes on any node, until the client leaves or the server shuts down.
+//
+// An idle stream costs no query, holds no database connection and, on HTTP/1.1,
+// no goroutine: the handler takes the connection over (Hijack) and hands it to the
+// server's stream set, then returns. The hub wakes only this user's streams; a
+// woken stream is read (one query) and written by a small pool of workers, and one
+// goroutine writes every stream's heartbeat. Where the connection cannot be taken
+// over (HTTP/2), the stream keeps its goroutine and waits on the hub instead.
 func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 	u := requireUser(w, r, msgInboxSignedOut)
 	if u == nil {
 		return
 	}
-	// Subscribe before the first read so a change in between is not lost.
-	changed, unsubscribe := s.hub.Subscribe(u.ID)
-	defer unsubscribe()
-
 	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
+	if r.ProtoMajor == 1 {
+		if conn, _, err := rc.Hijack(); err == nil {
+			s.streams.adopt(conn, w.Header(), u.ID)
+			return
+		}
+	}
+	s.streamInboxInPlace(w, r, rc, u.ID)
+}
+
+// streamInboxInPlace serves a stream from its own goroutine, for connections that
+// cannot be handed over.
+func (s *Server) streamInboxInPlace(w http.ResponseWriter, r *http.Request, rc *http.ResponseController, userID string) {
+	// Subscribe before the first read so a change in between is not lost.
+	changed, unsubscribe := s.hub.Subscribe(userID)
+	defer unsubscribe()
 	// The server's read and write timeouts would otherwise cut the stream off.
 	if err := rc.SetWriteDeadline(time.Time{}); err != nil {
 		s.log.WarnContext(r.Context(), "event stream keeps the write timeout", "err", err)
@@ -30,27 +58,14 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 	if err := rc.SetReadDeadline(time.Time{}); err != nil {
 		s.log.WarnContext(r.Context(), "event stream keeps the read timeout", "err", err)
 	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
 	w.WriteHeader(http.StatusOK)
 
-	// A stream reads only when woken, under the hub's bound on concurrent
-	// reads: an idle stream holds no database connection and runs no query.
 	send := func() error {
-		var data []byte
-		err := s.hub.Read(r.Context(), func(ctx context.Context) error {
-			inbox, err := s.inbox(ctx, u.ID)
-			if err != nil {
-				return err
-			}
-			data, err = json.Marshal(inbox)
-			return err
-		})
+		data, err := s.streamedInbox(r.Context(), userID)
 		if err != nil {
 			return err
 		}
-		if _, err := fmt.Fprintf(w, "event: notifications\ndata: %s\n\n", data); err != nil {
+		if _, err := w.Write(inboxEvent(data)); err != nil {
 			return err
 		}
 		return rc.Flush()
@@ -59,8 +74,6 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 		s.log.DebugContext(r.Context(), "event stream ended", "err", err)
 		return
 	}
-	tick := time.NewTicker(inboxHeartbeat)
-	defer tick.Stop()
 	for {
 		var err error
 		select {
@@ -70,8 +83,8 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-changed:
 			err = send()
-		case <-tick.C:
-			if _, err = fmt.Fprint(w, ": heartbeat\n\n"); err == nil {
+		case <-s.hub.Beat():
+			if _, err = w.Write(heartbeat); err == nil {
 				err = rc.Flush()
 			}
 		}
@@ -79,5 +92,208 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 			s.log.DebugContext(r.Context(), "event stream ended", "err", err)
 			return
 		}
+	}
+}
+
+var heartbeat = []byte(": heartbeat\n\n")
+
+func inboxEvent(data []byte) []byte {
+	return fmt.Appendf(nil, "event: notifications\ndata: %s\n\n", data)
+}
+
+// streamedInbox reads and encodes userID's inbox, waiting its turn among streams.
+func (s *Server) streamedInbox(ctx context.Context, userID string) ([]byte, error) {
+	select {
+	case s.streamReads <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	s.metrics.streamReads.Inc()
+	inbox, err := s.inbox(ctx, userID)
+	<-s.streamReads
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(inbox)
+}
+
+// streamSet holds the streams whose connections it took over: for each, the
+// connection and a hub subscription, nothing else. Woken streams queue for the
+// workers; Close (when the hub stops) ends them all.
+type streamSet struct {
+	s *Server
+
+	mu     sync.Mutex
+	cond   *sync.Cond
+	all    map[*liveStream]struct{}
+	queue  []*liveStream
+	closed bool
+	wg     sync.WaitGroup
+}
+
+type liveStream struct {
+	conn        net.Conn
+	userID      string
+	unsubscribe func()
+	queued      bool // guarded by streamSet.mu
+	wmu         sync.Mutex
+	gone        bool // guarded by wmu
+}
+
+func newStreamSet(s *Server, workers int) *streamSet {
+	set := &streamSet{s: s, all: map[*liveStream]struct{}{}}
+	set.cond = sync.NewCond(&set.mu)
+	for range workers {
+		set.wg.Go(set.work)
+	}
+	set.wg.Go(set.beat)
+	return set
+}
+
+// adopt takes over conn for userID's stream: it answers the request's head and
+// queues the first read.
+func (set *streamSet) adopt(conn net.Conn, header http.Header, userID string) {
+	conn.SetDeadline(time.Time{})
+	var head bytes.Buffer
+	head.WriteString("HTTP/1.1 200 OK\r\nConnection: close\r\n")
+	header.Write(&head)
+	head.WriteString("\r\n")
+	ls := &liveStream{conn: conn, userID: userID}
+	if !ls.write(head.Bytes()) {
+		return
+	}
+	// Subscribe before the first read so a change in between is not lost; wakes
+	// before the stream joins the set are covered by that read.
+	ls.unsubscribe = set.s.hub.SubscribeFunc(userID, func() { set.enqueue(ls) })
+	set.mu.Lock()
+	if set.closed {
+		set.mu.Unlock()
+		ls.unsubscribe()
+		ls.close()
+		return
+	}
+	set.all[ls] = struct{}{}
+	set.mu.Unlock()
+	set.enqueue(ls)
+}
+
+func (set *streamSet) enqueue(ls *liveStream) {
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	if ls.queued || set.closed {
+		return
+	}
+	if _, open := set.all[ls]; !open {
+		return
+	}
+	ls.queued = true
+	set.queue = append(set.queue, ls)
+	set.cond.Signal()
+}
+
+// drop closes ls and forgets it.
+func (set *streamSet) drop(ls *liveStream) {
+	set.mu.Lock()
+	_, open := set.all[ls]
+	delete(set.all, ls)
+	set.mu.Unlock()
+	if open {
+		ls.unsubscribe()
+	}
+	ls.close()
+}
+
+// work reads and sends the inboxes of woken streams until the set closes.
+func (set *streamSet) work() {
+	for {
+		set.mu.Lock()
+		for len(set.queue) == 0 && !set.closed {
+			set.cond.Wait()
+		}
+		if set.closed {
+			set.mu.Unlock()
+			return
+		}
+		ls := set.queue[0]
+		set.queue[0] = nil
+		set.queue = set.queue[1:]
+		ls.queued = false
+		set.mu.Unlock()
+
+		ctx, cancel := context.WithTimeout(context.Background(), streamReadTimeout)
+		data, err := set.s.streamedInbox(ctx, ls.userID)
+		cancel()
+		if err != nil {
+			// The client reconnects and reads afresh.
+			set.s.log.Warn("event stream read", "err", err)
+			set.drop(ls)
+			continue
+		}
+		if !ls.write(inboxEvent(data)) {
+			set.drop(ls)
+		}
+	}
+}
+
+// beat writes a heartbeat to every stream at each of the hub's beats; a stream
+// whose client has gone fails to take it and is dropped.
+func (set *streamSet) beat() {
+	for {
+		select {
+		case <-set.s.hub.Done():
+			set.close()
+			return
+		case <-set.s.hub.Beat():
+		}
+		set.mu.Lock()
+		streams := make([]*liveStream, 0, len(set.all))
+		for ls := range set.all {
+			streams = append(streams, ls)
+		}
+		set.mu.Unlock()
+		for _, ls := range streams {
+			if !ls.write(heartbeat) {
+				set.drop(ls)
+			}
+		}
+	}
+}
+
+// close ends every stream and stops the workers.
+func (set *streamSet) close() {
+	set.mu.Lock()
+	set.closed = true
+	streams := set.all
+	set.all, set.queue = map[*liveStream]struct{}{}, nil
+	set.cond.Broadcast()
+	set.mu.Unlock()
+	for ls := range streams {
+		ls.unsubscribe()
+		ls.close()
+	}
+}
+
+// write sends p whole within streamWriteTimeout; false when the stream is gone.
+func (ls *liveStream) write(p []byte) bool {
+	ls.wmu.Lock()
+	defer ls.wmu.Unlock()
+	if ls.gone {
+		return false
+	}
+	ls.conn.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+	if _, err := ls.conn.Write(p); err != nil {
+		ls.gone = true
+		ls.conn.Close()
+		return false
+	}
+	return true
+}
+
+func (ls *liveStream) close() {
+	ls.wmu.Lock()
+	defer ls.wmu.Unlock()
+	if !ls.gone {
+		ls.gone = true
+		ls.conn.Close()
 	}
 }

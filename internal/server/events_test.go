@@ -4,21 +4,22 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"io"
+	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	neturl "net/url"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"castaway/internal/catalog"
-	"castaway/internal/config"
+	"castaway/internal/events"
+	"castaway/internal/events/eventstest"
+	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 type sseEvent struct {
@@ -117,33 +118,56 @@ func TestInboxStream(t *testing.T) {
 	}
 }
 
-// Two server processes share one PostgreSQL, with no sticky sessions: a vote
-// through one reaches a stream held on the other, over each bus that crosses
-// processes (PostgreSQL LISTEN/NOTIFY, and NATS where a server answers).
+// Two server processes share one PostgreSQL, each with its own store and bus
+// connection: a vote through one reaches a stream held on the other, on each bus.
 func TestInboxStreamAcrossServers(t *testing.T) {
-	for _, bus := range []struct {
+	buses := []struct {
 		name string
-		url  func(t *testing.T) string
+		open func(t *testing.T, dbURL string) func() events.Bus
 	}{
-		{"listen-notify", func(*testing.T) string { return "" }},
-		{"nats", testNATSURL},
-	} {
+		{"listen-notify", func(t *testing.T, dbURL string) func() events.Bus {
+			return func() events.Bus {
+				b, err := events.OpenPostgres(context.Background(), dbURL, "castaway_"+schemaOf(t, dbURL), quietLog)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return b
+			}
+		}},
+		{"nats", func(t *testing.T, dbURL string) func() events.Bus {
+			natsURL := eventstest.NATSURL(t)
+			prefix := "castaway_" + schemaOf(t, dbURL)
+			return func() events.Bus {
+				b, err := events.OpenNATS(natsURL, prefix, quietLog)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return b
+			}
+		}},
+	}
+	for _, bus := range buses {
 		t.Run(bus.name, func(t *testing.T) {
-			pg := storetest.PostgresURL(t)
-			eventsURL := bus.url(t)
-			ctx := context.Background()
-			open := func() *testEnv {
-				st, err := store.Open(ctx, pg)
+			dbURL := storetest.PostgresURL(t)
+			openBus := bus.open(t, dbURL)
+			process := func() *testEnv {
+				st, err := store.Open(context.Background(), dbURL)
 				if err != nil {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { st.Close() })
-				if err := st.Migrate(ctx); err != nil {
+				if err := st.Migrate(context.Background()); err != nil {
 					t.Fatal(err)
 				}
-				return newEnvWithEvents(t, st, eventsURL)
+				b := openBus()
+				t.Cleanup(func() { b.Close() })
+				hub, err := notify.NewHub(b, notify.Heartbeat, quietLog)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return newEnvWithHub(t, st, hub)
 			}
-			a, b := open(), open()
+			a, b := process(), process()
 			fan, _ := a.signedIn(t, "Fan")
 			owner, ownerUser := b.signedIn(t, "Owner")
 			list := a.makeCommunityList(t, ownerUser.ID, "list_1", "Heroes", true)
@@ -164,39 +188,108 @@ func TestInboxStreamAcrossServers(t *testing.T) {
 	}
 }
 
-// testNATSURL is the NATS server for tests (CASTAWAY_TEST_NATS_URL, default
-// nats://127.0.0.1:4222); the test skips when nothing answers there.
-func testNATSURL(t *testing.T) string {
-	u := os.Getenv("CASTAWAY_TEST_NATS_URL")
-	if u == "" {
-		u = "nats://127.0.0.1:4222"
-	}
-	p, err := neturl.Parse(u)
+var quietLog = slog.New(slog.DiscardHandler)
+
+// schemaOf is the schema a storetest URL uses, to keep tests' channels apart.
+func schemaOf(t testing.TB, dbURL string) string {
+	u, err := neturl.Parse(dbURL)
 	if err != nil {
-		t.Fatalf("CASTAWAY_TEST_NATS_URL %q: %v", u, err)
+		t.Fatal(err)
 	}
-	c, err := net.DialTimeout("tcp", p.Host, time.Second)
-	if err != nil {
-		t.Skipf("no NATS server answers at %s (set CASTAWAY_TEST_NATS_URL): %v", u, err)
-	}
-	c.Close()
-	return u
+	return u.Query().Get("search_path")
 }
 
-// newEnvWithEvents starts a server over st whose live events cross processes on eventsURL.
-func newEnvWithEvents(t *testing.T, st *store.Store, eventsURL string) *testEnv {
-	t.Helper()
-	cfg, err := config.Load([]string{"-data-dir", t.TempDir(), "-events-url", eventsURL}, func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
+// Idle streams cost nothing: with many open, an event makes its recipient's stream
+// read its inbox once and no other stream read at all.
+func TestIdleStreamsReadNothing(t *testing.T) {
+	e := newEnv(t)
+	owner, ownerUser := e.signedIn(t, "Owner")
+	fan, fanUser := e.signedIn(t, "Fan")
+	list := e.makeCommunityList(t, ownerUser.ID, "list_1", "Heroes", true)
+	fanList := e.makeCommunityList(t, fanUser.ID, "list_2", "Villains", true)
+
+	const idle = 100
+	for i := range idle {
+		c, _ := e.signedIn(t, fmt.Sprintf("Idle%d", i))
+		_, events := openStream(t, c, e.URL+"/api/notifications/stream")
+		nextInbox(t, events, func(inboxJSON) bool { return true })
 	}
-	srv, err := New(Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
+	_, ownerEvents := openStream(t, owner, e.URL+"/api/notifications/stream")
+	nextInbox(t, ownerEvents, func(inboxJSON) bool { return true })
+	_, fanEvents := openStream(t, fan, e.URL+"/api/notifications/stream")
+	nextInbox(t, fanEvents, func(inboxJSON) bool { return true })
+	before := testutil.ToFloat64(e.srv.metrics.streamReads)
+	if streams := e.srv.hub.Streams(); streams != idle+2 {
+		t.Fatalf("%d streams open, want %d", streams, idle+2)
 	}
-	ts := httptest.NewServer(srv.Handler())
+
+	callStatus(t, fan, "PUT", list+"/upvote", nil, nil)
+	nextInbox(t, ownerEvents, func(in inboxJSON) bool { return in.UnreadCount == 1 })
+	// The fan's own event comes after: once it is in, any stray read has happened too.
+	callStatus(t, owner, "PUT", fanList+"/upvote", nil, nil)
+	nextInbox(t, fanEvents, func(in inboxJSON) bool { return in.UnreadCount == 1 })
+	if reads := testutil.ToFloat64(e.srv.metrics.streamReads) - before; reads != 2 {
+		t.Fatalf("%v stream reads for two events, want 2", reads)
+	}
+}
+
+// Over HTTP/2 the connection cannot be taken over; the stream keeps its own loop
+// and works the same.
+func TestInboxStreamOverHTTP2(t *testing.T) {
+	e := newEnv(t)
+	owner, ownerUser := e.signedIn(t, "Owner")
+	fan, _ := e.signedIn(t, "Fan")
+	list := e.makeCommunityList(t, ownerUser.ID, "list_1", "Heroes", true)
+
+	ts := httptest.NewUnstartedServer(e.srv.Handler())
+	ts.EnableHTTP2 = true
+	ts.StartTLS()
 	t.Cleanup(ts.Close)
-	t.Cleanup(srv.CloseStreams)
-	return &testEnv{Server: ts, cfg: cfg, store: st, srv: srv}
+	base, _ := neturl.Parse(e.URL)
+	h2 := ts.Client()
+	h2.Jar = owner.Jar
+	tsURL, _ := neturl.Parse(ts.URL)
+	h2.Jar.SetCookies(tsURL, owner.Jar.Cookies(base))
+
+	res, events := openStream(t, h2, ts.URL+"/api/notifications/stream")
+	if res.ProtoMajor != 2 || res.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("stream over %s: %q", res.Proto, res.Header.Get("Content-Type"))
+	}
+	nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 0 })
+	callStatus(t, fan, "PUT", list+"/upvote", nil, nil)
+	nextInbox(t, events, func(in inboxJSON) bool { return in.UnreadCount == 1 })
+}
+
+// A stream whose client has left is dropped at the next heartbeat at the latest,
+// and its subscription with it.
+func TestLeftStreamsAreDropped(t *testing.T) {
+	e := newEnvWithHub(t, storetest.OpenSQLite(t), newTestHub(t, 5*time.Millisecond))
+	owner, _ := e.signedIn(t, "Owner")
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/api/notifications/stream", nil)
+	res, err := owner.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first event comes once the stream is subscribed.
+	if _, err := bufio.NewReader(res.Body).ReadString('}'); err != nil {
+		t.Fatal(err)
+	}
+	if e.srv.hub.Streams() != 1 {
+		t.Fatalf("%d streams, want 1", e.srv.hub.Streams())
+	}
+	cancel()
+	res.Body.Close()
+	for e.srv.hub.Streams() != 0 {
+		<-e.srv.hub.Beat() // each beat writes to the stream; the second write after the close fails
+	}
+}
+
+func newTestHub(t *testing.T, heartbeat time.Duration) *notify.Hub {
+	h, err := notify.NewHub(events.NewLocal(), heartbeat, quietLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return h
 }

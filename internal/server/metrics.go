@@ -15,6 +15,8 @@ type metrics struct {
 	registry *prometheus.Registry
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
+	// streamReads counts inbox reads by live streams: one per wake-up, none while idle.
+	streamReads prometheus.Counter
 }
 
 func newMetrics() *metrics {
@@ -27,8 +29,11 @@ func newMetrics() *metrics {
 			Name: "castaway_http_request_duration_seconds", Help: "HTTP request latency by route pattern.",
 			Buckets: prometheus.DefBuckets,
 		}, []string{"route"}),
+		streamReads: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "castaway_event_stream_reads_total", Help: "Inbox reads by live event streams (on connect and on each change).",
+		}),
 	}
-	m.registry.MustRegister(m.requests, m.duration,
+	m.registry.MustRegister(m.requests, m.duration, m.streamReads,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -3,7 +3,6 @@
 package server
 
 import (
-	"context"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -11,10 +10,13 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/events"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
 	"castaway/internal/shareimage"
 	"castaway/internal/store"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // Deps is what the server is built from; internal/app wires it.
@@ -30,6 +32,9 @@ type Deps struct {
 	Web fs.FS
 	// ShareImages draws lists' share images; nil makes one.
 	ShareImages *shareimage.Renderer
+	// Hub carries live inbox events over the process's event bus (internal/app
+	// builds both); nil makes an in-process one, for a single process.
+	Hub *notify.Hub
 }
 
 // Server is the HTTP face of castaway.
@@ -47,7 +52,14 @@ type Server struct {
 	share     *shareImages
 	hub       *notify.Hub // live inbox events
 	shared    *sharedReads
+	// streamReads bounds the inbox reads streams run at once, so waking every
+	// stream (after the bus reconnects) queues instead of draining the pool.
+	streamReads chan struct{}
+	streams     *streamSet // streams whose connections the server took over
 }
+
+// maxStreamReads is how many open streams may read their inbox at the same time.
+const maxStreamReads = 8
 
 // New builds the server; Handler gives its http.Handler.
 func New(d Deps) (*Server, error) {
@@ -60,6 +72,9 @@ func New(d Deps) (*Server, error) {
 		providers: d.Providers,
 		metrics:   newMetrics(),
 		shared:    newSharedReads(),
+		hub:       d.Hub,
+
+		streamReads: make(chan struct{}, maxStreamReads),
 	}
 	var err error
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
@@ -77,10 +92,15 @@ func New(d Deps) (*Server, error) {
 	if s.web, err = newWebApp(d.Web); err != nil {
 		return nil, err
 	}
-	// Last, so a failed start leaves no listener running.
-	if s.hub, err = notify.NewHub(context.Background(), d.Store, d.Config.EventsURL, d.Logger); err != nil {
-		return nil, err
+	if s.hub == nil {
+		if s.hub, err = notify.NewHub(events.NewLocal(), notify.Heartbeat, d.Logger); err != nil {
+			return nil, err
+		}
 	}
+	s.streams = newStreamSet(s, maxStreamReads)
+	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
+	}, func() float64 { return float64(s.hub.Streams()) }))
 	return s, nil
 }
 
@@ -124,6 +144,8 @@ func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
 // CloseStreams ends open event streams so a graceful shutdown does not wait on them.
 func (s *Server) CloseStreams() {
 	s.hub.Close()
+	s.streams.close()
+	s.streams.wg.Wait()
 }
 
 // robots lets crawlers read the pages (list pages carry link previews) but not the API
