@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
+import { announced, expectItems, mouseDrag } from './dnd.mjs';
 import { screenshot, settled, signUp, startApp } from './harness.mjs';
 
 const POLL = '/global-rankings/season-48';
@@ -35,29 +36,8 @@ async function api(page, method, url, body) {
   );
 }
 
-/** The names in the ten slots, '' for an empty one. */
-async function slotNames(page) {
-  return page
-    .getByRole('list', { name: 'Your top 10' })
-    .locator(':scope > li')
-    .evaluateAll((lis) => lis.map((li) => li.querySelector('[class*="slotName"]')?.textContent ?? ''));
-}
-
-async function expectSlots(page, want) {
-  const full = [...want, ...Array(10 - want.length).fill('')];
-  await page
-    .waitForFunction(
-      (w) => {
-        const list = document.querySelector('[aria-label="Your top 10"]');
-        const got = list ? [...list.querySelectorAll(':scope > li')].map((li) => li.querySelector('[class*="slotName"]')?.textContent ?? '') : [];
-        return JSON.stringify(got) === JSON.stringify(w);
-      },
-      full,
-      { timeout: 3000 },
-    )
-    .catch(() => {});
-  assert.deepEqual(await slotNames(page), full);
-}
+const expectSlots = (page, want) =>
+  expectItems(page, 'Your top 10', '[class*="slotName"]', [...want, ...Array(10 - want.length).fill('')]);
 
 /** The results as "name N pts" rows. */
 async function resultRows(page) {
@@ -68,35 +48,8 @@ async function resultRows(page) {
     .evaluateAll((lis) => lis.map((li) => `${li.querySelector('[class*="resultName"]')?.textContent} ${li.querySelector('[class*="points"]')?.textContent}`));
 }
 
-/** Waits until dnd-kit's live region announces text matching pattern. */
-async function announced(page, pattern) {
-  await page
-    .waitForFunction(
-      ([source, flags]) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((el) => new RegExp(source, flags).test(el.textContent ?? '')),
-      [pattern.source, pattern.flags],
-    )
-    .catch(async (err) => {
-      const said = await page.evaluate(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((el) => el.textContent).join(' | '));
-      throw new Error(`not announced: ${pattern} (live region: ${said})`, { cause: err });
-    });
-}
-
 /** A mouse drag in small steps, from a panel tile into a slot. */
-async function mouseDrag(page, from, to) {
-  await to.scrollIntoViewIfNeeded();
-  await from.scrollIntoViewIfNeeded();
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  assert.ok(a && b, 'drag endpoints are visible');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await announced(page, / is over slot /);
-  await page.mouse.up();
-  await announced(page, / was dropped /);
-  await page.waitForTimeout(300);
-}
+const mouseDragToSlot = (page, from, to) => mouseDrag(page, from, to, { over: / is over slot / });
 
 /** A finger: touch down, hold past the 150 ms delay, move in steps, lift (real TouchEvents through CDP). */
 async function touchDrag(page, cdp, start, end) {
@@ -172,7 +125,7 @@ test('desktop: three users vote, one edits; results, overview and a signed-out v
   await page.getByRole('alert').getByText('Kyle Fraser is already ranked at position 1.').waitFor();
 
   // Pointer drag into a chosen slot (slot 4).
-  await mouseDrag(page, panel.getByRole('button', { name: 'Add Joe Hunter' }), page.locator('li[data-slot="4"]'));
+  await mouseDragToSlot(page, panel.getByRole('button', { name: 'Add Joe Hunter' }), page.locator('li[data-slot="4"]'));
   await expectSlots(page, ['Kyle Fraser', '', '', 'Joe Hunter']);
 
   // Keyboard: Enter on a tile adds to the first empty slot; the handle moves a castaway.

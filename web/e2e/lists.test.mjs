@@ -1,6 +1,7 @@
 // Journey: building, saving, editing and protecting ranked lists against the real server.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { announced, expectItems, mouseDrag } from './dnd.mjs';
 import { screenshot, settled, signUp, startApp } from './harness.mjs';
 
 let app;
@@ -13,55 +14,10 @@ after(async () => {
   await app?.stop();
 });
 
-/** Drags with the mouse in small steps, as a person would. */
-async function drag(page, from, to) {
-  await from.scrollIntoViewIfNeeded();
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  assert.ok(a && b, 'drag endpoints are visible');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height * 0.25, { steps: 12 });
-  await announced(page, / is over position /);
-  await page.mouse.up();
-  await announced(page, / was dropped /);
-  // dnd-kit swallows clicks for a moment after a pointer drag ends (so the drop is not
-  // also a click); nothing on the page tells when that ends, and a person's next press
-  // comes later than that, so ours waits too.
-  await page.waitForTimeout(300);
-}
+/** Drags a panel tile with the mouse into the upper part of a ranked item. */
+const drag = (page, from, to) => mouseDrag(page, from, to, { over: / is over position /, yFraction: 0.25 });
 
-/** Waits until dnd-kit's live region announces text matching pattern. */
-async function announced(page, pattern) {
-  await page.waitForFunction(
-    ([source, flags]) =>
-      [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((el) => new RegExp(source, flags).test(el.textContent ?? '')),
-    [pattern.source, pattern.flags],
-  );
-}
-
-/** Waits until the ranked list shows exactly names (React commits after the event). */
-async function expectRanked(page, names) {
-  await page
-    .waitForFunction(
-      (want) => {
-        const list = document.querySelector('[aria-label="Ranked items"]');
-        const got = list ? [...list.querySelectorAll(':scope > li')].map((li) => li.querySelector('[class*="itemName"]')?.textContent ?? '') : [];
-        return JSON.stringify(got) === JSON.stringify(want);
-      },
-      names,
-      { timeout: 3000 },
-    )
-    .catch(() => {});
-  assert.deepEqual(await rankedNames(page), names);
-}
-
-async function rankedNames(page) {
-  const list = page.getByRole('list', { name: 'Ranked items' });
-  if ((await list.count()) === 0) return [];
-  return list.locator(':scope > li').evaluateAll((lis) => lis.map((li) => li.querySelector('[class*="itemName"]')?.textContent ?? ''));
-}
+const expectRanked = (page, names) => expectItems(page, 'Ranked items', '[class*="itemName"]', names);
 
 test('desktop: build a list by click, drag and keyboard, keep the draft, save, edit, make private', async () => {
   const page = await app.newPage({ width: 1280, height: 800 });

@@ -1,0 +1,61 @@
+// Drag-and-drop helpers shared by the journeys that rank things (the creator, the global ballot).
+import assert from 'node:assert/strict';
+
+/** Waits until dnd-kit's live region announces text matching pattern. */
+export async function announced(page, pattern) {
+  await page
+    .waitForFunction(
+      ([source, flags]) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((el) => new RegExp(source, flags).test(el.textContent ?? '')),
+      [pattern.source, pattern.flags],
+    )
+    .catch(async (err) => {
+      const said = await page.evaluate(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((el) => el.textContent).join(' | '));
+      throw new Error(`not announced: ${pattern} (live region: ${said})`, { cause: err });
+    });
+}
+
+/**
+ * Drags with the mouse in small steps, as a person would, from `from` to the point of `to` at
+ * `yFraction` of its height, waiting for `over` to be announced before letting go.
+ */
+export async function mouseDrag(page, from, to, { over, yFraction = 0.5 }) {
+  await to.scrollIntoViewIfNeeded();
+  await from.scrollIntoViewIfNeeded();
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  assert.ok(a && b, 'drag endpoints are visible');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height * yFraction, { steps: 12 });
+  await announced(page, over);
+  await page.mouse.up();
+  await announced(page, / was dropped /);
+  // dnd-kit swallows clicks for a moment after a pointer drag ends (so the drop is not
+  // also a click); nothing on the page tells when that ends, and a person's next press
+  // comes later than that, so ours waits too.
+  await page.waitForTimeout(300);
+}
+
+/** The texts of `nameSelector` in each item of the list labelled `label`. */
+export async function itemNames(page, label, nameSelector) {
+  const list = page.getByRole('list', { name: label });
+  if ((await list.count()) === 0) return [];
+  return list.locator(':scope > li').evaluateAll((lis, sel) => lis.map((li) => li.querySelector(sel)?.textContent ?? ''), nameSelector);
+}
+
+/** Waits until the list labelled `label` shows exactly `want` (React commits after the event), then asserts it. */
+export async function expectItems(page, label, nameSelector, want) {
+  await page
+    .waitForFunction(
+      ([l, sel, w]) => {
+        const list = document.querySelector(`[aria-label="${l}"]`);
+        const got = list ? [...list.querySelectorAll(':scope > li')].map((li) => li.querySelector(sel)?.textContent ?? '') : [];
+        return JSON.stringify(got) === JSON.stringify(w);
+      },
+      [label, nameSelector, want],
+      { timeout: 3000 },
+    )
+    .catch(() => {});
+  assert.deepEqual(await itemNames(page, label, nameSelector), want);
+}
