@@ -245,29 +245,7 @@ func openBenchStream(b *testing.B, url, token string) <-chan sseEvent {
 	if err != nil {
 		b.Fatal(err)
 	}
-	events := make(chan sseEvent, 16)
-	go func() {
-		defer close(events)
-		defer res.Body.Close()
-		sc := bufio.NewScanner(res.Body)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		var ev sseEvent
-		for sc.Scan() {
-			line := sc.Text()
-			switch {
-			case line == "":
-				if ev.name != "" {
-					events <- ev
-				}
-				ev = sseEvent{}
-			case strings.HasPrefix(line, "event: "):
-				ev.name = strings.TrimPrefix(line, "event: ")
-			case strings.HasPrefix(line, "data: "):
-				ev.data += strings.TrimPrefix(line, "data: ")
-			}
-		}
-	}()
-	return events
+	return readEvents(res.Body)
 }
 
 // waitInbox waits for an inbox event with unread unread notifications.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -38,11 +39,19 @@ func openStream(t *testing.T, c *http.Client, url string) (*http.Response, <-cha
 	if err != nil {
 		t.Fatal(err)
 	}
+	events := readEvents(res.Body)
+	return res, events
+}
+
+// readEvents parses a server-sent event stream as it arrives; the channel closes when
+// the stream ends.
+func readEvents(body io.ReadCloser) <-chan sseEvent {
 	events := make(chan sseEvent, 16)
 	go func() {
 		defer close(events)
-		defer res.Body.Close()
-		sc := bufio.NewScanner(res.Body)
+		defer body.Close()
+		sc := bufio.NewScanner(body)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		var ev sseEvent
 		for sc.Scan() {
 			line := sc.Text()
@@ -59,7 +68,7 @@ func openStream(t *testing.T, c *http.Client, url string) (*http.Response, <-cha
 			}
 		}
 	}()
-	return res, events
+	return events
 }
 
 // nextInbox waits for an inbox event matching ok.
