@@ -19,8 +19,11 @@ after(async () => {
 async function createFromMyLists(page, name, contestants) {
   await page.getByRole('button', { name: '+ Create New Ranking' }).or(page.getByRole('link', { name: '+ Create New Ranking' })).click();
   await page.waitForURL(/\/create$/);
-  // The outgoing page's panel lingers for a moment while the creator mounts its own.
-  await page.waitForFunction(() => document.querySelectorAll('aside').length === 1);
+  // The outgoing page's panel lingers for a moment while the creator mounts its own, in create mode.
+  await page.waitForFunction(() => {
+    const panels = document.querySelectorAll('aside');
+    return panels.length === 1 && panels[0].textContent.includes('Click contestants to add them');
+  });
   const panel = page.getByRole('complementary', { name: 'Seasons' });
   // The panel keeps the season it last showed.
   const borneo = panel.getByRole('button', { name: /^Borneo, Season 1$/ });
