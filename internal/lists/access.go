@@ -22,6 +22,12 @@ func Find(ctx context.Context, st *store.Store, ownerID, listID, viewerID string
 	if err != nil {
 		return nil, err
 	}
+	return Shown(l, viewerID)
+}
+
+// Shown is l when viewerID may see it, else store.ErrNotFound: for a list read
+// elsewhere (a shared cache) before the viewer is known.
+func Shown(l *store.List, viewerID string) (*store.List, error) {
 	if !VisibleTo(viewerID, l.UserID, l.IsPublic) {
 		return nil, store.ErrNotFound
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -41,7 +42,7 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 	if viewer := currentUser(r); viewer != nil {
 		viewerID = viewer.ID
 	}
-	l, err := lists.Find(r.Context(), s.store, ownerID, listID, viewerID)
+	l, err := s.findList(r.Context(), ownerID, listID, viewerID)
 	if errors.Is(err, store.ErrNotFound) {
 		err = lists.Missing(r.Context(), s.store, ownerID, viewerID)
 	}
@@ -57,6 +58,19 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, rankedList(l, upvoted, favorited))
+}
+
+// findList is lists.Find through the shared reads: a list reads the same for every
+// visitor, so a busy list costs one database read a second (dropped on any write through
+// this process), and only the visibility check is the viewer's own.
+func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string) (*store.List, error) {
+	v, err := s.shared.get("list\x00"+ownerID+"\x00"+listID, func() (any, error) {
+		return s.store.List(context.WithoutCancel(ctx), ownerID, listID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return lists.Shown(v.(*store.List), viewerID)
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {

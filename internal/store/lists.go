@@ -48,11 +48,12 @@ func visibleTo(param string) string {
 	return `(l.is_public = TRUE OR l.user_id = ` + param + `)`
 }
 
-func scanList(row interface{ Scan(...any) error }) (*List, error) {
+// scanList reads listColumns, then any extra columns a statement adds into extra.
+func scanList(row interface{ Scan(...any) error }, extra ...any) (*List, error) {
 	var l List
 	var created, updated int64
-	err := row.Scan(&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
-		&l.ItemCount, &l.UpvoteCount, &l.CommentCount, &created, &updated)
+	err := row.Scan(append([]any{&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
+		&l.ItemCount, &l.UpvoteCount, &l.CommentCount, &created, &updated}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -174,12 +175,17 @@ func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c L
 // List reads one list with its items and tags, whatever its visibility: callers
 // decide who may see it. ErrNotFound when it does not exist.
 func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) {
-	l, err := scanList(s.rdb.QueryRowContext(ctx, StmtList, userID, listID))
+	var tags sql.NullString
+	l, err := scanList(s.rdb.QueryRowContext(ctx, StmtList, userID, listID), &tags)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("read list: %w", err)
+	}
+	l.Tags = []string{}
+	if tags.String != "" {
+		l.Tags = strings.Split(tags.String, ",")
 	}
 	items, err := s.listItems(ctx, `list_user_id = $1 AND list_id = $2`, userID, listID)
 	if err != nil {
@@ -188,14 +194,6 @@ func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) 
 	l.Items = items[listKey{userID, listID}]
 	if l.Items == nil {
 		l.Items = []model.Item{}
-	}
-	tags, err := s.listTags(ctx, `list_user_id = $1 AND list_id = $2`, userID, listID)
-	if err != nil {
-		return nil, err
-	}
-	l.Tags = tags[listKey{userID, listID}]
-	if l.Tags == nil {
-		l.Tags = []string{}
 	}
 	return l, nil
 }
