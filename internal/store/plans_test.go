@@ -85,8 +85,11 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 					t.Fatal(err)
 				}
 				name := "browse " + string(sort) + " " + f.name + " " + paging
-				// Searches order their (bounded) candidates; filters walk an ordered index.
-				out = append(out, plannedStmt{name, st.Page, st.PageArgs, q.Q == ""})
+				// Filters walk an ordered index, and so do newest and oldest searches on SQLite
+				// (the full-text index in rowid order); other searches order their (bounded)
+				// candidates.
+				walks := q.Q == "" || (s.Dialect() == store.SQLite && sort != store.SortMostVotes)
+				out = append(out, plannedStmt{name, st.Page, st.PageArgs, walks})
 				if q.Q != "" && s.Dialect() == store.Postgres {
 					q.FewMatches = true
 					few, err := s.BrowseStatements(q)
