@@ -138,6 +138,17 @@ describe('Inbox', () => {
     expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['comment', '/global-rankings/poll_s50'],
+    ['comment_reply', '/global-rankings/poll_s50#comment-c9'],
+  ] as const)("%s in a poll's Discussion goes to the poll's page: %s", async (type, target) => {
+    const user = userEvent.setup();
+    setup(inboxOf([notification({ id: 'n6', type, listUserId: '', listId: 'poll_s50', commentId: 'c9' })]));
+    await user.click(await bell('Inbox, 1 unread'));
+    await user.click(within(screen.getByRole('list', { name: 'Recent notifications' })).getByRole('button'));
+    expect(screen.getByTestId('location')).toHaveTextContent(target);
+  });
+
   it('marks all read when the pointer leaves the dropdown', async () => {
     const user = userEvent.setup();
     const { server } = setup(inboxOf([notification({ id: 'a' }), notification({ id: 'b', type: 'comment_like' })]));

@@ -163,8 +163,12 @@ export default function Inbox() {
     setOpen(false);
     markReadMutation.reset();
     // The comment or vote that caused it may be newer than what is cached.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.comments(n.listUserId, n.listId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.lists.detail(n.listUserId, n.listId) });
+    if (n.listUserId === '') {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.global.comments(n.listId) });
+    } else {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.comments(n.listUserId, n.listId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.detail(n.listUserId, n.listId) });
+    }
     void navigate(notificationHref(n));
     if (n.isNew) mark(n.id);
   }
