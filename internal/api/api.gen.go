@@ -501,6 +501,9 @@ type ListItem struct {
 	// Name Example: Parvati Shallow
 	Name string `json:"name"`
 
+	// Note The author's note on the entry (why it sits here); absent when it has none.
+	Note *string `json:"note,omitempty"`
+
 	// SeasonId The season the headshot is from; the season itself for a season item.
 	//
 	// Example: s20
@@ -515,6 +518,9 @@ type ListItemInput struct {
 	// Id A contestant id (earlier ids are translated) or a season id.
 	Id       string `json:"id"`
 	IsSeason bool   `json:"isSeason"`
+
+	// Note Why the entry sits here: trimmed; no control characters ('The note on {name} cannot contain control characters.'); over 280 characters is refused ('The note on {name} must be 280 characters or fewer.').
+	Note *string `json:"note,omitempty"`
 
 	// SeasonId For a contestant: which season's headshot to show (default: their first season).
 	SeasonId *string `json:"seasonId,omitempty"`

@@ -125,7 +125,7 @@ func (s *Server) decodeList(w http.ResponseWriter, r *http.Request) (store.ListC
 func itemInputs(in []api.ListItemInput) []lists.ItemInput {
 	out := make([]lists.ItemInput, len(in))
 	for i, it := range in {
-		out[i] = lists.ItemInput{ID: it.Id, IsSeason: it.IsSeason, SeasonID: orZero(it.SeasonId)}
+		out[i] = lists.ItemInput{ID: it.Id, IsSeason: it.IsSeason, SeasonID: orZero(it.SeasonId), Note: orZero(it.Note)}
 	}
 	return out
 }
@@ -134,6 +134,9 @@ func apiListItems(in []model.Item) []api.ListItem {
 	out := make([]api.ListItem, len(in))
 	for i, it := range in {
 		out[i] = api.ListItem{Id: it.ID, Name: it.Name, ImageUrl: it.ImageURL, IsSeason: it.IsSeason, SeasonId: it.SeasonID, SeasonName: it.SeasonName}
+		if it.Note != "" {
+			out[i].Note = &it.Note
+		}
 	}
 	return out
 }

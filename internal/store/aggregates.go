@@ -90,10 +90,7 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 	}
 	if s.dialect == Postgres {
 		checks = append(checks, struct{ what, query string }{"list %s/%s: search index %v, expected %v",
-			`SELECT l.user_id, l.id, 'stale', 'rewritten' FROM lists l WHERE l.search_doc <> to_tsvector('simple', l.name || ' ' || l.description || ' ' ||
-				COALESCE((SELECT u.display_name FROM users u WHERE u.id = l.user_id), '') || ' ' ||
-				COALESCE((SELECT string_agg(i.name, ' ' ORDER BY i.position) FROM list_items i
-				          WHERE i.list_user_id = l.user_id AND i.list_id = l.id), ''))`})
+			`SELECT l.user_id, l.id, 'stale', 'rewritten' FROM lists l WHERE l.search_doc <> ` + pgSearchDoc})
 	} else {
 		checks = append(checks,
 			struct{ what, query string }{"list %s/%s: search index %v, expected %v",
@@ -102,8 +99,7 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 				LEFT JOIN list_search_ids k ON k.list_user_id = l.user_id AND k.list_id = l.id
 				LEFT JOIN list_fts f ON f.rowid = k.id
 				WHERE f.rowid IS NULL OR f.name IS NOT l.name OR f.description IS NOT l.description OR f.author IS NOT u.display_name
-				   OR f.items IS NOT COALESCE((SELECT group_concat(i.name, ' ') FROM (SELECT name FROM list_items
-				                 WHERE list_user_id = l.user_id AND list_id = l.id ORDER BY position) i), '')`},
+				   OR f.items IS NOT ` + sqliteSearchItems},
 			struct{ what, query string }{"search index row %v: %v %v %v",
 				`SELECT f.rowid, 'belongs', 'to no', 'list' FROM list_fts f
 				WHERE NOT EXISTS (SELECT 1 FROM list_search_ids k WHERE k.id = f.rowid)`})

@@ -148,15 +148,15 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListCon
 func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c ListContent) error {
 	if len(c.Items) > 0 {
 		var q strings.Builder
-		q.WriteString(`INSERT INTO list_items (list_user_id, list_id, position, item_id, is_season, name, image_url, season_id, season_name) VALUES `)
+		q.WriteString(`INSERT INTO list_items (list_user_id, list_id, position, item_id, is_season, name, image_url, season_id, season_name, note) VALUES `)
 		args := []any{userID, listID}
 		for i, it := range c.Items {
 			if i > 0 {
 				q.WriteString(", ")
 			}
 			n := len(args)
-			fmt.Fprintf(&q, "($1, $2, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7)
-			args = append(args, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName)
+			fmt.Fprintf(&q, "($1, $2, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8)
+			args = append(args, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note)
 		}
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return fmt.Errorf("insert list items: %w", err)
@@ -213,7 +213,7 @@ func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[l
 	for rows.Next() {
 		var k listKey
 		var it model.Item
-		if err := rows.Scan(&k.userID, &k.listID, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName); err != nil {
+		if err := rows.Scan(&k.userID, &k.listID, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName, &it.Note); err != nil {
 			return nil, fmt.Errorf("read list items: %w", err)
 		}
 		out[k] = append(out[k], it)

@@ -924,6 +924,8 @@ export interface components {
             seasonId: string;
             /** @example Survivor: Heroes vs. Villains */
             seasonName: string;
+            /** @description The author's note on the entry (why it sits here); absent when it has none. */
+            note?: string;
         };
         /** @description An item as the client sends it; the server fills in the rest from the catalog. Other item fields are ignored. */
         ListItemInput: {
@@ -932,6 +934,8 @@ export interface components {
             isSeason: boolean;
             /** @description For a contestant: which season's headshot to show (default: their first season). */
             seasonId?: string;
+            /** @description Why the entry sits here: trimmed; no control characters ('The note on {name} cannot contain control characters.'); over 280 characters is refused ('The note on {name} must be 280 characters or fewer.'). */
+            note?: string;
         };
         ListInput: {
             /** @description Trimmed; required: 'Please enter a name for your list'. */

@@ -35,6 +35,15 @@ describe('ListDetailPage', () => {
     expect(screen.getByRole('heading', { name: /Comments/ })).toBeInTheDocument();
   });
 
+  it('shows each note under its entry', async () => {
+    const contestants = rankedList().contestants.map((c, i) => (i === 1 ? { ...c, note: 'Black Widow Brigade forever' } : c));
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ contestants }) } } });
+    renderAt('/list/u1/list_1');
+    const note = await screen.findByText('Black Widow Brigade forever');
+    expect(note.closest('li')).toHaveTextContent(/Parvati Shallow/);
+    expect(note.closest('li')).not.toHaveTextContent(/Sandra/);
+  });
+
   it('signed out: upvote and favorite are disabled with a sign-in link; no edit button', async () => {
     mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList() } } });
     renderAt('/list/u1/list_1');

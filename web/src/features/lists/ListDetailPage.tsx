@@ -260,6 +260,7 @@ function ListView({ list }: { list: RankedList }) {
                 <span className={styles.itemText}>
                   <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
                   {!item.isSeason && <span className={styles.itemMeta}>{stripSurvivorPrefix(item.seasonName)}</span>}
+                  {item.note && <span className={styles.itemNote}>{item.note}</span>}
                 </span>
               </li>
             ))}

@@ -15,6 +15,7 @@ export type PublicProfile = components['schemas']['PublicProfile'];
 
 export const NAME_MAX = LIMITS.listName;
 export const DESCRIPTION_MAX = LIMITS.listDescription;
+export const NOTE_MAX = LIMITS.itemNote;
 
 export const SAVE_ERROR = 'Failed to save your list. Please try again.';
 export const DELETE_ERROR = 'Failed to delete list. Please try again.';
@@ -74,8 +75,10 @@ export function useDraft(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.draft, queryFn: ({ signal }) => fetchDraft(signal), enabled, retry: false, staleTime: 0 });
 }
 
-export function toItemInput(item: { id: string; isSeason: boolean; seasonId?: string }): ListItemInput {
-  return item.isSeason ? { id: item.id, isSeason: true } : { id: item.id, isSeason: false, seasonId: item.seasonId };
+export function toItemInput(item: { id: string; isSeason: boolean; seasonId?: string; note?: string }): ListItemInput {
+  const base: ListItemInput = item.isSeason ? { id: item.id, isSeason: true } : { id: item.id, isSeason: false, seasonId: item.seasonId };
+  const note = item.note?.trim() ?? '';
+  return note === '' ? base : { ...base, note };
 }
 
 /** What a new or changed list changes: its owner's lists and profile count, home and browse. */

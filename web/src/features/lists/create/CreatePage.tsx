@@ -9,7 +9,7 @@ import { PanelPortal } from '../../seasons/panelSlot';
 import { SeasonsPanel } from '../../seasons/panel/SeasonsPanel';
 import type { PanelItem } from '../../seasons/types';
 import { isNotFound } from '../api';
-import { MIX_ALERT, addItem, creatorTypeTag, isBlank, moveItem, removeItem } from './creatorState';
+import { MIX_ALERT, addItem, creatorTypeTag, isBlank, moveItem, removeItem, setNote } from './creatorState';
 import { DetailsForm } from './DetailsForm';
 import { editingIdFrom } from './editState';
 import { DraggablePanelTile, DragPreview, RankingBoard } from './RankingBoard';
@@ -163,7 +163,14 @@ function Creator({ editingListId }: { editingListId: string | null }) {
                 <span aria-hidden="true">+</span> Add contestants or seasons
               </button>
             )}
-            <RankingBoard items={state.items} isMobile={isMobile} activeDrag={drag.activeDrag} dropHint={drag.dropHint} onRemove={(item) => update({ items: removeItem(state.items, item.id) })} />
+            <RankingBoard
+              items={state.items}
+              isMobile={isMobile}
+              activeDrag={drag.activeDrag}
+              dropHint={drag.dropHint}
+              onRemove={(item) => update({ items: removeItem(state.items, item.id) })}
+              onNote={(item, note) => update({ items: setNote(state.items, item.id, note) })}
+            />
           </section>
         </form>
       </div>
