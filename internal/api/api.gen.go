@@ -109,6 +109,7 @@ const (
 	NotificationTypeCommentLike  NotificationType = "comment_like"
 	NotificationTypeCommentReply NotificationType = "comment_reply"
 	NotificationTypeListLike     NotificationType = "list_like"
+	NotificationTypeListRemix    NotificationType = "list_remix"
 )
 
 // Valid indicates whether the value is a known member of the NotificationType enum.
@@ -121,6 +122,8 @@ func (e NotificationType) Valid() bool {
 	case NotificationTypeCommentReply:
 		return true
 	case NotificationTypeListLike:
+		return true
+	case NotificationTypeListRemix:
 		return true
 	default:
 		return false
@@ -481,6 +484,9 @@ type ListInput struct {
 	// Name Trimmed; required: 'Please enter a name for your list'.
 	Name string `json:"name"`
 
+	// RemixOf A list by its owner and id.
+	RemixOf *ListRef `json:"remixOf,omitempty"`
+
 	// Tags Chosen tags. A type tag sent back is ignored; the server computes it.
 	Tags *[]ListTag `json:"tags,omitempty"`
 }
@@ -547,6 +553,12 @@ type ListPage struct {
 	TotalPages int `json:"totalPages"`
 }
 
+// ListRef A list by its owner and id.
+type ListRef struct {
+	ListId string `json:"listId"`
+	UserId string `json:"userId"`
+}
+
 // ListSummary defines model for ListSummary.
 type ListSummary struct {
 	ContestantCount int       `json:"contestantCount"`
@@ -604,7 +616,7 @@ type Notification struct {
 	// CommentId "" for list_like.
 	CommentId string `json:"commentId"`
 
-	// Content The comment's text (comment, comment_reply) or the list's name (list_like, comment_like), untruncated.
+	// Content The comment's text (comment, comment_reply) or the list's name (list_like, comment_like; for list_remix the original's name, while listUserId/listId are the remix's), untruncated.
 	Content   string    `json:"content"`
 	CreatedAt time.Time `json:"createdAt"`
 
@@ -673,6 +685,12 @@ type RankedList struct {
 	IsPublic bool   `json:"isPublic"`
 	Name     string `json:"name"`
 
+	// RemixCount The list's public remixes, kept in step with them.
+	RemixCount int `json:"remixCount"`
+
+	// RemixOf The list a remix started from. name and userName are present only while that list exists and the reader may see it.
+	RemixOf *RemixOrigin `json:"remixOf,omitempty"`
+
 	// Tags The chosen tags and the type tag (season-ranking or survivor-ranking), which the UI hides.
 	Tags        []string  `json:"tags"`
 	UpdatedAt   time.Time `json:"updatedAt"`
@@ -686,6 +704,26 @@ type RankedList struct {
 
 	// UserName The owner's current display name.
 	UserName string `json:"userName"`
+}
+
+// RemixOrigin The list a remix started from. name and userName are present only while that list exists and the reader may see it.
+type RemixOrigin struct {
+	ListId string `json:"listId"`
+
+	// Name The original's name.
+	Name   *string `json:"name,omitempty"`
+	UserId string  `json:"userId"`
+
+	// UserName The original's author's display name.
+	UserName *string `json:"userName,omitempty"`
+}
+
+// RemixPage defines model for RemixPage.
+type RemixPage struct {
+	Lists []ListSummary `json:"lists"`
+
+	// NextCursor Present when a next page exists; pass it as cursor to read it.
+	NextCursor *string `json:"nextCursor,omitempty"`
 }
 
 // Season defines model for Season.
@@ -773,6 +811,12 @@ type GetListCommentsParams struct {
 
 	// Limit Top-level comments per page.
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// GetListRemixesParams defines parameters for GetListRemixes.
+type GetListRemixesParams struct {
+	// Cursor The nextCursor of the previous page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // SignInJSONRequestBody defines body for SignIn for application/json ContentType.

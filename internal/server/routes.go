@@ -44,6 +44,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"PUT /api/lists/{userId}/{listId}", http.HandlerFunc(s.updateList)},
 		{"DELETE /api/lists/{userId}/{listId}", http.HandlerFunc(s.deleteList)},
 		{"GET /api/lists/{userId}/{listId}/share.png", http.HandlerFunc(s.shareImage)},
+		{"GET /api/lists/{userId}/{listId}/remixes", cacheable(http.HandlerFunc(s.listRemixes))},
 		{"GET /api/home", cacheable(http.HandlerFunc(s.home))},
 		{"GET /api/me/draft", http.HandlerFunc(s.getDraft)},
 		{"PUT /api/me/draft", http.HandlerFunc(s.saveDraft)},

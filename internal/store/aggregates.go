@@ -19,7 +19,7 @@ const (
 )
 
 // RebuildAggregates recomputes, in one transaction, every aggregate kept in step with
-// its rows from the rows themselves: each list's upvote, comment and item counts, the
+// its rows from the rows themselves: each list's upvote, comment, item and remix counts, the
 // daily upvote counts behind "top voted this week", the public list counts per browse
 // filter, each comment's up and down votes,
 // and the full-text search index. Bulk loads that insert rows directly call it after.
@@ -28,7 +28,8 @@ func (s *Store) RebuildAggregates(ctx context.Context) error {
 		steps := []string{
 			`UPDATE lists SET upvote_count = ` + strings.ReplaceAll(recountUpvotes, "l.", "lists.") +
 				`, comment_count = ` + strings.ReplaceAll(recountComments, "l.", "lists.") +
-				`, item_count = ` + strings.ReplaceAll(recountItems, "l.", "lists."),
+				`, item_count = ` + strings.ReplaceAll(recountItems, "l.", "lists.") +
+				`, remix_count = ` + strings.ReplaceAll(recountRemixes, "l.", "lists."),
 			`DELETE FROM list_upvotes_daily`,
 			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) ` + recountDaily,
 			`DELETE FROM list_counts`,
@@ -76,6 +77,8 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 			` FROM lists l WHERE l.comment_count <> ` + recountComments},
 		{"list %s/%s: item_count %v, items %v", `SELECT l.user_id, l.id, l.item_count, ` + recountItems +
 			` FROM lists l WHERE l.item_count <> ` + recountItems},
+		{"list %s/%s: remix_count %v, public remixes %v", `SELECT l.user_id, l.id, l.remix_count, ` + recountRemixes +
+			` FROM lists l WHERE l.remix_count <> ` + recountRemixes},
 		{"list %s/%s: daily upvotes of day %v should be %v", `SELECT * FROM (` + recountDaily +
 			` EXCEPT SELECT list_user_id, list_id, day, n FROM list_upvotes_daily) x`},
 		{"list %s/%s: daily upvotes of day %v counted %v, no such upvotes", `SELECT * FROM (SELECT list_user_id, list_id, day, n FROM list_upvotes_daily

@@ -482,8 +482,38 @@ export interface paths {
         /** One page of public lists, filtered, searched and sorted. */
         get: operations["browseLists"];
         put?: never;
-        /** Save a new list; clears the signed-in user's draft. */
+        /**
+         * Save a new list; clears the signed-in user's draft.
+         * @description With `remixOf` the list is a remix of that list, which the signed-in user must be able
+         *     to see (400 on field remixOf: 'The list you are remixing no longer exists.'). A public
+         *     remix counts in the original's remixCount, and the original's owner gets a list_remix
+         *     notification (never for a remix of your own list).
+         */
         post: operations["createList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lists/{userId}/{listId}/remixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The original list's owner. */
+                userId: string;
+                listId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The list's public remixes, newest first, a page at a time.
+         * @description Anyone who may see the list may read them. Carries an ETag; answers 304 to a matching If-None-Match.
+         */
+        get: operations["getListRemixes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -819,10 +849,10 @@ export interface components {
             /** @description The recipient. */
             userId: string;
             /** @enum {string} */
-            type: "list_like" | "comment" | "comment_reply" | "comment_like";
+            type: "list_like" | "comment" | "comment_reply" | "comment_like" | "list_remix";
             /** @description The actor's display name when they acted. */
             createdByName: string;
-            /** @description The comment's text (comment, comment_reply) or the list's name (list_like, comment_like), untruncated. */
+            /** @description The comment's text (comment, comment_reply) or the list's name (list_like, comment_like; for list_remix the original's name, while listUserId/listId are the remix's), untruncated. */
             content: string;
             isNew: boolean;
             /** Format: date-time */
@@ -947,6 +977,26 @@ export interface components {
             contestants: components["schemas"]["ListItemInput"][];
             /** @default true */
             isPublic: boolean;
+            remixOf?: components["schemas"]["ListRef"];
+        };
+        /** @description A list by its owner and id. */
+        ListRef: {
+            userId: string;
+            listId: string;
+        };
+        /** @description The list a remix started from. name and userName are present only while that list exists and the reader may see it. */
+        RemixOrigin: {
+            userId: string;
+            listId: string;
+            /** @description The original's name. */
+            name?: string;
+            /** @description The original's author's display name. */
+            userName?: string;
+        };
+        RemixPage: {
+            lists: components["schemas"]["ListSummary"][];
+            /** @description Present when a next page exists; pass it as cursor to read it. */
+            nextCursor?: string;
         };
         RankedList: {
             /** @example list_1718000000000 */
@@ -972,6 +1022,9 @@ export interface components {
             upvotedByMe: boolean;
             /** @description False when signed out. */
             favoritedByMe: boolean;
+            remixOf?: components["schemas"]["RemixOrigin"];
+            /** @description The list's public remixes, kept in step with them. */
+            remixCount: number;
         };
         ListSummary: {
             id: string;
@@ -1906,6 +1959,37 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description Signed out: 'You must be signed in to save a list.' */
             401: components["responses"]["Error"];
+        };
+    };
+    getListRemixes: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The original list's owner. */
+                userId: string;
+                listId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of remixes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemixPage"];
+                };
+            };
+            /** @description A cursor this server did not make */
+            400: components["responses"]["Error"];
+            /** @description No such list, or someone else's private list: 'List not found' */
+            404: components["responses"]["Error"];
         };
     };
     getList: {
