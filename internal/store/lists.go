@@ -40,7 +40,7 @@ type List struct {
 	// Origin is the list RemixOf names, read by List; nil when it no longer exists.
 	Origin    *Origin
 	CreatedAt time.Time
-	UpdatedAt    time.Time
+	UpdatedAt time.Time
 	ListContent
 }
 
