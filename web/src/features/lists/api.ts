@@ -101,6 +101,11 @@ export function useSaveList(userId: string, editingListId: string | null) {
       queryClient.setQueryData(queryKeys.lists.detail(list.userId, list.id), list);
       if (editingListId === null) queryClient.setQueryData<Draft | null>(queryKeys.draft, null);
       invalidateListings(queryClient, list.userId);
+      if (list.remixOf) {
+        // The original's remix count and remixes.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.lists.detail(list.remixOf.userId, list.remixOf.listId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.lists.remixes(list.remixOf.userId, list.remixOf.listId) });
+      }
     },
   });
 }

@@ -5,6 +5,7 @@ import { renderWithProviders, sandra } from '../../../test/utils';
 import CreatePage from './CreatePage';
 import { CREATOR_SESSION_KEY as CREATOR_STORAGE_KEY } from '../../auth/authApi';
 import { draft, mockListsServer, rankedList } from '../testServer';
+import { remixStateFor } from './remixState';
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -257,6 +258,29 @@ describe('CreatePage', () => {
         { id: 'richard-hatch', isSeason: false, seasonId: 's1', note: 'Invented the game' },
         { id: 'rudy-boesch', isSeason: false, seasonId: 's1' },
       ],
+    });
+  });
+
+  it('a remix starts prefilled, says what it remixes and saves with remixOf', async () => {
+    const { calls } = mockListsServer({
+      me: sandra,
+      routes: { 'POST /api/lists': { status: 201, body: rankedList({ id: 'list_43' }) } },
+    });
+    const user = userEvent.setup();
+    const remix = remixStateFor(rankedList({ userId: 'u2', id: 'list_9', userName: 'Rob', contestants: rankedList().contestants.map((c, i) => (i === 0 ? { ...c, note: 'Two wins' } : c)) }));
+    renderWithProviders(<CreatePage />, { route: { pathname: '/create', state: remix } });
+    expect(await screen.findByDisplayValue('Remix of Queens of the Game')).toBeInTheDocument();
+    expect(screen.getByText(/Remixing/)).toHaveTextContent('Remixing Queens of the Game by Rob');
+    expect(rankedNames()).toEqual(['Sandra Diaz-Twine', 'Parvati Shallow']);
+    expect(screen.getByRole('textbox', { name: 'Note on Sandra Diaz-Twine' })).toHaveValue('Two wins');
+    expect(screen.getByRole('button', { name: 'Strategic' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save List' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/list/u1/list_43'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/lists')?.body).toMatchObject({
+      name: 'Remix of Queens of the Game',
+      tags: ['strategic'],
+      contestants: [{ id: 'sandra-diaz-twine', note: 'Two wins' }, { id: 'parvati-shallow' }],
+      remixOf: { userId: 'u2', listId: 'list_9' },
     });
   });
 

@@ -7,6 +7,14 @@ export interface RankedItem extends PanelItem {
   note?: string;
 }
 
+/** The list a remix starts from, as the creator names it. */
+export interface RemixSource {
+  userId: string;
+  listId: string;
+  name: string;
+  userName: string;
+}
+
 /** Everything the creator holds while a list is being built. */
 export interface CreatorState {
   name: string;
@@ -14,6 +22,8 @@ export interface CreatorState {
   tags: UserTag[];
   items: RankedItem[];
   isPublic: boolean;
+  /** Set while the list being built is a remix. */
+  remixOf?: RemixSource;
 }
 
 export const EMPTY_CREATOR: CreatorState = { name: '', description: '', tags: [], items: [], isPublic: true };
@@ -75,6 +85,12 @@ export function cleanTags(tags: readonly string[]): UserTag[] {
 /** The creator's unsaved state for this tab, so a reload loses nothing; sign-out clears it. */
 const CREATOR_STORAGE_KEY = CREATOR_SESSION_KEY;
 
+function isRemixSource(v: unknown): v is RemixSource {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.userId === 'string' && typeof o.listId === 'string' && typeof o.name === 'string' && typeof o.userName === 'string';
+}
+
 function isStoredItem(v: unknown): v is RankedItem {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
@@ -103,6 +119,7 @@ export function readStoredCreator(): CreatorState | null {
         note: typeof i.note === 'string' ? i.note : undefined,
       })),
       isPublic: o.isPublic !== false,
+      remixOf: isRemixSource(o.remixOf) ? o.remixOf : undefined,
     };
   } catch {
     return null;
