@@ -284,6 +284,41 @@ type CommentVote struct {
 // CommentVoteValue defines model for CommentVote.Value.
 type CommentVoteValue int
 
+// Consensus defines model for Consensus.
+type Consensus struct {
+	// Agreeing Up to 3 lists agreeing most with the ranking, found among the 50 newest contributing lists.
+	Agreeing []ConsensusList `json:"agreeing"`
+
+	// ListCount Public lists contributing.
+	ListCount int `json:"listCount"`
+
+	// Ranking Best first.
+	Ranking []ConsensusEntry `json:"ranking"`
+}
+
+// ConsensusEntry defines model for ConsensusEntry.
+type ConsensusEntry struct {
+	// Id A contestant id
+	Id string `json:"id"`
+
+	// ListCount Lists naming it.
+	ListCount int    `json:"listCount"`
+	Name      string `json:"name"`
+
+	// Score 0 to 100, one decimal.
+	Score float32 `json:"score"`
+}
+
+// ConsensusList A public list close to the consensus.
+type ConsensusList struct {
+	// Agreement 0 to 100: how closely its order follows the consensus.
+	Agreement int    `json:"agreement"`
+	ListId    string `json:"listId"`
+	Name      string `json:"name"`
+	UserId    string `json:"userId"`
+	UserName  string `json:"userName"`
+}
+
 // Credentials defines model for Credentials.
 type Credentials struct {
 	// Email Example: ann@example.com

@@ -20,6 +20,8 @@ func (s *Server) routes() *http.ServeMux {
 
 		// Catalog and pictures
 		{"GET /api/catalog/seasons", s.seasons},
+		{"GET /api/seasons/consensus", cacheable(http.HandlerFunc(s.seasonsConsensus))},
+		{"GET /api/seasons/{seasonId}/consensus", cacheable(http.HandlerFunc(s.seasonConsensus))},
 		{"GET /media/contestants/{season}/{key}", http.HandlerFunc(s.media.contestant)},
 		{"GET /media/seasons/{number}", http.HandlerFunc(s.media.season)},
 		{"GET /images/placeholder.jpg", s.media.headshot},

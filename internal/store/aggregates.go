@@ -21,7 +21,8 @@ const (
 // RebuildAggregates recomputes, in one transaction, every aggregate kept in step with
 // its rows from the rows themselves: each list's upvote, comment, item and remix counts, the
 // daily upvote counts behind "top voted this week", the public list counts per browse
-// filter, each comment's up and down votes,
+// filter, the community consensus of each season and of the seasons, each comment's up
+// and down votes,
 // and the full-text search index. Bulk loads that insert rows directly call it after.
 func (s *Store) RebuildAggregates(ctx context.Context) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
@@ -37,6 +38,7 @@ func (s *Store) RebuildAggregates(ctx context.Context) error {
 			`UPDATE comments SET upvotes = ` + strings.ReplaceAll(recountCommentUp, "c.id", "comments.id") +
 				`, downvotes = ` + strings.ReplaceAll(recountCommentDown, "c.id", "comments.id"),
 		}
+		steps = append(steps, rebuildConsensus...)
 		if s.dialect == SQLite {
 			steps = append(steps, `DELETE FROM list_fts`,
 				`DELETE FROM list_search_ids WHERE NOT EXISTS (SELECT 1 FROM lists l
@@ -91,6 +93,7 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 			` + recountCommentUp + ` || '/' || ` + recountCommentDown + ` FROM comments c
 			WHERE c.upvotes <> ` + recountCommentUp + ` OR c.downvotes <> ` + recountCommentDown},
 	}
+	checks = append(checks, consensusChecks...)
 	if s.dialect == Postgres {
 		checks = append(checks, struct{ what, query string }{"list %s/%s: search index %v, expected %v",
 			`SELECT l.user_id, l.id, 'stale', 'rewritten' FROM lists l WHERE l.search_doc <> ` + pgSearchDoc})

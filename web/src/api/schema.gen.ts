@@ -496,6 +496,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seasons/consensus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The community's ranking of the seasons, from every public season list, best first.
+         * @description Scoring as for a season's cast (see getSeasonConsensus). Anyone may read it; it is the
+         *     same for every reader. Carries an ETag; answers 304 to a matching If-None-Match.
+         */
+        get: operations["getSeasonsConsensus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/consensus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The community's ranking of a season's cast, from every public list ranking its contestants, best first.
+         * @description A normalised Borda count with a prior: each contributing list gives each contestant of
+         *     the season it ranks (k - p + 1) / k points for place p of its k items, 0 to those it
+         *     does not name; score = 100 · points / (listCount + 2). Ordered by points, then lists
+         *     naming the contestant, then name. Kept in step with every list save, edit and delete.
+         *     Anyone may read it. Carries an ETag; answers 304 to a matching If-None-Match.
+         */
+        get: operations["getSeasonConsensus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lists/{userId}/{listId}/remixes": {
         parameters: {
             query?: never;
@@ -997,6 +1044,32 @@ export interface components {
             lists: components["schemas"]["ListSummary"][];
             /** @description Present when a next page exists; pass it as cursor to read it. */
             nextCursor?: string;
+        };
+        ConsensusEntry: {
+            /** @description A contestant id */
+            id: string;
+            name: string;
+            /** @description 0 to 100, one decimal. */
+            score: number;
+            /** @description Lists naming it. */
+            listCount: number;
+        };
+        /** @description A public list close to the consensus. */
+        ConsensusList: {
+            userId: string;
+            listId: string;
+            name: string;
+            userName: string;
+            /** @description 0 to 100: how closely its order follows the consensus. */
+            agreement: number;
+        };
+        Consensus: {
+            /** @description Public lists contributing. */
+            listCount: number;
+            /** @description Best first. */
+            ranking: components["schemas"]["ConsensusEntry"][];
+            /** @description Up to 3 lists agreeing most with the ranking, found among the 50 newest contributing lists. */
+            agreeing: components["schemas"]["ConsensusList"][];
         };
         RankedList: {
             /** @example list_1718000000000 */
@@ -1959,6 +2032,50 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description Signed out: 'You must be signed in to save a list.' */
             401: components["responses"]["Error"];
+        };
+    };
+    getSeasonsConsensus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consensus"];
+                };
+            };
+        };
+    };
+    getSeasonConsensus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consensus"];
+                };
+            };
+            /** @description No such season: 'Season not found' */
+            404: components["responses"]["Error"];
         };
     };
     getListRemixes: {
