@@ -219,6 +219,8 @@ var endpoints = []Endpoint{
 	{"browse_votes_tag", "browse: most votes, tag strategic", 2000, 50 * time.Millisecond},
 	{"browse_search", "browse: text search \"parvati\"", 2000, 50 * time.Millisecond},
 	{"browse_deep", "browse: a deep page", 0, 0},
+	{"consensus_season", "community ranking of a season's cast (s20)", 5000, 20 * time.Millisecond},
+	{"consensus_seasons", "community ranking of the seasons", 5000, 20 * time.Millisecond},
 	{"list", "a list page (the most upvoted list)", 8000, 0},
 	{"comments", "that list's comments", 0, 0},
 	{"catalog", "the catalog (all seasons)", 20000, 0},

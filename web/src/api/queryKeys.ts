@@ -34,6 +34,8 @@ export const queryKeys = {
     profile: ['users', userId, 'profile'] as const,
     lists: ['users', userId, 'lists'] as const,
   }),
+  /** GET /api/seasons/{seasonId}/consensus ('' : GET /api/seasons/consensus, the seasons). */
+  consensus: (seasonId: string) => ['consensus', seasonId] as const,
   /** GET /api/me/draft */
   draft: ['draft'] as const,
   /** GET /api/lists/{userId}/{listId}/comments */

@@ -283,8 +283,20 @@ function ListView({ list }: { list: RankedList }) {
                 <span className={styles.rank}>{i + 1}</span>
                 <FallbackImage src={item.imageUrl} alt="" width={72} height={72} className={item.isSeason ? styles.logo : styles.headshot} />
                 <span className={styles.itemText}>
-                  <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
-                  {!item.isSeason && <span className={styles.itemMeta}>{stripSurvivorPrefix(item.seasonName)}</span>}
+                  <span className={styles.itemName}>
+                    {item.isSeason ? (
+                      <Link to={`/seasons/${encodeURIComponent(item.id)}`} className={styles.seasonLink} title="Community ranking of this season's cast">
+                        {stripSurvivorPrefix(item.name)}
+                      </Link>
+                    ) : (
+                      item.name
+                    )}
+                  </span>
+                  {!item.isSeason && (
+                    <Link to={`/seasons/${encodeURIComponent(item.seasonId)}`} className={`${styles.itemMeta} ${styles.seasonLink}`} title="Community ranking of this season">
+                      {stripSurvivorPrefix(item.seasonName)}
+                    </Link>
+                  )}
                   {item.note && <span className={styles.itemNote}>{item.note}</span>}
                 </span>
               </li>
