@@ -221,6 +221,8 @@ var endpoints = []Endpoint{
 	{"browse_newest_uncached", "browse: newest, first page, uncached (every URL new)", 0, 0},
 	{"browse_search_uncached", "browse: text search \"parvati\", uncached (every URL new)", 0, 0},
 	{"browse_deep", "browse: a deep page", 0, 0},
+	{"consensus_season", "community ranking of a season's cast (s20)", 5000, 20 * time.Millisecond},
+	{"consensus_seasons", "community ranking of the seasons", 5000, 20 * time.Millisecond},
 	{"list", "a list page (the most upvoted list)", 8000, 0},
 	{"list_many", "list pages, a different list each request (64 lists)", 0, 0},
 	{"comments", "that list's comments", 0, 0},

@@ -24,7 +24,7 @@ const StmtListVisibility = `SELECT name, is_public FROM lists WHERE user_id = $1
 
 // StmtListItems reads the items matching where, grouped by list, in rank order.
 func StmtListItems(where string) string {
-	return `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name
+	return `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name, note
 		FROM list_items WHERE ` + where + ` ORDER BY list_user_id, list_id, position`
 }
 

@@ -97,6 +97,7 @@ describe('notification texts', () => {
     expect(notificationText(notification({ type: 'comment_reply', createdByName: 'Amber', content: 'Agreed' }))).toBe('Amber replied: "Agreed"');
     expect(notificationText(notification({ type: 'list_like', createdByName: 'Tony', content: 'My list' }))).toBe('Tony upvoted your list');
     expect(notificationText(notification({ type: 'comment_like', createdByName: 'Kim', content: 'My list' }))).toBe('Kim liked your comment');
+    expect(notificationText(notification({ type: 'list_remix', createdByName: 'Ben', content: 'My list' }))).toBe('Ben remixed your list');
   });
 });
 

@@ -53,6 +53,8 @@ export function notificationText(n: Notification): string {
       return `${name} replied: "${preview(n.content)}"`;
     case 'comment_like':
       return `${name} liked your comment`;
+    case 'list_remix':
+      return `${name} remixed your list`;
     default:
       return name;
   }
