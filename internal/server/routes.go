@@ -1,8 +1,9 @@
 package server
 
 import (
-	"math/rand/v2"
 	"net/http"
+
+	"castaway/internal/lists"
 )
 
 // routes is every path the server answers, in one table.
@@ -50,7 +51,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"DELETE /api/me/draft", http.HandlerFunc(s.deleteDraft)},
 		{"GET /api/users/{userId}", cacheable(http.HandlerFunc(s.userProfile))},
 		{"GET /api/users/{userId}/lists", cacheable(http.HandlerFunc(s.userLists))},
-		{"POST /api/me/idols/search", &idolSearch{Server: s, draw: rand.Float64}},
+		{"POST /api/me/idols/search", &idolSearch{Server: s, chance: s.cfg.IdolChanceOr(lists.IdolChance), draw: lists.Draw}},
 
 		// Upvotes and favorites
 		{"PUT /api/lists/{userId}/{listId}/upvote", http.HandlerFunc(s.upvoteList)},

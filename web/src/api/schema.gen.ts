@@ -582,7 +582,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A season card was clicked: a 5% chance of finding a hidden immunity idol. */
+        /**
+         * A season card was clicked: a 5% chance of finding a hidden immunity idol.
+         * @description The roll is made on the server (crypto/rand). Searches are limited per account and per client; past the limit the answer is found: false with the count unchanged (no error), so scripted clicking gains nothing.
+         */
         post: operations["searchIdol"];
         delete?: never;
         options?: never;
