@@ -74,6 +74,11 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/global-rankings/{pollId}/comments", http.HandlerFunc(s.globalComments)},
 		{"POST /api/global-rankings/{pollId}/comments", http.HandlerFunc(s.addGlobalComment)},
 
+		// The earlier product's shared rankings record
+		{"GET /api/legacy-rankings", cacheable(http.HandlerFunc(s.legacyRankings))},
+		{"PUT /api/legacy-rankings", http.HandlerFunc(s.saveLegacyRankings)},
+		{"GET /api/legacy-rankings/stream", http.HandlerFunc(s.streamLegacyRankings)},
+
 		// Inbox
 		{"GET /api/notifications", http.HandlerFunc(s.getInbox)},
 		{"POST /api/notifications/{id}/read", http.HandlerFunc(s.markNotificationRead)},

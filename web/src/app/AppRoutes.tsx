@@ -12,6 +12,7 @@ const ListDetailPage = lazy(() => import('../features/lists/ListDetailPage'));
 const CreatePage = lazy(() => import('../features/lists/create/CreatePage'));
 const GlobalRankingsPage = lazy(() => import('../features/global/GlobalRankingsPage'));
 const GlobalListPage = lazy(() => import('../features/global/GlobalListPage'));
+const LegacyPage = lazy(() => import('../features/legacy/LegacyPage'));
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
@@ -48,6 +49,7 @@ export function AppRoutes() {
         />
         <Route path="global-rankings" element={<GlobalRankingsPage />} />
         <Route path="global-rankings/:listId" element={<GlobalListPage />} />
+        <Route path="legacy" element={<LegacyPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

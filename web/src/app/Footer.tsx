@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import styles from './Footer.module.css';
 
 export function Footer() {
@@ -5,6 +6,9 @@ export function Footer() {
     <footer className={styles.footer}>
       <p className={styles.tagline}>Fan-made. Outwit, outplay, out-rank.</p>
       <ul className={styles.links}>
+        <li>
+          <Link to="/legacy">Legacy rankings</Link>
+        </li>
         <li>
           <a href="https://www.cbs.com/shows/survivor/" target="_blank" rel="noopener noreferrer">
             Survivor on CBS (official site)
