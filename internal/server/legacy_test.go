@@ -20,7 +20,9 @@ func legacyBody(maddys, andrews, kendalls []map[string]any) map[string]any {
 	return map[string]any{"maddysList": maddys, "andrewsList": andrews, "kendallsList": kendalls}
 }
 
-func item(id string, isSeason bool) map[string]any { return map[string]any{"id": id, "isSeason": isSeason} }
+func item(id string, isSeason bool) map[string]any {
+	return map[string]any{"id": id, "isSeason": isSeason}
+}
 
 func TestLegacyRankings(t *testing.T) {
 	e := newEnv(t)
