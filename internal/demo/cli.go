@@ -6,10 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
 
 	"castaway/internal/app"
 	"castaway/internal/catalog"
@@ -21,7 +18,7 @@ import (
 func Main(ctx context.Context, args []string, stderr io.Writer) error {
 	opt := Defaults()
 	fs, quiet := newFlags(&opt, stderr)
-	own, rest := splitArgs(fs, args)
+	own, rest := app.SplitArgs(fs, args)
 	if err := fs.Parse(own); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -44,67 +41,19 @@ func Main(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer st.Close()
 
-	var bar *progressbar.ProgressBar
+	finish := func() {}
 	if !*quiet {
-		opt.Progress = func(done, total int) {
-			if total > 0 {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("demo data"),
-					progressbar.OptionShowCount(), progressbar.OptionSetItsString("rows"), progressbar.OptionShowIts(),
-					progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionFullWidth(),
-					progressbar.OptionOnCompletion(func() { fmt.Fprintln(stderr) }))
-				return
-			}
-			if bar != nil {
-				if done > bar.GetMax() {
-					bar.ChangeMax(done)
-				}
-				bar.Set(done)
-			}
-		}
+		opt.Progress, finish = app.ProgressBar(stderr, "demo data")
 	}
 	start := time.Now()
 	stats, err := Run(ctx, st, catalog.MustLoad(), opt)
-	if bar != nil {
-		bar.ChangeMax(int(bar.State().CurrentNum))
-		bar.Finish()
-	}
+	finish()
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "demo data in %s (%s): %s\n", st.Dialect(), time.Since(start).Round(100*time.Millisecond), stats)
 	fmt.Fprintf(stderr, "sign in as %s (… %s) with the password %q\n", EmailOf(1), EmailOf(stats.Users), Password)
 	return nil
-}
-
-// splitArgs separates the flags fs defines from the rest, which go to config.
-func splitArgs(fs *flag.FlagSet, args []string) (own, rest []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name := strings.TrimLeft(a, "-")
-		if !strings.HasPrefix(a, "-") || name == "" {
-			rest = append(rest, a)
-			continue
-		}
-		name, _, hasValue := strings.Cut(name, "=")
-		f := fs.Lookup(name)
-		if f == nil && name != "h" && name != "help" {
-			rest = append(rest, a)
-			if !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-				i++
-				rest = append(rest, args[i])
-			}
-			continue
-		}
-		own = append(own, a)
-		if f == nil || hasValue {
-			continue
-		}
-		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); !(ok && bf.IsBoolFlag()) && i+1 < len(args) {
-			i++
-			own = append(own, args[i])
-		}
-	}
-	return own, rest
 }
 
 // newFlags defines demo-data's own flags on opt.
