@@ -6,11 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"castaway/internal/app"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/importer"
 )
 
 // Main runs `castaway demo-data [flags]`: its own flags for the sizes, and the same
@@ -18,6 +20,7 @@ import (
 func Main(ctx context.Context, args []string, stderr io.Writer) error {
 	opt := Defaults()
 	fs, quiet := newFlags(&opt, stderr)
+	exportFile := fs.String("firestore-export", "", "write the earlier product's Firestore export of --users and --lists to this file\n(for castaway import-firestore) instead of filling the database")
 	own, rest := app.SplitArgs(fs, args)
 	if err := fs.Parse(own); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -27,6 +30,9 @@ func Main(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("demo-data: unexpected argument %q", fs.Arg(0))
+	}
+	if *exportFile != "" {
+		return writeExport(*exportFile, opt, stderr)
 	}
 	cfg, err := config.FromEnv(rest)
 	if errors.Is(err, flag.ErrHelp) {
@@ -77,4 +83,23 @@ func newFlags(opt *Options, stderr io.Writer) (*flag.FlagSet, *bool) {
 		fmt.Fprintf(stderr, "\nThe database is chosen as for serve (-data-dir, -database-url or CASTAWAY_* variables; see castaway serve -h).\n")
 	}
 	return fs, quiet
+}
+
+// writeExport writes a generated export in the earlier product's shape.
+func writeExport(path string, opt Options, stderr io.Writer) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	err = importer.Generate(f, catalog.MustLoad(), importer.GenerateOptions{Users: opt.Users, Lists: opt.Lists, Seed: opt.Seed})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s: a Firestore export of %d users and %d lists in %s\n", path, opt.Users, opt.Lists,
+		time.Since(start).Round(100*time.Millisecond))
+	return nil
 }

@@ -252,3 +252,33 @@ func TestImportSample(t *testing.T) {
 		}
 	})
 }
+
+// A batch the database refuses is written again unit by unit: only the refused unit
+// is left out, and the report names it.
+func TestRefusedUnitCostsOnlyItself(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		user := func(id string) store.DemoBatch {
+			return store.DemoBatch{Users: []store.DemoUser{{ID: id, DisplayName: id, CreatedAt: importTime}},
+				Imported: []store.Imported{{Kind: "user", ID: id}}}
+		}
+		orphan := store.DemoBatch{Lists: []store.DemoList{{UserID: "nobody", ID: "list_1", Name: "x", IsPublic: true,
+			CreatedAt: importTime, UpdatedAt: importTime}}, Imported: []store.Imported{{Kind: "list", ID: "nobody/list_1"}}}
+		rep := newReport()
+		if err := writeBatch(ctx, s, []store.DemoBatch{user("u1"), orphan, user("u2")}, rep); err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Failed) != 1 || !strings.HasPrefix(rep.Failed[0], "list nobody/list_1: ") {
+			t.Errorf("failed: %v", rep.Failed)
+		}
+		for _, id := range []string{"u1", "u2"} {
+			if _, err := s.UserByID(ctx, id); err != nil {
+				t.Errorf("%s: %v", id, err)
+			}
+		}
+		state, err := s.ImportState(ctx)
+		if err != nil || !state.Imported[store.Imported{Kind: "user", ID: "u2"}] || state.Imported[store.Imported{Kind: "list", ID: "nobody/list_1"}] {
+			t.Errorf("imported marks: %+v %v", state.Imported, err)
+		}
+	})
+}

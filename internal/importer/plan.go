@@ -144,29 +144,42 @@ func (p *planner) users() {
 		all = append(all, candidate{id: id, u: User{DisplayName: doc.DisplayName}, orphan: true, created: created})
 	}
 	slices.SortFunc(all, func(a, b candidate) int { return cmp.Or(a.created.Compare(b.created), cmp.Compare(a.id, b.id)) })
+	var kept []candidate
 	for _, c := range all {
 		switch {
 		case !validID(c.id):
 			p.rep.skip("users", 1, "user %q: the id cannot be part of a link", c.id)
-			continue
 		case p.imported("user", c.id):
 			p.rep.already("users")
-			continue
 		case p.st.Users[c.id]:
 			p.rep.skip("users", 1, "user %s: castaway already has an account with this id that no import made", c.id)
-			continue
+		default:
+			kept = append(kept, c)
 		}
+	}
+	// Names are claimed oldest first; only then are the clashing ones renamed, so a
+	// rename never takes another imported user's own name.
+	names := make([]string, len(kept))
+	for i, c := range kept {
+		// UniqueName gives back a name as it is only when it is free and valid.
+		if want := strings.TrimSpace(c.u.DisplayName); want != "" && auth.UniqueName(want, p.taken) == want {
+			names[i] = want
+			p.taken[store.FoldKey(want)] = true
+		}
+	}
+	for i, c := range kept {
 		want := strings.TrimSpace(c.u.DisplayName)
-		base := want
-		if base == "" {
-			base = auth.DisplayNameFromEmail(strings.TrimSpace(c.u.Email))
-		}
-		name := auth.UniqueName(base, p.taken)
-		if name != want {
+		name := names[i]
+		if name == "" {
+			base := want
+			if base == "" {
+				base = auth.DisplayNameFromEmail(strings.TrimSpace(c.u.Email))
+			}
+			name = auth.UniqueName(base, p.taken)
+			p.taken[store.FoldKey(name)] = true
 			p.rep.repair("user %s: display name %q became %q (names are unique regardless of case, at most %d characters)",
 				c.id, want, name, auth.MaxDisplayNameLength)
 		}
-		p.taken[store.FoldKey(name)] = true
 		email := strings.TrimSpace(c.u.Email)
 		switch {
 		case email == "" && c.orphan:
