@@ -114,10 +114,10 @@ func (p *planner) compareAggregates() {
 			}
 		}
 		if len(diffs) == 0 {
-			p.rep.note("global ranking %s: the stored results agree with the recount of its %d ballot(s)", pollID, len(ballots))
+			p.rep.Results = append(p.rep.Results, fmt.Sprintf("global ranking %s: the stored results agree with the recount of its %d ballot(s)", pollID, len(ballots)))
 		} else {
-			p.rep.note("global ranking %s: the stored results differ from the recount (%s); castaway shows the recount",
-				pollID, strings.Join(diffs, "; "))
+			p.rep.Results = append(p.rep.Results, fmt.Sprintf("global ranking %s: the stored results differ from the recount (%s); castaway shows the recount",
+				pollID, strings.Join(diffs, "; ")))
 		}
 	}
 }

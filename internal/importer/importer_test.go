@@ -203,8 +203,8 @@ func TestImportSample(t *testing.T) {
 		if p, err := s.Poll(ctx, "season-48"); err != nil || p.Submissions != 2 {
 			t.Errorf("poll: %+v %v", p, err)
 		}
-		if !hasLine(rep.Notes, "season-48", "agree") {
-			t.Errorf("aggregate comparison: %v", rep.Notes)
+		if !hasLine(rep.Results, "season-48", "agree") {
+			t.Errorf("aggregate comparison: %v", rep.Results)
 		}
 
 		// The legacy record.
@@ -281,4 +281,36 @@ func TestRefusedUnitCostsOnlyItself(t *testing.T) {
 			t.Errorf("imported marks: %+v %v", state.Imported, err)
 		}
 	})
+}
+
+// A stored aggregate that does not add up is reported, with what differs.
+func TestStoredResultsThatDiffer(t *testing.T) {
+	exp := sample(t)
+	agg := exp.GlobalRankingsData["season-48"]
+	agg.TotalVotes = 3
+	agg.Top10[2].TotalScore = 9
+	exp.GlobalRankingsData["season-48"] = agg
+	state := &store.ImportState{Imported: map[store.Imported]bool{}, Users: map[string]bool{}, NameKeys: map[string]string{},
+		EmailKeys: map[string]string{}, Lists: map[[2]string]bool{}, Comments: map[string]store.ImportedComment{},
+		Polls: map[string]string{"season-48": "s48"}, LegacyEmpty: true}
+	rep := NewPlan(exp, catalog.MustLoad(), state, importTime).Report
+	if !hasLine(rep.Results, "season-48", "differ", "totalVotes 3, ballots 2", "Joe Hunter 9 points stored, 8 recounted") {
+		t.Errorf("results: %v", rep.Results)
+	}
+}
+
+func TestTimeForms(t *testing.T) {
+	for in, want := range map[string]time.Time{
+		`{"_seconds": 1744310000, "_nanoseconds": 500000000}`: time.Unix(1744310000, 500000000).UTC(),
+		`"2025-04-12T18:03:11.201Z"`:                          time.Date(2025, 4, 12, 18, 3, 11, 201000000, time.UTC),
+		`1744300000000`:                                       time.UnixMilli(1744300000000).UTC(),
+		`null`:                                                {},
+		`"yesterday"`:                                         {},
+		`{"seconds": 5}`:                                      {},
+	} {
+		var got Time
+		if err := got.UnmarshalJSON([]byte(in)); err != nil || !got.Equal(want) {
+			t.Errorf("%s: %v %v, want %v", in, got.Time, err, want)
+		}
+	}
 }

@@ -21,7 +21,8 @@ type Report struct {
 	Counts   map[string]*Count
 	Repaired []string // changed on the way in
 	Skipped  []string // left out, and why
-	Notes    []string // worth knowing: accounts without email, aggregate comparisons
+	Notes    []string // worth knowing: accounts without email, ...
+	Results  []string // each stored global result compared with the recount of its ballots
 	Failed   []string // units the database refused (written one by one after a failed batch)
 }
 
@@ -63,6 +64,7 @@ func (r *Report) Write(w io.Writer, limit int) {
 	}{
 		{"Repaired on the way in", r.Repaired},
 		{"Left out", r.Skipped},
+		{"Global results", r.Results},
 		{"Could not be written", r.Failed},
 		{"Notes", r.Notes},
 	} {
