@@ -16,6 +16,7 @@
 #                              a database of its own: created when missing, emptied by each load
 #   BENCH_DURATION=10s BENCH_CONNECTIONS=32 BENCH_THREADS=2
 #   BENCH_TIMEOUT=10s          a slower response counts as a wrk timeout (reported), not in p99
+#   BENCH_IMPORT_LISTS=100000  lists in the generated Firestore export whose import is timed (users: a tenth)
 #   BENCH_QUICK=1              try the harness: 2,000 lists, scale 1,000 and 2,000, 3 s a run
 #   BENCH_OUT=bench/results/<date>   raw output;  BENCH_REPORT=docs/benchmarks.md
 #   BENCH_NOTE="..."           a paragraph put at the top of the report
@@ -25,8 +26,9 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 
 if [[ "${BENCH_QUICK:-}" == 1 ]]; then
-  : "${BENCH_LISTS:=2000}" "${BENCH_SCALE:=1000 2000}" "${BENCH_DURATION:=3s}"
+  : "${BENCH_LISTS:=2000}" "${BENCH_SCALE:=1000 2000}" "${BENCH_DURATION:=3s}" "${BENCH_IMPORT_LISTS:=2000}"
 fi
+BENCH_IMPORT_LISTS=${BENCH_IMPORT_LISTS:-100000}
 BENCH_LISTS=${BENCH_LISTS:-100000}
 BENCH_SCALE=${BENCH_SCALE:-10000 100000 1000000}
 BENCH_ENGINES=${BENCH_ENGINES:-sqlite postgres}
@@ -182,6 +184,30 @@ for engine in $BENCH_ENGINES; do
     fi
     kill "$server"; wait "$server" 2>/dev/null || true
   done
+done
+
+# The earlier product's data: a generated Firestore export, imported into an empty
+# database of each engine with castaway import-firestore.
+import_users=$(( BENCH_IMPORT_LISTS / 10 < 100 ? 100 : BENCH_IMPORT_LISTS / 10 ))
+echo "bench: generating a Firestore export of $BENCH_IMPORT_LISTS lists, $import_users users"
+"$BIN" demo-data --firestore-export "$BENCH_OUT/firestore-export.json" --users "$import_users" --lists "$BENCH_IMPORT_LISTS"
+for engine in $BENCH_ENGINES; do
+  if [[ $engine == postgres ]]; then
+    base=${BENCH_PG_URL%%\?*}
+    psql "${BENCH_PG_URL/\/${base##*/}/\/postgres}" -tAc "DROP DATABASE IF EXISTS ${base##*/}" >/dev/null
+    pg_ready
+    db=$BENCH_PG_URL
+  else
+    rm -rf "$BENCH_OUT/data-import"
+    db=$BENCH_OUT/data-import/castaway.db
+  fi
+  echo "bench: importing it into $engine"
+  start=$(date +%s%N)
+  "$BIN" import-firestore "$BENCH_OUT/firestore-export.json" --quiet --database-url "$db" --data-dir "$BENCH_OUT/srv" \
+    > "$BENCH_OUT/import__${engine}.log"
+  end=$(date +%s%N)
+  { echo "ms=$(( (end - start) / 1000000 ))"; echo "users=$import_users"; echo "lists=$BENCH_IMPORT_LISTS"; } > "$BENCH_OUT/import__${engine}.txt"
+  sed -n '3,13p' "$BENCH_OUT/import__${engine}.log"
 done
 
 mkdir -p "$(dirname "$BENCH_REPORT")"

@@ -124,11 +124,19 @@ type Load struct {
 	DeepPage string
 }
 
+// Import is one timed import of the generated Firestore export.
+type Import struct {
+	Engine       string
+	Users, Lists int
+	Took         time.Duration
+}
+
 // Run is everything one bench run measured.
 type Run struct {
 	Env     map[string]string
 	Results []Result
 	Loads   []Load
+	Imports []Import
 }
 
 func load(dir string) (*Run, error) {
@@ -174,6 +182,20 @@ func load(dir string) (*Run, error) {
 		l.Took = time.Duration(ms) * time.Millisecond
 		r.Loads = append(r.Loads, l)
 	}
+	files, _ = filepath.Glob(filepath.Join(dir, "import__*.txt"))
+	for _, f := range files {
+		kv, err := readKV(f)
+		if err != nil {
+			return nil, err
+		}
+		im := Import{Engine: strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "import__"), ".txt")}
+		im.Users, _ = strconv.Atoi(kv["users"])
+		im.Lists, _ = strconv.Atoi(kv["lists"])
+		ms, _ := strconv.Atoi(kv["ms"])
+		im.Took = time.Duration(ms) * time.Millisecond
+		r.Imports = append(r.Imports, im)
+	}
+	sort.Slice(r.Imports, func(i, j int) bool { return engineOrder(r.Imports[i].Engine) < engineOrder(r.Imports[j].Engine) })
 	sort.Slice(r.Loads, func(i, j int) bool {
 		if r.Loads[i].Engine != r.Loads[j].Engine {
 			return engineOrder(r.Loads[i].Engine) < engineOrder(r.Loads[j].Engine)
@@ -374,6 +396,18 @@ func (r *Run) markdown() string {
 			summaryRows(l.Summary))
 	}
 	p("\n")
+
+	if len(r.Imports) > 0 {
+		p("## Importing the earlier product's data\n\n")
+		p("`castaway demo-data --firestore-export FILE` writes a Firestore export in the earlier product's shape (with its awkward cases: ")
+		p("earlier ids, repeats, mixed lists, missing users, the malformed ballot); `castaway import-firestore FILE` brings it into an empty database, ")
+		p("recounts every aggregate and verifies them. Wall time of the whole command:\n\n")
+		p("| engine | users | lists | import time |\n|---|---:|---:|---:|\n")
+		for _, im := range r.Imports {
+			p("| %s | %s | %s | %s |\n", im.Engine, thousands(float64(im.Users)), thousands(float64(im.Lists)), ms(im.Took))
+		}
+		p("\n")
+	}
 
 	p("## Every endpoint at %s lists\n\n", thousands(float64(main)))
 	p("| endpoint | engine | req/s | p50 | p99 | × minimal | failed responses | target | |\n|---|---|---:|---:|---:|---:|---|---|---|\n")

@@ -13,6 +13,7 @@ import (
 	"castaway/internal/app"
 	"castaway/internal/config"
 	"castaway/internal/demo"
+	"castaway/internal/importer"
 	"castaway/web"
 )
 
@@ -22,6 +23,7 @@ Usage:
   castaway serve [flags]     run the web app and API (default)
   castaway migrate [flags]   bring the database schema up to date and exit
   castaway demo-data [flags] fill the database with a demo community (-h for sizes)
+  castaway import-firestore [flags] FILE   bring in the earlier product's Firestore export
   castaway polls list|add|open|close   manage the global top-10 polls (-h for details)
   castaway verify [--repair] recount every kept-in-step aggregate; exit 1 on a difference
   castaway version           print the version
@@ -53,6 +55,8 @@ func run(args []string) error {
 		return nil
 	case "demo-data":
 		return demo.Main(ctx, args, os.Stderr)
+	case "import-firestore":
+		return importer.Main(ctx, args, os.Stdout, os.Stderr)
 	case "polls":
 		return app.PollsMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
 	case "verify":

@@ -509,6 +509,21 @@ type Inbox struct {
 	UnreadCount int `json:"unreadCount"`
 }
 
+// LegacyRankings defines model for LegacyRankings.
+type LegacyRankings struct {
+	AndrewsList  []ListItem `json:"andrewsList"`
+	KendallsList []ListItem `json:"kendallsList"`
+	LastUpdated  time.Time  `json:"lastUpdated"`
+	MaddysList   []ListItem `json:"maddysList"`
+}
+
+// LegacyRankingsInput defines model for LegacyRankingsInput.
+type LegacyRankingsInput struct {
+	AndrewsList  []ListItemInput `json:"andrewsList"`
+	KendallsList []ListItemInput `json:"kendallsList"`
+	MaddysList   []ListItemInput `json:"maddysList"`
+}
+
 // ListInput defines model for ListInput.
 type ListInput struct {
 	// Contestants Ranked items, best first: all seasons or all contestants ('Cannot mix seasons and contestants.'), no repeats.
@@ -874,6 +889,9 @@ type AddGlobalCommentJSONRequestBody = NewComment
 
 // SubmitGlobalRankingJSONRequestBody defines body for SubmitGlobalRanking for application/json ContentType.
 type SubmitGlobalRankingJSONRequestBody = GlobalSubmissionInput
+
+// SaveLegacyRankingsJSONRequestBody defines body for SaveLegacyRankings for application/json ContentType.
+type SaveLegacyRankingsJSONRequestBody = LegacyRankingsInput
 
 // CreateListJSONRequestBody defines body for CreateList for application/json ContentType.
 type CreateListJSONRequestBody = ListInput

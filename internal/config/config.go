@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -45,6 +46,9 @@ type Config struct {
 	// EventsURL selects the event bus between processes: nats://... is NATS;
 	// empty is PostgreSQL LISTEN/NOTIFY on PostgreSQL, in-process on SQLite.
 	EventsURL string
+	// IdolChance, from CASTAWAY_IDOL_CHANCE, replaces the product's chance of finding
+	// a hidden immunity idol. It exists for tests (the journeys set 1); 0 means unset.
+	IdolChance float64
 }
 
 // Load reads args (without the program and subcommand names) and the environment.
@@ -83,6 +87,13 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	if err := c.LogLevelFrom(logLevel); err != nil {
 		return nil, err
 	}
+	if v := getenv("CASTAWAY_IDOL_CHANCE"); v != "" {
+		chance, err := strconv.ParseFloat(v, 64)
+		if err != nil || chance <= 0 || chance > 1 {
+			return nil, fmt.Errorf("CASTAWAY_IDOL_CHANCE %q: want a number above 0 and at most 1 (for tests only)", v)
+		}
+		c.IdolChance = chance
+	}
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = filepath.Join(c.DataDir, "castaway.db")
 	}
@@ -102,6 +113,14 @@ func (c *Config) LogLevelFrom(name string) error {
 		return fmt.Errorf("log level %q: want debug, info, warn or error", name)
 	}
 	return nil
+}
+
+// IdolChanceOr is the idol chance set for tests, or def.
+func (c *Config) IdolChanceOr(def float64) float64 {
+	if c.IdolChance > 0 {
+		return c.IdolChance
+	}
+	return def
 }
 
 // SecureCookies tells whether the public URL is HTTPS, so cookies get Secure.

@@ -6,14 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
+	"os"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
 
 	"castaway/internal/app"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/importer"
 )
 
 // Main runs `castaway demo-data [flags]`: its own flags for the sizes, and the same
@@ -21,7 +20,8 @@ import (
 func Main(ctx context.Context, args []string, stderr io.Writer) error {
 	opt := Defaults()
 	fs, quiet := newFlags(&opt, stderr)
-	own, rest := splitArgs(fs, args)
+	exportFile := fs.String("firestore-export", "", "write the earlier product's Firestore export of --users and --lists to this file\n(for castaway import-firestore) instead of filling the database")
+	own, rest := app.SplitArgs(fs, args)
 	if err := fs.Parse(own); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -30,6 +30,9 @@ func Main(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("demo-data: unexpected argument %q", fs.Arg(0))
+	}
+	if *exportFile != "" {
+		return writeExport(*exportFile, opt, stderr)
 	}
 	cfg, err := config.FromEnv(rest)
 	if errors.Is(err, flag.ErrHelp) {
@@ -44,67 +47,19 @@ func Main(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer st.Close()
 
-	var bar *progressbar.ProgressBar
+	finish := func() {}
 	if !*quiet {
-		opt.Progress = func(done, total int) {
-			if total > 0 {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("demo data"),
-					progressbar.OptionShowCount(), progressbar.OptionSetItsString("rows"), progressbar.OptionShowIts(),
-					progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionFullWidth(),
-					progressbar.OptionOnCompletion(func() { fmt.Fprintln(stderr) }))
-				return
-			}
-			if bar != nil {
-				if done > bar.GetMax() {
-					bar.ChangeMax(done)
-				}
-				bar.Set(done)
-			}
-		}
+		opt.Progress, finish = app.ProgressBar(stderr, "demo data")
 	}
 	start := time.Now()
 	stats, err := Run(ctx, st, catalog.MustLoad(), opt)
-	if bar != nil {
-		bar.ChangeMax(int(bar.State().CurrentNum))
-		bar.Finish()
-	}
+	finish()
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "demo data in %s (%s): %s\n", st.Dialect(), time.Since(start).Round(100*time.Millisecond), stats)
 	fmt.Fprintf(stderr, "sign in as %s (… %s) with the password %q\n", EmailOf(1), EmailOf(stats.Users), Password)
 	return nil
-}
-
-// splitArgs separates the flags fs defines from the rest, which go to config.
-func splitArgs(fs *flag.FlagSet, args []string) (own, rest []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name := strings.TrimLeft(a, "-")
-		if !strings.HasPrefix(a, "-") || name == "" {
-			rest = append(rest, a)
-			continue
-		}
-		name, _, hasValue := strings.Cut(name, "=")
-		f := fs.Lookup(name)
-		if f == nil && name != "h" && name != "help" {
-			rest = append(rest, a)
-			if !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-				i++
-				rest = append(rest, args[i])
-			}
-			continue
-		}
-		own = append(own, a)
-		if f == nil || hasValue {
-			continue
-		}
-		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); !(ok && bf.IsBoolFlag()) && i+1 < len(args) {
-			i++
-			own = append(own, args[i])
-		}
-	}
-	return own, rest
 }
 
 // newFlags defines demo-data's own flags on opt.
@@ -128,4 +83,23 @@ func newFlags(opt *Options, stderr io.Writer) (*flag.FlagSet, *bool) {
 		fmt.Fprintf(stderr, "\nThe database is chosen as for serve (-data-dir, -database-url or CASTAWAY_* variables; see castaway serve -h).\n")
 	}
 	return fs, quiet
+}
+
+// writeExport writes a generated export in the earlier product's shape.
+func writeExport(path string, opt Options, stderr io.Writer) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	err = importer.Generate(f, catalog.MustLoad(), importer.GenerateOptions{Users: opt.Users, Lists: opt.Lists, Seed: opt.Seed})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s: a Firestore export of %d users and %d lists in %s\n", path, opt.Users, opt.Lists,
+		time.Since(start).Round(100*time.Millisecond))
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/app"
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/store"
@@ -193,7 +194,7 @@ func TestSameSeedSameCommunity(t *testing.T) {
 func TestSplitArgs(t *testing.T) {
 	opt := Defaults()
 	fs, _ := newFlags(&opt, io.Discard)
-	own, rest := splitArgs(fs, []string{"--users", "5", "-database-url", "x.db", "--lists=9", "--force", "-addr", "1:2", "--seed", "4"})
+	own, rest := app.SplitArgs(fs, []string{"--users", "5", "-database-url", "x.db", "--lists=9", "--force", "-addr", "1:2", "--seed", "4"})
 	if strings.Join(own, " ") != "--users 5 --lists=9 --force --seed 4" || strings.Join(rest, " ") != "-database-url x.db -addr 1:2" {
 		t.Errorf("own %q rest %q", own, rest)
 	}

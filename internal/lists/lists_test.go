@@ -174,8 +174,30 @@ func TestIsTag(t *testing.T) {
 
 func TestFindsIdol(t *testing.T) {
 	for draw, want := range map[float64]bool{0: true, 0.0499: true, 0.05: false, 0.5: false, 0.9999: false} {
-		if got := FindsIdol(func() float64 { return draw }); got != want {
+		if got := FindsIdol(IdolChance, func() float64 { return draw }); got != want {
 			t.Errorf("draw %v: found %v, want %v", draw, got, want)
 		}
+	}
+	if !FindsIdol(1, func() float64 { return 0.9999 }) {
+		t.Error("a chance of 1 always finds")
+	}
+}
+
+// TestIdolOdds: the crypto/rand draw is uniform in [0, 1), so finds come at 5%.
+func TestIdolOdds(t *testing.T) {
+	const rolls = 20000
+	found := 0
+	for range rolls {
+		d := Draw()
+		if d < 0 || d >= 1 {
+			t.Fatalf("draw %v out of [0, 1)", d)
+		}
+		if FindsIdol(IdolChance, func() float64 { return d }) {
+			found++
+		}
+	}
+	// 1000 expected; the standard deviation is about 31, so this band is over 6 of them.
+	if found < 800 || found > 1200 {
+		t.Errorf("%d finds in %d rolls at %v", found, rolls, IdolChance)
 	}
 }

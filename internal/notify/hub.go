@@ -12,39 +12,53 @@ import (
 // inboxTopic prefixes the bus topic of a user's inbox: "inbox.<userId>".
 const inboxTopic = "inbox."
 
+// LegacyTopic is the bus topic of the legacy rankings record: one for every reader.
+const LegacyTopic = "legacy.record"
+
 // Heartbeat is how often idle streams send a comment, so proxies keep them open.
 const Heartbeat = 25 * time.Second
 
 // Hub wakes the live streams of a user when their inbox changes, in whichever
 // process the change was made: Publish goes out on the event bus, and each process
-// wakes only the recipient's streams it holds. It costs an idle stream one small
-// channel and a map entry; streams share one heartbeat ticker.
+// wakes only the recipient's streams it holds. Streams of the legacy rankings record
+// are woken the same way by PublishLegacy. It costs an idle stream one small channel
+// and a map entry; streams share one heartbeat ticker.
 type Hub struct {
 	log *slog.Logger
 	bus events.Bus
 
-	mu      sync.Mutex
-	subs    map[string]map[*subscriber]struct{}
-	count   int
-	closed  bool
-	done    chan struct{}
-	beat    chan struct{} // closed at each heartbeat, then replaced
-	unsub   func()
-	stopped chan struct{}
+	mu   sync.Mutex
+	subs map[string]map[*subscriber]struct{} // by bus topic
+	// onLegacy runs before legacy streams are woken (see OnLegacy); guarded by mu.
+	onLegacy func()
+	count    int
+	closed   bool
+	done     chan struct{}
+	beat     chan struct{} // closed at each heartbeat, then replaced
+	unsub    func()
+	stopped  chan struct{}
 }
 
 // NewHub starts a hub on bus, beating every heartbeat; Close stops it (not the bus).
 func NewHub(bus events.Bus, heartbeat time.Duration, log *slog.Logger) (*Hub, error) {
 	h := &Hub{log: log, bus: bus, subs: map[string]map[*subscriber]struct{}{},
 		done: make(chan struct{}), beat: make(chan struct{}), stopped: make(chan struct{})}
-	unsub, err := bus.Subscribe(inboxTopic, events.Handler{
-		Event:  func(topic string, _ []byte) { h.wake(topic[len(inboxTopic):]) },
-		Resync: h.wakeAll,
-	})
-	if err != nil {
-		return nil, err
+	var unsubs []func()
+	for _, topic := range []string{inboxTopic, LegacyTopic} {
+		unsub, err := bus.Subscribe(topic, events.Handler{Event: func(topic string, _ []byte) { h.wake(topic) }, Resync: h.wakeAll})
+		if err != nil {
+			for _, u := range unsubs {
+				u()
+			}
+			return nil, err
+		}
+		unsubs = append(unsubs, unsub)
 	}
-	h.unsub = unsub
+	h.unsub = func() {
+		for _, u := range unsubs {
+			u()
+		}
+	}
 	go h.heartbeat(heartbeat)
 	return h, nil
 }
@@ -68,24 +82,43 @@ func (h *Hub) Subscribe(userID string) (<-chan struct{}, func()) {
 // returned function is called. wake runs with the hub locked: it must not block
 // nor call the hub.
 func (h *Hub) SubscribeFunc(userID string, wake func()) (unsubscribe func()) {
+	return h.subscribe(inboxTopic+userID, wake)
+}
+
+// SubscribeLegacy calls wake whenever the legacy rankings record may have changed,
+// until the returned function is called; wake follows SubscribeFunc's rules.
+func (h *Hub) SubscribeLegacy(wake func()) (unsubscribe func()) {
+	return h.subscribe(LegacyTopic, wake)
+}
+
+// OnLegacy sets fn to run, with the hub locked, each time the legacy record may have
+// changed, before any of its streams is woken: the process's copy of the record is
+// dropped there, so the woken streams share one fresh read.
+func (h *Hub) OnLegacy(fn func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.onLegacy = fn
+}
+
+func (h *Hub) subscribe(topic string, wake func()) (unsubscribe func()) {
 	sub := &subscriber{wake: wake}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.subs[userID] == nil {
-		h.subs[userID] = map[*subscriber]struct{}{}
+	if h.subs[topic] == nil {
+		h.subs[topic] = map[*subscriber]struct{}{}
 	}
-	h.subs[userID][sub] = struct{}{}
+	h.subs[topic][sub] = struct{}{}
 	h.count++
 	return func() {
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		if _, ok := h.subs[userID][sub]; !ok {
+		if _, ok := h.subs[topic][sub]; !ok {
 			return
 		}
 		h.count--
-		delete(h.subs[userID], sub)
-		if len(h.subs[userID]) == 0 {
-			delete(h.subs, userID)
+		delete(h.subs[topic], sub)
+		if len(h.subs[topic]) == 0 {
+			delete(h.subs, topic)
 		}
 	}
 }
@@ -111,9 +144,16 @@ func (h *Hub) Beat() <-chan struct{} {
 // liveness (clients still see the change on their next fetch), so it is logged.
 func (h *Hub) Publish(ctx context.Context, userIDs ...string) {
 	for _, id := range userIDs {
-		if err := h.bus.Publish(ctx, inboxTopic+id, nil); err != nil {
-			h.log.ErrorContext(ctx, "publish live event", "err", err)
-		}
+		h.publish(ctx, inboxTopic+id)
+	}
+}
+
+// PublishLegacy tells every process that the legacy rankings record changed.
+func (h *Hub) PublishLegacy(ctx context.Context) { h.publish(ctx, LegacyTopic) }
+
+func (h *Hub) publish(ctx context.Context, topic string) {
+	if err := h.bus.Publish(ctx, topic, nil); err != nil {
+		h.log.ErrorContext(ctx, "publish live event", "err", err)
 	}
 }
 
@@ -131,11 +171,14 @@ func (h *Hub) Close() {
 	<-h.stopped
 }
 
-// wake signals userID's streams without blocking; nobody else's.
-func (h *Hub) wake(userID string) {
+// wake signals topic's streams without blocking; nobody else's.
+func (h *Hub) wake(topic string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for sub := range h.subs[userID] {
+	if topic == LegacyTopic && h.onLegacy != nil {
+		h.onLegacy()
+	}
+	for sub := range h.subs[topic] {
 		sub.wake()
 	}
 }
@@ -146,6 +189,9 @@ func (h *Hub) wakeAll() {
 	defer h.mu.Unlock()
 	if h.count > 0 {
 		h.log.Info("live event bus reconnected; refreshing every open stream", "streams", h.count)
+	}
+	if h.onLegacy != nil {
+		h.onLegacy()
 	}
 	for _, subs := range h.subs {
 		for sub := range subs {

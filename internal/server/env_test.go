@@ -48,7 +48,13 @@ func newEnvOn(t *testing.T, st *store.Store) *testEnv {
 // newEnvWithHub starts a server over st whose live events go through hub (nil: in process).
 func newEnvWithHub(t testing.TB, st *store.Store, hub *notify.Hub) *testEnv {
 	t.Helper()
-	cfg, err := config.Load([]string{"-data-dir", t.TempDir()}, func(string) string { return "" })
+	return newEnvWithSettings(t, st, hub, nil)
+}
+
+// newEnvWithSettings starts a server over st whose environment holds env.
+func newEnvWithSettings(t testing.TB, st *store.Store, hub *notify.Hub, env map[string]string) *testEnv {
+	t.Helper()
+	cfg, err := config.Load([]string{"-data-dir", t.TempDir()}, func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}

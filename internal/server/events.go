@@ -20,36 +20,64 @@ const streamReadTimeout = 10 * time.Second
 
 // streamInbox sends the user's inbox as server-sent events: once on connect, then
 // whenever it changes on any node, until the client leaves or the server shuts down.
-//
-// An idle stream costs no query, holds no database connection and, on HTTP/1.1,
-// no goroutine: the handler takes the connection over (Hijack) and hands it to the
-// server's stream set, then returns. The hub wakes only this user's streams; a
-// woken stream is read (one query) and written by a small pool of workers, and one
-// goroutine writes every stream's heartbeat. Where the connection cannot be taken
-// over (HTTP/2), the stream keeps its goroutine and waits on the hub instead.
 func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 	u := requireUser(w, r, msgInboxSignedOut)
 	if u == nil {
 		return
 	}
+	s.serveStream(w, r, feed{
+		subscribe: func(wake func()) func() { return s.hub.SubscribeFunc(u.ID, wake) },
+		read: func(ctx context.Context) ([]byte, error) {
+			data, err := s.streamedInbox(ctx, u.ID)
+			if err != nil {
+				return nil, err
+			}
+			return inboxEvent(data), nil
+		},
+	})
+}
+
+// feed is what one live stream sends: how it hears of a change, and how the event
+// it then sends is read (whole, "event: ...\ndata: ...\n\n").
+type feed struct {
+	subscribe func(wake func()) (unsubscribe func())
+	read      func(ctx context.Context) ([]byte, error)
+}
+
+// serveStream sends f's event on connect and after every change, until the client
+// leaves or the server shuts down.
+//
+// An idle stream costs no query, holds no database connection and, on HTTP/1.1,
+// no goroutine: the handler takes the connection over (Hijack) and hands it to the
+// server's stream set, then returns. The hub wakes only the streams of what changed;
+// a woken stream is read and written by a small pool of workers, and one goroutine
+// writes every stream's heartbeat. Where the connection cannot be taken over
+// (HTTP/2), the stream keeps its goroutine and waits on the hub instead.
+func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, f feed) {
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
 	if r.ProtoMajor == 1 {
 		if conn, _, err := rc.Hijack(); err == nil {
-			s.streams.adopt(conn, w.Header(), u.ID)
+			s.streams.adopt(conn, w.Header(), f)
 			return
 		}
 	}
-	s.streamInboxInPlace(w, r, rc, u.ID)
+	s.streamInPlace(w, r, rc, f)
 }
 
-// streamInboxInPlace serves a stream from its own goroutine, for connections that
+// streamInPlace serves a stream from its own goroutine, for connections that
 // cannot be handed over.
-func (s *Server) streamInboxInPlace(w http.ResponseWriter, r *http.Request, rc *http.ResponseController, userID string) {
+func (s *Server) streamInPlace(w http.ResponseWriter, r *http.Request, rc *http.ResponseController, f feed) {
 	// Subscribe before the first read so a change in between is not lost.
-	changed, unsubscribe := s.hub.Subscribe(userID)
+	changed := make(chan struct{}, 1)
+	unsubscribe := f.subscribe(func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	})
 	defer unsubscribe()
 	// The server's read and write timeouts would otherwise cut the stream off.
 	if err := rc.SetWriteDeadline(time.Time{}); err != nil {
@@ -61,11 +89,11 @@ func (s *Server) streamInboxInPlace(w http.ResponseWriter, r *http.Request, rc *
 	w.WriteHeader(http.StatusOK)
 
 	send := func() error {
-		data, err := s.streamedInbox(r.Context(), userID)
+		event, err := f.read(r.Context())
 		if err != nil {
 			return err
 		}
-		if _, err := w.Write(inboxEvent(data)); err != nil {
+		if _, err := w.Write(event); err != nil {
 			return err
 		}
 		return rc.Flush()
@@ -133,7 +161,7 @@ type streamSet struct {
 
 type liveStream struct {
 	conn        net.Conn
-	userID      string
+	read        func(ctx context.Context) ([]byte, error)
 	unsubscribe func()
 	queued      bool // guarded by streamSet.mu
 	wmu         sync.Mutex
@@ -150,21 +178,21 @@ func newStreamSet(s *Server, workers int) *streamSet {
 	return set
 }
 
-// adopt takes over conn for userID's stream: it answers the request's head and
-// queues the first read.
-func (set *streamSet) adopt(conn net.Conn, header http.Header, userID string) {
+// adopt takes over conn for f's stream: it answers the request's head and queues
+// the first read.
+func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed) {
 	conn.SetDeadline(time.Time{})
 	var head bytes.Buffer
 	head.WriteString("HTTP/1.1 200 OK\r\nConnection: close\r\n")
 	header.Write(&head)
 	head.WriteString("\r\n")
-	ls := &liveStream{conn: conn, userID: userID}
+	ls := &liveStream{conn: conn, read: f.read}
 	if !ls.write(head.Bytes()) {
 		return
 	}
 	// Subscribe before the first read so a change in between is not lost; wakes
 	// before the stream joins the set are covered by that read.
-	ls.unsubscribe = set.s.hub.SubscribeFunc(userID, func() { set.enqueue(ls) })
+	ls.unsubscribe = f.subscribe(func() { set.enqueue(ls) })
 	set.mu.Lock()
 	if set.closed {
 		set.mu.Unlock()
@@ -203,7 +231,7 @@ func (set *streamSet) drop(ls *liveStream) {
 	ls.close()
 }
 
-// work reads and sends the inboxes of woken streams until the set closes.
+// work reads and sends the events of woken streams until the set closes.
 func (set *streamSet) work() {
 	for {
 		set.mu.Lock()
@@ -221,7 +249,7 @@ func (set *streamSet) work() {
 		set.mu.Unlock()
 
 		ctx, cancel := context.WithTimeout(context.Background(), streamReadTimeout)
-		data, err := set.s.streamedInbox(ctx, ls.userID)
+		event, err := ls.read(ctx)
 		cancel()
 		if err != nil {
 			// The client reconnects and reads afresh.
@@ -229,7 +257,7 @@ func (set *streamSet) work() {
 			set.drop(ls)
 			continue
 		}
-		if !ls.write(inboxEvent(data)) {
+		if !ls.write(event) {
 			set.drop(ls)
 		}
 	}

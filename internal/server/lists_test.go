@@ -3,10 +3,13 @@ package server
 import (
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"castaway/internal/api"
+	"castaway/internal/lists"
+	"castaway/internal/store/storetest"
 )
 
 type apiErr struct {
@@ -246,36 +249,63 @@ func TestBrowseAndHomeHTTP(t *testing.T) {
 	}
 }
 
+// TestIdolSearch runs with CASTAWAY_IDOL_CHANCE=1, the test seam, so every search
+// within the limits finds one (the 5% odds are tested in internal/lists).
 func TestIdolSearch(t *testing.T) {
-	e := newEnv(t)
+	e := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_IDOL_CHANCE": "1"})
 	c, u := e.signedIn(t, "Hunter")
 	var e1 apiErr
+	search := func(c *http.Client) api.IdolSearchResult {
+		t.Helper()
+		var r api.IdolSearchResult
+		if st := callStatus(t, c, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s45"}, &r); st != 200 {
+			t.Fatalf("search: %d", st)
+		}
+		return r
+	}
 	if st := callStatus(t, nil, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s45"}, &e1); st != 401 {
 		t.Errorf("signed out: %d", st)
 	}
 	if st := callStatus(t, c, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s99"}, &e1); st != 400 {
 		t.Errorf("unknown season: %d", st)
 	}
-	found := 0
-	for range 200 {
-		var r api.IdolSearchResult
-		if st := callStatus(t, c, "POST", e.URL+"/api/me/idols/search", map[string]string{"seasonId": "s45"}, &r); st != 200 {
-			t.Fatalf("search: %d", st)
-		}
-		if r.Found {
-			found++
-		}
-		if r.IdolsFound != found {
-			t.Fatalf("idolsFound %d after %d finds", r.IdolsFound, found)
+
+	// Concurrent finds each count once.
+	const burst = 10
+	var wg sync.WaitGroup
+	totals := make(chan int, burst)
+	for range burst {
+		wg.Go(func() { totals <- search(c).IdolsFound })
+	}
+	wg.Wait()
+	close(totals)
+	seen := map[int]bool{}
+	for n := range totals {
+		seen[n] = true
+	}
+	if len(seen) != burst || !seen[1] || !seen[burst] {
+		t.Errorf("concurrent finds answered totals %v", seen)
+	}
+
+	// Up to the per-account limit every search finds; past it, found: false and no error.
+	for want := burst + 1; want <= lists.IdolSearchPerUser.Max; want++ {
+		if r := search(c); !r.Found || r.IdolsFound != want {
+			t.Fatalf("search %d: %+v", want, r)
 		}
 	}
-	// 200 clicks at 5%: 10 expected; 0 or 40+ would mean the odds are wrong.
-	if found == 0 || found >= 40 {
-		t.Errorf("found %d idols in 200 clicks", found)
+	for range 3 {
+		if r := search(c); r.Found || r.IdolsFound != lists.IdolSearchPerUser.Max {
+			t.Fatalf("over the limit: %+v", r)
+		}
 	}
 	var p api.PublicProfile
 	callStatus(t, nil, "GET", e.URL+"/api/users/"+u.ID, nil, &p)
-	if p.IdolsFound != found {
-		t.Errorf("profile idols %d, want %d", p.IdolsFound, found)
+	if p.IdolsFound != lists.IdolSearchPerUser.Max {
+		t.Errorf("profile idols %d, want %d", p.IdolsFound, lists.IdolSearchPerUser.Max)
+	}
+	// Another account on the same client still finds, until the client's own limit.
+	other, _ := e.signedIn(t, "Second")
+	if r := search(other); !r.Found || r.IdolsFound != 1 {
+		t.Errorf("another account: %+v", r)
 	}
 }

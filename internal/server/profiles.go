@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -44,11 +45,13 @@ func (s *Server) userLists(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, api.UserLists{Lists: apiSummaries(found)})
 }
 
-// idolSearch rolls for a hidden immunity idol when a season card is clicked; draw
-// is the randomness, replaceable in tests.
+// idolSearch rolls for a hidden immunity idol when a season card is clicked. chance
+// is the product's (lists.IdolChance) unless the operator set CASTAWAY_IDOL_CHANCE for
+// testing; draw is the randomness, replaceable in tests.
 type idolSearch struct {
 	*Server
-	draw func() float64
+	chance float64
+	draw   func() float64
 }
 
 func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -65,14 +68,17 @@ func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := api.IdolSearchResult{IdolsFound: u.IdolsFound}
-	if lists.FindsIdol(h.draw) {
-		n, err := h.store.AddIdol(r.Context(), u.ID)
-		if err != nil {
-			// The spec only logs idol tracking failures; the click itself succeeded.
-			h.log.ErrorContext(r.Context(), "add idol", "err", err)
-		} else {
+	// Over the limit the search finds nothing, without an error; the spec only logs
+	// idol tracking failures, so a failing count is logged and the click answered.
+	err := h.limitWrite(r, u, lists.IdolSearchPerUser, lists.IdolSearchPerClient)
+	if err == nil && lists.FindsIdol(h.chance, h.draw) {
+		var n int
+		if n, err = h.store.AddIdol(r.Context(), u.ID); err == nil {
 			res.Found, res.IdolsFound = true, n
 		}
+	}
+	if p, limited := problem.As(err); err != nil && !(limited && p.Kind == problem.RateLimited) {
+		h.log.ErrorContext(r.Context(), "idol search", "err", err)
 	}
 	writeJSON(w, http.StatusOK, res)
 }

@@ -1,8 +1,9 @@
 package server
 
 import (
-	"math/rand/v2"
 	"net/http"
+
+	"castaway/internal/lists"
 )
 
 // routes is every path the server answers, in one table.
@@ -53,7 +54,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"DELETE /api/me/draft", http.HandlerFunc(s.deleteDraft)},
 		{"GET /api/users/{userId}", cacheable(http.HandlerFunc(s.userProfile))},
 		{"GET /api/users/{userId}/lists", cacheable(http.HandlerFunc(s.userLists))},
-		{"POST /api/me/idols/search", &idolSearch{Server: s, draw: rand.Float64}},
+		{"POST /api/me/idols/search", &idolSearch{Server: s, chance: s.cfg.IdolChanceOr(lists.IdolChance), draw: lists.Draw}},
 
 		// Upvotes and favorites
 		{"PUT /api/lists/{userId}/{listId}/upvote", http.HandlerFunc(s.upvoteList)},
@@ -75,6 +76,11 @@ func (s *Server) routes() *http.ServeMux {
 		{"PUT /api/global-rankings/{pollId}/submission", http.HandlerFunc(s.submitGlobalRanking)},
 		{"GET /api/global-rankings/{pollId}/comments", http.HandlerFunc(s.globalComments)},
 		{"POST /api/global-rankings/{pollId}/comments", http.HandlerFunc(s.addGlobalComment)},
+
+		// The earlier product's shared rankings record
+		{"GET /api/legacy-rankings", cacheable(http.HandlerFunc(s.legacyRankings))},
+		{"PUT /api/legacy-rankings", http.HandlerFunc(s.saveLegacyRankings)},
+		{"GET /api/legacy-rankings/stream", http.HandlerFunc(s.streamLegacyRankings)},
 
 		// Inbox
 		{"GET /api/notifications", http.HandlerFunc(s.getInbox)},

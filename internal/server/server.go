@@ -56,6 +56,7 @@ type Server struct {
 	// stream (after the bus reconnects) queues instead of draining the pool.
 	streamReads chan struct{}
 	streams     *streamSet // streams whose connections the server took over
+	legacyCopy  *legacyCopy
 }
 
 // maxStreamReads is how many open streams may read their inbox at the same time.
@@ -98,6 +99,8 @@ func New(d Deps) (*Server, error) {
 		}
 	}
 	s.streams = newStreamSet(s, maxStreamReads)
+	s.legacyCopy = &legacyCopy{s: s}
+	s.hub.OnLegacy(s.legacyCopy.forget)
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
 	}, func() float64 { return float64(s.hub.Streams()) }))

@@ -1,9 +1,9 @@
 package store
 
-// Bulk writes for `castaway demo-data`: many rows per INSERT, one transaction per
-// batch. The row types here are plain and local to this file so the generator does
-// not lean on the store's read models. Nothing here keeps aggregates in step: the
-// loader rebuilds them once at the end (RebuildAggregates).
+// Bulk writes for `castaway demo-data` and `castaway import-firestore`: many rows per
+// INSERT, one transaction per batch. The row types here are plain and local to this
+// file so the loaders do not lean on the store's read models. Nothing here keeps
+// aggregates in step: the loader rebuilds them once at the end (RebuildAggregates).
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // DemoUser is an account made by the demo generator.
@@ -20,18 +22,13 @@ type DemoUser struct {
 	Email        string
 	DisplayName  string
 	PasswordHash string
+	IdolsFound   int
 	CreatedAt    time.Time
 }
 
-// DemoItem is one ranked entry of a DemoList, already filled in from the catalog.
-type DemoItem struct {
-	ID         string
-	Name       string
-	ImageURL   string
-	IsSeason   bool
-	SeasonID   string
-	SeasonName string
-}
+// DemoItem is one ranked entry of a DemoList, already filled in from the catalog: the
+// one item type, so an item with its note comes across whole.
+type DemoItem = model.Item
 
 // DemoList is a list with its items and tags (the type tag included).
 type DemoList struct {
@@ -86,10 +83,20 @@ type DemoScore struct {
 	TotalScore, Votes    int
 }
 
+// DemoDraft is a user's unsaved creator state.
+type DemoDraft struct {
+	UserID string
+	Draft
+}
+
+// Imported names a record the importer brought in (see the imported table).
+type Imported struct{ Kind, ID string }
+
 // DemoBatch is what one transaction writes. Rows go in the order of the fields,
 // so a batch may hold lists and the upvotes of those lists.
 type DemoBatch struct {
 	Users         []DemoUser
+	Drafts        []DemoDraft
 	Lists         []DemoList
 	Upvotes       []DemoUpvote
 	Favorites     []DemoFavorite
@@ -98,11 +105,13 @@ type DemoBatch struct {
 	Notifications []Notification
 	Ballots       []DemoBallot
 	Scores        []DemoScore
+	// Imported records what an import batch brought in, in the same transaction.
+	Imported []Imported
 }
 
 // Rows counts the rows a batch writes (items and tags included).
 func (b *DemoBatch) Rows() int {
-	n := len(b.Users) + len(b.Upvotes) + len(b.Favorites) + len(b.Comments) + len(b.CommentVotes) +
+	n := len(b.Users) + len(b.Drafts) + len(b.Upvotes) + len(b.Favorites) + len(b.Comments) + len(b.CommentVotes) +
 		len(b.Notifications) + len(b.Ballots) + len(b.Scores)
 	for _, l := range b.Lists {
 		n += 1 + len(l.Items) + len(l.Tags)
@@ -121,6 +130,11 @@ var sqliteDemoParams = 500
 // multiInsert writes rows of len(cols) values each with as few INSERTs as the
 // parameter limit allows.
 func (s *Store) multiInsert(ctx context.Context, tx *sql.Tx, table string, cols []string, rows [][]any) error {
+	return s.multiInsertOn(ctx, tx, table, cols, rows, "")
+}
+
+// multiInsertOn is multiInsert with onConflict ending each INSERT ("ON CONFLICT DO NOTHING").
+func (s *Store) multiInsertOn(ctx context.Context, tx *sql.Tx, table string, cols []string, rows [][]any, onConflict string) error {
 	params := maxDemoParams
 	if s.dialect == SQLite {
 		params = sqliteDemoParams
@@ -159,6 +173,9 @@ func (s *Store) multiInsert(ctx context.Context, tx *sql.Tx, table string, cols 
 			}
 			q.WriteByte(')')
 		}
+		if onConflict != "" {
+			q.WriteString(" " + onConflict)
+		}
 		if len(chunk) == per && start+per < len(rows) {
 			var err error
 			if full, err = tx.PrepareContext(ctx, q.String()); err != nil {
@@ -186,14 +203,43 @@ func nullable(s string) any {
 
 // InsertDemoBatch writes b in one transaction.
 func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
+	return s.insertBatch(ctx, b, "")
+}
+
+// InsertImportBatch writes b in one transaction, leaving alone any row whose key is
+// already taken: an import run again, or cut short and run again, doubles nothing.
+func (s *Store) InsertImportBatch(ctx context.Context, b *DemoBatch) error {
+	return s.insertBatch(ctx, b, "ON CONFLICT DO NOTHING")
+}
+
+func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		insert := func(table string, cols []string, rows [][]any) error {
+			return s.multiInsertOn(ctx, tx, table, cols, rows, onConflict)
+		}
 		var rows [][]any
 		for _, u := range b.Users {
 			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(FoldKey(u.Email)), u.DisplayName, FoldKey(u.DisplayName),
-				nullable(u.PasswordHash), 0, millis(u.CreatedAt)})
+				nullable(u.PasswordHash), u.IdolsFound, millis(u.CreatedAt)})
 		}
-		if err := s.multiInsert(ctx, tx, "users", []string{"id", "email", "email_key", "display_name", "name_key",
+		if err := insert("users", []string{"id", "email", "email_key", "display_name", "name_key",
 			"password_hash", "idols_found", "created_at"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		for _, d := range b.Drafts {
+			tags, err := json.Marshal(d.Tags)
+			if err != nil {
+				return err
+			}
+			items, err := json.Marshal(d.Items)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, []any{d.UserID, d.Name, d.Description, string(tags), string(items), d.IsPublic, millis(d.UpdatedAt)})
+		}
+		if err := insert("drafts", []string{"user_id", "name", "description", "tags", "items", "is_public", "updated_at"}, rows); err != nil {
 			return err
 		}
 
@@ -203,21 +249,21 @@ func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
 			rows = append(rows, []any{l.UserID, l.ID, l.Name, l.Description, l.IsPublic, l.IsSeason, len(l.Items), 0,
 				l.SearchText, millis(l.CreatedAt), millis(l.UpdatedAt)})
 			for i, it := range l.Items {
-				items = append(items, []any{l.UserID, l.ID, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName})
+				items = append(items, []any{l.UserID, l.ID, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note})
 			}
 			for _, t := range l.Tags {
 				tags = append(tags, []any{l.UserID, l.ID, t})
 			}
 		}
-		if err := s.multiInsert(ctx, tx, "lists", []string{"user_id", "id", "name", "description", "is_public", "is_season",
+		if err := insert("lists", []string{"user_id", "id", "name", "description", "is_public", "is_season",
 			"item_count", "upvote_count", "search_text", "created_at", "updated_at"}, rows); err != nil {
 			return err
 		}
-		if err := s.multiInsert(ctx, tx, "list_items", []string{"list_user_id", "list_id", "position", "item_id", "is_season",
-			"name", "image_url", "season_id", "season_name"}, items); err != nil {
+		if err := insert("list_items", []string{"list_user_id", "list_id", "position", "item_id", "is_season",
+			"name", "image_url", "season_id", "season_name", "note"}, items); err != nil {
 			return err
 		}
-		if err := s.multiInsert(ctx, tx, "list_tags", []string{"list_user_id", "list_id", "tag"}, tags); err != nil {
+		if err := insert("list_tags", []string{"list_user_id", "list_id", "tag"}, tags); err != nil {
 			return err
 		}
 
@@ -225,7 +271,7 @@ func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
 		for _, u := range b.Upvotes {
 			rows = append(rows, []any{u.ListUserID, u.ListID, u.UserID, millis(u.CreatedAt)})
 		}
-		if err := s.multiInsert(ctx, tx, "list_upvotes", []string{"list_user_id", "list_id", "user_id", "created_at"}, rows); err != nil {
+		if err := insert("list_upvotes", []string{"list_user_id", "list_id", "user_id", "created_at"}, rows); err != nil {
 			return err
 		}
 
@@ -233,7 +279,7 @@ func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
 		for _, f := range b.Favorites {
 			rows = append(rows, []any{f.UserID, f.ListUserID, f.ListID, millis(f.FavoritedAt)})
 		}
-		if err := s.multiInsert(ctx, tx, "favorites", []string{"user_id", "list_user_id", "list_id", "favorited_at"}, rows); err != nil {
+		if err := insert("favorites", []string{"user_id", "list_user_id", "list_id", "favorited_at"}, rows); err != nil {
 			return err
 		}
 
@@ -242,7 +288,7 @@ func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
 			rows = append(rows, []any{c.ID, c.ListUserID, c.ListID, nullable(c.UserID), nullable(c.ParentID), c.Text,
 				c.Upvotes, c.Downvotes, millis(c.CreatedAt)})
 		}
-		if err := s.multiInsert(ctx, tx, "comments", []string{"id", "list_user_id", "list_id", "user_id", "parent_id", "text",
+		if err := insert("comments", []string{"id", "list_user_id", "list_id", "user_id", "parent_id", "text",
 			"upvotes", "downvotes", "created_at"}, rows); err != nil {
 			return err
 		}
@@ -251,7 +297,7 @@ func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
 		for _, v := range b.CommentVotes {
 			rows = append(rows, []any{v.CommentID, v.UserID, v.Value})
 		}
-		if err := s.multiInsert(ctx, tx, "comment_votes", []string{"comment_id", "user_id", "value"}, rows); err != nil {
+		if err := insert("comment_votes", []string{"comment_id", "user_id", "value"}, rows); err != nil {
 			return err
 		}
 
@@ -260,7 +306,7 @@ func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
 			rows = append(rows, []any{n.ID, n.UserID, n.Type, nullable(n.ActorID), n.CreatedByName, n.Content, n.IsNew,
 				n.ListUserID, n.ListID, n.CommentID, nullable(n.DedupeKey), millis(n.CreatedAt)})
 		}
-		if err := s.multiInsert(ctx, tx, "notifications", []string{"id", "user_id", "type", "actor_id", "created_by_name",
+		if err := insert("notifications", []string{"id", "user_id", "type", "actor_id", "created_by_name",
 			"content", "is_new", "list_user_id", "list_id", "comment_id", "dedupe_key", "created_at"}, rows); err != nil {
 			return err
 		}
@@ -279,7 +325,7 @@ func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
 			}
 			rows = append(rows, []any{bl.PollID, bl.UserID, string(ranking), millis(bl.SubmittedAt)})
 		}
-		if err := s.multiInsert(ctx, tx, "global_submissions", []string{"poll_id", "user_id", "ranking", "submitted_at"}, rows); err != nil {
+		if err := insert("global_submissions", []string{"poll_id", "user_id", "ranking", "submitted_at"}, rows); err != nil {
 			return err
 		}
 
@@ -287,7 +333,15 @@ func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
 		for _, sc := range b.Scores {
 			rows = append(rows, []any{sc.PollID, sc.ContestantID, sc.TotalScore, sc.Votes})
 		}
-		return s.multiInsert(ctx, tx, "global_scores", []string{"poll_id", "contestant_id", "total_score", "votes"}, rows)
+		if err := insert("global_scores", []string{"poll_id", "contestant_id", "total_score", "votes"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
+		for _, im := range b.Imported {
+			rows = append(rows, []any{im.Kind, im.ID})
+		}
+		return insert("imported", []string{"kind", "id"}, rows)
 	})
 }
 
@@ -295,7 +349,7 @@ func (s *Store) InsertDemoBatch(ctx context.Context, b *DemoBatch) error {
 var demoTables = []string{
 	"notifications", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_items",
 	"lists", "drafts", "global_scores", "global_submissions", "sessions", "password_resets", "identities",
-	"rate_limits", "oauth_states", "users",
+	"rate_limits", "oauth_states", "users", "imported",
 }
 
 // HasCommunity tells whether the database holds any user or list.

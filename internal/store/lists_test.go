@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -233,6 +234,39 @@ func TestProfileAndIdols(t *testing.T) {
 		}
 		if ok, err := s.UserExists(ctx, u.ID); !ok || err != nil {
 			t.Errorf("UserExists = %v %v", ok, err)
+		}
+	})
+}
+
+// TestConcurrentIdols: finds made at the same moment each count exactly once, and
+// each answers a different total.
+func TestConcurrentIdols(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u := listUser(t, s, "Hunter")
+		const finds = 24
+		totals := make(chan int, finds)
+		var wg sync.WaitGroup
+		for range finds {
+			wg.Go(func() {
+				n, err := s.AddIdol(ctx, u.ID)
+				if err != nil {
+					t.Error(err)
+				}
+				totals <- n
+			})
+		}
+		wg.Wait()
+		close(totals)
+		seen := map[int]bool{}
+		for n := range totals {
+			if n < 1 || n > finds || seen[n] {
+				t.Errorf("total %d answered twice or out of range", n)
+			}
+			seen[n] = true
+		}
+		if p, err := s.Profile(ctx, u.ID); err != nil || p.IdolsFound != finds {
+			t.Errorf("after %d concurrent finds: %+v %v", finds, p, err)
 		}
 	})
 }

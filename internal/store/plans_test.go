@@ -67,6 +67,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"consensus sample items", store.StmtListItems(store.PageKeys(2)), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"comments top", store.StmtCommentsTop, []any{"u00002", "u00000", "list_hot", int64(1) << 62, "", 51}, true},
 		{"comment replies", store.StmtCommentReplies(2), []any{"u00002", "c0000001", "c0000002"}, true},
+		{"legacy record", store.StmtLegacyRecord, []any{1}, false},
 	}
 	for _, sort := range []store.BrowseSort{store.SortNewest, store.SortMostVotes, store.SortOldest} {
 		for _, f := range []struct {

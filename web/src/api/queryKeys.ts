@@ -49,6 +49,8 @@ export const queryKeys = {
     submission: (pollId: string) => ['global', 'poll', pollId, 'submission'] as const,
     comments: (pollId: string) => ['global', 'poll', pollId, 'comments'] as const,
   },
+  /** GET /api/legacy-rankings (and its event stream). */
+  legacy: ['legacy'] as const,
   /** GET /api/notifications (and its event stream). */
   inbox: ['notifications'] as const,
 };

@@ -659,7 +659,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A season card was clicked: a 5% chance of finding a hidden immunity idol. */
+        /**
+         * A season card was clicked: a 5% chance of finding a hidden immunity idol.
+         * @description The roll is made on the server (crypto/rand). Searches are limited per account and per client; past the limit the answer is found: false with the count unchanged (no error), so scripted clicking gains nothing.
+         */
         post: operations["searchIdol"];
         delete?: never;
         options?: never;
@@ -793,6 +796,54 @@ export interface paths {
          *     author replied to. Rate limited per account and per client (429 with Retry-After).
          */
         post: operations["addGlobalComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legacy-rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The earlier product's shared rankings record (rankings/current); created empty when missing. Anyone may read it. */
+        get: operations["getLegacyRankings"];
+        /**
+         * Replace the record's three lists; any signed-in user may. Answers the saved record.
+         * @description Each list follows the rules of list items (known ids, earlier ids translated, no
+         *     repeats, seasons and contestants not mixed, at most 100) and may be empty; a refusal
+         *     is 400 with the list's name as the field. Rate limited per account and per client
+         *     (429 with Retry-After). Every open stream hears the change.
+         */
+        put: operations["saveLegacyRankings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legacy-rankings/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events carrying the legacy rankings record live. Anyone may listen.
+         * @description On connect, and whenever the record changes (on any server process), the stream
+         *     sends `event: legacy` whose `data` is a LegacyRankings as JSON (the body of GET
+         *     /api/legacy-rankings). A comment line (`: heartbeat`) comes every 25 s. An idle
+         *     stream costs no query; a change costs each process one read, however many streams
+         *     it holds.
+         */
+        get: operations["streamLegacyRankings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1158,6 +1209,18 @@ export interface components {
         IdolSearch: {
             /** @example s45 */
             seasonId: string;
+        };
+        LegacyRankings: {
+            maddysList: components["schemas"]["ListItem"][];
+            andrewsList: components["schemas"]["ListItem"][];
+            kendallsList: components["schemas"]["ListItem"][];
+            /** Format: date-time */
+            lastUpdated: string;
+        };
+        LegacyRankingsInput: {
+            maddysList: components["schemas"]["ListItemInput"][];
+            andrewsList: components["schemas"]["ListItemInput"][];
+            kendallsList: components["schemas"]["ListItemInput"][];
         };
         IdolSearchResult: {
             found: boolean;
@@ -2573,6 +2636,76 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description Too many comments */
             429: components["responses"]["Error"];
+        };
+    };
+    getLegacyRankings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyRankings"];
+                };
+            };
+        };
+    };
+    saveLegacyRankings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyRankingsInput"];
+            };
+        };
+        responses: {
+            /** @description Saved; the record as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyRankings"];
+                };
+            };
+            /** @description An invalid list */
+            400: components["responses"]["Error"];
+            /** @description Signed out: 'You must be signed in to change the legacy rankings.' */
+            401: components["responses"]["Error"];
+            /** @description 'Too many changes to the legacy rankings. Please wait a few minutes and try again.' */
+            429: components["responses"]["Error"];
+        };
+    };
+    streamLegacyRankings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
         };
     };
 }

@@ -14,6 +14,7 @@ const GlobalRankingsPage = lazy(() => import('../features/global/GlobalRankingsP
 const GlobalListPage = lazy(() => import('../features/global/GlobalListPage'));
 const SeasonsConsensusPage = lazy(() => import('../features/seasons/consensus/ConsensusPage'));
 const SeasonConsensusPage = lazy(() => import('../features/seasons/consensus/ConsensusPage').then((m) => ({ default: m.SeasonConsensusPage })));
+const LegacyPage = lazy(() => import('../features/legacy/LegacyPage'));
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="global-rankings/:listId" element={<GlobalListPage />} />
         <Route path="seasons" element={<SeasonsConsensusPage />} />
         <Route path="seasons/:seasonId" element={<SeasonConsensusPage />} />
+        <Route path="legacy" element={<LegacyPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

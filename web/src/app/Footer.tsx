@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import styles from './Footer.module.css';
 
 export function Footer() {
@@ -5,6 +6,12 @@ export function Footer() {
     <footer className={styles.footer}>
       <p className={styles.tagline}>Fan-made. Outwit, outplay, out-rank.</p>
       <ul className={styles.links}>
+        <li>
+          {/* Followed from the bottom of a page: the new page starts at its top. */}
+          <Link to="/legacy" onClick={() => window.scrollTo(0, 0)}>
+            Legacy rankings
+          </Link>
+        </li>
         <li>
           <a href="https://www.cbs.com/shows/survivor/" target="_blank" rel="noopener noreferrer">
             Survivor on CBS (official site)

@@ -103,9 +103,10 @@ describe('Header', () => {
 });
 
 describe('Footer', () => {
-  it('has two external links that open safely', () => {
+  it('has two external links that open safely, and the legacy rankings', () => {
     renderWithProviders(<Footer />);
-    const links = screen.getAllByRole('link');
+    expect(screen.getByRole('link', { name: 'Legacy rankings' })).toHaveAttribute('href', '/legacy');
+    const links = screen.getAllByRole('link').filter((l) => l.getAttribute('href') !== '/legacy');
     expect(links).toHaveLength(2);
     for (const link of links) {
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');

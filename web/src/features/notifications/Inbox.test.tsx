@@ -1,43 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notification } from '../../test/communityFixtures';
 import { json, mockApi, renderApp } from '../../test/mockApi';
+import { FakeEventSource } from '../../test/fakeEventSource';
 import { sandra } from '../../test/utils';
 import Inbox from './Inbox';
 import { notificationText, preview, type Inbox as InboxData, type Notification } from './notificationsApi';
-
-type Listener = (e: MessageEvent) => void;
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly url: string;
-  closed = false;
-  private listeners = new Map<string, Set<Listener>>();
-
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-
-  addEventListener(type: string, fn: Listener) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(fn);
-  }
-
-  removeEventListener(type: string, fn: Listener) {
-    this.listeners.get(type)?.delete(fn);
-  }
-
-  close() {
-    this.closed = true;
-  }
-
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
-    act(() => this.listeners.get(type)?.forEach((fn) => fn(event)));
-  }
-}
 
 beforeEach(() => {
   FakeEventSource.instances = [];

@@ -1,0 +1,63 @@
+// Package legacy holds the rules of the earlier product's shared rankings record
+// (rankings/current): three named lists whose items follow the rules of list items,
+// readable by anyone and writable by any signed-in fan.
+package legacy
+
+import (
+	"time"
+
+	"castaway/internal/catalog"
+	"castaway/internal/global"
+	"castaway/internal/lists"
+	"castaway/internal/model"
+	"castaway/internal/problem"
+	"castaway/internal/store"
+)
+
+// Messages a user reads.
+const (
+	MsgSignedOut   = "You must be signed in to change the legacy rankings."
+	MsgSaveFailed  = "Failed to save the legacy rankings. Please try again."
+	MsgLoadFailed  = "Failed to load the legacy rankings."
+	MsgRateLimited = "Too many changes to the legacy rankings. Please wait a few minutes and try again."
+)
+
+// ErrSignedOut answers a change by a visitor who is not signed in.
+var ErrSignedOut = problem.New(problem.Unauthorized, "unauthorized", MsgSignedOut)
+
+// Saves are limited per account and per client, shared by every node.
+var (
+	SavePerUser   = global.Limit{Name: "legacy-save-user", Max: 30, Window: 10 * time.Minute, Message: MsgRateLimited}
+	SavePerClient = global.Limit{Name: "legacy-save-ip", Max: 120, Window: 10 * time.Minute, Message: MsgRateLimited}
+)
+
+// Input is the record as a client sends it, under the earlier product's field names.
+type Input struct {
+	Maddys   []lists.ItemInput
+	Andrews  []lists.ItemInput
+	Kendalls []lists.ItemInput
+}
+
+// Validate fills each list's items in from the catalog under the rules of list items
+// (known ids, earlier ids translated, no repeats, no mix of seasons and contestants, at
+// most lists.MaxItems); an empty list is allowed. A problem names the list at fault.
+func Validate(cat *catalog.Catalog, in Input) (store.LegacyLists, error) {
+	var out store.LegacyLists
+	for _, l := range []struct {
+		field string
+		in    []lists.ItemInput
+		out   *[]model.Item
+	}{{"maddysList", in.Maddys, &out.Maddys}, {"andrewsList", in.Andrews, &out.Andrews}, {"kendallsList", in.Kendalls, &out.Kendalls}} {
+		items, err := lists.Resolve(cat, l.in)
+		if err != nil {
+			if p, ok := problem.As(err); ok {
+				named := *p
+				named.Field = l.field
+				return out, &named
+			}
+			return out, err
+		}
+		*l.out = items
+	}
+	return out, nil
+}

@@ -1,0 +1,81 @@
+import { FallbackImage } from '../../components/FallbackImage';
+import { PageHero } from '../../components/PageHero';
+import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
+import { LEGACY_LISTS, LOAD_FAILED, useLegacyRankings, type LegacyRankings } from './legacyApi';
+import page from '../../components/Page.module.css';
+import ui from '../../components/ui.module.css';
+import styles from './LegacyPage.module.css';
+
+type Item = LegacyRankings['maddysList'][number];
+
+const updatedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function LegacyList({ title, items }: { title: string; items: Item[] }) {
+  const headingId = `legacy-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section className={styles.list} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.listTitle}>
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p className={page.muted}>Nothing ranked yet.</p>
+      ) : (
+        <ol className={ui.stack}>
+          {items.map((item, i) => (
+            <li key={item.id} className={styles.item}>
+              <span className={styles.rank}>{i + 1}</span>
+              <FallbackImage src={item.imageUrl} alt="" width={44} height={44} className={item.isSeason ? styles.logo : styles.headshot} />
+              <span className={styles.itemText}>
+                <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
+                {!item.isSeason && item.seasonName && <span className={styles.itemMeta}>{stripSurvivorPrefix(item.seasonName)}</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The earlier site's shared record: Maddy's, Andrew's and Kendall's lists, live. */
+export default function LegacyPage() {
+  const record = useLegacyRankings();
+  let body;
+  if (record.isPending) {
+    body = (
+      <div className={`${ui.skeleton} ${styles.loading}`} role="status">
+        <span className="visually-hidden">Loading the legacy rankings…</span>
+      </div>
+    );
+  } else if (record.isError) {
+    body = (
+      <div role="alert" className={ui.errorBanner}>
+        <p>{LOAD_FAILED}</p>
+        <button type="button" className={page.buttonGhost} onClick={() => void record.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <div className={styles.lists}>
+          {LEGACY_LISTS.map((l) => (
+            <LegacyList key={l.key} title={l.title} items={record.data[l.key]} />
+          ))}
+        </div>
+        <p className={page.muted}>
+          Last updated <time dateTime={record.data.lastUpdated}>{updatedFormat.format(new Date(record.data.lastUpdated))}</time>
+        </p>
+      </>
+    );
+  }
+  return (
+    <div className={page.page}>
+      <PageHero eyebrow="From the archive" title="Legacy Rankings" compact>
+        <p>The three lists the original site kept, carried over as they were. Changes show here live.</p>
+      </PageHero>
+      {body}
+    </div>
+  );
+}
