@@ -29,7 +29,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 			s.log.ErrorContext(r.Context(), "list preview", "err", err)
 		}
 	}
-	page := withPreview(string(s.web.index.raw), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
+	page := withPreview(string(s.web.page("src/features/lists/ListDetailPage.tsx").raw), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Write([]byte(page))
