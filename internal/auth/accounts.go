@@ -143,6 +143,16 @@ func (a *Accounts) Rename(ctx context.Context, userID, name string) (*store.User
 	if msg != "" {
 		return nil, invalid("validation", msg)
 	}
+	// A name of look-alike letters may not pass for another user's plain one.
+	if skeleton := NameSkeleton(name); skeleton != store.FoldKey(name) {
+		taken, err := a.store.NameKeyTaken(ctx, skeleton, userID)
+		if err != nil {
+			return nil, fmt.Errorf("rename: %w", err)
+		}
+		if taken {
+			return nil, problem.New(problem.Conflict, "username_taken", MsgUsernameTaken)
+		}
+	}
 	err := a.store.RenameUser(ctx, userID, name)
 	if errors.Is(err, store.ErrNameTaken) {
 		return nil, problem.New(problem.Conflict, "username_taken", MsgUsernameTaken)

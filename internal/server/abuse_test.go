@@ -194,3 +194,30 @@ func TestCommentsAreLimitedPerAccount(t *testing.T) {
 		t.Fatalf("%d comments stored, want 11 (the refused one not among them)", len(thread))
 	}
 }
+
+// Names that pass for someone else's are refused: look-alike letters of another
+// alphabet, invisible characters, and the names the site speaks as.
+func TestLookAlikeNamesAreRefused(t *testing.T) {
+	e := newEnv(t)
+	e.signedIn(t, "Pace")
+	c, _ := e.signedIn(t, "Impostor")
+	for _, tc := range []struct {
+		name   string
+		status int
+		want   string
+	}{
+		{"Расе", http.StatusConflict, auth.MsgUsernameTaken},        // all Cyrillic, looks like Pace
+		{"P\u0430ce", http.StatusBadRequest, auth.MsgUsernameMixed}, // a Cyrillic а among Latin letters
+		{"Pa\u200bce", http.StatusBadRequest, auth.MsgUsernameHidden},
+		{"Anonymous", http.StatusBadRequest, auth.MsgUsernameReserved},
+	} {
+		var got apiErr
+		if status := callStatus(t, c, "PATCH", e.URL+"/api/me", map[string]any{"displayName": tc.name}, &got); status != tc.status || got.Error.Message != tc.want {
+			t.Errorf("rename to %q: %d %q, want %d %q", tc.name, status, got.Error.Message, tc.status, tc.want)
+		}
+	}
+	var me struct{ DisplayName string }
+	if status := callStatus(t, c, "PATCH", e.URL+"/api/me", map[string]any{"displayName": "Ｉｍｐｏｓｔｏｒ Two"}, &me); status != 200 || me.DisplayName != "Impostor Two" {
+		t.Errorf("a full-width name: %d %q, want it stored as NFKC", status, me.DisplayName)
+	}
+}
