@@ -26,8 +26,8 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A page of public lists is the same for every visitor: shared for a moment.
-	v, err := s.shared.get("browse?"+r.URL.RawQuery, func() (any, error) {
-		res, err := s.store.BrowsePage(context.WithoutCancel(r.Context()), q)
+	v, err := s.shared.get("browse?"+r.URL.RawQuery, func(ctx context.Context) (any, error) {
+		res, err := s.store.BrowsePage(ctx, q)
 		if err != nil {
 			return nil, err
 		}
@@ -106,8 +106,8 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	}
 	const failed = "Failed to load lists. Please try again later."
 	// The week's top and the newest lists are everyone's: shared for a moment. Favorites are read fresh.
-	v, err := s.shared.get("home", func() (any, error) {
-		h, err := s.store.HomeShared(context.WithoutCancel(r.Context()), time.Now().Add(-homeWindow))
+	v, err := s.shared.get("home", func(ctx context.Context) (any, error) {
+		h, err := s.store.HomeShared(ctx, time.Now().Add(-homeWindow))
 		if err != nil {
 			return nil, err
 		}

@@ -95,14 +95,20 @@ func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *store.User
 	if err := e.store.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
+	return e.clientWithSession(t, e.store, u), u
+}
+
+// clientWithSession returns a client holding a new session of u, made in st.
+func (e *testEnv) clientWithSession(t *testing.T, st *store.Store, u *store.User) *http.Client {
+	t.Helper()
 	token, hash := auth.NewToken()
-	if err := e.store.CreateSession(context.Background(), hash, u.ID, time.Now(), time.Now().Add(time.Hour)); err != nil {
+	if err := st.CreateSession(context.Background(), hash, u.ID, time.Now(), time.Now().Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	jar, _ := cookiejar.New(nil)
 	base, _ := url.Parse(e.URL)
 	jar.SetCookies(base, []*http.Cookie{{Name: SessionCookie, Value: token, Path: "/"}})
-	return &http.Client{Jar: jar}, u
+	return &http.Client{Jar: jar}
 }
 
 // rawTransport does not negotiate gzip behind a test's back. It is shared, so

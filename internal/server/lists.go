@@ -88,8 +88,8 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 // visitor, so a busy list costs one database read a second (dropped on any write through
 // this process), and only the visibility check is the viewer's own.
 func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string) (*store.List, error) {
-	v, err := s.shared.get("list\x00"+ownerID+"\x00"+listID, func() (any, error) {
-		return s.store.List(context.WithoutCancel(ctx), ownerID, listID)
+	v, err := s.shared.get("list\x00"+ownerID+"\x00"+listID, func(ctx context.Context) (any, error) {
+		return s.store.List(ctx, ownerID, listID)
 	})
 	if err != nil {
 		return nil, err

@@ -42,14 +42,15 @@ func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
 }
 
-// instrument counts requests by the mux pattern that served them, so label
-// cardinality stays bounded whatever paths clients invent.
-func (m *metrics) instrument(next http.Handler) http.Handler {
+// instrument counts requests by the pattern of routes that serves them, so label
+// cardinality stays bounded whatever paths clients invent. (Inner middleware hands the
+// mux copies of the request, so the pattern is looked up rather than read back.)
+func (m *metrics) instrument(next http.Handler, routes *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		route := r.Pattern
+		_, route := routes.Handler(r)
 		if route == "" {
 			route = "unmatched"
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/problem"
@@ -49,9 +50,18 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, what string, err e
 		writeProblem(w, p)
 		return
 	}
+	if store.IsUnavailable(err) {
+		s.log.WarnContext(r.Context(), what+": database unavailable", "id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
+		writeProblem(w, errUnavailable)
+		return
+	}
 	s.log.ErrorContext(r.Context(), what, "id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
 	writeError(w, http.StatusInternalServerError, "internal", fallback)
 }
+
+// errUnavailable answers a request the database could not serve in time: 503, try again.
+var errUnavailable = &problem.Error{Kind: problem.Unavailable, Code: "unavailable",
+	Message: "Survivor Rankings cannot reach its database right now. Please try again in a moment.", RetryAfter: 5 * time.Second}
 
 // notFoundAs turns the store's ErrNotFound into p, the answer this request gives
 // for a missing row, and leaves other errors alone.

@@ -3,9 +3,11 @@
 package server
 
 import (
+	"context"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
@@ -109,14 +111,16 @@ func New(d Deps) (*Server, error) {
 
 // Handler is the whole site: the routes behind the middleware every request passes.
 func (s *Server) Handler() http.Handler {
-	var h http.Handler = s.routes()
+	routes := s.routes()
+	var h http.Handler = routes
 	h = s.forgetSharedOnWrite(h)
 	h = compressResponses(h)
 	h = s.loadUser(h)
 	h = s.limitBodies(h)
+	h = boundDatabaseWork(h)
 	h = rejectBadText(h)
 	h = crossOrigin(h)
-	h = s.metrics.instrument(h)
+	h = s.metrics.instrument(h, routes)
 	h = s.recoverPanics(h)
 	h = s.logRequests(h)
 	h = s.securityHeaders(h)
@@ -131,7 +135,10 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	if err := s.store.Ping(r.Context()); err != nil {
+	// A load balancer asks often and must hear back soon, even from a hung database.
+	ctx, cancel := context.WithTimeout(r.Context(), 800*time.Millisecond)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
 		s.log.WarnContext(r.Context(), "database not ready", "err", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
 		w.Write([]byte("database unavailable\n"))

@@ -31,7 +31,9 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 			case err == nil:
 				r = r.WithContext(context.WithValue(r.Context(), userKey, u))
 			case !errors.Is(err, store.ErrNotFound):
-				s.log.ErrorContext(r.Context(), "load session", "err", err)
+				// Not knowing who asks is no reason to treat them as signed out.
+				s.fail(w, r, "load session", err, msgSomethingWrong)
+				return
 			}
 		}
 		next.ServeHTTP(w, r)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"sync"
@@ -38,8 +39,10 @@ func newSharedReads() *sharedReads {
 }
 
 // get returns the value cached under key, or reads it with load and keeps it. A value
-// read while a write went through is returned but not kept.
-func (c *sharedReads) get(key string, load func() (any, error)) (any, error) {
+// read while a write went through is returned but not kept. The read belongs to no one
+// request (others may wait on it), so it gets a context of its own, bounded like a
+// request's database work.
+func (c *sharedReads) get(key string, load func(ctx context.Context) (any, error)) (any, error) {
 	now := time.Now()
 	c.mu.Lock()
 	e, ok := c.entries[key]
@@ -50,7 +53,9 @@ func (c *sharedReads) get(key string, load func() (any, error)) (any, error) {
 	}
 	// Readers after a write start a flight of their own rather than join an older one.
 	v, err, _ := c.group.Do(key+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
-		v, err := load()
+		ctx, cancel := context.WithTimeout(context.Background(), dbDeadline)
+		defer cancel()
+		v, err := load(ctx)
 		if err != nil {
 			return nil, err
 		}

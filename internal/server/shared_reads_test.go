@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"testing"
 )
@@ -8,7 +9,7 @@ import (
 func TestSharedReadsKeepUntilAWrite(t *testing.T) {
 	c := newSharedReads()
 	loads := 0
-	load := func() (any, error) { loads++; return loads, nil }
+	load := func(context.Context) (any, error) { loads++; return loads, nil }
 
 	if v, _ := c.get("home", load); v != 1 {
 		t.Fatalf("first read: %v", v)
@@ -22,7 +23,7 @@ func TestSharedReadsKeepUntilAWrite(t *testing.T) {
 	}
 
 	// A value read while a write went through is answered but not kept.
-	racing := func() (any, error) { loads++; c.invalidate(); return "stale", nil }
+	racing := func(context.Context) (any, error) { loads++; c.invalidate(); return "stale", nil }
 	if v, _ := c.get("browse", racing); v != "stale" {
 		t.Fatalf("racing read: %v", v)
 	}
@@ -30,7 +31,7 @@ func TestSharedReadsKeepUntilAWrite(t *testing.T) {
 		t.Fatal("a read overtaken by a write was kept")
 	}
 
-	if _, err := c.get("broken", func() (any, error) { return nil, errors.New("down") }); err == nil {
+	if _, err := c.get("broken", func(context.Context) (any, error) { return nil, errors.New("down") }); err == nil {
 		t.Fatal("a failed read was not reported")
 	}
 	if v, _ := c.get("broken", load); v == nil {

@@ -1,7 +1,13 @@
 package store
 
 import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"io"
+	"net"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
@@ -53,4 +59,36 @@ func pgConstraint(err error) string {
 		return pgErr.ConstraintName
 	}
 	return ""
+}
+
+// IsUnavailable tells whether err means the database could not be reached or did not
+// answer in time (down, restarting, out of connections, locked past the busy timeout),
+// rather than that the request was wrong: the caller should answer 503 and try later.
+func IsUnavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	// A connection that drops mid-answer reads as an end of file.
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || pgconn.Timeout(err) {
+		return true
+	}
+	var connectErr *pgconn.ConnectError
+	var netErr net.Error
+	if errors.As(err, &connectErr) || errors.As(err, &netErr) {
+		return true
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		// Class 08: connection exceptions; 53300 too many connections; 57P0x shutting down.
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "53300" || strings.HasPrefix(pgErr.Code, "57P0")
+	}
+	var liteErr *sqlite.Error
+	if errors.As(err, &liteErr) {
+		switch liteErr.Code() & 0xff { // the primary code of an extended one
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_FULL:
+			return true
+		}
+	}
+	return false
 }

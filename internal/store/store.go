@@ -80,6 +80,8 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 		} else if n > 0 {
 			o.PostgresMaxConns = n
 		}
+		// A server that does not answer must not hold a request for long.
+		url = withDefaultParam(url, "connect_timeout", "5")
 		s.db, err = sql.Open("pgx", url)
 		if err == nil {
 			n := o.PostgresMaxConns
@@ -161,6 +163,18 @@ func takeIntParam(raw, name string) (string, int, error) {
 	q.Del(name)
 	u.RawQuery = q.Encode()
 	return u.String(), n, nil
+}
+
+// withDefaultParam sets the query parameter name to value unless raw sets it.
+func withDefaultParam(raw, name, value string) string {
+	u, err := neturl.Parse(raw)
+	if err != nil || u.Query().Has(name) {
+		return raw
+	}
+	q := u.Query()
+	q.Set(name, value)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 // IsPostgresURL tells whether url selects PostgreSQL.

@@ -83,6 +83,9 @@ func PostgresURL(t testing.TB) string {
 	return u.String()
 }
 
+// OpenPostgresAt opens and migrates the database at dbURL (from PostgresURL).
+func OpenPostgresAt(t testing.TB, dbURL string) *store.Store { return openMigrated(t, dbURL) }
+
 func openMigrated(t testing.TB, dbURL string) *store.Store {
 	t.Helper()
 	ctx := context.Background()
