@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X castaway/internal/app.Version=$(VERSION)
 
-.PHONY: run build web test test-go test-web e2e generate check-generated vet bench bench-go clean
+.PHONY: run build web test test-go test-web e2e generate check-generated vet bench bench-go lighthouse clean
 
 run: build
 	./bin/castaway serve
@@ -59,6 +59,11 @@ test:
 # Sizes and engines from BENCH_* variables (see bench/run.sh); BENCH_QUICK=1 tries it small.
 bench: build
 	bash bench/run.sh
+
+# Lighthouse (phone settings, Debian's Chromium) on home, browse and a list page; writes
+# docs/lighthouse.md. Not part of `make test`: its scores follow how busy the machine is.
+lighthouse: build
+	bash bench/lighthouse/run.sh
 
 # The in-process Go benchmarks of the handlers.
 bench-go: web

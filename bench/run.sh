@@ -8,7 +8,7 @@
 #
 # Settings (environment):
 #   BENCH_LISTS=100000         lists for the per-endpoint table (users: a tenth, at least 100)
-#   BENCH_SCALE="10000 100000 1000000"  sizes at which home and browse are measured
+#   BENCH_SCALE="10000 100000 1000000"  sizes at which home, browse and the consensus pages are measured
 #                              (the 1,000,000-list load is about 36 million rows: tens of minutes
 #                              per engine and a few GB of memory for the loader)
 #   BENCH_ENGINES="sqlite postgres"
@@ -164,10 +164,16 @@ for engine in $BENCH_ENGINES; do
     measure browse_votes_tag "$APP/api/lists?sort=mostVotes&tag=strategic"
     measure browse_search "$APP/api/lists?q=parvati"
     measure browse_deep "$APP/api/lists?page=$deep"
+    measure browse_newest_uncached "$APP/api/lists?sort=newest" -s "$ROOT/bench/uncached.lua"
+    measure browse_search_uncached "$APP/api/lists?q=parvati" -s "$ROOT/bench/uncached.lua"
+    measure consensus_season "$APP/api/seasons/s20/consensus"
+    measure consensus_seasons "$APP/api/seasons/consensus"
     if [[ $size == "$BENCH_LISTS" ]]; then
       measure list "$APP/api/lists/$top"
+      measure list_many "$APP/" -s "$ROOT/bench/lists.lua"
       measure comments "$APP/api/lists/$top/comments"
-      measure catalog "$APP/api/catalog/seasons"
+      measure catalog "$APP/api/catalog/seasons" -H "Accept-Encoding: gzip, deflate, br"
+      measure catalog_identity "$APP/api/catalog/seasons"
       measure comment_post "$APP/" -s "$ROOT/bench/comment.lua" -H "Cookie: $cookie"
       measure upvote "$APP/" -s "$ROOT/bench/upvote.lua" -H "Cookie: $cookie"
       # Share images: a browser's revisit (304, nothing drawn) and first draws, which are

@@ -109,6 +109,7 @@ const (
 	NotificationTypeCommentLike  NotificationType = "comment_like"
 	NotificationTypeCommentReply NotificationType = "comment_reply"
 	NotificationTypeListLike     NotificationType = "list_like"
+	NotificationTypeListRemix    NotificationType = "list_remix"
 )
 
 // Valid indicates whether the value is a known member of the NotificationType enum.
@@ -121,6 +122,8 @@ func (e NotificationType) Valid() bool {
 	case NotificationTypeCommentReply:
 		return true
 	case NotificationTypeListLike:
+		return true
+	case NotificationTypeListRemix:
 		return true
 	default:
 		return false
@@ -280,6 +283,41 @@ type CommentVote struct {
 
 // CommentVoteValue defines model for CommentVote.Value.
 type CommentVoteValue int
+
+// Consensus defines model for Consensus.
+type Consensus struct {
+	// Agreeing Up to 3 lists agreeing most with the ranking, found among the 50 newest contributing lists.
+	Agreeing []ConsensusList `json:"agreeing"`
+
+	// ListCount Public lists contributing.
+	ListCount int `json:"listCount"`
+
+	// Ranking Best first.
+	Ranking []ConsensusEntry `json:"ranking"`
+}
+
+// ConsensusEntry defines model for ConsensusEntry.
+type ConsensusEntry struct {
+	// Id A contestant id
+	Id string `json:"id"`
+
+	// ListCount Lists naming it.
+	ListCount int    `json:"listCount"`
+	Name      string `json:"name"`
+
+	// Score 0 to 100, one decimal.
+	Score float32 `json:"score"`
+}
+
+// ConsensusList A public list close to the consensus.
+type ConsensusList struct {
+	// Agreement 0 to 100: how closely its order follows the consensus.
+	Agreement int    `json:"agreement"`
+	ListId    string `json:"listId"`
+	Name      string `json:"name"`
+	UserId    string `json:"userId"`
+	UserName  string `json:"userName"`
+}
 
 // Credentials defines model for Credentials.
 type Credentials struct {
@@ -496,6 +534,9 @@ type ListInput struct {
 	// Name Trimmed; required: 'Please enter a name for your list'.
 	Name string `json:"name"`
 
+	// RemixOf A list by its owner and id.
+	RemixOf *ListRef `json:"remixOf,omitempty"`
+
 	// Tags Chosen tags. A type tag sent back is ignored; the server computes it.
 	Tags *[]ListTag `json:"tags,omitempty"`
 }
@@ -516,6 +557,9 @@ type ListItem struct {
 	// Name Example: Parvati Shallow
 	Name string `json:"name"`
 
+	// Note The author's note on the entry (why it sits here); absent when it has none.
+	Note *string `json:"note,omitempty"`
+
 	// SeasonId The season the headshot is from; the season itself for a season item.
 	//
 	// Example: s20
@@ -530,6 +574,9 @@ type ListItemInput struct {
 	// Id A contestant id (earlier ids are translated) or a season id.
 	Id       string `json:"id"`
 	IsSeason bool   `json:"isSeason"`
+
+	// Note Why the entry sits here: trimmed; no control characters ('The note on {name} cannot contain control characters.'); over 280 characters is refused ('The note on {name} must be 280 characters or fewer.').
+	Note *string `json:"note,omitempty"`
 
 	// SeasonId For a contestant: which season's headshot to show (default: their first season).
 	SeasonId *string `json:"seasonId,omitempty"`
@@ -554,6 +601,12 @@ type ListPage struct {
 
 	// TotalPages At least 1.
 	TotalPages int `json:"totalPages"`
+}
+
+// ListRef A list by its owner and id.
+type ListRef struct {
+	ListId string `json:"listId"`
+	UserId string `json:"userId"`
 }
 
 // ListSummary defines model for ListSummary.
@@ -613,7 +666,7 @@ type Notification struct {
 	// CommentId "" for list_like.
 	CommentId string `json:"commentId"`
 
-	// Content The comment's text (comment, comment_reply) or the list's name (list_like, comment_like), untruncated.
+	// Content The comment's text (comment, comment_reply) or the list's name (list_like, comment_like; for list_remix the original's name, while listUserId/listId are the remix's), untruncated.
 	Content   string    `json:"content"`
 	CreatedAt time.Time `json:"createdAt"`
 
@@ -682,6 +735,12 @@ type RankedList struct {
 	IsPublic bool   `json:"isPublic"`
 	Name     string `json:"name"`
 
+	// RemixCount The list's public remixes, kept in step with them.
+	RemixCount int `json:"remixCount"`
+
+	// RemixOf The list a remix started from. name and userName are present only while that list exists and the reader may see it.
+	RemixOf *RemixOrigin `json:"remixOf,omitempty"`
+
 	// Tags The chosen tags and the type tag (season-ranking or survivor-ranking), which the UI hides.
 	Tags        []string  `json:"tags"`
 	UpdatedAt   time.Time `json:"updatedAt"`
@@ -695,6 +754,26 @@ type RankedList struct {
 
 	// UserName The owner's current display name.
 	UserName string `json:"userName"`
+}
+
+// RemixOrigin The list a remix started from. name and userName are present only while that list exists and the reader may see it.
+type RemixOrigin struct {
+	ListId string `json:"listId"`
+
+	// Name The original's name.
+	Name   *string `json:"name,omitempty"`
+	UserId string  `json:"userId"`
+
+	// UserName The original's author's display name.
+	UserName *string `json:"userName,omitempty"`
+}
+
+// RemixPage defines model for RemixPage.
+type RemixPage struct {
+	Lists []ListSummary `json:"lists"`
+
+	// NextCursor Present when a next page exists; pass it as cursor to read it.
+	NextCursor *string `json:"nextCursor,omitempty"`
 }
 
 // Season defines model for Season.
@@ -782,6 +861,12 @@ type GetListCommentsParams struct {
 
 	// Limit Top-level comments per page.
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// GetListRemixesParams defines parameters for GetListRemixes.
+type GetListRemixesParams struct {
+	// Cursor The nextCursor of the previous page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // SignInJSONRequestBody defines body for SignIn for application/json ContentType.

@@ -328,10 +328,7 @@ func (p *planner) userLists() {
 			}
 			created := orNow(l.CreatedAt, orNow(Time{millisOfID(l.ID)}, p.now))
 			updated := orNow(l.UpdatedAt, created)
-			items := make([]store.DemoItem, len(c.Items))
-			for i, it := range c.Items {
-				items[i] = store.DemoItem(it)
-			}
+			items := c.Items
 			unit := store.DemoBatch{
 				Lists: []store.DemoList{{UserID: owner, ID: l.ID, Name: c.Name, Description: c.Description, IsPublic: public,
 					IsSeason: c.IsSeason(), SearchText: c.SearchText(), Tags: c.Tags, Items: items, CreatedAt: created, UpdatedAt: updated}},

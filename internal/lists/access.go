@@ -2,6 +2,7 @@ package lists
 
 import (
 	"context"
+	"errors"
 
 	"castaway/internal/problem"
 	"castaway/internal/store"
@@ -22,6 +23,12 @@ func Find(ctx context.Context, st *store.Store, ownerID, listID, viewerID string
 	if err != nil {
 		return nil, err
 	}
+	return Shown(l, viewerID)
+}
+
+// Shown is l when viewerID may see it, else store.ErrNotFound: for a list read
+// elsewhere (a shared cache) before the viewer is known.
+func Shown(l *store.List, viewerID string) (*store.List, error) {
 	if !VisibleTo(viewerID, l.UserID, l.IsPublic) {
 		return nil, store.ErrNotFound
 	}
@@ -38,6 +45,27 @@ func FindRef(ctx context.Context, st *store.Store, ownerID, listID, viewerID str
 		return nil, store.ErrNotFound
 	}
 	return l, nil
+}
+
+// errRemixGone answers a remix of a list that does not exist or that the remixer may not see.
+var errRemixGone = problem.InvalidField("remixOf", "The list you are remixing no longer exists.")
+
+// RemixSource is the list ref names when viewerID may remix it: any list they may see.
+func RemixSource(ctx context.Context, st *store.Store, ref store.ListRef, viewerID string) (*store.ListVisibility, error) {
+	l, err := FindRef(ctx, st, ref.UserID, ref.ListID, viewerID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errRemixGone
+	}
+	return l, err
+}
+
+// OriginShown is the original a remix names as reader viewerID may be shown it: nil
+// when it is gone or not visible to them.
+func OriginShown(l *store.List, viewerID string) *store.Origin {
+	if l.Origin == nil || !VisibleTo(viewerID, l.Origin.UserID, l.Origin.IsPublic) {
+		return nil
+	}
+	return l.Origin
 }
 
 // OwnedBy reads ownerID's lists that viewerID may see, most recently updated first.

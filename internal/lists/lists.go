@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"castaway/internal/catalog"
@@ -20,6 +21,7 @@ const (
 	MaxNameLength        = 50
 	MaxDescriptionLength = 200
 	MaxItems             = 100
+	MaxNoteLength        = 280
 )
 
 // The automatic type tags. They are computed, never chosen, and the UI hides them.
@@ -43,11 +45,14 @@ func invalid(field, format string, args ...any) error {
 }
 
 // ItemInput is an item as a client sends it: at least an id and whether it is a
-// season; SeasonID optionally picks which season's headshot a contestant shows.
+// season; SeasonID optionally picks which season's headshot a contestant shows, Note
+// says why it sits where it does.
 type ItemInput struct {
 	ID       string
 	IsSeason bool
 	SeasonID string
+	// Note is the author's note on the entry, checked by cleanNote.
+	Note string
 }
 
 // Input is a list (or draft) as a client sends it.
@@ -71,11 +76,14 @@ type Content struct {
 func (c Content) IsSeason() bool { return len(c.Items) > 0 && c.Items[0].IsSeason }
 
 // SearchText is what browse search matches besides the author: the lower-cased
-// name, description and item names.
+// name, description, item names and notes.
 func (c Content) SearchText() string {
 	parts := []string{c.Name, c.Description}
 	for _, it := range c.Items {
 		parts = append(parts, it.Name)
+		if it.Note != "" {
+			parts = append(parts, it.Note)
+		}
 	}
 	return strings.ToLower(strings.Join(parts, "\n"))
 }
@@ -198,6 +206,9 @@ func Resolve(cat *catalog.Catalog, in []ItemInput) ([]model.Item, error) {
 		if err != nil {
 			return nil, err
 		}
+		if it.Note, err = cleanNote(it, ii.Note); err != nil {
+			return nil, err
+		}
 		if len(items) > 0 && items[0].IsSeason != it.IsSeason {
 			return nil, invalid("contestants", MsgMixed)
 		}
@@ -208,6 +219,19 @@ func Resolve(cat *catalog.Catalog, in []ItemInput) ([]model.Item, error) {
 		items = append(items, it)
 	}
 	return items, nil
+}
+
+// cleanNote is the note on it trimmed, refused when longer than MaxNoteLength or
+// holding control characters (a note is one paragraph of plain text).
+func cleanNote(it model.Item, note string) (string, error) {
+	note = strings.TrimSpace(note)
+	if utf8.RuneCountInString(note) > MaxNoteLength {
+		return "", invalid("contestants", "The note on %s must be %d characters or fewer.", it.Name, MaxNoteLength)
+	}
+	if strings.IndexFunc(note, unicode.IsControl) >= 0 {
+		return "", invalid("contestants", "The note on %s cannot contain control characters.", it.Name)
+	}
+	return note, nil
 }
 
 func resolveOne(cat *catalog.Catalog, in ItemInput) (model.Item, error) {

@@ -51,6 +51,9 @@ func TestValidateListRules(t *testing.T) {
 		{"season id sent as a contestant", Input{Name: "x", Items: contestants("s20")}, `Unknown contestant "s20".`, "contestants"},
 		{"too many items", Input{Name: "x", Items: tooMany}, "A list can hold at most 100 items.", "contestants"},
 		{"unknown tag", Input{Name: "x", Tags: []string{"funny"}, Items: contestants("parvati-shallow")}, `Unknown tag "funny".`, "tags"},
+		{"280 character note", Input{Name: "x", Items: []ItemInput{{ID: "parvati-shallow", Note: strings.Repeat("é", 280)}}}, "", ""},
+		{"281 character note", Input{Name: "x", Items: []ItemInput{{ID: "parvati-shallow", Note: strings.Repeat("n", 281)}}}, "The note on Parvati Shallow must be 280 characters or fewer.", "contestants"},
+		{"note with a control character", Input{Name: "x", Items: []ItemInput{{ID: "parvati-shallow", Note: "one\ntwo"}}}, "The note on Parvati Shallow cannot contain control characters.", "contestants"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,6 +69,19 @@ func TestValidateListRules(t *testing.T) {
 				t.Fatalf("error %#v, want %q on %q", err, tc.wantErr, tc.field)
 			}
 		})
+	}
+}
+
+func TestNotesAreTrimmedAndSearched(t *testing.T) {
+	c, err := ValidateList(cat, Input{Name: "x", Items: []ItemInput{{ID: "parvati-shallow", Note: "  Black Widow Brigade  "}, {ID: "tom-westman"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Items[0].Note != "Black Widow Brigade" || c.Items[1].Note != "" {
+		t.Errorf("notes %q, %q", c.Items[0].Note, c.Items[1].Note)
+	}
+	if !strings.Contains(c.SearchText(), "black widow brigade") {
+		t.Errorf("search text %q lacks the note", c.SearchText())
 	}
 }
 

@@ -10,4 +10,6 @@ type Item struct {
 	IsSeason   bool   `json:"isSeason"`
 	SeasonID   string `json:"seasonId"`
 	SeasonName string `json:"seasonName"`
+	// Note is the author's word on why the entry sits where it does; "" for none.
+	Note string `json:"note,omitempty"`
 }

@@ -16,6 +16,7 @@ const (
 	Comment      = "comment"
 	CommentReply = "comment_reply"
 	CommentLike  = "comment_like"
+	ListRemix    = "list_remix"
 )
 
 // ErrNotFound answers a notification that is not the reader's or no longer exists.
@@ -67,6 +68,17 @@ func ForCommentUpvote(actor Actor, c *store.Comment, content string, now time.Ti
 	}
 	return newNote(actor, c.UserID, CommentLike, content, c.ListUserID, c.ListID, c.ID,
 		CommentLike+":"+actor.ID+":"+c.ID, now)
+}
+
+// ForRemix is the note to original's owner when actor saves remixID, a remix of it;
+// nil for a remix of your own list. It leads to the remix and names the original, and
+// shows only while the remix is visible to the owner (store's inbox rule).
+func ForRemix(actor Actor, original *store.ListVisibility, remixID string, now time.Time) *store.Notification {
+	if actor.ID == original.UserID {
+		return nil
+	}
+	return newNote(actor, original.UserID, ListRemix, original.Name, actor.ID, remixID, "",
+		ListRemix+":"+actor.ID+"/"+remixID, now)
 }
 
 func newNote(actor Actor, to, kind, content, listUserID, listID, commentID, key string, now time.Time) *store.Notification {

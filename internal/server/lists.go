@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/model"
+	"castaway/internal/notify"
 	"castaway/internal/store"
 )
 
@@ -22,17 +24,40 @@ func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	c, ok := s.decodeList(w, r)
+	var body api.ListInput
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	c, ok := s.validateList(w, r, body)
 	if !ok {
 		return
 	}
+	var original *store.ListVisibility
+	if body.RemixOf != nil {
+		var err error
+		original, err = lists.RemixSource(r.Context(), s.store, store.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}, u.ID)
+		if err != nil {
+			s.fail(w, r, "find remixed list", err, msgSaveFailed)
+			return
+		}
+		c.RemixOf = store.ListRef{UserID: original.UserID, ListID: original.ID}
+	}
 	now := time.Now()
-	l, err := s.store.CreateList(r.Context(), u.ID, lists.IDs(now), c, now)
+	l, notified, err := s.store.CreateListNotifying(r.Context(), u.ID, lists.IDs(now), c, now, func(id string) []*store.Notification {
+		if original == nil {
+			return nil
+		}
+		if n := notify.ForRemix(notify.Actor{ID: u.ID, Name: u.DisplayName}, original, id, now); n != nil {
+			return []*store.Notification{n}
+		}
+		return nil
+	})
 	if err != nil {
 		s.fail(w, r, "create list", err, msgSaveFailed)
 		return
 	}
-	writeJSON(w, http.StatusCreated, rankedList(l, false, false))
+	s.wakeInboxes(r, notified...)
+	writeJSON(w, http.StatusCreated, rankedList(l, u.ID, false, false))
 }
 
 func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
@@ -41,7 +66,7 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 	if viewer := currentUser(r); viewer != nil {
 		viewerID = viewer.ID
 	}
-	l, err := lists.Find(r.Context(), s.store, ownerID, listID, viewerID)
+	l, err := s.findList(r.Context(), ownerID, listID, viewerID)
 	if errors.Is(err, store.ErrNotFound) {
 		err = lists.Missing(r.Context(), s.store, ownerID, viewerID)
 	}
@@ -56,7 +81,20 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeJSON(w, http.StatusOK, rankedList(l, upvoted, favorited))
+	writeJSON(w, http.StatusOK, rankedList(l, viewerID, upvoted, favorited))
+}
+
+// findList is lists.Find through the shared reads: a list reads the same for every
+// visitor, so a busy list costs one database read a second (dropped on any write through
+// this process), and only the visibility check is the viewer's own.
+func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string) (*store.List, error) {
+	v, err := s.shared.get("list\x00"+ownerID+"\x00"+listID, func() (any, error) {
+		return s.store.List(context.WithoutCancel(ctx), ownerID, listID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return lists.Shown(v.(*store.List), viewerID)
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
@@ -69,7 +107,11 @@ func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "update list", err, msgSaveFailed)
 		return
 	}
-	c, ok := s.decodeList(w, r)
+	var body api.ListInput
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	c, ok := s.validateList(w, r, body)
 	if !ok {
 		return
 	}
@@ -82,7 +124,7 @@ func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.log.ErrorContext(r.Context(), "read list marks", "err", err)
 	}
-	writeJSON(w, http.StatusOK, rankedList(l, upvoted, favorited))
+	writeJSON(w, http.StatusOK, rankedList(l, u.ID, upvoted, favorited))
 }
 
 func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
@@ -102,12 +144,9 @@ func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// decodeList reads and validates a list body, answering the client itself on failure.
-func (s *Server) decodeList(w http.ResponseWriter, r *http.Request) (store.ListContent, bool) {
-	var body api.ListInput
-	if !decodeJSON(w, r, &body) {
-		return store.ListContent{}, false
-	}
+// validateList checks a list body, answering the client itself on failure. A remix's
+// origin is not part of it: only a new list may name one.
+func (s *Server) validateList(w http.ResponseWriter, r *http.Request, body api.ListInput) (store.ListContent, bool) {
 	in := lists.Input{Name: body.Name, Description: orZero(body.Description), Items: itemInputs(body.Contestants)}
 	if body.Tags != nil {
 		for _, t := range *body.Tags {
@@ -125,7 +164,7 @@ func (s *Server) decodeList(w http.ResponseWriter, r *http.Request) (store.ListC
 func itemInputs(in []api.ListItemInput) []lists.ItemInput {
 	out := make([]lists.ItemInput, len(in))
 	for i, it := range in {
-		out[i] = lists.ItemInput{ID: it.Id, IsSeason: it.IsSeason, SeasonID: orZero(it.SeasonId)}
+		out[i] = lists.ItemInput{ID: it.Id, IsSeason: it.IsSeason, SeasonID: orZero(it.SeasonId), Note: orZero(it.Note)}
 	}
 	return out
 }
@@ -134,14 +173,55 @@ func apiListItems(in []model.Item) []api.ListItem {
 	out := make([]api.ListItem, len(in))
 	for i, it := range in {
 		out[i] = api.ListItem{Id: it.ID, Name: it.Name, ImageUrl: it.ImageURL, IsSeason: it.IsSeason, SeasonId: it.SeasonID, SeasonName: it.SeasonName}
+		if it.Note != "" {
+			out[i].Note = &it.Note
+		}
 	}
 	return out
 }
 
-func rankedList(l *store.List, upvoted, favorited bool) api.RankedList {
-	return api.RankedList{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,
+// rankedList is l as viewerID reads it: the original of a remix is named only while
+// they may see it.
+func rankedList(l *store.List, viewerID string, upvoted, favorited bool) api.RankedList {
+	out := api.RankedList{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,
 		Tags: l.Tags, Contestants: apiListItems(l.Items), IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
-		UpvoteCount: l.UpvoteCount, CommentCount: &l.CommentCount, UpvotedByMe: upvoted, FavoritedByMe: favorited}
+		UpvoteCount: l.UpvoteCount, CommentCount: &l.CommentCount, UpvotedByMe: upvoted, FavoritedByMe: favorited,
+		RemixCount: l.RemixCount}
+	if l.RemixOf.ListID != "" {
+		out.RemixOf = &api.RemixOrigin{UserId: l.RemixOf.UserID, ListId: l.RemixOf.ListID}
+		if o := lists.OriginShown(l, viewerID); o != nil {
+			out.RemixOf.Name, out.RemixOf.UserName = &o.Name, &o.UserName
+		}
+	}
+	return out
+}
+
+// remixesPageSize is how many remixes one page of an original's remixes holds.
+const remixesPageSize = 12
+
+func (s *Server) listRemixes(w http.ResponseWriter, r *http.Request) {
+	var viewerID string
+	if u := currentUser(r); u != nil {
+		viewerID = u.ID
+	}
+	l := s.visibleList(w, r, viewerID, msgLoadFailed)
+	if l == nil {
+		return
+	}
+	page, next, err := s.store.Remixes(r.Context(), store.ListRef{UserID: l.UserID, ListID: l.ID}, r.URL.Query().Get("cursor"), remixesPageSize)
+	if errors.Is(err, store.ErrBadCursor) {
+		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; start again from the first page.")
+		return
+	}
+	if err != nil {
+		s.fail(w, r, "list remixes", err, msgLoadFailed)
+		return
+	}
+	out := api.RemixPage{Lists: apiSummaries(page)}
+	if next != "" {
+		out.NextCursor = &next
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func orZero[T any](p *T) T {

@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"strings"
 
-	"castaway/internal/lists"
 	"castaway/internal/shareimage"
 	"castaway/internal/store"
 )
@@ -22,7 +21,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	p := genericPreview
 	if storableText(userID) && storableText(listID) {
 		// Link previews are fetched signed out, so they show what everyone may see.
-		l, err := lists.Find(r.Context(), s.store, userID, listID, "")
+		l, err := s.findList(r.Context(), userID, listID, "")
 		switch {
 		case err == nil:
 			p = previewOf(l, s.cfg.BaseURL)

@@ -21,6 +21,8 @@ func (s *Server) routes() *http.ServeMux {
 
 		// Catalog and pictures
 		{"GET /api/catalog/seasons", s.seasons},
+		{"GET /api/seasons/consensus", cacheable(http.HandlerFunc(s.seasonsConsensus))},
+		{"GET /api/seasons/{seasonId}/consensus", cacheable(http.HandlerFunc(s.seasonConsensus))},
 		{"GET /media/contestants/{season}/{key}", http.HandlerFunc(s.media.contestant)},
 		{"GET /media/seasons/{number}", http.HandlerFunc(s.media.season)},
 		{"GET /images/placeholder.jpg", s.media.headshot},
@@ -45,6 +47,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"PUT /api/lists/{userId}/{listId}", http.HandlerFunc(s.updateList)},
 		{"DELETE /api/lists/{userId}/{listId}", http.HandlerFunc(s.deleteList)},
 		{"GET /api/lists/{userId}/{listId}/share.png", http.HandlerFunc(s.shareImage)},
+		{"GET /api/lists/{userId}/{listId}/remixes", cacheable(http.HandlerFunc(s.listRemixes))},
 		{"GET /api/home", cacheable(http.HandlerFunc(s.home))},
 		{"GET /api/me/draft", http.HandlerFunc(s.getDraft)},
 		{"PUT /api/me/draft", http.HandlerFunc(s.saveDraft)},

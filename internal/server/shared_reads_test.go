@@ -57,3 +57,43 @@ func TestHomeShowsANewListAtOnce(t *testing.T) {
 		t.Fatalf("recent after %s saved a list: %+v", u.DisplayName, after.Recent)
 	}
 }
+
+// A list page is shared between visitors for a moment, yet an edit, an upvote or a
+// switch to private through the server shows on the next read.
+func TestListPageShowsChangesAtOnce(t *testing.T) {
+	ts := newEnv(t)
+	owner, u := ts.signedIn(t, "Parvati")
+	voter, _ := ts.signedIn(t, "Sandra")
+	body := map[string]any{"name": "Heroes", "isPublic": true,
+		"contestants": []map[string]any{{"id": "s1", "isSeason": true}}}
+	var made struct{ ID string }
+	if res := call(t, owner, "POST", ts.URL+"/api/lists", body, &made); res.StatusCode != 201 {
+		t.Fatalf("create: %d", res.StatusCode)
+	}
+	url := ts.URL + "/api/lists/" + u.ID + "/" + made.ID
+	var got struct {
+		Name        string
+		UpvoteCount int
+	}
+	if res := call(t, nil, "GET", url, nil, &got); res.StatusCode != 200 || got.Name != "Heroes" {
+		t.Fatalf("first read: %d %+v", res.StatusCode, got)
+	}
+
+	if res := call(t, voter, "PUT", url+"/upvote", nil, nil); res.StatusCode >= 300 {
+		t.Fatalf("upvote: %d", res.StatusCode)
+	}
+	if call(t, nil, "GET", url, nil, &got); got.UpvoteCount != 1 {
+		t.Fatalf("after an upvote: %+v", got)
+	}
+
+	body["name"], body["isPublic"] = "Villains", false
+	if res := call(t, owner, "PUT", url, body, nil); res.StatusCode != 200 {
+		t.Fatalf("edit: %d", res.StatusCode)
+	}
+	if res := call(t, nil, "GET", url, nil, nil); res.StatusCode != 404 {
+		t.Fatalf("a visitor after the list went private: %d, want 404", res.StatusCode)
+	}
+	if res := call(t, owner, "GET", url, nil, &got); res.StatusCode != 200 || got.Name != "Villains" {
+		t.Fatalf("the owner after the edit: %d %+v", res.StatusCode, got)
+	}
+}

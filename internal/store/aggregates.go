@@ -19,16 +19,18 @@ const (
 )
 
 // RebuildAggregates recomputes, in one transaction, every aggregate kept in step with
-// its rows from the rows themselves: each list's upvote, comment and item counts, the
+// its rows from the rows themselves: each list's upvote, comment, item and remix counts, the
 // daily upvote counts behind "top voted this week", the public list counts per browse
-// filter, each comment's up and down votes,
+// filter, the community consensus of each season and of the seasons, each comment's up
+// and down votes,
 // and the full-text search index. Bulk loads that insert rows directly call it after.
 func (s *Store) RebuildAggregates(ctx context.Context) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		steps := []string{
 			`UPDATE lists SET upvote_count = ` + strings.ReplaceAll(recountUpvotes, "l.", "lists.") +
 				`, comment_count = ` + strings.ReplaceAll(recountComments, "l.", "lists.") +
-				`, item_count = ` + strings.ReplaceAll(recountItems, "l.", "lists."),
+				`, item_count = ` + strings.ReplaceAll(recountItems, "l.", "lists.") +
+				`, remix_count = ` + strings.ReplaceAll(recountRemixes, "l.", "lists."),
 			`DELETE FROM list_upvotes_daily`,
 			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) ` + recountDaily,
 			`DELETE FROM list_counts`,
@@ -36,6 +38,7 @@ func (s *Store) RebuildAggregates(ctx context.Context) error {
 			`UPDATE comments SET upvotes = ` + strings.ReplaceAll(recountCommentUp, "c.id", "comments.id") +
 				`, downvotes = ` + strings.ReplaceAll(recountCommentDown, "c.id", "comments.id"),
 		}
+		steps = append(steps, rebuildConsensus...)
 		if s.dialect == SQLite {
 			steps = append(steps, `DELETE FROM list_fts`,
 				`DELETE FROM list_search_ids WHERE NOT EXISTS (SELECT 1 FROM lists l
@@ -76,6 +79,8 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 			` FROM lists l WHERE l.comment_count <> ` + recountComments},
 		{"list %s/%s: item_count %v, items %v", `SELECT l.user_id, l.id, l.item_count, ` + recountItems +
 			` FROM lists l WHERE l.item_count <> ` + recountItems},
+		{"list %s/%s: remix_count %v, public remixes %v", `SELECT l.user_id, l.id, l.remix_count, ` + recountRemixes +
+			` FROM lists l WHERE l.remix_count <> ` + recountRemixes},
 		{"list %s/%s: daily upvotes of day %v should be %v", `SELECT * FROM (` + recountDaily +
 			` EXCEPT SELECT list_user_id, list_id, day, n FROM list_upvotes_daily) x`},
 		{"list %s/%s: daily upvotes of day %v counted %v, no such upvotes", `SELECT * FROM (SELECT list_user_id, list_id, day, n FROM list_upvotes_daily
@@ -88,12 +93,10 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 			` + recountCommentUp + ` || '/' || ` + recountCommentDown + ` FROM comments c
 			WHERE c.upvotes <> ` + recountCommentUp + ` OR c.downvotes <> ` + recountCommentDown},
 	}
+	checks = append(checks, consensusChecks...)
 	if s.dialect == Postgres {
 		checks = append(checks, struct{ what, query string }{"list %s/%s: search index %v, expected %v",
-			`SELECT l.user_id, l.id, 'stale', 'rewritten' FROM lists l WHERE l.search_doc <> to_tsvector('simple', l.name || ' ' || l.description || ' ' ||
-				COALESCE((SELECT u.display_name FROM users u WHERE u.id = l.user_id), '') || ' ' ||
-				COALESCE((SELECT string_agg(i.name, ' ' ORDER BY i.position) FROM list_items i
-				          WHERE i.list_user_id = l.user_id AND i.list_id = l.id), ''))`})
+			`SELECT l.user_id, l.id, 'stale', 'rewritten' FROM lists l WHERE l.search_doc <> ` + pgSearchDoc})
 	} else {
 		checks = append(checks,
 			struct{ what, query string }{"list %s/%s: search index %v, expected %v",
@@ -102,8 +105,7 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 				LEFT JOIN list_search_ids k ON k.list_user_id = l.user_id AND k.list_id = l.id
 				LEFT JOIN list_fts f ON f.rowid = k.id
 				WHERE f.rowid IS NULL OR f.name IS NOT l.name OR f.description IS NOT l.description OR f.author IS NOT u.display_name
-				   OR f.items IS NOT COALESCE((SELECT group_concat(i.name, ' ') FROM (SELECT name FROM list_items
-				                 WHERE list_user_id = l.user_id AND list_id = l.id ORDER BY position) i), '')`},
+				   OR f.items IS NOT ` + sqliteSearchItems},
 			struct{ what, query string }{"search index row %v: %v %v %v",
 				`SELECT f.rowid, 'belongs', 'to no', 'list' FROM list_fts f
 				WHERE NOT EXISTS (SELECT 1 FROM list_search_ids k WHERE k.id = f.rowid)`})

@@ -64,6 +64,10 @@ type BrowseQuery struct {
 	// BrowseCountCap. Without it the planner may walk an ordered index filtering every
 	// list, which is cheap only when many lists match.
 	FewMatches bool
+	// SearchFloor, on SQLite, is the lowest full-text rowid among a search's newest
+	// SearchCandidates+1 matches: newest and oldest pages walk the index in rowid order
+	// down (or up) to it and stop at the page. BrowsePage sets it from the match count.
+	SearchFloor int64
 }
 
 // BrowseCountCap bounds how many matches a browse count reads: past it the total is
@@ -108,20 +112,26 @@ func (s *Store) BrowsePage(ctx context.Context, q BrowseQuery) (*BrowseResult, e
 		return nil, err
 	}
 	r := &BrowseResult{Lists: []ListSummary{}}
-	var n int
-	if err := s.rdb.QueryRowContext(ctx, st.Count, st.CountArgs...).Scan(&n); err != nil {
-		return nil, fmt.Errorf("count lists: %w", err)
-	}
-	r.Total, r.TotalIsCapped = min(n, BrowseCountCap), n > BrowseCountCap
+	matches := -1
 	if st.Matches != "" {
-		var m int
-		if err := s.rdb.QueryRowContext(ctx, st.Matches, st.MatchesArgs...).Scan(&m); err != nil {
+		if err := s.rdb.QueryRowContext(ctx, st.Matches, st.MatchesArgs...).Scan(&matches, &q.SearchFloor); err != nil {
 			return nil, fmt.Errorf("count matches: %w", err)
 		}
-		r.TotalIsCapped = r.TotalIsCapped || m > SearchCandidates
+	}
+	if matches > SearchCandidates {
+		// More matches than a search considers: the count is capped whatever it would say.
+		r.Total, r.TotalIsCapped = BrowseCountCap, true
+	} else {
+		var n int
+		if err := s.rdb.QueryRowContext(ctx, st.Count, st.CountArgs...).Scan(&n); err != nil {
+			return nil, fmt.Errorf("count lists: %w", err)
+		}
+		r.Total, r.TotalIsCapped = min(n, BrowseCountCap), n > BrowseCountCap
 	}
 	if s.dialect == Postgres && !r.TotalIsCapped && len(searchWords(q.Q)) > 0 {
 		q.FewMatches = true
+	}
+	if q.FewMatches || q.SearchFloor != 0 {
 		if st, err = s.BrowseStatements(q); err != nil {
 			return nil, err
 		}
@@ -154,8 +164,8 @@ type BrowseStmts struct {
 	Page      string // one page, plus one row telling whether there is more; "" past the count
 	PageArgs  []any
 	// Matches, for a search on SQLite, counts the full-text matches up to
-	// SearchCandidates+1: past SearchCandidates the count (made over the candidates) is
-	// capped too.
+	// SearchCandidates+1 and reads the lowest rowid among them (BrowseQuery.SearchFloor):
+	// past SearchCandidates the count is capped without being made.
 	Matches     string
 	MatchesArgs []any
 }
@@ -174,7 +184,7 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 	if q.PageSize <= 0 {
 		q.PageSize = 12
 	}
-	from, conds, args := s.browseFilter(q)
+	from, conds, args := s.browseFilter(q, false)
 	where := strings.Join(conds, " AND ")
 	countFrom, countWhere := from, where
 	if from == `lists l` && len(q.Tags) > 0 {
@@ -203,7 +213,8 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 		st.CountArgs = []any{tag, string(kind)}
 	}
 	if words := searchWords(q.Q); len(words) > 0 && s.dialect == SQLite {
-		st.Matches = fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM list_fts WHERE list_fts MATCH $1 LIMIT %d) m`, SearchCandidates+1)
+		st.Matches = fmt.Sprintf(`SELECT count(*), COALESCE(min(r), 0) FROM (SELECT rowid AS r FROM list_fts
+			WHERE list_fts MATCH $1 ORDER BY rowid DESC LIMIT %d) m`, SearchCandidates+1)
 		st.MatchesArgs = []any{ftsQuery(words)}
 	}
 	arg := func(v any) string {
@@ -217,6 +228,17 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 		order = `l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC`
 	case SortOldest:
 		order = `l.created_at, l.user_id, l.id`
+	}
+	if walk := len(searchWords(q.Q)) > 0 && s.dialect == SQLite && sort != SortMostVotes; walk {
+		// Full-text rowids follow creation, so a newest (oldest) page is the first rows of
+		// the index walked down (up) from the newest match to SearchFloor: no sort, and the
+		// walk stops at the page.
+		from, conds, args = s.browseFilter(q, true)
+		where = strings.Join(conds, " AND ")
+		order = `f.rowid DESC`
+		if sort == SortOldest {
+			order = `f.rowid`
+		}
 	}
 	offset := 0
 	if q.Cursor != "" {
@@ -250,8 +272,9 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 }
 
 // browseFilter builds the FROM (lists l, through the full-text matches when searching on
-// SQLite) and WHERE clauses for q.
-func (s *Store) browseFilter(q BrowseQuery) (string, []string, []any) {
+// SQLite) and WHERE clauses for q. With walk, a SQLite search reads the full-text index in
+// rowid order down to q.SearchFloor (alias f) instead of its newest SearchCandidates.
+func (s *Store) browseFilter(q BrowseQuery, walk bool) (string, []string, []any) {
 	from := `lists l`
 	conds := []string{`l.is_public = TRUE`}
 	var args []any
@@ -270,6 +293,10 @@ func (s *Store) browseFilter(q BrowseQuery) (string, []string, []any) {
 			} else {
 				conds = append(conds, `l.`+match)
 			}
+		} else if walk {
+			from = `list_fts f JOIN list_search_ids k ON k.id = f.rowid CROSS JOIN lists l`
+			conds = append(conds, `f.list_fts MATCH `+arg(ftsQuery(words))+` AND f.rowid >= `+arg(q.SearchFloor),
+				`l.user_id = k.list_user_id AND l.id = k.list_id`)
 		} else {
 			// FTS5 hands its matches newest first (rowids follow creation), so reading the
 			// newest SearchCandidates of them is cheap however many match; CROSS JOIN keeps

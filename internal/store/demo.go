@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // DemoUser is an account made by the demo generator.
@@ -24,15 +26,9 @@ type DemoUser struct {
 	CreatedAt    time.Time
 }
 
-// DemoItem is one ranked entry of a DemoList, already filled in from the catalog.
-type DemoItem struct {
-	ID         string
-	Name       string
-	ImageURL   string
-	IsSeason   bool
-	SeasonID   string
-	SeasonName string
-}
+// DemoItem is one ranked entry of a DemoList, already filled in from the catalog: the
+// one item type, so an item with its note comes across whole.
+type DemoItem = model.Item
 
 // DemoList is a list with its items and tags (the type tag included).
 type DemoList struct {
@@ -253,7 +249,7 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 			rows = append(rows, []any{l.UserID, l.ID, l.Name, l.Description, l.IsPublic, l.IsSeason, len(l.Items), 0,
 				l.SearchText, millis(l.CreatedAt), millis(l.UpdatedAt)})
 			for i, it := range l.Items {
-				items = append(items, []any{l.UserID, l.ID, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName})
+				items = append(items, []any{l.UserID, l.ID, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note})
 			}
 			for _, t := range l.Tags {
 				tags = append(tags, []any{l.UserID, l.ID, t})
@@ -264,7 +260,7 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 			return err
 		}
 		if err := insert("list_items", []string{"list_user_id", "list_id", "position", "item_id", "is_season",
-			"name", "image_url", "season_id", "season_name"}, items); err != nil {
+			"name", "image_url", "season_id", "season_name", "note"}, items); err != nil {
 			return err
 		}
 		if err := insert("list_tags", []string{"list_user_id", "list_id", "tag"}, tags); err != nil {

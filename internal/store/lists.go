@@ -21,6 +21,9 @@ type ListContent struct {
 	IsPublic    bool
 	IsSeason    bool
 	SearchText  string
+	// RemixOf is the list this one started from (zero for an original); set when the
+	// list is created, kept through edits.
+	RemixOf ListRef
 }
 
 // List is a saved ranked list. UserName is the owner's current display name.
@@ -32,15 +35,20 @@ type List struct {
 	// CommentCount counts comments and replies, kept in step with them.
 	CommentCount int
 	ItemCount    int
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// RemixCount counts the list's public remixes, kept in step with them.
+	RemixCount int
+	// Origin is the list RemixOf names, read by List; nil when it no longer exists.
+	Origin    *Origin
+	CreatedAt time.Time
+	UpdatedAt time.Time
 	ListContent
 }
 
 // listColumns are a list's own columns, read from lists l joined with the owner u
 // by every query that returns lists, and scanned by scanList.
 const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.is_public, l.is_season,
-	l.item_count, l.upvote_count, l.comment_count, l.created_at, l.updated_at`
+	l.item_count, l.upvote_count, l.comment_count, l.created_at, l.updated_at,
+	l.remix_of_user_id, l.remix_of_list_id, l.remix_count`
 
 // visibleTo is lists.VisibleTo in SQL over lists l for the viewer id in parameter
 // param: the list is public or the viewer's own ("" owns nothing).
@@ -48,11 +56,13 @@ func visibleTo(param string) string {
 	return `(l.is_public = TRUE OR l.user_id = ` + param + `)`
 }
 
-func scanList(row interface{ Scan(...any) error }) (*List, error) {
+// scanList reads listColumns, then any extra columns a statement adds into extra.
+func scanList(row interface{ Scan(...any) error }, extra ...any) (*List, error) {
 	var l List
 	var created, updated int64
-	err := row.Scan(&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
-		&l.ItemCount, &l.UpvoteCount, &l.CommentCount, &created, &updated)
+	err := row.Scan(append([]any{&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
+		&l.ItemCount, &l.UpvoteCount, &l.CommentCount, &created, &updated,
+		&l.RemixOf.UserID, &l.RemixOf.ListID, &l.RemixCount}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -64,16 +74,28 @@ func scanList(row interface{ Scan(...any) error }) (*List, error) {
 }
 
 // CreateList saves a new list for userID under the first of ids still free for
-// that owner (lists.IDs), and clears the owner's draft in the same transaction.
+// that owner (lists.IDs), counts it among its original's remixes when it is a public
+// remix, and clears the owner's draft, in one transaction.
 func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[string], c ListContent, now time.Time) (*List, error) {
+	l, _, err := s.CreateListNotifying(ctx, userID, ids, c, now, nil)
+	return l, err
+}
+
+// CreateListNotifying is CreateList that also adds, in the same transaction, the
+// notifications notes makes for the new list's id (notes may be nil), and returns
+// their recipients.
+func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter.Seq[string], c ListContent, now time.Time,
+	notes func(listID string) []*Notification) (*List, []string, error) {
 	var id string
+	var notified []string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		inserted := false
 		for id = range ids {
 			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, is_season,
-				item_count, search_text, created_at, updated_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (user_id, id) DO NOTHING`,
-				userID, id, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now))
+				item_count, search_text, created_at, updated_at, remix_of_user_id, remix_of_list_id)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) ON CONFLICT (user_id, id) DO NOTHING`,
+				userID, id, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now),
+				c.RemixOf.UserID, c.RemixOf.ListID)
 			if err != nil {
 				return fmt.Errorf("insert list: %w", err)
 			}
@@ -93,25 +115,31 @@ func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[stri
 		if err := s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, id); err != nil {
 			return err
 		}
-		if err := adjustListCounts(ctx, tx, userID, id, 1); err != nil {
+		if err := adjustCounts(ctx, tx, userID, id, 1); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM drafts WHERE user_id = $1`, userID); err != nil {
 			return fmt.Errorf("clear draft: %w", err)
 		}
-		return nil
+		if notes == nil {
+			return nil
+		}
+		var err error
+		notified, err = insertNotifications(ctx, tx, notes(id))
+		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("create list: %w", err)
+		return nil, nil, fmt.Errorf("create list: %w", err)
 	}
-	return s.List(ctx, userID, id)
+	l, err := s.List(ctx, userID, id)
+	return l, notified, err
 }
 
 // UpdateList replaces an existing list's content, keeping its creation time and
 // votes. ErrNotFound when the owner has no such list.
 func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListContent, now time.Time) (*List, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := adjustListCounts(ctx, tx, userID, listID, -1); err != nil {
+		if err := adjustCounts(ctx, tx, userID, listID, -1); err != nil {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, is_public = $5, is_season = $6,
@@ -133,7 +161,7 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListCon
 		if err := insertListParts(ctx, tx, userID, listID, c); err != nil {
 			return err
 		}
-		if err := adjustListCounts(ctx, tx, userID, listID, 1); err != nil {
+		if err := adjustCounts(ctx, tx, userID, listID, 1); err != nil {
 			return err
 		}
 		return s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, listID)
@@ -144,19 +172,33 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListCon
 	return s.List(ctx, userID, listID)
 }
 
+// adjustCounts adds delta to every count list ($1, $2) contributes to as it stands in
+// tx (the browse filters' list counts, the community consensus, its original's remix
+// count): -1 before a change
+// or a delete, +1 after a change or a creation.
+func adjustCounts(ctx context.Context, tx *sql.Tx, userID, listID string, delta int) error {
+	if err := adjustListCounts(ctx, tx, userID, listID, delta); err != nil {
+		return err
+	}
+	if err := adjustConsensus(ctx, tx, userID, listID, delta); err != nil {
+		return err
+	}
+	return adjustRemixCount(ctx, tx, userID, listID, delta)
+}
+
 // insertListParts writes a list's items and tags, each in one statement.
 func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c ListContent) error {
 	if len(c.Items) > 0 {
 		var q strings.Builder
-		q.WriteString(`INSERT INTO list_items (list_user_id, list_id, position, item_id, is_season, name, image_url, season_id, season_name) VALUES `)
+		q.WriteString(`INSERT INTO list_items (list_user_id, list_id, position, item_id, is_season, name, image_url, season_id, season_name, note) VALUES `)
 		args := []any{userID, listID}
 		for i, it := range c.Items {
 			if i > 0 {
 				q.WriteString(", ")
 			}
 			n := len(args)
-			fmt.Fprintf(&q, "($1, $2, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7)
-			args = append(args, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName)
+			fmt.Fprintf(&q, "($1, $2, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8)
+			args = append(args, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note)
 		}
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return fmt.Errorf("insert list items: %w", err)
@@ -174,12 +216,17 @@ func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c L
 // List reads one list with its items and tags, whatever its visibility: callers
 // decide who may see it. ErrNotFound when it does not exist.
 func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) {
-	l, err := scanList(s.rdb.QueryRowContext(ctx, StmtList, userID, listID))
+	var tags sql.NullString
+	l, err := scanList(s.rdb.QueryRowContext(ctx, StmtList, userID, listID), &tags)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("read list: %w", err)
+	}
+	l.Tags = []string{}
+	if tags.String != "" {
+		l.Tags = strings.Split(tags.String, ",")
 	}
 	items, err := s.listItems(ctx, `list_user_id = $1 AND list_id = $2`, userID, listID)
 	if err != nil {
@@ -189,13 +236,10 @@ func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) 
 	if l.Items == nil {
 		l.Items = []model.Item{}
 	}
-	tags, err := s.listTags(ctx, `list_user_id = $1 AND list_id = $2`, userID, listID)
-	if err != nil {
-		return nil, err
-	}
-	l.Tags = tags[listKey{userID, listID}]
-	if l.Tags == nil {
-		l.Tags = []string{}
+	if l.RemixOf.ListID != "" {
+		if l.Origin, err = s.origin(ctx, l.RemixOf); err != nil {
+			return nil, err
+		}
 	}
 	return l, nil
 }
@@ -213,7 +257,7 @@ func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[l
 	for rows.Next() {
 		var k listKey
 		var it model.Item
-		if err := rows.Scan(&k.userID, &k.listID, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName); err != nil {
+		if err := rows.Scan(&k.userID, &k.listID, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName, &it.Note); err != nil {
 			return nil, fmt.Errorf("read list items: %w", err)
 		}
 		out[k] = append(out[k], it)
@@ -244,7 +288,7 @@ func (s *Store) listTags(ctx context.Context, where string, args ...any) (map[li
 // key) and its comments (which have none). ErrNotFound when it does not exist.
 func (s *Store) DeleteList(ctx context.Context, userID, listID string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if err := adjustListCounts(ctx, tx, userID, listID, -1); err != nil {
+		if err := adjustCounts(ctx, tx, userID, listID, -1); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -216,6 +217,30 @@ func TestBrowseCountIsCapped(t *testing.T) {
 		many, err := s.BrowsePage(ctx, store.BrowseQuery{Q: "ranking", Page: 1, PageSize: 12})
 		if err != nil || !many.TotalIsCapped || many.Total == 0 || len(many.Lists) != 12 {
 			t.Errorf("a common word: total %d capped %v, %d lists, %v", many.Total, many.TotalIsCapped, len(many.Lists), err)
+		}
+		// ... and its newest page is the newest matching lists, as plain browsing orders them.
+		plain, _ := s.BrowsePage(ctx, store.BrowseQuery{Page: 1, PageSize: 14})
+		var want []string
+		for _, l := range plain.Lists {
+			if strings.HasPrefix(l.Name, "Ranking number") && len(want) < 12 {
+				want = append(want, l.ID)
+			}
+		}
+		var got []string
+		for _, l := range many.Lists {
+			got = append(got, l.ID)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("a common word's newest page: %v, want %v", got, want)
+		}
+		oldest, _ := s.BrowsePage(ctx, store.BrowseQuery{Q: "ranking", Sort: store.SortOldest, Page: 2, PageSize: 12})
+		for i := 1; i < len(oldest.Lists); i++ {
+			if oldest.Lists[i].CreatedAt.Before(oldest.Lists[i-1].CreatedAt) {
+				t.Errorf("a common word's oldest page is out of order at %d", i)
+			}
+		}
+		if len(oldest.Lists) != 12 {
+			t.Errorf("a common word's oldest page 2: %d lists", len(oldest.Lists))
 		}
 		few, _ := s.BrowsePage(ctx, store.BrowseQuery{Q: "ranking number 1042", Page: 1, PageSize: 12})
 		if few.TotalIsCapped || few.Total != 1 || len(few.Lists) != 1 {

@@ -17,7 +17,7 @@ var bigTables = map[string]bool{
 	"lists": true, "l": true, "list_items": true, "i": true, "list_tags": true, "t": true,
 	"list_upvotes": true, "list_upvotes_daily": true, "d": true, "comments": true, "c": true, "r": true,
 	"favorites": true, "f": true, "users": true, "u": true, "comment_votes": true, "v": true,
-	"list_search_ids": true, "k": true, "ct": true,
+	"list_search_ids": true, "k": true, "ct": true, "consensus_members": true, "cm": true,
 }
 
 type plannedStmt struct {
@@ -59,6 +59,12 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"card tags", store.StmtListTags(store.PageKeys(2)), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"list marks", store.StmtListMarks, []any{"u00001", "list_1", "u00002"}, false},
 		{"list visibility", store.StmtListVisibility, []any{"u00001", "list_1"}, false},
+		{"list origin", store.StmtOrigin, []any{"u00001", "list_1"}, false},
+		{"list remixes", store.StmtRemixes, []any{"u00001", "list_1", int64(1) << 62, "", "", 13}, true},
+		{"consensus count", store.StmtConsensusCount, []any{"s1"}, false},
+		{"consensus tallies", store.StmtConsensusTallies, []any{"s1"}, false},
+		{"consensus sample", store.StmtConsensusSample, []any{"s1", 50}, true},
+		{"consensus sample items", store.StmtListItems(store.PageKeys(2)), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"comments top", store.StmtCommentsTop, []any{"u00002", "u00000", "list_hot", int64(1) << 62, "", 51}, true},
 		{"comment replies", store.StmtCommentReplies(2), []any{"u00002", "c0000001", "c0000002"}, true},
 		{"legacy record", store.StmtLegacyRecord, []any{1}, false},
@@ -86,8 +92,11 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 					t.Fatal(err)
 				}
 				name := "browse " + string(sort) + " " + f.name + " " + paging
-				// Searches order their (bounded) candidates; filters walk an ordered index.
-				out = append(out, plannedStmt{name, st.Page, st.PageArgs, q.Q == ""})
+				// Filters walk an ordered index, and so do newest and oldest searches on SQLite
+				// (the full-text index in rowid order); other searches order their (bounded)
+				// candidates.
+				walks := q.Q == "" || (s.Dialect() == store.SQLite && sort != store.SortMostVotes)
+				out = append(out, plannedStmt{name, st.Page, st.PageArgs, walks})
 				if q.Q != "" && s.Dialect() == store.Postgres {
 					q.FewMatches = true
 					few, err := s.BrowseStatements(q)

@@ -6,15 +6,26 @@ import (
 	"fmt"
 )
 
+// searchItemText is one list_items row as the index holds it: its name, then its note
+// when it has one (so a list without notes indexes exactly its item names).
+const searchItemText = `name || CASE WHEN note = '' THEN '' ELSE ' ' || note END`
+
+// pgSearchDoc is the tsvector of the list l on PostgreSQL.
+const pgSearchDoc = `to_tsvector('simple', l.name || ' ' || l.description || ' ' ||
+	COALESCE((SELECT u.display_name FROM users u WHERE u.id = l.user_id), '') || ' ' ||
+	COALESCE((SELECT string_agg(` + searchItemText + `, ' ' ORDER BY position) FROM list_items
+	          WHERE list_user_id = l.user_id AND list_id = l.id), ''))`
+
+// sqliteSearchItems is the items column of the list l in the SQLite index.
+const sqliteSearchItems = `COALESCE((SELECT group_concat(t, ' ') FROM (SELECT ` + searchItemText + ` AS t FROM list_items
+	WHERE list_user_id = l.user_id AND list_id = l.id ORDER BY position) i), '')`
+
 // searchIndexStatements rewrite the full-text index rows of the lists l matching where
 // (which may use $1, $2 …) from their name, description, owner's display name and item
-// names: the index is derived, so any change to those rewrites it.
+// names and notes: the index is derived, so any change to those rewrites it.
 func (s *Store) searchIndexStatements(where string) []string {
 	if s.dialect == Postgres {
-		return []string{`UPDATE lists l SET search_doc = to_tsvector('simple', l.name || ' ' || l.description || ' ' ||
-			COALESCE((SELECT u.display_name FROM users u WHERE u.id = l.user_id), '') || ' ' ||
-			COALESCE((SELECT string_agg(i.name, ' ' ORDER BY i.position) FROM list_items i
-			          WHERE i.list_user_id = l.user_id AND i.list_id = l.id), '')) WHERE ` + where}
+		return []string{`UPDATE lists l SET search_doc = ` + pgSearchDoc + ` WHERE ` + where}
 	}
 	return []string{
 		`INSERT OR IGNORE INTO list_search_ids (list_user_id, list_id)
@@ -22,9 +33,7 @@ func (s *Store) searchIndexStatements(where string) []string {
 		`DELETE FROM list_fts WHERE rowid IN (SELECT k.id FROM list_search_ids k
 			JOIN lists l ON l.user_id = k.list_user_id AND l.id = k.list_id WHERE ` + where + `)`,
 		`INSERT INTO list_fts (rowid, name, description, author, items)
-			SELECT k.id, l.name, l.description, u.display_name,
-			       COALESCE((SELECT group_concat(i.name, ' ') FROM (SELECT name FROM list_items
-			                 WHERE list_user_id = l.user_id AND list_id = l.id ORDER BY position) i), '')
+			SELECT k.id, l.name, l.description, u.display_name, ` + sqliteSearchItems + `
 			FROM list_search_ids k JOIN lists l ON l.user_id = k.list_user_id AND l.id = k.list_id
 			JOIN users u ON u.id = l.user_id WHERE ` + where,
 	}

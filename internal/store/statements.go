@@ -8,8 +8,10 @@ import (
 // The statements a visitor's list page runs, named so the plan tests check the same
 // strings the code runs (the home, browse and comment ones sit beside their code).
 
-// StmtList reads one list ($1 owner, $2 id) with its owner's name.
-const StmtList = `SELECT ` + listColumns + `
+// StmtList reads one list ($1 owner, $2 id) with its owner's name and its tags, comma
+// separated in order (tags are words from a fixed set, never holding a comma).
+const StmtList = `SELECT ` + listColumns + `,
+	(SELECT string_agg(t.tag, ',' ORDER BY t.tag) FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id)
 	FROM lists l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1 AND l.id = $2`
 
 // StmtListMarks tells whether $3 upvoted and favorited list ($1, $2).
@@ -22,7 +24,7 @@ const StmtListVisibility = `SELECT name, is_public FROM lists WHERE user_id = $1
 
 // StmtListItems reads the items matching where, grouped by list, in rank order.
 func StmtListItems(where string) string {
-	return `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name
+	return `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name, note
 		FROM list_items WHERE ` + where + ` ORDER BY list_user_id, list_id, position`
 }
 

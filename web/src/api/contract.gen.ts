@@ -15,6 +15,8 @@ export const maxLength = {
   Comment: { text: 500 },
   DraftInput: { name: 50, description: 200 },
   ListInput: { name: 50, description: 200 },
+  ListItem: { note: 280 },
+  ListItemInput: { note: 280 },
   NewComment: { text: 500 },
   UpdateMe: { displayName: 30 },
 } as const;

@@ -14,4 +14,5 @@ export const LIMITS = {
   listDescription: maxLength.ListInput.description,
   commentText: maxLength.NewComment.text,
   username: maxLength.UpdateMe.displayName,
+  itemNote: maxLength.ListItemInput.note,
 } as const;

@@ -19,12 +19,14 @@ export const queryKeys = {
     all: ['home'] as const,
     forUser: (userId: string | null) => ['home', userId] as const,
   },
-  /** GET /api/lists (browse) and GET /api/lists/{userId}/{listId}. */
+  /** GET /api/lists (browse), GET /api/lists/{userId}/{listId} and its remixes. */
   lists: {
     all: ['lists'] as const,
     browseAll: ['lists', 'browse'] as const,
     browse: (filters: object) => ['lists', 'browse', filters] as const,
     detail: (userId: string, listId: string) => ['lists', 'detail', userId, listId] as const,
+    /** GET /api/lists/{userId}/{listId}/remixes */
+    remixes: (userId: string, listId: string) => ['lists', 'remixes', userId, listId] as const,
   },
   /** GET /api/users/{userId} and GET /api/users/{userId}/lists. */
   user: (userId: string) => ({
@@ -32,6 +34,8 @@ export const queryKeys = {
     profile: ['users', userId, 'profile'] as const,
     lists: ['users', userId, 'lists'] as const,
   }),
+  /** GET /api/seasons/{seasonId}/consensus ('' : GET /api/seasons/consensus, the seasons). */
+  consensus: (seasonId: string) => ['consensus', seasonId] as const,
   /** GET /api/me/draft */
   draft: ['draft'] as const,
   /** GET /api/lists/{userId}/{listId}/comments */

@@ -482,8 +482,85 @@ export interface paths {
         /** One page of public lists, filtered, searched and sorted. */
         get: operations["browseLists"];
         put?: never;
-        /** Save a new list; clears the signed-in user's draft. */
+        /**
+         * Save a new list; clears the signed-in user's draft.
+         * @description With `remixOf` the list is a remix of that list, which the signed-in user must be able
+         *     to see (400 on field remixOf: 'The list you are remixing no longer exists.'). A public
+         *     remix counts in the original's remixCount, and the original's owner gets a list_remix
+         *     notification (never for a remix of your own list).
+         */
         post: operations["createList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/consensus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The community's ranking of the seasons, from every public season list, best first.
+         * @description Scoring as for a season's cast (see getSeasonConsensus). Anyone may read it; it is the
+         *     same for every reader. Carries an ETag; answers 304 to a matching If-None-Match.
+         */
+        get: operations["getSeasonsConsensus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/consensus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The community's ranking of a season's cast, from every public list ranking its contestants, best first.
+         * @description A normalised Borda count with a prior: each contributing list gives each contestant of
+         *     the season it ranks (k - p + 1) / k points for place p of its k items, 0 to those it
+         *     does not name; score = 100 · points / (listCount + 2). Ordered by points, then lists
+         *     naming the contestant, then name. Kept in step with every list save, edit and delete.
+         *     Anyone may read it. Carries an ETag; answers 304 to a matching If-None-Match.
+         */
+        get: operations["getSeasonConsensus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lists/{userId}/{listId}/remixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The original list's owner. */
+                userId: string;
+                listId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The list's public remixes, newest first, a page at a time.
+         * @description Anyone who may see the list may read them. Carries an ETag; answers 304 to a matching If-None-Match.
+         */
+        get: operations["getListRemixes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -870,10 +947,10 @@ export interface components {
             /** @description The recipient. */
             userId: string;
             /** @enum {string} */
-            type: "list_like" | "comment" | "comment_reply" | "comment_like";
+            type: "list_like" | "comment" | "comment_reply" | "comment_like" | "list_remix";
             /** @description The actor's display name when they acted. */
             createdByName: string;
-            /** @description The comment's text (comment, comment_reply) or the list's name (list_like, comment_like), untruncated. */
+            /** @description The comment's text (comment, comment_reply) or the list's name (list_like, comment_like; for list_remix the original's name, while listUserId/listId are the remix's), untruncated. */
             content: string;
             isNew: boolean;
             /** Format: date-time */
@@ -975,6 +1052,8 @@ export interface components {
             seasonId: string;
             /** @example Survivor: Heroes vs. Villains */
             seasonName: string;
+            /** @description The author's note on the entry (why it sits here); absent when it has none. */
+            note?: string;
         };
         /** @description An item as the client sends it; the server fills in the rest from the catalog. Other item fields are ignored. */
         ListItemInput: {
@@ -983,6 +1062,8 @@ export interface components {
             isSeason: boolean;
             /** @description For a contestant: which season's headshot to show (default: their first season). */
             seasonId?: string;
+            /** @description Why the entry sits here: trimmed; no control characters ('The note on {name} cannot contain control characters.'); over 280 characters is refused ('The note on {name} must be 280 characters or fewer.'). */
+            note?: string;
         };
         ListInput: {
             /** @description Trimmed; required: 'Please enter a name for your list'. */
@@ -994,6 +1075,52 @@ export interface components {
             contestants: components["schemas"]["ListItemInput"][];
             /** @default true */
             isPublic: boolean;
+            remixOf?: components["schemas"]["ListRef"];
+        };
+        /** @description A list by its owner and id. */
+        ListRef: {
+            userId: string;
+            listId: string;
+        };
+        /** @description The list a remix started from. name and userName are present only while that list exists and the reader may see it. */
+        RemixOrigin: {
+            userId: string;
+            listId: string;
+            /** @description The original's name. */
+            name?: string;
+            /** @description The original's author's display name. */
+            userName?: string;
+        };
+        RemixPage: {
+            lists: components["schemas"]["ListSummary"][];
+            /** @description Present when a next page exists; pass it as cursor to read it. */
+            nextCursor?: string;
+        };
+        ConsensusEntry: {
+            /** @description A contestant id */
+            id: string;
+            name: string;
+            /** @description 0 to 100, one decimal. */
+            score: number;
+            /** @description Lists naming it. */
+            listCount: number;
+        };
+        /** @description A public list close to the consensus. */
+        ConsensusList: {
+            userId: string;
+            listId: string;
+            name: string;
+            userName: string;
+            /** @description 0 to 100: how closely its order follows the consensus. */
+            agreement: number;
+        };
+        Consensus: {
+            /** @description Public lists contributing. */
+            listCount: number;
+            /** @description Best first. */
+            ranking: components["schemas"]["ConsensusEntry"][];
+            /** @description Up to 3 lists agreeing most with the ranking, found among the 50 newest contributing lists. */
+            agreeing: components["schemas"]["ConsensusList"][];
         };
         RankedList: {
             /** @example list_1718000000000 */
@@ -1019,6 +1146,9 @@ export interface components {
             upvotedByMe: boolean;
             /** @description False when signed out. */
             favoritedByMe: boolean;
+            remixOf?: components["schemas"]["RemixOrigin"];
+            /** @description The list's public remixes, kept in step with them. */
+            remixCount: number;
         };
         ListSummary: {
             id: string;
@@ -1965,6 +2095,81 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description Signed out: 'You must be signed in to save a list.' */
             401: components["responses"]["Error"];
+        };
+    };
+    getSeasonsConsensus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consensus"];
+                };
+            };
+        };
+    };
+    getSeasonConsensus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consensus"];
+                };
+            };
+            /** @description No such season: 'Season not found' */
+            404: components["responses"]["Error"];
+        };
+    };
+    getListRemixes: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The original list's owner. */
+                userId: string;
+                listId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of remixes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemixPage"];
+                };
+            };
+            /** @description A cursor this server did not make */
+            400: components["responses"]["Error"];
+            /** @description No such list, or someone else's private list: 'List not found' */
+            404: components["responses"]["Error"];
         };
     };
     getList: {

@@ -12,6 +12,8 @@ const ListDetailPage = lazy(() => import('../features/lists/ListDetailPage'));
 const CreatePage = lazy(() => import('../features/lists/create/CreatePage'));
 const GlobalRankingsPage = lazy(() => import('../features/global/GlobalRankingsPage'));
 const GlobalListPage = lazy(() => import('../features/global/GlobalListPage'));
+const SeasonsConsensusPage = lazy(() => import('../features/seasons/consensus/ConsensusPage'));
+const SeasonConsensusPage = lazy(() => import('../features/seasons/consensus/ConsensusPage').then((m) => ({ default: m.SeasonConsensusPage })));
 const LegacyPage = lazy(() => import('../features/legacy/LegacyPage'));
 
 /** The route table of spec section 2. */
@@ -49,6 +51,8 @@ export function AppRoutes() {
         />
         <Route path="global-rankings" element={<GlobalRankingsPage />} />
         <Route path="global-rankings/:listId" element={<GlobalListPage />} />
+        <Route path="seasons" element={<SeasonsConsensusPage />} />
+        <Route path="seasons/:seasonId" element={<SeasonConsensusPage />} />
         <Route path="legacy" element={<LegacyPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

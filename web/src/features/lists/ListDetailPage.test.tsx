@@ -1,10 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, sandra } from '../../test/utils';
 import ListDetailPage from './ListDetailPage';
-import { mockListsServer, rankedList } from './testServer';
+import { mockListsServer, rankedList, summary } from './testServer';
+
+/** Shows the creator state a navigation carried. */
+function RemixProbe() {
+  const state = useLocation().state as { remix?: unknown } | null;
+  return <pre data-testid="remix">{JSON.stringify(state?.remix ?? null)}</pre>;
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -33,6 +39,68 @@ describe('ListDetailPage', () => {
     expect(screen.getByText('Sandra Diaz-Twine')).toBeInTheDocument();
     expect(screen.getByText('Parvati Shallow')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Comments/ })).toBeInTheDocument();
+  });
+
+  it('shows each note under its entry', async () => {
+    const contestants = rankedList().contestants.map((c, i) => (i === 1 ? { ...c, note: 'Black Widow Brigade forever' } : c));
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ contestants }) } } });
+    renderAt('/list/u1/list_1');
+    const note = await screen.findByText('Black Widow Brigade forever');
+    expect(note.closest('li')).toHaveTextContent(/Parvati Shallow/);
+    expect(note.closest('li')).not.toHaveTextContent(/Sandra/);
+  });
+
+  it('Remix opens the creator with the items, notes and tags, named as a remix', async () => {
+    const contestants = rankedList().contestants.map((c, i) => (i === 0 ? { ...c, note: 'Two wins' } : c));
+    mockListsServer({ me: sandra, routes: { 'GET /api/lists/u2/list_9': { status: 200, body: rankedList({ userId: 'u2', id: 'list_9', userName: 'Rob', contestants }) } } });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/list/:userId/:listId" element={<ListDetailPage />} />
+        <Route path="/create" element={<RemixProbe />} />
+      </Routes>,
+      { route: '/list/u2/list_9' },
+    );
+    await user.click(await screen.findByRole('button', { name: /^Remix/ }));
+    const probe = await screen.findByTestId('remix');
+    expect(JSON.parse(probe.textContent ?? '')).toEqual({
+      name: 'Remix of Queens of the Game',
+      description: '',
+      tags: ['strategic'],
+      items: contestants,
+      isPublic: true,
+      remixOf: { userId: 'u2', listId: 'list_9', name: 'Queens of the Game', userName: 'Rob' },
+    });
+  });
+
+  it('names the original of a remix with links, and lists the remixes of an original', async () => {
+    mockListsServer({
+      routes: {
+        'GET /api/lists/u1/list_1': {
+          status: 200,
+          body: rankedList({ remixCount: 2, remixOf: { userId: 'u2', listId: 'list_9', name: 'Rob’s picks', userName: 'Rob' } }),
+        },
+        'GET /api/lists/u1/list_1/remixes': {
+          status: 200,
+          body: { lists: [summary({ userId: 'u3', id: 'list_3', name: 'First remix' }), summary({ userId: 'u4', id: 'list_4', name: 'Second remix' })] },
+        },
+      },
+    });
+    renderAt('/list/u1/list_1');
+    expect(await screen.findByRole('link', { name: 'Rob’s picks' })).toHaveAttribute('href', '/list/u2/list_9');
+    expect(screen.getByText(/Remixed from/)).toHaveTextContent('Remixed from Rob’s picks by Rob');
+    expect(screen.getByRole('button', { name: /^Remix/ })).toHaveTextContent('2');
+    const remixes = await screen.findByRole('list', { name: 'Remixes of this list' });
+    expect(remixes).toHaveTextContent('First remix');
+    expect(remixes).toHaveTextContent('Second remix');
+  });
+
+  it('says nothing of an original the reader may not see', async () => {
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ remixOf: { userId: 'u2', listId: 'list_9' } }) } } });
+    renderAt('/list/u1/list_1');
+    await screen.findByRole('heading', { level: 1, name: 'Queens of the Game' });
+    expect(screen.queryByText(/Remixed from/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Remixes/ })).not.toBeInTheDocument();
   });
 
   it('signed out: upvote and favorite are disabled with a sign-in link; no edit button', async () => {

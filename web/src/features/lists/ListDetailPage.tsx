@@ -11,10 +11,14 @@ import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, useFavorite, useList, useUpvo
 import { ShareDialog, SHARE_LOAD_ERROR, useShareImage } from './ShareDialog';
 import { visibleTags } from './tags';
 import type { EditState } from './create/editState';
+import { isBlank, readStoredCreator } from './create/creatorState';
+import { remixStateFor } from './create/remixState';
+import { RemixedFrom, RemixesSection, RemixIcon } from './Remixes';
 import page from '../../components/Page.module.css';
 import styles from './ListDetailPage.module.css';
 
 export const FAVORITE_POPUP_MS = 2000;
+export const REPLACE_DRAFT_CONFIRM = 'Start a remix of this list? Your unsaved ranking in the creator will be replaced.';
 export const SAVED_NOTICE_MS = 3000;
 
 interface DetailState {
@@ -140,6 +144,16 @@ function ListView({ list }: { list: RankedList }) {
     favorite.mutate(!list.favoritedByMe, { onSuccess: (res) => showPopup(res.favorited ? 'Added to favorites' : 'Removed from favorites') });
   }
 
+  function remix() {
+    if (!isSignedIn) {
+      void navigate('/login', { state: loginState });
+      return;
+    }
+    const unsaved = readStoredCreator();
+    if (unsaved && !isBlank(unsaved) && !window.confirm(REPLACE_DRAFT_CONFIRM)) return;
+    void navigate('/create', { state: remixStateFor(list) });
+  }
+
   const editButton = (label: string, className: string | undefined) =>
     isOwner ? (
       <button type="button" className={`${styles.editButton} ${className ?? ''}`} onClick={() => void navigate('/create', { state: edit })}>
@@ -164,6 +178,7 @@ function ListView({ list }: { list: RankedList }) {
             <span aria-hidden="true"> · </span>
             <span>Updated {formatDate(list.updatedAt)}</span>
           </p>
+          <RemixedFrom list={list} />
         </div>
         {editButton('Edit List', styles.desktopOnly)}
       </header>
@@ -210,6 +225,16 @@ function ListView({ list }: { list: RankedList }) {
         >
           <ShareIcon />
           <span>{share.generating ? 'Generating...' : 'Share'}</span>
+        </button>
+        <button type="button" className={styles.action} onClick={remix} title={isSignedIn ? 'Start your own list from this one' : 'Sign in to remix lists'}>
+          <RemixIcon />
+          <span>Remix</span>
+          {list.remixCount > 0 && (
+            <span className={styles.count}>
+              {list.remixCount}
+              <span className="visually-hidden"> {list.remixCount === 1 ? 'remix' : 'remixes'}</span>
+            </span>
+          )}
         </button>
         {editButton('Edit My List', styles.mobileOnly)}
         {popup && (
@@ -258,8 +283,21 @@ function ListView({ list }: { list: RankedList }) {
                 <span className={styles.rank}>{i + 1}</span>
                 <FallbackImage src={item.imageUrl} alt="" width={72} height={72} className={item.isSeason ? styles.logo : styles.headshot} />
                 <span className={styles.itemText}>
-                  <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
-                  {!item.isSeason && <span className={styles.itemMeta}>{stripSurvivorPrefix(item.seasonName)}</span>}
+                  <span className={styles.itemName}>
+                    {item.isSeason ? (
+                      <Link to={`/seasons/${encodeURIComponent(item.id)}`} className={styles.seasonLink} title="Community ranking of this season's cast">
+                        {stripSurvivorPrefix(item.name)}
+                      </Link>
+                    ) : (
+                      item.name
+                    )}
+                  </span>
+                  {!item.isSeason && (
+                    <Link to={`/seasons/${encodeURIComponent(item.seasonId)}`} className={`${styles.itemMeta} ${styles.seasonLink}`} title="Community ranking of this season">
+                      {stripSurvivorPrefix(item.seasonName)}
+                    </Link>
+                  )}
+                  {item.note && <span className={styles.itemNote}>{item.note}</span>}
                 </span>
               </li>
             ))}
@@ -274,6 +312,8 @@ function ListView({ list }: { list: RankedList }) {
           )}
         </div>
       </section>
+
+      <RemixesSection list={list} />
 
       <CommentsSection listUserId={list.userId} listId={list.id} count={list.commentCount} />
 

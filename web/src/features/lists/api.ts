@@ -15,6 +15,7 @@ export type PublicProfile = components['schemas']['PublicProfile'];
 
 export const NAME_MAX = LIMITS.listName;
 export const DESCRIPTION_MAX = LIMITS.listDescription;
+export const NOTE_MAX = LIMITS.itemNote;
 
 export const SAVE_ERROR = 'Failed to save your list. Please try again.';
 export const DELETE_ERROR = 'Failed to delete list. Please try again.';
@@ -74,8 +75,10 @@ export function useDraft(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.draft, queryFn: ({ signal }) => fetchDraft(signal), enabled, retry: false, staleTime: 0 });
 }
 
-export function toItemInput(item: { id: string; isSeason: boolean; seasonId?: string }): ListItemInput {
-  return item.isSeason ? { id: item.id, isSeason: true } : { id: item.id, isSeason: false, seasonId: item.seasonId };
+export function toItemInput(item: { id: string; isSeason: boolean; seasonId?: string; note?: string }): ListItemInput {
+  const base: ListItemInput = item.isSeason ? { id: item.id, isSeason: true } : { id: item.id, isSeason: false, seasonId: item.seasonId };
+  const note = item.note?.trim() ?? '';
+  return note === '' ? base : { ...base, note };
 }
 
 /** What a new or changed list changes: its owner's lists and profile count, home and browse. */
@@ -98,6 +101,11 @@ export function useSaveList(userId: string, editingListId: string | null) {
       queryClient.setQueryData(queryKeys.lists.detail(list.userId, list.id), list);
       if (editingListId === null) queryClient.setQueryData<Draft | null>(queryKeys.draft, null);
       invalidateListings(queryClient, list.userId);
+      if (list.remixOf) {
+        // The original's remix count and remixes.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.lists.detail(list.remixOf.userId, list.remixOf.listId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.lists.remixes(list.remixOf.userId, list.remixOf.listId) });
+      }
     },
   });
 }

@@ -61,6 +61,7 @@ export function rankedList(overrides: Partial<RankedList> = {}): RankedList {
     upvoteCount: 3,
     upvotedByMe: false,
     favoritedByMe: false,
+    remixCount: 0,
     ...overrides,
   };
 }

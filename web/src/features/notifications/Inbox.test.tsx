@@ -66,6 +66,7 @@ describe('notification texts', () => {
     expect(notificationText(notification({ type: 'comment_reply', createdByName: 'Amber', content: 'Agreed' }))).toBe('Amber replied: "Agreed"');
     expect(notificationText(notification({ type: 'list_like', createdByName: 'Tony', content: 'My list' }))).toBe('Tony upvoted your list');
     expect(notificationText(notification({ type: 'comment_like', createdByName: 'Kim', content: 'My list' }))).toBe('Kim liked your comment');
+    expect(notificationText(notification({ type: 'list_remix', createdByName: 'Ben', content: 'My list' }))).toBe('Ben remixed your list');
   });
 });
 
@@ -105,6 +106,17 @@ describe('Inbox', () => {
     await waitFor(() => expect(server.to('/api/notifications/n5/read', 'POST')).toHaveLength(1));
     expect(await bell('Inbox')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['comment', '/global-rankings/poll_s50'],
+    ['comment_reply', '/global-rankings/poll_s50#comment-c9'],
+  ] as const)("%s in a poll's Discussion goes to the poll's page: %s", async (type, target) => {
+    const user = userEvent.setup();
+    setup(inboxOf([notification({ id: 'n6', type, listUserId: '', listId: 'poll_s50', commentId: 'c9' })]));
+    await user.click(await bell('Inbox, 1 unread'));
+    await user.click(within(screen.getByRole('list', { name: 'Recent notifications' })).getByRole('button'));
+    expect(screen.getByTestId('location')).toHaveTextContent(target);
   });
 
   it('marks all read when the pointer leaves the dropdown', async () => {

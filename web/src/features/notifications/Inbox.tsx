@@ -70,6 +70,7 @@ const iconPaths: Record<Notification['type'], string> = {
   comment: 'M5 6h14v9H10l-4 3.5V15H5z',
   comment_reply: 'M10 7L5 11.5 10 16v-3c4 0 6.5 1 9 4-1-4.5-3.5-7.5-9-8z',
   comment_like: 'M12 19s-7-4.4-7-9.2A3.8 3.8 0 0 1 12 7.6a3.8 3.8 0 0 1 7 2.2C19 14.6 12 19 12 19z',
+  list_remix: 'M7 4L3 8l4 4V9h7a3 3 0 0 1 0 6h-2v3h2a6 6 0 0 0 0-12H7zM17 13v3h-4v3h4v3l4-4.5z',
 };
 
 function TypeIcon({ type }: { type: Notification['type'] }) {
@@ -163,8 +164,12 @@ export default function Inbox() {
     setOpen(false);
     markReadMutation.reset();
     // The comment or vote that caused it may be newer than what is cached.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.comments(n.listUserId, n.listId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.lists.detail(n.listUserId, n.listId) });
+    if (n.listUserId === '') {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.global.comments(n.listId) });
+    } else {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.comments(n.listUserId, n.listId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.detail(n.listUserId, n.listId) });
+    }
     void navigate(notificationHref(n));
     if (n.isNew) mark(n.id);
   }
@@ -205,7 +210,7 @@ export default function Inbox() {
               <span className={styles.itemBody}>
                 {n.isNew && <span className="visually-hidden">New: </span>}
                 <span className={styles.itemText}>{notificationText(n)}</span>
-                {(n.type === 'list_like' || n.type === 'comment_like') && n.content !== '' && <span className={styles.itemContext}>{n.content}</span>}
+                {(n.type === 'list_like' || n.type === 'comment_like' || n.type === 'list_remix') && n.content !== '' && <span className={styles.itemContext}>{n.content}</span>}
                 <RelativeTime iso={n.createdAt} className={styles.itemTime} />
               </span>
               {n.isNew && <span className={styles.newDot} aria-hidden="true" />}

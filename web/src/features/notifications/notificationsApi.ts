@@ -53,6 +53,8 @@ export function notificationText(n: Notification): string {
       return `${name} replied: "${preview(n.content)}"`;
     case 'comment_like':
       return `${name} liked your comment`;
+    case 'list_remix':
+      return `${name} remixed your list`;
     default:
       return name;
   }
@@ -60,7 +62,11 @@ export function notificationText(n: Notification): string {
 
 /** Where a notification leads: the list, or for replies and comment likes the comment on it. */
 export function notificationHref(n: Notification): string {
-  const list = `/list/${encodeURIComponent(n.listUserId)}/${encodeURIComponent(n.listId)}`;
+  // A global poll's Discussion has no list owner: its thread is the poll's page.
+  const list =
+    n.listUserId === ''
+      ? `/global-rankings/${encodeURIComponent(n.listId)}`
+      : `/list/${encodeURIComponent(n.listUserId)}/${encodeURIComponent(n.listId)}`;
   if ((n.type === 'comment_reply' || n.type === 'comment_like') && n.commentId !== '') {
     return `${list}#comment-${encodeURIComponent(n.commentId)}`;
   }

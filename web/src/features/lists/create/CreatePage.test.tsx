@@ -5,6 +5,7 @@ import { renderWithProviders, sandra } from '../../../test/utils';
 import CreatePage from './CreatePage';
 import { CREATOR_SESSION_KEY as CREATOR_STORAGE_KEY } from '../../auth/authApi';
 import { draft, mockListsServer, rankedList } from '../testServer';
+import { remixStateFor } from './remixState';
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -226,11 +227,71 @@ describe('CreatePage', () => {
     expect(screen.getByRole('switch', { name: 'Public' })).toHaveAttribute('aria-checked', 'false');
   });
 
+  it('writes a note under an entry from the keyboard, counts its characters and saves it', async () => {
+    const { calls } = mockListsServer({
+      me: sandra,
+      routes: { 'POST /api/lists': { status: 201, body: rankedList({ id: 'list_42', name: 'Notes' }) } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreatePage />, { route: '/create' });
+    await openBorneo(user);
+    await user.click(screen.getByRole('button', { name: 'Add Richard Hatch' }));
+    await user.click(screen.getByRole('button', { name: 'Add Rudy Boesch' }));
+    const add = screen.getByRole('button', { name: 'Add note on Richard Hatch' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    const field = screen.getByRole('textbox', { name: 'Note on Richard Hatch' });
+    expect(field).toHaveFocus();
+    await user.keyboard('Invented the game');
+    expect(screen.getByText('17/280')).toBeInTheDocument();
+    expect(field).toHaveAttribute('maxlength', '280');
+    // Rudy's note stays folded; an opened empty note folds again when left.
+    await user.click(screen.getByRole('button', { name: 'Add note on Rudy Boesch' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Add note on Rudy Boesch' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('List name'), 'Notes');
+    await user.click(screen.getByRole('button', { name: 'Save List' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/list/u1/list_42'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/lists')?.body).toMatchObject({
+      contestants: [
+        { id: 'richard-hatch', isSeason: false, seasonId: 's1', note: 'Invented the game' },
+        { id: 'rudy-boesch', isSeason: false, seasonId: 's1' },
+      ],
+    });
+  });
+
+  it('a remix starts prefilled, says what it remixes and saves with remixOf', async () => {
+    const { calls } = mockListsServer({
+      me: sandra,
+      routes: { 'POST /api/lists': { status: 201, body: rankedList({ id: 'list_43' }) } },
+    });
+    const user = userEvent.setup();
+    const remix = remixStateFor(rankedList({ userId: 'u2', id: 'list_9', userName: 'Rob', contestants: rankedList().contestants.map((c, i) => (i === 0 ? { ...c, note: 'Two wins' } : c)) }));
+    renderWithProviders(<CreatePage />, { route: { pathname: '/create', state: remix } });
+    expect(await screen.findByDisplayValue('Remix of Queens of the Game')).toBeInTheDocument();
+    expect(screen.getByText(/Remixing/)).toHaveTextContent('Remixing Queens of the Game by Rob');
+    expect(rankedNames()).toEqual(['Sandra Diaz-Twine', 'Parvati Shallow']);
+    expect(screen.getByRole('textbox', { name: 'Note on Sandra Diaz-Twine' })).toHaveValue('Two wins');
+    expect(screen.getByRole('button', { name: 'Strategic' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save List' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/list/u1/list_43'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/lists')?.body).toMatchObject({
+      name: 'Remix of Queens of the Game',
+      tags: ['strategic'],
+      contestants: [{ id: 'sandra-diaz-twine', note: 'Two wins' }, { id: 'parvati-shallow' }],
+      remixOf: { userId: 'u2', listId: 'list_9' },
+    });
+  });
+
   it('edit mode loads the list and saves it with PUT', async () => {
     const { calls } = mockListsServer({
       me: sandra,
       routes: {
-        'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ isPublic: false }) },
+        'GET /api/lists/u1/list_1': {
+          status: 200,
+          body: rankedList({ isPublic: false, contestants: rankedList().contestants.map((c, i) => (i === 0 ? { ...c, note: 'Two wins' } : c)) }),
+        },
         'PUT /api/lists/u1/list_1': ({ body }) => ({ status: 200, body: rankedList(body as object) }),
       },
     });
@@ -241,9 +302,15 @@ describe('CreatePage', () => {
     expect(screen.getByRole('switch', { name: 'Public' })).toHaveAttribute('aria-checked', 'false');
     expect(screen.getByRole('button', { name: 'Strategic' })).toHaveAttribute('aria-pressed', 'true');
     expect(rankedNames()).toEqual(['Sandra Diaz-Twine', 'Parvati Shallow']);
+    expect(screen.getByRole('textbox', { name: 'Note on Sandra Diaz-Twine' })).toHaveValue('Two wins');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/list/u1/list_1'));
-    expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/lists/u1/list_1')?.body).toMatchObject({ name: 'Queens of the Game', isPublic: false, tags: ['strategic'] });
+    expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/lists/u1/list_1')?.body).toMatchObject({
+      name: 'Queens of the Game',
+      isPublic: false,
+      tags: ['strategic'],
+      contestants: [{ id: 'sandra-diaz-twine', note: 'Two wins' }, { id: 'parvati-shallow' }],
+    });
     expect(calls.some((c) => c.path === '/api/me/draft' && c.method === 'PUT')).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DndContext } from '@dnd-kit/core';
 import { PageHero } from '../../../components/PageHero';
@@ -9,9 +9,10 @@ import { PanelPortal } from '../../seasons/panelSlot';
 import { SeasonsPanel } from '../../seasons/panel/SeasonsPanel';
 import type { PanelItem } from '../../seasons/types';
 import { isNotFound } from '../api';
-import { MIX_ALERT, addItem, creatorTypeTag, isBlank, moveItem, removeItem } from './creatorState';
+import { MIX_ALERT, addItem, creatorTypeTag, isBlank, moveItem, removeItem, setNote } from './creatorState';
 import { DetailsForm } from './DetailsForm';
 import { editingIdFrom } from './editState';
+import { remixFrom } from './remixState';
 import { DraggablePanelTile, DragPreview, RankingBoard } from './RankingBoard';
 import { useCreatorDraft } from './useCreatorDraft';
 import { useRankingDrag } from './useRankingDrag';
@@ -32,8 +33,14 @@ function Creator({ editingListId }: { editingListId: string | null }) {
   const userId = user?.id ?? '';
   const isMobile = useIsMobile();
   const navigate = useNavigate();
+  const location = useLocation();
   const editing = editingListId !== null;
-  const draft = useCreatorDraft(editingListId, userId);
+  // A remix's start is read once; the tab's copy keeps it from then on, so a reload does not start over.
+  const [remix] = useState(() => (editing ? null : remixFrom(location.state)));
+  useEffect(() => {
+    if (remix) void navigate('/create', { replace: true, state: null });
+  }, [remix, navigate]);
+  const draft = useCreatorDraft(editingListId, userId, remix);
   const { state, update } = draft;
   const saver = useSaveRanking({ state, userId, editingListId, onSaved: draft.finish });
   const [mixMessage, showMix] = useShowFor<string>(MIX_MESSAGE_MS);
@@ -115,6 +122,11 @@ function Creator({ editingListId }: { editingListId: string | null }) {
       <div className={`${page.page} ${styles.creator}`}>
         <PageHero eyebrow={editing ? 'Editing your ranking' : 'Your ranking'} title={editing ? 'Edit Ranking' : 'Create Ranking'} compact>
           <p>{INSTRUCTIONS}</p>
+          {!editing && state.remixOf && (
+            <p className={styles.remixing}>
+              Remixing <strong>{state.remixOf.name}</strong> by {state.remixOf.userName}
+            </p>
+          )}
         </PageHero>
 
         <form className={styles.layout} onSubmit={saver.save} noValidate aria-label={editing ? 'Edit ranking' : 'Create ranking'}>
@@ -163,7 +175,14 @@ function Creator({ editingListId }: { editingListId: string | null }) {
                 <span aria-hidden="true">+</span> Add contestants or seasons
               </button>
             )}
-            <RankingBoard items={state.items} isMobile={isMobile} activeDrag={drag.activeDrag} dropHint={drag.dropHint} onRemove={(item) => update({ items: removeItem(state.items, item.id) })} />
+            <RankingBoard
+              items={state.items}
+              isMobile={isMobile}
+              activeDrag={drag.activeDrag}
+              dropHint={drag.dropHint}
+              onRemove={(item) => update({ items: removeItem(state.items, item.id) })}
+              onNote={(item, note) => update({ items: setNote(state.items, item.id, note) })}
+            />
           </section>
         </form>
       </div>

@@ -8,7 +8,9 @@ import { CloseIcon } from '../../../components/icons';
 import type { AddableTileProps } from '../../seasons/panel/SeasonsPanel';
 import { stripSurvivorPrefix } from '../../seasons/seasonDisplay';
 import type { PanelItem } from '../../seasons/types';
+import type { RankedItem } from './creatorState';
 import { LIST_DROP_ID, PANEL_PREFIX, itemDndId, type DragData, type DropHint } from './dnd';
+import { NoteField } from './NoteField';
 import styles from './CreatePage.module.css';
 
 /** A create-mode contestant in the seasons panel: click (or Enter) adds it, a drag places it. */
@@ -55,13 +57,14 @@ function ItemFace({ item, rank }: { item: PanelItem; rank?: number }) {
 }
 
 interface RowProps {
-  item: PanelItem;
+  item: RankedItem;
   index: number;
   dropHint: 'before' | 'after' | null;
   onRemove: (item: PanelItem) => void;
+  onNote: (item: PanelItem, note: string) => void;
 }
 
-function SortableRow({ item, index, dropHint, onRemove }: RowProps) {
+function SortableRow({ item, index, dropHint, onRemove, onNote }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: itemDndId(item),
     data: { item, fromPanel: false },
@@ -91,6 +94,7 @@ function SortableRow({ item, index, dropHint, onRemove }: RowProps) {
       <button type="button" className={styles.remove} onClick={() => onRemove(item)} aria-label={`Remove ${name}`}>
         <CloseIcon />
       </button>
+      <NoteField name={name} note={item.note ?? ''} onChange={(note) => onNote(item, note)} />
     </li>
   );
 }
@@ -108,15 +112,17 @@ function RankingDropZone({ children, empty, active }: { children: ReactNode; emp
 }
 
 interface BoardProps {
-  items: PanelItem[];
+  items: RankedItem[];
   isMobile: boolean;
   activeDrag: DragData | null;
   dropHint: DropHint | null;
   onRemove: (item: PanelItem) => void;
+  /** The note on an item changed. */
+  onNote: (item: PanelItem, note: string) => void;
 }
 
 /** The ranked items: a sortable list that panel items can be dropped into, or the empty hint. */
-export function RankingBoard({ items, isMobile, activeDrag, dropHint, onRemove }: BoardProps) {
+export function RankingBoard({ items, isMobile, activeDrag, dropHint, onRemove, onNote }: BoardProps) {
   return (
     <RankingDropZone empty={items.length === 0} active={activeDrag?.fromPanel === true}>
       {items.length === 0 ? (
@@ -132,7 +138,14 @@ export function RankingBoard({ items, isMobile, activeDrag, dropHint, onRemove }
         <SortableContext items={items.map(itemDndId)} strategy={verticalListSortingStrategy}>
           <ol className={styles.list} aria-label="Ranked items">
             {items.map((item, index) => (
-              <SortableRow key={itemDndId(item)} item={item} index={index} dropHint={dropHint?.id === itemDndId(item) ? dropHint.where : null} onRemove={onRemove} />
+              <SortableRow
+                key={itemDndId(item)}
+                item={item}
+                index={index}
+                dropHint={dropHint?.id === itemDndId(item) ? dropHint.where : null}
+                onRemove={onRemove}
+                onNote={onNote}
+              />
             ))}
           </ol>
         </SortableContext>

@@ -2,13 +2,28 @@ import { CREATOR_SESSION_KEY } from '../../auth/authApi';
 import type { PanelItem } from '../../seasons/types';
 import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../tags';
 
+/** A ranked entry in the creator: a panel item with the author's note on it, if any. */
+export interface RankedItem extends PanelItem {
+  note?: string;
+}
+
+/** The list a remix starts from, as the creator names it. */
+export interface RemixSource {
+  userId: string;
+  listId: string;
+  name: string;
+  userName: string;
+}
+
 /** Everything the creator holds while a list is being built. */
 export interface CreatorState {
   name: string;
   description: string;
   tags: UserTag[];
-  items: PanelItem[];
+  items: RankedItem[];
   isPublic: boolean;
+  /** Set while the list being built is a remix. */
+  remixOf?: RemixSource;
 }
 
 export const EMPTY_CREATOR: CreatorState = { name: '', description: '', tags: [], items: [], isPublic: true };
@@ -18,7 +33,7 @@ export const MIX_CONTESTANTS_FIRST = 'Cannot mix contestants and seasons.';
 export const MIX_ALERT = 'Cannot mix seasons and contestants in the same list...';
 
 export type AddOutcome =
-  | { kind: 'added'; items: PanelItem[]; index: number }
+  | { kind: 'added'; items: RankedItem[]; index: number }
   | { kind: 'duplicate' }
   | { kind: 'mixed'; message: string };
 
@@ -26,7 +41,7 @@ export type AddOutcome =
  * Adds an item at `index` (default: the end). Duplicates are ignored; a season never joins a
  * list of contestants, nor a contestant a list of seasons.
  */
-export function addItem(items: readonly PanelItem[], item: PanelItem, index = items.length): AddOutcome {
+export function addItem(items: readonly RankedItem[], item: PanelItem, index = items.length): AddOutcome {
   if (items.some((i) => i.id === item.id && i.isSeason === item.isSeason)) return { kind: 'duplicate' };
   const first = items[0];
   if (first && first.isSeason !== item.isSeason) {
@@ -44,8 +59,14 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   return next;
 }
 
-export function removeItem(items: readonly PanelItem[], id: string): PanelItem[] {
+export function removeItem(items: readonly RankedItem[], id: string): RankedItem[] {
   return items.filter((i) => i.id !== id);
+}
+
+/** Sets the note on the item `id`; control characters (a pasted line break) become spaces. */
+export function setNote(items: readonly RankedItem[], id: string, note: string): RankedItem[] {
+  const clean = note.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return items.map((i) => (i.id === id ? { ...i, note: clean } : i));
 }
 
 /** The automatic type tag, hidden from readers but kept up to date as items change. */
@@ -64,7 +85,13 @@ export function cleanTags(tags: readonly string[]): UserTag[] {
 /** The creator's unsaved state for this tab, so a reload loses nothing; sign-out clears it. */
 const CREATOR_STORAGE_KEY = CREATOR_SESSION_KEY;
 
-function isPanelItem(v: unknown): v is PanelItem {
+function isRemixSource(v: unknown): v is RemixSource {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.userId === 'string' && typeof o.listId === 'string' && typeof o.name === 'string' && typeof o.userName === 'string';
+}
+
+function isStoredItem(v: unknown): v is RankedItem {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
   return typeof o.id === 'string' && typeof o.name === 'string' && typeof o.isSeason === 'boolean';
@@ -77,7 +104,7 @@ export function readStoredCreator(): CreatorState | null {
     const v: unknown = JSON.parse(raw);
     if (typeof v !== 'object' || v === null) return null;
     const o = v as Record<string, unknown>;
-    const items = Array.isArray(o.items) ? o.items.filter(isPanelItem) : [];
+    const items = Array.isArray(o.items) ? o.items.filter(isStoredItem) : [];
     return {
       name: typeof o.name === 'string' ? o.name : '',
       description: typeof o.description === 'string' ? o.description : '',
@@ -89,8 +116,10 @@ export function readStoredCreator(): CreatorState | null {
         imageUrl: typeof i.imageUrl === 'string' ? i.imageUrl : '',
         seasonId: typeof i.seasonId === 'string' ? i.seasonId : '',
         seasonName: typeof i.seasonName === 'string' ? i.seasonName : '',
+        note: typeof i.note === 'string' ? i.note : undefined,
       })),
       isPublic: o.isPublic !== false,
+      remixOf: isRemixSource(o.remixOf) ? o.remixOf : undefined,
     };
   } catch {
     return null;

@@ -9,14 +9,14 @@ export const DRAFT_DELAY_MS = 2000;
 export type DraftStatus = 'idle' | 'saving' | 'saved' | 'error';
 
 /**
- * The creator's state and where it comes from and goes: the list being edited, or for a new
- * list this tab's copy, else the server draft; changes go to the tab's copy at once and to the
- * server draft 2 s after the last one.
+ * The creator's state and where it comes from and goes: the list being edited, a remix's
+ * start, or for a new list this tab's copy, else the server draft; changes go to the tab's
+ * copy at once and to the server draft 2 s after the last one.
  */
-export function useCreatorDraft(editingListId: string | null, userId: string) {
+export function useCreatorDraft(editingListId: string | null, userId: string, remix: CreatorState | null = null) {
   const editing = editingListId !== null;
-  const [state, setState] = useState<CreatorState>(() => (editing ? EMPTY_CREATOR : (readStoredCreator() ?? EMPTY_CREATOR)));
-  const touched = useRef(!editing && !isBlank(state));
+  const [state, setState] = useState<CreatorState>(() => (editing ? EMPTY_CREATOR : (remix ?? readStoredCreator() ?? EMPTY_CREATOR)));
+  const touched = useRef(!editing && (remix !== null || !isBlank(state)));
   const [restored, setRestored] = useState(false);
   /** Set once the list is saved: the draft is done with. */
   const finished = useRef(false);

@@ -60,6 +60,7 @@ export function useSaveRanking({ state, userId, editingListId, onSaved }: Option
       tags: state.tags,
       contestants: state.items.map(toItemInput),
       isPublic: state.isPublic,
+      remixOf: !editing && state.remixOf ? { userId: state.remixOf.userId, listId: state.remixOf.listId } : undefined,
     };
     mutation.mutate(body, {
       onSuccess: (list) => {

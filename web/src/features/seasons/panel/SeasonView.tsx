@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Season } from '../../../api/client';
 import { FallbackImage } from '../../../components/FallbackImage';
 import { ChevronIcon } from '../../../components/icons';
@@ -36,9 +37,14 @@ export function SeasonView({ headingId, season, isMobile, onBack, addable }: Pro
         ) : (
           logo
         )}
-        <h3 id={headingId} className={styles.seasonHeaderTitle}>
-          <SeasonTitle season={season} />
-        </h3>
+        <div className={styles.seasonHeaderText}>
+          <h3 id={headingId} className={styles.seasonHeaderTitle}>
+            <SeasonTitle season={season} />
+          </h3>
+          <Link to={`/seasons/${encodeURIComponent(season.id)}`} className={styles.communityLink}>
+            Community ranking
+          </Link>
+        </div>
       </div>
       {addable &&
         (isMobile ? (

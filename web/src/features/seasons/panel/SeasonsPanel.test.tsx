@@ -75,6 +75,7 @@ describe('SeasonsPanel', () => {
     expect(within(cast).getByText('Parvati Shallow')).toBeInTheDocument();
     const img = within(cast).getAllByRole('presentation')[0] as HTMLImageElement;
     expect(img.getAttribute('src')).toBe('/media/contestants/s13/yul');
+    expect(screen.getByRole('link', { name: 'Community ranking' })).toHaveAttribute('href', '/seasons/s13');
 
     await user.click(screen.getByRole('button', { name: 'Back to Seasons' }));
     expect(screen.getByRole('list', { name: 'All seasons' })).toBeInTheDocument();

@@ -1,0 +1,186 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"castaway/internal/model"
+)
+
+// SeasonsScope is the consensus scope of season lists: the ranking of the seasons.
+// Any other scope is a season id, for the ranking of that season's contestants.
+const SeasonsScope = ""
+
+// ConsensusPointScale is the points a list gives its top item: with k items the one at
+// position p (0 first) gets (k - p) * ConsensusPointScale / k, in integers, so sums are
+// exact on both engines and a recount finds the same figures.
+const ConsensusPointScale = 1000000
+
+// consensusContributions is one row per item of each public list l matching where: its
+// scope, item, normalised Borda points, and the list's key and creation time. The list's
+// length is counted from its items (not item_count), so a recount stands on the rows alone.
+func consensusContributions(where string) string {
+	const k = `(SELECT count(*) FROM list_items n WHERE n.list_user_id = l.user_id AND n.list_id = l.id)`
+	return `SELECT CASE WHEN i.is_season THEN '' ELSE i.season_id END AS scope, i.item_id,
+		(` + k + ` - i.position) * 1000000 / ` + k + ` AS points, l.user_id, l.id, l.created_at
+		FROM lists l JOIN list_items i ON i.list_user_id = l.user_id AND i.list_id = l.id
+		WHERE l.is_public = TRUE AND ` + where
+}
+
+// What the consensus tables should hold, recounted from every public list.
+var (
+	recountConsensusItems = `SELECT scope, item_id, SUM(points) AS points, count(*) AS lists FROM (` +
+		consensusContributions(`TRUE`) + `) x GROUP BY scope, item_id`
+	recountConsensusMembers = `SELECT DISTINCT scope, user_id, id, created_at FROM (` + consensusContributions(`TRUE`) + `) x`
+	recountConsensusLists   = `SELECT scope, count(*) AS n FROM (` + recountConsensusMembers + `) m GROUP BY scope`
+)
+
+// adjustConsensus adds list ($1, $2), as it stands in tx, to the consensus (delta +1,
+// after a creation or change) or takes it out (-1, before a change or a delete). A list
+// that is not public contributes nothing.
+func adjustConsensus(ctx context.Context, tx *sql.Tx, userID, listID string, delta int) error {
+	one := consensusContributions(`l.user_id = $1 AND l.id = $2`)
+	steps := []string{
+		`INSERT INTO consensus_items (scope, item_id, points, lists)
+			SELECT scope, item_id, SUM(points) * $3, count(*) * $3 FROM (` + one + `) x GROUP BY scope, item_id
+			ON CONFLICT (scope, item_id) DO UPDATE SET points = consensus_items.points + excluded.points,
+				lists = consensus_items.lists + excluded.lists`,
+		`INSERT INTO consensus_lists (scope, n)
+			SELECT scope, count(DISTINCT id) * $3 FROM (` + one + `) x GROUP BY scope
+			ON CONFLICT (scope) DO UPDATE SET n = consensus_lists.n + excluded.n`,
+	}
+	for _, q := range steps {
+		if _, err := tx.ExecContext(ctx, q, userID, listID, delta); err != nil {
+			return fmt.Errorf("count consensus: %w", err)
+		}
+	}
+	members := `DELETE FROM consensus_members WHERE list_user_id = $1 AND list_id = $2`
+	if delta > 0 {
+		members = `INSERT INTO consensus_members (scope, list_user_id, list_id, created_at)
+			SELECT DISTINCT scope, user_id, id, created_at FROM (` + one + `) x WHERE TRUE ON CONFLICT DO NOTHING`
+	}
+	if _, err := tx.ExecContext(ctx, members, userID, listID); err != nil {
+		return fmt.Errorf("count consensus lists: %w", err)
+	}
+	return nil
+}
+
+// ConsensusTally is one item's totals in a scope: its points from every contributing
+// list and how many of them name it.
+type ConsensusTally struct {
+	ItemID string
+	Points int64
+	Lists  int
+}
+
+// ConsensusSampleList is one of the newest lists contributing to a scope, with all its
+// items in rank order.
+type ConsensusSampleList struct {
+	UserID   string
+	ListID   string
+	Name     string
+	UserName string
+	Items    []model.Item
+}
+
+// Consensus is what the community's ranking of a scope is made from.
+type Consensus struct {
+	ListCount int
+	Tallies   []ConsensusTally
+	// Sample is the newest contributing lists, at most the sample size asked for.
+	Sample []ConsensusSampleList
+}
+
+// The statements a consensus page runs.
+const (
+	StmtConsensusCount   = `SELECT COALESCE((SELECT n FROM consensus_lists WHERE scope = $1), 0)`
+	StmtConsensusTallies = `SELECT item_id, points, lists FROM consensus_items WHERE scope = $1 AND lists > 0`
+	StmtConsensusSample  = `SELECT cm.list_user_id, cm.list_id, l.name, u.display_name FROM consensus_members cm
+		JOIN lists l ON l.user_id = cm.list_user_id AND l.id = cm.list_id JOIN users u ON u.id = l.user_id
+		WHERE cm.scope = $1 ORDER BY cm.created_at DESC, cm.list_user_id DESC, cm.list_id DESC LIMIT $2`
+)
+
+// ConsensusOf reads scope's totals (every item named, at most a season's cast or the
+// seasons) and its newest sample contributing lists with their items: bounded reads
+// whatever the number of lists.
+func (s *Store) ConsensusOf(ctx context.Context, scope string, sample int) (*Consensus, error) {
+	c := &Consensus{Tallies: []ConsensusTally{}, Sample: []ConsensusSampleList{}}
+	if err := s.rdb.QueryRowContext(ctx, StmtConsensusCount, scope).Scan(&c.ListCount); err != nil {
+		return nil, fmt.Errorf("count consensus lists: %w", err)
+	}
+	rows, err := s.rdb.QueryContext(ctx, StmtConsensusTallies, scope)
+	if err != nil {
+		return nil, fmt.Errorf("read consensus: %w", err)
+	}
+	for rows.Next() {
+		var t ConsensusTally
+		if err := rows.Scan(&t.ItemID, &t.Points, &t.Lists); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read consensus: %w", err)
+		}
+		c.Tallies = append(c.Tallies, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read consensus: %w", err)
+	}
+	if sample <= 0 {
+		return c, nil
+	}
+	rows, err = s.rdb.QueryContext(ctx, StmtConsensusSample, scope, sample)
+	if err != nil {
+		return nil, fmt.Errorf("read consensus sample: %w", err)
+	}
+	var keys []any
+	for rows.Next() {
+		var l ConsensusSampleList
+		if err := rows.Scan(&l.UserID, &l.ListID, &l.Name, &l.UserName); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read consensus sample: %w", err)
+		}
+		c.Sample = append(c.Sample, l)
+		keys = append(keys, l.UserID, l.ListID)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(c.Sample) == 0 {
+		return c, err
+	}
+	items, err := s.listItems(ctx, PageKeys(len(c.Sample)), keys...)
+	if err != nil {
+		return nil, err
+	}
+	for i := range c.Sample {
+		c.Sample[i].Items = items[listKey{c.Sample[i].UserID, c.Sample[i].ListID}]
+	}
+	return c, nil
+}
+
+// consensusChecks compare the consensus tables with a recount, as VerifyAggregates reports.
+var consensusChecks = []struct{ what, query string }{
+	{"consensus %s/%s: points/lists %v, should be %v", `SELECT c.scope, c.item_id, c.points || '/' || c.lists,
+		COALESCE(r.points || '/' || r.lists, 'none') FROM consensus_items c
+		LEFT JOIN (` + recountConsensusItems + `) r ON r.scope = c.scope AND r.item_id = c.item_id
+		WHERE (c.lists <> 0 OR c.points <> 0) AND (r.item_id IS NULL OR r.points <> c.points OR r.lists <> c.lists)`},
+	{"consensus %s/%s: %v, should be %v", `SELECT r.scope, r.item_id, 'missing', r.points || '/' || r.lists
+		FROM (` + recountConsensusItems + `) r WHERE NOT EXISTS (SELECT 1 FROM consensus_items c
+			WHERE c.scope = r.scope AND c.item_id = r.item_id)`},
+	{"consensus lists of %q: %v %v, should be %v", `SELECT c.scope, 'counted', c.n, COALESCE(r.n, 0) FROM consensus_lists c
+		LEFT JOIN (` + recountConsensusLists + `) r ON r.scope = c.scope WHERE c.n <> COALESCE(r.n, 0)`},
+	{"consensus lists of %q: %v %v, should be %v", `SELECT r.scope, 'counted', 'none', r.n FROM (` + recountConsensusLists + `) r
+		WHERE NOT EXISTS (SELECT 1 FROM consensus_lists c WHERE c.scope = r.scope)`},
+	{"consensus member %s/%s of %v: %v", `SELECT * FROM (SELECT list_user_id, list_id, scope, 'stray' FROM consensus_members
+		EXCEPT SELECT user_id, id, scope, 'stray' FROM (` + recountConsensusMembers + `) r) x`},
+	{"consensus member %s/%s of %v: %v", `SELECT * FROM (SELECT user_id, id, scope, 'missing' FROM (` + recountConsensusMembers + `) r
+		EXCEPT SELECT list_user_id, list_id, scope, 'missing' FROM consensus_members) x`},
+}
+
+// rebuildConsensus are RebuildAggregates' steps for the consensus tables.
+var rebuildConsensus = []string{
+	`DELETE FROM consensus_items`,
+	`INSERT INTO consensus_items (scope, item_id, points, lists) ` + recountConsensusItems,
+	`DELETE FROM consensus_members`,
+	`INSERT INTO consensus_members (scope, list_user_id, list_id, created_at) ` + recountConsensusMembers,
+	`DELETE FROM consensus_lists`,
+	`INSERT INTO consensus_lists (scope, n) ` + recountConsensusLists,
+}
