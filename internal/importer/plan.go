@@ -18,6 +18,9 @@ import (
 // MaxCommentLength is the longest comment castaway keeps (spec section 9).
 const MaxCommentLength = 500
 
+// maxIdols bounds an imported idol count (one found a second for a year is far less).
+const maxIdols = 1_000_000
+
 // notificationTypes are the kinds of notification castaway knows.
 var notificationTypes = map[string]bool{"list_like": true, "comment": true, "comment_reply": true, "comment_like": true}
 
@@ -189,7 +192,7 @@ func (p *planner) users() {
 		if email != "" {
 			p.emails[store.FoldKey(email)] = true
 		}
-		idols := int(max(c.u.IdolsFound, 0))
+		idols := int(min(max(c.u.IdolsFound, 0), maxIdols))
 		p.accounts[c.id] = true
 		p.emit(store.DemoBatch{
 			Users:    []store.DemoUser{{ID: c.id, Email: email, DisplayName: name, IdolsFound: idols, CreatedAt: c.created}},
