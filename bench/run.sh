@@ -16,7 +16,11 @@
 #                              a database of its own: created when missing, emptied by each load
 #   BENCH_DURATION=10s BENCH_CONNECTIONS=32 BENCH_THREADS=2
 #   BENCH_TIMEOUT=10s          a slower response counts as a wrk timeout (reported), not in p99
-#   BENCH_IMPORT_LISTS=100000  lists in the generated Firestore export whose import is timed (users: a tenth)
+#   BENCH_IMPORT_LISTS=100000  lists in the generated Firestore export whose import is timed (users: a tenth;
+#                              0 skips the import)
+#   BENCH_SQLITE_DATA=DIR      keep the SQLite demo databases in DIR and reuse them on later runs
+#                              (data-sqlite-<size>/castaway.db with load__sqlite__<size>.txt beside it):
+#                              the 1,000,000-list load then happens once
 #   BENCH_QUICK=1              try the harness: 2,000 lists, scale 1,000 and 2,000, 3 s a run
 #   BENCH_OUT=bench/results/<date>   raw output;  BENCH_REPORT=docs/benchmarks.md
 #   BENCH_NOTE="..."           a paragraph put at the top of the report
@@ -120,19 +124,33 @@ for engine in $BENCH_ENGINES; do
   fi
   for size in $sizes; do
     users=$(( size / 10 < 100 ? 100 : size / 10 ))
+    kept=""
     if [[ $engine == sqlite ]]; then
-      rm -rf "$BENCH_OUT/data-sqlite-$size"
-      db=$BENCH_OUT/data-sqlite-$size/castaway.db
+      data=${BENCH_SQLITE_DATA:-$BENCH_OUT}
+      db=$data/data-sqlite-$size/castaway.db
+      if [[ -n ${BENCH_SQLITE_DATA:-} && -f $db && -f $data/load__sqlite__$size.txt ]]; then
+        kept=$data/load__sqlite__$size.txt
+      else
+        rm -rf "$data/data-sqlite-$size"
+      fi
     fi
-    echo "bench: loading $size lists, $users users into $engine"
-    start=$(date +%s%N)
-    "$BIN" demo-data --force --quiet --users "$users" --lists "$size" --database-url "$db" \
-      --data-dir "$BENCH_OUT/srv" 2> "$BENCH_OUT/load__${engine}__${size}.log"
-    end=$(date +%s%N)
-    echo "ms=$(( (end - start) / 1000000 ))" > "$BENCH_OUT/load__${engine}__${size}.txt"
-    echo "users=$users" >> "$BENCH_OUT/load__${engine}__${size}.txt"
-    echo "summary=$(head -1 "$BENCH_OUT/load__${engine}__${size}.log")" >> "$BENCH_OUT/load__${engine}__${size}.txt"
-    tail -2 "$BENCH_OUT/load__${engine}__${size}.log"
+    if [[ -n $kept ]]; then
+      echo "bench: reusing $db"
+      cp "$kept" "$BENCH_OUT/load__${engine}__${size}.txt"
+    else
+      echo "bench: loading $size lists, $users users into $engine"
+      start=$(date +%s%N)
+      "$BIN" demo-data --force --quiet --users "$users" --lists "$size" --database-url "$db" \
+        --data-dir "$BENCH_OUT/srv" 2> "$BENCH_OUT/load__${engine}__${size}.log"
+      end=$(date +%s%N)
+      echo "ms=$(( (end - start) / 1000000 ))" > "$BENCH_OUT/load__${engine}__${size}.txt"
+      echo "users=$users" >> "$BENCH_OUT/load__${engine}__${size}.txt"
+      echo "summary=$(head -1 "$BENCH_OUT/load__${engine}__${size}.log")" >> "$BENCH_OUT/load__${engine}__${size}.txt"
+      tail -2 "$BENCH_OUT/load__${engine}__${size}.log"
+      if [[ $engine == sqlite && -n ${BENCH_SQLITE_DATA:-} ]]; then
+        cp "$BENCH_OUT/load__${engine}__${size}.txt" "$data/load__sqlite__$size.txt"
+      fi
+    fi
 
     CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
       --database-url "$db" --trust-proxy > "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
@@ -188,27 +206,29 @@ done
 
 # The earlier product's data: a generated Firestore export, imported into an empty
 # database of each engine with castaway import-firestore.
-import_users=$(( BENCH_IMPORT_LISTS / 10 < 100 ? 100 : BENCH_IMPORT_LISTS / 10 ))
-echo "bench: generating a Firestore export of $BENCH_IMPORT_LISTS lists, $import_users users"
-"$BIN" demo-data --firestore-export "$BENCH_OUT/firestore-export.json" --users "$import_users" --lists "$BENCH_IMPORT_LISTS"
-for engine in $BENCH_ENGINES; do
-  if [[ $engine == postgres ]]; then
-    base=${BENCH_PG_URL%%\?*}
-    psql "${BENCH_PG_URL/\/${base##*/}/\/postgres}" -tAc "DROP DATABASE IF EXISTS ${base##*/}" >/dev/null
-    pg_ready
-    db=$BENCH_PG_URL
-  else
-    rm -rf "$BENCH_OUT/data-import"
-    db=$BENCH_OUT/data-import/castaway.db
-  fi
-  echo "bench: importing it into $engine"
-  start=$(date +%s%N)
-  "$BIN" import-firestore "$BENCH_OUT/firestore-export.json" --quiet --database-url "$db" --data-dir "$BENCH_OUT/srv" \
-    > "$BENCH_OUT/import__${engine}.log"
-  end=$(date +%s%N)
-  { echo "ms=$(( (end - start) / 1000000 ))"; echo "users=$import_users"; echo "lists=$BENCH_IMPORT_LISTS"; } > "$BENCH_OUT/import__${engine}.txt"
-  sed -n '3,13p' "$BENCH_OUT/import__${engine}.log"
-done
+if (( BENCH_IMPORT_LISTS > 0 )); then
+  import_users=$(( BENCH_IMPORT_LISTS / 10 < 100 ? 100 : BENCH_IMPORT_LISTS / 10 ))
+  echo "bench: generating a Firestore export of $BENCH_IMPORT_LISTS lists, $import_users users"
+  "$BIN" demo-data --firestore-export "$BENCH_OUT/firestore-export.json" --users "$import_users" --lists "$BENCH_IMPORT_LISTS"
+  for engine in $BENCH_ENGINES; do
+    if [[ $engine == postgres ]]; then
+      base=${BENCH_PG_URL%%\?*}
+      psql "${BENCH_PG_URL/\/${base##*/}/\/postgres}" -tAc "DROP DATABASE IF EXISTS ${base##*/}" >/dev/null
+      pg_ready
+      db=$BENCH_PG_URL
+    else
+      rm -rf "$BENCH_OUT/data-import"
+      db=$BENCH_OUT/data-import/castaway.db
+    fi
+    echo "bench: importing it into $engine"
+    start=$(date +%s%N)
+    "$BIN" import-firestore "$BENCH_OUT/firestore-export.json" --quiet --database-url "$db" --data-dir "$BENCH_OUT/srv" \
+      > "$BENCH_OUT/import__${engine}.log"
+    end=$(date +%s%N)
+    { echo "ms=$(( (end - start) / 1000000 ))"; echo "users=$import_users"; echo "lists=$BENCH_IMPORT_LISTS"; } > "$BENCH_OUT/import__${engine}.txt"
+    sed -n '3,13p' "$BENCH_OUT/import__${engine}.log"
+  done
+fi
 
 mkdir -p "$(dirname "$BENCH_REPORT")"
 go run ./bench/report -dir "$BENCH_OUT" -out "$BENCH_REPORT"

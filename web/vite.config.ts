@@ -19,6 +19,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    // dist/.vite/manifest.json: the Go server names each page's chunks in its HTML.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -29,7 +29,11 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 			s.log.ErrorContext(r.Context(), "list preview", "err", err)
 		}
 	}
-	page := withPreview(string(s.web.index.raw), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
+	page := withPreview(string(s.web.page("src/features/lists/ListDetailPage.tsx").raw), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
+	// The list itself is what the page paints first: the browser asks for it beside the
+	// app's script, and the app's own request for it takes that answer.
+	page = string(withHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/lists/%s/%s\" />",
+		html.EscapeString(url.PathEscape(userID)), html.EscapeString(url.PathEscape(listID)))))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Write([]byte(page))

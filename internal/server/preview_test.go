@@ -47,6 +47,7 @@ func TestListPagePreview(t *testing.T) {
 		`content="Only winners. &lt;Fight&gt; me. — 1. Parvati Shallow · 2. Sandra Diaz-Twine"`,
 		`<meta name="twitter:card" content="summary_large_image" />`,
 		`id=root`,
+		`<link rel="preload" as="fetch" crossorigin href="/api/lists/` + owner.ID + `/` + pub.ID + `" />`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("public list page lacks %q:\n%s", want, page)

@@ -14,16 +14,19 @@ import (
 type webApp struct {
 	files map[string]*precompressed // "/assets/index-abc.js" -> body
 	index *precompressed
+	pages map[string]*precompressed // module (pageModules) -> its page's HTML
+	mux   *http.ServeMux            // page path -> its HTML
 }
 
 func newWebApp(dist fs.FS) (*webApp, error) {
 	w := &webApp{files: map[string]*precompressed{}}
 	if dist == nil {
 		w.index = newPrecompressed([]byte(notBuiltPage), "text/html; charset=utf-8", "no-cache")
+		w.mux = w.pagesMux(nil)
 		return w, nil
 	}
 	err := fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || d.IsDir() || strings.HasPrefix(p, ".vite/") { // the build manifest is read, not served
 			return err
 		}
 		body, err := fs.ReadFile(dist, p)
@@ -52,6 +55,11 @@ func newWebApp(dist fs.FS) (*webApp, error) {
 	if w.index == nil {
 		w.index = newPrecompressed([]byte(notBuiltPage), "text/html; charset=utf-8", "no-cache")
 	}
+	m, err := readManifest(dist)
+	if err != nil {
+		return nil, err
+	}
+	w.mux = w.pagesMux(m)
 	return w, nil
 }
 
@@ -70,7 +78,15 @@ func (w *webApp) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.NotFound(rw, r)
 		return
 	}
-	w.index.ServeHTTP(rw, r)
+	w.mux.ServeHTTP(rw, r)
+}
+
+// page is the HTML of the page whose route loads module (pageModules).
+func (w *webApp) page(module string) *precompressed {
+	if p := w.pages[module]; p != nil {
+		return p
+	}
+	return w.index
 }
 
 const notBuiltPage = `<!doctype html><meta charset="utf-8"><title>Survivor Rankings</title>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { SeasonsPanel } from './panel/SeasonsPanel';
 import styles from './panel/SeasonsPanel.module.css';
@@ -43,8 +43,7 @@ export function PanelSlot() {
 export function PanelPortal({ children }: { children: ReactNode }) {
   const ctx = useContext(PanelSlotContext);
   const claim = ctx?.claim;
-  // Claimed before the browser paints, so the browsing panel and this one never show together.
-  useLayoutEffect(() => claim?.(), [claim]);
+  useEffect(() => claim?.(), [claim]);
   if (!ctx) return <>{children}</>;
   if (!ctx.node) return null;
   return createPortal(children, ctx.node);

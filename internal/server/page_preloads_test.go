@@ -1,0 +1,70 @@
+package server
+
+import (
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"castaway/web"
+)
+
+func TestPagesNameTheirChunks(t *testing.T) {
+	dist := fstest.MapFS{
+		"index.html": {Data: []byte("<html>\n  <head>\n    <title>Survivor Rankings</title>\n  </head>\n  <body></body>\n</html>\n")},
+		".vite/manifest.json": {Data: []byte(`{
+			"index.html": {"file": "assets/index-1.js", "isEntry": true, "imports": ["_react.js"], "css": ["assets/index-1.css"]},
+			"_react.js": {"file": "assets/react-1.js"},
+			"_card.js": {"file": "assets/card-1.js", "imports": ["_react.js"], "css": ["assets/card-1.css"]},
+			"src/features/lists/BrowseRankingsPage.tsx": {"file": "assets/Browse-1.js", "imports": ["_card.js", "_react.js"], "css": ["assets/Browse-1.css"]}
+		}`)},
+	}
+	app, err := newWebApp(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := func(path string) string {
+		rec := httptest.NewRecorder()
+		app.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		body, _ := io.ReadAll(rec.Body)
+		return string(body)
+	}
+	browse := page("/rankings")
+	for _, want := range []string{
+		`<link rel="modulepreload" crossorigin href="/assets/Browse-1.js" />`,
+		`<link rel="modulepreload" crossorigin href="/assets/card-1.js" />`,
+		`<link rel="stylesheet" crossorigin href="/assets/Browse-1.css" />`,
+		`<link rel="stylesheet" crossorigin href="/assets/card-1.css" />`,
+	} {
+		if !strings.Contains(browse, want) {
+			t.Errorf("/rankings lacks %s:\n%s", want, browse)
+		}
+	}
+	if strings.Contains(browse, "react-1.js") || strings.Index(browse, "Browse-1.js") > strings.Index(browse, "</head>") {
+		t.Errorf("/rankings names what the entry loads already, or names it outside <head>:\n%s", browse)
+	}
+	// A page with no module of its own, or one the build lacks, is the plain index.html.
+	for _, path := range []string{"/mylists", "/"} {
+		if got := page(path); strings.Contains(got, "modulepreload") {
+			t.Errorf("%s: %s", path, got)
+		}
+	}
+	if got := page("/.vite/manifest.json"); strings.Contains(got, "isEntry") {
+		t.Error("the build manifest is served")
+	}
+}
+
+// Every page named in pageModules is a module of the real build: a renamed page fails here
+// rather than silently losing its preload.
+func TestPageModulesAreInTheBuild(t *testing.T) {
+	m, err := readManifest(web.Dist())
+	if err != nil || m == nil {
+		t.Fatalf("the build has no manifest (run make web): %v", err)
+	}
+	for _, p := range pageModules {
+		if _, ok := m[p.module]; !ok {
+			t.Errorf("%s: %s is not in the build", p.pattern, p.module)
+		}
+	}
+}
