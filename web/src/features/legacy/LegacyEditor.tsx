@@ -1,9 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCatalog } from '../../api/catalog';
 import { userMessage } from '../../api/userMessage';
 import { SearchField } from '../../components/SearchField';
 import { searchCatalog } from '../seasons/search';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
+import { itemLabel, LegacyListCard } from './LegacyListCard';
 import { LEGACY_LISTS, SAVE_FAILED, useSaveLegacy, type LegacyItem, type LegacyKey, type LegacyLists } from './legacyApi';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
@@ -13,16 +14,11 @@ import styles from './LegacyPage.module.css';
 const HITS = 6;
 const MIXED = 'Cannot mix seasons and contestants.';
 
-function label(item: LegacyItem): string {
-  return item.isSeason ? stripSurvivorPrefix(item.name) : item.name;
-}
-
 /** One list being edited: its items with move and remove buttons, and a search to add more. */
 function ListEditor({ title, items, onChange }: { title: string; items: LegacyItem[]; onChange: (items: LegacyItem[]) => void }) {
   const catalog = useCatalog();
   const [query, setQuery] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const headingId = useId();
   const hits = useMemo(() => {
     const found = searchCatalog(catalog.data?.seasons ?? [], query);
     const seasons: LegacyItem[] = found.seasons.map((s) => ({ id: s.id, name: s.name, imageUrl: s.logoUrl, isSeason: true, seasonId: s.id, seasonName: s.name }));
@@ -55,48 +51,41 @@ function ListEditor({ title, items, onChange }: { title: string; items: LegacyIt
   }
 
   return (
-    <section className={styles.list} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.listTitle}>
-        {title}
-      </h2>
-      {items.length === 0 ? (
-        <p className={page.muted}>Nothing ranked yet.</p>
-      ) : (
-        <ol className={ui.stack}>
-          {items.map((item, i) => (
-            <li key={item.id} className={styles.item}>
-              <span className={styles.rank}>{i + 1}</span>
-              <span className={styles.itemText}>
-                <span className={styles.itemName}>{label(item)}</span>
-              </span>
-              <span className={styles.itemActions}>
-                <button type="button" className={styles.iconButton} aria-label={`Move ${label(item)} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className={styles.iconButton}
-                  aria-label={`Move ${label(item)} down`}
-                  disabled={i === items.length - 1}
-                  onClick={() => move(i, i + 1)}
-                >
-                  ↓
-                </button>
-                <button type="button" className={styles.iconButton} aria-label={`Remove ${label(item)}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
-                  ✕
-                </button>
-              </span>
-            </li>
-          ))}
-        </ol>
+    <LegacyListCard
+      title={title}
+      items={items}
+      row={(item, i) => (
+        <>
+          <span className={styles.itemText}>
+            <span className={styles.itemName}>{itemLabel(item)}</span>
+          </span>
+          <span className={styles.itemActions}>
+            <button type="button" className={styles.iconButton} aria-label={`Move ${itemLabel(item)} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
+              ↑
+            </button>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={`Move ${itemLabel(item)} down`}
+              disabled={i === items.length - 1}
+              onClick={() => move(i, i + 1)}
+            >
+              ↓
+            </button>
+            <button type="button" className={styles.iconButton} aria-label={`Remove ${itemLabel(item)}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+              ✕
+            </button>
+          </span>
+        </>
       )}
+    >
       <SearchField label={`Add to ${title}`} placeholder="Add a season or contestant..." value={query} onChange={setQuery} />
       {hits.length > 0 && (
         <ul className={styles.hits} aria-label={`Matches to add to ${title}`}>
           {hits.map((hit) => (
             <li key={`${hit.isSeason ? 's' : 'c'}-${hit.id}`}>
               <button type="button" className={page.buttonGhost} onClick={() => add(hit)}>
-                Add {label(hit)}
+                Add {itemLabel(hit)}
                 {!hit.isSeason && <span className={styles.itemMeta}> · {stripSurvivorPrefix(hit.seasonName)}</span>}
               </button>
             </li>
@@ -108,7 +97,7 @@ function ListEditor({ title, items, onChange }: { title: string; items: LegacyIt
           {problem}
         </p>
       )}
-    </section>
+    </LegacyListCard>
   );
 }
 

@@ -5,6 +5,7 @@ import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../auth/useMe';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
 import { LegacyEditor } from './LegacyEditor';
+import { itemLabel, LegacyListCard } from './LegacyListCard';
 import { LEGACY_LISTS, LOAD_FAILED, SAVED, SAVED_MS, useLegacyRankings, type LegacyItem } from './legacyApi';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
@@ -13,29 +14,20 @@ import styles from './LegacyPage.module.css';
 const updatedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function LegacyList({ title, items }: { title: string; items: LegacyItem[] }) {
-  const headingId = `legacy-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <section className={styles.list} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.listTitle}>
-        {title}
-      </h2>
-      {items.length === 0 ? (
-        <p className={page.muted}>Nothing ranked yet.</p>
-      ) : (
-        <ol className={ui.stack}>
-          {items.map((item, i) => (
-            <li key={item.id} className={styles.item}>
-              <span className={styles.rank}>{i + 1}</span>
-              <FallbackImage src={item.imageUrl} alt="" width={44} height={44} className={item.isSeason ? styles.logo : styles.headshot} />
-              <span className={styles.itemText}>
-                <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
-                {!item.isSeason && item.seasonName && <span className={styles.itemMeta}>{stripSurvivorPrefix(item.seasonName)}</span>}
-              </span>
-            </li>
-          ))}
-        </ol>
+    <LegacyListCard
+      title={title}
+      items={items}
+      row={(item) => (
+        <>
+          <FallbackImage src={item.imageUrl} alt="" width={44} height={44} className={item.isSeason ? styles.logo : styles.headshot} />
+          <span className={styles.itemText}>
+            <span className={styles.itemName}>{itemLabel(item)}</span>
+            {!item.isSeason && item.seasonName && <span className={styles.itemMeta}>{stripSurvivorPrefix(item.seasonName)}</span>}
+          </span>
+        </>
       )}
-    </section>
+    />
   );
 }
 
