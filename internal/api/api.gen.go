@@ -332,8 +332,11 @@ type Draft struct {
 	Description string     `json:"description"`
 	IsPublic    bool       `json:"isPublic"`
 	Name        string     `json:"name"`
-	Tags        []string   `json:"tags"`
-	UpdatedAt   time.Time  `json:"updatedAt"`
+
+	// RemixOf The list a remix started from. name and userName are present only while that list exists and the reader may see it.
+	RemixOf   *RemixOrigin `json:"remixOf,omitempty"`
+	Tags      []string     `json:"tags"`
+	UpdatedAt time.Time    `json:"updatedAt"`
 }
 
 // DraftInput defines model for DraftInput.
@@ -342,7 +345,10 @@ type DraftInput struct {
 	Description *string          `json:"description,omitempty"`
 	IsPublic    *bool            `json:"isPublic,omitempty"`
 	Name        *string          `json:"name,omitempty"`
-	Tags        *[]string        `json:"tags,omitempty"`
+
+	// RemixOf The list a remix being drafted started from; kept only while the user may see it.
+	RemixOf *ListRef  `json:"remixOf,omitempty"`
+	Tags    *[]string `json:"tags,omitempty"`
 }
 
 // Error defines model for Error.

@@ -24,7 +24,7 @@ type Check struct {
 func Checks(cat *catalog.Catalog) []Check {
 	return []Check{
 		{
-			Name:   "lists (upvotes, comments, items, weekly counts, browse counts, search index)",
+			Name:   "lists (upvotes, comments, items, remixes, weekly counts, browse counts, search index, community rankings)",
 			Verify: func(ctx context.Context, st *store.Store) ([]string, error) { return st.VerifyAggregates(ctx) },
 			Repair: func(ctx context.Context, st *store.Store) error { return st.RebuildAggregates(ctx) },
 		},

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"castaway/internal/limits"
 	castawaymail "castaway/internal/mail"
 	"castaway/internal/problem"
 	"castaway/internal/store"
@@ -25,13 +26,15 @@ type Accounts struct {
 	mail    castawaymail.Sender
 	baseURL string
 	limits  Limits
+	hashes  *hasher
 	log     *slog.Logger
 	now     func() time.Time
 }
 
 // NewAccounts builds the account rules; baseURL prefixes links in mail.
 func NewAccounts(st *store.Store, sender castawaymail.Sender, baseURL string, limits Limits, log *slog.Logger) *Accounts {
-	return &Accounts{store: st, policy: NewPasswordPolicy(), mail: sender, baseURL: baseURL, limits: limits, log: log, now: time.Now}
+	return &Accounts{store: st, policy: NewPasswordPolicy(), mail: sender, baseURL: baseURL, limits: limits,
+		hashes: newHasher(DefaultHashSlots), log: log, now: time.Now}
 }
 
 // Policy is the password policy in force.
@@ -60,11 +63,15 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 	if !a.policy.Acceptable(password) {
 		return nil, invalid("weak_password", MsgWeakPassword)
 	}
-	if err := a.hit(ctx, map[Limit]string{a.limits.SignUpPerIP: clientIP}); err != nil {
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.SignUpPerIP: clientIP}); err != nil {
 		return nil, err
 	}
-	u := &store.User{ID: NewID(), Email: email, PasswordHash: HashPassword(password), CreatedAt: a.now()}
-	err := a.createNamed(ctx, u, DisplayNameFromEmail(email), func() error { return a.store.CreateUser(ctx, u) })
+	hash, err := a.hashes.hash(ctx, password)
+	if err != nil {
+		return nil, err
+	}
+	u := &store.User{ID: NewID(), Email: email, PasswordHash: hash, CreatedAt: a.now()}
+	err = a.createNamed(ctx, u, DisplayNameFromEmail(email), func() error { return a.store.CreateUser(ctx, u) })
 	if errors.Is(err, store.ErrEmailTaken) {
 		return nil, problem.New(problem.Conflict, "email_in_use", MsgEmailInUse)
 	}
@@ -92,28 +99,23 @@ func (a *Accounts) createNamed(ctx context.Context, u *store.User, base string, 
 	return fmt.Errorf("no free display name for %q: %w", base, store.ErrNameTaken)
 }
 
-// SignIn checks an email and password. Failures count towards the per-address
-// and per-client limits; once either is used up, every attempt is refused.
+// SignIn checks an email and password. Every attempt is counted, before the password
+// is looked at, against the address-and-client pair, the address from anywhere (a slower
+// bound) and the client; once one is used up, attempts are refused. A sign-in that
+// succeeds takes its count back, so only guesses use the limits up.
 func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string) (*store.User, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
 	}
-	keys := map[Limit]string{a.limits.SignInPerEmail: email, a.limits.SignInPerIP: clientIP}
-	if err := a.check(ctx, keys); err != nil {
+	keys := map[limits.Limit]string{a.limits.SignInPerPair: email + " " + clientIP,
+		a.limits.SignInPerEmail: email, a.limits.SignInPerIP: clientIP}
+	if err := a.hit(ctx, keys); err != nil {
 		return nil, err
-	}
-	fail := func(p *problem.Error) (*store.User, error) {
-		if err := a.hit(ctx, keys); err != nil {
-			if _, ok := problem.As(err); !ok {
-				return nil, err
-			}
-		}
-		return nil, p
 	}
 	u, err := a.store.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
-		return fail(problem.New(problem.NotFound, "user_not_found", MsgUserNotFound))
+		return nil, problem.New(problem.NotFound, "user_not_found", MsgUserNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sign in: %w", err)
@@ -121,13 +123,17 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string)
 	// An account made through Google or Twitter has no password until it is reset.
 	ok := false
 	if u.PasswordHash != "" {
-		if ok, err = CheckPassword(u.PasswordHash, password); err != nil {
+		if ok, err = a.hashes.check(ctx, u.PasswordHash, password); err != nil {
+			if _, isProblem := problem.As(err); isProblem {
+				return nil, err
+			}
 			return nil, fmt.Errorf("sign in: %w", err)
 		}
 	}
 	if !ok {
-		return fail(problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword))
+		return nil, problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
 	}
+	a.refund(ctx, keys)
 	return u, nil
 }
 
@@ -136,6 +142,16 @@ func (a *Accounts) Rename(ctx context.Context, userID, name string) (*store.User
 	name, msg := NormalizeDisplayName(name)
 	if msg != "" {
 		return nil, invalid("validation", msg)
+	}
+	// A name of look-alike letters may not pass for another user's plain one.
+	if skeleton := NameSkeleton(name); skeleton != store.FoldKey(name) {
+		taken, err := a.store.NameKeyTaken(ctx, skeleton, userID)
+		if err != nil {
+			return nil, fmt.Errorf("rename: %w", err)
+		}
+		if taken {
+			return nil, problem.New(problem.Conflict, "username_taken", MsgUsernameTaken)
+		}
 	}
 	err := a.store.RenameUser(ctx, userID, name)
 	if errors.Is(err, store.ErrNameTaken) {
@@ -168,7 +184,7 @@ func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) err
 	if email == "" {
 		return invalid("validation", MsgResetEmailRequired)
 	}
-	if err := a.hit(ctx, map[Limit]string{a.limits.ResetPerEmail: email, a.limits.ResetPerIP: clientIP}); err != nil {
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ResetPerEmail: email, a.limits.ResetPerIP: clientIP}); err != nil {
 		return err
 	}
 	u, err := a.store.UserByEmail(ctx, email)
@@ -199,15 +215,30 @@ func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) err
 }
 
 // ConfirmReset spends a reset token: it sets the new password and revokes every
-// session of the account, returning the user to sign in afresh.
-func (a *Accounts) ConfirmReset(ctx context.Context, token, password string) (*store.User, error) {
+// session of the account, returning the user to sign in afresh. Tries are counted per
+// client, and the token is checked before the new password is hashed.
+func (a *Accounts) ConfirmReset(ctx context.Context, token, password, clientIP string) (*store.User, error) {
 	if token == "" {
 		return nil, invalid("invalid_token", MsgResetTokenRequired)
 	}
 	if !a.policy.Acceptable(password) {
 		return nil, invalid("weak_password", MsgWeakPassword)
 	}
-	u, err := a.store.ResetPassword(ctx, HashToken(token), HashPassword(password), a.now())
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ResetConfirmPerIP: clientIP}); err != nil {
+		return nil, err
+	}
+	usable, err := a.store.PasswordResetUsable(ctx, HashToken(token), a.now())
+	if err != nil {
+		return nil, fmt.Errorf("confirm reset: %w", err)
+	}
+	if !usable {
+		return nil, invalid("invalid_token", MsgResetInvalid)
+	}
+	hash, err := a.hashes.hash(ctx, password)
+	if err != nil {
+		return nil, err
+	}
+	u, err := a.store.ResetPassword(ctx, HashToken(token), hash, a.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, invalid("invalid_token", MsgResetInvalid)
 	}

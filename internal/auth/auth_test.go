@@ -107,6 +107,32 @@ func TestNormalizeDisplayName(t *testing.T) {
 		{strings.Repeat("é", 30), strings.Repeat("é", 30), ""},
 		{strings.Repeat("é", 31), "", MsgUsernameTooLong},
 		{"bad\x00name", "", MsgUsernameInvalid},
+		// NFKC: full-width letters and ligatures become plain ones.
+		{"Ｐａｒｖａｔｉ", "Parvati", ""},
+		{"ﬁshbach", "fishbach", ""},
+		// Invisible and direction-changing characters.
+		{"Par\u200bvati", "", MsgUsernameHidden},
+		{"Par\u200dvati", "", MsgUsernameHidden},
+		{"\u202eitavraP", "", MsgUsernameHidden},
+		{"Parvati\u2066", "", MsgUsernameHidden},
+		{"Parvati\ufe0f", "", MsgUsernameHidden},
+		{"Par\u3164vati", "", MsgUsernameHidden},
+		{"Par\u00a0vati", "Par vati", ""}, // NFKC makes it a plain space
+		// Letters of two alphabets: a Cyrillic а and о in a Latin name.
+		{"P\u0430rvati", "", MsgUsernameMixed},
+		{"Sandr\u03bf", "", MsgUsernameMixed},
+		// One alphabet at a time is fine, and so is Japanese.
+		{"Парвати", "Парвати", ""},
+		{"Παρβατι", "Παρβατι", ""},
+		{"パーバティ山田", "パーバティ山田", ""},
+		{"Parvati Shallow 2", "Parvati Shallow 2", ""},
+		// Reserved names, however they are dressed.
+		{"Anonymous", "", MsgUsernameReserved},
+		{"ADMIN", "", MsgUsernameReserved},
+		{"Аdmin", "", MsgUsernameMixed},
+		{"ＡＤＭＩＮ", "", MsgUsernameReserved},
+		{"A\u0300dmin", "", MsgUsernameReserved},
+		{"Moderator", "", MsgUsernameReserved},
 	} {
 		got, problem := NormalizeDisplayName(tc.in)
 		if got != tc.want || problem != tc.problem {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // MaxDisplayNameLength is the longest username, in characters.
@@ -25,10 +27,11 @@ func cleanName(name string) string {
 	name = strings.Join(strings.FieldsFunc(name, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsControl(r)
 	}), " ")
-	if name == "" {
+	name = truncate(name, MaxDisplayNameLength)
+	if _, msg := NormalizeDisplayName(name); msg != "" {
 		return fallbackName
 	}
-	return truncate(name, MaxDisplayNameLength)
+	return norm.NFKC.String(name)
 }
 
 func truncate(s string, n int) string {
@@ -57,7 +60,7 @@ func UniqueName(base string, taken map[string]bool) string {
 // NormalizeDisplayName trims a chosen username and checks it, returning the
 // user-facing problem when there is one.
 func NormalizeDisplayName(name string) (string, string) {
-	name = strings.TrimSpace(name)
+	name = strings.TrimSpace(norm.NFKC.String(name))
 	switch {
 	case name == "":
 		return "", MsgUsernameEmpty
@@ -65,6 +68,12 @@ func NormalizeDisplayName(name string) (string, string) {
 		return "", MsgUsernameTooLong
 	case strings.IndexFunc(name, unicode.IsControl) >= 0:
 		return "", MsgUsernameInvalid
+	case strings.IndexFunc(name, hidden) >= 0:
+		return "", MsgUsernameHidden
+	case mixesScripts(name):
+		return "", MsgUsernameMixed
+	case reservedNames[NameSkeleton(name)]:
+		return "", MsgUsernameReserved
 	}
 	return name, ""
 }

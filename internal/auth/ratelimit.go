@@ -5,81 +5,68 @@ import (
 	"strings"
 	"time"
 
-	"castaway/internal/problem"
+	"castaway/internal/limits"
 )
 
-// Limit allows Max events per key in each fixed Window.
-type Limit struct {
-	Name   string
-	Max    int
-	Window time.Duration
-}
-
-// Limits are the brute-force guards; counters live in the database so every
-// node shares them.
+// Limits are the brute-force guards; counters live in the database so every node
+// shares them, and each attempt is counted before any work is done for it (one atomic
+// statement), so parallel attempts cannot slip past a limit.
 type Limits struct {
-	SignInPerEmail Limit
-	SignInPerIP    Limit
-	ResetPerEmail  Limit
-	ResetPerIP     Limit
+	// SignInPerPair bounds guesses at one address from one client: it stops a guesser
+	// without locking out the owner, who signs in from elsewhere.
+	SignInPerPair limits.Limit
+	// SignInPerEmail is a slower bound on one address from anywhere (many clients).
+	SignInPerEmail limits.Limit
+	SignInPerIP    limits.Limit
+	ResetPerEmail  limits.Limit
+	ResetPerIP     limits.Limit
+	// ResetConfirmPerIP bounds reset links tried from one client.
+	ResetConfirmPerIP limits.Limit
 	// SignUpPerIP bounds account creation, each of which costs a password hash.
-	SignUpPerIP Limit
+	SignUpPerIP limits.Limit
 }
 
 // DefaultLimits suit a public site.
 func DefaultLimits() Limits {
+	l := func(name string, max int, window time.Duration) limits.Limit {
+		return limits.Limit{Name: name, Max: max, Window: window, Message: MsgRateLimited}
+	}
 	return Limits{
-		SignInPerEmail: Limit{"signin-email", 10, 15 * time.Minute},
-		SignInPerIP:    Limit{"signin-ip", 30, 15 * time.Minute},
-		ResetPerEmail:  Limit{"reset-email", 5, time.Hour},
-		ResetPerIP:     Limit{"reset-ip", 20, time.Hour},
-		SignUpPerIP:    Limit{"signup-ip", 20, time.Hour},
+		SignInPerPair:     l("signin-pair", 10, 15*time.Minute),
+		SignInPerEmail:    l("signin-email", 50, time.Hour),
+		SignInPerIP:       l("signin-ip", 30, 15*time.Minute),
+		ResetPerEmail:     l("reset-email", 5, time.Hour),
+		ResetPerIP:        l("reset-ip", 20, time.Hour),
+		ResetConfirmPerIP: l("reset-confirm-ip", 20, time.Hour),
+		SignUpPerIP:       l("signup-ip", 20, time.Hour),
 	}
 }
 
-// limited is the problem for a key whose window opened at start.
-func limited(l Limit, start, now time.Time) *problem.Error {
-	wait := start.Add(l.Window).Sub(now)
-	if wait < time.Second {
-		wait = time.Second
-	}
-	p := problem.New(problem.RateLimited, "rate_limited", MsgRateLimited)
-	p.RetryAfter = wait
-	return p
-}
-
-func limitKey(l Limit, subject string) string { return l.Name + ":" + strings.ToLower(subject) }
-
-// check refuses when any of the keys has already used up its limit.
-func (a *Accounts) check(ctx context.Context, keys map[Limit]string) error {
-	now := a.now()
-	for l, subject := range keys {
-		w, err := a.store.RateLimit(ctx, limitKey(l, subject), l.Window, now)
-		if err != nil {
-			return err
-		}
-		if w.Count >= l.Max {
-			return limited(l, w.Start, now)
-		}
-	}
-	return nil
-}
+func limitKey(l limits.Limit, subject string) string { return l.Name + ":" + strings.ToLower(subject) }
 
 // hit counts one event on every key and refuses when any went over its limit.
-func (a *Accounts) hit(ctx context.Context, keys map[Limit]string) error {
+func (a *Accounts) hit(ctx context.Context, keys map[limits.Limit]string) error {
 	now := a.now()
-	var over *problem.Error
+	var over error
 	for l, subject := range keys {
 		w, err := a.store.HitRateLimit(ctx, limitKey(l, subject), l.Window, now)
 		if err != nil {
 			return err
 		}
 		if w.Count > l.Max && over == nil {
-			over = limited(l, w.Start, now)
+			over = l.Exceeded(w.Start, now)
 		}
 	}
-	if over != nil {
-		return over
+	return over
+}
+
+// refund takes back one counted event on every key: a sign-in that succeeded was no
+// guess, so the owner's own sign-ins never use up their limits.
+func (a *Accounts) refund(ctx context.Context, keys map[limits.Limit]string) {
+	now := a.now()
+	for l, subject := range keys {
+		if err := a.store.UnhitRateLimit(ctx, limitKey(l, subject), l.Window, now); err != nil {
+			a.log.WarnContext(ctx, "refund rate limit", "err", err)
+		}
 	}
-	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"castaway/internal/catalog"
+	"castaway/internal/limits"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
@@ -245,32 +246,13 @@ func Change(old, new, newNames []string) []Delta {
 	return out
 }
 
-// Limit allows Max writes per key in each fixed Window.
-type Limit struct {
-	Name    string
-	Max     int
-	Window  time.Duration
-	Message string // what the user reads when over it
-}
-
 // Write limits: per account and per client address, shared by every node.
 var (
-	BallotPerUser    = Limit{"global-ballot-user", 20, 10 * time.Minute, MsgRateLimited}
-	BallotPerClient  = Limit{"global-ballot-ip", 200, 10 * time.Minute, MsgRateLimited}
-	CommentPerUser   = Limit{"global-comment-user", 10, time.Minute, MsgCommentLimited}
-	CommentPerClient = Limit{"global-comment-ip", 60, time.Minute, MsgCommentLimited}
+	BallotPerUser    = limits.Limit{Name: "global-ballot-user", Max: 20, Window: 10 * time.Minute, Message: MsgRateLimited}
+	BallotPerClient  = limits.Limit{Name: "global-ballot-ip", Max: 200, Window: 10 * time.Minute, Message: MsgRateLimited}
+	CommentPerUser   = limits.Limit{Name: "global-comment-user", Max: 10, Window: time.Minute, Message: MsgCommentLimited}
+	CommentPerClient = limits.Limit{Name: "global-comment-ip", Max: 60, Window: time.Minute, Message: MsgCommentLimited}
 )
-
-// RateLimited is the problem for a limit whose window opened at start.
-func RateLimited(l Limit, start, now time.Time) *problem.Error {
-	wait := start.Add(l.Window).Sub(now)
-	if wait < time.Second {
-		wait = time.Second
-	}
-	p := problem.New(problem.RateLimited, "rate_limited", l.Message)
-	p.RetryAfter = wait
-	return p
-}
 
 // ParseRanking reads a submitted ranking: a JSON array whose slots are a contestant
 // id, null, or an item object {id, isSeason}; the earlier product's form, an object

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/catalog"
-	"castaway/internal/global"
+	"castaway/internal/limits"
 	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/problem"
@@ -27,8 +27,8 @@ var ErrSignedOut = problem.New(problem.Unauthorized, "unauthorized", MsgSignedOu
 
 // Saves are limited per account and per client, shared by every node.
 var (
-	SavePerUser   = global.Limit{Name: "legacy-save-user", Max: 30, Window: 10 * time.Minute, Message: MsgRateLimited}
-	SavePerClient = global.Limit{Name: "legacy-save-ip", Max: 120, Window: 10 * time.Minute, Message: MsgRateLimited}
+	SavePerUser   = limits.Limit{Name: "legacy-save-user", Max: 30, Window: 10 * time.Minute, Message: MsgRateLimited}
+	SavePerClient = limits.Limit{Name: "legacy-save-ip", Max: 120, Window: 10 * time.Minute, Message: MsgRateLimited}
 )
 
 // Input is the record as a client sends it, under the earlier product's field names.

@@ -59,13 +59,13 @@ func RemixSource(ctx context.Context, st *store.Store, ref store.ListRef, viewer
 	return l, err
 }
 
-// OriginShown is the original a remix names as reader viewerID may be shown it: nil
-// when it is gone or not visible to them.
-func OriginShown(l *store.List, viewerID string) *store.Origin {
-	if l.Origin == nil || !VisibleTo(viewerID, l.Origin.UserID, l.Origin.IsPublic) {
+// OriginShown is the original o of a remix (or of a remix's draft) as reader viewerID
+// may be shown it: nil when it is gone or not visible to them.
+func OriginShown(o *store.Origin, viewerID string) *store.Origin {
+	if o == nil || !VisibleTo(viewerID, o.UserID, o.IsPublic) {
 		return nil
 	}
-	return l.Origin
+	return o
 }
 
 // OwnedBy reads ownerID's lists that viewerID may see, most recently updated first.

@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"time"
 
-	"castaway/internal/global"
+	"castaway/internal/limits"
 	"castaway/internal/problem"
 )
 
@@ -20,8 +20,8 @@ const IdolChance = 0.05
 // quietly finds nothing, so scripted clicking gains nothing over a fan browsing
 // seasons. The message is never shown (the search answers found: false).
 var (
-	IdolSearchPerUser   = global.Limit{Name: "idol-search-user", Max: 30, Window: 10 * time.Minute, Message: "Too many idol searches."}
-	IdolSearchPerClient = global.Limit{Name: "idol-search-ip", Max: 120, Window: 10 * time.Minute, Message: "Too many idol searches."}
+	IdolSearchPerUser   = limits.Limit{Name: "idol-search-user", Max: 30, Window: 10 * time.Minute, Message: "Too many idol searches."}
+	IdolSearchPerClient = limits.Limit{Name: "idol-search-ip", Max: 120, Window: 10 * time.Minute, Message: "Too many idol searches."}
 )
 
 // FindsIdol rolls for an idol at the given chance; draw returns a uniform number in

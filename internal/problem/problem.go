@@ -20,6 +20,7 @@ const (
 	NotFound                     // no such thing, or not one the asker may see
 	Conflict                     // taken by someone else
 	RateLimited                  // too many attempts; see RetryAfter
+	Unavailable                  // the server cannot do it now; see RetryAfter
 )
 
 // Error is an expected failure with the code and text a user should get.
@@ -28,7 +29,7 @@ type Error struct {
 	Code    string // e.g. "validation", "list_not_found"
 	Message string // the user-facing text, word for word from the spec where it has it
 	Field   string // the input at fault, "" when none
-	// RetryAfter is how long a rate-limited caller must wait.
+	// RetryAfter is how long a rate-limited (or turned away) caller must wait.
 	RetryAfter time.Duration
 }
 

@@ -95,7 +95,7 @@ func (s *Server) confirmReset(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	u, err := s.accounts.ConfirmReset(r.Context(), body.Token, body.Password)
+	u, err := s.accounts.ConfirmReset(r.Context(), body.Token, body.Password, s.clientIP(r))
 	if err != nil {
 		s.fail(w, r, "account request", err, "Failed to reset your password. Please try again.")
 		return

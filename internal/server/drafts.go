@@ -7,6 +7,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -26,7 +27,7 @@ func (s *Server) getDraft(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "read draft", err, msgSomethingWrong)
 		return
 	}
-	writeJSON(w, http.StatusOK, apiDraft(d))
+	writeJSON(w, http.StatusOK, apiDraft(d, u.ID))
 }
 
 func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
@@ -48,11 +49,26 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := c.Draft(lists.Public(body.IsPublic), time.Now())
+	if body.RemixOf != nil {
+		// An origin the user may no longer see is dropped, not refused: the draft is kept.
+		ref := store.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
+		if _, err := lists.RemixSource(r.Context(), s.store, ref, u.ID); err == nil {
+			d.RemixOf = ref
+		} else if _, isProblem := problem.As(err); !isProblem {
+			s.fail(w, r, "find remixed list", err, msgSomethingWrong)
+			return
+		}
+	}
 	if err := s.store.SaveDraft(r.Context(), u.ID, d); err != nil {
 		s.fail(w, r, "save draft", err, msgSomethingWrong)
 		return
 	}
-	writeJSON(w, http.StatusOK, apiDraft(d))
+	saved, err := s.store.Draft(r.Context(), u.ID)
+	if err != nil {
+		s.fail(w, r, "read draft", err, msgSomethingWrong)
+		return
+	}
+	writeJSON(w, http.StatusOK, apiDraft(saved, u.ID))
 }
 
 func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
@@ -67,7 +83,12 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func apiDraft(d *store.Draft) api.Draft {
-	return api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags, Contestants: apiListItems(d.Items),
+// apiDraft is userID's draft as the API shows it: a remix's origin only while they may see it.
+func apiDraft(d *store.Draft, userID string) api.Draft {
+	out := api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags, Contestants: apiListItems(d.Items),
 		IsPublic: d.IsPublic, UpdatedAt: d.UpdatedAt.UTC()}
+	if o := lists.OriginShown(d.Origin, userID); o != nil {
+		out.RemixOf = &api.RemixOrigin{UserId: o.UserID, ListId: o.ListID, Name: &o.Name, UserName: &o.UserName}
+	}
+	return out
 }

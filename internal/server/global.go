@@ -179,22 +179,3 @@ func (s *Server) addGlobalComment(w http.ResponseWriter, r *http.Request) {
 	}
 	s.postComment(w, r, u, body, text, "", p.ID)
 }
-
-// limitWrite counts one write by u, from this client, against each limit, in the
-// shared atomic counters; a problem (429) when either went over.
-func (s *Server) limitWrite(r *http.Request, u *store.User, perUser, perClient global.Limit) error {
-	now := time.Now()
-	for _, l := range []struct {
-		limit   global.Limit
-		subject string
-	}{{perUser, u.ID}, {perClient, s.clientIP(r)}} {
-		win, err := s.store.HitRateLimit(r.Context(), l.limit.Name+":"+l.subject, l.limit.Window, now)
-		if err != nil {
-			return err
-		}
-		if win.Count > l.limit.Max {
-			return global.RateLimited(l.limit, win.Start, now)
-		}
-	}
-	return nil
-}

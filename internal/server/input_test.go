@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -39,6 +40,58 @@ func TestOddInputIsRefusedNotFailed(t *testing.T) {
 			// A link with such an id still gets the app's page, without a preview.
 			if res := get(t, e.URL+"/list/%ff/x", nil); res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
 				t.Errorf("page: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+			}
+		})
+	}
+}
+
+// Bodies that are not one clean JSON value of the request's shape are refused with a
+// clear message and change nothing: trailing data, unknown fields, broken UTF-8 (it used
+// to be stored as U+FFFD), and control characters such as escape and bell (they used
+// to be stored).
+func TestBadBodiesAreRefusedAndChangeNothing(t *testing.T) {
+	for _, engine := range storetest.Engines() {
+		t.Run(engine.Name, func(t *testing.T) {
+			e := newEnvOn(t, engine.Open(t))
+			c, u := e.signedIn(t, "Odd")
+			list := e.makeCommunityList(t, u.ID, "list_1", "Heroes", true)
+			item := `"contestants":[{"id":"s45","isSeason":true}]`
+			for _, tc := range []struct {
+				method, path, body, want string
+			}{
+				{"POST", "/api/lists", `{"name":"Heroes",` + item + `} {"name":"Villains"}`, "The request body holds more than one JSON value."},
+				{"POST", "/api/lists", `{"name":"Heroes",` + item + `}garbage`, "The request body holds more than one JSON value."},
+				{"POST", "/api/lists", `{"name":"Heroes","owner":"someone-else",` + item + `}`, "The field owner is not one this request takes."},
+				{"POST", "/api/lists", "{\"name\":\"Hero\xffes\"," + item + "}", msgBadCharacters},
+				{"POST", "/api/lists", `{"name":"Heroes\u001b[31m",` + item + `}`, msgBadCharacters},
+				{"POST", list + "/comments", `{"text":"ring \u0007 ring"}`, msgBadCharacters},
+				{"POST", list + "/comments", `{"text":"hi","parentId":null,"extra":1}`, "The field extra is not one this request takes."},
+				{"PATCH", "/api/me", "{\"displayName\":\"Odd\xc3\"}", msgBadCharacters},
+				{"PUT", "/api/me/draft", `{"name":"a"}{}`, "The request body holds more than one JSON value."},
+			} {
+				req, err := http.NewRequest(tc.method, strings.TrimPrefix(tc.path, e.URL), strings.NewReader(tc.body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				req.URL, _ = req.URL.Parse(e.URL + strings.TrimPrefix(tc.path, e.URL))
+				req.Header.Set("Content-Type", "application/json")
+				res, err := c.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got apiErr
+				json.NewDecoder(res.Body).Decode(&got)
+				res.Body.Close()
+				if res.StatusCode != http.StatusBadRequest || got.Error.Message != tc.want {
+					t.Errorf("%s %s %q: %d %q, want 400 %q", tc.method, tc.path, tc.body, res.StatusCode, got.Error.Message, tc.want)
+				}
+			}
+			var mine struct{ Lists []struct{ Name string } }
+			call(t, c, "GET", e.URL+"/api/users/"+u.ID+"/lists", nil, &mine)
+			var thread []struct{ Text string }
+			call(t, c, "GET", list+"/comments", nil, &thread)
+			if len(mine.Lists) != 1 || len(thread) != 0 {
+				t.Errorf("refused bodies changed something: lists %+v, comments %+v", mine.Lists, thread)
 			}
 		})
 	}

@@ -189,7 +189,7 @@ func rankedList(l *store.List, viewerID string, upvoted, favorited bool) api.Ran
 		RemixCount: l.RemixCount}
 	if l.RemixOf.ListID != "" {
 		out.RemixOf = &api.RemixOrigin{UserId: l.RemixOf.UserID, ListId: l.RemixOf.ListID}
-		if o := lists.OriginShown(l, viewerID); o != nil {
+		if o := lists.OriginShown(l.Origin, viewerID); o != nil {
 			out.RemixOf.Name, out.RemixOf.UserName = &o.Name, &o.UserName
 		}
 	}

@@ -20,6 +20,7 @@ var problemStatus = map[problem.Kind]int{
 	problem.NotFound:     http.StatusNotFound,
 	problem.Conflict:     http.StatusConflict,
 	problem.RateLimited:  http.StatusTooManyRequests,
+	problem.Unavailable:  http.StatusServiceUnavailable,
 }
 
 // writeProblem answers p with its status and the API's error body, field included.
@@ -28,7 +29,7 @@ func writeProblem(w http.ResponseWriter, p *problem.Error) {
 	if !ok { // a problem without a kind is a bug, not the client's fault
 		status = http.StatusInternalServerError
 	}
-	if p.Kind == problem.RateLimited {
+	if p.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(p.RetryAfter.Seconds()))))
 	}
 	var body api.Error

@@ -109,6 +109,17 @@ func TestRemixOverHTTP(t *testing.T) {
 			t.Errorf("a remix of your own list notified: %+v", in)
 		}
 
+		// A draft of a remix keeps its origin.
+		var d api.Draft
+		if st := callStatus(t, ben, "PUT", e.URL+"/api/me/draft", body, &d); st != 200 || d.RemixOf == nil || d.RemixOf.ListId != orig.Id ||
+			d.RemixOf.Name == nil || *d.RemixOf.Name != "Originals" {
+			t.Fatalf("remix draft: %d %+v", st, d.RemixOf)
+		}
+		callStatus(t, ben, "GET", e.URL+"/api/me/draft", nil, &d)
+		if d.RemixOf == nil || d.RemixOf.UserName == nil || *d.RemixOf.UserName != "Ann" {
+			t.Errorf("remix draft read back: %+v", d.RemixOf)
+		}
+
 		// Made private, the original is neither remixable by others nor named to them.
 		upd := newListBody("Originals", "parvati-shallow")
 		upd["isPublic"] = false
@@ -129,6 +140,13 @@ func TestRemixOverHTTP(t *testing.T) {
 		}
 		if st := callStatus(t, ann, "GET", origURL+"/remixes", nil, &page); st != 200 || len(page.Lists) != 2 {
 			t.Errorf("owner's remixes page: %d %d", st, len(page.Lists))
+		}
+		d = api.Draft{}
+		if callStatus(t, ben, "GET", e.URL+"/api/me/draft", nil, &d); d.RemixOf != nil {
+			t.Errorf("a draft names a hidden original: %+v", d.RemixOf)
+		}
+		if st := callStatus(t, ben, "PUT", e.URL+"/api/me/draft", body, &d); st != 200 || d.RemixOf != nil || d.Name != "Remix of Originals" {
+			t.Errorf("a draft remixing a hidden list: %d %+v", st, d)
 		}
 		if st, _ := communityErr(t, nil, "POST", e.URL+"/api/lists", body); st != 401 {
 			t.Errorf("signed-out remix: %d", st)

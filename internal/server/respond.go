@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -38,7 +39,23 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		writeError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "Send JSON.")
 		return false
 	}
-	dec := json.NewDecoder(r.Body)
+	raw, err := io.ReadAll(r.Body)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		writeError(w, http.StatusRequestEntityTooLarge, "too_large", "The request is too large.")
+		return false
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "bad_request", "The request body could not be read.")
+		return false
+	}
+	// Broken UTF-8 would be stored as U+FFFD: refuse it instead.
+	if !utf8.Valid(raw) {
+		writeError(w, http.StatusBadRequest, "bad_request", msgBadCharacters)
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		var wrongType *json.UnmarshalTypeError
@@ -49,13 +66,20 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 			writeError(w, http.StatusBadRequest, "bad_request", "The request body is empty.")
 		case errors.As(err, &wrongType) && wrongType.Field != "":
 			writeError(w, http.StatusBadRequest, "bad_request", "The field "+wrongType.Field+" has the wrong type.")
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			writeError(w, http.StatusBadRequest, "bad_request", "The field "+strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)+" is not one this request takes.")
 		default:
 			writeError(w, http.StatusBadRequest, "bad_request", "The request body is not valid JSON.")
 		}
 		return false
 	}
-	// JSON may carry U+0000 ("\u0000"), which PostgreSQL cannot store in text.
-	if hasNUL(reflect.ValueOf(v)) {
+	if dec.More() || dec.InputOffset() < int64(len(bytes.TrimRight(raw, " \t\r\n"))) {
+		writeError(w, http.StatusBadRequest, "bad_request", "The request body holds more than one JSON value.")
+		return false
+	}
+	// JSON may carry U+0000 ("\u0000"), which PostgreSQL cannot store in text, and other
+	// control characters (escape, bell) that only ever disguise text.
+	if hasControl(reflect.ValueOf(v)) {
 		writeError(w, http.StatusBadRequest, "bad_request", msgBadCharacters)
 		return false
 	}
@@ -65,28 +89,31 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 // msgBadCharacters refuses text no database column can hold: NUL or broken UTF-8.
 const msgBadCharacters = "The request contains characters that are not allowed."
 
-// hasNUL tells whether any string reachable from v contains a NUL character.
-func hasNUL(v reflect.Value) bool {
+// hasControl tells whether any string reachable from v holds a control character other
+// than tab, line feed and carriage return (C0, DEL and C1).
+func hasControl(v reflect.Value) bool {
 	switch v.Kind() {
 	case reflect.String:
-		return strings.ContainsRune(v.String(), 0)
+		return strings.ContainsFunc(v.String(), func(r rune) bool {
+			return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7f && r <= 0x9f)
+		})
 	case reflect.Pointer, reflect.Interface:
-		return !v.IsNil() && hasNUL(v.Elem())
+		return !v.IsNil() && hasControl(v.Elem())
 	case reflect.Struct:
 		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() && hasNUL(v.Field(i)) {
+			if v.Type().Field(i).IsExported() && hasControl(v.Field(i)) {
 				return true
 			}
 		}
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
-			if hasNUL(v.Index(i)) {
+			if hasControl(v.Index(i)) {
 				return true
 			}
 		}
 	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
-			if hasNUL(it.Key()) || hasNUL(it.Value()) {
+			if hasControl(it.Key()) || hasControl(it.Value()) {
 				return true
 			}
 		}

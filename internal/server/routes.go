@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 
+	"castaway/internal/comments"
 	"castaway/internal/lists"
 )
 
@@ -42,32 +43,32 @@ func (s *Server) routes() *http.ServeMux {
 
 		// Lists, drafts, browse and profiles
 		{"GET /api/lists", cacheable(http.HandlerFunc(s.browseLists))},
-		{"POST /api/lists", http.HandlerFunc(s.createList)},
+		{"POST /api/lists", s.limited(lists.SavePerUser, lists.SavePerClient, s.createList)},
 		{"GET /api/lists/{userId}/{listId}", cacheable(http.HandlerFunc(s.getList))},
-		{"PUT /api/lists/{userId}/{listId}", http.HandlerFunc(s.updateList)},
-		{"DELETE /api/lists/{userId}/{listId}", http.HandlerFunc(s.deleteList)},
+		{"PUT /api/lists/{userId}/{listId}", s.limited(lists.SavePerUser, lists.SavePerClient, s.updateList)},
+		{"DELETE /api/lists/{userId}/{listId}", s.limited(lists.SavePerUser, lists.SavePerClient, s.deleteList)},
 		{"GET /api/lists/{userId}/{listId}/share.png", http.HandlerFunc(s.shareImage)},
 		{"GET /api/lists/{userId}/{listId}/remixes", cacheable(http.HandlerFunc(s.listRemixes))},
 		{"GET /api/home", cacheable(http.HandlerFunc(s.home))},
 		{"GET /api/me/draft", http.HandlerFunc(s.getDraft)},
-		{"PUT /api/me/draft", http.HandlerFunc(s.saveDraft)},
-		{"DELETE /api/me/draft", http.HandlerFunc(s.deleteDraft)},
+		{"PUT /api/me/draft", s.limited(lists.DraftPerUser, lists.DraftPerClient, s.saveDraft)},
+		{"DELETE /api/me/draft", s.limited(lists.DraftPerUser, lists.DraftPerClient, s.deleteDraft)},
 		{"GET /api/users/{userId}", cacheable(http.HandlerFunc(s.userProfile))},
 		{"GET /api/users/{userId}/lists", cacheable(http.HandlerFunc(s.userLists))},
 		{"POST /api/me/idols/search", &idolSearch{Server: s, chance: s.cfg.IdolChanceOr(lists.IdolChance), draw: lists.Draw}},
 
 		// Upvotes and favorites
-		{"PUT /api/lists/{userId}/{listId}/upvote", http.HandlerFunc(s.upvoteList)},
-		{"DELETE /api/lists/{userId}/{listId}/upvote", http.HandlerFunc(s.removeUpvote)},
-		{"PUT /api/lists/{userId}/{listId}/favorite", http.HandlerFunc(s.favoriteList)},
-		{"DELETE /api/lists/{userId}/{listId}/favorite", http.HandlerFunc(s.unfavoriteList)},
+		{"PUT /api/lists/{userId}/{listId}/upvote", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.upvoteList)},
+		{"DELETE /api/lists/{userId}/{listId}/upvote", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.removeUpvote)},
+		{"PUT /api/lists/{userId}/{listId}/favorite", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.favoriteList)},
+		{"DELETE /api/lists/{userId}/{listId}/favorite", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.unfavoriteList)},
 		{"GET /api/me/favorites", http.HandlerFunc(s.myFavorites)},
 
 		// Comments
 		{"GET /api/lists/{userId}/{listId}/comments", cacheable(http.HandlerFunc(s.listComments))},
-		{"POST /api/lists/{userId}/{listId}/comments", http.HandlerFunc(s.addComment)},
-		{"PUT /api/comments/{commentId}/vote", http.HandlerFunc(s.voteOnComment)},
-		{"DELETE /api/comments/{commentId}", http.HandlerFunc(s.deleteComment)},
+		{"POST /api/lists/{userId}/{listId}/comments", s.limited(comments.PostPerUser, comments.PostPerClient, s.addComment)},
+		{"PUT /api/comments/{commentId}/vote", s.limited(comments.VotePerUser, comments.VotePerClient, s.voteOnComment)},
+		{"DELETE /api/comments/{commentId}", s.limited(comments.PostPerUser, comments.PostPerClient, s.deleteComment)},
 
 		// Global Rankings
 		{"GET /api/global-rankings", http.HandlerFunc(s.globalPolls)},

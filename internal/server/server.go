@@ -119,6 +119,7 @@ func (s *Server) Handler() http.Handler {
 	h = s.metrics.instrument(h)
 	h = s.recoverPanics(h)
 	h = s.logRequests(h)
+	h = s.securityHeaders(h)
 	h = withRequestID(h)
 	return h
 }

@@ -17,7 +17,7 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
-	"castaway/internal/global"
+	"castaway/internal/limits"
 	"castaway/internal/lists"
 	"castaway/internal/placeholder"
 	"castaway/internal/shareimage"
@@ -46,7 +46,7 @@ const (
 
 // ShareDrawPerClient bounds the images one client address may have drawn; answers
 // from the browser's cache (304) are not counted.
-var ShareDrawPerClient = global.Limit{Name: "share-image-ip", Max: 60, Window: time.Minute,
+var ShareDrawPerClient = limits.Limit{Name: "share-image-ip", Max: 60, Window: time.Minute,
 	Message: "Too many images requested. Please wait a minute and try again."}
 
 // shareImages draws lists' share images (GET /api/lists/{userId}/{listId}/share.png).
@@ -111,7 +111,7 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 	}
 	if win.Count > ShareDrawPerClient.Max {
 		clearCaching(h)
-		writeProblem(w, global.RateLimited(ShareDrawPerClient, win.Start, time.Now()))
+		writeProblem(w, ShareDrawPerClient.Exceeded(win.Start, time.Now()))
 		return
 	}
 	png, err := s.share.draw(r.Context(), l)

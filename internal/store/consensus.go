@@ -21,11 +21,11 @@ const ConsensusPointScale = 1000000
 // scope, item, normalised Borda points, and the list's key and creation time. The list's
 // length is counted from its items (not item_count), so a recount stands on the rows alone.
 func consensusContributions(where string) string {
-	const k = `(SELECT count(*) FROM list_items n WHERE n.list_user_id = l.user_id AND n.list_id = l.id)`
-	return `SELECT CASE WHEN i.is_season THEN '' ELSE i.season_id END AS scope, i.item_id,
-		(` + k + ` - i.position) * 1000000 / ` + k + ` AS points, l.user_id, l.id, l.created_at
+	return `SELECT scope, item_id, (k - position) * 1000000 / k AS points, user_id, id, created_at FROM (
+		SELECT CASE WHEN i.is_season THEN '' ELSE i.season_id END AS scope, i.item_id, i.position,
+			count(*) OVER (PARTITION BY i.list_user_id, i.list_id) AS k, l.user_id, l.id, l.created_at
 		FROM lists l JOIN list_items i ON i.list_user_id = l.user_id AND i.list_id = l.id
-		WHERE l.is_public = TRUE AND ` + where
+		WHERE l.is_public = TRUE AND ` + where + `) w`
 }
 
 // What the consensus tables should hold, recounted from every public list.

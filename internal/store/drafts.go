@@ -19,6 +19,10 @@ type Draft struct {
 	Items       []model.Item
 	IsPublic    bool
 	UpdatedAt   time.Time
+	// RemixOf is the list a remix being drafted started from (zero for none); Origin is
+	// that list, read by Draft, nil when it no longer exists.
+	RemixOf ListRef
+	Origin  *Origin
 }
 
 // Draft reads userID's draft, or ErrNotFound.
@@ -26,8 +30,9 @@ func (s *Store) Draft(ctx context.Context, userID string) (*Draft, error) {
 	var d Draft
 	var tags, items string
 	var updated int64
-	err := s.rdb.QueryRowContext(ctx, `SELECT name, description, tags, items, is_public, updated_at FROM drafts WHERE user_id = $1`, userID).
-		Scan(&d.Name, &d.Description, &tags, &items, &d.IsPublic, &updated)
+	err := s.rdb.QueryRowContext(ctx, `SELECT name, description, tags, items, is_public, updated_at, remix_of_user_id, remix_of_list_id
+		FROM drafts WHERE user_id = $1`, userID).
+		Scan(&d.Name, &d.Description, &tags, &items, &d.IsPublic, &updated, &d.RemixOf.UserID, &d.RemixOf.ListID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -44,6 +49,11 @@ func (s *Store) Draft(ctx context.Context, userID string) (*Draft, error) {
 		d.Items = []model.Item{}
 	}
 	d.UpdatedAt = fromMillis(updated)
+	if d.RemixOf.ListID != "" {
+		if d.Origin, err = s.origin(ctx, d.RemixOf); err != nil {
+			return nil, err
+		}
+	}
 	return &d, nil
 }
 
@@ -65,11 +75,14 @@ func (s *Store) SaveDraft(ctx context.Context, userID string, d *Draft) error {
 	if err != nil {
 		return fmt.Errorf("save draft: %w", err)
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO drafts (user_id, name, description, tags, items, is_public, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO drafts (user_id, name, description, tags, items, is_public, updated_at,
+			remix_of_user_id, remix_of_list_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, description = excluded.description,
-			tags = excluded.tags, items = excluded.items, is_public = excluded.is_public, updated_at = excluded.updated_at`,
-		userID, d.Name, d.Description, string(tagJSON), string(itemJSON), d.IsPublic, millis(d.UpdatedAt))
+			tags = excluded.tags, items = excluded.items, is_public = excluded.is_public, updated_at = excluded.updated_at,
+			remix_of_user_id = excluded.remix_of_user_id, remix_of_list_id = excluded.remix_of_list_id`,
+		userID, d.Name, d.Description, string(tagJSON), string(itemJSON), d.IsPublic, millis(d.UpdatedAt),
+		d.RemixOf.UserID, d.RemixOf.ListID)
 	if err != nil {
 		return fmt.Errorf("save draft: %w", err)
 	}

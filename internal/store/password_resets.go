@@ -50,3 +50,15 @@ func (s *Store) ResetPassword(ctx context.Context, tokenHash, passwordHash strin
 	})
 	return u, err
 }
+
+// PasswordResetUsable tells whether a reset token is unused and unexpired, so a made-up
+// token is turned away before any password is hashed. ResetPassword still decides.
+func (s *Store) PasswordResetUsable(ctx context.Context, tokenHash string, now time.Time) (bool, error) {
+	var ok bool
+	err := s.rdb.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM password_resets
+		WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2)`, tokenHash, millis(now)).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("read password reset: %w", err)
+	}
+	return ok, nil
+}

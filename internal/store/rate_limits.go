@@ -47,3 +47,13 @@ func (s *Store) RateLimit(ctx context.Context, key string, window time.Duration,
 	w.Start = fromMillis(start)
 	return w, nil
 }
+
+// UnhitRateLimit takes back one counted event for key while its window is still open.
+func (s *Store) UnhitRateLimit(ctx context.Context, key string, window time.Duration, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE rate_limits SET count = count - 1
+		WHERE key = $1 AND window_start > $2 AND count > 0`, key, millis(now.Add(-window)))
+	if err != nil {
+		return fmt.Errorf("unhit rate limit: %w", err)
+	}
+	return nil
+}

@@ -155,3 +155,13 @@ func (s *Store) RenameUser(ctx context.Context, id, name string) error {
 // FoldKey is the case-insensitive form names and emails are compared in, folded
 // here rather than by SQL lower(), which on SQLite folds ASCII only.
 func FoldKey(s string) string { return strings.ToLower(s) }
+
+// NameKeyTaken tells whether another user than exceptID has the folded name key.
+func (s *Store) NameKeyTaken(ctx context.Context, key, exceptID string) (bool, error) {
+	var taken bool
+	err := s.rdb.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE name_key = $1 AND id <> $2)`, key, exceptID).Scan(&taken)
+	if err != nil {
+		return false, fmt.Errorf("read name key: %w", err)
+	}
+	return taken, nil
+}

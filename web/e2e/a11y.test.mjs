@@ -1,13 +1,9 @@
 // Journey: every main page, signed out and in, owner and visitor, desktop and phone, checked with
 // axe-core against WCAG 2.2 AA. Fails listing each violation (rule, impact, targets, summary).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { settled, startApp } from './harness.mjs';
+import { injectAxe, settled, startApp } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'Tribal-Council-A11y-2025!';
 
@@ -26,9 +22,7 @@ async function audit(page, where) {
   // Let lazy routes, queries and entrance transitions settle before judging colours.
   await page.waitForLoadState('networkidle').catch(() => {});
   await settled(page);
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
-    await page.addScriptTag({ content: axeSource });
-  }
+  await injectAxe(page);
   const violations = await page.evaluate(
     (tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }).then((r) => r.violations),
     TAGS,

@@ -2,7 +2,8 @@
 // Builds nothing: run `make build` (or set CASTAWAY_BIN) first.
 import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -157,4 +158,21 @@ export async function signUp(page, email) {
   );
   if (result.status !== 201) throw new Error(`sign up ${email}: ${result.status} ${JSON.stringify(result.body)}`);
   return result.body;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/**
+ * Puts axe-core on the page. Through the DevTools protocol, as a tool would: the site's
+ * Content-Security-Policy (no inline script) rightly refuses a script tag with it.
+ */
+export async function injectAxe(page) {
+  if (await page.evaluate(() => typeof window.axe === 'object')) return;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: axeSource });
+    if (exceptionDetails) throw new Error(`axe-core did not load: ${exceptionDetails.text}`);
+  } finally {
+    await cdp.detach();
+  }
 }

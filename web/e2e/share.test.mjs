@@ -1,17 +1,13 @@
 // Journey: sharing a list as an image, on a desktop and on a phone, against the real server.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { screenshot, screenshotDir, settled, signUp, startApp } from './harness.mjs';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+import { injectAxe, screenshot, screenshotDir, settled, signUp, startApp } from './harness.mjs';
 
 /** axe-core (WCAG 2.2 AA) on the open dialog: its violations as readable lines. */
 async function auditDialog(page) {
-  await page.addScriptTag({ content: axeSource });
+  await injectAxe(page);
   const violations = await page.evaluate(() =>
     window.axe
       .run('[role="dialog"]', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })

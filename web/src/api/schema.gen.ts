@@ -1196,6 +1196,8 @@ export interface components {
             contestants?: components["schemas"]["ListItemInput"][];
             /** @default true */
             isPublic: boolean;
+            /** @description The list a remix being drafted started from; kept only while the user may see it. */
+            remixOf?: components["schemas"]["ListRef"];
         };
         Draft: {
             name: string;
@@ -1205,6 +1207,7 @@ export interface components {
             isPublic: boolean;
             /** Format: date-time */
             updatedAt: string;
+            remixOf?: components["schemas"]["RemixOrigin"];
         };
         IdolSearch: {
             /** @example s45 */

@@ -205,6 +205,25 @@ describe('CreatePage', () => {
     expect(screen.getByRole('switch', { name: 'Public' })).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('a restored draft of a remix still remixes its original', async () => {
+    const { calls } = mockListsServer({
+      me: sandra,
+      routes: {
+        'GET /api/me/draft': {
+          status: 200,
+          body: draft({ name: 'Remix of X', contestants: rankedList().contestants, remixOf: { userId: 'u2', listId: 'list_9', name: 'X', userName: 'Rob' } }),
+        },
+        'POST /api/lists': { status: 201, body: rankedList({ id: 'list_44' }) },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreatePage />, { route: '/create' });
+    expect(await screen.findByText(/Remixing/)).toHaveTextContent('Remixing X by Rob');
+    await user.click(screen.getByRole('button', { name: 'Save List' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/list/u1/list_44'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/lists')?.body).toMatchObject({ remixOf: { userId: 'u2', listId: 'list_9' } });
+  });
+
   it('a restored private server draft comes back private', async () => {
     mockListsServer({
       me: sandra,

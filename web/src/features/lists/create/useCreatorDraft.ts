@@ -44,7 +44,15 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
   useEffect(() => {
     const draft = draftQuery.data;
     if (!draft || touched.current) return;
-    const next: CreatorState = { name: draft.name, description: draft.description, tags: cleanTags(draft.tags), items: draft.contestants, isPublic: draft.isPublic };
+    const origin = draft.remixOf;
+    const next: CreatorState = {
+      name: draft.name,
+      description: draft.description,
+      tags: cleanTags(draft.tags),
+      items: draft.contestants,
+      isPublic: draft.isPublic,
+      remixOf: origin?.name !== undefined && origin.userName !== undefined ? { userId: origin.userId, listId: origin.listId, name: origin.name, userName: origin.userName } : undefined,
+    };
     if (isBlank(next)) return;
     touched.current = true;
     setState(next);
@@ -64,6 +72,7 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
         tags: state.tags,
         contestants: state.items.map(toItemInput),
         isPublic: state.isPublic,
+        remixOf: state.remixOf ? { userId: state.remixOf.userId, listId: state.remixOf.listId } : undefined,
       });
     }, DRAFT_DELAY_MS);
     return () => window.clearTimeout(t);

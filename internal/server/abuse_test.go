@@ -1,0 +1,223 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"castaway/internal/auth"
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+// burst sends n requests at once; each gets its own client address when spread.
+func burst(t *testing.T, url string, n int, spread bool, body func(i int) map[string]any) map[int]int {
+	t.Helper()
+	var mu sync.Mutex
+	codes := map[int]int{}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := jsonRequest(t, "POST", url, body(i))
+			if spread {
+				req.Header.Set("X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i%250))
+			}
+			res, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			res.Body.Close()
+			mu.Lock()
+			codes[res.StatusCode]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return codes
+}
+
+// withPassword makes a user who signs in with email and password.
+func withPassword(t *testing.T, st *store.Store, email, password string) {
+	t.Helper()
+	u := &store.User{ID: auth.NewID(), Email: email, DisplayName: email[:5], PasswordHash: auth.HashPassword(password), CreatedAt: time.Now()}
+	if err := st.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// 150 wrong passwords at once from one client, then the right one: the limit is
+// counted before any password is checked, so at most its 10 guesses are weighed and the
+// right password sent last is refused too. (It used to read the counter, hash, then count.)
+func TestSignInLimitHoldsUnderParallelGuesses(t *testing.T) {
+	env := newEnv(t)
+	withPassword(t, env.store, "owner@example.com", "the-right-password")
+	codes := burst(t, env.URL+"/api/auth/login", 150, false, func(int) map[string]any {
+		return map[string]any{"email": "owner@example.com", "password": "a-wrong-guess"}
+	})
+	if codes[http.StatusUnauthorized] > 10 || codes[http.StatusTooManyRequests] < 140 || codes[http.StatusInternalServerError] > 0 {
+		t.Fatalf("150 parallel guesses: %v; want at most 10 weighed, the rest 429", codes)
+	}
+	if res := call(t, nil, "POST", env.URL+"/api/auth/login", map[string]any{"email": "owner@example.com", "password": "the-right-password"}, nil); res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("the right password after the guesses: %d, want 429 with Retry-After", res.StatusCode)
+	}
+}
+
+// The guesser's client is stopped; the owner, elsewhere, still signs in, and their own
+// sign-ins use up nothing.
+func TestSignInThrottleLeavesTheOwnerIn(t *testing.T) {
+	env := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
+	withPassword(t, env.store, "owner@example.com", "the-right-password")
+	login := func(from, password string) int {
+		req := jsonRequest(t, "POST", env.URL+"/api/auth/login", map[string]any{"email": "owner@example.com", "password": password})
+		req.Header.Set("X-Forwarded-For", from)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for range 12 {
+		login("203.0.113.9", "a-wrong-guess")
+	}
+	if got := login("203.0.113.9", "the-right-password"); got != http.StatusTooManyRequests {
+		t.Fatalf("the guesser's client after 12 guesses: %d, want 429", got)
+	}
+	for i := range 15 {
+		if got := login("192.0.2.1", "the-right-password"); got != http.StatusOK {
+			t.Fatalf("the owner's sign-in %d from their own client: %d, want 200", i+1, got)
+		}
+	}
+}
+
+// A burst of password hashes (sign-ins, each from its own client) runs a few at a time:
+// the heap stays far below what 60 argon2id hashes at once would take (19 MiB each).
+func TestPasswordHashingKeepsMemoryBounded(t *testing.T) {
+	env := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
+	withPassword(t, env.store, "owner@example.com", "the-right-password")
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() {
+		var m runtime.MemStats
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+				runtime.ReadMemStats(&m)
+				if m.HeapInuse > peak.Load() {
+					peak.Store(m.HeapInuse)
+				}
+			}
+		}
+	}()
+	codes := burst(t, env.URL+"/api/auth/login", 60, true, func(int) map[string]any {
+		return map[string]any{"email": "owner@example.com", "password": "a-wrong-guess"}
+	})
+	close(done)
+	grew := int64(peak.Load()) - int64(before.HeapInuse)
+	t.Logf("60 parallel hashes: %v, heap grew by at most %d MiB", codes, grew>>20)
+	if codes[http.StatusInternalServerError] > 0 || codes[http.StatusUnauthorized]+codes[http.StatusServiceUnavailable]+codes[http.StatusTooManyRequests] != 60 {
+		t.Errorf("answers: %v", codes)
+	}
+	if grew > 400<<20 {
+		t.Errorf("the heap grew by %d MiB under the burst; 60 hashes at once would take over 1 GiB, the bound allows %d", grew>>20, auth.DefaultHashSlots)
+	}
+}
+
+// Made-up reset tokens are turned away before any hashing, and tries are limited per client.
+func TestResetConfirmChecksTheTokenFirst(t *testing.T) {
+	env := newEnv(t)
+	start := time.Now()
+	codes := burst(t, env.URL+"/api/auth/password-reset/confirm", 40, false, func(i int) map[string]any {
+		return map[string]any{"token": fmt.Sprintf("made-up-%d", i), "password": "a-good-new-password"}
+	})
+	if codes[http.StatusBadRequest] != 20 || codes[http.StatusTooManyRequests] != 20 {
+		t.Fatalf("40 made-up tokens from one client: %v; want 20 refused as invalid, then 429", codes)
+	}
+	// Twenty hashes would take seconds on two cores; twenty lookups do not.
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("made-up tokens took %v: hashed before looking at the token?", took)
+	}
+}
+
+func jsonRequest(t *testing.T, method, url string, body any) *http.Request {
+	t.Helper()
+	b, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequest(method, url, bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	return req
+}
+
+// One account cannot flood a list with comments: past 10 a minute it gets 429 with
+// Retry-After and nothing is stored; another account still can comment.
+func TestCommentsAreLimitedPerAccount(t *testing.T) {
+	e := newEnv(t)
+	_, ownerUser := e.signedIn(t, "Owner")
+	flooder, _ := e.signedIn(t, "Flooder")
+	other, _ := e.signedIn(t, "Other")
+	list := e.makeCommunityList(t, ownerUser.ID, "list_1", "Heroes", true)
+	for i := range 10 {
+		if status := callStatus(t, flooder, "POST", list+"/comments", map[string]any{"text": fmt.Sprintf("comment %d", i)}, nil); status != 201 {
+			t.Fatalf("comment %d: %d", i+1, status)
+		}
+	}
+	res := call(t, flooder, "POST", list+"/comments", map[string]any{"text": "one too many"}, nil)
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("the 11th comment in a minute: %d (Retry-After %q), want 429", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if status := callStatus(t, other, "POST", list+"/comments", map[string]any{"text": "still welcome"}, nil); status != 201 {
+		t.Fatalf("another account: %d", status)
+	}
+	var thread []struct{ Text string }
+	call(t, nil, "GET", list+"/comments", nil, &thread)
+	if len(thread) != 11 {
+		t.Fatalf("%d comments stored, want 11 (the refused one not among them)", len(thread))
+	}
+}
+
+// Names that pass for someone else's are refused: look-alike letters of another
+// alphabet, invisible characters, and the names the site speaks as.
+func TestLookAlikeNamesAreRefused(t *testing.T) {
+	e := newEnv(t)
+	e.signedIn(t, "Pace")
+	c, _ := e.signedIn(t, "Impostor")
+	for _, tc := range []struct {
+		name   string
+		status int
+		want   string
+	}{
+		{"Расе", http.StatusConflict, auth.MsgUsernameTaken},        // all Cyrillic, looks like Pace
+		{"P\u0430ce", http.StatusBadRequest, auth.MsgUsernameMixed}, // a Cyrillic а among Latin letters
+		{"Pa\u200bce", http.StatusBadRequest, auth.MsgUsernameHidden},
+		{"Anonymous", http.StatusBadRequest, auth.MsgUsernameReserved},
+	} {
+		var got apiErr
+		if status := callStatus(t, c, "PATCH", e.URL+"/api/me", map[string]any{"displayName": tc.name}, &got); status != tc.status || got.Error.Message != tc.want {
+			t.Errorf("rename to %q: %d %q, want %d %q", tc.name, status, got.Error.Message, tc.status, tc.want)
+		}
+	}
+	var me struct{ DisplayName string }
+	if status := callStatus(t, c, "PATCH", e.URL+"/api/me", map[string]any{"displayName": "Ｉｍｐｏｓｔｏｒ Two"}, &me); status != 200 || me.DisplayName != "Impostor Two" {
+		t.Errorf("a full-width name: %d %q, want it stored as NFKC", status, me.DisplayName)
+	}
+}

@@ -1,0 +1,42 @@
+package server
+
+import (
+	"net/http"
+	"time"
+
+	"castaway/internal/limits"
+	"castaway/internal/store"
+)
+
+// limitWrite counts one write by u, from this client, against each limit, in the
+// shared atomic counters; a problem (429) when either went over.
+func (s *Server) limitWrite(r *http.Request, u *store.User, perUser, perClient limits.Limit) error {
+	now := time.Now()
+	for _, l := range []struct {
+		limit   limits.Limit
+		subject string
+	}{{perUser, u.ID}, {perClient, s.clientIP(r)}} {
+		win, err := s.store.HitRateLimit(r.Context(), l.limit.Name+":"+l.subject, l.limit.Window, now)
+		if err != nil {
+			return err
+		}
+		if win.Count > l.limit.Max {
+			return l.limit.Exceeded(win.Start, now)
+		}
+	}
+	return nil
+}
+
+// limited counts every request of a signed-in user to next against perUser and perClient
+// before next runs (429 past either); a signed-out request goes on to be refused there.
+func (s *Server) limited(perUser, perClient limits.Limit, next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u := currentUser(r); u != nil {
+			if err := s.limitWrite(r, u, perUser, perClient); err != nil {
+				s.fail(w, r, "rate limit", err, msgSomethingWrong)
+				return
+			}
+		}
+		next(w, r)
+	})
+}
