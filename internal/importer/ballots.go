@@ -47,7 +47,7 @@ func (p *planner) globalBallots() {
 			for _, n := range notes {
 				p.rep.repair("%s: %s", ref, n)
 			}
-			p.units = append(p.units, store.DemoBatch{
+			p.emit(store.DemoBatch{
 				Ballots:  []store.DemoBallot{{PollID: pollID, UserID: uid, Ranking: ballot.IDs(), SubmittedAt: orNow(sub.SubmittedAt, p.now)}},
 				Imported: []store.Imported{{Kind: "ballot", ID: uid + "/" + pollID}},
 			})

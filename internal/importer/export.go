@@ -163,44 +163,90 @@ type LegacyDoc struct {
 }
 
 // Parse reads an export. Only a file that is not a JSON object of collections fails;
-// a document that cannot be read is listed in Bad and left out.
+// a document that cannot be read is listed in Bad and left out. It reads one document
+// at a time, so the file is never held whole in memory.
 func Parse(r io.Reader) (*Export, error) {
-	var raw map[string]map[string]json.RawMessage
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("read export: want a JSON object of collections, each an object of documents: %w", err)
-	}
 	exp := &Export{Users: map[string]User{}, UserLists: map[string]UserListsDoc{}, Comments: map[string]Comment{},
 		Notifications: map[string]Notification{}, UserGlobalRankings: map[string]map[string]json.RawMessage{},
 		GlobalRankingsData: map[string]Aggregate{}, Rankings: map[string]LegacyDoc{}}
-	collect(raw, "users", exp.Users, &exp.Bad)
-	collect(raw, "userLists", exp.UserLists, &exp.Bad)
-	collect(raw, "comments", exp.Comments, &exp.Bad)
-	collect(raw, "notifications", exp.Notifications, &exp.Bad)
-	collect(raw, "userGlobalRankings", exp.UserGlobalRankings, &exp.Bad)
-	collect(raw, "globalRankingsData", exp.GlobalRankingsData, &exp.Bad)
-	collect(raw, "rankings", exp.Rankings, &exp.Bad)
-	known := map[string]bool{"users": true, "userLists": true, "comments": true, "notifications": true,
-		"userGlobalRankings": true, "globalRankingsData": true, "rankings": true}
-	for name, docs := range raw {
-		if !known[name] {
-			exp.Bad = append(exp.Bad, fmt.Sprintf("%s: unknown collection of %d document(s), left out", name, len(docs)))
+	collections := map[string]func(id string, doc json.RawMessage) error{
+		"users":              into(exp.Users),
+		"userLists":          into(exp.UserLists),
+		"comments":           into(exp.Comments),
+		"notifications":      into(exp.Notifications),
+		"userGlobalRankings": into(exp.UserGlobalRankings),
+		"globalRankingsData": into(exp.GlobalRankingsData),
+		"rankings":           into(exp.Rankings),
+	}
+	dec := json.NewDecoder(r)
+	bad := func(err error) (*Export, error) {
+		return nil, fmt.Errorf("read export: want a JSON object of collections, each an object of documents: %w", err)
+	}
+	if err := expectDelim(dec, '{'); err != nil {
+		return bad(err)
+	}
+	for dec.More() {
+		name, err := dec.Token()
+		if err != nil {
+			return bad(err)
 		}
+		if err := expectDelim(dec, '{'); err != nil {
+			return bad(fmt.Errorf("collection %v: %w", name, err))
+		}
+		add, known := collections[name.(string)]
+		docs := 0
+		for dec.More() {
+			id, err := dec.Token()
+			if err != nil {
+				return bad(err)
+			}
+			var doc json.RawMessage
+			if err := dec.Decode(&doc); err != nil {
+				return bad(err)
+			}
+			docs++
+			if !known {
+				continue
+			}
+			if err := add(id.(string), doc); err != nil {
+				exp.Bad = append(exp.Bad, fmt.Sprintf("%s/%s: unreadable (%s), left out", name, id, shortErr(err)))
+			}
+		}
+		if err := expectDelim(dec, '}'); err != nil {
+			return bad(err)
+		}
+		if !known {
+			exp.Bad = append(exp.Bad, fmt.Sprintf("%s: unknown collection of %d document(s), left out", name, docs))
+		}
+	}
+	if err := expectDelim(dec, '}'); err != nil {
+		return bad(err)
 	}
 	sort.Strings(exp.Bad)
 	return exp, nil
 }
 
-// collect decodes each document of collection name into into.
-func collect[T any](raw map[string]map[string]json.RawMessage, name string, into map[string]T, bad *[]string) {
-	for id, doc := range raw[name] {
+// into decodes a document of a collection into m.
+func into[T any](m map[string]T) func(id string, doc json.RawMessage) error {
+	return func(id string, doc json.RawMessage) error {
 		var v T
 		if err := json.Unmarshal(doc, &v); err != nil {
-			*bad = append(*bad, fmt.Sprintf("%s/%s: unreadable (%s), left out", name, id, shortErr(err)))
-			continue
+			return err
 		}
-		into[id] = v
+		m[id] = v
+		return nil
 	}
+}
+
+func expectDelim(dec *json.Decoder, want json.Delim) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != want {
+		return fmt.Errorf("found %v where %q belongs", tok, want)
+	}
+	return nil
 }
 
 func shortErr(err error) string {

@@ -30,9 +30,10 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		plan := NewPlan(exp, cat, state, time.Unix(1767225600, 0))
+		var units []store.DemoBatch
+		Plan(exp, cat, state, time.Unix(1767225600, 0), func(u store.DemoBatch) { units = append(units, u) })
 		names := map[string]bool{}
-		for _, u := range plan.Units {
+		for _, u := range units {
 			for _, usr := range u.Users {
 				key := store.FoldKey(usr.DisplayName)
 				if usr.DisplayName == "" || names[key] || utf8.RuneCountInString(usr.DisplayName) > 30 || !validID(usr.ID) {

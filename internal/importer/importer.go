@@ -36,33 +36,20 @@ func Import(ctx context.Context, st *store.Store, cat *catalog.Catalog, exp *Exp
 	if err != nil {
 		return nil, err
 	}
-	plan := NewPlan(exp, cat, state, opt.Now)
-	rep := plan.Report
-	total := 0
-	for i := range plan.Units {
-		total += plan.Units[i].Rows()
-	}
+	// Units are written as they are planned, a batch at a time, so memory holds the
+	// export and one batch, not every row.
+	w := &writer{ctx: ctx, st: st, batchRows: opt.BatchRows, progress: opt.Progress}
 	if opt.Progress != nil {
-		opt.Progress(0, max(total, 1))
+		opt.Progress(0, max(estimateRows(exp), 1))
 	}
-	done := 0
-	for start := 0; start < len(plan.Units); {
-		end, rows := start, 0
-		for end < len(plan.Units) && (end == start || rows+plan.Units[end].Rows() <= opt.BatchRows) {
-			rows += plan.Units[end].Rows()
-			end++
-		}
-		if err := writeBatch(ctx, st, plan.Units[start:end], rep); err != nil {
-			return rep, err
-		}
-		done += rows
-		if opt.Progress != nil {
-			opt.Progress(done, 0)
-		}
-		start = end
+	legacy, rep := Plan(exp, cat, state, opt.Now, w.add)
+	w.flush()
+	rep.Failed = append(rep.Failed, w.failed...)
+	if w.err != nil {
+		return rep, w.err
 	}
-	if plan.Legacy != nil {
-		if err := st.SaveLegacyRecord(ctx, plan.Legacy); err != nil {
+	if legacy != nil {
+		if err := st.SaveLegacyRecord(ctx, legacy); err != nil {
 			return rep, err
 		}
 		if err := st.InsertImportBatch(ctx, &store.DemoBatch{Imported: []store.Imported{{Kind: "legacy", ID: "current"}}}); err != nil {
@@ -89,26 +76,87 @@ func Import(ctx context.Context, st *store.Store, cat *catalog.Catalog, exp *Exp
 	return rep, nil
 }
 
+// writer collects planned units and writes them a batch at a time; after a failure
+// it keeps the error and writes nothing more.
+type writer struct {
+	ctx       context.Context
+	st        *store.Store
+	batchRows int
+	progress  func(done, total int)
+
+	pending []store.DemoBatch
+	rows    int
+	done    int
+	failed  []string // units the database refused
+	err     error
+}
+
+func (w *writer) add(u store.DemoBatch) {
+	if w.err != nil {
+		return
+	}
+	w.pending = append(w.pending, u)
+	w.rows += u.Rows()
+	if w.rows >= w.batchRows {
+		w.flush()
+	}
+}
+
+func (w *writer) flush() {
+	if w.err != nil || len(w.pending) == 0 {
+		return
+	}
+	var failed []string
+	failed, w.err = writeBatch(w.ctx, w.st, w.pending)
+	w.failed = append(w.failed, failed...)
+	w.done += w.rows
+	w.pending, w.rows = nil, 0
+	if w.progress != nil {
+		w.progress(w.done, 0)
+	}
+}
+
+// estimateRows is about how many rows exp makes, for the progress bar.
+func estimateRows(exp *Export) int {
+	n := len(exp.Users) + len(exp.Notifications) + 1
+	for _, doc := range exp.UserLists {
+		n++ // the owner's draft, or an account made for the owner
+		for _, l := range doc.Lists {
+			n += 2 + len(l.Contestants) + len(l.Tags) + len(l.Upvotes)
+		}
+	}
+	for _, u := range exp.Users {
+		n += len(u.Favorites)
+	}
+	for _, c := range exp.Comments {
+		n += 1 + len(c.Upvotes) + len(c.Downvotes)
+	}
+	for _, polls := range exp.UserGlobalRankings {
+		n += len(polls)
+	}
+	return n
+}
+
 // writeBatch writes units in one transaction or, when the database refuses that,
-// one unit per transaction, reporting each unit it cannot write.
-func writeBatch(ctx context.Context, st *store.Store, units []store.DemoBatch, rep *Report) error {
+// one unit per transaction, describing each unit it cannot write.
+func writeBatch(ctx context.Context, st *store.Store, units []store.DemoBatch) (failed []string, err error) {
 	var b store.DemoBatch
 	for i := range units {
 		merge(&b, &units[i])
 	}
-	err := st.InsertImportBatch(ctx, &b)
+	err = st.InsertImportBatch(ctx, &b)
 	if err == nil || ctx.Err() != nil {
-		return err
+		return nil, err
 	}
 	for i := range units {
 		if err := st.InsertImportBatch(ctx, &units[i]); err != nil {
 			if ctx.Err() != nil {
-				return ctx.Err()
+				return failed, ctx.Err()
 			}
-			rep.Failed = append(rep.Failed, fmt.Sprintf("%s: %v", describe(&units[i]), err))
+			failed = append(failed, fmt.Sprintf("%s: %v", describe(&units[i]), err))
 		}
 	}
-	return nil
+	return failed, nil
 }
 
 func merge(into, u *store.DemoBatch) {

@@ -264,12 +264,12 @@ func TestRefusedUnitCostsOnlyItself(t *testing.T) {
 		}
 		orphan := store.DemoBatch{Lists: []store.DemoList{{UserID: "nobody", ID: "list_1", Name: "x", IsPublic: true,
 			CreatedAt: importTime, UpdatedAt: importTime}}, Imported: []store.Imported{{Kind: "list", ID: "nobody/list_1"}}}
-		rep := newReport()
-		if err := writeBatch(ctx, s, []store.DemoBatch{user("u1"), orphan, user("u2")}, rep); err != nil {
+		failed, err := writeBatch(ctx, s, []store.DemoBatch{user("u1"), orphan, user("u2")})
+		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rep.Failed) != 1 || !strings.HasPrefix(rep.Failed[0], "list nobody/list_1: ") {
-			t.Errorf("failed: %v", rep.Failed)
+		if len(failed) != 1 || !strings.HasPrefix(failed[0], "list nobody/list_1: ") {
+			t.Errorf("failed: %v", failed)
 		}
 		for _, id := range []string{"u1", "u2"} {
 			if _, err := s.UserByID(ctx, id); err != nil {
@@ -293,7 +293,7 @@ func TestStoredResultsThatDiffer(t *testing.T) {
 	state := &store.ImportState{Imported: map[store.Imported]bool{}, Users: map[string]bool{}, NameKeys: map[string]string{},
 		EmailKeys: map[string]string{}, Lists: map[[2]string]bool{}, Comments: map[string]store.ImportedComment{},
 		Polls: map[string]string{"season-48": "s48"}, LegacyEmpty: true}
-	rep := NewPlan(exp, catalog.MustLoad(), state, importTime).Report
+	_, rep := Plan(exp, catalog.MustLoad(), state, importTime, func(store.DemoBatch) {})
 	if !hasLine(rep.Results, "season-48", "differ", "totalVotes 3, ballots 2", "Joe Hunter 9 points stored, 8 recounted") {
 		t.Errorf("results: %v", rep.Results)
 	}

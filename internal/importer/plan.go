@@ -15,17 +15,11 @@ import (
 	"castaway/internal/store"
 )
 
-// Plan is what an import writes: units in order (each a user, a list with its items,
-// tags and upvotes, a comment with its votes, ...; a later unit may depend on an
-// earlier one), the legacy record when it comes across, and the report so far.
-type Plan struct {
-	Units  []store.DemoBatch
-	Legacy *store.LegacyRecord
-	Report *Report
-}
-
 // MaxCommentLength is the longest comment castaway keeps (spec section 9).
 const MaxCommentLength = 500
+
+// maxIdols bounds an imported idol count (one found a second for a year is far less).
+const maxIdols = 1_000_000
 
 // notificationTypes are the kinds of notification castaway knows.
 var notificationTypes = map[string]bool{"list_like": true, "comment": true, "comment_reply": true, "comment_like": true}
@@ -37,7 +31,7 @@ type planner struct {
 	now time.Time
 	rep *Report
 
-	units    []store.DemoBatch
+	emit     func(store.DemoBatch)
 	accounts map[string]bool         // ids that have an account once the plan is written
 	taken    map[string]bool         // folded display names in use
 	emails   map[string]bool         // folded emails in use
@@ -48,10 +42,13 @@ type planner struct {
 
 type commentPlace struct{ listUserID, listID, parentID string }
 
-// NewPlan plans the import of exp into a database in state st, at now. It never fails:
-// what cannot come across is left out with a line in the report.
-func NewPlan(exp *Export, cat *catalog.Catalog, st *store.ImportState, now time.Time) *Plan {
-	p := &planner{exp: exp, cat: cat, st: st, now: now.UTC(), rep: newReport(),
+// Plan plans the import of exp into a database in state st, at now, handing each unit
+// to emit in order (a user, a list with its items, tags and upvotes, a comment with its
+// votes, ...; a later unit may depend on an earlier one). It returns the legacy record
+// when it comes across, and the report so far. It never fails: what cannot come across
+// is left out with a line in the report.
+func Plan(exp *Export, cat *catalog.Catalog, st *store.ImportState, now time.Time, emit func(store.DemoBatch)) (*store.LegacyRecord, *Report) {
+	p := &planner{exp: exp, cat: cat, st: st, now: now.UTC(), rep: newReport(), emit: emit,
 		accounts: map[string]bool{}, taken: map[string]bool{}, emails: map[string]bool{},
 		lists: map[[2]string]bool{}, comments: map[string]commentPlace{}, ballots: map[string][][]string{}}
 	for id := range st.Users {
@@ -79,8 +76,7 @@ func NewPlan(exp *Export, cat *catalog.Catalog, st *store.ImportState, now time.
 	p.notifications()
 	p.globalBallots()
 	p.compareAggregates()
-	legacy := p.legacy()
-	return &Plan{Units: p.units, Legacy: legacy, Report: p.rep}
+	return p.legacy(), p.rep
 }
 
 func (p *planner) imported(kind, id string) bool {
@@ -196,9 +192,9 @@ func (p *planner) users() {
 		if email != "" {
 			p.emails[store.FoldKey(email)] = true
 		}
-		idols := int(max(c.u.IdolsFound, 0))
+		idols := int(min(max(c.u.IdolsFound, 0), maxIdols))
 		p.accounts[c.id] = true
-		p.units = append(p.units, store.DemoBatch{
+		p.emit(store.DemoBatch{
 			Users:    []store.DemoUser{{ID: c.id, Email: email, DisplayName: name, IdolsFound: idols, CreatedAt: c.created}},
 			Imported: []store.Imported{{Kind: "user", ID: c.id}},
 		})
@@ -352,7 +348,7 @@ func (p *planner) userLists() {
 				p.rep.skip("upvotes", dangling, "%s: %d upvote(s) from accounts that do not exist", ref, dangling)
 			}
 			p.lists[key] = true
-			p.units = append(p.units, unit)
+			p.emit(unit)
 			p.rep.imported("lists", 1)
 			p.rep.imported("upvotes", len(unit.Upvotes))
 		}
@@ -376,7 +372,7 @@ func (p *planner) draft(owner string, d *Draft) {
 	for _, n := range notes {
 		p.rep.repair("draft of %s: %s", owner, n)
 	}
-	p.units = append(p.units, store.DemoBatch{
+	p.emit(store.DemoBatch{
 		Drafts: []store.DemoDraft{{UserID: owner, Draft: store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags,
 			Items: c.Items, IsPublic: true, UpdatedAt: orNow(d.UpdatedAt, p.now)}}},
 		Imported: []store.Imported{{Kind: "draft", ID: owner}},
@@ -409,7 +405,7 @@ func (p *planner) favorites() {
 					FavoritedAt: orNow(f.FavoritedAt, p.now)})
 			}
 		}
-		p.units = append(p.units, unit)
+		p.emit(unit)
 		p.rep.imported("favorites", len(unit.Favorites))
 	}
 }
@@ -512,7 +508,7 @@ func (p *planner) comment(id string, c Comment) {
 	}
 	unit.Comments = []store.DemoComment{row}
 	p.comments[id] = place
-	p.units = append(p.units, unit)
+	p.emit(unit)
 	p.rep.imported("comments", 1)
 	p.rep.imported("comment votes", len(unit.CommentVotes))
 }
@@ -548,7 +544,7 @@ func (p *planner) notifications() {
 		if !p.accounts[actor] {
 			actor = ""
 		}
-		p.units = append(p.units, store.DemoBatch{
+		p.emit(store.DemoBatch{
 			Notifications: []store.Notification{{ID: id, UserID: n.UserID, Type: n.Type, ActorID: actor,
 				CreatedByName: cmp.Or(strings.TrimSpace(n.CreatedByName), "Anonymous"), Content: n.Content, IsNew: n.IsNew,
 				ListUserID: listUserID, ListID: n.ListID, CommentID: n.CommentID, CreatedAt: orNow(n.CreatedAt, p.now)}},

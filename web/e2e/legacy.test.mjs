@@ -97,31 +97,25 @@ for (const [width, height] of [
     await page.getByRole('region', { name: "Andrew's List" }).getByText('Nothing ranked yet.').waitFor();
     await screenshot(page, `legacy-${width}`);
 
-    // A signed-in fan changes the record in another tab: this page follows.
+    // A signed-in fan edits the record in another tab: this page follows.
     const other = await page.context().newPage();
     await signUp(other, `legacy${width}@example.com`);
-    const saved = await other.evaluate(async () => {
-      const res = await fetch('/api/legacy-rankings', {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          maddysList: [{ id: 's20', isSeason: true }],
-          andrewsList: [{ id: 'ryan-akien', isSeason: false }],
-          kendallsList: [{ id: 'cirie-fields', isSeason: false }],
-        }),
-      });
-      return res.status;
-    });
-    assert.equal(saved, 200);
+    await other.goto('/legacy');
+    await other.getByRole('button', { name: 'Edit the lists' }).click();
+    const andrew = other.getByRole('region', { name: "Andrew's List" });
+    await andrew.getByRole('searchbox', { name: "Add to Andrew's List" }).fill('Ryan Aiken');
+    await andrew.getByRole('button', { name: /^Add Ryan Aiken/ }).click();
+    await andrew.getByRole('button', { name: 'Remove Ryan Aiken' }).waitFor();
+    await screenshot(other, `legacy-editing-${width}`);
+    await other.getByRole('button', { name: 'Save' }).click();
+    await other.getByText('Legacy rankings saved.').waitFor();
     await page.getByRole('region', { name: "Andrew's List" }).getByText('Ryan Aiken').waitFor();
+    await screenshot(page, `legacy-live-${width}`);
     // Put it back for the other width.
-    await other.evaluate(() =>
-      fetch('/api/legacy-rankings', {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ maddysList: [{ id: 's20', isSeason: true }], andrewsList: [], kendallsList: [{ id: 'cirie-fields', isSeason: false }] }),
-      }),
-    );
+    await other.getByRole('button', { name: 'Edit the lists' }).click();
+    await other.getByRole('region', { name: "Andrew's List" }).getByRole('button', { name: 'Remove Ryan Aiken' }).click();
+    await other.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: "Andrew's List" }).getByText('Nothing ranked yet.').waitFor();
     await page.context().close();
   });
 }

@@ -1,45 +1,42 @@
+import { useState } from 'react';
 import { FallbackImage } from '../../components/FallbackImage';
 import { PageHero } from '../../components/PageHero';
+import { useShowFor } from '../../components/useShowFor';
+import { useMe } from '../auth/useMe';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
-import { LEGACY_LISTS, LOAD_FAILED, useLegacyRankings, type LegacyRankings } from './legacyApi';
+import { LegacyEditor } from './LegacyEditor';
+import { itemLabel, LegacyListCard } from './LegacyListCard';
+import { LEGACY_LISTS, LOAD_FAILED, SAVED, SAVED_MS, useLegacyRankings, type LegacyItem } from './legacyApi';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './LegacyPage.module.css';
 
-type Item = LegacyRankings['maddysList'][number];
-
 const updatedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function LegacyList({ title, items }: { title: string; items: Item[] }) {
-  const headingId = `legacy-${title.replace(/\W+/g, '-').toLowerCase()}`;
+function LegacyList({ title, items }: { title: string; items: LegacyItem[] }) {
   return (
-    <section className={styles.list} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.listTitle}>
-        {title}
-      </h2>
-      {items.length === 0 ? (
-        <p className={page.muted}>Nothing ranked yet.</p>
-      ) : (
-        <ol className={ui.stack}>
-          {items.map((item, i) => (
-            <li key={item.id} className={styles.item}>
-              <span className={styles.rank}>{i + 1}</span>
-              <FallbackImage src={item.imageUrl} alt="" width={44} height={44} className={item.isSeason ? styles.logo : styles.headshot} />
-              <span className={styles.itemText}>
-                <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
-                {!item.isSeason && item.seasonName && <span className={styles.itemMeta}>{stripSurvivorPrefix(item.seasonName)}</span>}
-              </span>
-            </li>
-          ))}
-        </ol>
+    <LegacyListCard
+      title={title}
+      items={items}
+      row={(item) => (
+        <>
+          <FallbackImage src={item.imageUrl} alt="" width={44} height={44} className={item.isSeason ? styles.logo : styles.headshot} />
+          <span className={styles.itemText}>
+            <span className={styles.itemName}>{itemLabel(item)}</span>
+            {!item.isSeason && item.seasonName && <span className={styles.itemMeta}>{stripSurvivorPrefix(item.seasonName)}</span>}
+          </span>
+        </>
       )}
-    </section>
+    />
   );
 }
 
-/** The earlier site's shared record: Maddy's, Andrew's and Kendall's lists, live. */
+/** The earlier site's shared record: Maddy's, Andrew's and Kendall's lists, live; a signed-in fan may edit them. */
 export default function LegacyPage() {
   const record = useLegacyRankings();
+  const { isSignedIn } = useMe();
+  const [editing, setEditing] = useState(false);
+  const [saved, showSaved] = useShowFor<true>(SAVED_MS);
   let body;
   if (record.isPending) {
     body = (
@@ -56,9 +53,35 @@ export default function LegacyPage() {
         </button>
       </div>
     );
+  } else if (editing) {
+    body = (
+      <LegacyEditor
+        initial={record.data}
+        onDone={(ok) => {
+          setEditing(false);
+          if (ok) showSaved(true);
+        }}
+      />
+    );
   } else {
     body = (
       <>
+        {(isSignedIn || saved) && (
+          <div className={styles.toolbar}>
+            {saved ? (
+              <p role="status" className={styles.saved}>
+                {SAVED}
+              </p>
+            ) : (
+              <span />
+            )}
+            {isSignedIn && (
+              <button type="button" className={page.buttonGhost} onClick={() => setEditing(true)}>
+                Edit the lists
+              </button>
+            )}
+          </div>
+        )}
         <div className={styles.lists}>
           {LEGACY_LISTS.map((l) => (
             <LegacyList key={l.key} title={l.title} items={record.data[l.key]} />
@@ -73,7 +96,7 @@ export default function LegacyPage() {
   return (
     <div className={page.page}>
       <PageHero eyebrow="From the archive" title="Legacy Rankings" compact>
-        <p>The three lists the original site kept, carried over as they were. Changes show here live.</p>
+        <p>The three lists the original site kept, carried over as they were. Any signed-in fan may edit them; changes show here live.</p>
       </PageHero>
       {body}
     </div>

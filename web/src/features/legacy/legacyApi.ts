@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBase, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
@@ -7,6 +7,9 @@ import type { components } from '../../api/schema.gen';
 export type LegacyRankings = components['schemas']['LegacyRankings'];
 
 export const LOAD_FAILED = 'Failed to load the legacy rankings.';
+export const SAVE_FAILED = 'Failed to save the legacy rankings. Please try again.';
+export const SAVED = 'Legacy rankings saved.';
+export const SAVED_MS = 3000;
 export const STREAM_PATH = '/api/legacy-rankings/stream';
 export const STREAM_EVENT = 'legacy';
 
@@ -16,6 +19,10 @@ export const LEGACY_LISTS = [
   { key: 'andrewsList', title: "Andrew's List" },
   { key: 'kendallsList', title: "Kendall's List" },
 ] as const;
+
+export type LegacyKey = (typeof LEGACY_LISTS)[number]['key'];
+export type LegacyItem = LegacyRankings['maddysList'][number];
+export type LegacyLists = Record<LegacyKey, LegacyItem[]>;
 
 /** A stream event's data, or null when it is not a record. */
 export function parseLegacy(data: string): LegacyRankings | null {
@@ -48,5 +55,19 @@ export function useLegacyRankings() {
   return useQuery({
     queryKey: queryKeys.legacy,
     queryFn: ({ signal }) => request(() => api.GET('/api/legacy-rankings', { signal }), LOAD_FAILED),
+  });
+}
+
+/** Replaces the record's three lists; the answer is the record as saved. */
+export function useSaveLegacy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lists: LegacyLists) => {
+      const body = Object.fromEntries(
+        LEGACY_LISTS.map(({ key }) => [key, lists[key].map((it) => ({ id: it.id, isSeason: it.isSeason, seasonId: it.seasonId }))]),
+      ) as Record<LegacyKey, { id: string; isSeason: boolean; seasonId: string }[]>;
+      return request(() => api.PUT('/api/legacy-rankings', { body }), SAVE_FAILED);
+    },
+    onSuccess: (rec) => queryClient.setQueryData(queryKeys.legacy, rec),
   });
 }
