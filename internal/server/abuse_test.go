@@ -221,3 +221,66 @@ func TestLookAlikeNamesAreRefused(t *testing.T) {
 		t.Errorf("a full-width name: %d %q, want it stored as NFKC", status, me.DisplayName)
 	}
 }
+
+// Live streams are bounded per account, per client and per process: past a bound the
+// next one is refused (429, or 503 when the process is full) and a closed one frees its place.
+func TestStreamsAreBounded(t *testing.T) {
+	e := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
+	e.srv.streamQuota.perAcct, e.srv.streamQuota.perClient, e.srv.streamQuota.max = 2, 3, 4
+	c, _ := e.signedIn(t, "Watcher")
+	open := func(c *http.Client, path, from string) (int, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+path, nil)
+		req.Header.Set("X-Forwarded-For", from)
+		res, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode != http.StatusOK {
+			res.Body.Close()
+		}
+		return res.StatusCode, cancel
+	}
+	for i := range 2 {
+		if status, _ := open(c, "/api/notifications/stream", "192.0.2.1"); status != 200 {
+			t.Fatalf("stream %d of the account: %d", i+1, status)
+		}
+	}
+	if status, _ := open(c, "/api/notifications/stream", "192.0.2.2"); status != http.StatusTooManyRequests {
+		t.Fatalf("a third stream of one account: %d, want 429", status)
+	}
+	// Signed-out legacy streams from one address: the third place of that client is its last.
+	if status, _ := open(http.DefaultClient, "/api/legacy-rankings/stream", "192.0.2.1"); status != 200 {
+		t.Fatalf("a visitor's stream: %d", status)
+	}
+	if status, _ := open(http.DefaultClient, "/api/legacy-rankings/stream", "192.0.2.1"); status != http.StatusTooManyRequests {
+		t.Fatalf("a fourth stream from one client: %d, want 429", status)
+	}
+	if status, _ := open(http.DefaultClient, "/api/legacy-rankings/stream", "192.0.2.9"); status != 200 {
+		t.Fatalf("the process's fourth stream: %d", status)
+	}
+	if status, _ := open(http.DefaultClient, "/api/legacy-rankings/stream", "192.0.2.10"); status != http.StatusServiceUnavailable {
+		t.Fatalf("a fifth stream in a process that holds four: %d, want 503", status)
+	}
+}
+
+// A stream that ends gives its place back, once however often it is released.
+func TestStreamQuotaGivesPlacesBack(t *testing.T) {
+	q := &streamQuota{accounts: map[string]int{}, clients: map[string]int{}, perAcct: 1, perClient: 5, max: 5}
+	release, err := q.acquire("u1", "192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.acquire("u1", "192.0.2.1"); err != errTooManyStreams {
+		t.Fatalf("a second stream of u1: %v", err)
+	}
+	release()
+	release()
+	if _, err := q.acquire("u1", "192.0.2.1"); err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	if q.total != 1 || q.clients["192.0.2.1"] != 1 {
+		t.Fatalf("counts after a double release: total %d, client %d", q.total, q.clients["192.0.2.1"])
+	}
+}

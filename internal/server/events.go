@@ -26,6 +26,7 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.serveStream(w, r, feed{
+		account:   u.ID,
 		subscribe: func(wake func()) func() { return s.hub.SubscribeFunc(u.ID, wake) },
 		read: func(ctx context.Context) ([]byte, error) {
 			data, err := s.streamedInbox(ctx, u.ID)
@@ -40,6 +41,7 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 // feed is what one live stream sends: how it hears of a change, and how the event
 // it then sends is read (whole, "event: ...\ndata: ...\n\n").
 type feed struct {
+	account   string // whose stream it is, "" for a signed-out visitor's
 	subscribe func(wake func()) (unsubscribe func())
 	read      func(ctx context.Context) ([]byte, error)
 }
@@ -54,16 +56,22 @@ type feed struct {
 // writes every stream's heartbeat. Where the connection cannot be taken over
 // (HTTP/2), the stream keeps its goroutine and waits on the hub instead.
 func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, f feed) {
+	release, err := s.streamQuota.acquire(f.account, s.clientIP(r))
+	if err != nil {
+		s.fail(w, r, "open stream", err, msgSomethingWrong)
+		return
+	}
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
 	if r.ProtoMajor == 1 {
 		if conn, _, err := rc.Hijack(); err == nil {
-			s.streams.adopt(conn, w.Header(), f)
+			s.streams.adopt(conn, w.Header(), f, release)
 			return
 		}
 	}
+	defer release()
 	s.streamInPlace(w, r, rc, f)
 }
 
@@ -163,7 +171,8 @@ type liveStream struct {
 	conn        net.Conn
 	read        func(ctx context.Context) ([]byte, error)
 	unsubscribe func()
-	queued      bool // guarded by streamSet.mu
+	release     func() // gives back its place among the open streams
+	queued      bool   // guarded by streamSet.mu
 	wmu         sync.Mutex
 	gone        bool // guarded by wmu
 }
@@ -180,13 +189,13 @@ func newStreamSet(s *Server, workers int) *streamSet {
 
 // adopt takes over conn for f's stream: it answers the request's head and queues
 // the first read.
-func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed) {
+func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed, release func()) {
 	conn.SetDeadline(time.Time{})
 	var head bytes.Buffer
 	head.WriteString("HTTP/1.1 200 OK\r\nConnection: close\r\n")
 	header.Write(&head)
 	head.WriteString("\r\n")
-	ls := &liveStream{conn: conn, read: f.read}
+	ls := &liveStream{conn: conn, read: f.read, release: release}
 	if !ls.write(head.Bytes()) {
 		return
 	}
@@ -323,5 +332,6 @@ func (ls *liveStream) close() {
 	if !ls.gone {
 		ls.gone = true
 		ls.conn.Close()
+		ls.release()
 	}
 }

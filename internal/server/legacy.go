@@ -60,7 +60,11 @@ func (s *Server) saveLegacyRankings(w http.ResponseWriter, r *http.Request) {
 // streamLegacyRankings sends the record as server-sent events: on connect, then
 // whenever it changes on any node.
 func (s *Server) streamLegacyRankings(w http.ResponseWriter, r *http.Request) {
-	s.serveStream(w, r, feed{subscribe: s.hub.SubscribeLegacy, read: s.legacyCopy.eventFor})
+	var account string
+	if u := currentUser(r); u != nil {
+		account = u.ID
+	}
+	s.serveStream(w, r, feed{account: account, subscribe: s.hub.SubscribeLegacy, read: s.legacyCopy.eventFor})
 }
 
 // legacyCopy is this process's encoded record for its live streams, dropped by the

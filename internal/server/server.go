@@ -49,11 +49,13 @@ type Server struct {
 	providers map[string]auth.Provider
 	metrics   *metrics
 	web       *webApp
-	seasons   *precompressed
-	media     *media
-	share     *shareImages
-	hub       *notify.Hub // live inbox events
-	shared    *sharedReads
+	// streamQuota bounds the live streams this process holds.
+	streamQuota *streamQuota
+	seasons     *precompressed
+	media       *media
+	share       *shareImages
+	hub         *notify.Hub // live inbox events
+	shared      *sharedReads
 	// streamReads bounds the inbox reads streams run at once, so waking every
 	// stream (after the bus reconnects) queues instead of draining the pool.
 	streamReads chan struct{}
@@ -101,6 +103,7 @@ func New(d Deps) (*Server, error) {
 		}
 	}
 	s.streams = newStreamSet(s, maxStreamReads)
+	s.streamQuota = newStreamQuota()
 	s.legacyCopy = &legacyCopy{s: s}
 	s.hub.OnLegacy(s.legacyCopy.forget)
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{

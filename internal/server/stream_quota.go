@@ -1,0 +1,73 @@
+package server
+
+import (
+	"sync"
+	"time"
+
+	"castaway/internal/problem"
+)
+
+// Live streams hold a connection each for as long as a page is open, so how many one
+// process keeps is bounded: per account, per client address, and in all. A stream whose
+// client left frees its place when the next heartbeat finds it gone.
+const (
+	streamsPerAccount = 20
+	streamsPerClient  = 100
+	streamsPerProcess = 20000
+)
+
+var errTooManyStreams = &problem.Error{Kind: problem.RateLimited, Code: "too_many_streams",
+	Message: "Too many live connections are open. Close a few tabs and try again.", RetryAfter: 30 * time.Second}
+
+var errStreamsFull = &problem.Error{Kind: problem.Unavailable, Code: "streams_full",
+	Message: "The server is busy. Please try again in a moment.", RetryAfter: 30 * time.Second}
+
+// streamQuota counts the open streams of each account and client.
+type streamQuota struct {
+	mu        sync.Mutex
+	accounts  map[string]int
+	clients   map[string]int
+	total     int
+	perAcct   int
+	perClient int
+	max       int
+}
+
+func newStreamQuota() *streamQuota {
+	return &streamQuota{accounts: map[string]int{}, clients: map[string]int{},
+		perAcct: streamsPerAccount, perClient: streamsPerClient, max: streamsPerProcess}
+}
+
+// acquire takes a place for a stream of account ("" for a signed-out visitor) from
+// client, or says why there is none; release gives it back (once).
+func (q *streamQuota) acquire(account, client string) (release func(), err error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	switch {
+	case q.total >= q.max:
+		return nil, errStreamsFull
+	case account != "" && q.accounts[account] >= q.perAcct, q.clients[client] >= q.perClient:
+		return nil, errTooManyStreams
+	}
+	q.total++
+	q.clients[client]++
+	if account != "" {
+		q.accounts[account]++
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			q.mu.Lock()
+			defer q.mu.Unlock()
+			q.total--
+			if q.clients[client]--; q.clients[client] == 0 {
+				delete(q.clients, client)
+			}
+			if account != "" {
+				if q.accounts[account]--; q.accounts[account] == 0 {
+					delete(q.accounts, account)
+				}
+			}
+		})
+	}, nil
+}
