@@ -26,6 +26,7 @@ Usage:
   castaway import-firestore [flags] FILE   bring in the earlier product's Firestore export
   castaway polls list|add|open|close   manage the global top-10 polls (-h for details)
   castaway verify [--repair] recount every kept-in-step aggregate; exit 1 on a difference
+  castaway backup [flags] FILE   a consistent copy of the live SQLite database
   castaway version           print the version
 
 Run "castaway serve -h" for the flags; each has a CASTAWAY_* environment variable.
@@ -61,6 +62,8 @@ func run(args []string) error {
 		return app.PollsMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
 	case "verify":
 		return app.VerifyMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
+	case "backup":
+		return app.BackupMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
 	case "serve", "migrate":
 	default:
 		fmt.Fprint(os.Stderr, usage)

@@ -37,10 +37,11 @@ var ErrConflict = errors.New("conflict")
 
 // Store is the database.
 type Store struct {
-	db      *sql.DB // writes (and reads inside transactions)
-	rdb     *sql.DB // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
-	dialect Dialect
-	url     string
+	sqliteDSN string  // how connections to the SQLite file are opened
+	db        *sql.DB // writes (and reads inside transactions)
+	rdb       *sql.DB // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
+	dialect   Dialect
+	url       string
 }
 
 // Options size the connection pools.
@@ -112,6 +113,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 			"&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)" +
 			"&_pragma=cache_size(-16000)&_pragma=mmap_size(268435456)"
+		s.sqliteDSN = dsn
 		s.db, err = sql.Open("sqlite", dsn+"&_txlock=immediate")
 		if err == nil {
 			s.db.SetMaxOpenConns(1)
