@@ -49,6 +49,9 @@ type Config struct {
 	// IdolChance, from CASTAWAY_IDOL_CHANCE, replaces the product's chance of finding
 	// a hidden immunity idol. It exists for tests (the journeys set 1); 0 means unset.
 	IdolChance float64
+	// MetricsToken, when set, is the bearer token /metrics asks for, so the public
+	// listener does not show the process's figures to everyone.
+	MetricsToken string
 }
 
 // Load reads args (without the program and subcommand names) and the environment.
@@ -71,6 +74,7 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs.StringVar(&logLevel, "log-level", env("CASTAWAY_LOG_LEVEL", "info"), "debug, info, warn or error (CASTAWAY_LOG_LEVEL)")
 	fs.StringVar(&c.MediaDir, "media-dir", getenv("CASTAWAY_MEDIA_DIR"), "folder of headshots and season logos; default <data-dir>/media (CASTAWAY_MEDIA_DIR)")
 	fs.StringVar(&c.MediaURL, "media-url", getenv("CASTAWAY_MEDIA_URL"), "CDN base URL that serves the media folder instead (CASTAWAY_MEDIA_URL)")
+	fs.StringVar(&c.MetricsToken, "metrics-token", getenv("CASTAWAY_METRICS_TOKEN"), "bearer token /metrics requires; empty leaves it open (CASTAWAY_METRICS_TOKEN)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", getenv("CASTAWAY_TRUST_PROXY") == "true", "behind a reverse proxy that sets X-Forwarded-For (CASTAWAY_TRUST_PROXY=true)")
 	fs.StringVar(&c.EventsURL, "events-url", getenv("CASTAWAY_EVENTS_URL"), "nats://host:port carries live events between processes; empty uses PostgreSQL LISTEN/NOTIFY, or stays in process on SQLite (CASTAWAY_EVENTS_URL)")
 	fs.StringVar(&c.Google.ClientID, "google-client-id", getenv("CASTAWAY_GOOGLE_CLIENT_ID"), "Google OAuth client id (CASTAWAY_GOOGLE_CLIENT_ID)")

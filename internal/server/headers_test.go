@@ -54,3 +54,17 @@ func TestSecurityHeadersBehindHTTPS(t *testing.T) {
 		t.Errorf("img-src lacks the media CDN: %q", csp)
 	}
 }
+
+// With a metrics token set, /metrics answers only to it.
+func TestMetricsToken(t *testing.T) {
+	e := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_METRICS_TOKEN": "s3cret"})
+	if res := get(t, e.URL+"/metrics", nil); res.StatusCode != 401 {
+		t.Errorf("without the token: %d", res.StatusCode)
+	}
+	if res := get(t, e.URL+"/metrics", map[string]string{"Authorization": "Bearer wrong"}); res.StatusCode != 401 {
+		t.Errorf("a wrong token: %d", res.StatusCode)
+	}
+	if res := get(t, e.URL+"/metrics", map[string]string{"Authorization": "Bearer s3cret"}); res.StatusCode != 200 {
+		t.Errorf("the token: %d", res.StatusCode)
+	}
+}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"crypto/subtle"
 	"net/http"
 	"strconv"
 	"time"
@@ -59,5 +60,18 @@ func (m *metrics) instrument(next http.Handler, routes *http.ServeMux) http.Hand
 		}
 		m.requests.WithLabelValues(route, r.Method, strconv.Itoa(rec.status)).Inc()
 		m.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
+	})
+}
+
+// metricsGuard asks for the configured bearer token, when there is one.
+func (s *Server) metricsGuard(next http.Handler) http.Handler {
+	want := []byte("Bearer " + s.cfg.MetricsToken)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.cfg.MetricsToken != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			writeError(w, http.StatusUnauthorized, "unauthorized", "The metrics need their token.")
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }

@@ -17,7 +17,7 @@ func (s *Server) routes() *http.ServeMux {
 		// Operations
 		{"GET /healthz", http.HandlerFunc(s.healthz)},
 		{"GET /readyz", http.HandlerFunc(s.readyz)},
-		{"GET /metrics", s.metrics.handler()},
+		{"GET /metrics", s.metricsGuard(s.metrics.handler())},
 		{"GET /robots.txt", http.HandlerFunc(s.robots)},
 
 		// Catalog and pictures
