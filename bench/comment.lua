@@ -1,6 +1,7 @@
 -- POST a comment with a text of its own on each request, over the lists named one
--- "<userId>/<listId>" a line in $BENCH_LIST_PATHS. Needs the session cookie in -H.
+-- "<userId>/<listId>" a line in $BENCH_LIST_PATHS, by the users of bench/writers.lua.
 dofile(os.getenv("BENCH_LUA_DIR") .. "/status.lua")
+dofile(os.getenv("BENCH_LUA_DIR") .. "/writers.lua")
 
 local paths = {}
 for line in io.lines(os.getenv("BENCH_LIST_PATHS")) do
@@ -17,5 +18,5 @@ function request()
   n = n + 1
   local p = paths[(n + (tid or 0) * 17) % #paths + 1]
   local body = string.format('{"text":"Benchmark comment %d, thread %d, run %d"}', n, tid or 0, run)
-  return wrk.format("POST", "/api/lists/" .. p .. "/comments", nil, body)
+  return wrk.format("POST", "/api/lists/" .. p .. "/comments", writer(n, {["Content-Type"] = "application/json"}), body)
 end

@@ -15,6 +15,7 @@
 #   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/castaway_bench?sslmode=disable
 #                              a database of its own: created when missing, emptied by each load
 #   BENCH_DURATION=10s BENCH_CONNECTIONS=32 BENCH_THREADS=2
+#   BENCH_WRITERS=1000         demo users signed in for the write measurements
 #   BENCH_TIMEOUT=10s          a slower response counts as a wrk timeout (reported), not in p99
 #   BENCH_IMPORT_LISTS=100000  lists in the generated Firestore export whose import is timed (users: a tenth;
 #                              0 skips the import)
@@ -192,8 +193,16 @@ for engine in $BENCH_ENGINES; do
       measure comments "$APP/api/lists/$top/comments"
       measure catalog "$APP/api/catalog/seasons" -H "Accept-Encoding: gzip, deflate, br"
       measure catalog_identity "$APP/api/catalog/seasons"
-      measure comment_post "$APP/" -s "$ROOT/bench/comment.lua" -H "Cookie: $cookie"
-      measure upvote "$APP/" -s "$ROOT/bench/upvote.lua" -H "Cookie: $cookie"
+      # Writes come from many users and addresses (bench/writers.lua): one alone meets its limits.
+      export BENCH_COOKIES=$BENCH_OUT/cookies__${engine}__${size}.txt
+      : > "$BENCH_COOKIES"
+      for u in $(seq 1 "${BENCH_WRITERS:-1000}"); do
+        curl -fsS -D - -o /dev/null -H 'Content-Type: application/json' \
+          -d "{\"email\":\"demo$u@example.com\",\"password\":\"demo-password\"}" "$APP/api/auth/login" |
+          tr -d '\r' | awk -F'[:;] *' 'tolower($1) == "set-cookie" && $2 ~ /^castaway_session=/ {print $2}' >> "$BENCH_COOKIES" || true
+      done
+      measure comment_post "$APP/" -s "$ROOT/bench/comment.lua"
+      measure upvote "$APP/" -s "$ROOT/bench/upvote.lua"
       # Share images: a browser's revisit (304, nothing drawn) and first draws, which are
       # bounded to 2 at a time (past a 2 s wait: 503), so few connections.
       etag=$(curl -fsS -o /dev/null -D - "$APP/api/lists/$top/share.png" | tr -d '\r' | awk -F': ' 'tolower($1) == "etag" {print $2}')

@@ -1,6 +1,8 @@
 -- Upvote and withdraw it in turn (PUT, then DELETE) over the lists named one
--- "<userId>/<listId>" a line in $BENCH_LIST_PATHS. Needs the session cookie in -H.
+-- "<userId>/<listId>" a line in $BENCH_LIST_PATHS, by the users of bench/writers.lua
+-- (each user's PUT and DELETE of a list come in turn).
 dofile(os.getenv("BENCH_LUA_DIR") .. "/status.lua")
+dofile(os.getenv("BENCH_LUA_DIR") .. "/writers.lua")
 
 local paths = {}
 for line in io.lines(os.getenv("BENCH_LIST_PATHS")) do
@@ -15,5 +17,5 @@ function request()
   local p = paths[k % #paths + 1]
   local method = "PUT"
   if i % 2 == 1 then method = "DELETE" end
-  return wrk.format(method, "/api/lists/" .. p .. "/upvote", nil, nil)
+  return wrk.format(method, "/api/lists/" .. p .. "/upvote", writer(math.floor(i / 2), {}), nil)
 end
