@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X castaway/internal/app.Version=$(VERSION)
 
-.PHONY: run build web test test-go test-web e2e generate check-generated vet bench bench-go lighthouse clean
+.PHONY: run build web test test-go test-web e2e generate check-generated vet bench bench-go lighthouse fuzz clean
 
 run: build
 	./bin/castaway serve
@@ -64,6 +64,15 @@ bench: build
 # docs/lighthouse.md. Not part of `make test`: its scores follow how busy the machine is.
 lighthouse: build
 	bash bench/lighthouse/run.sh
+
+# Go fuzzing, longer than `make test` (which runs every seed corpus): FUZZTIME per target.
+FUZZTIME ?= 30s
+fuzz: web
+	@grep -rl --include='*_test.go' '^func Fuzz' internal | xargs -n1 dirname | sort -u | while read -r pkg; do \
+		for target in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$pkg/*_test.go | sed 's/^func //'); do \
+			echo "fuzz: $$pkg $$target"; go test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
+		done; \
+	done
 
 # The in-process Go benchmarks of the handlers.
 bench-go: web
