@@ -693,6 +693,12 @@ type Notification struct {
 // NotificationType defines model for Notification.Type.
 type NotificationType string
 
+// PasswordChange defines model for PasswordChange.
+type PasswordChange struct {
+	CurrentPassword *string `json:"currentPassword,omitempty"`
+	NewPassword     string  `json:"newPassword"`
+}
+
 // PasswordPolicy defines model for PasswordPolicy.
 type PasswordPolicy struct {
 	// MinLength Example: 8
@@ -916,3 +922,6 @@ type SaveDraftJSONRequestBody = DraftInput
 
 // SearchIdolJSONRequestBody defines body for SearchIdol for application/json ContentType.
 type SearchIdolJSONRequestBody = IdolSearch
+
+// ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
+type ChangePasswordJSONRequestBody = PasswordChange

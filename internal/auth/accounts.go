@@ -248,6 +248,32 @@ func (a *Accounts) ConfirmReset(ctx context.Context, token, password, clientIP s
 	return u, nil
 }
 
+// ChangePassword sets u's new password after checking the current one (an account made
+// through a provider has none yet and sets its first without), and ends every session of
+// theirs: the caller starts a new one for the device that asked.
+func (a *Accounts) ChangePassword(ctx context.Context, u *store.User, current, next string) error {
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ChangePerUser: u.ID}); err != nil {
+		return err
+	}
+	if !a.policy.Acceptable(next) {
+		return invalid("weak_password", MsgWeakPassword)
+	}
+	if u.PasswordHash != "" {
+		ok, err := a.hashes.check(ctx, u.PasswordHash, current)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
+		}
+	}
+	hash, err := a.hashes.hash(ctx, next)
+	if err != nil {
+		return err
+	}
+	return a.store.SetPassword(ctx, u.ID, hash)
+}
+
 // invalid is input that breaks an account rule.
 func invalid(code, message string) *problem.Error {
 	return problem.New(problem.Invalid, code, message)

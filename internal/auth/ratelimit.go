@@ -24,6 +24,8 @@ type Limits struct {
 	ResetConfirmPerIP limits.Limit
 	// SignUpPerIP bounds account creation, each of which costs a password hash.
 	SignUpPerIP limits.Limit
+	// ChangePerUser bounds password changes (each weighs the current password).
+	ChangePerUser limits.Limit
 }
 
 // DefaultLimits suit a public site.
@@ -39,6 +41,7 @@ func DefaultLimits() Limits {
 		ResetPerIP:        l("reset-ip", 20, time.Hour),
 		ResetConfirmPerIP: l("reset-confirm-ip", 20, time.Hour),
 		SignUpPerIP:       l("signup-ip", 20, time.Hour),
+		ChangePerUser:     l("password-change-user", 10, 15*time.Minute),
 	}
 }
 

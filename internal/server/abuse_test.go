@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/cookiejar"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -282,5 +283,47 @@ func TestStreamQuotaGivesPlacesBack(t *testing.T) {
 	}
 	if q.total != 1 || q.clients["192.0.2.1"] != 1 {
 		t.Fatalf("counts after a double release: total %d, client %d", q.total, q.clients["192.0.2.1"])
+	}
+}
+
+// Changing the password needs the current one, ends every other session and keeps this
+// device signed in with a new token; signing out everywhere ends them all.
+func TestChangePasswordAndSignOutEverywhere(t *testing.T) {
+	e := newEnv(t)
+	withPassword(t, e.store, "owner@example.com", "the-old-password")
+	signIn := func(password string) (*http.Client, int) {
+		jar, _ := cookiejar.New(nil)
+		c := &http.Client{Jar: jar}
+		return c, callStatus(t, c, "POST", e.URL+"/api/auth/login", map[string]any{"email": "owner@example.com", "password": password}, nil)
+	}
+	laptop, _ := signIn("the-old-password")
+	phone, _ := signIn("the-old-password")
+	var got apiErr
+	if status := callStatus(t, laptop, "PUT", e.URL+"/api/me/password", map[string]any{"currentPassword": "a-wrong-guess", "newPassword": "a-brand-new-password"}, &got); status != 401 || got.Error.Message != auth.MsgWrongPassword {
+		t.Fatalf("a wrong current password: %d %q", status, got.Error.Message)
+	}
+	if status := callStatus(t, laptop, "PUT", e.URL+"/api/me/password", map[string]any{"currentPassword": "the-old-password", "newPassword": "a-brand-new-password"}, nil); status != 204 {
+		t.Fatalf("change: %d", status)
+	}
+	if status := callStatus(t, laptop, "GET", e.URL+"/api/me", nil, nil); status != 200 {
+		t.Errorf("the device that changed it: %d, want still signed in", status)
+	}
+	if status := callStatus(t, phone, "GET", e.URL+"/api/me", nil, nil); status != 401 {
+		t.Errorf("another device after the change: %d, want signed out", status)
+	}
+	if _, status := signIn("the-old-password"); status != 401 {
+		t.Errorf("the old password: %d", status)
+	}
+	tablet, status := signIn("a-brand-new-password")
+	if status != 200 {
+		t.Fatalf("the new password: %d", status)
+	}
+	if status := callStatus(t, tablet, "POST", e.URL+"/api/auth/logout-everywhere", nil, nil); status != 204 {
+		t.Fatalf("sign out everywhere: %d", status)
+	}
+	for name, c := range map[string]*http.Client{"laptop": laptop, "tablet": tablet} {
+		if status := callStatus(t, c, "GET", e.URL+"/api/me", nil, nil); status != 401 {
+			t.Errorf("%s after signing out everywhere: %d", name, status)
+		}
 	}
 }

@@ -74,6 +74,50 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// changePassword sets a new password, ends every other session and gives this device a
+// new one.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, "You must be signed in to change your password.")
+	if u == nil {
+		return
+	}
+	var body api.PasswordChange
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	var current string
+	if body.CurrentPassword != nil {
+		current = *body.CurrentPassword
+	}
+	const failed = "Failed to change your password. Please try again."
+	if err := s.accounts.ChangePassword(r.Context(), u, current, body.NewPassword); err != nil {
+		s.fail(w, r, "change password", err, failed)
+		return
+	}
+	if err := s.startSession(w, r, u); err != nil {
+		s.fail(w, r, "change password", err, failed)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// signOutEverywhere ends every session of the signed-in user.
+func (s *Server) signOutEverywhere(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, "You are not signed in.")
+	if u == nil {
+		return
+	}
+	err := s.store.DeleteUserSessions(r.Context(), u.ID)
+	if err == nil {
+		err = s.endSession(w, r)
+	}
+	if err != nil {
+		s.fail(w, r, "sign out everywhere", err, "Sign-out failed. Please try again.")
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
 func (s *Server) passwordPolicy(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, api.PasswordPolicy{MinLength: auth.MinPasswordLength, Requirements: s.accounts.Policy().Requirements()})
 }

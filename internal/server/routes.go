@@ -32,6 +32,8 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST /api/auth/signup", http.HandlerFunc(s.signUp)},
 		{"POST /api/auth/login", http.HandlerFunc(s.signIn)},
 		{"POST /api/auth/logout", http.HandlerFunc(s.signOut)},
+		{"POST /api/auth/logout-everywhere", http.HandlerFunc(s.signOutEverywhere)},
+		{"PUT /api/me/password", http.HandlerFunc(s.changePassword)},
 		{"GET /api/auth/password-policy", http.HandlerFunc(s.passwordPolicy)},
 		{"POST /api/auth/password-reset", http.HandlerFunc(s.requestReset)},
 		{"POST /api/auth/password-reset/confirm", http.HandlerFunc(s.confirmReset)},

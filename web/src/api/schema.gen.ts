@@ -335,6 +335,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the signed-in user, this one included, and clear its cookie. */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-policy": {
         parameters: {
             query?: never;
@@ -444,6 +461,28 @@ export interface paths {
          */
         get: operations["oauthCallback"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the signed-in user's password; every other session ends and this one gets a new token.
+         * @description The current password is required when the account has one (an account made through
+         *     Google or Twitter sets its first one without). Limited to 10 tries per account per
+         *     15 minutes.
+         */
+        put: operations["changePassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1002,6 +1041,12 @@ export interface components {
         };
         PasswordResetRequest: {
             email: string;
+        };
+        PasswordChange: {
+            /** Format: password */
+            currentPassword?: string;
+            /** Format: password */
+            newPassword: string;
         };
         PasswordResetConfirm: {
             /** @description The reset query parameter of the mailed link. */
@@ -1840,6 +1885,26 @@ export interface operations {
             };
         };
     };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: components["responses"]["Error"];
+        };
+    };
     getPasswordPolicy: {
         parameters: {
             query?: never;
@@ -1983,6 +2048,34 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Password changed; sets a new session cookie */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description weak_password 'Password is too weak. Please use a stronger password.' */
+            400: components["responses"]["Error"];
+            /** @description Not signed in, or wrong_password 'Incorrect password. Please try again.' */
+            401: components["responses"]["Error"];
+            /** @description Too many tries */
+            429: components["responses"]["Error"];
         };
     };
     getMe: {
