@@ -5,6 +5,7 @@ import { RedirectIfSignedIn, RequireAuth } from './guards';
 
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const AccountPage = lazy(() => import('../features/auth/AccountPage'));
 const MyListsPage = lazy(() => import('../features/lists/MyListsPage'));
 const BrowseRankingsPage = lazy(() => import('../features/lists/BrowseRankingsPage'));
 const UserRankingsPage = lazy(() => import('../features/lists/UserRankingsPage'));
@@ -35,6 +36,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <MyListsPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="account"
+          element={
+            <RequireAuth>
+              <AccountPage />
             </RequireAuth>
           }
         />

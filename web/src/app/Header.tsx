@@ -76,6 +76,11 @@ export function Header() {
           <NavLink to="/rankings" className={navClass}>
             Other Rankings
           </NavLink>
+          {isSignedIn && (
+            <NavLink to="/account" className={navClass}>
+              Account
+            </NavLink>
+          )}
           {isSignedIn ? (
             <button type="button" className={styles.cta} onClick={signOut} disabled={signOutMutation.isPending}>
               Sign Out

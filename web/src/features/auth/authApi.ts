@@ -155,6 +155,26 @@ export function useUpdateDisplayName() {
   });
 }
 
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      request(() => api.PUT('/api/me/password', { body }), 'Failed to change your password. Please try again.'),
+    onError: (err) => {
+      if (errorCode(err) === 'weak_password') void queryClient.invalidateQueries({ queryKey: queryKeys.auth.passwordPolicy });
+    },
+  });
+}
+
+/** Ends every session of the user, this browser's too, then forgets their data here. */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request(() => api.POST('/api/auth/logout-everywhere'), 'Sign-out failed. Please try again.'),
+    onSuccess: () => applySignedOut(queryClient),
+  });
+}
+
 /**
  * Signs out on the server, then forgets the user's data in this browser. A network failure
  * or a server error leaves the user signed in and is rethrown to the caller (spec section 8).

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { Header } from '../../app/Header';
 import { RedirectIfSignedIn, RequireAuth } from '../../app/guards';
 import { LocationProbe } from '../../test/utils';
+import AccountPage from './AccountPage';
 import LoginPage from './LoginPage';
 import { UsernameEditor } from './UsernameEditor';
 
@@ -26,6 +27,14 @@ export function renderAuthApp(route: string | { pathname: string; search?: strin
                 <RedirectIfSignedIn>
                   <LoginPage />
                 </RedirectIfSignedIn>
+              }
+            />
+            <Route
+              path="account"
+              element={
+                <RequireAuth>
+                  <AccountPage />
+                </RequireAuth>
               }
             />
             <Route

@@ -1,0 +1,155 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useShowFor } from '../../components/useShowFor';
+import { errorText, messages, useChangePassword, usePasswordPolicy, useSignOutEverywhere } from './authApi';
+import { PasswordField, PasswordFields } from './fields';
+import { UsernameEditor } from './UsernameEditor';
+import { useMe } from './useMe';
+import pageStyles from '../../components/Page.module.css';
+import styles from './Auth.module.css';
+
+const CHANGED = 'Your password was changed. Your other devices were signed out.';
+
+/** '/account': the signed-in fan's name, email, password and sessions. */
+export default function AccountPage() {
+  const { user } = useMe();
+  if (!user) return null;
+  return (
+    <div className={pageStyles.page}>
+      <h1 className={pageStyles.sectionTitle}>Your Account</h1>
+      <section className={pageStyles.section} aria-labelledby="account-profile">
+        <h2 id="account-profile" className={styles.cardTitle}>
+          Profile
+        </h2>
+        <UsernameEditor />
+        <p className={styles.muted}>
+          Email: <strong>{user.email || 'none (you sign in with Google or X)'}</strong>
+        </p>
+      </section>
+      <ChangePassword />
+      <SignOutEverywhere />
+    </div>
+  );
+}
+
+function ChangePassword() {
+  const uid = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [invalid, setInvalid] = useState<{ text: string; field: 'password' | 'confirm' } | null>(null);
+  const [done, showDone] = useShowFor<true>(6000);
+  const nextRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const policy = usePasswordPolicy();
+  const change = useChangePassword();
+  const error = invalid?.text ?? (change.isError ? errorText(change.error, messages.newPasswordFailed) : null);
+  const errorId = `${uid}-error`;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    change.reset();
+    if (!next) {
+      setInvalid({ text: 'Please enter a new password.', field: 'password' });
+      nextRef.current?.focus();
+      return;
+    }
+    if (next !== confirm) {
+      setInvalid({ text: messages.passwordMismatch, field: 'confirm' });
+      confirmRef.current?.focus();
+      return;
+    }
+    setInvalid(null);
+    change.mutate(
+      { currentPassword: current, newPassword: next },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setNext('');
+          setConfirm('');
+          showDone(true);
+        },
+      },
+    );
+  }
+
+  return (
+    <section className={pageStyles.section} aria-labelledby={`${uid}-title`}>
+      <h2 id={`${uid}-title`} className={styles.cardTitle}>
+        Change Password
+      </h2>
+      <form className={styles.form} noValidate onSubmit={onSubmit}>
+        <PasswordField
+          id={`${uid}-current`}
+          label="Current Password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <PasswordFields
+          idPrefix={uid}
+          label="New Password"
+          isNew
+          password={next}
+          onPassword={setNext}
+          confirm={confirm}
+          onConfirm={setConfirm}
+          invalidField={invalid?.field}
+          errorId={error ? errorId : undefined}
+          passwordRef={nextRef}
+          confirmRef={confirmRef}
+          policy={policy}
+        />
+        {error && (
+          <p id={errorId} role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+        {done && <p role="status">{CHANGED}</p>}
+        <button type="submit" className={styles.submit} disabled={change.isPending} aria-busy={change.isPending || undefined}>
+          {change.isPending ? 'Saving…' : 'Change Password'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function SignOutEverywhere() {
+  const uid = useId();
+  const [asking, setAsking] = useState(false);
+  const signOut = useSignOutEverywhere();
+  const navigate = useNavigate();
+  return (
+    <section className={pageStyles.section} aria-labelledby={`${uid}-title`}>
+      <h2 id={`${uid}-title`} className={styles.cardTitle}>
+        Sessions
+      </h2>
+      <p className={styles.muted}>Signed in on a shared or lost device? End every session, this one included.</p>
+      {asking ? (
+        <div className={pageStyles.actions} role="group" aria-label="Confirm signing out everywhere">
+          <button
+            type="button"
+            className={pageStyles.button}
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate('/login') })}
+          >
+            {signOut.isPending ? 'Signing out…' : 'Yes, sign out everywhere'}
+          </button>
+          <button type="button" className={pageStyles.buttonGhost} onClick={() => setAsking(false)} autoFocus>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" className={pageStyles.buttonGhost} onClick={() => setAsking(true)}>
+          Sign out everywhere
+        </button>
+      )}
+      {signOut.isError && (
+        <p role="alert" className={styles.error}>
+          {errorText(signOut.error, 'Sign-out failed. Please try again.')}
+        </p>
+      )}
+    </section>
+  );
+}
