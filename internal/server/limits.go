@@ -12,16 +12,16 @@ import (
 // shared atomic counters; a problem (429) when either went over.
 func (s *Server) limitWrite(r *http.Request, u *store.User, perUser, perClient limits.Limit) error {
 	now := time.Now()
-	for _, l := range []struct {
-		limit   limits.Limit
-		subject string
-	}{{perUser, u.ID}, {perClient, s.clientIP(r)}} {
-		win, err := s.store.HitRateLimit(r.Context(), l.limit.Name+":"+l.subject, l.limit.Window, now)
-		if err != nil {
-			return err
-		}
-		if win.Count > l.limit.Max {
-			return l.limit.Exceeded(win.Start, now)
+	wins, err := s.store.HitRateLimits(r.Context(), []store.RateHit{
+		{Key: perUser.Name + ":" + u.ID, Window: perUser.Window},
+		{Key: perClient.Name + ":" + s.clientIP(r), Window: perClient.Window},
+	}, now)
+	if err != nil {
+		return err
+	}
+	for i, l := range []limits.Limit{perUser, perClient} {
+		if wins[i].Count > l.Max {
+			return l.Exceeded(wins[i].Start, now)
 		}
 	}
 	return nil

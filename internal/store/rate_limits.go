@@ -14,17 +14,21 @@ type RateWindow struct {
 	Start time.Time // when the current window opened
 }
 
+// stmtHitRateLimit counts one event for key $1 at $2, opening a new window when the
+// stored one began at or before $3, and returns the count and the window's start.
+const stmtHitRateLimit = `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+	ON CONFLICT (key) DO UPDATE SET
+		count = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.count + 1 END,
+		window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 ELSE rate_limits.window_start END
+	RETURNING count, window_start`
+
 // HitRateLimit counts one event for key in fixed windows of the given length,
 // opening a new window when the stored one has ended, and returns the result.
 // It is one statement, so concurrent hits on any node are all counted.
 func (s *Store) HitRateLimit(ctx context.Context, key string, window time.Duration, now time.Time) (RateWindow, error) {
 	var w RateWindow
 	var start int64
-	err := s.db.QueryRowContext(ctx, `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
-		ON CONFLICT (key) DO UPDATE SET
-			count = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.count + 1 END,
-			window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 ELSE rate_limits.window_start END
-		RETURNING count, window_start`, key, millis(now), millis(now.Add(-window))).Scan(&w.Count, &start)
+	err := s.db.QueryRowContext(ctx, stmtHitRateLimit, key, millis(now), millis(now.Add(-window))).Scan(&w.Count, &start)
 	if err != nil {
 		return w, fmt.Errorf("hit rate limit: %w", err)
 	}
@@ -56,4 +60,27 @@ func (s *Store) UnhitRateLimit(ctx context.Context, key string, window time.Dura
 		return fmt.Errorf("unhit rate limit: %w", err)
 	}
 	return nil
+}
+
+// RateHit is one event to count: a key and its window.
+type RateHit struct {
+	Key    string
+	Window time.Duration
+}
+
+// HitRateLimits counts one event on each of hits in one transaction (one commit for a
+// write's per-account and per-client counters), each as HitRateLimit does.
+func (s *Store) HitRateLimits(ctx context.Context, hits []RateHit, now time.Time) ([]RateWindow, error) {
+	out := make([]RateWindow, len(hits))
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		for i, h := range hits {
+			var start int64
+			if err := tx.QueryRowContext(ctx, stmtHitRateLimit, h.Key, millis(now), millis(now.Add(-h.Window))).Scan(&out[i].Count, &start); err != nil {
+				return fmt.Errorf("hit rate limit: %w", err)
+			}
+			out[i].Start = fromMillis(start)
+		}
+		return nil
+	})
+	return out, err
 }
