@@ -1,0 +1,194 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"castaway/internal/store"
+)
+
+// Who may do what: every operation of api/openapi.yaml, asked by a signed-out visitor, by
+// another user and by the owner of what it names (a private list, a comment on it, the
+// owner's notification). "ok" is any answer that lets the asker through (a 400 for the
+// empty body counts: the request was weighed); "any" is whatever the operation answers
+// everyone alike; no operation may answer 5xx. An operation of the contract missing here
+// fails the test: add its row when you add it.
+var authzMatrix = map[string][3]string{
+	// operation                                      signed out, other user, owner
+	"GET /healthz":                               {"ok", "ok", "ok"},
+	"GET /readyz":                                {"ok", "ok", "ok"},
+	"GET /api/catalog/seasons":                   {"ok", "ok", "ok"},
+	"GET /api/seasons/consensus":                 {"ok", "ok", "ok"},
+	"GET /api/seasons/{seasonId}/consensus":      {"ok", "ok", "ok"},
+	"POST /api/auth/signup":                      {"ok", "ok", "ok"},
+	"POST /api/auth/login":                       {"ok", "ok", "ok"},
+	"POST /api/auth/logout":                      {"ok", "ok", "ok"},
+	"POST /api/auth/logout-everywhere":           {"401", "ok", "ok"},
+	"GET /api/auth/password-policy":              {"ok", "ok", "ok"},
+	"POST /api/auth/password-reset":              {"ok", "ok", "ok"},
+	"POST /api/auth/password-reset/confirm":      {"ok", "ok", "ok"},
+	"GET /api/auth/providers":                    {"ok", "ok", "ok"},
+	"GET /api/auth/oauth/{provider}/start":       {"any", "any", "any"},
+	"GET /api/auth/oauth/{provider}/callback":    {"any", "any", "any"},
+	"GET /api/me":                                {"401", "ok", "ok"},
+	"PATCH /api/me":                              {"401", "ok", "ok"},
+	"PUT /api/me/password":                       {"401", "ok", "ok"},
+	"GET /api/me/draft":                          {"401", "ok", "ok"},
+	"PUT /api/me/draft":                          {"401", "ok", "ok"},
+	"DELETE /api/me/draft":                       {"401", "ok", "ok"},
+	"GET /api/me/favorites":                      {"401", "ok", "ok"},
+	"POST /api/me/idols/search":                  {"401", "ok", "ok"},
+	"GET /api/home":                              {"ok", "ok", "ok"},
+	"GET /api/lists":                             {"ok", "ok", "ok"},
+	"POST /api/lists":                            {"401", "ok", "ok"},
+	"GET /api/lists/{userId}/{listId}":           {"404", "404", "ok"},
+	"PUT /api/lists/{userId}/{listId}":           {"401", "403", "ok"},
+	"DELETE /api/lists/{userId}/{listId}":        {"401", "403", "ok"},
+	"GET /api/lists/{userId}/{listId}/share.png": {"404", "404", "ok"},
+	"GET /api/lists/{userId}/{listId}/remixes":   {"404", "404", "ok"},
+	"PUT /api/lists/{userId}/{listId}/upvote":    {"401", "404", "ok"},
+	"DELETE /api/lists/{userId}/{listId}/upvote": {"401", "404", "ok"},
+	"PUT /api/lists/{userId}/{listId}/favorite":  {"401", "404", "ok"},
+	// Letting go of a favorite works on any list, so one made private can be let go; it
+	// answers the same whether the list exists or not, so it tells nothing.
+	"DELETE /api/lists/{userId}/{listId}/favorite": {"401", "ok", "ok"},
+	"GET /api/lists/{userId}/{listId}/comments":    {"404", "404", "ok"},
+	"POST /api/lists/{userId}/{listId}/comments":   {"401", "404", "ok"},
+	"PUT /api/comments/{commentId}/vote":           {"401", "404", "ok"},
+	"DELETE /api/comments/{commentId}":             {"401", "404", "ok"},
+	"GET /api/users/{userId}":                      {"ok", "ok", "ok"},
+	"GET /api/users/{userId}/lists":                {"ok", "ok", "ok"},
+	"GET /api/notifications":                       {"401", "ok", "ok"},
+	"POST /api/notifications/{id}/read":            {"401", "404", "ok"},
+	"POST /api/notifications/read-all":             {"401", "ok", "ok"},
+	"GET /api/notifications/stream":                {"401", "ok", "ok"},
+	"GET /api/global-rankings":                     {"ok", "ok", "ok"},
+	"GET /api/global-rankings/{pollId}":            {"ok", "ok", "ok"},
+	"GET /api/global-rankings/{pollId}/submission": {"401", "ok", "ok"},
+	"PUT /api/global-rankings/{pollId}/submission": {"401", "ok", "ok"},
+	"GET /api/global-rankings/{pollId}/comments":   {"ok", "ok", "ok"},
+	"POST /api/global-rankings/{pollId}/comments":  {"401", "ok", "ok"},
+	"GET /api/legacy-rankings":                     {"ok", "ok", "ok"},
+	"PUT /api/legacy-rankings":                     {"401", "ok", "ok"},
+	"GET /api/legacy-rankings/stream":              {"ok", "ok", "ok"},
+}
+
+// contractOperations reads "METHOD /path" for every operation of api/openapi.yaml.
+func contractOperations(t *testing.T) []string {
+	f, err := os.Open("../../api/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pathLine := regexp.MustCompile(`^  (/\S*):\s*$`)
+	methodLine := regexp.MustCompile(`^    (get|put|post|delete|patch):`)
+	var ops []string
+	var path string
+	inPaths := false
+	for sc := bufio.NewScanner(f); sc.Scan(); {
+		line := sc.Text()
+		switch {
+		case line == "paths:":
+			inPaths = true
+		case inPaths && len(line) > 0 && line[0] != ' ' && line[0] != '#':
+			inPaths = false
+		case inPaths && pathLine.MatchString(line):
+			path = pathLine.FindStringSubmatch(line)[1]
+		case inPaths && methodLine.MatchString(line):
+			ops = append(ops, strings.ToUpper(methodLine.FindStringSubmatch(line)[1])+" "+path)
+		}
+	}
+	return ops
+}
+
+func TestAuthorizationMatrix(t *testing.T) {
+	ops := contractOperations(t)
+	if len(ops) < 40 {
+		t.Fatalf("read %d operations from the contract", len(ops))
+	}
+	for _, op := range ops {
+		want, ok := authzMatrix[op]
+		if !ok {
+			t.Errorf("%s has no row in the authorization matrix", op)
+			continue
+		}
+		t.Run(op, func(t *testing.T) {
+			e := newEnv(t)
+			owner, ownerUser := e.signedIn(t, "Owner")
+			other, _ := e.signedIn(t, "Other")
+			ctx := context.Background()
+			e.makeCommunityList(t, ownerUser.ID, "list_private", "Secret", false)
+			public := e.makeCommunityList(t, ownerUser.ID, "list_public", "Open", true)
+			var comment struct{ ID string }
+			call(t, owner, "POST", e.URL+"/api/lists/"+ownerUser.ID+"/list_private/comments", map[string]any{"text": "mine"}, &comment)
+			call(t, other, "POST", public+"/comments", map[string]any{"text": "hello"}, nil)
+			in := e.inboxOf(t, owner)
+			if comment.ID == "" || len(in.Notifications) == 0 {
+				t.Fatalf("setting up: comment %q, %d notifications", comment.ID, len(in.Notifications))
+			}
+			if err := e.store.AddPoll(ctx, &store.Poll{ID: "season-20", Title: "S20", SeasonID: "s20", IsOpen: true, CreatedAt: time.Now()}); err != nil {
+				t.Fatal(err)
+			}
+			method, path, _ := strings.Cut(op, " ")
+			path = strings.NewReplacer("{userId}", ownerUser.ID, "{listId}", "list_private", "{commentId}", comment.ID,
+				"{id}", in.Notifications[0].ID, "{pollId}", "season-20", "{seasonId}", "s20", "{provider}", "google").Replace(path)
+			// The owner asks last: some of these end what they name.
+			for i, c := range []*http.Client{nil, other, owner} {
+				status := askOnce(t, c, method, e.URL+path, authzBodies[op])
+				who := []string{"signed out", "another user", "the owner"}[i]
+				if status >= 500 || !statusIs(status, want[i]) {
+					t.Errorf("%s as %s: %d, want %s", op, who, status, want[i])
+				}
+			}
+		})
+	}
+}
+
+// askOnce sends payload (or an empty JSON object where there may be a body) and returns the status as soon
+// as it is known (a live stream is left at its first byte).
+func askOnce(t *testing.T, c *http.Client, method, url, payload string) int {
+	t.Helper()
+	if c == nil {
+		c = &http.Client{}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if payload == "" && method != "GET" && method != "DELETE" {
+		payload = "{}"
+	}
+	body := strings.NewReader(payload)
+	req, _ := http.NewRequestWithContext(ctx, method, url, body)
+	req.Header.Set("Content-Type", "application/json")
+	noRedirect := *c
+	noRedirect.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	res, err := noRedirect.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
+func statusIs(status int, want string) bool {
+	switch want {
+	case "any":
+		return true
+	case "ok":
+		return status != 401 && status != 403 && status != 404
+	}
+	return want == strconv.Itoa(status)
+}
+
+// authzBodies are well-formed bodies for operations that read theirs before they look at
+// what the path names, so the answer shows who may ask rather than what is malformed.
+var authzBodies = map[string]string{
+	"POST /api/lists/{userId}/{listId}/comments": `{"text":"hello"}`,
+	"PUT /api/comments/{commentId}/vote":         `{"value":1}`,
+}
