@@ -170,6 +170,24 @@ for (const [label, viewport] of [
     await owner.getByRole('link', { name: 'Queens of the Game' }).waitFor();
     found.push(...(await audit(owner, at('/mylists'))));
 
+    await owner.goto('/account');
+    await owner.getByRole('button', { name: 'Change Password' }).waitFor();
+    found.push(...(await audit(owner, at('/account'))));
+
+    // The community rankings and the legacy record.
+    await owner.goto('/seasons');
+    await owner.getByRole('heading', { level: 1 }).first().waitFor();
+    await owner.waitForLoadState('networkidle');
+    found.push(...(await audit(owner, at('/seasons'))));
+    await owner.goto('/seasons/s20');
+    await owner.getByRole('heading', { level: 1 }).first().waitFor();
+    await owner.waitForLoadState('networkidle');
+    found.push(...(await audit(owner, at('/seasons/s20'))));
+    await owner.goto('/legacy');
+    await owner.getByRole('heading', { level: 1 }).first().waitFor();
+    await owner.waitForLoadState('networkidle');
+    found.push(...(await audit(owner, at('/legacy'))));
+
     const inbox = owner.getByRole('banner').getByRole('button', { name: /^Inbox/ });
     await inbox.click();
     await owner.getByRole('region', { name: 'Notifications' }).getByText(/commented/).first().waitFor();
