@@ -1,11 +1,14 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
 
@@ -94,5 +97,48 @@ func TestBadBodiesAreRefusedAndChangeNothing(t *testing.T) {
 				t.Errorf("refused bodies changed something: lists %+v, comments %+v", mine.Lists, thread)
 			}
 		})
+	}
+}
+
+// Every operation that reads a JSON body refuses one with an unknown field, one followed by
+// more data, and one with a control character in a text, with a 400 and a clear message.
+func TestEveryBodyIsReadStrictly(t *testing.T) {
+	e := newEnv(t)
+	c, u := e.signedIn(t, "Strict")
+	list := e.makeCommunityList(t, u.ID, "list_1", "Heroes", true)
+	var comment struct{ ID string }
+	call(t, c, "POST", list+"/comments", map[string]any{"text": "first"}, &comment)
+	if err := e.store.AddPoll(context.Background(), &store.Poll{ID: "season-20", Title: "S20", SeasonID: "s20", IsOpen: true, CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range []struct{ method, path string }{
+		{"POST", "/api/auth/signup"}, {"POST", "/api/auth/login"}, {"POST", "/api/auth/password-reset"},
+		{"POST", "/api/auth/password-reset/confirm"}, {"PATCH", "/api/me"}, {"PUT", "/api/me/password"},
+		{"PUT", "/api/me/draft"}, {"POST", "/api/me/idols/search"}, {"POST", "/api/lists"},
+		{"PUT", "/api/lists/" + u.ID + "/list_1"}, {"POST", "/api/lists/" + u.ID + "/list_1/comments"},
+		{"PUT", "/api/comments/" + comment.ID + "/vote"}, {"PUT", "/api/global-rankings/season-20/submission"},
+		{"POST", "/api/global-rankings/season-20/comments"}, {"PUT", "/api/legacy-rankings"},
+	} {
+		for _, bad := range []struct{ body, want string }{
+			{`{"sneaky":1}`, "The field sneaky is not one this request takes."},
+			{`{}{}`, "The request body holds more than one JSON value."},
+			{`{"text":"a\u0007"}`, msgBadCharacters},
+		} {
+			if strings.Contains(bad.body, "text") && !strings.HasSuffix(op.path, "comments") {
+				continue // a control character is checked in a field the operation takes
+			}
+			req, _ := http.NewRequest(op.method, e.URL+op.path, strings.NewReader(bad.body))
+			req.Header.Set("Content-Type", "application/json")
+			res, err := c.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got apiErr
+			json.NewDecoder(res.Body).Decode(&got)
+			res.Body.Close()
+			if res.StatusCode != http.StatusBadRequest || got.Error.Message != bad.want {
+				t.Errorf("%s %s %s: %d %q, want 400 %q", op.method, op.path, bad.body, res.StatusCode, got.Error.Message, bad.want)
+			}
+		}
 	}
 }
