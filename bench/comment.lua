@@ -2,11 +2,7 @@
 -- "<userId>/<listId>" a line in $BENCH_LIST_PATHS, by the users of bench/writers.lua.
 dofile(os.getenv("BENCH_LUA_DIR") .. "/status.lua")
 dofile(os.getenv("BENCH_LUA_DIR") .. "/writers.lua")
-
-local paths = {}
-for line in io.lines(os.getenv("BENCH_LIST_PATHS")) do
-  if line ~= "" then paths[#paths + 1] = line end
-end
+dofile(os.getenv("BENCH_LUA_DIR") .. "/listpaths.lua")
 local n = 0
 local run = os.time()
 

@@ -1,12 +1,9 @@
 -- Reads a different list page on every request, in turn over the lists named one
--- "<userId>/<listId>" a line in $BENCH_LIST_PATHS: list pages as a crowd reads many lists,
--- each read at most once a second per list, so mostly past the server's shared cache.
+-- "<userId>/<listId>" a line in $BENCH_LIST_PATHS (64 lists): each is read from the
+-- database at most once a second and otherwise from the server's shared cache, as when a
+-- crowd reads a few dozen popular lists.
 dofile(os.getenv("BENCH_LUA_DIR") .. "/status.lua")
-
-local paths = {}
-for line in io.lines(os.getenv("BENCH_LIST_PATHS")) do
-  if line ~= "" then paths[#paths + 1] = line end
-end
+dofile(os.getenv("BENCH_LUA_DIR") .. "/listpaths.lua")
 local n = 0
 
 function request()

@@ -3,11 +3,7 @@
 -- believed because the bench server runs with --trust-proxy), so the per-client draw
 -- limit is not what gets measured. Every answer is a full draw (no If-None-Match).
 dofile(os.getenv("BENCH_LUA_DIR") .. "/status.lua")
-
-local paths = {}
-for line in io.lines(os.getenv("BENCH_LIST_PATHS")) do
-  if line ~= "" then paths[#paths + 1] = line end
-end
+dofile(os.getenv("BENCH_LUA_DIR") .. "/listpaths.lua")
 local n = 0
 
 function request()

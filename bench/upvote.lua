@@ -3,11 +3,7 @@
 -- (each user's PUT and DELETE of a list come in turn).
 dofile(os.getenv("BENCH_LUA_DIR") .. "/status.lua")
 dofile(os.getenv("BENCH_LUA_DIR") .. "/writers.lua")
-
-local paths = {}
-for line in io.lines(os.getenv("BENCH_LIST_PATHS")) do
-  if line ~= "" then paths[#paths + 1] = line end
-end
+dofile(os.getenv("BENCH_LUA_DIR") .. "/listpaths.lua")
 local n = 0
 
 function request()
