@@ -87,8 +87,9 @@ func preloadTags(m map[string]manifestChunk, module string) string {
 		fmt.Fprintf(&b, "\n    <link rel=\"modulepreload\" crossorigin href=\"/%s\" />", html.EscapeString(f))
 	}
 	for _, f := range styles {
-		// As Vite's loader would add it (crossorigin, rel stylesheet), so it finds it there.
-		fmt.Fprintf(&b, "\n    <link rel=\"stylesheet\" crossorigin href=\"/%s\" />", html.EscapeString(f))
+		// Fetched early but not waited on before the first paint; crossorigin as Vite's
+		// loader asks for it, so its stylesheet takes this answer.
+		fmt.Fprintf(&b, "\n    <link rel=\"preload\" as=\"style\" crossorigin href=\"/%s\" />", html.EscapeString(f))
 	}
 	return b.String()
 }

@@ -34,8 +34,8 @@ func TestPagesNameTheirChunks(t *testing.T) {
 	for _, want := range []string{
 		`<link rel="modulepreload" crossorigin href="/assets/Browse-1.js" />`,
 		`<link rel="modulepreload" crossorigin href="/assets/card-1.js" />`,
-		`<link rel="stylesheet" crossorigin href="/assets/Browse-1.css" />`,
-		`<link rel="stylesheet" crossorigin href="/assets/card-1.css" />`,
+		`<link rel="preload" as="style" crossorigin href="/assets/Browse-1.css" />`,
+		`<link rel="preload" as="style" crossorigin href="/assets/card-1.css" />`,
 	} {
 		if !strings.Contains(browse, want) {
 			t.Errorf("/rankings lacks %s:\n%s", want, browse)
