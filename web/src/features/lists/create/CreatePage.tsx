@@ -42,7 +42,7 @@ function Creator({ editingListId }: { editingListId: string | null }) {
   }, [remix, navigate]);
   const draft = useCreatorDraft(editingListId, userId, remix);
   const { state, update } = draft;
-  const saver = useSaveRanking({ state, userId, editingListId, onSaved: draft.finish });
+  const saver = useSaveRanking({ state, userId, editingListId, onSaved: draft.finish, onSaving: draft.hold });
   const [mixMessage, showMix] = useShowFor<string>(MIX_MESSAGE_MS);
   const [sheetOpen, setSheetOpen] = useState(false);
 

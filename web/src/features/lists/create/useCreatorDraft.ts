@@ -20,6 +20,8 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
   const [restored, setRestored] = useState(false);
   /** Set once the list is saved: the draft is done with. */
   const finished = useRef(false);
+  /** Set while the list is being saved: a draft written now would outlive the saved list. */
+  const held = useRef(false);
   const saveDraft = useSaveDraft(() => !finished.current);
   const deleteDraft = useDeleteDraft();
 
@@ -66,6 +68,7 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
     storeCreator(state);
     if (isBlank(state) || userId === '') return;
     const t = window.setTimeout(() => {
+      if (held.current || finished.current) return;
       putDraft({
         name: state.name.slice(0, NAME_MAX),
         description: state.description.slice(0, DESCRIPTION_MAX),
@@ -95,6 +98,11 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
     }
   }
 
+  /** While the list is being saved (on) no draft is written; a failed save lets them go on. */
+  function hold(on: boolean) {
+    held.current = on;
+  }
+
   /** The list was saved: nothing of the draft is kept. */
   function finish() {
     finished.current = true;
@@ -103,5 +111,5 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
 
   const draftStatus: DraftStatus = saveDraft.isPending ? 'saving' : saveDraft.isSuccess ? 'saved' : saveDraft.isError ? 'error' : 'idle';
 
-  return { state, update, clear, finish, restored, draftStatus, editQuery };
+  return { state, update, clear, hold, finish, restored, draftStatus, editQuery };
 }

@@ -20,13 +20,15 @@ interface Options {
   editingListId: string | null;
   /** Called once the list is saved, before the page opens it. */
   onSaved: () => void;
+  /** Saving began (true) or failed (false): autosaved drafts wait meanwhile. */
+  onSaving?: (saving: boolean) => void;
 }
 
 /**
  * Saving the ranking: the name is required; then POST (new) or PUT (edit), and the saved list
  * opens. A server message about a field shows under it, anything else under the buttons.
  */
-export function useSaveRanking({ state, userId, editingListId, onSaved }: Options) {
+export function useSaveRanking({ state, userId, editingListId, onSaved, onSaving }: Options) {
   const navigate = useNavigate();
   const editing = editingListId !== null;
   const mutation = useSaveList(userId, editingListId);
@@ -62,7 +64,9 @@ export function useSaveRanking({ state, userId, editingListId, onSaved }: Option
       isPublic: state.isPublic,
       remixOf: !editing && state.remixOf ? { userId: state.remixOf.userId, listId: state.remixOf.listId } : undefined,
     };
+    onSaving?.(true);
     mutation.mutate(body, {
+      onError: () => onSaving?.(false),
       onSuccess: (list) => {
         onSaved();
         showNotice(editing ? 'List updated!' : 'List saved!');
