@@ -5,11 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sync"
 	"syscall"
@@ -34,18 +32,7 @@ func TestCrashLosesNoAcknowledgedWrite(t *testing.T) {
 }
 
 func crashUnderLoad(t *testing.T, dbURL string) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestVerifyExitStatus$")
-	cmd.Env = append(os.Environ(), "CASTAWAY_MAIN_ARGS=serve --addr "+addr+" --trust-proxy --data-dir "+t.TempDir()+" --database-url "+dbURL,
-		"CASTAWAY_LOG_LEVEL=error")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	base, cmd := startServe(t, dbURL)
 	killed := false
 	defer func() {
 		if !killed {
@@ -53,20 +40,6 @@ func crashUnderLoad(t *testing.T, dbURL string) {
 		}
 		cmd.Wait()
 	}()
-	base := "http://" + addr
-	ready := false
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
-		if res, err := http.Get(base + "/readyz"); err == nil {
-			res.Body.Close()
-			if ready = res.StatusCode == 200; ready {
-				break
-			}
-		}
-		time.Sleep(50 * time.Millisecond) // polling the server's own readiness answer
-	}
-	if !ready {
-		t.Fatal("the server did not get ready")
-	}
 
 	// Twenty fans, each from an address of their own, and one list to comment on.
 	post := func(c *http.Client, from, path string, body any) (*http.Response, error) {

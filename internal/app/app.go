@@ -35,7 +35,11 @@ func NewLogger(cfg *config.Config) *slog.Logger {
 
 // OpenStore connects and brings the schema up to date.
 func OpenStore(ctx context.Context, cfg *config.Config) (*store.Store, error) {
-	st, err := store.Open(ctx, cfg.DatabaseURL)
+	return openStoreWith(ctx, cfg, store.Options{})
+}
+
+func openStoreWith(ctx context.Context, cfg *config.Config, o store.Options) (*store.Store, error) {
+	st, err := store.OpenWith(ctx, cfg.DatabaseURL, o)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +52,10 @@ func OpenStore(ctx context.Context, cfg *config.Config) (*store.Store, error) {
 
 // Serve runs the server until ctx ends, then shuts down gracefully.
 func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger) error {
-	st, err := OpenStore(ctx, cfg)
+	// Requests end their database work at cfg.DBTimeout, and no write waits longer for
+	// SQLite's lock; PostgreSQL's own limit is a backstop for work outside requests and
+	// for cancels lost on the way.
+	st, err := openStoreWith(ctx, cfg, store.Options{StatementTimeout: 3 * cfg.DBTimeout, SQLiteBusyTimeout: cfg.DBTimeout})
 	if err != nil {
 		return err
 	}

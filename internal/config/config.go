@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // OAuthProvider configures one sign-in provider. It is enabled when ClientID is set.
@@ -52,6 +53,9 @@ type Config struct {
 	// MetricsToken, when set, is the bearer token /metrics asks for, so the public
 	// listener does not show the process's figures to everyone.
 	MetricsToken string
+	// DBTimeout bounds the database work of one request: past it the request answers
+	// 503 rather than wait on a database that hangs.
+	DBTimeout time.Duration
 }
 
 // Load reads args (without the program and subcommand names) and the environment.
@@ -61,6 +65,18 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 			return v
 		}
 		return def
+	}
+	var badDuration error
+	envDuration := func(key string, def time.Duration) time.Duration {
+		v := getenv(key)
+		if v == "" {
+			return def
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			badDuration = fmt.Errorf("%s %q: want a duration such as 10s", key, v)
+		}
+		return d
 	}
 	c := &Config{}
 	var logLevel string
@@ -75,6 +91,7 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs.StringVar(&c.MediaDir, "media-dir", getenv("CASTAWAY_MEDIA_DIR"), "folder of headshots and season logos; default <data-dir>/media (CASTAWAY_MEDIA_DIR)")
 	fs.StringVar(&c.MediaURL, "media-url", getenv("CASTAWAY_MEDIA_URL"), "CDN base URL that serves the media folder instead (CASTAWAY_MEDIA_URL)")
 	fs.StringVar(&c.MetricsToken, "metrics-token", getenv("CASTAWAY_METRICS_TOKEN"), "bearer token /metrics requires; empty leaves it open (CASTAWAY_METRICS_TOKEN)")
+	fs.DurationVar(&c.DBTimeout, "db-timeout", envDuration("CASTAWAY_DB_TIMEOUT", 10*time.Second), "longest database work of one request before it answers 503 (CASTAWAY_DB_TIMEOUT)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", getenv("CASTAWAY_TRUST_PROXY") == "true", "behind a reverse proxy that sets X-Forwarded-For (CASTAWAY_TRUST_PROXY=true)")
 	fs.StringVar(&c.EventsURL, "events-url", getenv("CASTAWAY_EVENTS_URL"), "nats://host:port carries live events between processes; empty uses PostgreSQL LISTEN/NOTIFY, or stays in process on SQLite (CASTAWAY_EVENTS_URL)")
 	fs.StringVar(&c.Google.ClientID, "google-client-id", getenv("CASTAWAY_GOOGLE_CLIENT_ID"), "Google OAuth client id (CASTAWAY_GOOGLE_CLIENT_ID)")
@@ -87,6 +104,12 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs.StringVar(&c.Twitter.UserURL, "twitter-user-url", env("CASTAWAY_TWITTER_USER_URL", "https://api.x.com/2/users/me?user.fields=confirmed_email"), "(CASTAWAY_TWITTER_USER_URL)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if badDuration != nil {
+		return nil, badDuration
+	}
+	if c.DBTimeout <= 0 {
+		return nil, fmt.Errorf("db-timeout %v: want a positive duration such as 10s", c.DBTimeout)
 	}
 	if err := c.LogLevelFrom(logLevel); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestDefaultsNeedNoConfiguration(t *testing.T) {
@@ -47,5 +48,21 @@ func TestEventsURL(t *testing.T) {
 	}
 	if c, _ = Load([]string{"-events-url", "nats://other:4222"}, func(k string) string { return env[k] }); c.EventsURL != "nats://other:4222" {
 		t.Fatalf("flag: %q", c.EventsURL)
+	}
+}
+
+func TestDBTimeout(t *testing.T) {
+	c, err := Load(nil, func(string) string { return "" })
+	if err != nil || c.DBTimeout != 10*time.Second {
+		t.Fatalf("default: %v %v", c, err)
+	}
+	c, err = Load(nil, func(k string) string { return map[string]string{"CASTAWAY_DB_TIMEOUT": "2500ms"}[k] })
+	if err != nil || c.DBTimeout != 2500*time.Millisecond {
+		t.Fatalf("from the environment: %v %v", c, err)
+	}
+	for _, bad := range []string{"soon", "0s", "-1s"} {
+		if _, err := Load(nil, func(k string) string { return map[string]string{"CASTAWAY_DB_TIMEOUT": bad}[k] }); err == nil {
+			t.Errorf("CASTAWAY_DB_TIMEOUT=%s was accepted", bad)
+		}
 	}
 }

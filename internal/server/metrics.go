@@ -16,6 +16,7 @@ type metrics struct {
 	registry *prometheus.Registry
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
+	inFlight prometheus.Gauge
 	// streamReads counts inbox reads by live streams: one per wake-up, none while idle.
 	streamReads prometheus.Counter
 }
@@ -30,11 +31,14 @@ func newMetrics() *metrics {
 			Name: "castaway_http_request_duration_seconds", Help: "HTTP request latency by route pattern.",
 			Buckets: prometheus.DefBuckets,
 		}, []string{"route"}),
+		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "castaway_http_requests_in_flight", Help: "HTTP requests being served now (live streams included).",
+		}),
 		streamReads: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "castaway_event_stream_reads_total", Help: "Inbox reads by live event streams (on connect and on each change).",
 		}),
 	}
-	m.registry.MustRegister(m.requests, m.duration, m.streamReads,
+	m.registry.MustRegister(m.requests, m.duration, m.inFlight, m.streamReads,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -49,6 +53,8 @@ func (m *metrics) handler() http.Handler {
 func (m *metrics) instrument(next http.Handler, routes *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		m.inFlight.Inc()
+		defer m.inFlight.Dec()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		_, route := routes.Handler(r)

@@ -136,17 +136,16 @@ func crossOrigin(next http.Handler) http.Handler {
 	return cop.Handler(next)
 }
 
-// dbDeadline bounds the database work of one API request: a database that hangs turns
-// into a 503 within it rather than a request that never ends. Live streams are exempt.
-const dbDeadline = 10 * time.Second
-
-func boundDatabaseWork(next http.Handler) http.Handler {
+// boundDatabaseWork bounds the database work of one API request (the db-timeout
+// setting): a database that hangs turns into a 503 within it rather than a request that
+// never ends. Live streams are exempt.
+func (s *Server) boundDatabaseWork(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/api/") || strings.HasSuffix(r.URL.Path, "/stream") {
 			next.ServeHTTP(w, r)
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), dbDeadline)
+		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.DBTimeout)
 		defer cancel()
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})

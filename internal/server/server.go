@@ -76,7 +76,7 @@ func New(d Deps) (*Server, error) {
 		accounts:  d.Accounts,
 		providers: d.Providers,
 		metrics:   newMetrics(),
-		shared:    newSharedReads(),
+		shared:    newSharedReads(d.Config.DBTimeout),
 		hub:       d.Hub,
 
 		streamReads: make(chan struct{}, maxStreamReads),
@@ -120,7 +120,7 @@ func (s *Server) Handler() http.Handler {
 	h = compressResponses(h)
 	h = s.loadUser(h)
 	h = s.limitBodies(h)
-	h = boundDatabaseWork(h)
+	h = s.boundDatabaseWork(h)
 	h = rejectBadText(h)
 	h = crossOrigin(h)
 	h = s.metrics.instrument(h, routes)

@@ -27,6 +27,8 @@ type sharedReads struct {
 	gen     uint64
 	entries map[string]sharedEntry
 	group   singleflight.Group
+	// deadline bounds each read, as a request's database work is bounded.
+	deadline time.Duration
 }
 
 type sharedEntry struct {
@@ -34,8 +36,8 @@ type sharedEntry struct {
 	value any
 }
 
-func newSharedReads() *sharedReads {
-	return &sharedReads{entries: map[string]sharedEntry{}}
+func newSharedReads(deadline time.Duration) *sharedReads {
+	return &sharedReads{entries: map[string]sharedEntry{}, deadline: deadline}
 }
 
 // get returns the value cached under key, or reads it with load and keeps it. A value
@@ -53,7 +55,7 @@ func (c *sharedReads) get(key string, load func(ctx context.Context) (any, error
 	}
 	// Readers after a write start a flight of their own rather than join an older one.
 	v, err, _ := c.group.Do(key+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), dbDeadline)
+		ctx, cancel := context.WithTimeout(context.Background(), c.deadline)
 		defer cancel()
 		v, err := load(ctx)
 		if err != nil {

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 )
 
 func TestSharedReadsKeepUntilAWrite(t *testing.T) {
-	c := newSharedReads()
+	c := newSharedReads(time.Second)
 	loads := 0
 	load := func(context.Context) (any, error) { loads++; return loads, nil }
 

@@ -80,8 +80,9 @@ func IsUnavailable(err error) bool {
 	}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
-		// Class 08: connection exceptions; 53300 too many connections; 57P0x shutting down.
-		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "53300" || strings.HasPrefix(pgErr.Code, "57P0")
+		// Class 08: connection exceptions; 53300 too many connections; 57014 a statement
+		// ended by statement_timeout; 57P0x shutting down.
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "53300" || pgErr.Code == "57014" || strings.HasPrefix(pgErr.Code, "57P0")
 	}
 	var liteErr *sqlite.Error
 	if errors.As(err, &liteErr) {

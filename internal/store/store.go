@@ -54,6 +54,14 @@ type Options struct {
 	// SQLiteReaders bounds the read-only SQLite connections; 0 means DefaultSQLiteReaders.
 	// Writes always go through one connection: SQLite has one writer at a time anyway.
 	SQLiteReaders int
+	// StatementTimeout, when set, makes PostgreSQL end any statement of this store's
+	// connections that runs longer (its statement_timeout, unless the URL sets one): a
+	// backstop for work no request bounds and for cancels that never reached the server.
+	StatementTimeout time.Duration
+	// SQLiteBusyTimeout is how long a SQLite write waits for a lock another process
+	// holds (a context does not cut that wait short); 0 means DefaultSQLiteBusyTimeout.
+	// SQLite statements otherwise end with their context.
+	SQLiteBusyTimeout time.Duration
 }
 
 const (
@@ -61,6 +69,8 @@ const (
 	DefaultPostgresMaxConns = 16
 	// DefaultSQLiteReaders is enough readers to keep a few cores busy beside the writer.
 	DefaultSQLiteReaders = 6
+	// DefaultSQLiteBusyTimeout lets a command wait out another one's write.
+	DefaultSQLiteBusyTimeout = 10 * time.Second
 )
 
 // Open connects to url with the default pool sizes: a postgres:// URL selects
@@ -83,6 +93,9 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 		}
 		// A server that does not answer must not hold a request for long.
 		url = withDefaultParam(url, "connect_timeout", "5")
+		if o.StatementTimeout > 0 {
+			url = withDefaultParam(url, "statement_timeout", strconv.FormatInt(o.StatementTimeout.Milliseconds(), 10))
+		}
 		s.db, err = sql.Open("pgx", url)
 		if err == nil {
 			n := o.PostgresMaxConns
@@ -110,8 +123,12 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 		// that cannot write by mistake.
 		// Each connection keeps up to 16 MB of pages and reads the file through a
 		// 256 MB memory map, so a hot page costs no system call at any database size.
+		busy := o.SQLiteBusyTimeout
+		if busy <= 0 {
+			busy = DefaultSQLiteBusyTimeout
+		}
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-			"&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)" +
+			"&_pragma=busy_timeout(" + strconv.FormatInt(busy.Milliseconds(), 10) + ")&_pragma=synchronous(NORMAL)" +
 			"&_pragma=cache_size(-16000)&_pragma=mmap_size(268435456)"
 		s.sqliteDSN = dsn
 		s.db, err = sql.Open("sqlite", dsn+"&_txlock=immediate")
