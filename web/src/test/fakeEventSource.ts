@@ -4,9 +4,13 @@ type Listener = (e: MessageEvent) => void;
 
 /** A stand-in for EventSource: tests stub it globally and emit events by hand. */
 export class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
   static instances: FakeEventSource[] = [];
   readonly url: string;
   closed = false;
+  readyState = FakeEventSource.CONNECTING;
   private listeners = new Map<string, Set<Listener>>();
 
   constructor(url: string) {
@@ -25,6 +29,19 @@ export class FakeEventSource {
 
   close() {
     this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+
+  /** The connection is made (the server answered 200). */
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    act(() => this.listeners.get('open')?.forEach((fn) => fn(new MessageEvent('open'))));
+  }
+
+  /** The connection fails: for good (`closed`, as after an HTTP error) or for the browser to retry. */
+  fail(closed: boolean) {
+    this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
+    act(() => this.listeners.get('error')?.forEach((fn) => fn(new MessageEvent('error'))));
   }
 
   emit(type: string, data: unknown) {

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiBase, request } from '../../api/client';
+import { api, request } from '../../api/client';
+import { useLiveStream } from '../../api/liveStream';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 
@@ -39,19 +39,10 @@ export function parseLegacy(data: string): LegacyRankings | null {
 /** The record, kept current over server-sent events while mounted. */
 export function useLegacyRankings() {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${apiBase}${STREAM_PATH}`);
-    const onRecord = (e: MessageEvent<string>) => {
-      const rec = parseLegacy(e.data);
-      if (rec) queryClient.setQueryData(queryKeys.legacy, rec);
-    };
-    source.addEventListener(STREAM_EVENT, onRecord);
-    return () => {
-      source.removeEventListener(STREAM_EVENT, onRecord);
-      source.close();
-    };
-  }, [queryClient]);
+  useLiveStream(STREAM_PATH, STREAM_EVENT, (data) => {
+    const rec = parseLegacy(data);
+    if (rec) queryClient.setQueryData(queryKeys.legacy, rec);
+  });
   return useQuery({
     queryKey: queryKeys.legacy,
     queryFn: ({ signal }) => request(() => api.GET('/api/legacy-rankings', { signal }), LOAD_FAILED),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBase } from '../../api/client';
+import { useLiveStream } from '../../api/liveStream';
 import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from '../comments/RelativeTime';
@@ -41,19 +41,10 @@ function useMarkRead() {
 /** Keeps the inbox in the query cache current over server-sent events while mounted. */
 function useInboxStream() {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${apiBase}${STREAM_PATH}`);
-    const onInbox = (e: MessageEvent) => {
-      const inbox = parseInbox(e.data);
-      if (inbox) queryClient.setQueryData(queryKeys.inbox, inbox);
-    };
-    source.addEventListener(STREAM_EVENT, onInbox);
-    return () => {
-      source.removeEventListener(STREAM_EVENT, onInbox);
-      source.close();
-    };
-  }, [queryClient]);
+  useLiveStream(STREAM_PATH, STREAM_EVENT, (data) => {
+    const inbox = parseInbox(data);
+    if (inbox) queryClient.setQueryData(queryKeys.inbox, inbox);
+  });
 }
 
 function BellIcon() {
