@@ -1,4 +1,4 @@
-// Journey: every main page, signed out and in, owner and visitor, desktop and phone, checked with
+// Journey: every page, signed out and in, owner and visitor, desktop and phone, checked with
 // axe-core against WCAG 2.2 AA. Fails listing each violation (rule, impact, targets, summary).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -232,6 +232,25 @@ for (const [label, viewport] of [
     await owner.getByRole('list', { name: 'Global Top 10' }).waitFor();
     found.push(...(await audit(owner, at('/global-rankings/season-48 results'))));
     await owner.context().close();
+
+    // The same public pages signed out, now that they have lists, comments and votes.
+    const stranger = await app.newPage(viewport);
+    for (const [where, path, ready] of [
+      ['/rankings', '/rankings', (p) => p.getByRole('article', { name: 'Queens of the Game' }).first()],
+      ['list page', `/list/${list.userId}/${list.id}`, (p) => p.getByRole('heading', { name: 'Comments (2)' })],
+      ['/rankings/user/{id}', `/rankings/user/${userId}`, (p) => p.getByRole('link', { name: 'Social Butterflies' }).first()],
+      ['/global-rankings', '/global-rankings', (p) => p.getByRole('link', { name: 'Survivor 48 Global Rankings' })],
+      ['/global-rankings/season-48', '/global-rankings/season-48', (p) => p.getByRole('list', { name: 'Global Top 10' })],
+      ['/seasons', '/seasons', (p) => p.getByRole('heading', { level: 1 }).first()],
+      ['/seasons/s20', '/seasons/s20', (p) => p.getByRole('heading', { level: 1 }).first()],
+      ['/legacy', '/legacy', (p) => p.getByRole('heading', { level: 1 }).first()],
+      ['/login reset form', '/login?reset=made-up-token', (p) => p.getByRole('heading', { level: 1, name: 'Sign In Required' })],
+    ]) {
+      await stranger.goto(path);
+      await ready(stranger).waitFor();
+      found.push(...(await audit(stranger, at(`${where} signed out`))));
+    }
+    await stranger.context().close();
 
     assert.equal(found.length, 0, `axe found ${found.length} WCAG 2.2 AA violation(s):\n${report(found)}`);
   });

@@ -74,6 +74,7 @@ export async function startApp({ env = {}, databaseURL } = {}) {
   const exited = new Promise((resolve) => proc.once('exit', resolve));
 
   let browser;
+  const cspViolations = [];
   async function stop() {
     await browser?.close().catch(() => {});
     if (proc.exitCode === null) {
@@ -83,6 +84,10 @@ export async function startApp({ env = {}, databaseURL } = {}) {
       clearTimeout(timer);
     }
     await rm(dataDir, { recursive: true, force: true });
+    // Every journey doubles as a check that the app works under its Content-Security-Policy.
+    if (cspViolations.length > 0) {
+      throw new Error(`the page broke its Content-Security-Policy ${cspViolations.length} time(s):\n${[...new Set(cspViolations)].join('\n')}`);
+    }
   }
 
   try {
@@ -95,12 +100,27 @@ export async function startApp({ env = {}, databaseURL } = {}) {
 
   async function newPage(viewport = { width: 1280, height: 800 }) {
     const context = await browser.newContext({ viewport, baseURL });
+    await watchCSP(context, cspViolations);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     return page;
   }
 
-  return { baseURL, dataDir, browser, newPage, logs, stop };
+  return { baseURL, dataDir, browser, newPage, logs, stop, cspViolations };
+}
+
+const cspMark = 'castaway-csp-violation:';
+
+/** Records in `into` every Content-Security-Policy violation a page of context reports. */
+async function watchCSP(context, into) {
+  await context.addInitScript((mark) => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`${mark} ${location.pathname}: ${e.effectiveDirective} refused ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+    );
+  }, cspMark);
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && msg.text().startsWith(cspMark)) into.push(msg.text().slice(cspMark.length).trim());
+  });
 }
 
 async function launchChromium() {
