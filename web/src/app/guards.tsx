@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
-import { useMe } from '../features/auth/useMe';
+import { SESSION_UNKNOWN, useMe } from '../features/auth/useMe';
+import pageStyles from '../components/Page.module.css';
+import ui from '../components/ui.module.css';
 
 /** Where a signed-out visitor was heading, carried to /login in navigation state. */
 export interface LoginRedirectState {
@@ -16,18 +18,34 @@ export function redirectTarget(state: unknown): string {
   return '/';
 }
 
+/** Says the session cannot be checked now (the server is unavailable), with a way to ask again. */
+function SessionUnknown({ retry }: { retry: () => void }) {
+  return (
+    <div className={pageStyles.page}>
+      <div className={ui.errorBanner} role="alert">
+        <p>{SESSION_UNKNOWN}</p>
+        <button type="button" className={pageStyles.buttonGhost} onClick={retry}>
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * Renders its children for a signed-in user; otherwise sends them to /login, remembering the
  * way back. Signing out while here is not a visit: that goes to /login without a way back.
+ * A server that cannot say who is signed in gets a notice, not a trip to /login.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isLoading, isSignedIn } = useMe();
+  const { isLoading, isSignedIn, unknown, retry } = useMe();
   const location = useLocation();
   const wasSignedIn = useRef(false);
   useEffect(() => {
     if (isSignedIn) wasSignedIn.current = true;
   }, [isSignedIn]);
   if (isLoading) return <PageLoader />;
+  if (unknown) return <SessionUnknown retry={retry} />;
   if (!isSignedIn) {
     const state: LoginRedirectState | undefined = wasSignedIn.current
       ? undefined

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockAuthServer } from './authTestServer';
+import { apiError, mockAuthServer } from './authTestServer';
+import { SESSION_UNKNOWN } from './useMe';
 import { renderAuthApp } from './testRender';
 import { CREATOR_SESSION_KEY } from './authApi';
 
@@ -28,6 +29,23 @@ describe('header session controls', () => {
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     await waitFor(() => expect(document.cookie).not.toContain('castaway_signed_in=1'));
   });
+
+  it('a 503 from /api/me is not a sign-out: a signed-in page says so and offers to ask again', async () => {
+    document.cookie = 'castaway_signed_in=1; Path=/';
+    const server = mockAuthServer({ me: sandra, routes: { 'GET /api/me': apiError(503, 'unavailable', 'Survivor Rankings cannot reach its database right now.') } });
+    const user = userEvent.setup();
+    renderAuthApp('/mylists');
+    // useMe asks twice more before it gives up (1 s, then 2 s).
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent(SESSION_UNKNOWN);
+    expect(screen.getByTestId('location')).toHaveTextContent('/mylists');
+    expect(document.cookie).toContain('castaway_signed_in=1');
+    expect(server.count('GET', '/api/me')).toBe(3);
+
+    server.set('GET /api/me', { status: 200, body: { ...sandra, createdAt: '2024-01-01T00:00:00Z', providers: ['password'] } });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'My Lists page' })).toBeInTheDocument();
+  }, 15_000);
 
   it("signed in: 'Welcome, {name}' and Sign Out; signed out: Login", async () => {
     mockAuthServer({ me: sandra });

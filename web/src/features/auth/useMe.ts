@@ -18,9 +18,10 @@ function mayBeSignedIn(): boolean {
 }
 
 /**
- * Asks the server who is signed in. 200 gives the user; any other answer (401 when signed
- * out, a network error) means signed out. A browser that never signed in is not asked
- * about, so a visitor's page load makes no failing request.
+ * Asks the server who is signed in. 200 gives the user and 401 means signed out. Any other
+ * failure (503 while the database is away, a network error) says nothing about the session,
+ * so it is thrown rather than taken for a sign-out. A browser that never signed in is not
+ * asked about, so a visitor's page load makes no failing request.
  */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   if (!mayBeSignedIn()) return null;
@@ -29,9 +30,9 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
     if (typeof data?.id !== 'string') return null;
     return { id: data.id, displayName: data.displayName, email: data.email ?? '', idolsFound: data.idolsFound ?? 0 };
   } catch (err) {
-    if (signal?.aborted) throw err;
+    if (signal?.aborted || !(err instanceof ApiError && err.status === 401)) throw err;
     // The session ended (expired, or signed out elsewhere): stop asking on every visit.
-    if (err instanceof ApiError && err.status === 401) document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/`;
+    document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/`;
     return null;
   }
 }
@@ -40,7 +41,14 @@ export interface Session {
   user: Me | null;
   isLoading: boolean;
   isSignedIn: boolean;
+  /** The server could not say who is signed in (it is unavailable): neither in nor out. */
+  unknown: boolean;
+  /** Asks again. */
+  retry: () => void;
 }
+
+/** What a page that needs the session says while the server cannot tell who is signed in. */
+export const SESSION_UNKNOWN = 'Survivor Rankings cannot check your sign-in right now. Please try again in a moment.';
 
 /** The single source of truth for "who is signed in". */
 export function useMe(): Session {
@@ -48,8 +56,11 @@ export function useMe(): Session {
     queryKey: queryKeys.me,
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 5 * 60 * 1000,
-    retry: false,
+    // Only failures that are not answers about the session get here; a user already known
+    // stays signed in through them (the cache keeps the last answer).
+    retry: 2,
   });
   const user = query.data ?? null;
-  return { user, isLoading: query.isPending, isSignedIn: user !== null };
+  const unknown = query.isError && query.data === undefined;
+  return { user, isLoading: query.isPending && !unknown, isSignedIn: user !== null, unknown, retry: () => void query.refetch() };
 }
