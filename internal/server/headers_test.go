@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -10,9 +11,17 @@ import (
 // Pages, API answers, errors and files all carry the security headers.
 func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 	e := newEnv(t)
-	for _, path := range []string{"/", "/rankings", "/list/nobody/list_1", "/api/catalog/seasons", "/api/lists", "/api/me", "/api/nothing", "/assets/app-123.js", "/healthz"} {
-		res := get(t, e.URL+path, nil)
-		res.Body.Close()
+	for _, path := range []string{"/", "/rankings", "/list/nobody/list_1", "/api/catalog/seasons", "/api/lists", "/api/me", "/api/nothing", "/assets/app-123.js", "/healthz", "/metrics",
+		"POST /api/lists", "POST /api/auth/login"} {
+		method, path, ok := strings.Cut(path, " ")
+		if !ok {
+			method, path = "GET", method
+		}
+		var body any
+		if method != "GET" {
+			body = map[string]any{}
+		}
+		res := call(t, &http.Client{}, method, e.URL+path, body, nil)
 		h := res.Header
 		csp := h.Get("Content-Security-Policy")
 		for _, want := range []string{"script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "default-src 'self'"} {
