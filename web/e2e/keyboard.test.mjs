@@ -1,6 +1,6 @@
 // Journey: keyboard only. A fan builds a list, reorders it and saves it, then casts a global
-// ballot and moves a castaway within it, every step by a key press on the focused control
-// (no pointer): what a keyboard or switch user does.
+// ballot and moves a castaway within it, every step by key presses alone: Tab to reach each control,
+// then Enter, Space or arrows on it (no pointer, no scripted focus): what a keyboard or switch user does.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { announced, expectItems } from './dnd.mjs';
@@ -18,9 +18,20 @@ after(async () => {
   await app?.stop();
 });
 
-/** Focuses a control and presses key on it. */
+/** Moves the focus to a control the way a keyboard user does: by pressing Tab until it has it. */
+async function tabTo(locator, most = 400) {
+  const page = locator.page();
+  await locator.waitFor();
+  for (let i = 0; i < most; i++) {
+    if (await locator.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${most} presses of Tab never reached ${locator}`);
+}
+
+/** Tabs to a control and presses key on it. */
 async function press(locator, key) {
-  await locator.focus();
+  await tabTo(locator);
   await locator.page().keyboard.press(key);
 }
 
@@ -64,7 +75,7 @@ test('keyboard only: build, reorder and save a list, then cast and reorder a glo
   await ranked(['Kelly Wiglesworth', 'Richard Hatch', 'Rudy Boesch']);
 
   // Name it by typing, save it with Enter.
-  await page.getByLabel('List name').focus();
+  await tabTo(page.getByLabel('List name'));
   await page.keyboard.type('Keyboard Legends');
   await press(page.getByRole('button', { name: 'Save List' }), 'Enter');
   await page.waitForURL(new RegExp(`/list/${me.id}/list_\\d+$`));
