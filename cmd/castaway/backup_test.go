@@ -1,18 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // `castaway backup FILE` beside a serving server under a write load, restored as the
@@ -25,22 +21,9 @@ func TestBackupOfALiveServerRestores(t *testing.T) {
 		cmd.Process.Kill()
 		cmd.Wait()
 	}()
-	jar, _ := cookiejar.New(nil)
-	fan := &http.Client{Jar: jar, Timeout: 10 * time.Second}
-	post := func(path string, body any, out any) int {
-		b, _ := json.Marshal(body)
-		res, err := fan.Post(base+path, "application/json", bytes.NewReader(b))
-		if err != nil {
-			return 0
-		}
-		defer res.Body.Close()
-		if out != nil {
-			json.NewDecoder(res.Body).Decode(out)
-		}
-		return res.StatusCode
-	}
-	if status := post("/api/auth/signup", map[string]any{"email": "fan@example.com", "password": "Tribal-Council-2025!"}, nil); status != 201 {
-		t.Fatalf("sign up: %d", status)
+	f := newFan(base)
+	if status, err := f.post("/api/auth/signup", map[string]any{"email": "fan@example.com", "password": "Tribal-Council-2025!"}, nil); status != 201 {
+		t.Fatalf("sign up: %d %v", status, err)
 	}
 
 	// The fan saves lists one after another (25, under the per-account limit), the backup
@@ -53,7 +36,7 @@ func TestBackupOfALiveServerRestores(t *testing.T) {
 	wg.Go(func() {
 		for i := range 25 {
 			var l saved
-			if status := post("/api/lists", map[string]any{"name": fmt.Sprintf("List %d", i), "isPublic": true,
+			if status, _ := f.post("/api/lists", map[string]any{"name": fmt.Sprintf("List %d", i), "isPublic": true,
 				"contestants": []map[string]any{{"id": "s45", "isSeason": true}}}, &l); status != 201 {
 				t.Errorf("saving list %d: %d", i, status)
 				return

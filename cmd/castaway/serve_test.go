@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"testing"
@@ -58,4 +61,30 @@ func exitCode(cmd *exec.Cmd) int {
 		return -1
 	}
 	return 0
+}
+
+// fan is a browser of its own (cookies kept) talking JSON to the server at base.
+type fan struct {
+	client *http.Client
+	base   string
+}
+
+func newFan(base string) *fan {
+	jar, _ := cookiejar.New(nil)
+	return &fan{client: &http.Client{Jar: jar, Timeout: 10 * time.Second}, base: base}
+}
+
+// post sends body as JSON and decodes the answer into out (when not nil); a request
+// that gets no answer gives status 0 and the error.
+func (f *fan) post(path string, body, out any) (int, error) {
+	b, _ := json.Marshal(body)
+	res, err := f.client.Post(f.base+path, "application/json", bytes.NewReader(b))
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	if out != nil {
+		json.NewDecoder(res.Body).Decode(out)
+	}
+	return res.StatusCode, nil
 }

@@ -2,12 +2,9 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"net/http"
-	"net/http/cookiejar"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -31,18 +28,8 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 			cmd.Wait()
 		}
 	}()
-	jar, _ := cookiejar.New(nil)
-	fan := &http.Client{Jar: jar, Timeout: 10 * time.Second}
-	post := func(path string, body any) (int, error) {
-		b, _ := json.Marshal(body)
-		res, err := fan.Post(base+path, "application/json", bytes.NewReader(b))
-		if err != nil {
-			return 0, err
-		}
-		res.Body.Close()
-		return res.StatusCode, nil
-	}
-	if status, err := post("/api/auth/signup", map[string]any{"email": "fan@example.com", "password": "Tribal-Council-2025!"}); status != 201 {
+	f := newFan(base)
+	if status, err := f.post("/api/auth/signup", map[string]any{"email": "fan@example.com", "password": "Tribal-Council-2025!"}, nil); status != 201 {
 		t.Fatalf("sign up: %d %v", status, err)
 	}
 	list := map[string]any{"name": "Saved on the way out", "contestants": []map[string]any{{"id": "s45", "isSeason": true}}}
@@ -62,13 +49,13 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 	}
 
 	start := time.Now()
-	if status, err := post("/api/lists", list); status != http.StatusServiceUnavailable || time.Since(start) > 6*time.Second {
+	if status, err := f.post("/api/lists", list, nil); status != http.StatusServiceUnavailable || time.Since(start) > 6*time.Second {
 		t.Fatalf("a write under a lock held elsewhere: %d %v after %v, want 503 within the 3 s setting", status, err, time.Since(start))
 	}
 
 	done := make(chan int, 1)
 	go func() {
-		status, _ := post("/api/lists", list)
+		status, _ := f.post("/api/lists", list, nil)
 		done <- status
 	}()
 	awaitInFlight(t, base, 2) // the write, and the metrics request asking
