@@ -72,21 +72,9 @@ func TestBadBodiesAreRefusedAndChangeNothing(t *testing.T) {
 				{"PATCH", "/api/me", "{\"displayName\":\"Odd\xc3\"}", msgBadCharacters},
 				{"PUT", "/api/me/draft", `{"name":"a"}{}`, "The request body holds more than one JSON value."},
 			} {
-				req, err := http.NewRequest(tc.method, strings.TrimPrefix(tc.path, e.URL), strings.NewReader(tc.body))
-				if err != nil {
-					t.Fatal(err)
-				}
-				req.URL, _ = req.URL.Parse(e.URL + strings.TrimPrefix(tc.path, e.URL))
-				req.Header.Set("Content-Type", "application/json")
-				res, err := c.Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var got apiErr
-				json.NewDecoder(res.Body).Decode(&got)
-				res.Body.Close()
-				if res.StatusCode != http.StatusBadRequest || got.Error.Message != tc.want {
-					t.Errorf("%s %s %q: %d %q, want 400 %q", tc.method, tc.path, tc.body, res.StatusCode, got.Error.Message, tc.want)
+				url := e.URL + strings.TrimPrefix(tc.path, e.URL)
+				if status, msg := sendRaw(t, c, tc.method, url, tc.body); status != http.StatusBadRequest || msg != tc.want {
+					t.Errorf("%s %s %q: %d %q, want 400 %q", tc.method, tc.path, tc.body, status, msg, tc.want)
 				}
 			}
 			var mine struct{ Lists []struct{ Name string } }
@@ -127,18 +115,27 @@ func TestEveryBodyIsReadStrictly(t *testing.T) {
 			if strings.Contains(bad.body, "text") && !strings.HasSuffix(op.path, "comments") {
 				continue // a control character is checked in a field the operation takes
 			}
-			req, _ := http.NewRequest(op.method, e.URL+op.path, strings.NewReader(bad.body))
-			req.Header.Set("Content-Type", "application/json")
-			res, err := c.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got apiErr
-			json.NewDecoder(res.Body).Decode(&got)
-			res.Body.Close()
-			if res.StatusCode != http.StatusBadRequest || got.Error.Message != bad.want {
-				t.Errorf("%s %s %s: %d %q, want 400 %q", op.method, op.path, bad.body, res.StatusCode, got.Error.Message, bad.want)
+			if status, msg := sendRaw(t, c, op.method, e.URL+op.path, bad.body); status != http.StatusBadRequest || msg != bad.want {
+				t.Errorf("%s %s %s: %d %q, want 400 %q", op.method, op.path, bad.body, status, msg, bad.want)
 			}
 		}
 	}
+}
+
+// sendRaw sends body as it is, as JSON, and returns the status and the error message.
+func sendRaw(t *testing.T, c *http.Client, method, url, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var got apiErr
+	json.NewDecoder(res.Body).Decode(&got)
+	return res.StatusCode, got.Error.Message
 }
