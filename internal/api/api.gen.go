@@ -103,6 +103,84 @@ func (e MeProviders) Valid() bool {
 	}
 }
 
+// Defines values for ModerationActionAction.
+const (
+	ModerationActionActionDismiss ModerationActionAction = "dismiss"
+	ModerationActionActionHide    ModerationActionAction = "hide"
+	ModerationActionActionRestore ModerationActionAction = "restore"
+)
+
+// Valid indicates whether the value is a known member of the ModerationActionAction enum.
+func (e ModerationActionAction) Valid() bool {
+	switch e {
+	case ModerationActionActionDismiss:
+		return true
+	case ModerationActionActionHide:
+		return true
+	case ModerationActionActionRestore:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ModerationActionTargetType.
+const (
+	ModerationActionTargetTypeComment ModerationActionTargetType = "comment"
+	ModerationActionTargetTypeList    ModerationActionTargetType = "list"
+)
+
+// Valid indicates whether the value is a known member of the ModerationActionTargetType enum.
+func (e ModerationActionTargetType) Valid() bool {
+	switch e {
+	case ModerationActionTargetTypeComment:
+		return true
+	case ModerationActionTargetTypeList:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ModerationActionInputAction.
+const (
+	ModerationActionInputActionDismiss ModerationActionInputAction = "dismiss"
+	ModerationActionInputActionHide    ModerationActionInputAction = "hide"
+	ModerationActionInputActionRestore ModerationActionInputAction = "restore"
+)
+
+// Valid indicates whether the value is a known member of the ModerationActionInputAction enum.
+func (e ModerationActionInputAction) Valid() bool {
+	switch e {
+	case ModerationActionInputActionDismiss:
+		return true
+	case ModerationActionInputActionHide:
+		return true
+	case ModerationActionInputActionRestore:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ModerationActionInputTargetType.
+const (
+	ModerationActionInputTargetTypeComment ModerationActionInputTargetType = "comment"
+	ModerationActionInputTargetTypeList    ModerationActionInputTargetType = "list"
+)
+
+// Valid indicates whether the value is a known member of the ModerationActionInputTargetType enum.
+func (e ModerationActionInputTargetType) Valid() bool {
+	switch e {
+	case ModerationActionInputTargetTypeComment:
+		return true
+	case ModerationActionInputTargetTypeList:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for NotificationType.
 const (
 	NotificationTypeComment      NotificationType = "comment"
@@ -124,6 +202,90 @@ func (e NotificationType) Valid() bool {
 	case NotificationTypeListLike:
 		return true
 	case NotificationTypeListRemix:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReportInputReason.
+const (
+	ReportInputReasonHarassment ReportInputReason = "harassment"
+	ReportInputReasonOther      ReportInputReason = "other"
+	ReportInputReasonSpam       ReportInputReason = "spam"
+	ReportInputReasonSpoiler    ReportInputReason = "spoiler"
+)
+
+// Valid indicates whether the value is a known member of the ReportInputReason enum.
+func (e ReportInputReason) Valid() bool {
+	switch e {
+	case ReportInputReasonHarassment:
+		return true
+	case ReportInputReasonOther:
+		return true
+	case ReportInputReasonSpam:
+		return true
+	case ReportInputReasonSpoiler:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReportInputTargetType.
+const (
+	ReportInputTargetTypeComment ReportInputTargetType = "comment"
+	ReportInputTargetTypeList    ReportInputTargetType = "list"
+)
+
+// Valid indicates whether the value is a known member of the ReportInputTargetType enum.
+func (e ReportInputTargetType) Valid() bool {
+	switch e {
+	case ReportInputTargetTypeComment:
+		return true
+	case ReportInputTargetTypeList:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReportTargetStatus.
+const (
+	ReportTargetStatusDismissed ReportTargetStatus = "dismissed"
+	ReportTargetStatusHidden    ReportTargetStatus = "hidden"
+	ReportTargetStatusOpen      ReportTargetStatus = "open"
+	ReportTargetStatusRestored  ReportTargetStatus = "restored"
+)
+
+// Valid indicates whether the value is a known member of the ReportTargetStatus enum.
+func (e ReportTargetStatus) Valid() bool {
+	switch e {
+	case ReportTargetStatusDismissed:
+		return true
+	case ReportTargetStatusHidden:
+		return true
+	case ReportTargetStatusOpen:
+		return true
+	case ReportTargetStatusRestored:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReportTargetTargetType.
+const (
+	ReportTargetTargetTypeComment ReportTargetTargetType = "comment"
+	ReportTargetTargetTypeList    ReportTargetTargetType = "list"
+)
+
+// Valid indicates whether the value is a known member of the ReportTargetTargetType enum.
+func (e ReportTargetTargetType) Valid() bool {
+	switch e {
+	case ReportTargetTargetTypeComment:
+		return true
+	case ReportTargetTargetTypeList:
 		return true
 	default:
 		return false
@@ -217,10 +379,57 @@ func (e BrowseListsParamsSort) Valid() bool {
 	}
 }
 
+// Defines values for GetModerationQueueParamsStatus.
+const (
+	GetModerationQueueParamsStatusDismissed GetModerationQueueParamsStatus = "dismissed"
+	GetModerationQueueParamsStatusHidden    GetModerationQueueParamsStatus = "hidden"
+	GetModerationQueueParamsStatusOpen      GetModerationQueueParamsStatus = "open"
+	GetModerationQueueParamsStatusRestored  GetModerationQueueParamsStatus = "restored"
+)
+
+// Valid indicates whether the value is a known member of the GetModerationQueueParamsStatus enum.
+func (e GetModerationQueueParamsStatus) Valid() bool {
+	switch e {
+	case GetModerationQueueParamsStatusDismissed:
+		return true
+	case GetModerationQueueParamsStatusHidden:
+		return true
+	case GetModerationQueueParamsStatusOpen:
+		return true
+	case GetModerationQueueParamsStatusRestored:
+		return true
+	default:
+		return false
+	}
+}
+
+// AccountExport Everything the user owns or wrote.
+type AccountExport struct {
+	Ballots       []map[string]interface{} `json:"ballots"`
+	Blocks        []map[string]interface{} `json:"blocks"`
+	CommentVotes  []map[string]interface{} `json:"commentVotes"`
+	Comments      []map[string]interface{} `json:"comments"`
+	Draft         *map[string]interface{}  `json:"draft"`
+	ExportedAt    time.Time                `json:"exportedAt"`
+	Favorites     []map[string]interface{} `json:"favorites"`
+	Lists         []map[string]interface{} `json:"lists"`
+	Notifications []map[string]interface{} `json:"notifications"`
+	Profile       map[string]interface{}   `json:"profile"`
+	Reports       []map[string]interface{} `json:"reports"`
+	Upvotes       []map[string]interface{} `json:"upvotes"`
+}
+
 // AuthProviders defines model for AuthProviders.
 type AuthProviders struct {
 	Google  bool `json:"google"`
 	Twitter bool `json:"twitter"`
+}
+
+// BlockedUser defines model for BlockedUser.
+type BlockedUser struct {
+	BlockedAt   time.Time `json:"blockedAt"`
+	DisplayName string    `json:"displayName"`
+	UserId      string    `json:"userId"`
 }
 
 // Catalog defines model for Catalog.
@@ -245,9 +454,12 @@ type CatalogContestant struct {
 type Comment struct {
 	CreatedAt time.Time `json:"createdAt"`
 	Downvotes int       `json:"downvotes"`
-	Id        string    `json:"id"`
-	IsReply   bool      `json:"isReply"`
-	ListId    string    `json:"listId"`
+
+	// Hidden Hidden by a moderator: shown only to its author and admins.
+	Hidden  *bool  `json:"hidden,omitempty"`
+	Id      string `json:"id"`
+	IsReply bool   `json:"isReply"`
+	ListId  string `json:"listId"`
 
 	// ListUserId The list's owner ("" on a global poll's comments).
 	ListUserId string `json:"listUserId"`
@@ -324,6 +536,15 @@ type Credentials struct {
 	// Email Example: ann@example.com
 	Email    string `json:"email"`
 	Password string `json:"password"`
+}
+
+// DeleteAccount defines model for DeleteAccount.
+type DeleteAccount struct {
+	// Confirm The display name
+	Confirm string `json:"confirm"`
+
+	// Password Required for an account with a password.
+	Password *string `json:"password,omitempty"`
 }
 
 // Draft defines model for Draft.
@@ -620,10 +841,13 @@ type ListSummary struct {
 	ContestantCount int       `json:"contestantCount"`
 	CreatedAt       time.Time `json:"createdAt"`
 	Description     string    `json:"description"`
-	Id              string    `json:"id"`
-	IsPublic        bool      `json:"isPublic"`
-	Name            string    `json:"name"`
-	Tags            []string  `json:"tags"`
+
+	// Hidden Hidden by a moderator (its owner sees this on My Lists).
+	Hidden   *bool    `json:"hidden,omitempty"`
+	Id       string   `json:"id"`
+	IsPublic bool     `json:"isPublic"`
+	Name     string   `json:"name"`
+	Tags     []string `json:"tags"`
 
 	// TopItems The first 3 items.
 	TopItems    []ListItem `json:"topItems"`
@@ -648,6 +872,9 @@ type Me struct {
 	Id         string `json:"id"`
 	IdolsFound int    `json:"idolsFound"`
 
+	// IsAdmin May moderate (granted with castaway users grant-admin).
+	IsAdmin bool `json:"isAdmin"`
+
 	// Providers How this user can sign in.
 	Providers []MeProviders `json:"providers"`
 }
@@ -658,6 +885,53 @@ type MeProviders string
 // MessageResponse defines model for MessageResponse.
 type MessageResponse struct {
 	Message string `json:"message"`
+}
+
+// ModerationAction defines model for ModerationAction.
+type ModerationAction struct {
+	Action     ModerationActionAction     `json:"action"`
+	AdminId    string                     `json:"adminId"`
+	AdminName  string                     `json:"adminName"`
+	CreatedAt  time.Time                  `json:"createdAt"`
+	Id         string                     `json:"id"`
+	Key        string                     `json:"key"`
+	TargetType ModerationActionTargetType `json:"targetType"`
+
+	// Title What the content said when the action was taken.
+	Title string `json:"title"`
+}
+
+// ModerationActionAction defines model for ModerationAction.Action.
+type ModerationActionAction string
+
+// ModerationActionTargetType defines model for ModerationAction.TargetType.
+type ModerationActionTargetType string
+
+// ModerationActionInput defines model for ModerationActionInput.
+type ModerationActionInput struct {
+	Action     ModerationActionInputAction     `json:"action"`
+	CommentId  *string                         `json:"commentId,omitempty"`
+	ListId     *string                         `json:"listId,omitempty"`
+	TargetType ModerationActionInputTargetType `json:"targetType"`
+	UserId     *string                         `json:"userId,omitempty"`
+}
+
+// ModerationActionInputAction defines model for ModerationActionInput.Action.
+type ModerationActionInputAction string
+
+// ModerationActionInputTargetType defines model for ModerationActionInput.TargetType.
+type ModerationActionInputTargetType string
+
+// ModerationLog defines model for ModerationLog.
+type ModerationLog struct {
+	Actions    []ModerationAction `json:"actions"`
+	NextCursor *string            `json:"nextCursor,omitempty"`
+}
+
+// ModerationQueue defines model for ModerationQueue.
+type ModerationQueue struct {
+	NextCursor *string        `json:"nextCursor,omitempty"`
+	Targets    []ReportTarget `json:"targets"`
 }
 
 // NewComment defines model for NewComment.
@@ -723,6 +997,8 @@ type PasswordResetRequest struct {
 
 // PublicProfile defines model for PublicProfile.
 type PublicProfile struct {
+	// BlockedByMe The signed-in reader has blocked this user.
+	BlockedByMe *bool  `json:"blockedByMe,omitempty"`
 	DisplayName string `json:"displayName"`
 	Id          string `json:"id"`
 	IdolsFound  int    `json:"idolsFound"`
@@ -741,6 +1017,9 @@ type RankedList struct {
 
 	// FavoritedByMe False when signed out.
 	FavoritedByMe bool `json:"favoritedByMe"`
+
+	// Hidden Hidden by a moderator: only its owner and admins see it.
+	Hidden *bool `json:"hidden,omitempty"`
 
 	// Id Example: list_1718000000000
 	Id       string `json:"id"`
@@ -787,6 +1066,72 @@ type RemixPage struct {
 	// NextCursor Present when a next page exists; pass it as cursor to read it.
 	NextCursor *string `json:"nextCursor,omitempty"`
 }
+
+// ReportInput defines model for ReportInput.
+type ReportInput struct {
+	// CommentId targetType comment.
+	CommentId *string `json:"commentId,omitempty"`
+
+	// ListId targetType list.
+	ListId     *string               `json:"listId,omitempty"`
+	Reason     ReportInputReason     `json:"reason"`
+	TargetType ReportInputTargetType `json:"targetType"`
+
+	// Text Required for 'other'.
+	Text *string `json:"text,omitempty"`
+
+	// UserId The list's owner (targetType list).
+	UserId *string `json:"userId,omitempty"`
+}
+
+// ReportInputReason defines model for ReportInput.Reason.
+type ReportInputReason string
+
+// ReportInputTargetType defines model for ReportInput.TargetType.
+type ReportInputTargetType string
+
+// ReportReasons defines model for ReportReasons.
+type ReportReasons struct {
+	Harassment int `json:"harassment"`
+	Other      int `json:"other"`
+	Spam       int `json:"spam"`
+	Spoiler    int `json:"spoiler"`
+}
+
+// ReportTarget defines model for ReportTarget.
+type ReportTarget struct {
+	AuthorId        string    `json:"authorId"`
+	AuthorName      string    `json:"authorName"`
+	CommentId       *string   `json:"commentId,omitempty"`
+	FirstReportedAt time.Time `json:"firstReportedAt"`
+
+	// Gone The content was deleted since.
+	Gone bool `json:"gone"`
+
+	// Key 'userId/listId' for a list, the comment id for a comment.
+	Key            string                 `json:"key"`
+	LastReportedAt time.Time              `json:"lastReportedAt"`
+	ListId         *string                `json:"listId,omitempty"`
+	Reasons        ReportReasons          `json:"reasons"`
+	ReportCount    int                    `json:"reportCount"`
+	Status         ReportTargetStatus     `json:"status"`
+	TargetType     ReportTargetTargetType `json:"targetType"`
+
+	// Texts The newest reporters' own words (at most 5).
+	Texts []string `json:"texts"`
+
+	// Title The list's name or the comment's text.
+	Title string `json:"title"`
+
+	// UserId The list's owner (also for a comment on a list).
+	UserId *string `json:"userId,omitempty"`
+}
+
+// ReportTargetStatus defines model for ReportTarget.Status.
+type ReportTargetStatus string
+
+// ReportTargetTargetType defines model for ReportTarget.TargetType.
+type ReportTargetTargetType string
 
 // Season defines model for Season.
 type Season struct {
@@ -881,6 +1226,22 @@ type GetListRemixesParams struct {
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
+// GetModerationActionsParams defines parameters for GetModerationActions.
+type GetModerationActionsParams struct {
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetModerationQueueParams defines parameters for GetModerationQueue.
+type GetModerationQueueParams struct {
+	Status *GetModerationQueueParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// Cursor The nextCursor of the previous page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetModerationQueueParamsStatus defines parameters for GetModerationQueue.
+type GetModerationQueueParamsStatus string
+
 // SignInJSONRequestBody defines body for SignIn for application/json ContentType.
 type SignInJSONRequestBody = Credentials
 
@@ -914,6 +1275,9 @@ type UpdateListJSONRequestBody = ListInput
 // AddListCommentJSONRequestBody defines body for AddListComment for application/json ContentType.
 type AddListCommentJSONRequestBody = NewComment
 
+// DeleteMeJSONRequestBody defines body for DeleteMe for application/json ContentType.
+type DeleteMeJSONRequestBody = DeleteAccount
+
 // UpdateMeJSONRequestBody defines body for UpdateMe for application/json ContentType.
 type UpdateMeJSONRequestBody = UpdateMe
 
@@ -925,3 +1289,9 @@ type SearchIdolJSONRequestBody = IdolSearch
 
 // ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
 type ChangePasswordJSONRequestBody = PasswordChange
+
+// ModerateJSONRequestBody defines body for Moderate for application/json ContentType.
+type ModerateJSONRequestBody = ModerationActionInput
+
+// CreateReportJSONRequestBody defines body for CreateReport for application/json ContentType.
+type CreateReportJSONRequestBody = ReportInput

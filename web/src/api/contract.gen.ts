@@ -18,5 +18,6 @@ export const maxLength = {
   ListItem: { note: 280 },
   ListItemInput: { note: 280 },
   NewComment: { text: 500 },
+  ReportInput: { text: 500 },
   UpdateMe: { displayName: 30 },
 } as const;

@@ -490,6 +490,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a list or a comment to the moderators; the reporter stops seeing it at once.
+         * @description One report per user per target. `text` is required when the reason is `other`.
+         *     Limited to 20 reports per account and 60 per client an hour.
+         */
+        post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reported content, one entry per target, most recently reported first. Admins only. */
+        get: operations["getModerationQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every moderation action, newest first (50 a page). Admins only. */
+        get: operations["getModerationActions"];
+        put?: never;
+        /** Hide or restore reported content, or dismiss its reports; recorded in the actions log. Admins only. */
+        post: operations["moderate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users the signed-in user has blocked, most recent first. */
+        get: operations["getMyBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/blocks/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Block a user; their lists and comments are hidden from the blocker, and they cannot comment on the blocker's lists, reply to them or notify them. Idempotent.
+         * @description At most 1,000 blocked users per account; 60 changes per account and 120 per client an hour.
+         */
+        put: operations["blockUser"];
+        post?: never;
+        /** Unblock a user. Idempotent. */
+        delete: operations["unblockUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the signed-in user owns or wrote, as a JSON file to download.
+         * @description Streamed; 5 exports per account and 20 per client an hour.
+         */
+        get: operations["exportMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -501,7 +617,13 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete the signed-in account and everything it owns; signs out.
+         * @description Lists, drafts, votes, favorites, ballots (aggregates updated), sessions and identities
+         *     are deleted; comments with replies stay as '[deleted]', the others are removed. `confirm`
+         *     must equal the display name; `password` is required for an account that has one.
+         */
+        delete: operations["deleteMe"];
         options?: never;
         head?: never;
         /**
@@ -903,6 +1025,133 @@ export interface components {
                 field?: string;
             };
         };
+        ReportInput: {
+            /** @enum {string} */
+            targetType: "list" | "comment";
+            /** @description The list's owner (targetType list). */
+            userId?: string;
+            /** @description targetType list. */
+            listId?: string;
+            /** @description targetType comment. */
+            commentId?: string;
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "spoiler" | "other";
+            /** @description Required for 'other'. */
+            text?: string;
+        };
+        ReportReasons: {
+            spam: number;
+            harassment: number;
+            spoiler: number;
+            other: number;
+        };
+        ReportTarget: {
+            /** @enum {string} */
+            targetType: "list" | "comment";
+            /** @description 'userId/listId' for a list, the comment id for a comment. */
+            key: string;
+            /** @description The list's owner (also for a comment on a list). */
+            userId?: string;
+            listId?: string;
+            commentId?: string;
+            /** @enum {string} */
+            status: "open" | "hidden" | "dismissed" | "restored";
+            reportCount: number;
+            reasons: components["schemas"]["ReportReasons"];
+            /** @description The newest reporters' own words (at most 5). */
+            texts: string[];
+            /** Format: date-time */
+            firstReportedAt: string;
+            /** Format: date-time */
+            lastReportedAt: string;
+            authorId: string;
+            authorName: string;
+            /** @description The list's name or the comment's text. */
+            title: string;
+            /** @description The content was deleted since. */
+            gone: boolean;
+        };
+        ModerationQueue: {
+            targets: components["schemas"]["ReportTarget"][];
+            nextCursor?: string;
+        };
+        ModerationActionInput: {
+            /** @enum {string} */
+            action: "hide" | "restore" | "dismiss";
+            /** @enum {string} */
+            targetType: "list" | "comment";
+            userId?: string;
+            listId?: string;
+            commentId?: string;
+        };
+        ModerationAction: {
+            id: string;
+            adminId: string;
+            adminName: string;
+            /** @enum {string} */
+            action: "hide" | "restore" | "dismiss";
+            /** @enum {string} */
+            targetType: "list" | "comment";
+            key: string;
+            /** @description What the content said when the action was taken. */
+            title: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ModerationLog: {
+            actions: components["schemas"]["ModerationAction"][];
+            nextCursor?: string;
+        };
+        BlockedUser: {
+            userId: string;
+            displayName: string;
+            /** Format: date-time */
+            blockedAt: string;
+        };
+        DeleteAccount: {
+            /** @description The display name */
+            confirm: string;
+            /** @description Required for an account with a password. */
+            password?: string;
+        };
+        /** @description Everything the user owns or wrote. */
+        AccountExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            profile: {
+                [key: string]: unknown;
+            };
+            lists: {
+                [key: string]: unknown;
+            }[];
+            draft: {
+                [key: string]: unknown;
+            } | null;
+            comments: {
+                [key: string]: unknown;
+            }[];
+            commentVotes: {
+                [key: string]: unknown;
+            }[];
+            upvotes: {
+                [key: string]: unknown;
+            }[];
+            favorites: {
+                [key: string]: unknown;
+            }[];
+            ballots: {
+                [key: string]: unknown;
+            }[];
+            notifications: {
+                [key: string]: unknown;
+            }[];
+            blocks: {
+                [key: string]: unknown;
+            }[];
+            reports: {
+                [key: string]: unknown;
+            }[];
+        };
         Catalog: {
             version: number;
             seasons: components["schemas"]["Season"][];
@@ -969,6 +1218,8 @@ export interface components {
              * @enum {integer}
              */
             myVote: 1 | -1 | 0;
+            /** @description Hidden by a moderator: shown only to its author and admins. */
+            hidden?: boolean;
             /** @description On top-level comments in a thread listing, their replies oldest first. */
             replies?: components["schemas"]["Comment"][];
         };
@@ -1014,6 +1265,8 @@ export interface components {
         };
         Me: {
             id: string;
+            /** @description May moderate (granted with castaway users grant-admin). */
+            isAdmin: boolean;
             /** @description Empty for an account made through a provider that gave no email. */
             email: string;
             /** @example ann */
@@ -1194,6 +1447,8 @@ export interface components {
             remixOf?: components["schemas"]["RemixOrigin"];
             /** @description The list's public remixes, kept in step with them. */
             remixCount: number;
+            /** @description Hidden by a moderator: only its owner and admins see it. */
+            hidden?: boolean;
         };
         ListSummary: {
             id: string;
@@ -1211,6 +1466,8 @@ export interface components {
             contestantCount: number;
             /** @description The first 3 items. */
             topItems: components["schemas"]["ListItem"][];
+            /** @description Hidden by a moderator (its owner sees this on My Lists). */
+            hidden?: boolean;
         };
         ListPage: {
             lists: components["schemas"]["ListSummary"][];
@@ -1281,6 +1538,8 @@ export interface components {
             idolsFound: number;
             /** @description Public lists. */
             listCount: number;
+            /** @description The signed-in reader has blocked this user. */
+            blockedByMe?: boolean;
         };
         UserLists: {
             lists: components["schemas"]["ListSummary"][];
@@ -2078,6 +2337,222 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    createReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportInput"];
+            };
+        };
+        responses: {
+            /** @description Reported */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation: an unknown reason, missing text for 'other', your own content */
+            400: components["responses"]["Error"];
+            /** @description unauthorized 'You must be signed in to report.' */
+            401: components["responses"]["Error"];
+            /** @description not_found: no such list or comment that the reporter may see */
+            404: components["responses"]["Error"];
+            /** @description already_reported 'You have already reported this.' */
+            409: components["responses"]["Error"];
+            /** @description Too many reports */
+            429: components["responses"]["Error"];
+        };
+    };
+    getModerationQueue: {
+        parameters: {
+            query?: {
+                status?: "open" | "hidden" | "dismissed" | "restored";
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue (30 targets) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationQueue"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description forbidden 'Only moderators can see this.' */
+            403: components["responses"]["Error"];
+        };
+    };
+    getModerationActions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the actions log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationLog"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not an admin */
+            403: components["responses"]["Error"];
+        };
+    };
+    moderate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationActionInput"];
+            };
+        };
+        responses: {
+            /** @description The target as the queue now shows it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportTarget"];
+                };
+            };
+            /** @description validation */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not an admin */
+            403: components["responses"]["Error"];
+            /** @description not_found: the content is gone */
+            404: components["responses"]["Error"];
+        };
+    };
+    getMyBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedUser"][];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+        };
+    };
+    blockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation 'You cannot block yourself.' or the 1,000 limit */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description user_not_found 'User not found' */
+            404: components["responses"]["Error"];
+            /** @description Too many changes */
+            429: components["responses"]["Error"];
+        };
+    };
+    unblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Too many changes */
+            429: components["responses"]["Error"];
+        };
+    };
+    exportMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, with Content-Disposition attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Too many exports */
+            429: components["responses"]["Error"];
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -2098,6 +2573,34 @@ export interface operations {
             };
             /** @description unauthorized 'You are not signed in.' */
             401: components["responses"]["Error"];
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccount"];
+            };
+        };
+        responses: {
+            /** @description Deleted; the session cookie is cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation 'Type your display name to confirm.' */
+            400: components["responses"]["Error"];
+            /** @description Signed out, or wrong_password 'Incorrect password. Please try again.' */
+            401: components["responses"]["Error"];
+            /** @description Too many tries */
+            429: components["responses"]["Error"];
         };
     };
     updateMe: {
