@@ -25,6 +25,7 @@ Usage:
   castaway demo-data [flags] fill the database with a demo community (-h for sizes)
   castaway import-firestore [flags] FILE   bring in the earlier product's Firestore export
   castaway polls list|add|open|close   manage the global top-10 polls (-h for details)
+  castaway users grant-admin|revoke-admin EMAIL   who may moderate
   castaway verify [--repair] recount every kept-in-step aggregate; exit 1 on a difference
   castaway backup [flags] FILE   a consistent copy of the live SQLite database
   castaway version           print the version
@@ -60,6 +61,8 @@ func run(args []string) error {
 		return importer.Main(ctx, args, os.Stdout, os.Stderr)
 	case "polls":
 		return app.PollsMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
+	case "users":
+		return app.UsersMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
 	case "verify":
 		return app.VerifyMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
 	case "backup":

@@ -274,6 +274,24 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *store.User, current, n
 	return a.store.SetPassword(ctx, u.ID, hash)
 }
 
+// Delete removes u's account and everything it owns (store.DeleteAccount) once they
+// typed their display name (confirm) and, for an account with a password, gave it.
+func (a *Accounts) Delete(ctx context.Context, u *store.User, confirm, password string) error {
+	if strings.TrimSpace(confirm) != u.DisplayName {
+		return problem.InvalidField("confirm", "Type your display name exactly to confirm.")
+	}
+	if u.PasswordHash != "" {
+		ok, err := a.hashes.check(ctx, u.PasswordHash, password)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
+		}
+	}
+	return a.store.DeleteAccount(ctx, u.ID)
+}
+
 // invalid is input that breaks an account rule.
 func invalid(code, message string) *problem.Error {
 	return problem.New(problem.Invalid, code, message)

@@ -73,3 +73,11 @@ func (a *Accounts) refund(ctx context.Context, keys map[limits.Limit]string) {
 		}
 	}
 }
+
+// Limits on taking one's data and on deleting one's account, per account and per client.
+var (
+	ExportPerUser   = limits.Limit{Name: "export-user", Max: 5, Window: time.Hour, Message: "You have downloaded your data several times this hour. Please try again later."}
+	ExportPerClient = limits.Limit{Name: "export-ip", Max: 20, Window: time.Hour, Message: "Too many downloads. Please try again later."}
+	DeletePerUser   = limits.Limit{Name: "delete-account-user", Max: 10, Window: 15 * time.Minute, Message: MsgRateLimited}
+	DeletePerClient = limits.Limit{Name: "delete-account-ip", Max: 30, Window: 15 * time.Minute, Message: MsgRateLimited}
+)

@@ -23,13 +23,14 @@ func Find(ctx context.Context, st *store.Store, ownerID, listID, viewerID string
 	if err != nil {
 		return nil, err
 	}
-	return Shown(l, viewerID)
+	return Shown(l, viewerID, false)
 }
 
 // Shown is l when viewerID may see it, else store.ErrNotFound: for a list read
-// elsewhere (a shared cache) before the viewer is known.
-func Shown(l *store.List, viewerID string) (*store.List, error) {
-	if !VisibleTo(viewerID, l.UserID, l.IsPublic) {
+// elsewhere (a shared cache) before the viewer is known. Admins (admin) also see a
+// public list a moderator hid, to judge it.
+func Shown(l *store.List, viewerID string, admin bool) (*store.List, error) {
+	if !VisibleTo(viewerID, l.UserID, l.Listed()) && !(admin && l.Hidden && l.IsPublic) {
 		return nil, store.ErrNotFound
 	}
 	return l, nil

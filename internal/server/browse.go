@@ -45,11 +45,15 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; start again from the first page.")
 		return
 	}
+	page, _ := v.(api.ListPage)
+	if err == nil {
+		page.Lists, err = s.listsFor(r.Context(), currentUser(r), page.Lists)
+	}
 	if err != nil {
 		s.fail(w, r, "browse lists", err, "Failed to load public lists. Please try again later.")
 		return
 	}
-	writeJSON(w, http.StatusOK, v.(api.ListPage))
+	writeJSON(w, http.StatusOK, page)
 }
 
 // browseQuery reads the browse parameters, or says what is wrong with them.
@@ -100,10 +104,7 @@ func browseQuery(r *http.Request) (store.BrowseQuery, string) {
 const homeWindow = 7 * 24 * time.Hour
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	var viewerID string
-	if u := currentUser(r); u != nil {
-		viewerID = u.ID
-	}
+	viewer := currentUser(r)
 	const failed = "Failed to load lists. Please try again later."
 	// The week's top and the newest lists are everyone's: shared for a moment. Favorites are read fresh.
 	v, err := s.shared.get("home", func(ctx context.Context) (any, error) {
@@ -119,13 +120,20 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	}
 	out := v.(api.HomeLists)
 	out.Favorites = []api.ListSummary{}
-	if viewerID != "" {
-		favorites, err := s.store.FavoriteLists(r.Context(), viewerID)
+	if viewer != nil {
+		favorites, err := s.store.FavoriteLists(r.Context(), viewer.ID)
+		if err == nil {
+			out.Favorites = apiSummaries(favorites)
+			for _, section := range []*[]api.ListSummary{&out.TopThisWeek, &out.Recent, &out.Favorites} {
+				if err == nil {
+					*section, err = s.listsFor(r.Context(), viewer, *section)
+				}
+			}
+		}
 		if err != nil {
-			s.fail(w, r, "favorite lists", err, failed)
+			s.fail(w, r, "home lists", err, failed)
 			return
 		}
-		out.Favorites = apiSummaries(favorites)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -135,7 +143,7 @@ func apiSummaries(in []store.ListSummary) []api.ListSummary {
 	for i, l := range in {
 		out[i] = api.ListSummary{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,
 			Tags: l.Tags, IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, UpvoteCount: l.UpvoteCount,
-			ContestantCount: l.ItemCount, TopItems: apiListItems(l.TopItems)}
+			ContestantCount: l.ItemCount, TopItems: apiListItems(l.TopItems), Hidden: orNil(l.Hidden)}
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/auth"
 	"castaway/internal/comments"
+	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/store"
 )
@@ -64,6 +65,9 @@ func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID,
 		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; reload the comments.")
 		return
 	}
+	if err == nil {
+		flat, err = s.commentsFor(r.Context(), currentUser(r), flat)
+	}
 	if err != nil {
 		s.fail(w, r, "list comments", err, msgSomethingWrong)
 		return
@@ -116,10 +120,19 @@ func (s *Server) postComment(w http.ResponseWriter, r *http.Request, u *store.Us
 			return
 		}
 		var ok bool
-		if c.ParentID, ok = comments.ReplyParent(replyTo, listUserID, listID); !ok {
+		if c.ParentID, ok = comments.ReplyParent(replyTo, listUserID, listID); !ok || !moderation.CommentShown(replyTo, u) {
 			s.fail(w, r, "add comment", comments.ErrParentGone, msgCommentFailed)
 			return
 		}
+	}
+	// Someone who blocked the author hears nothing from them: not on their lists, not under their comments.
+	blocked, err := s.store.Blocked(r.Context(), u.ID, blockersOf(listUserID, replyTo)...)
+	if err == nil && blocked {
+		err = moderation.ErrBlocked
+	}
+	if err != nil {
+		s.fail(w, r, "add comment", err, msgCommentFailed)
+		return
 	}
 	notified, err := s.store.CreateComment(r.Context(), c,
 		notify.ForComment(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, replyTo, listUserID))
@@ -151,7 +164,7 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "vote on comment", err, msgCommentVoteFailed)
 		return
 	}
-	c, content := s.visibleComment(w, r, u.ID, msgCommentVoteFailed)
+	c, content := s.visibleComment(w, r, u, msgCommentVoteFailed)
 	if c == nil {
 		return
 	}
@@ -173,7 +186,7 @@ func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	c, _ := s.visibleComment(w, r, u.ID, msgCommentDelFailed)
+	c, _ := s.visibleComment(w, r, u, msgCommentDelFailed)
 	if c == nil {
 		return
 	}
@@ -188,6 +201,19 @@ func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// blockersOf are the users whose block stops a comment on the thread of listUserID ("" for
+// a poll) replying to replyTo (nil for none): the list's owner and the author replied to.
+func blockersOf(listUserID string, replyTo *store.Comment) []string {
+	var out []string
+	if listUserID != "" {
+		out = append(out, listUserID)
+	}
+	if replyTo != nil && replyTo.UserID != "" {
+		out = append(out, replyTo.UserID)
+	}
+	return out
+}
+
 func commentJSON(c *store.Comment) api.Comment {
 	var parent *string
 	if c.ParentID != "" {
@@ -198,5 +224,6 @@ func commentJSON(c *store.Comment) api.Comment {
 		UserName: comments.AuthorName(c), Text: c.Text, CreatedAt: c.CreatedAt,
 		ParentId: parent, IsReply: c.ParentID != "",
 		Upvotes: c.Upvotes, Downvotes: c.Downvotes, Score: comments.Score(c), MyVote: api.CommentMyVote(c.MyVote),
+		Hidden: orNil(c.Hidden),
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/model"
+	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/store"
 )
@@ -63,12 +64,20 @@ func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
 func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 	ownerID, listID := r.PathValue("userId"), r.PathValue("listId")
 	var viewerID string
-	if viewer := currentUser(r); viewer != nil {
+	viewer := currentUser(r)
+	if viewer != nil {
 		viewerID = viewer.ID
 	}
-	l, err := s.findList(r.Context(), ownerID, listID, viewerID)
+	l, err := s.findList(r.Context(), ownerID, listID, viewerID, viewer != nil && viewer.IsAdmin)
 	if errors.Is(err, store.ErrNotFound) {
 		err = lists.Missing(r.Context(), s.store, ownerID, viewerID)
+	}
+	if err == nil && viewer != nil && viewer.Filters > 0 && ownerID != viewerID {
+		key := store.ListKey(ownerID, listID)
+		var unseen store.Unseen
+		if unseen, err = s.store.UnseenAmong(r.Context(), viewerID, []string{ownerID}, []string{key}, nil); err == nil {
+			err = moderation.ListUnseen(unseen, ownerID, key)
+		}
 	}
 	if err != nil {
 		s.fail(w, r, "read list", err, msgLoadFailed)
@@ -87,14 +96,14 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 // findList is lists.Find through the shared reads: a list reads the same for every
 // visitor, so a busy list costs one database read a second (dropped on any write through
 // this process), and only the visibility check is the viewer's own.
-func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string) (*store.List, error) {
+func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string, admin bool) (*store.List, error) {
 	v, err := s.shared.get("list\x00"+ownerID+"\x00"+listID, func(ctx context.Context) (any, error) {
 		return s.store.List(ctx, ownerID, listID)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return lists.Shown(v.(*store.List), viewerID)
+	return lists.Shown(v.(*store.List), viewerID, admin)
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
@@ -187,6 +196,7 @@ func rankedList(l *store.List, viewerID string, upvoted, favorited bool) api.Ran
 		Tags: l.Tags, Contestants: apiListItems(l.Items), IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
 		UpvoteCount: l.UpvoteCount, CommentCount: &l.CommentCount, UpvotedByMe: upvoted, FavoritedByMe: favorited,
 		RemixCount: l.RemixCount}
+	out.Hidden = orNil(l.Hidden)
 	if l.RemixOf.ListID != "" {
 		out.RemixOf = &api.RemixOrigin{UserId: l.RemixOf.UserID, ListId: l.RemixOf.ListID}
 		if o := lists.OriginShown(l.Origin, viewerID); o != nil {
@@ -217,7 +227,12 @@ func (s *Server) listRemixes(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "list remixes", err, msgLoadFailed)
 		return
 	}
-	out := api.RemixPage{Lists: apiSummaries(page)}
+	shown, err := s.listsFor(r.Context(), currentUser(r), apiSummaries(page))
+	if err != nil {
+		s.fail(w, r, "list remixes", err, msgLoadFailed)
+		return
+	}
+	out := api.RemixPage{Lists: shown}
 	if next != "" {
 		out.NextCursor = &next
 	}
@@ -230,4 +245,13 @@ func orZero[T any](p *T) T {
 		return zero
 	}
 	return *p
+}
+
+// orNil is a pointer to v, or nil for the zero value, for optional fields shown only when set.
+func orNil[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return &v
 }

@@ -40,7 +40,7 @@ func (s *Server) writeMe(w http.ResponseWriter, r *http.Request, u *store.User, 
 		s.fail(w, r, "account request", err, fallback)
 		return
 	}
-	me := api.Me{Id: u.ID, Email: u.Email, DisplayName: u.DisplayName, IdolsFound: u.IdolsFound,
+	me := api.Me{Id: u.ID, Email: u.Email, DisplayName: u.DisplayName, IdolsFound: u.IdolsFound, IsAdmin: u.IsAdmin,
 		CreatedAt: u.CreatedAt.UTC(), Providers: make([]api.MeProviders, len(providers))}
 	for i, p := range providers {
 		me.Providers[i] = api.MeProviders(p)

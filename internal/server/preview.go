@@ -21,7 +21,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	p := genericPreview
 	if storableText(userID) && storableText(listID) {
 		// Link previews are fetched signed out, so they show what everyone may see.
-		l, err := s.findList(r.Context(), userID, listID, "")
+		l, err := s.findList(r.Context(), userID, listID, "", false)
 		switch {
 		case err == nil:
 			p = previewOf(l, s.cfg.BaseURL)

@@ -11,11 +11,21 @@ import (
 
 func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
 	p, err := s.store.Profile(r.Context(), r.PathValue("userId"))
+	out := api.PublicProfile{}
+	if err == nil {
+		out = api.PublicProfile{Id: p.ID, DisplayName: p.DisplayName, IdolsFound: p.IdolsFound, ListCount: p.ListCount}
+		if viewer := currentUser(r); viewer != nil && viewer.Filters > 0 {
+			var blocked bool
+			if blocked, err = s.store.Blocked(r.Context(), p.ID, viewer.ID); blocked {
+				out.BlockedByMe = &blocked
+			}
+		}
+	}
 	if err != nil {
 		s.fail(w, r, "read profile", notFoundAs(err, lists.ErrUserNotFound), msgSomethingWrong)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.PublicProfile{Id: p.ID, DisplayName: p.DisplayName, IdolsFound: p.IdolsFound, ListCount: p.ListCount})
+	writeJSON(w, http.StatusOK, out)
 }
 
 // userLists is one user's rankings that the reader may see: the user themself
@@ -23,16 +33,20 @@ func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
 func (s *Server) userLists(w http.ResponseWriter, r *http.Request) {
 	userID := r.PathValue("userId")
 	var viewerID string
-	if u := currentUser(r); u != nil {
-		viewerID = u.ID
+	viewer := currentUser(r)
+	if viewer != nil {
+		viewerID = viewer.ID
 	}
 	exists, err := s.store.UserExists(r.Context(), userID)
-	var found []store.ListSummary
+	var found []api.ListSummary
 	if err == nil && !exists {
 		err = lists.ErrUserNotFound
 	}
 	if err == nil {
-		found, err = lists.OwnedBy(r.Context(), s.store, userID, viewerID)
+		var owned []store.ListSummary
+		if owned, err = lists.OwnedBy(r.Context(), s.store, userID, viewerID); err == nil {
+			found, err = s.listsFor(r.Context(), viewer, apiSummaries(owned))
+		}
 	}
 	if err != nil {
 		msg := msgSomethingWrong
@@ -42,7 +56,7 @@ func (s *Server) userLists(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "user lists", err, msg)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.UserLists{Lists: apiSummaries(found)})
+	writeJSON(w, http.StatusOK, api.UserLists{Lists: found})
 }
 
 // idolSearch rolls for a hidden immunity idol when a season card is clicked. chance

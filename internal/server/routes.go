@@ -3,8 +3,10 @@ package server
 import (
 	"net/http"
 
+	"castaway/internal/auth"
 	"castaway/internal/comments"
 	"castaway/internal/lists"
+	"castaway/internal/moderation"
 )
 
 // routes is every path the server answers, in one table.
@@ -42,6 +44,8 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/auth/oauth/{provider}/callback", http.HandlerFunc(s.oauthCallback)},
 		{"GET /api/me", http.HandlerFunc(s.me)},
 		{"PATCH /api/me", http.HandlerFunc(s.updateMe)},
+		{"DELETE /api/me", s.limited(auth.DeletePerUser, auth.DeletePerClient, s.deleteMe)},
+		{"GET /api/me/export", s.limited(auth.ExportPerUser, auth.ExportPerClient, s.exportMe)},
 
 		// Lists, drafts, browse and profiles
 		{"GET /api/lists", cacheable(http.HandlerFunc(s.browseLists))},
@@ -90,6 +94,15 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST /api/notifications/{id}/read", http.HandlerFunc(s.markNotificationRead)},
 		{"POST /api/notifications/read-all", http.HandlerFunc(s.markAllNotificationsRead)},
 		{"GET /api/notifications/stream", http.HandlerFunc(s.streamInbox)},
+
+		// Community care
+		{"POST /api/reports", s.limited(moderation.ReportPerUser, moderation.ReportPerClient, s.createReport)},
+		{"GET /api/moderation/reports", http.HandlerFunc(s.moderationQueue)},
+		{"GET /api/moderation/actions", http.HandlerFunc(s.moderationLog)},
+		{"POST /api/moderation/actions", s.limited(moderation.ActPerUser, moderation.ActPerClient, s.moderate)},
+		{"GET /api/me/blocks", http.HandlerFunc(s.myBlocks)},
+		{"PUT /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.blockUser)},
+		{"DELETE /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.unblockUser)},
 
 		// Anything else under /api/ is an API 404; other paths are the app's pages.
 		{"/api/", http.HandlerFunc(s.apiNotFound)},

@@ -94,7 +94,7 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	etag := shareETag(l)
 	h.Set("ETag", etag)
-	if l.IsPublic {
+	if l.Listed() {
 		h.Set("Cache-Control", "public, no-cache")
 	} else {
 		h.Set("Cache-Control", "private, no-cache")

@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/comments"
 	"castaway/internal/lists"
+	"castaway/internal/moderation"
 	"castaway/internal/store"
 )
 
@@ -29,10 +30,14 @@ func (s *Server) userAndList(w http.ResponseWriter, r *http.Request, signedOut, 
 	return u, s.visibleList(w, r, u.ID, failure)
 }
 
-// visibleComment finds the comment named by the path when viewerID may see its
+// visibleComment finds the comment named by the path when viewer may see it and its
 // thread, with the name of its list (a notification's content), answering 404 or 500 itself.
-func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewerID, failure string) (*store.Comment, string) {
+func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewer *store.User, failure string) (*store.Comment, string) {
+	viewerID := viewer.ID
 	c, err := s.store.CommentByID(r.Context(), r.PathValue("commentId"), viewerID)
+	if err == nil && !moderation.CommentShown(c, viewer) {
+		err = store.ErrNotFound
+	}
 	if err != nil {
 		s.fail(w, r, "find comment", notFoundAs(err, comments.ErrNotFound), failure)
 		return nil, ""

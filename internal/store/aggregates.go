@@ -9,8 +9,9 @@ import (
 
 // The aggregates kept in step with their rows, each as the expression that recounts it.
 const (
-	recountUpvotes     = `(SELECT count(*) FROM list_upvotes v WHERE v.list_user_id = l.user_id AND v.list_id = l.id)`
-	recountComments    = `(SELECT count(*) FROM comments c WHERE c.list_user_id = l.user_id AND c.list_id = l.id)`
+	recountUpvotes  = `(SELECT count(*) FROM list_upvotes v WHERE v.list_user_id = l.user_id AND v.list_id = l.id)`
+	recountComments = `(SELECT count(*) FROM comments c LEFT JOIN comments p ON p.id = c.parent_id
+		WHERE c.list_user_id = l.user_id AND c.list_id = l.id AND ` + commentCounted + `)`
 	recountItems       = `(SELECT count(*) FROM list_items i WHERE i.list_user_id = l.user_id AND i.list_id = l.id)`
 	recountCommentUp   = `(SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.value = 1)`
 	recountCommentDown = `(SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.value = -1)`

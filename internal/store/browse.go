@@ -27,6 +27,7 @@ type ListSummary struct {
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 	TopItems    []model.Item
+	Hidden      bool // by a moderator; only its owner's own views still hold it
 }
 
 // TopItemCount is how many items a card previews (spec: top 3).
@@ -508,7 +509,7 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Lis
 		}
 		out = append(out, ListSummary{UserID: l.UserID, ID: l.ID, UserName: l.UserName, Name: l.Name,
 			Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason, ItemCount: l.ItemCount,
-			UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt})
+			UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -23,13 +23,42 @@ type Comment struct {
 	Text       string
 	Upvotes    int
 	Downvotes  int
-	MyVote     int // the reading user's vote: 1, -1 or 0
+	MyVote     int  // the reading user's vote: 1, -1 or 0
+	Hidden     bool // by a moderator: shown only to its author and admins
 	CreatedAt  time.Time
+}
+
+// commentCounted is true for a comment c (with its parent p, if any, left-joined) that
+// lists.comment_count counts: everyone sees it, so neither it nor its parent is hidden.
+const commentCounted = `c.hidden_at IS NULL AND p.hidden_at IS NULL`
+
+// countedAmong counts the comments of id and its replies that comment_count counts.
+func countedAmong(ctx context.Context, tx *sql.Tx, id string) (int, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT count(*) FROM comments c LEFT JOIN comments p ON p.id = c.parent_id
+		WHERE (c.id = $1 OR c.parent_id = $1) AND `+commentCounted, id).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count comments shown: %w", err)
+	}
+	return n, nil
+}
+
+// recountCommentsOf adds delta to the comment count of the list (owner, list); a poll's
+// thread has no list row, so the update then touches nothing.
+func recountCommentsOf(ctx context.Context, tx *sql.Tx, owner, list string, delta int) error {
+	if delta == 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = comment_count + $3 WHERE user_id = $1 AND id = $2`,
+		owner, list, delta); err != nil {
+		return fmt.Errorf("count comments: %w", err)
+	}
+	return nil
 }
 
 // commentSelect reads comments with their author's name and the vote of the user in $1.
 const commentSelect = `SELECT c.id, c.list_user_id, c.list_id, COALESCE(c.user_id, ''), COALESCE(u.display_name, ''),
-		COALESCE(c.parent_id, ''), c.text, c.upvotes, c.downvotes, COALESCE(v.value, 0), c.created_at
+		COALESCE(c.parent_id, ''), c.text, c.upvotes, c.downvotes, COALESCE(v.value, 0), c.hidden_at IS NOT NULL, c.created_at
 	FROM comments c
 	LEFT JOIN users u ON u.id = c.user_id
 	LEFT JOIN comment_votes v ON v.comment_id = c.id AND v.user_id = $1`
@@ -38,7 +67,7 @@ func scanComment(row interface{ Scan(...any) error }) (*Comment, error) {
 	var c Comment
 	var created int64
 	if err := row.Scan(&c.ID, &c.ListUserID, &c.ListID, &c.UserID, &c.UserName, &c.ParentID, &c.Text,
-		&c.Upvotes, &c.Downvotes, &c.MyVote, &created); err != nil {
+		&c.Upvotes, &c.Downvotes, &c.MyVote, &c.Hidden, &created); err != nil {
 		return nil, err
 	}
 	c.CreatedAt = fromMillis(created)
@@ -62,10 +91,12 @@ func (s *Store) CreateComment(ctx context.Context, c *Comment, notes []*Notifica
 		if err != nil {
 			return fmt.Errorf("create comment: %w", err)
 		}
-		// A poll thread has no list row: the update then touches nothing.
-		if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = comment_count + 1 WHERE user_id = $1 AND id = $2`,
-			c.ListUserID, c.ListID); err != nil {
-			return fmt.Errorf("count comment: %w", err)
+		shown, err := countedAmong(ctx, tx, c.ID) // 0 for a reply to a comment hidden meanwhile
+		if err != nil {
+			return err
+		}
+		if err := recountCommentsOf(ctx, tx, c.ListUserID, c.ListID, shown); err != nil {
+			return err
 		}
 		notified, err = insertNotifications(ctx, tx, notes)
 		return err
@@ -253,23 +284,26 @@ func (s *Store) DeleteComment(ctx context.Context, id string) error {
 			(SELECT id FROM comments WHERE id = $1 OR parent_id = $1)`, id); err != nil {
 			return fmt.Errorf("delete comment notifications: %w", err)
 		}
-		var owner, list string
-		var gone int
-		err := tx.QueryRowContext(ctx, `SELECT list_user_id, list_id, 1 + (SELECT count(*) FROM comments r WHERE r.parent_id = $1)
-			FROM comments WHERE id = $1`, id).Scan(&owner, &list, &gone)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return fmt.Errorf("count deleted comments: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE id = $1`, id); err != nil {
-			return fmt.Errorf("delete comment: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = comment_count - $3 WHERE user_id = $1 AND id = $2`,
-			owner, list, gone); err != nil {
-			return fmt.Errorf("uncount comment: %w", err)
-		}
-		return nil
+		return deleteComment(ctx, tx, id)
 	})
+}
+
+// deleteComment removes comment id and its replies in tx, uncounting those counted.
+func deleteComment(ctx context.Context, tx *sql.Tx, id string) error {
+	var owner, list string
+	err := tx.QueryRowContext(ctx, `SELECT list_user_id, list_id FROM comments WHERE id = $1`, id).Scan(&owner, &list)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("find deleted comment: %w", err)
+	}
+	gone, err := countedAmong(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("delete comment: %w", err)
+	}
+	return recountCommentsOf(ctx, tx, owner, list, -gone)
 }

@@ -246,7 +246,7 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 		rows = rows[:0]
 		var items, tags [][]any
 		for _, l := range b.Lists {
-			rows = append(rows, []any{l.UserID, l.ID, l.Name, l.Description, l.IsPublic, l.IsSeason, len(l.Items), 0,
+			rows = append(rows, []any{l.UserID, l.ID, l.Name, l.Description, l.IsPublic, l.IsPublic, l.IsSeason, len(l.Items), 0,
 				l.SearchText, millis(l.CreatedAt), millis(l.UpdatedAt)})
 			for i, it := range l.Items {
 				items = append(items, []any{l.UserID, l.ID, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note})
@@ -255,7 +255,7 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 				tags = append(tags, []any{l.UserID, l.ID, t})
 			}
 		}
-		if err := insert("lists", []string{"user_id", "id", "name", "description", "is_public", "is_season",
+		if err := insert("lists", []string{"user_id", "id", "name", "description", "is_public", "chosen_public", "is_season",
 			"item_count", "upvote_count", "search_text", "created_at", "updated_at"}, rows); err != nil {
 			return err
 		}

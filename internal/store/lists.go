@@ -38,7 +38,9 @@ type List struct {
 	// RemixCount counts the list's public remixes, kept in step with them.
 	RemixCount int
 	// Origin is the list RemixOf names, read by List; nil when it no longer exists.
-	Origin    *Origin
+	Origin *Origin
+	// Hidden is set when a moderator hid the list; IsPublic stays the owner's choice.
+	Hidden    bool
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	ListContent
@@ -46,9 +48,13 @@ type List struct {
 
 // listColumns are a list's own columns, read from lists l joined with the owner u
 // by every query that returns lists, and scanned by scanList.
-const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.is_public, l.is_season,
+const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.chosen_public, l.is_season,
 	l.item_count, l.upvote_count, l.comment_count, l.created_at, l.updated_at,
-	l.remix_of_user_id, l.remix_of_list_id, l.remix_count`
+	l.remix_of_user_id, l.remix_of_list_id, l.remix_count, l.hidden_at IS NOT NULL`
+
+// Listed tells whether everyone may see l: its owner made it public and no moderator hid it
+// (the column lists.is_public holds the same).
+func (l *List) Listed() bool { return l.IsPublic && !l.Hidden }
 
 // visibleTo is lists.VisibleTo in SQL over lists l for the viewer id in parameter
 // param: the list is public or the viewer's own ("" owns nothing).
@@ -62,7 +68,7 @@ func scanList(row interface{ Scan(...any) error }, extra ...any) (*List, error) 
 	var created, updated int64
 	err := row.Scan(append([]any{&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
 		&l.ItemCount, &l.UpvoteCount, &l.CommentCount, &created, &updated,
-		&l.RemixOf.UserID, &l.RemixOf.ListID, &l.RemixCount}, extra...)...)
+		&l.RemixOf.UserID, &l.RemixOf.ListID, &l.RemixCount, &l.Hidden}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -91,9 +97,9 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		inserted := false
 		for id = range ids {
-			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, is_season,
+			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, chosen_public, is_season,
 				item_count, search_text, created_at, updated_at, remix_of_user_id, remix_of_list_id)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) ON CONFLICT (user_id, id) DO NOTHING`,
+				VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $9, $10, $11) ON CONFLICT (user_id, id) DO NOTHING`,
 				userID, id, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now),
 				c.RemixOf.UserID, c.RemixOf.ListID)
 			if err != nil {
@@ -142,7 +148,7 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListCon
 		if err := adjustCounts(ctx, tx, userID, listID, -1); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, is_public = $5, is_season = $6,
+		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, chosen_public = $5, is_public = ($5 AND hidden_at IS NULL), is_season = $6,
 			item_count = $7, search_text = $8, updated_at = $9 WHERE user_id = $1 AND id = $2`,
 			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now))
 		if err != nil {
@@ -287,24 +293,26 @@ func (s *Store) listTags(ctx context.Context, where string, args ...any) (map[li
 // DeleteList removes a list with its items, tags, upvotes and favorites (by foreign
 // key) and its comments (which have none). ErrNotFound when it does not exist.
 func (s *Store) DeleteList(ctx context.Context, userID, listID string) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		if err := adjustCounts(ctx, tx, userID, listID, -1); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {
-			return fmt.Errorf("delete list comments: %w", err)
-		}
-		res, err := tx.ExecContext(ctx, `DELETE FROM lists WHERE user_id = $1 AND id = $2`, userID, listID)
-		if err != nil {
-			return fmt.Errorf("delete list: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("delete list: %w", err)
-		} else if n == 0 {
-			return ErrNotFound
-		}
-		return nil
-	})
+	return s.tx(ctx, func(tx *sql.Tx) error { return deleteList(ctx, tx, userID, listID) })
+}
+
+func deleteList(ctx context.Context, tx *sql.Tx, userID, listID string) error {
+	if err := adjustCounts(ctx, tx, userID, listID, -1); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {
+		return fmt.Errorf("delete list comments: %w", err)
+	}
+	res, err := tx.ExecContext(ctx, `DELETE FROM lists WHERE user_id = $1 AND id = $2`, userID, listID)
+	if err != nil {
+		return fmt.Errorf("delete list: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("delete list: %w", err)
+	} else if n == 0 {
+		return ErrNotFound
+	}
+	return nil
 }
 
 // ListMarks tells whether viewerID has upvoted and favorited a list.

@@ -33,9 +33,11 @@ func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*Notification)
 		if n.DedupeKey != "" {
 			key = n.DedupeKey
 		}
+		// Nobody is notified by someone they blocked.
 		res, err := tx.ExecContext(ctx, `INSERT INTO notifications
 			(id, user_id, type, actor_id, created_by_name, content, is_new, list_user_id, list_id, comment_id, dedupe_key, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $8, $9, $10, $11)
+			SELECT $1, $2, $3, $4, $5, $6, TRUE, $7, $8, $9, $10, CAST($11 AS BIGINT)
+			WHERE NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = $2 AND blocked_id = $4)
 			ON CONFLICT (dedupe_key) DO NOTHING`,
 			n.ID, n.UserID, n.Type, n.ActorID, n.CreatedByName, n.Content, n.ListUserID, n.ListID, n.CommentID, key, millis(n.CreatedAt))
 		if err != nil {
@@ -49,11 +51,15 @@ func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*Notification)
 }
 
 // visibleNote keeps the notifications n of recipient $1 whose list still exists and
-// is theirs or public: a list made private or deleted takes its name and comment
-// text out of everyone else's inbox. A global poll's discussion (no list owner)
+// is theirs or public: a list made private, hidden or deleted takes its name and comment
+// text out of everyone else's inbox, and so does a hidden comment; nor do users they
+// blocked appear. A global poll's discussion (no list owner)
 // is open to everyone.
 var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR n.list_user_id = '' OR EXISTS (SELECT 1 FROM lists l
-	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND ` + visibleTo("$1") + `))`
+	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND ` + visibleTo("$1") + `))
+	AND (n.comment_id = '' OR NOT EXISTS (SELECT 1 FROM comments c WHERE c.id = n.comment_id
+		AND c.hidden_at IS NOT NULL AND (c.user_id IS NULL OR c.user_id <> $1)))
+	AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = n.actor_id)`
 
 // RecentNotifications returns userID's newest notifications they may still see, at
 // most limit, and how many of those are unread, in one query (a live stream runs

@@ -13,7 +13,7 @@ type ListVisibility struct {
 	UserID   string // owner
 	ID       string
 	Name     string
-	IsPublic bool
+	IsPublic bool // lists.is_public: everyone may see it (public and not hidden by a moderator)
 }
 
 // ListVisibilityOf looks a list up, or returns ErrNotFound.
@@ -74,29 +74,37 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string) (UpvoteResult, error) {
 	var r UpvoteResult
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var cast int64
-		err := tx.QueryRowContext(ctx, `DELETE FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3
-			RETURNING created_at`, ownerID, listID, userID).Scan(&cast)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("remove upvote: %w", err)
-		}
-		if err == nil {
-			if _, err := tx.ExecContext(ctx, `UPDATE lists SET upvote_count = upvote_count - 1 WHERE user_id = $1 AND id = $2`, ownerID, listID); err != nil {
-				return fmt.Errorf("count upvote: %w", err)
-			}
-			// The vote leaves the day it was cast on, so "this week" forgets it too.
-			if _, err := tx.ExecContext(ctx, `UPDATE list_upvotes_daily SET n = n - 1 WHERE list_user_id = $1 AND list_id = $2 AND day = $3`,
-				ownerID, listID, dayOf(cast)); err != nil {
-				return fmt.Errorf("uncount upvote of the day: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, `DELETE FROM list_upvotes_daily WHERE list_user_id = $1 AND list_id = $2 AND day = $3 AND n <= 0`,
-				ownerID, listID, dayOf(cast)); err != nil {
-				return fmt.Errorf("uncount upvote of the day: %w", err)
-			}
+		if err := removeUpvote(ctx, tx, ownerID, listID, userID); err != nil {
+			return err
 		}
 		return upvoteCount(ctx, tx, ownerID, listID, &r.UpvoteCount)
 	})
 	return r, err
+}
+
+// removeUpvote withdraws userID's vote on a list in tx, if any, keeping its counts exact.
+func removeUpvote(ctx context.Context, tx *sql.Tx, ownerID, listID, userID string) error {
+	var cast int64
+	err := tx.QueryRowContext(ctx, `DELETE FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3
+		RETURNING created_at`, ownerID, listID, userID).Scan(&cast)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("remove upvote: %w", err)
+	}
+	if err == nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE lists SET upvote_count = upvote_count - 1 WHERE user_id = $1 AND id = $2`, ownerID, listID); err != nil {
+			return fmt.Errorf("count upvote: %w", err)
+		}
+		// The vote leaves the day it was cast on, so "this week" forgets it too.
+		if _, err := tx.ExecContext(ctx, `UPDATE list_upvotes_daily SET n = n - 1 WHERE list_user_id = $1 AND list_id = $2 AND day = $3`,
+			ownerID, listID, dayOf(cast)); err != nil {
+			return fmt.Errorf("uncount upvote of the day: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM list_upvotes_daily WHERE list_user_id = $1 AND list_id = $2 AND day = $3 AND n <= 0`,
+			ownerID, listID, dayOf(cast)); err != nil {
+			return fmt.Errorf("uncount upvote of the day: %w", err)
+		}
+	}
+	return nil
 }
 
 // StmtDailyUpvoteAdd counts one more upvote for a list ($1, $2) on day $3.

@@ -17,14 +17,18 @@ type User struct {
 	PasswordHash string // empty for provider-only accounts
 	IdolsFound   int
 	CreatedAt    time.Time
+	IsAdmin      bool // may moderate (castaway users grant-admin)
+	// Filters counts the users they blocked and the things they reported: zero means
+	// nothing needs leaving out of what they read.
+	Filters int
 }
 
-const userColumns = `id, COALESCE(email, ''), display_name, COALESCE(password_hash, ''), idols_found, created_at`
+const userColumns = `id, COALESCE(email, ''), display_name, COALESCE(password_hash, ''), idols_found, created_at, is_admin, filter_count`
 
 func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 	var u User
 	var created int64
-	if err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.IdolsFound, &created); err != nil {
+	if err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.IdolsFound, &created, &u.IsAdmin, &u.Filters); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, ErrNotFound
 		}

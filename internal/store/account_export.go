@@ -1,0 +1,108 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ExportSection is one part of an account export: rows of what the user owns or wrote.
+// Single sections hold one object (or null) instead of an array.
+type ExportSection struct {
+	Name   string
+	Single bool
+	query  string
+}
+
+// Columns are named as the export shows them; a name ending in "At" holds Unix
+// milliseconds (written as a time), one starting with "is" a flag, and one ending in
+// "Json" a JSON text (written as JSON, without the suffix).
+var ExportSections = []ExportSection{
+	{Name: "profile", Single: true, query: `SELECT id, COALESCE(email, '') AS "email", display_name AS "displayName",
+		idols_found AS "idolsFound", created_at AS "createdAt" FROM users WHERE id = $1`},
+	{Name: "lists", query: `SELECT id, name, description, chosen_public AS "isPublic", is_season AS "isSeason",
+		remix_of_user_id AS "remixOfUserId", remix_of_list_id AS "remixOfListId", upvote_count AS "upvoteCount",
+		created_at AS "createdAt", updated_at AS "updatedAt" FROM lists WHERE user_id = $1 ORDER BY created_at, id`},
+	{Name: "draft", Single: true, query: `SELECT name, description, tags AS "tagsJson", items AS "itemsJson", is_public AS "isPublic",
+		updated_at AS "updatedAt" FROM drafts WHERE user_id = $1`},
+	{Name: "comments", query: `SELECT id, list_user_id AS "listUserId", list_id AS "listId", COALESCE(parent_id, '') AS "parentId",
+		text, created_at AS "createdAt" FROM comments WHERE user_id = $1 ORDER BY created_at, id`},
+	{Name: "commentVotes", query: `SELECT comment_id AS "commentId", value FROM comment_votes WHERE user_id = $1 ORDER BY comment_id`},
+	{Name: "upvotes", query: `SELECT list_user_id AS "listUserId", list_id AS "listId", created_at AS "createdAt"
+		FROM list_upvotes WHERE user_id = $1 ORDER BY created_at`},
+	{Name: "favorites", query: `SELECT list_user_id AS "listUserId", list_id AS "listId", favorited_at AS "favoritedAt"
+		FROM favorites WHERE user_id = $1 ORDER BY favorited_at`},
+	{Name: "ballots", query: `SELECT poll_id AS "pollId", ranking AS "rankingJson", submitted_at AS "submittedAt"
+		FROM global_submissions WHERE user_id = $1 ORDER BY poll_id`},
+	{Name: "notifications", query: `SELECT id, type, created_by_name AS "fromName", content, is_new AS "isNew",
+		list_user_id AS "listUserId", list_id AS "listId", comment_id AS "commentId", created_at AS "createdAt"
+		FROM notifications WHERE user_id = $1 ORDER BY created_at, id`},
+	{Name: "blocks", query: `SELECT blocked_id AS "userId", created_at AS "blockedAt" FROM blocks WHERE blocker_id = $1 ORDER BY created_at`},
+	{Name: "reports", query: `SELECT kind, target_key AS "target", reason, text, created_at AS "createdAt"
+		FROM reports WHERE reporter_id = $1 ORDER BY created_at`},
+}
+
+// ExportRows calls emit with each row of section for userID, in order, as a JSON-ready
+// object; a list row also holds its items. Rows are read one at a time.
+func (s *Store) ExportRows(ctx context.Context, section ExportSection, userID string, emit func(map[string]any) error) error {
+	rows, err := s.rdb.QueryContext(ctx, section.query, userID)
+	if err != nil {
+		return fmt.Errorf("export %s: %w", section.Name, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return fmt.Errorf("export %s: %w", section.Name, err)
+	}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return fmt.Errorf("export %s: %w", section.Name, err)
+		}
+		row := make(map[string]any, len(cols)+1)
+		for i, c := range cols {
+			name, v := exportValue(c, vals[i])
+			row[name] = v
+		}
+		if section.Name == "lists" {
+			items, err := s.listItems(ctx, `list_user_id = $1 AND list_id = $2`, userID, row["id"])
+			if err != nil {
+				return err
+			}
+			row["items"] = items[listKey{userID, fmt.Sprint(row["id"])}]
+		}
+		if err := emit(row); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// exportValue names and converts a column's value by ExportSections' naming rules.
+func exportValue(col string, v any) (string, any) {
+	if b, ok := v.([]byte); ok {
+		v = string(b)
+	}
+	switch {
+	case strings.HasSuffix(col, "Json"):
+		if s, ok := v.(string); ok && json.Valid([]byte(s)) {
+			return strings.TrimSuffix(col, "Json"), json.RawMessage(s)
+		}
+		return strings.TrimSuffix(col, "Json"), v
+	case strings.HasSuffix(col, "At"):
+		if ms, ok := v.(int64); ok {
+			return col, time.UnixMilli(ms).UTC()
+		}
+	case strings.HasPrefix(col, "is"):
+		if n, ok := v.(int64); ok { // SQLite keeps flags as integers
+			return col, n != 0
+		}
+	}
+	return col, v
+}

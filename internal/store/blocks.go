@@ -1,0 +1,168 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MaxBlocks bounds how many users one account may block, so what a reader's pages are
+// checked against stays small.
+const MaxBlocks = 1000
+
+// ErrTooManyBlocks: the blocker already blocks MaxBlocks users.
+var ErrTooManyBlocks = errors.New("too many blocks")
+
+// Block makes blockerID block blockedID (no change when already blocked).
+// ErrNotFound when blockedID is no user.
+func (s *Store) Block(ctx context.Context, blockerID, blockedID string, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		// The blocker's row first: two blocks at once by one user count in turn.
+		var n int
+		if err := tx.QueryRowContext(ctx, `UPDATE users SET filter_count = filter_count WHERE id = $1 RETURNING
+			(SELECT count(*) FROM blocks WHERE blocker_id = $1)`, blockerID).Scan(&n); err != nil {
+			return fmt.Errorf("lock blocker: %w", err)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (blocker_id, blocked_id) DO NOTHING`, blockerID, blockedID, millis(now))
+		if isForeignKeyViolation(err) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("block: %w", err)
+		}
+		if added, _ := res.RowsAffected(); added == 0 {
+			return nil
+		}
+		if n >= MaxBlocks {
+			return ErrTooManyBlocks
+		}
+		return addFilters(ctx, tx, blockerID, 1)
+	})
+}
+
+// Unblock ends blockerID's block of blockedID, if any.
+func (s *Store) Unblock(ctx context.Context, blockerID, blockedID string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2`, blockerID, blockedID)
+		if err != nil {
+			return fmt.Errorf("unblock: %w", err)
+		}
+		if gone, _ := res.RowsAffected(); gone == 0 {
+			return nil
+		}
+		return addFilters(ctx, tx, blockerID, -1)
+	})
+}
+
+// BlockedUser is one user a reader blocked.
+type BlockedUser struct {
+	UserID, DisplayName string
+	BlockedAt           time.Time
+}
+
+// Blocks lists the users blockerID blocked, most recent first (at most MaxBlocks).
+func (s *Store) Blocks(ctx context.Context, blockerID string) ([]BlockedUser, error) {
+	rows, err := s.rdb.QueryContext(ctx, `SELECT b.blocked_id, u.display_name, b.created_at FROM blocks b
+		JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = $1 ORDER BY b.created_at DESC, b.blocked_id`, blockerID)
+	if err != nil {
+		return nil, fmt.Errorf("list blocks: %w", err)
+	}
+	defer rows.Close()
+	out := []BlockedUser{}
+	for rows.Next() {
+		var b BlockedUser
+		var at int64
+		if err := rows.Scan(&b.UserID, &b.DisplayName, &at); err != nil {
+			return nil, fmt.Errorf("list blocks: %w", err)
+		}
+		b.BlockedAt = fromMillis(at)
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// Blocked tells whether any of blockers has blocked userID.
+func (s *Store) Blocked(ctx context.Context, userID string, blockers ...string) (bool, error) {
+	if len(blockers) == 0 {
+		return false, nil
+	}
+	args := []any{userID}
+	var b bool
+	err := s.rdb.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM blocks WHERE blocked_id = $1 AND blocker_id IN (`+
+		marks(2, len(blockers), &args, blockers)+`))`, args...).Scan(&b)
+	if err != nil {
+		return false, fmt.Errorf("check blocks: %w", err)
+	}
+	return b, nil
+}
+
+// Unseen is what a reader asked not to see among some candidates: users they blocked,
+// lists (ListKey) and comments they reported.
+type Unseen struct {
+	Users, Lists, Comments map[string]bool
+}
+
+// Hides tells whether the reader left out a list of ownerID with key, or a comment
+// (commentID) by ownerID; pass "" for what does not apply.
+func (u Unseen) Hides(ownerID, listKey, commentID string) bool {
+	return u.Users[ownerID] || u.Lists[listKey] || u.Comments[commentID]
+}
+
+// UnseenAmong reads which of the given users, list keys and comment ids viewerID blocked
+// or reported: one query whose size is that of the page being shown.
+func (s *Store) UnseenAmong(ctx context.Context, viewerID string, users, listKeys, commentIDs []string) (Unseen, error) {
+	u := Unseen{Users: map[string]bool{}, Lists: map[string]bool{}, Comments: map[string]bool{}}
+	args := []any{viewerID}
+	var parts []string
+	if len(users) > 0 {
+		parts = append(parts, `SELECT 'u', blocked_id FROM blocks WHERE blocker_id = $1 AND blocked_id IN (`+
+			marks(len(args)+1, len(users), &args, users)+`)`)
+	}
+	for _, k := range []struct {
+		kind string
+		keys []string
+	}{{KindList, listKeys}, {KindComment, commentIDs}} {
+		if len(k.keys) > 0 {
+			parts = append(parts, `SELECT '`+k.kind+`', target_key FROM reports WHERE reporter_id = $1 AND kind = '`+k.kind+
+				`' AND target_key IN (`+marks(len(args)+1, len(k.keys), &args, k.keys)+`)`)
+		}
+	}
+	if len(parts) == 0 {
+		return u, nil
+	}
+	rows, err := s.rdb.QueryContext(ctx, strings.Join(parts, " UNION ALL "), args...)
+	if err != nil {
+		return u, fmt.Errorf("read what a reader left out: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var kind, key string
+		if err := rows.Scan(&kind, &key); err != nil {
+			return u, fmt.Errorf("read what a reader left out: %w", err)
+		}
+		switch kind {
+		case "u":
+			u.Users[key] = true
+		case KindList:
+			u.Lists[key] = true
+		case KindComment:
+			u.Comments[key] = true
+		}
+	}
+	return u, rows.Err()
+}
+
+// marks appends values to args and returns their placeholders, numbered from first.
+func marks(first, n int, args *[]any, values []string) string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = "$" + strconv.Itoa(first+i)
+		*args = append(*args, values[i])
+	}
+	return strings.Join(out, ", ")
+}

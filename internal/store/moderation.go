@@ -1,0 +1,164 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Moderation actions and the status each leaves its target in.
+const (
+	ActionHide    = "hide"
+	ActionRestore = "restore"
+	ActionDismiss = "dismiss"
+)
+
+var actionStatus = map[string]string{ActionHide: "hidden", ActionRestore: "restored", ActionDismiss: "dismissed"}
+
+// Action is one recorded moderation action.
+type Action struct {
+	ID, AdminID, AdminName string
+	Action, Kind, Key      string
+	Title                  string // what the content said when it was acted on
+	CreatedAt              time.Time
+}
+
+// Moderate applies a (with its ID, admin, action, kind, key and time set) to a reported
+// target: hiding takes a list out of everything public (its counts and aggregates too)
+// or a comment out of its thread and count, restoring puts it back, dismissing only
+// closes the reports. The target's status and the log change in the same transaction.
+// ErrNotFound when nothing of that kind and key was reported, or the content is gone.
+func (s *Store) Moderate(ctx context.Context, a *Action) (*ReportTarget, error) {
+	status, ok := actionStatus[a.Action]
+	if !ok {
+		return nil, fmt.Errorf("unknown moderation action %q", a.Action)
+	}
+	var t *ReportTarget
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if t, err = scanReportTarget(tx.QueryRowContext(ctx, `SELECT kind, target_key, status, report_count, spam, harassment,
+			spoiler, other, first_at, last_at FROM report_targets WHERE kind = $1 AND target_key = $2`, a.Kind, a.Key)); err != nil {
+			return err
+		}
+		if err := s.describeTarget(ctx, tx, t); err != nil {
+			return err
+		}
+		if t.Gone {
+			return ErrNotFound
+		}
+		if a.Action != ActionDismiss {
+			if err := setHidden(ctx, tx, t, a.Action == ActionHide, a.CreatedAt); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE report_targets SET status = $3 WHERE kind = $1 AND target_key = $2`,
+			a.Kind, a.Key, status); err != nil {
+			return fmt.Errorf("set report status: %w", err)
+		}
+		t.Status = status
+		a.Title = t.Title
+		var admin any
+		if a.AdminID != "" {
+			admin = a.AdminID
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moderation_actions (id, admin_id, admin_name, action, kind, target_key, title, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, a.ID, admin, a.AdminName, a.Action, a.Kind, a.Key, a.Title, millis(a.CreatedAt)); err != nil {
+			return fmt.Errorf("record moderation action: %w", err)
+		}
+		return nil
+	})
+	return t, err
+}
+
+// setHidden hides (or shows again) the list or comment t names, keeping what counts it in step.
+func setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide bool, now time.Time) error {
+	var at any
+	if hide {
+		at = millis(now)
+	}
+	if t.Kind == KindList {
+		// The list leaves (or rejoins) every public count as a change of visibility would.
+		if err := adjustCounts(ctx, tx, t.ListUserID, t.ListID, -1); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE lists SET hidden_at = $3, is_public = (chosen_public AND $3 IS NULL)
+			WHERE user_id = $1 AND id = $2`, t.ListUserID, t.ListID, at); err != nil {
+			return fmt.Errorf("hide list: %w", err)
+		}
+		return adjustCounts(ctx, tx, t.ListUserID, t.ListID, 1)
+	}
+	before, err := countedAmong(ctx, tx, t.CommentID)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE comments SET hidden_at = $2 WHERE id = $1`, t.CommentID, at); err != nil {
+		return fmt.Errorf("hide comment: %w", err)
+	}
+	after, err := countedAmong(ctx, tx, t.CommentID)
+	if err != nil {
+		return err
+	}
+	return recountCommentsOf(ctx, tx, t.ListUserID, t.ListID, after-before)
+}
+
+// ModerationLog is one page (limit) of the actions log, newest first, after cursor,
+// and the next page's cursor ("" when none).
+func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]Action, string, error) {
+	at, id := int64(1<<62), "\uffff"
+	if cursor != "" {
+		k, err := decodeCursor(cursor, 2)
+		if err != nil {
+			return nil, "", err
+		}
+		if at, err = strconv.ParseInt(k[0], 10, 64); err != nil {
+			return nil, "", ErrBadCursor
+		}
+		id = k[1]
+	}
+	rows, err := s.rdb.QueryContext(ctx, StmtModerationLog, at, id, limit+1)
+	if err != nil {
+		return nil, "", fmt.Errorf("read moderation log: %w", err)
+	}
+	defer rows.Close()
+	out := []Action{}
+	for rows.Next() {
+		var a Action
+		var created int64
+		if err := rows.Scan(&a.ID, &a.AdminID, &a.AdminName, &a.Action, &a.Kind, &a.Key, &a.Title, &created); err != nil {
+			return nil, "", fmt.Errorf("read moderation log: %w", err)
+		}
+		a.CreatedAt = fromMillis(created)
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", fmt.Errorf("read moderation log: %w", err)
+	}
+	next := ""
+	if len(out) > limit {
+		out = out[:limit]
+		last := out[limit-1]
+		next = encodeCursor(strconv.FormatInt(millis(last.CreatedAt), 10), last.ID)
+	}
+	return out, next, nil
+}
+
+// StmtModerationLog reads actions before ($1 time, $2 id), newest first, $3 at most.
+const StmtModerationLog = `SELECT id, COALESCE(admin_id, ''), admin_name, action, kind, target_key, title, created_at
+	FROM moderation_actions WHERE created_at < $1 OR (created_at = $1 AND id < $2)
+	ORDER BY created_at DESC, id DESC LIMIT $3`
+
+// SetAdmin grants or revokes moderation for the user with email; ErrNotFound when
+// there is none.
+func (s *Store) SetAdmin(ctx context.Context, email string, admin bool) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET is_admin = $2 WHERE email_key = $1`, FoldKey(strings.TrimSpace(email)), admin)
+	if err != nil {
+		return fmt.Errorf("set admin: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
