@@ -79,6 +79,16 @@ var authzMatrix = map[string][3]string{
 	"GET /api/legacy-rankings":                     {"ok", "ok", "ok"},
 	"PUT /api/legacy-rankings":                     {"401", "ok", "ok"},
 	"GET /api/legacy-rankings/stream":              {"ok", "ok", "ok"},
+	"POST /api/reports":                            {"401", "ok", "ok"},
+	"GET /api/me/blocks":                           {"401", "ok", "ok"},
+	"PUT /api/me/blocks/{userId}":                  {"401", "ok", "ok"},
+	"DELETE /api/me/blocks/{userId}":               {"401", "ok", "ok"},
+	"GET /api/me/export":                           {"401", "ok", "ok"},
+	"DELETE /api/me":                               {"401", "ok", "ok"},
+	// Only admins moderate; nobody here is one (TestModeration signs one in).
+	"GET /api/moderation/reports":  {"401", "403", "403"},
+	"GET /api/moderation/actions":  {"401", "403", "403"},
+	"POST /api/moderation/actions": {"401", "403", "403"},
 }
 
 // contractOperations reads "METHOD /path" for every operation of api/openapi.yaml.

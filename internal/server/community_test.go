@@ -19,8 +19,8 @@ func communityErr(t *testing.T, c *http.Client, method, url string, body any) (i
 // makeCommunityList stores a bare list the community endpoints can act on.
 func (e *testEnv) makeCommunityList(t *testing.T, ownerID, id, name string, public bool) string {
 	t.Helper()
-	_, err := e.store.DB().ExecContext(context.Background(), `INSERT INTO lists (user_id, id, name, is_public, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, 1, 1)`, ownerID, id, name, public)
+	_, err := e.store.DB().ExecContext(context.Background(), `INSERT INTO lists (user_id, id, name, is_public, chosen_public, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $4, 1, 1)`, ownerID, id, name, public)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestFavoriteEndpoints(t *testing.T) {
 	}
 
 	// The owner hides a list: it leaves the fan's favorites.
-	if _, err := e.store.DB().Exec(`UPDATE lists SET is_public = FALSE WHERE id = 'list_2'`); err != nil {
+	if _, err := e.store.DB().Exec(`UPDATE lists SET is_public = FALSE, chosen_public = FALSE WHERE id = 'list_2'`); err != nil {
 		t.Fatal(err)
 	}
 	if callStatus(t, fan, "GET", e.URL+"/api/me/favorites", nil, &favs); len(favs) != 1 || favs[0].Name != "Heroes" {

@@ -48,7 +48,7 @@ func TestFavorites(t *testing.T) {
 		}
 
 		// Made private by its owner: hidden. Deleted: gone for good.
-		if _, err := s.DB().Exec(`UPDATE lists SET is_public = FALSE WHERE user_id = $1 AND id = 'list_2'`, owner.ID); err != nil {
+		if _, err := s.DB().Exec(`UPDATE lists SET is_public = FALSE, chosen_public = FALSE WHERE user_id = $1 AND id = 'list_2'`, owner.ID); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.DB().Exec(`DELETE FROM lists WHERE user_id = $1 AND id = 'list_1'`, owner.ID); err != nil {

@@ -84,8 +84,8 @@ func setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide bool, now 
 		if err := adjustCounts(ctx, tx, t.ListUserID, t.ListID, -1); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE lists SET hidden_at = $3, is_public = (chosen_public AND $3 IS NULL)
-			WHERE user_id = $1 AND id = $2`, t.ListUserID, t.ListID, at); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE lists SET hidden_at = $3, is_public = (chosen_public AND $4)
+			WHERE user_id = $1 AND id = $2`, t.ListUserID, t.ListID, at, !hide); err != nil {
 			return fmt.Errorf("hide list: %w", err)
 		}
 		return adjustCounts(ctx, tx, t.ListUserID, t.ListID, 1)

@@ -101,14 +101,14 @@ func TestNotificationsHideWhatTheReaderCannotSee(t *testing.T) {
 		if n, u := count(fan.ID); n != 1 || u != 1 {
 			t.Fatalf("public list: fan sees %d, %d unread", n, u)
 		}
-		execOK(t, s.DB(), `UPDATE lists SET is_public = FALSE WHERE user_id = $1 AND id = 'list_1'`, owner.ID)
+		execOK(t, s.DB(), `UPDATE lists SET is_public = FALSE, chosen_public = FALSE WHERE user_id = $1 AND id = 'list_1'`, owner.ID)
 		if n, u := count(fan.ID); n != 0 || u != 0 {
 			t.Fatalf("private list: fan sees %d, %d unread", n, u)
 		}
 		if n, _ := count(owner.ID); n != 1 {
 			t.Fatalf("private list: owner sees %d", n)
 		}
-		execOK(t, s.DB(), `UPDATE lists SET is_public = TRUE WHERE user_id = $1 AND id = 'list_1'`, owner.ID)
+		execOK(t, s.DB(), `UPDATE lists SET is_public = TRUE, chosen_public = TRUE WHERE user_id = $1 AND id = 'list_1'`, owner.ID)
 		if err := s.DeleteComment(ctx, top.ID); err != nil {
 			t.Fatal(err)
 		}

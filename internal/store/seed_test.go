@@ -47,8 +47,8 @@ func seedBulk(tb testing.TB, s *store.Store, n seedSize, now time.Time) {
 		u, id := listKey(i)
 		created := nowMs - int64(n.lists-i)*(365*86400000/int64(n.lists))
 		season := i%7 == 0
-		ins.row(`lists (user_id, id, name, description, is_public, is_season, item_count, search_text, created_at, updated_at)`,
-			u, id, fmt.Sprintf("Ranking number %d", i), "My take on the best players ever", i%10 != 3, season, n.items, "", created, created)
+		ins.row(`lists (user_id, id, name, description, is_public, chosen_public, is_season, item_count, search_text, created_at, updated_at)`,
+			u, id, fmt.Sprintf("Ranking number %d", i), "My take on the best players ever", i%10 != 3, i%10 != 3, season, n.items, "", created, created)
 		first := r.IntN(len(seedNames))
 		for p := range n.items {
 			name := seedNames[(first+p)%len(seedNames)]
@@ -62,8 +62,8 @@ func seedBulk(tb testing.TB, s *store.Store, n seedSize, now time.Time) {
 		ins.row(`list_tags (list_user_id, list_id, tag)`, u, id, typeTag)
 		ins.row(`list_tags (list_user_id, list_id, tag)`, u, id, seedTags[i%len(seedTags)])
 	}
-	ins.row(`lists (user_id, id, name, description, is_public, is_season, item_count, search_text, created_at, updated_at)`,
-		"u00000", "list_hot", "Much discussed", "", true, false, 0, "", nowMs-86400000, nowMs-86400000)
+	ins.row(`lists (user_id, id, name, description, is_public, chosen_public, is_season, item_count, search_text, created_at, updated_at)`,
+		"u00000", "list_hot", "Much discussed", "", true, true, false, 0, "", nowMs-86400000, nowMs-86400000)
 	ins.flush()
 	// Upvotes: distinct (list, voter) pairs, the recent lists drawing more.
 	seen := map[[2]int]bool{}

@@ -26,8 +26,8 @@ func communityUser(t *testing.T, s *store.Store, name string) *store.User {
 // communityList makes a bare list row, as the community features see lists.
 func communityList(t *testing.T, s *store.Store, ownerID, id, name string, public bool) {
 	t.Helper()
-	_, err := s.DB().ExecContext(context.Background(), `INSERT INTO lists (user_id, id, name, is_public, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, 1, 1)`, ownerID, id, name, public)
+	_, err := s.DB().ExecContext(context.Background(), `INSERT INTO lists (user_id, id, name, is_public, chosen_public, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $4, 1, 1)`, ownerID, id, name, public)
 	if err != nil {
 		t.Fatal(err)
 	}
