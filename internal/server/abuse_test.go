@@ -327,3 +327,44 @@ func TestChangePasswordAndSignOutEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// Reports at once from one account: exactly the limit's worth are recorded, the rest
+// get 429, whatever the timing; the reporter's filter count matches what was stored.
+func TestReportsAreLimitedPerAccount(t *testing.T) {
+	e := newEnv(t)
+	_, ownerUser := e.signedIn(t, "Owner")
+	reporter, reporterUser := e.signedIn(t, "Reporter")
+	e.makeCommunityList(t, ownerUser.ID, "list_1", "Heroes", true)
+	const n = 30
+	ids := make([]string, n)
+	for i := range ids {
+		// Written directly: more comments than one account may post in a minute.
+		c := &store.Comment{ID: fmt.Sprintf("c%02d", i), ListUserID: ownerUser.ID, ListID: "list_1", UserID: ownerUser.ID,
+			Text: "comment", CreatedAt: time.Now()}
+		if _, err := e.store.CreateComment(context.Background(), c, nil); err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = c.ID
+	}
+	var mu sync.Mutex
+	codes := map[int]int{}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := callStatus(t, reporter, "POST", e.URL+"/api/reports", map[string]any{"targetType": "comment", "commentId": id, "reason": "spam"}, nil)
+			mu.Lock()
+			codes[s]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if codes[204] != 20 || codes[429] != n-20 {
+		t.Fatalf("answers %v, want 20 x 204 and %d x 429", codes, n-20)
+	}
+	u, err := e.store.UserByID(context.Background(), reporterUser.ID)
+	if err != nil || u.Filters != 20 {
+		t.Fatalf("filters %d %v", u.Filters, err)
+	}
+}

@@ -106,6 +106,7 @@ func TestEveryBodyIsReadStrictly(t *testing.T) {
 		{"PUT", "/api/lists/" + u.ID + "/list_1"}, {"POST", "/api/lists/" + u.ID + "/list_1/comments"},
 		{"PUT", "/api/comments/" + comment.ID + "/vote"}, {"PUT", "/api/global-rankings/season-20/submission"},
 		{"POST", "/api/global-rankings/season-20/comments"}, {"PUT", "/api/legacy-rankings"},
+		{"POST", "/api/reports"}, {"DELETE", "/api/me"},
 	} {
 		for _, bad := range []struct{ body, want string }{
 			{`{"sneaky":1}`, "The field sneaky is not one this request takes."},
