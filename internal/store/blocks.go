@@ -92,13 +92,23 @@ func (s *Store) Blocked(ctx context.Context, userID string, blockers ...string) 
 		return false, nil
 	}
 	args := []any{userID}
+	for _, b := range blockers {
+		args = append(args, b)
+	}
 	var b bool
-	err := s.rdb.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM blocks WHERE blocked_id = $1 AND blocker_id IN (`+
-		marks(2, len(blockers), &args, blockers)+`))`, args...).Scan(&b)
-	if err != nil {
+	if err := s.rdb.QueryRowContext(ctx, StmtBlocked(len(blockers)), args...).Scan(&b); err != nil {
 		return false, fmt.Errorf("check blocks: %w", err)
 	}
 	return b, nil
+}
+
+// StmtBlocked tells whether any of n blockers ($2…) blocked user $1.
+func StmtBlocked(n int) string {
+	m := make([]string, n)
+	for i := range m {
+		m[i] = "$" + strconv.Itoa(i+2)
+	}
+	return `SELECT EXISTS (SELECT 1 FROM blocks WHERE blocked_id = $1 AND blocker_id IN (` + strings.Join(m, ", ") + `))`
 }
 
 // Unseen is what a reader asked not to see among some candidates: users they blocked,
@@ -117,25 +127,16 @@ func (u Unseen) Hides(ownerID, listKey, commentID string) bool {
 // or reported: one query whose size is that of the page being shown.
 func (s *Store) UnseenAmong(ctx context.Context, viewerID string, users, listKeys, commentIDs []string) (Unseen, error) {
 	u := Unseen{Users: map[string]bool{}, Lists: map[string]bool{}, Comments: map[string]bool{}}
-	args := []any{viewerID}
-	var parts []string
-	if len(users) > 0 {
-		parts = append(parts, `SELECT 'u', blocked_id FROM blocks WHERE blocker_id = $1 AND blocked_id IN (`+
-			marks(len(args)+1, len(users), &args, users)+`)`)
-	}
-	for _, k := range []struct {
-		kind string
-		keys []string
-	}{{KindList, listKeys}, {KindComment, commentIDs}} {
-		if len(k.keys) > 0 {
-			parts = append(parts, `SELECT '`+k.kind+`', target_key FROM reports WHERE reporter_id = $1 AND kind = '`+k.kind+
-				`' AND target_key IN (`+marks(len(args)+1, len(k.keys), &args, k.keys)+`)`)
-		}
-	}
-	if len(parts) == 0 {
+	if len(users)+len(listKeys)+len(commentIDs) == 0 {
 		return u, nil
 	}
-	rows, err := s.rdb.QueryContext(ctx, strings.Join(parts, " UNION ALL "), args...)
+	args := []any{viewerID}
+	for _, group := range [][]string{users, listKeys, commentIDs} {
+		for _, v := range group {
+			args = append(args, v)
+		}
+	}
+	rows, err := s.rdb.QueryContext(ctx, StmtUnseen(len(users), len(listKeys), len(commentIDs)), args...)
 	if err != nil {
 		return u, fmt.Errorf("read what a reader left out: %w", err)
 	}
@@ -157,12 +158,31 @@ func (s *Store) UnseenAmong(ctx context.Context, viewerID string, users, listKey
 	return u, rows.Err()
 }
 
-// marks appends values to args and returns their placeholders, numbered from first.
-func marks(first, n int, args *[]any, values []string) string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = "$" + strconv.Itoa(first+i)
-		*args = append(*args, values[i])
+// StmtUnseen finds, for reader $1, which of users blocked users ($2…), lists reported
+// (the next lists keys) and comments reported (the next comments ids) they left out;
+// each group may be empty, not all of them.
+func StmtUnseen(users, lists, comments int) string {
+	var parts []string
+	next := 2
+	in := func(n int) string {
+		m := make([]string, n)
+		for i := range m {
+			m[i] = "$" + strconv.Itoa(next)
+			next++
+		}
+		return strings.Join(m, ", ")
 	}
-	return strings.Join(out, ", ")
+	if users > 0 {
+		parts = append(parts, `SELECT 'u', blocked_id FROM blocks WHERE blocker_id = $1 AND blocked_id IN (`+in(users)+`)`)
+	}
+	for _, k := range []struct {
+		kind string
+		n    int
+	}{{KindList, lists}, {KindComment, comments}} {
+		if k.n > 0 {
+			parts = append(parts, `SELECT '`+k.kind+`', target_key FROM reports WHERE reporter_id = $1 AND kind = '`+k.kind+
+				`' AND target_key IN (`+in(k.n)+`)`)
+		}
+	}
+	return strings.Join(parts, " UNION ALL ")
 }

@@ -18,6 +18,8 @@ var bigTables = map[string]bool{
 	"list_upvotes": true, "list_upvotes_daily": true, "d": true, "comments": true, "c": true, "r": true,
 	"favorites": true, "f": true, "users": true, "u": true, "comment_votes": true, "v": true,
 	"list_search_ids": true, "k": true, "ct": true, "consensus_members": true, "cm": true,
+	"blocks": true, "b": true, "reports": true, "report_targets": true, "moderation_actions": true,
+	"notifications": true, "n": true,
 }
 
 type plannedStmt struct {
@@ -68,6 +70,13 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"comments top", store.StmtCommentsTop, []any{"u00002", "u00000", "list_hot", int64(1) << 62, "", 51}, true},
 		{"comment replies", store.StmtCommentReplies(2), []any{"u00002", "c0000001", "c0000002"}, true},
 		{"legacy record", store.StmtLegacyRecord, []any{1}, false},
+		// A signed-in reader's own: what they left out of a page, whom they blocked, their inbox.
+		{"unseen", store.StmtUnseen(2, 2, 2), []any{"u00002", "u00001", "u00003", "u00001/list_1", "u00003/list_3", "c0000001", "c0000002"}, false},
+		{"blocked", store.StmtBlocked(2), []any{"u00002", "u00001", "u00003"}, false},
+		{"inbox", store.StmtInbox, []any{"u00001", 10}, true},
+		// A moderator's pages grow with the reports, and are read a page at a time.
+		{"moderation queue", store.StmtReportQueue, []any{"open", int64(1) << 62, "\uffff", "", 31}, true},
+		{"moderation log", store.StmtModerationLog, []any{int64(1) << 62, "\uffff", 51}, true},
 	}
 	for _, sort := range []store.BrowseSort{store.SortNewest, store.SortMostVotes, store.SortOldest} {
 		for _, f := range []struct {
