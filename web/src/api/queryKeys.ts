@@ -40,6 +40,8 @@ export const queryKeys = {
   draft: ['draft'] as const,
   /** GET /api/lists/{userId}/{listId}/comments */
   comments: (listUserId: string, listId: string) => ['comments', listUserId, listId] as const,
+  /** Every list's comments. */
+  commentsAll: ['comments'] as const,
   /** GET /api/global-rankings (the overview), /api/global-rankings/{pollId} (results), …/submission, …/comments. */
   global: {
     all: ['global'] as const,
@@ -53,6 +55,13 @@ export const queryKeys = {
   legacy: ['legacy'] as const,
   /** GET /api/notifications (and its event stream). */
   inbox: ['notifications'] as const,
+  /** GET /api/me/blocks, /api/moderation/reports?status=, /api/moderation/actions. */
+  moderation: {
+    all: ['moderation'] as const,
+    blocks: ['moderation', 'blocks'] as const,
+    queue: (status: string) => ['moderation', 'queue', status] as const,
+    log: ['moderation', 'log'] as const,
+  },
 };
 
 /** Keys that do not depend on who is signed in: kept when the user changes. */

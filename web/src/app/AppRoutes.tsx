@@ -16,6 +16,7 @@ const GlobalListPage = lazy(() => import('../features/global/GlobalListPage'));
 const SeasonsConsensusPage = lazy(() => import('../features/seasons/consensus/ConsensusPage'));
 const SeasonConsensusPage = lazy(() => import('../features/seasons/consensus/ConsensusPage').then((m) => ({ default: m.SeasonConsensusPage })));
 const LegacyPage = lazy(() => import('../features/legacy/LegacyPage'));
+const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
@@ -63,6 +64,14 @@ export function AppRoutes() {
         <Route path="seasons" element={<SeasonsConsensusPage />} />
         <Route path="seasons/:seasonId" element={<SeasonConsensusPage />} />
         <Route path="legacy" element={<LegacyPage />} />
+        <Route
+          path="moderation"
+          element={
+            <RequireAuth>
+              <ModerationPage />
+            </RequireAuth>
+          }
+        />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -81,6 +81,11 @@ export function Header() {
               Account
             </NavLink>
           )}
+          {user?.isAdmin && (
+            <NavLink to="/moderation" className={navClass}>
+              Moderation
+            </NavLink>
+          )}
           {isSignedIn ? (
             <button type="button" className={styles.cta} onClick={signOut} disabled={signOutMutation.isPending}>
               Sign Out

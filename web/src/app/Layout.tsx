@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
 import { PanelSlot, PanelSlotProvider } from '../features/seasons/panelSlot';
+import { FlashNotice } from './FlashNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
@@ -17,6 +18,7 @@ export function Layout() {
         <div className={styles.shell}>
           <PanelSlot />
           <main id="main" className={styles.main} tabIndex={-1}>
+            <FlashNotice />
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>

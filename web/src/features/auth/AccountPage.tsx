@@ -4,13 +4,15 @@ import { useShowFor } from '../../components/useShowFor';
 import { errorText, messages, useChangePassword, usePasswordPolicy, useSignOutEverywhere } from './authApi';
 import { PasswordField, PasswordFields } from './fields';
 import { UsernameEditor } from './UsernameEditor';
+import { YourData } from './YourData';
+import { BlockedUsers } from '../moderation/BlockedUsers';
 import { useMe } from './useMe';
 import pageStyles from '../../components/Page.module.css';
 import styles from './Auth.module.css';
 
 const CHANGED = 'Your password was changed. Your other devices were signed out.';
 
-/** '/account': the signed-in fan's name, email, password and sessions. */
+/** '/account': the signed-in fan's name, email, password, sessions, blocked users and data. */
 export default function AccountPage() {
   const { user } = useMe();
   if (!user) return null;
@@ -28,6 +30,8 @@ export default function AccountPage() {
       </section>
       <ChangePassword />
       <SignOutEverywhere />
+      <BlockedUsers titleClass={styles.cardTitle} />
+      <YourData user={user} titleClass={styles.cardTitle} />
     </div>
   );
 }

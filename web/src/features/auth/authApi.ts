@@ -4,7 +4,7 @@ import { LIMITS } from '../../api/contract';
 import { isSessionIndependent, queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { userMessage } from '../../api/userMessage';
-import type { Me } from './useMe';
+import { meFromApi, type Me } from './useMe';
 
 export type PasswordPolicy = components['schemas']['PasswordPolicy'];
 export type AuthProviders = components['schemas']['AuthProviders'];
@@ -47,9 +47,7 @@ export function errorCode(err: unknown): string | undefined {
   return err instanceof ApiError ? err.code : undefined;
 }
 
-function toMe(u: ApiMe): Me {
-  return { id: u.id, displayName: u.displayName, email: u.email, idolsFound: u.idolsFound };
-}
+const toMe = meFromApi;
 
 export function useProviders() {
   return useQuery({

@@ -29,7 +29,7 @@ const meBody = (me: Me) => ({ ...me, createdAt: '2024-01-01T00:00:00Z', provider
  */
 export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; routes?: Record<string, Reply> } = {}): AuthServer {
   let me: Me | null = options.me ?? null;
-  const signedInAs: Me = options.signedInAs ?? { id: 'u7', displayName: 'ann', email: 'ann@example.com', idolsFound: 0 };
+  const signedInAs: Me = options.signedInAs ?? { id: 'u7', displayName: 'ann', email: 'ann@example.com', idolsFound: 0, isAdmin: false, hasPassword: true };
   const log: { method: string; path: string; body: unknown }[] = [];
   // Like the real server's Set-Cookie, a sign-in sets the app's signed-in hint.
   const signInAs = () => {
@@ -43,6 +43,7 @@ export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; route
   const routes: Record<string, Reply> = {
     'GET /api/me': () => (me ? { status: 200, body: meBody(me) } : apiError(401, 'unauthorized', 'You are not signed in.')),
     'GET /api/catalog/seasons': { status: 200, body: catalogFixture },
+    'GET /api/me/blocks': { status: 200, body: [] },
     'GET /api/auth/providers': { status: 200, body: { google: true, twitter: true } },
     'GET /api/auth/password-policy': {
       status: 200,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
+import type { components } from '../../api/schema.gen';
 
 /** The signed-in user, as GET /api/me answers it. */
 export interface Me {
@@ -8,6 +9,22 @@ export interface Me {
   displayName: string;
   email: string;
   idolsFound: number;
+  /** May moderate (/moderation). */
+  isAdmin: boolean;
+  /** Signs in with a password (deleting the account asks for it). */
+  hasPassword: boolean;
+}
+
+/** The app's Me from the API's. */
+export function meFromApi(u: components['schemas']['Me']): Me {
+  return {
+    id: u.id,
+    displayName: u.displayName,
+    email: u.email ?? '',
+    idolsFound: u.idolsFound ?? 0,
+    isAdmin: u.isAdmin === true,
+    hasPassword: (u.providers ?? []).includes('password'),
+  };
 }
 
 /** The cookie the server sets beside the HttpOnly session cookie at sign-in (no authority of its own). */
@@ -28,7 +45,7 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
     const data = await request(() => api.GET('/api/me', { signal, headers: { Accept: 'application/json' } }), 'Not signed in.');
     if (typeof data?.id !== 'string') return null;
-    return { id: data.id, displayName: data.displayName, email: data.email ?? '', idolsFound: data.idolsFound ?? 0 };
+    return meFromApi(data);
   } catch (err) {
     if (signal?.aborted || !(err instanceof ApiError && err.status === 401)) throw err;
     // The session ended (expired, or signed out elsewhere): stop asking on every visit.

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from './RelativeTime';
+import { BlockButton } from '../moderation/BlockButton';
+import { ReportDialog } from '../moderation/ReportDialog';
+import moderation from '../moderation/Moderation.module.css';
 import {
   applyVote,
   authorName,
@@ -34,14 +37,26 @@ interface ItemProps {
   loginState: { from: string };
   onReply?: () => void;
   replyOpen?: boolean;
+  /** Says something to the reader about the thread (a report sent, a user blocked). */
+  onNotice?: (message: string) => void;
 }
 
+export const REPORTED_NOTICE = "Thanks — our moderators will take a look. You won't see this comment again.";
+
 /** One comment: author, time, text, votes, and Reply and Delete where allowed. */
-export function CommentItem({ comment: c, listKey, meId, listUserId, voteError = VOTE_ERROR, highlighted, loginState, onReply, replyOpen = false }: ItemProps) {
+export function CommentItem({ comment: c, listKey, meId, listUserId, voteError = VOTE_ERROR, highlighted, loginState, onReply, replyOpen = false, onNotice }: ItemProps) {
   const queryClient = useQueryClient();
   const [needsSignIn, setNeedsSignIn] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const name = authorName(c);
   const mine = meId !== null && c.userId !== '' && c.userId === meId;
+  const someoneElses = meId !== null && c.userId !== '' && !mine;
+
+  function reported() {
+    setReporting(false);
+    updateThread(queryClient, listKey, (page) => removeComment(page, c.id));
+    onNotice?.(REPORTED_NOTICE);
+  }
 
   const vote = useMutation({
     mutationFn: (value: VoteValue) => voteOnComment(c.id, value, voteError),
@@ -102,6 +117,7 @@ export function CommentItem({ comment: c, listKey, meId, listUserId, voteError =
         )}
         {c.userId !== '' && c.userId === listUserId && <span className={styles.ownerBadge}>List author</span>}
         <RelativeTime iso={c.createdAt} className={styles.time} />
+        {c.hidden && <span className={moderation.hiddenBadge}>Hidden by moderators</span>}
       </header>
       <p className={styles.text}>{c.text}</p>
       <div className={styles.actions}>
@@ -140,7 +156,16 @@ export function CommentItem({ comment: c, listKey, meId, listUserId, voteError =
             {remove.isPending ? 'Deleting…' : 'Delete'}
           </button>
         )}
+        {someoneElses && (
+          <>
+            <button type="button" className={styles.textButton} onClick={() => setReporting(true)}>
+              Report
+            </button>
+            <BlockButton userId={c.userId} name={name} blocked={false} look="text" onDone={() => onNotice?.(`You blocked ${name}. You won't see their lists or comments.`)} />
+          </>
+        )}
       </div>
+      {reporting && <ReportDialog subject={{ targetType: 'comment', commentId: c.id }} onClose={() => setReporting(false)} onReported={reported} />}
       {needsSignIn && meId === null && (
         <p className={styles.itemNotice} role="alert">
           {SIGN_IN_TO_VOTE}{' '}

@@ -54,6 +54,7 @@ export function CommentsSection(props: CommentsSectionProps) {
   });
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [notice, setNotice] = useState('');
   const loginState = { from: location.pathname + location.search + location.hash };
 
   // Notifications link to '#comment-{id}': bring that comment into view and light it up.
@@ -113,6 +114,9 @@ export function CommentsSection(props: CommentsSectionProps) {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
+      <p role="status" className={notice ? styles.notice : 'visually-hidden'}>
+        {notice}
+      </p>
 
       {comments.isPending ? (
         <ul className={styles.thread} aria-label="Loading comments" aria-busy="true">
@@ -145,6 +149,7 @@ export function CommentsSection(props: CommentsSectionProps) {
                 loginState={loginState}
                 onReply={() => setReplyTo((cur) => (cur === c.id ? null : c.id))}
                 replyOpen={replyTo === c.id}
+                onNotice={setNotice}
               />
               {replyTo === c.id && (
                 <div className={styles.replyForm}>
@@ -165,7 +170,16 @@ export function CommentsSection(props: CommentsSectionProps) {
                 <ol className={styles.replies} aria-label={`Replies to ${authorName(c)}`}>
                   {c.replies.map((r) => (
                     <li key={r.id}>
-                      <CommentItem comment={r} listKey={key} meId={user?.id ?? null} listUserId={thread.ownerId} voteError={thread.voteError} highlighted={target === r.id} loginState={loginState} />
+                      <CommentItem
+                        comment={r}
+                        listKey={key}
+                        meId={user?.id ?? null}
+                        listUserId={thread.ownerId}
+                        voteError={thread.voteError}
+                        highlighted={target === r.id}
+                        loginState={loginState}
+                        onNotice={setNotice}
+                      />
                     </li>
                   ))}
                 </ol>

@@ -4,6 +4,7 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
 import { TAG_LABELS, isUserTag } from './tags';
 import styles from './ListCard.module.css';
+import moderation from '../moderation/Moderation.module.css';
 
 export type ListSummary = components['schemas']['ListSummary'];
 
@@ -60,6 +61,7 @@ export function ListCard({ list, from, hideAuthor = false }: Props) {
             </Link>
           </h3>
           {!list.isPublic && <span className={styles.private}>Private</span>}
+          {list.hidden && <span className={moderation.hiddenBadge}>Hidden by moderators</span>}
         </div>
         {!hideAuthor && (
           <p className={styles.author}>

@@ -9,6 +9,8 @@ import { useMe } from '../auth/useMe';
 import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
 import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, useFavorite, useList, useUpvote, type RankedList } from './api';
 import { ShareDialog, SHARE_LOAD_ERROR, useShareImage } from './ShareDialog';
+import { ReportListButton } from '../moderation/ReportListButton';
+import moderation from '../moderation/Moderation.module.css';
 import { visibleTags } from './tags';
 import type { EditState } from './create/editState';
 import { isBlank, readStoredCreator } from './create/creatorState';
@@ -183,6 +185,12 @@ function ListView({ list }: { list: RankedList }) {
         {editButton('Edit List', styles.desktopOnly)}
       </header>
 
+      {list.hidden && (
+        <p className={moderation.banner} role="note">
+          This list was hidden by the moderators. Only you and the moderators can see it.
+        </p>
+      )}
+
       {savedNotice && (
         <p className={styles.saved} role="status">
           Your list has been saved!
@@ -236,6 +244,7 @@ function ListView({ list }: { list: RankedList }) {
             </span>
           )}
         </button>
+        {isSignedIn && !isOwner && <ReportListButton userId={list.userId} listId={list.id} className={styles.action} />}
         {editButton('Edit My List', styles.mobileOnly)}
         {popup && (
           <span className={styles.popup} role="status">

@@ -2,6 +2,8 @@ import { Link, useLocation, useParams } from 'react-router';
 import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
+import { useMe } from '../auth/useMe';
+import { BlockButton } from '../moderation/BlockButton';
 import { isNotFound, useUserLists, useUserProfile } from './api';
 import { ListCardGrid } from './ListCard';
 import pageStyles from '../../components/Page.module.css';
@@ -34,6 +36,8 @@ export default function UserRankingsPage() {
 
   const profile = useUserProfile(userId);
   const lists = useUserLists(userId);
+  const { user } = useMe();
+  const blocked = profile.data?.blockedByMe === true;
 
   if (isNotFound(profile.error) || isNotFound(lists.error)) {
     return (
@@ -63,6 +67,11 @@ export default function UserRankingsPage() {
           </p>
           <p className={styles.stat}>{count !== undefined ? `${count} ranking(s) created by this user` : <span className={styles.pending}>Counting rankings…</span>}</p>
         </div>
+        {user && profile.data && user.id !== userId && (
+          <div className={pageStyles.actions}>
+            <BlockButton userId={userId} name={profile.data.displayName} blocked={blocked} />
+          </div>
+        )}
       </PageHero>
 
       <section className={pageStyles.section} aria-labelledby="user-lists">
@@ -76,6 +85,8 @@ export default function UserRankingsPage() {
               Try again
             </button>
           </div>
+        ) : blocked ? (
+          <EmptyState>You blocked {name ?? 'this player'}, so their rankings are hidden from you.</EmptyState>
         ) : lists.data && lists.data.length === 0 ? (
           <EmptyState>{name ?? 'This player'} has not published a ranking yet.</EmptyState>
         ) : (

@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, request } from '../../api/client';
+import type { FlashState } from '../../app/FlashNotice';
+import { Dialog } from '../../components/Dialog';
+import { userMessage } from '../../api/userMessage';
+import { downloadMyData, EXPORT_FAILED } from '../moderation/moderationApi';
+import { applySignedOut } from './authApi';
+import { PasswordField } from './fields';
+import type { Me } from './useMe';
+import page from '../../components/Page.module.css';
+import moderation from '../moderation/Moderation.module.css';
+
+const DELETE_FAILED = 'Failed to delete your account. Please try again.';
+export const ACCOUNT_DELETED = 'Your account and everything in it were deleted. Thanks for playing.';
+
+/** The account page's 'Your Data': download everything, or delete the account. */
+export function YourData({ user, titleClass }: { user: Me; titleClass?: string }) {
+  const uid = useId();
+  const [deleting, setDeleting] = useState(false);
+  const download = useMutation({ mutationFn: downloadMyData });
+  return (
+    <section className={page.section} aria-labelledby={`${uid}-title`}>
+      <h2 id={`${uid}-title`} className={titleClass}>
+        Your Data
+      </h2>
+      <p className={moderation.hint}>Download everything you made or wrote here (lists, drafts, comments, votes, favorites, ballots, notifications) as a JSON file.</p>
+      <div className={page.actions}>
+        <button type="button" className={page.buttonGhost} onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending || undefined}>
+          {download.isPending ? 'Preparing…' : 'Download my data'}
+        </button>
+      </div>
+      {download.isError && (
+        <p role="alert" className={moderation.error}>
+          {userMessage(download.error, EXPORT_FAILED)}
+        </p>
+      )}
+      <h3 className={titleClass}>Delete Account</h3>
+      <p className={moderation.hint}>Deleting your account cannot be undone.</p>
+      <div className={page.actions}>
+        <button type="button" className={`${page.button} ${moderation.danger}`} onClick={() => setDeleting(true)}>
+          Delete my account
+        </button>
+      </div>
+      {deleting && <DeleteAccountDialog user={user} onClose={() => setDeleting(false)} />}
+    </section>
+  );
+}
+
+function DeleteAccountDialog({ user, onClose }: { user: Me; onClose: () => void }) {
+  const uid = useId();
+  const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const deleted = useRef(false);
+  const remove = useMutation({
+    mutationFn: () => request(() => api.DELETE('/api/me', { body: { confirm: typed, ...(user.hasPassword ? { password } : {}) } }), DELETE_FAILED),
+    onSuccess: () => {
+      deleted.current = true;
+      void navigate('/', { replace: true, state: { notice: ACCOUNT_DELETED } satisfies FlashState });
+    },
+  });
+  // Forget the user once the account page is gone: signed out while it still shows, its
+  // guard would send the browser to /login instead of '/'.
+  useEffect(
+    () => () => {
+      if (deleted.current) applySignedOut(queryClient);
+    },
+    [queryClient],
+  );
+  const ready = typed === user.displayName && (!user.hasPassword || password !== '');
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (ready && !remove.isPending) remove.mutate();
+  }
+
+  return (
+    <Dialog labelledBy={`${uid}-title`} onClose={onClose}>
+      <h2 id={`${uid}-title`} className={moderation.dialogTitle}>
+        Delete your account?
+      </h2>
+      <form className={moderation.form} onSubmit={onSubmit} noValidate>
+        <p className={moderation.hint}>
+          Your lists, draft, votes, favorites and ballots are deleted, and you are signed out everywhere. Comments others replied to stay as '[deleted]' so their
+          threads still make sense; your other comments are removed.
+        </p>
+        <label htmlFor={`${uid}-name`}>
+          Type your display name, <strong>{user.displayName}</strong>, to confirm
+        </label>
+        <input id={`${uid}-name`} className={moderation.input} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
+        {user.hasPassword && (
+          <PasswordField id={`${uid}-password`} label="Your Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        )}
+        {remove.isError && (
+          <p role="alert" className={moderation.error}>
+            {userMessage(remove.error, DELETE_FAILED)}
+          </p>
+        )}
+        <div className={moderation.buttons}>
+          <button type="button" className={page.buttonGhost} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={`${page.button} ${moderation.danger}`} disabled={!ready || remove.isPending} aria-busy={remove.isPending || undefined}>
+            {remove.isPending ? 'Deleting…' : 'Delete my account'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { userMessage } from '../../api/userMessage';
+import { RelativeTime } from '../comments/RelativeTime';
+import { BlockButton } from './BlockButton';
+import { useMyBlocks } from './moderationApi';
+import page from '../../components/Page.module.css';
+import styles from './Moderation.module.css';
+
+/** The account page's list of blocked users, each with Unblock. */
+export function BlockedUsers({ titleClass }: { titleClass?: string }) {
+  const uid = useId();
+  const blocks = useMyBlocks();
+  return (
+    <section className={page.section} aria-labelledby={`${uid}-title`}>
+      <h2 id={`${uid}-title`} className={titleClass}>
+        Blocked Users
+      </h2>
+      {blocks.isPending ? (
+        <p className={styles.hint} role="status">
+          Loading…
+        </p>
+      ) : blocks.isError ? (
+        <p role="alert" className={styles.error}>
+          {userMessage(blocks.error, 'Failed to load the users you blocked.')}{' '}
+          <button type="button" className={styles.textButton} onClick={() => void blocks.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : blocks.data.length === 0 ? (
+        <p className={styles.hint}>You have not blocked anyone.</p>
+      ) : (
+        <ul className={styles.blockList}>
+          {blocks.data.map((b) => (
+            <li key={b.userId} className={styles.blockRow}>
+              <span>
+                <Link to={`/rankings/user/${encodeURIComponent(b.userId)}`} state={{ userName: b.displayName }}>
+                  {b.displayName}
+                </Link>{' '}
+                <span className={styles.hint}>
+                  blocked <RelativeTime iso={b.blockedAt} />
+                </span>
+              </span>
+              <BlockButton userId={b.userId} name={b.displayName} blocked />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
