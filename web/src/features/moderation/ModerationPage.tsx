@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { userMessage } from '../../api/userMessage';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState, PageLoader } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
 import { useMe } from '../auth/useMe';
 import { RelativeTime } from '../comments/RelativeTime';
@@ -22,8 +22,9 @@ const TABS: { value: Tab; label: string }[] = [
 
 /** '/moderation': the reports queue and the actions log, for admins only (others are sent home). */
 export default function ModerationPage() {
-  const { user } = useMe();
+  const { user, isLoading } = useMe();
   const [tab, setTab] = useState<Tab>('open');
+  if (isLoading) return <PageLoader />;
   if (!user?.isAdmin) return <Navigate to="/" replace />;
   return (
     <div className={page.page}>
