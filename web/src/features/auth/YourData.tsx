@@ -36,12 +36,14 @@ export function YourData({ user, titleClass }: { user: Me; titleClass?: string }
           {userMessage(download.error, EXPORT_FAILED)}
         </p>
       )}
-      <h3 className={titleClass}>Delete Account</h3>
-      <p className={moderation.hint}>Deleting your account cannot be undone.</p>
-      <div className={page.actions}>
-        <button type="button" className={`${page.button} ${moderation.danger}`} onClick={() => setDeleting(true)}>
-          Delete my account
-        </button>
+      <div className={moderation.dangerZone}>
+        <h3 className={titleClass}>Delete Account</h3>
+        <p className={moderation.hint}>Deleting your account cannot be undone.</p>
+        <div className={page.actions}>
+          <button type="button" className={`${page.button} ${moderation.danger}`} onClick={() => setDeleting(true)}>
+            Delete my account
+          </button>
+        </div>
       </div>
       {deleting && <DeleteAccountDialog user={user} onClose={() => setDeleting(false)} />}
     </section>
