@@ -2793,7 +2793,7 @@ export interface operations {
                     "application/json": components["schemas"]["RankedList"];
                 };
             };
-            /** @description Code user_not_found 'User not found'; no_lists 'No lists found for this user' when the owner has no list the reader may see; or list_not_found 'List not found' (also for someone else's private list) */
+            /** @description Code user_not_found 'User not found'; no_lists 'No lists found for this user' when the owner has no list the reader may see; or list_not_found 'List not found' (also for someone else's private list, or one a moderator hid); hidden_for_you when the reader blocked its owner or reported it */
             404: components["responses"]["Error"];
         };
     };
