@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -157,20 +156,11 @@ func (s *Store) CommentPage(ctx context.Context, listUserID, listID, viewerID, c
 	if limit <= 0 {
 		limit = DefaultCommentPageSize
 	}
-	at, id := int64(math.MaxInt64), ""
-	if cursor != "" {
-		k, err := decodeCursor(cursor, 2)
-		if err != nil {
-			return nil, "", err
-		}
-		if at, err = strconv.ParseInt(k[0], 10, 64); err != nil {
-			return nil, "", ErrBadCursor
-		}
-		id = k[1]
-	} else {
-		id = "\uffff"
+	at, k, err := timeCursor(cursor, 1)
+	if err != nil {
+		return nil, "", err
 	}
-	top, err := s.comments(ctx, StmtCommentsTop, viewerID, listUserID, listID, at, id, limit+1)
+	top, err := s.comments(ctx, StmtCommentsTop, viewerID, listUserID, listID, at, k[0], limit+1)
 	if err != nil {
 		return nil, "", fmt.Errorf("list comments: %w", err)
 	}
@@ -178,7 +168,7 @@ func (s *Store) CommentPage(ctx context.Context, listUserID, listID, viewerID, c
 	if len(top) > limit {
 		top = top[:limit]
 		last := top[limit-1]
-		next = encodeCursor(strconv.FormatInt(millis(last.CreatedAt), 10), last.ID)
+		next = nextTimeCursor(last.CreatedAt, last.ID)
 	}
 	if len(top) == 0 {
 		return top, "", nil

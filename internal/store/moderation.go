@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -107,18 +106,11 @@ func setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide bool, now 
 // ModerationLog is one page (limit) of the actions log, newest first, after cursor,
 // and the next page's cursor ("" when none).
 func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]Action, string, error) {
-	at, id := int64(1<<62), "\uffff"
-	if cursor != "" {
-		k, err := decodeCursor(cursor, 2)
-		if err != nil {
-			return nil, "", err
-		}
-		if at, err = strconv.ParseInt(k[0], 10, 64); err != nil {
-			return nil, "", ErrBadCursor
-		}
-		id = k[1]
+	at, k, err := timeCursor(cursor, 1)
+	if err != nil {
+		return nil, "", err
 	}
-	rows, err := s.rdb.QueryContext(ctx, StmtModerationLog, at, id, limit+1)
+	rows, err := s.rdb.QueryContext(ctx, StmtModerationLog, at, k[0], limit+1)
 	if err != nil {
 		return nil, "", fmt.Errorf("read moderation log: %w", err)
 	}
@@ -140,7 +132,7 @@ func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]
 	if len(out) > limit {
 		out = out[:limit]
 		last := out[limit-1]
-		next = encodeCursor(strconv.FormatInt(millis(last.CreatedAt), 10), last.ID)
+		next = nextTimeCursor(last.CreatedAt, last.ID)
 	}
 	return out, next, nil
 }

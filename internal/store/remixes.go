@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
 )
 
 // ListRef names a list by its owner and id.
@@ -74,18 +72,11 @@ const StmtRemixes = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.i
 // ("" for the newest), and the cursor of the next page ("" when there is none).
 // ErrBadCursor for a cursor it did not make.
 func (s *Store) Remixes(ctx context.Context, of ListRef, cursor string, limit int) ([]ListSummary, string, error) {
-	at, owner, id := int64(math.MaxInt64), "\uffff", "\uffff"
-	if cursor != "" {
-		k, err := decodeCursor(cursor, 3)
-		if err != nil {
-			return nil, "", err
-		}
-		if at, err = strconv.ParseInt(k[0], 10, 64); err != nil {
-			return nil, "", ErrBadCursor
-		}
-		owner, id = k[1], k[2]
+	at, k, err := timeCursor(cursor, 2)
+	if err != nil {
+		return nil, "", err
 	}
-	out, err := s.summaries(ctx, StmtRemixes, of.UserID, of.ListID, at, owner, id, limit+1)
+	out, err := s.summaries(ctx, StmtRemixes, of.UserID, of.ListID, at, k[0], k[1], limit+1)
 	if err != nil {
 		return nil, "", fmt.Errorf("list remixes: %w", err)
 	}
@@ -93,7 +84,7 @@ func (s *Store) Remixes(ctx context.Context, of ListRef, cursor string, limit in
 	if len(out) > limit {
 		out = out[:limit]
 		last := out[limit-1]
-		next = encodeCursor(strconv.FormatInt(millis(last.CreatedAt), 10), last.UserID, last.ID)
+		next = nextTimeCursor(last.CreatedAt, last.UserID, last.ID)
 	}
 	return out, next, nil
 }

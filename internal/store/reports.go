@@ -93,20 +93,11 @@ const reportTextsShown = 5
 // recently reported first, after cursor ("" for the first page), and the next page's
 // cursor ("" when none).
 func (s *Store) ReportQueue(ctx context.Context, status, cursor string, limit int) ([]ReportTarget, string, error) {
-	at, kind, key := int64(1<<62), "", ""
-	if cursor != "" {
-		k, err := decodeCursor(cursor, 3)
-		if err != nil {
-			return nil, "", err
-		}
-		if at, err = strconv.ParseInt(k[0], 10, 64); err != nil {
-			return nil, "", ErrBadCursor
-		}
-		kind, key = k[1], k[2]
-	} else {
-		kind = "\uffff"
+	at, k, err := timeCursor(cursor, 2)
+	if err != nil {
+		return nil, "", err
 	}
-	rows, err := s.rdb.QueryContext(ctx, StmtReportQueue, status, at, kind, key, limit+1)
+	rows, err := s.rdb.QueryContext(ctx, StmtReportQueue, status, at, k[0], k[1], limit+1)
 	if err != nil {
 		return nil, "", fmt.Errorf("read report queue: %w", err)
 	}
@@ -127,7 +118,7 @@ func (s *Store) ReportQueue(ctx context.Context, status, cursor string, limit in
 	if len(page) > limit {
 		page = page[:limit]
 		last := page[limit-1]
-		next = encodeCursor(strconv.FormatInt(millis(last.LastAt), 10), last.Kind, last.Key)
+		next = nextTimeCursor(last.LastAt, last.Kind, last.Key)
 	}
 	for i := range page {
 		if err := s.describeTarget(ctx, s.rdb, &page[i]); err != nil {

@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	neturl "net/url"
 	"os"
 	"path/filepath"
@@ -276,6 +277,39 @@ func prefixed(alias, columns string) string {
 // encodeCursor makes an opaque paging cursor of a row's sort key.
 func encodeCursor(parts ...string) string {
 	return base64.RawURLEncoding.EncodeToString([]byte(strings.Join(parts, "\n")))
+}
+
+// Newest-first keyset pages start "after" a time beyond any and keys beyond any.
+const (
+	firstPageTime = int64(math.MaxInt64)
+	firstPageKey  = "\uffff"
+)
+
+// timeCursor reads a newest-first cursor of a time (Unix ms) and n more keys: the row a page
+// starts after. "" is the first page: a time and keys beyond any row's. ErrBadCursor for a
+// cursor it did not make.
+func timeCursor(c string, n int) (int64, []string, error) {
+	if c == "" {
+		keys := make([]string, n)
+		for i := range keys {
+			keys[i] = firstPageKey
+		}
+		return firstPageTime, keys, nil
+	}
+	parts, err := decodeCursor(c, n+1)
+	if err != nil {
+		return 0, nil, err
+	}
+	at, err := strconv.ParseInt(parts[0], 10, 64)
+	if err != nil {
+		return 0, nil, ErrBadCursor
+	}
+	return at, parts[1:], nil
+}
+
+// nextTimeCursor is the cursor of the page after a row with time t and keys.
+func nextTimeCursor(t time.Time, keys ...string) string {
+	return encodeCursor(append([]string{strconv.FormatInt(millis(t), 10)}, keys...)...)
 }
 
 // decodeCursor reads a cursor of n parts made by encodeCursor, or ErrBadCursor.
