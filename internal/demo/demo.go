@@ -103,6 +103,9 @@ func (s Stats) String() string {
 		s.Users, s.Lists, s.Items, s.Tags, s.Upvotes, s.Favorites, s.Comments, s.Replies, s.CommentVotes, s.Notifications, s.Ballots)
 }
 
+// bulkCacheMB is the SQLite page cache the load runs with: a million lists' indexes fit.
+const bulkCacheMB = 2048
+
 // Run generates the community and writes it to st, batch by batch.
 func Run(ctx context.Context, st *store.Store, cat *catalog.Catalog, opt Options) (Stats, error) {
 	opt.fill()
@@ -123,6 +126,9 @@ func Run(ctx context.Context, st *store.Store, cat *catalog.Catalog, opt Options
 	}
 	polls, pollSeasons, err := st.DemoPolls(ctx)
 	if err != nil {
+		return Stats{}, err
+	}
+	if err := st.BulkLoadCache(ctx, bulkCacheMB); err != nil {
 		return Stats{}, err
 	}
 	g := newGen(cat, opt)

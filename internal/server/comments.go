@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/auth"
 	"castaway/internal/comments"
+	"castaway/internal/lists"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/store"
@@ -24,15 +26,21 @@ const (
 )
 
 func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
-	var viewerID string
-	if u := currentUser(r); u != nil {
-		viewerID = u.ID
+	viewer := currentUser(r)
+	if viewer == nil {
+		// A visitor reads the list through the shared reads, as the list page does.
+		if _, err := s.findList(r.Context(), r.PathValue("userId"), r.PathValue("listId"), "", false); err != nil {
+			s.fail(w, r, "look up list", notFoundAs(err, lists.ErrNotFound), msgSomethingWrong)
+			return
+		}
+		s.writeThread(w, r, r.PathValue("userId"), r.PathValue("listId"), nil)
+		return
 	}
-	l := s.visibleList(w, r, viewerID, msgSomethingWrong)
+	l := s.visibleList(w, r, viewer.ID, msgSomethingWrong)
 	if l == nil {
 		return
 	}
-	s.writeThread(w, r, l.UserID, l.ID, viewerID)
+	s.writeThread(w, r, l.UserID, l.ID, viewer)
 }
 
 func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
@@ -47,10 +55,17 @@ func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
 	s.postComment(w, r, u, body, text, l.UserID, l.ID)
 }
 
+// threadPage is one page of a thread as shown, and the cursor of the next ("" for none).
+type threadPage struct {
+	comments []api.Comment
+	next     string
+}
+
 // writeThread answers a page of the comments of a thread (a list, or a global poll
-// with listUserID ""), arranged as shown, with viewerID's votes; X-Next-Cursor
-// names the next page when there is one.
-func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID, viewerID string) {
+// with listUserID ""), arranged as shown to viewer (nil when signed out); X-Next-Cursor
+// names the next page when there is one. A visitor's page is the same for every visitor,
+// so it is shared for a moment like the browse pages.
+func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID string, viewer *store.User) {
 	limit := store.DefaultCommentPageSize
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -60,17 +75,44 @@ func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID,
 		}
 		limit = n
 	}
-	flat, next, err := s.store.CommentPage(r.Context(), listUserID, listID, viewerID, r.URL.Query().Get("cursor"), limit)
+	cursor := r.URL.Query().Get("cursor")
+	read := func(ctx context.Context) (any, error) {
+		return s.threadPage(ctx, listUserID, listID, viewer, cursor, limit)
+	}
+	var v any
+	var err error
+	if viewer == nil {
+		v, err = s.shared.get("comments\x00"+listUserID+"\x00"+listID+"\x00"+cursor+"\x00"+strconv.Itoa(limit), read)
+	} else {
+		v, err = read(r.Context())
+	}
 	if errors.Is(err, store.ErrBadCursor) {
 		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; reload the comments.")
 		return
 	}
-	if err == nil {
-		flat, err = s.commentsFor(r.Context(), currentUser(r), flat)
-	}
 	if err != nil {
 		s.fail(w, r, "list comments", err, msgSomethingWrong)
 		return
+	}
+	page := v.(threadPage)
+	if page.next != "" {
+		w.Header().Set("X-Next-Cursor", page.next)
+	}
+	writeJSON(w, http.StatusOK, page.comments)
+}
+
+// threadPage reads a page of a thread and arranges it as viewer may see it.
+func (s *Server) threadPage(ctx context.Context, listUserID, listID string, viewer *store.User, cursor string, limit int) (threadPage, error) {
+	var viewerID string
+	if viewer != nil {
+		viewerID = viewer.ID
+	}
+	flat, next, err := s.store.CommentPage(ctx, listUserID, listID, viewerID, cursor, limit)
+	if err == nil {
+		flat, err = s.commentsFor(ctx, viewer, flat)
+	}
+	if err != nil {
+		return threadPage{}, err
 	}
 	out := []api.Comment{}
 	for _, n := range comments.Thread(flat) {
@@ -82,10 +124,7 @@ func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID,
 		c.Replies = &replies
 		out = append(out, c)
 	}
-	if next != "" {
-		w.Header().Set("X-Next-Cursor", next)
-	}
-	writeJSON(w, http.StatusOK, out)
+	return threadPage{comments: out, next: next}, nil
 }
 
 // newComment reads a comment request: the signed-in user, the body and its cleaned

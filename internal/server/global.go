@@ -153,15 +153,11 @@ func (s *Server) submitGlobalRanking(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) globalComments(w http.ResponseWriter, r *http.Request) {
-	var viewerID string
-	if u := currentUser(r); u != nil {
-		viewerID = u.ID
-	}
 	p := s.poll(w, r, msgSomethingWrong)
 	if p == nil {
 		return
 	}
-	s.writeThread(w, r, "", p.ID, viewerID)
+	s.writeThread(w, r, "", p.ID, currentUser(r))
 }
 
 func (s *Server) addGlobalComment(w http.ResponseWriter, r *http.Request) {
