@@ -1,6 +1,7 @@
 // Package limits names the rate limits: how many writes or attempts one account or one
 // client may make in a window. The counters live in the database (store.HitRateLimit),
-// one atomic statement per hit, so every node shares them.
+// one atomic statement per hit, so every node shares them; a single-process deployment
+// may count writes in memory instead (Local).
 package limits
 
 import (

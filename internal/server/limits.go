@@ -8,20 +8,26 @@ import (
 	"castaway/internal/store"
 )
 
-// limitWrite counts one write by u, from this client, against each limit, in the
-// shared atomic counters; a problem (429) when either went over.
+// limitWrite counts one write by u, from this client, against each limit, both at once;
+// a problem (429) when either went over. On SQLite (one process) the counters are this
+// process's own, in memory, so a write costs one transaction rather than two; elsewhere,
+// and whenever the memory's bound is reached, they are the database's, shared by every node.
 func (s *Server) limitWrite(r *http.Request, u *store.User, perUser, perClient limits.Limit) error {
 	now := time.Now()
-	wins, err := s.store.HitRateLimits(r.Context(), []store.RateHit{
-		{Key: perUser.Name + ":" + u.ID, Window: perUser.Window},
-		{Key: perClient.Name + ":" + s.clientIP(r), Window: perClient.Window},
-	}, now)
-	if err != nil {
-		return err
+	keys := []string{perUser.Name + ":" + u.ID, perClient.Name + ":" + s.clientIP(r)}
+	counts, starts, ok := s.localLimits.HitAll([]limits.Hit{{Key: keys[0], Window: perUser.Window}, {Key: keys[1], Window: perClient.Window}}, now)
+	if !ok {
+		wins, err := s.store.HitRateLimits(r.Context(), []store.RateHit{
+			{Key: keys[0], Window: perUser.Window}, {Key: keys[1], Window: perClient.Window},
+		}, now)
+		if err != nil {
+			return err
+		}
+		counts, starts = []int{wins[0].Count, wins[1].Count}, []time.Time{wins[0].Start, wins[1].Start}
 	}
 	for i, l := range []limits.Limit{perUser, perClient} {
-		if wins[i].Count > l.Max {
-			return l.Exceeded(wins[i].Start, now)
+		if counts[i] > l.Max {
+			return l.Exceeded(starts[i], now)
 		}
 	}
 	return nil

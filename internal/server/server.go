@@ -13,6 +13,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/events"
+	"castaway/internal/limits"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
 	"castaway/internal/shareimage"
@@ -56,12 +57,19 @@ type Server struct {
 	share       *shareImages
 	hub         *notify.Hub // live inbox events
 	shared      *sharedReads
+	// localLimits counts write limits in memory when the database is SQLite (one process);
+	// nil on PostgreSQL, where every node shares the database's counters.
+	localLimits *limits.Local
 	// streamReads bounds the inbox reads streams run at once, so waking every
 	// stream (after the bus reconnects) queues instead of draining the pool.
 	streamReads chan struct{}
 	streams     *streamSet // streams whose connections the server took over
 	legacyCopy  *legacyCopy
 }
+
+// maxLocalLimitKeys bounds the write-limit counters held in memory (about 100 bytes each);
+// past it, writes are counted in the database.
+const maxLocalLimitKeys = 200_000
 
 // maxStreamReads is how many open streams may read their inbox at the same time.
 const maxStreamReads = 8
@@ -80,6 +88,9 @@ func New(d Deps) (*Server, error) {
 		hub:       d.Hub,
 
 		streamReads: make(chan struct{}, maxStreamReads),
+	}
+	if d.Store.Dialect() == store.SQLite {
+		s.localLimits = limits.NewLocal(maxLocalLimitKeys)
 	}
 	var err error
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
