@@ -11,6 +11,7 @@
 #   BENCH_SCALE="10000 100000 1000000"  sizes at which home, browse and the consensus pages are measured
 #                              (the 1,000,000-list load is about 36 million rows: tens of minutes
 #                              per engine and a few GB of memory for the loader)
+#   BENCH_SCALE_POSTGRES=...   PostgreSQL's sizes when they differ (default BENCH_SCALE)
 #   BENCH_ENGINES="sqlite postgres"
 #   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/castaway_bench?sslmode=disable
 #                              a database of its own: created when missing, emptied by each load
@@ -117,12 +118,14 @@ pg_ready() {
   fi
 }
 
-sizes=$(printf '%s\n' "$BENCH_LISTS" $BENCH_SCALE | sort -n -u)
 for engine in $BENCH_ENGINES; do
+  scale=$BENCH_SCALE
   if [[ $engine == postgres ]]; then
     pg_ready
     db=$BENCH_PG_URL
+    scale=${BENCH_SCALE_POSTGRES:-$BENCH_SCALE}
   fi
+  sizes=$(printf '%s\n' "$BENCH_LISTS" $scale | sort -n -u)
   for size in $sizes; do
     users=$(( size / 10 < 100 ? 100 : size / 10 ))
     kept=""

@@ -20,20 +20,20 @@ export function ReportDialog({ subject, onClose, onReported }: Props) {
   const uid = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<{ text: string; field: 'reason' | 'text' } | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const send = useMutation({ mutationFn: (body: ReportInput) => sendReport(body), onSuccess: onReported });
   const what = subject.targetType === 'list' ? 'list' : 'comment';
-  const error = invalid ?? (send.isError ? userMessage(send.error, REPORT_FAILED) : null);
+  const error = invalid?.text ?? (send.isError ? userMessage(send.error, REPORT_FAILED) : null);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!reason) {
-      setInvalid('Choose a reason for your report.');
+      setInvalid({ text: 'Choose a reason for your report.', field: 'reason' });
       return;
     }
     if (reason === 'other' && text.trim() === '') {
-      setInvalid('Tell us what is wrong.');
+      setInvalid({ text: 'Tell us what is wrong.', field: 'text' });
       textRef.current?.focus();
       return;
     }
@@ -65,7 +65,7 @@ export function ReportDialog({ subject, onClose, onReported }: Props) {
           value={text}
           maxLength={REPORT_TEXT_MAX}
           onChange={(e) => setText(e.target.value)}
-          aria-invalid={invalid === 'Tell us what is wrong.' || undefined}
+          aria-invalid={invalid?.field === 'text' || undefined}
           aria-describedby={error ? `${uid}-error` : undefined}
         />
         {error && (
