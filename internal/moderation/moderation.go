@@ -4,6 +4,7 @@
 package moderation
 
 import (
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -88,11 +89,7 @@ func Target(targetType, userID, listID, commentID string) (kind, key string, err
 
 // CheckReport validates a report's reason and words, returning the words trimmed.
 func CheckReport(reason, text string) (string, error) {
-	known := false
-	for _, r := range Reasons {
-		known = known || r == reason
-	}
-	if !known {
+	if !slices.Contains(Reasons, reason) {
 		return "", problem.InvalidField("reason", "Choose a reason for your report.")
 	}
 	text = strings.TrimSpace(text)
@@ -119,12 +116,10 @@ func CheckStatus(status string) (string, error) {
 	if status == "" {
 		return "open", nil
 	}
-	for _, s := range Statuses {
-		if s == status {
-			return status, nil
-		}
+	if !slices.Contains(Statuses, status) {
+		return "", problem.InvalidField("status", "Unknown report status.")
 	}
-	return "", problem.InvalidField("status", "Unknown report status.")
+	return status, nil
 }
 
 // RequireAdmin lets only moderators through.
