@@ -44,6 +44,9 @@ var ExportSections = []ExportSection{
 		FROM reports WHERE reporter_id = $1 ORDER BY created_at`},
 }
 
+// Query is the section's statement ($1 the user), for the plan test.
+func (e ExportSection) Query() string { return e.query }
+
 // ExportRows calls emit with each row of section for userID, in order, as a JSON-ready
 // object; a list row also holds its items. Rows are read one at a time.
 func (s *Store) ExportRows(ctx context.Context, section ExportSection, userID string, emit func(map[string]any) error) error {

@@ -266,12 +266,15 @@ func voteIs(vote, value int) int {
 	return 0
 }
 
+// StmtDeleteCommentNotes deletes the notifications quoting comment $1 or its replies.
+const StmtDeleteCommentNotes = `DELETE FROM notifications WHERE comment_id IN
+	(SELECT id FROM comments WHERE id = $1 OR parent_id = $1)`
+
 // DeleteComment removes a comment; its replies and votes go with it, and so do the
 // notifications quoting any of them. ErrNotFound when it does not exist.
 func (s *Store) DeleteComment(ctx context.Context, id string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM notifications WHERE comment_id IN
-			(SELECT id FROM comments WHERE id = $1 OR parent_id = $1)`, id); err != nil {
+		if _, err := tx.ExecContext(ctx, StmtDeleteCommentNotes, id); err != nil {
 			return fmt.Errorf("delete comment notifications: %w", err)
 		}
 		return deleteComment(ctx, tx, id)

@@ -19,7 +19,7 @@ var bigTables = map[string]bool{
 	"favorites": true, "f": true, "users": true, "u": true, "comment_votes": true, "v": true,
 	"list_search_ids": true, "k": true, "ct": true, "consensus_members": true, "cm": true,
 	"blocks": true, "b": true, "reports": true, "report_targets": true, "moderation_actions": true,
-	"notifications": true, "n": true,
+	"notifications": true, "n": true, "global_submissions": true,
 }
 
 type plannedStmt struct {
@@ -78,6 +78,11 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"moderation queue", store.StmtReportQueue, []any{"open", int64(1) << 62, "\uffff", "", 31}, true},
 		{"moderation log", store.StmtModerationLog, []any{int64(1) << 62, "\uffff", 51}, true},
 	}
+	// A fan's export reads only what they made or cast (and deleting the account finds the same rows).
+	for _, section := range store.ExportSections {
+		out = append(out, plannedStmt{"export " + section.Name, section.Query(), []any{"u00001"}, false})
+	}
+	out = append(out, plannedStmt{"comment notifications", store.StmtDeleteCommentNotes, []any{"c0000001"}, false})
 	for _, sort := range []store.BrowseSort{store.SortNewest, store.SortMostVotes, store.SortOldest} {
 		for _, f := range []struct {
 			name string
