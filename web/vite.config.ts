@@ -29,5 +29,8 @@ export default defineConfig({
     css: { modules: { classNameStrategy: 'non-scoped' } },
     pool: 'threads',
     maxWorkers: 2,
+    // Longer than the 5 s a condition is awaited (src/test/setup.ts), so a slow machine's
+    // cold first run fails on the condition's own message, not on a bare timeout.
+    testTimeout: 15_000,
   },
 });
