@@ -9,6 +9,12 @@ import (
 // DeletedCommentText stands in for a deleted account's comment that others replied to.
 const DeletedCommentText = "[deleted]"
 
+// StmtUncountCommentVotes takes user $1's comment votes off the comments they voted on.
+const StmtUncountCommentVotes = `UPDATE comments SET
+	upvotes = upvotes - (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.user_id = $1 AND v.value = 1),
+	downvotes = downvotes - (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.user_id = $1 AND v.value = -1)
+	WHERE id IN (SELECT comment_id FROM comment_votes WHERE user_id = $1)`
+
 // DeleteAccount removes userID and everything they own in one transaction, keeping
 // every count and aggregate right: their lists (with the comments on them), upvotes,
 // comment votes, ballots, favorites, drafts, sessions, identities, blocks and reports.
@@ -41,10 +47,7 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE comments SET
-			upvotes = upvotes - (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.user_id = $1 AND v.value = 1),
-			downvotes = downvotes - (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.user_id = $1 AND v.value = -1)
-			WHERE id IN (SELECT comment_id FROM comment_votes WHERE user_id = $1)`, userID); err != nil {
+		if _, err := tx.ExecContext(ctx, StmtUncountCommentVotes, userID); err != nil {
 			return fmt.Errorf("uncount comment votes: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM comment_votes WHERE user_id = $1`, userID); err != nil {

@@ -83,6 +83,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		out = append(out, plannedStmt{"export " + section.Name, section.Query(), []any{"u00001"}, false})
 	}
 	out = append(out, plannedStmt{"comment notifications", store.StmtDeleteCommentNotes, []any{"c0000001"}, false})
+	out = append(out, plannedStmt{"account comment votes", store.StmtUncountCommentVotes, []any{"u00001"}, false})
 	for _, sort := range []store.BrowseSort{store.SortNewest, store.SortMostVotes, store.SortOldest} {
 		for _, f := range []struct {
 			name string
