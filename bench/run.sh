@@ -20,9 +20,12 @@
 #   BENCH_TIMEOUT=10s          a slower response counts as a wrk timeout (reported), not in p99
 #   BENCH_IMPORT_LISTS=100000  lists in the generated Firestore export whose import is timed (users: a tenth;
 #                              0 skips the import)
-#   BENCH_SQLITE_DATA=DIR      keep the SQLite demo databases in DIR and reuse them on later runs
-#                              (data-sqlite-<size>/castaway.db with load__sqlite__<size>.txt beside it):
-#                              the 1,000,000-list load then happens once
+#   BENCH_DATA=DIR             keep the demo data and reuse it on later runs, so the 1,000,000-list
+#                              loads happen once: SQLite in DIR/data-sqlite-<size>/castaway.db, PostgreSQL
+#                              in the database <BENCH_PG_URL's name>_<size>, each with its load record
+#                              DIR/load__<engine>__<size>.txt (delete the record to load again)
+#   BENCH_LOAD_ONLY=1          with BENCH_DATA: load what is missing and stop (one engine per process may
+#                              load at once: BENCH_ENGINES=postgres BENCH_LOAD_ONLY=1 ...)
 #   BENCH_QUICK=1              try the harness: 2,000 lists, scale 1,000 and 2,000, 3 s a run
 #   BENCH_OUT=bench/results/<date>   raw output;  BENCH_REPORT=docs/benchmarks.md
 #   BENCH_NOTE="..."           a paragraph put at the top of the report
@@ -75,9 +78,15 @@ wait_ready() { # url
   echo "bench: $1 did not answer"; return 1
 }
 
-"$BENCH_OUT/minimal" -addr "127.0.0.1:$MIN_PORT" &
-pids+=($!)
-wait_ready "http://127.0.0.1:$MIN_PORT/"
+LOAD_ONLY=${BENCH_LOAD_ONLY:-}
+if [[ $LOAD_ONLY == 1 && -z ${BENCH_DATA:-} ]]; then
+  echo "bench: BENCH_LOAD_ONLY needs BENCH_DATA"; exit 1
+fi
+if [[ $LOAD_ONLY != 1 ]]; then
+  "$BENCH_OUT/minimal" -addr "127.0.0.1:$MIN_PORT" &
+  pids+=($!)
+  wait_ready "http://127.0.0.1:$MIN_PORT/"
+fi
 
 cat > "$BENCH_OUT/run.env" <<EOF
 date=$(date -u +%Y-%m-%dT%H:%MZ)
@@ -108,14 +117,22 @@ measure() {
   { grep -E 'Requests/sec|99%|Socket errors|^status [^2]' "$out" || tail -n 3 "$out"; } | tr -s ' ' | paste -sd' ' | sed 's/^/       /'
 }
 
-pg_ready() {
-  local base=${BENCH_PG_URL%%\?*}
+pg_ready() { # [url]: creates the URL's database when missing
+  local url=${1:-$BENCH_PG_URL}
+  local base=${url%%\?*}
   local db=${base##*/}
-  local admin=${BENCH_PG_URL/\/$db/\/postgres}
-  if ! psql "$BENCH_PG_URL" -tAc 'SELECT 1' >/dev/null 2>&1; then
-    echo "bench: creating PostgreSQL database $db"
+  local admin=${url/\/$db/\/postgres}
+  if ! psql "$url" -tAc 'SELECT 1' >/dev/null 2>&1; then
+    echo "bench: creating PostgreSQL database $db" >&2
     psql "$admin" -tAc "CREATE DATABASE $db" >/dev/null
   fi
+}
+
+pg_sized() { # size: the URL of the kept database for that size, created when missing
+  local base=${BENCH_PG_URL%%\?*}
+  local url=${BENCH_PG_URL/\/${base##*/}/\/${base##*/}_$1}
+  pg_ready "$url"
+  echo "$url"
 }
 
 for engine in $BENCH_ENGINES; do
@@ -129,20 +146,23 @@ for engine in $BENCH_ENGINES; do
   for size in $sizes; do
     users=$(( size / 10 < 100 ? 100 : size / 10 ))
     kept=""
+    data=${BENCH_DATA:-$BENCH_OUT}
     if [[ $engine == sqlite ]]; then
-      data=${BENCH_SQLITE_DATA:-$BENCH_OUT}
       db=$data/data-sqlite-$size/castaway.db
-      if [[ -n ${BENCH_SQLITE_DATA:-} && -f $db && -f $data/load__sqlite__$size.txt ]]; then
-        kept=$data/load__sqlite__$size.txt
-      else
-        rm -rf "$data/data-sqlite-$size"
-      fi
+      [[ -f $db ]] || rm -f "$data/load__sqlite__$size.txt"
+    elif [[ -n ${BENCH_DATA:-} ]]; then
+      db=$(pg_sized "$size")
+      psql "$db" -tAc 'SELECT 1' >/dev/null 2>&1 || rm -f "$data/load__postgres__$size.txt"
+    fi
+    if [[ -n ${BENCH_DATA:-} && -f $data/load__${engine}__$size.txt ]]; then
+      kept=$data/load__${engine}__$size.txt
     fi
     if [[ -n $kept ]]; then
-      echo "bench: reusing $db"
+      echo "bench: reusing the $size-list $engine data"
       cp "$kept" "$BENCH_OUT/load__${engine}__${size}.txt"
     else
       echo "bench: loading $size lists, $users users into $engine"
+      [[ $engine == sqlite ]] && rm -rf "$data/data-sqlite-$size"
       start=$(date +%s%N)
       "$BIN" demo-data --force --quiet --users "$users" --lists "$size" --database-url "$db" \
         --data-dir "$BENCH_OUT/srv" 2> "$BENCH_OUT/load__${engine}__${size}.log"
@@ -151,10 +171,11 @@ for engine in $BENCH_ENGINES; do
       echo "users=$users" >> "$BENCH_OUT/load__${engine}__${size}.txt"
       echo "summary=$(head -1 "$BENCH_OUT/load__${engine}__${size}.log")" >> "$BENCH_OUT/load__${engine}__${size}.txt"
       tail -2 "$BENCH_OUT/load__${engine}__${size}.log"
-      if [[ $engine == sqlite && -n ${BENCH_SQLITE_DATA:-} ]]; then
-        cp "$BENCH_OUT/load__${engine}__${size}.txt" "$data/load__sqlite__$size.txt"
+      if [[ -n ${BENCH_DATA:-} ]]; then
+        cp "$BENCH_OUT/load__${engine}__${size}.txt" "$data/load__${engine}__$size.txt"
       fi
     fi
+    [[ $LOAD_ONLY == 1 ]] && continue
 
     CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
       --database-url "$db" --trust-proxy > "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
@@ -218,6 +239,9 @@ done
 
 # The earlier product's data: a generated Firestore export, imported into an empty
 # database of each engine with castaway import-firestore.
+if [[ $LOAD_ONLY == 1 ]]; then
+  echo "bench: the data is loaded in $BENCH_DATA"; exit 0
+fi
 if (( BENCH_IMPORT_LISTS > 0 )); then
   import_users=$(( BENCH_IMPORT_LISTS / 10 < 100 ? 100 : BENCH_IMPORT_LISTS / 10 ))
   echo "bench: generating a Firestore export of $BENCH_IMPORT_LISTS lists, $import_users users"

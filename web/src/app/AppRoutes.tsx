@@ -1,22 +1,42 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, matchPath } from 'react-router';
 import { Layout } from './Layout';
+import { lazyPage, type LazyPage } from './lazyPage';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 
-const HomePage = lazy(() => import('../features/home/HomePage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const AccountPage = lazy(() => import('../features/auth/AccountPage'));
-const MyListsPage = lazy(() => import('../features/lists/MyListsPage'));
-const BrowseRankingsPage = lazy(() => import('../features/lists/BrowseRankingsPage'));
-const UserRankingsPage = lazy(() => import('../features/lists/UserRankingsPage'));
-const ListDetailPage = lazy(() => import('../features/lists/ListDetailPage'));
-const CreatePage = lazy(() => import('../features/lists/create/CreatePage'));
-const GlobalRankingsPage = lazy(() => import('../features/global/GlobalRankingsPage'));
-const GlobalListPage = lazy(() => import('../features/global/GlobalListPage'));
-const SeasonsConsensusPage = lazy(() => import('../features/seasons/consensus/ConsensusPage'));
-const SeasonConsensusPage = lazy(() => import('../features/seasons/consensus/ConsensusPage').then((m) => ({ default: m.SeasonConsensusPage })));
-const LegacyPage = lazy(() => import('../features/legacy/LegacyPage'));
-const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
+const HomePage = lazyPage(() => import('../features/home/HomePage'));
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
+const AccountPage = lazyPage(() => import('../features/auth/AccountPage'));
+const MyListsPage = lazyPage(() => import('../features/lists/MyListsPage'));
+const BrowseRankingsPage = lazyPage(() => import('../features/lists/BrowseRankingsPage'));
+const UserRankingsPage = lazyPage(() => import('../features/lists/UserRankingsPage'));
+const ListDetailPage = lazyPage(() => import('../features/lists/ListDetailPage'));
+const CreatePage = lazyPage(() => import('../features/lists/create/CreatePage'));
+const GlobalRankingsPage = lazyPage(() => import('../features/global/GlobalRankingsPage'));
+const GlobalListPage = lazyPage(() => import('../features/global/GlobalListPage'));
+const SeasonsConsensusPage = lazyPage(() => import('../features/seasons/consensus/ConsensusPage'));
+const SeasonConsensusPage = lazyPage(() => import('../features/seasons/consensus/ConsensusPage').then((m) => ({ default: m.SeasonConsensusPage })));
+const LegacyPage = lazyPage(() => import('../features/legacy/LegacyPage'));
+const ModerationPage = lazyPage(() => import('../features/moderation/ModerationPage'));
+
+/**
+ * The pages a visitor most often arrives on. The server names their code in the page's HTML
+ * (internal/server/page_preloads.go), so it downloads beside the app's; the app waits for it
+ * before its first render, and the page paints in that render rather than after a fallback.
+ */
+const landingPages: [string, LazyPage][] = [
+  ['/', HomePage],
+  ['/rankings', BrowseRankingsPage],
+  ['/rankings/user/:userId', UserRankingsPage],
+  ['/list/:userId/:listId', ListDetailPage],
+  ['/global-rankings', GlobalRankingsPage],
+  ['/global-rankings/:listId', GlobalListPage],
+];
+
+/** Loads the page for pathname when it is a landing page; never fails (the route loads it again). */
+export function preloadLandingPage(pathname: string): Promise<unknown> {
+  const page = landingPages.find(([pattern]) => matchPath(pattern, pathname))?.[1];
+  return page ? page.preload().catch(() => undefined) : Promise.resolve();
+}
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
