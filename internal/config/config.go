@@ -56,6 +56,9 @@ type Config struct {
 	// DBTimeout bounds the database work of one request: past it the request answers
 	// 503 rather than wait on a database that hangs.
 	DBTimeout time.Duration
+	// SharedReads is how long a read every visitor sees alike (home, browse, a list page,
+	// its comments, the community rankings) is answered from memory; 0 shares nothing.
+	SharedReads time.Duration
 }
 
 // Load reads args (without the program and subcommand names) and the environment.
@@ -92,6 +95,7 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs.StringVar(&c.MediaURL, "media-url", getenv("CASTAWAY_MEDIA_URL"), "CDN base URL that serves the media folder instead (CASTAWAY_MEDIA_URL)")
 	fs.StringVar(&c.MetricsToken, "metrics-token", getenv("CASTAWAY_METRICS_TOKEN"), "bearer token /metrics requires; empty leaves it open (CASTAWAY_METRICS_TOKEN)")
 	fs.DurationVar(&c.DBTimeout, "db-timeout", envDuration("CASTAWAY_DB_TIMEOUT", 10*time.Second), "longest database work of one request before it answers 503 (CASTAWAY_DB_TIMEOUT)")
+	fs.DurationVar(&c.SharedReads, "shared-reads", envDuration("CASTAWAY_SHARED_READS", time.Second), "how long a page every visitor sees alike is answered from memory; 0 shares nothing (CASTAWAY_SHARED_READS)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", getenv("CASTAWAY_TRUST_PROXY") == "true", "behind a reverse proxy that sets X-Forwarded-For (CASTAWAY_TRUST_PROXY=true)")
 	fs.StringVar(&c.EventsURL, "events-url", getenv("CASTAWAY_EVENTS_URL"), "nats://host:port carries live events between processes; empty uses PostgreSQL LISTEN/NOTIFY, or stays in process on SQLite (CASTAWAY_EVENTS_URL)")
 	fs.StringVar(&c.Google.ClientID, "google-client-id", getenv("CASTAWAY_GOOGLE_CLIENT_ID"), "Google OAuth client id (CASTAWAY_GOOGLE_CLIENT_ID)")
@@ -110,6 +114,9 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	}
 	if c.DBTimeout <= 0 {
 		return nil, fmt.Errorf("db-timeout %v: want a positive duration such as 10s", c.DBTimeout)
+	}
+	if c.SharedReads < 0 {
+		return nil, fmt.Errorf("shared-reads %v: want 0 or a positive duration such as 1s", c.SharedReads)
 	}
 	if err := c.LogLevelFrom(logLevel); err != nil {
 		return nil, err

@@ -81,9 +81,11 @@ var (
 	ErrNoSuchList   = problem.New(problem.NotFound, "list_not_found", "List not found")
 	ErrGone         = problem.New(problem.NotFound, "list_not_found", "List not found. It may have been deleted.")
 	ErrUserNotFound = problem.New(problem.NotFound, "user_not_found", "User not found")
-	errNoLists      = problem.New(problem.NotFound, "no_lists", "No lists found for this user")
-	errEditNotYours = problem.New(problem.Forbidden, "forbidden", "You can only edit your own lists.")
-	errDelNotYours  = problem.New(problem.Forbidden, "forbidden", "You can only delete your own lists.")
+	// ErrTooManyFavorites: an account keeps at most store.MaxFavorites favorites.
+	ErrTooManyFavorites = problem.New(problem.Conflict, "too_many_favorites", "You have 1,000 favorites, the most an account can keep. Remove one first.")
+	errNoLists          = problem.New(problem.NotFound, "no_lists", "No lists found for this user")
+	errEditNotYours     = problem.New(problem.Forbidden, "forbidden", "You can only edit your own lists.")
+	errDelNotYours      = problem.New(problem.Forbidden, "forbidden", "You can only delete your own lists.")
 )
 
 // Missing says why viewerID cannot open a list of ownerID, in the spec's three

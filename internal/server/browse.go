@@ -13,6 +13,8 @@ import (
 	"castaway/internal/store"
 )
 
+const msgBrowseFailed = "Failed to load public lists. Please try again later."
+
 // browsePageSize is the spec's 12 cards per page.
 const browsePageSize = 12
 
@@ -26,8 +28,20 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A page of public lists is the same for every visitor: shared for a moment.
-	v, err := s.shared.get("browse?"+r.URL.RawQuery, func(ctx context.Context) (any, error) {
-		res, err := s.store.BrowsePage(ctx, q)
+	key := "browse\x00" + q.Key()
+	if q.Searches() && !s.shared.has(key) {
+		if err := s.admitSearch(r); err != nil {
+			s.fail(w, r, "search rate limit", err, msgBrowseFailed)
+			return
+		}
+	}
+	v, err := s.shared.get(key, func(ctx context.Context) (any, error) {
+		var res *store.BrowseResult
+		read := func() (err error) {
+			res, err = s.store.BrowsePage(ctx, q)
+			return err
+		}
+		err := s.searches.runIf(ctx, q.Searches(), read)
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +64,7 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		page.Lists, err = s.listsFor(r.Context(), currentUser(r), page.Lists)
 	}
 	if err != nil {
-		s.fail(w, r, "browse lists", err, "Failed to load public lists. Please try again later.")
+		s.fail(w, r, "browse lists", err, msgBrowseFailed)
 		return
 	}
 	writeJSON(w, http.StatusOK, page)

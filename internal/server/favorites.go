@@ -1,11 +1,13 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/store"
 )
 
 const (
@@ -19,6 +21,9 @@ func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.store.AddFavorite(r.Context(), u.ID, l.UserID, l.ID, time.Now()); err != nil {
+		if errors.Is(err, store.ErrTooManyFavorites) {
+			err = lists.ErrTooManyFavorites
+		}
 		s.fail(w, r, "favorite", notFoundAs(err, lists.ErrNotFound), msgFavoriteFailed)
 		return
 	}

@@ -57,6 +57,7 @@ type Server struct {
 	share       *shareImages
 	hub         *notify.Hub // live inbox events
 	shared      *sharedReads
+	searches    *searches // bounds on text searches the shared reads cannot answer
 	// localLimits counts write limits in memory when the database is SQLite (one process);
 	// nil on PostgreSQL, where every node shares the database's counters.
 	localLimits *limits.Local
@@ -84,7 +85,8 @@ func New(d Deps) (*Server, error) {
 		accounts:  d.Accounts,
 		providers: d.Providers,
 		metrics:   newMetrics(),
-		shared:    newSharedReads(d.Config.DBTimeout),
+		shared:    newSharedReads(d.Config.SharedReads, d.Config.DBTimeout),
+		searches:  newSearches(),
 		hub:       d.Hub,
 
 		streamReads: make(chan struct{}, maxStreamReads),

@@ -10,34 +10,44 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
-// sharedTTL is how long a read every visitor sees alike (the home page's top and
-// recent lists, a browse page) may be served from memory. A write through this process
-// clears it at once, so a fan sees their own change; another process's write shows
-// within sharedTTL.
-const sharedTTL = time.Second
+// A read every visitor sees alike (the home page's top and recent lists, a browse page)
+// may be served from memory for a while (config SharedReads, a second by default). A
+// write through this process clears it at once, so a fan sees their own change; another
+// process's write shows within that while and the time of one read.
+
+// sharedStale is how long past its while a value may still be answered while it is read
+// again: longer (the database is slow or failing) and readers wait for a fresh one.
+const sharedStale = 5 * time.Second
 
 // sharedMax bounds the entries kept; past it the cache starts over.
 const sharedMax = 1024
 
 // sharedReads is a tiny in-process cache for non-personal reads, so a busy page costs
 // one database read a second instead of one per visitor. Misses for the same key wait
-// on one read (singleflight) rather than each going to the database.
+// on one read (singleflight) rather than each going to the database. A value past its
+// second is answered while one read renews it in the background, so no visitor waits
+// on the renewal (at tens of thousands of requests a second, waiting on it each second
+// was what every slow percentile held).
 type sharedReads struct {
 	mu      sync.Mutex
 	gen     uint64
 	entries map[string]sharedEntry
 	group   singleflight.Group
+	// ttl is how long a value is answered; 0 shares nothing.
+	ttl time.Duration
 	// deadline bounds each read, as a request's database work is bounded.
 	deadline time.Duration
+	now      func() time.Time // time.Now; tests move it
 }
 
 type sharedEntry struct {
-	until time.Time
-	value any
+	until    time.Time
+	value    any
+	renewing bool // a background read of it is under way
 }
 
-func newSharedReads(deadline time.Duration) *sharedReads {
-	return &sharedReads{entries: map[string]sharedEntry{}, deadline: deadline}
+func newSharedReads(ttl, deadline time.Duration) *sharedReads {
+	return &sharedReads{entries: map[string]sharedEntry{}, ttl: ttl, deadline: deadline, now: time.Now}
 }
 
 // get returns the value cached under key, or reads it with load and keeps it. A value
@@ -45,29 +55,63 @@ func newSharedReads(deadline time.Duration) *sharedReads {
 // request (others may wait on it), so it gets a context of its own, bounded like a
 // request's database work.
 func (c *sharedReads) get(key string, load func(ctx context.Context) (any, error)) (any, error) {
-	now := time.Now()
+	if c.ttl <= 0 {
+		ctx, cancel := context.WithTimeout(context.Background(), c.deadline)
+		defer cancel()
+		return load(ctx)
+	}
+	now := c.now()
 	c.mu.Lock()
 	e, ok := c.entries[key]
 	gen := c.gen
+	renew := ok && !now.Before(e.until) && now.Before(e.until.Add(sharedStale)) && !e.renewing
+	if renew {
+		e.renewing = true
+		c.entries[key] = e
+	}
 	c.mu.Unlock()
-	if ok && now.Before(e.until) {
+	switch {
+	case ok && now.Before(e.until):
+		return e.value, nil
+	case ok && now.Before(e.until.Add(sharedStale)):
+		if renew {
+			go c.read(key, gen, now, load)
+		}
 		return e.value, nil
 	}
+	return c.read(key, gen, now, load)
+}
+
+// has tells whether get would answer key from memory, without a read it waits on.
+func (c *sharedReads) has(key string) bool {
+	now := c.now()
+	c.mu.Lock()
+	e, ok := c.entries[key]
+	c.mu.Unlock()
+	return c.ttl > 0 && ok && now.Before(e.until.Add(sharedStale))
+}
+
+// read loads key's value once for every reader asking at the same generation and keeps it.
+func (c *sharedReads) read(key string, gen uint64, now time.Time, load func(ctx context.Context) (any, error)) (any, error) {
 	// Readers after a write start a flight of their own rather than join an older one.
 	v, err, _ := c.group.Do(key+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), c.deadline)
 		defer cancel()
 		v, err := load(ctx)
-		if err != nil {
-			return nil, err
-		}
 		c.mu.Lock()
 		defer c.mu.Unlock()
+		if err != nil {
+			if e, ok := c.entries[key]; ok && c.gen == gen {
+				e.renewing = false // the next reader tries again
+				c.entries[key] = e
+			}
+			return nil, err
+		}
 		if c.gen == gen {
 			if len(c.entries) >= sharedMax {
 				clear(c.entries)
 			}
-			c.entries[key] = sharedEntry{until: now.Add(sharedTTL), value: v}
+			c.entries[key] = sharedEntry{until: now.Add(c.ttl), value: v}
 		}
 		return v, nil
 	})

@@ -22,12 +22,12 @@ var ErrTooManyBlocks = errors.New("too many blocks")
 func (s *Store) Block(ctx context.Context, blockerID, blockedID string, now time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		// The blocker's row first: two blocks at once by one user count in turn.
-		var n int
-		if err := tx.QueryRowContext(ctx, `UPDATE users SET filter_count = filter_count WHERE id = $1 RETURNING
-			(SELECT count(*) FROM blocks WHERE blocker_id = $1)`, blockerID).Scan(&n); err != nil {
+		n, err := lockAndCount(ctx, tx, blockerID, `SELECT count(*) FROM blocks WHERE blocker_id = $1`)
+		if err != nil {
 			return fmt.Errorf("lock blocker: %w", err)
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ($1, $2, $3)
+		var res sql.Result
+		res, err = tx.ExecContext(ctx, `INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ($1, $2, $3)
 			ON CONFLICT (blocker_id, blocked_id) DO NOTHING`, blockerID, blockedID, millis(now))
 		if isForeignKeyViolation(err) {
 			return ErrNotFound

@@ -518,26 +518,20 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Lis
 	if len(out) == 0 {
 		return out, nil
 	}
-	var keyArgs []any
+	keys := make([]any, 0, 2*len(out)+1)
 	for _, l := range out {
-		keyArgs = append(keyArgs, l.UserID, l.ID)
+		keys = append(keys, l.UserID, l.ID)
 	}
-	inPage := PageKeys(len(out))
-	items, err := s.listItems(ctx, inPage+fmt.Sprintf(" AND position < $%d", len(keyArgs)+1), append(keyArgs, TopItemCount)...)
-	if err != nil {
-		return nil, err
-	}
-	tags, err := s.listTags(ctx, inPage, keyArgs...)
+	cards, err := s.cards(ctx, StmtCards(PageKeys(len(out)), fmt.Sprintf("$%d", len(keys)+1)), append(keys, TopItemCount)...)
 	if err != nil {
 		return nil, err
 	}
 	for i := range out {
-		k := listKey{out[i].UserID, out[i].ID}
-		out[i].TopItems = items[k]
+		c := cards[listKey{out[i].UserID, out[i].ID}]
+		out[i].TopItems, out[i].Tags = c.items, c.tags
 		if out[i].TopItems == nil {
 			out[i].TopItems = []model.Item{}
 		}
-		out[i].Tags = tags[k]
 		if out[i].Tags == nil {
 			out[i].Tags = []string{}
 		}

@@ -2,9 +2,18 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
+
+// MaxFavorites bounds how many lists one account may star, so the home page and the
+// favorites an account reads stay bounded however long it stars.
+const MaxFavorites = 1000
+
+// ErrTooManyFavorites: the user already starred MaxFavorites lists.
+var ErrTooManyFavorites = errors.New("too many favorites")
 
 // Favorite is a list a user starred.
 type Favorite struct {
@@ -15,17 +24,28 @@ type Favorite struct {
 }
 
 // AddFavorite stars a list for userID; starring twice keeps the first time.
-// ErrNotFound when the list does not exist.
+// ErrNotFound when the list does not exist; ErrTooManyFavorites past MaxFavorites.
 func (s *Store) AddFavorite(ctx context.Context, userID, ownerID, listID string, now time.Time) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO favorites (user_id, list_user_id, list_id, favorited_at)
-		VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, list_user_id, list_id) DO NOTHING`, userID, ownerID, listID, millis(now))
-	if isForeignKeyViolation(err) {
-		return ErrNotFound
-	}
-	if err != nil {
-		return fmt.Errorf("add favorite: %w", err)
-	}
-	return nil
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		// The user's row first: two stars at once by one user count in turn.
+		n, err := lockAndCount(ctx, tx, userID, `SELECT count(*) FROM favorites WHERE user_id = $1`)
+		if err != nil {
+			return fmt.Errorf("lock user: %w", err)
+		}
+		var res sql.Result
+		res, err = tx.ExecContext(ctx, `INSERT INTO favorites (user_id, list_user_id, list_id, favorited_at)
+			VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, list_user_id, list_id) DO NOTHING`, userID, ownerID, listID, millis(now))
+		if isForeignKeyViolation(err) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("add favorite: %w", err)
+		}
+		if added, _ := res.RowsAffected(); added > 0 && n >= MaxFavorites {
+			return ErrTooManyFavorites
+		}
+		return nil
+	})
 }
 
 // RemoveFavorite unstars a list, if it was starred.

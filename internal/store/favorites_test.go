@@ -3,6 +3,8 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -71,6 +73,55 @@ func TestFavorites(t *testing.T) {
 		}
 		if got := names(); len(got) != 0 {
 			t.Fatalf("favorites after removal %v", got)
+		}
+	})
+}
+
+// An account keeps at most MaxFavorites favorites, however many stars arrive at once;
+// starring one already starred stays fine at the bound.
+func TestFavoritesAreBounded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		fan, owner := communityUser(t, s, "Fan"), communityUser(t, s, "Owner")
+		const extra = 10
+		for i := range store.MaxFavorites + extra {
+			communityList(t, s, owner.ID, fmt.Sprintf("list_%d", i), "List", true)
+		}
+		now := time.Now()
+		for i := range store.MaxFavorites - extra/2 {
+			if err := s.AddFavorite(ctx, fan.ID, owner.ID, fmt.Sprintf("list_%d", i), now); err != nil {
+				t.Fatalf("favorite %d: %v", i+1, err)
+			}
+		}
+		var wg sync.WaitGroup
+		refused := make(chan error, extra+extra/2)
+		for i := store.MaxFavorites - extra/2; i < store.MaxFavorites+extra; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := s.AddFavorite(ctx, fan.ID, owner.ID, fmt.Sprintf("list_%d", i), now); err != nil {
+					refused <- err
+				}
+			}()
+		}
+		wg.Wait()
+		close(refused)
+		n := 0
+		for err := range refused {
+			if !errors.Is(err, store.ErrTooManyFavorites) {
+				t.Fatalf("a star past the bound: %v, want ErrTooManyFavorites", err)
+			}
+			n++
+		}
+		favs, err := s.Favorites(ctx, fan.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(favs) != store.MaxFavorites || n != extra {
+			t.Fatalf("%d favorites kept and %d refused, want %d and %d", len(favs), n, store.MaxFavorites, extra)
+		}
+		if err := s.AddFavorite(ctx, fan.ID, owner.ID, "list_0", now); err != nil {
+			t.Fatalf("starring a favorite again at the bound: %v", err)
 		}
 	})
 }

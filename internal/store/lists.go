@@ -271,21 +271,34 @@ func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[l
 	return out, rows.Err()
 }
 
-// listTags reads the tags matching where, grouped by list, alphabetically.
-func (s *Store) listTags(ctx context.Context, where string, args ...any) (map[listKey][]string, error) {
-	rows, err := s.rdb.QueryContext(ctx, StmtListTags(where), args...)
+// card is what a list's card shows beyond the list's own row.
+type card struct {
+	items []model.Item
+	tags  []string
+}
+
+// cards runs a StmtCards query, grouping its rows by list.
+func (s *Store) cards(ctx context.Context, query string, args ...any) (map[listKey]card, error) {
+	rows, err := s.rdb.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("read list tags: %w", err)
+		return nil, fmt.Errorf("read list cards: %w", err)
 	}
 	defer rows.Close()
-	out := map[listKey][]string{}
+	out := map[listKey]card{}
 	for rows.Next() {
 		var k listKey
-		var tag string
-		if err := rows.Scan(&k.userID, &k.listID, &tag); err != nil {
-			return nil, fmt.Errorf("read list tags: %w", err)
+		var kind, position int
+		var it model.Item
+		if err := rows.Scan(&k.userID, &k.listID, &kind, &position, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName, &it.Note); err != nil {
+			return nil, fmt.Errorf("read list cards: %w", err)
 		}
-		out[k] = append(out[k], tag)
+		c := out[k]
+		if kind == 0 {
+			c.items = append(c.items, it)
+		} else {
+			c.tags = append(c.tags, it.ID)
+		}
+		out[k] = c
 	}
 	return out, rows.Err()
 }

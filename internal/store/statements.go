@@ -28,10 +28,16 @@ func StmtListItems(where string) string {
 		FROM list_items WHERE ` + where + ` ORDER BY list_user_id, list_id, position`
 }
 
-// StmtListTags reads the tags matching where, grouped by list, alphabetically.
-func StmtListTags(where string) string {
-	return `SELECT list_user_id, list_id, tag FROM list_tags WHERE ` + where + `
-		ORDER BY list_user_id, list_id, tag`
+// StmtCards reads what the cards of a page of lists show beyond the lists' own rows, in one
+// round trip: keys (a PageKeys over $1 … $2n) picks the lists, and each list's rows are its
+// first top items in rank order (kind 0), then its tags alphabetically (kind 1, the tag in
+// the item_id column).
+func StmtCards(keys, top string) string {
+	return `SELECT list_user_id, list_id, 0 AS kind, position, item_id, name, image_url, is_season, season_id, season_name, note
+		FROM list_items WHERE ` + keys + ` AND position < ` + top + `
+		UNION ALL
+		SELECT list_user_id, list_id, 1, 0, tag, '', '', false, '', '', '' FROM list_tags WHERE ` + keys + `
+		ORDER BY 1, 2, 3, 4, 5`
 }
 
 // PageKeys matches the rows of n lists, keys $1 … $2n as (owner, id) pairs: one OR'd

@@ -324,3 +324,15 @@ func decodeCursor(c string, n int) ([]string, error) {
 	}
 	return parts, nil
 }
+
+// lockAndCount takes userID's row lock, then counts with count ($1 = userID): one user's
+// concurrent additions count in turn. Two statements, because on PostgreSQL a count inside
+// the locking statement reads the snapshot from before the lock was waited for.
+func lockAndCount(ctx context.Context, tx *sql.Tx, userID, count string) (int, error) {
+	if _, err := tx.ExecContext(ctx, `UPDATE users SET filter_count = filter_count WHERE id = $1`, userID); err != nil {
+		return 0, err
+	}
+	var n int
+	err := tx.QueryRowContext(ctx, count, userID).Scan(&n)
+	return n, err
+}

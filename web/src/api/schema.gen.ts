@@ -96,7 +96,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Add the list to the signed-in user's favorites (idempotent). */
+        /** Add the list to the signed-in user's favorites (idempotent; at most 1,000 per account). */
         put: operations["favoriteList"];
         post?: never;
         /** Remove the list from the signed-in user's favorites (idempotent). */
@@ -1791,6 +1791,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description No such list, or someone else's private list: 'List not found' */
             404: components["responses"]["Error"];
+            /** @description The account already keeps 1,000 favorites (too_many_favorites). */
+            409: components["responses"]["Error"];
         };
     };
     unfavoriteList: {

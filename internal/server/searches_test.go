@@ -1,0 +1,79 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"testing"
+	"time"
+
+	"golang.org/x/sync/semaphore"
+
+	"castaway/internal/store/storetest"
+)
+
+// Searches the database runs are counted per client address; one the shared reads answer
+// (the same search however its URL is written) is not, and another address has its own count.
+func TestSearchesLimitedPerClient(t *testing.T) {
+	ts := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
+	search := func(from, q string, junk int) *http.Response {
+		req, _ := http.NewRequest("GET", ts.URL+"/api/lists?q="+url.QueryEscape(q)+"&_="+strconv.Itoa(junk), nil)
+		req.Header.Set("X-Forwarded-For", from)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+	for i := range 3 * SearchPerClient.Max {
+		// Case, punctuation and unknown parameters do not make it another search.
+		if res := search("203.0.113.1", []string{"parvati", "Parvati!", " PARVATI"}[i%3], i); res.StatusCode != 200 {
+			t.Fatalf("repeat %d of one search: %d, want 200 (answered from the shared read)", i, res.StatusCode)
+		}
+	}
+	for i := 1; i < SearchPerClient.Max; i++ {
+		if res := search("203.0.113.1", "word"+strconv.Itoa(i), 0); res.StatusCode != 200 {
+			t.Fatalf("search %d: %d", i+1, res.StatusCode)
+		}
+	}
+	res := search("203.0.113.1", "onemore", 0)
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("search %d from one address: %d (Retry-After %q), want 429 with Retry-After",
+			SearchPerClient.Max+1, res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if res := search("203.0.113.2", "onemore", 0); res.StatusCode != 200 {
+		t.Fatalf("another address: %d, want 200", res.StatusCode)
+	}
+	// Browsing without words is not a search and stays open.
+	req, _ := http.NewRequest("GET", ts.URL+"/api/lists?sort=newest&_=1", nil)
+	req.Header.Set("X-Forwarded-For", "203.0.113.1")
+	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != 200 {
+		t.Fatalf("browse without words after the limit: %v %v", res, err)
+	}
+}
+
+// Searches past the slots queue for one, then answer busy; other reads never queue.
+func TestSearchesTakeASlot(t *testing.T) {
+	sr := &searches{slots: semaphore.NewWeighted(1), wait: 50 * time.Millisecond}
+	held, release, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		sr.runIf(context.Background(), true, func() error { close(held); <-release; return nil })
+	}()
+	<-held
+	if err := sr.runIf(context.Background(), true, func() error { return nil }); !errors.Is(err, errSearchBusy) {
+		t.Fatalf("a search while the only slot is held: %v, want errSearchBusy", err)
+	}
+	ran := false
+	if err := sr.runIf(context.Background(), false, func() error { ran = true; return nil }); err != nil || !ran {
+		t.Fatalf("a read that is no search: ran %v, %v", ran, err)
+	}
+	close(release)
+	<-done
+	if err := sr.runIf(context.Background(), true, func() error { return nil }); err != nil {
+		t.Fatalf("a search once the slot is free: %v", err)
+	}
+}
