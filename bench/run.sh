@@ -207,7 +207,7 @@ for engine in $BENCH_ENGINES; do
     measure browse_votes_tag "$APP/api/lists?sort=mostVotes&tag=strategic"
     measure browse_search "$APP/api/lists?q=parvati"
     measure browse_deep "$APP/api/lists?page=$deep"
-    # The same reads from a second process sharing none (--shared-reads 0): the database's cost.
+    # The same reads from the server restarted to share none (--shared-reads 0): the database's cost.
     kill "$server"; wait "$server" 2>/dev/null || true
     CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
       --database-url "$db" --trust-proxy --shared-reads 0 > "$BENCH_OUT/serve_unshared__${engine}__${size}.log" 2>&1 &
