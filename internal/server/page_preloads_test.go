@@ -3,6 +3,9 @@ package server
 import (
 	"io"
 	"net/http/httptest"
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -66,5 +69,28 @@ func TestPageModulesAreInTheBuild(t *testing.T) {
 		if _, ok := m[p.module]; !ok {
 			t.Errorf("%s: %s is not in the build", p.pattern, p.module)
 		}
+	}
+}
+
+// The app waits for a landing page's code before its first render only when the server
+// preloads it, so both sides list the same pages (web/src/app/AppRoutes.tsx, landingPages).
+func TestLandingPagesMatchTheApp(t *testing.T) {
+	routes, err := os.ReadFile("../../web/src/app/AppRoutes.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	param := regexp.MustCompile(`\{(\w+)\}`)
+	listed := regexp.MustCompile(`\['(/[^']*)', \w+\]`).FindAllStringSubmatch(string(routes), -1)
+	var app []string
+	for _, m := range listed {
+		app = append(app, m[1])
+	}
+	var server []string
+	for _, p := range pageModules {
+		path := strings.TrimSuffix(strings.TrimPrefix(p.pattern, "GET "), "{$}")
+		server = append(server, param.ReplaceAllString(path, ":$1"))
+	}
+	if !slices.Equal(app, server) {
+		t.Fatalf("landing pages in AppRoutes.tsx %q, preloaded by the server %q: list the same pages", app, server)
 	}
 }
