@@ -46,7 +46,7 @@ func (s *Store) LegacyRecord(ctx context.Context, now time.Time) (*LegacyRecord,
 	return rec, err
 }
 
-func (s *Store) readLegacy(ctx context.Context, db *sql.DB) (*LegacyRecord, error) {
+func (s *Store) readLegacy(ctx context.Context, db querier) (*LegacyRecord, error) {
 	var data string
 	var updated int64
 	err := db.QueryRowContext(ctx, StmtLegacyRecord, legacyID).Scan(&data, &updated)

@@ -38,9 +38,9 @@ var ErrConflict = errors.New("conflict")
 
 // Store is the database.
 type Store struct {
-	sqliteDSN string  // how connections to the SQLite file are opened
-	db        *sql.DB // writes (and reads inside transactions)
-	rdb       *sql.DB // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
+	sqliteDSN string    // how connections to the SQLite file are opened
+	db        *sql.DB   // writes (and reads inside transactions)
+	rdb       *readPool // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
 	dialect   Dialect
 	url       string
 }
@@ -106,7 +106,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 			s.db.SetMaxOpenConns(n)
 			s.db.SetMaxIdleConns(n)
 			s.db.SetConnMaxIdleTime(5 * time.Minute)
-			s.rdb = s.db
+			s.rdb = newReadPool(s.db, false)
 		}
 	} else {
 		s.dialect = SQLite
@@ -139,7 +139,10 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 			s.db.SetConnMaxIdleTime(0)
 			// The writer is pinged first so the file exists in WAL mode before readers open it.
 			if err = s.db.PingContext(ctx); err == nil {
-				s.rdb, err = sql.Open("sqlite", dsn+"&_pragma=query_only(1)")
+				var rdb *sql.DB
+				if rdb, err = sql.Open("sqlite", dsn+"&_pragma=query_only(1)"); err == nil {
+					s.rdb = newReadPool(rdb, true)
+				}
 			}
 			if err == nil {
 				n := o.SQLiteReaders
@@ -212,14 +215,14 @@ func (s *Store) URL() string { return s.url }
 func (s *Store) DB() *sql.DB { return s.db }
 
 // ReadDB exposes the read pool (the same pool on PostgreSQL).
-func (s *Store) ReadDB() *sql.DB { return s.rdb }
+func (s *Store) ReadDB() *sql.DB { return s.rdb.DB }
 
 // Ping checks that the database answers, on both pools.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.db.PingContext(ctx); err != nil {
 		return err
 	}
-	if s.rdb != s.db {
+	if s.rdb.DB != s.db {
 		return s.rdb.PingContext(ctx)
 	}
 	return nil
@@ -227,10 +230,13 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close releases the pools.
 func (s *Store) Close() error {
-	err := s.db.Close()
-	if s.rdb != nil && s.rdb != s.db {
-		if rerr := s.rdb.Close(); err == nil {
-			err = rerr
+	var err error
+	if s.rdb != nil {
+		err = s.rdb.Close() // its statements, and on SQLite its own pool
+	}
+	if s.rdb == nil || s.rdb.DB != s.db {
+		if werr := s.db.Close(); err == nil {
+			err = werr
 		}
 	}
 	return err
