@@ -7,7 +7,8 @@ import (
 )
 
 // securityHeaders are sent with every answer, pages and API alike. The policy allows
-// only the site's own scripts, styles and connections (the app has no inline script),
+// only the site's own scripts, styles and connections (the app has no inline script; the
+// pages' one inline stylesheet is allowed by its hash),
 // pictures from the site, the media CDN when one is set, data: URIs (CSS icons) and blob:
 // URLs (the share dialog's preview), and no framing by anyone.
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
@@ -18,7 +19,7 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	csp := strings.Join([]string{
 		"default-src 'self'",
 		"script-src 'self'",
-		"style-src 'self'",
+		"style-src " + strings.Join(append([]string{"'self'"}, s.styleSources()...), " "),
 		"img-src " + strings.Join(img, " "),
 		"connect-src 'self'",
 		"font-src 'self'",
@@ -41,4 +42,12 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// styleSources are the CSP sources of the pages' inline styles.
+func (s *Server) styleSources() []string {
+	if s.web == nil {
+		return nil
+	}
+	return s.web.styleSources
 }

@@ -16,6 +16,8 @@ type webApp struct {
 	index *precompressed
 	pages map[string]*precompressed // module (pageModules) -> its page's HTML
 	mux   *http.ServeMux            // page path -> its HTML
+	// styleSources are the Content-Security-Policy sources of the styles inlined in the pages.
+	styleSources []string
 }
 
 func newWebApp(dist fs.FS) (*webApp, error) {
@@ -54,6 +56,10 @@ func newWebApp(dist fs.FS) (*webApp, error) {
 	w.index = w.files["/index.html"]
 	if w.index == nil {
 		w.index = newPrecompressed([]byte(notBuiltPage), "text/html; charset=utf-8", "no-cache")
+	} else {
+		var page []byte
+		page, w.styleSources = inlineStyles(w.index.raw, w.files)
+		w.index = newPrecompressed(page, w.index.contentType, w.index.cacheControl)
 	}
 	m, err := readManifest(dist)
 	if err != nil {
