@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
@@ -10,15 +10,19 @@ const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
 // The landing page's code is already downloading (preloaded by the HTML): with it in hand,
-// the first render paints the page itself, not a loading fallback.
+// the first render paints the page itself, not a loading fallback. That render is a
+// transition so React builds it in slices, yielding to the browser between them, rather than
+// holding the main thread for the whole app at once (the boot header stays on screen meanwhile).
 void preloadLandingPage(window.location.pathname).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={createQueryClient()}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   ),
 );

@@ -295,6 +295,9 @@ describe('CreatePage', () => {
     expect(screen.getByRole('button', { name: 'Strategic' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Save List' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/list/u1/list_43'));
+    // Still there once every effect has run: clearing the remix start never sends it back.
+    await act(() => Promise.resolve());
+    expect(screen.getByTestId('location')).toHaveTextContent('/list/u1/list_43');
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/lists')?.body).toMatchObject({
       name: 'Remix of Queens of the Game',
       tags: ['strategic'],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DndContext } from '@dnd-kit/core';
 import { PageHero } from '../../../components/PageHero';
@@ -37,8 +37,13 @@ function Creator({ editingListId }: { editingListId: string | null }) {
   const editing = editingListId !== null;
   // A remix's start is read once; the tab's copy keeps it from then on, so a reload does not start over.
   const [remix] = useState(() => (editing ? null : remixFrom(location.state)));
+  // Its state leaves the history entry once: navigate changes with the location, so without
+  // the ref a page still mounted after saving would be sent back to /create.
+  const remixCleared = useRef(false);
   useEffect(() => {
-    if (remix) void navigate('/create', { replace: true, state: null });
+    if (!remix || remixCleared.current) return;
+    remixCleared.current = true;
+    void navigate('/create', { replace: true, state: null });
   }, [remix, navigate]);
   const draft = useCreatorDraft(editingListId, userId, remix);
   const { state, update } = draft;

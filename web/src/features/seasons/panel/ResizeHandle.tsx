@@ -1,9 +1,11 @@
 import { useRef, type KeyboardEvent, type PointerEvent, type TouchEvent } from 'react';
-import { MAX_PANEL_HEIGHT_RATIO, MIN_PANEL_HEIGHT } from './usePanelState';
+import { MIN_PANEL_HEIGHT } from './usePanelState';
 import styles from './SeasonsPanel.module.css';
 
 interface Props {
   height: number;
+  /** The tallest the panel may be (from usePanelHeight). */
+  max: number;
   onResize: (height: number) => void;
   controls: string;
 }
@@ -11,7 +13,7 @@ interface Props {
 const KEY_STEP = 24;
 
 /** A drag handle (pointer, touch, keyboard arrows) that sets the phone panel's height. */
-export function ResizeHandle({ height, onResize, controls }: Props) {
+export function ResizeHandle({ height, max, onResize, controls }: Props) {
   const drag = useRef<{ startY: number; startHeight: number } | null>(null);
 
   function begin(y: number) {
@@ -43,7 +45,6 @@ export function ResizeHandle({ height, onResize, controls }: Props) {
     if (!hasPointer && t) move(t.clientY);
   }
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const max = window.innerHeight * MAX_PANEL_HEIGHT_RATIO;
     const next =
       e.key === 'ArrowDown' ? height + KEY_STEP
       : e.key === 'ArrowUp' ? height - KEY_STEP
@@ -63,7 +64,7 @@ export function ResizeHandle({ height, onResize, controls }: Props) {
       aria-controls={controls}
       aria-valuenow={height}
       aria-valuemin={MIN_PANEL_HEIGHT}
-      aria-valuemax={Math.round(window.innerHeight * MAX_PANEL_HEIGHT_RATIO)}
+      aria-valuemax={max}
       tabIndex={0}
       className={styles.resizeHandle}
       onPointerDown={onPointerDown}

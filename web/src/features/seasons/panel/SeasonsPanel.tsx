@@ -37,7 +37,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
   useSheet(sheetOpen, sheet?.onClose, closeRef);
   const [collapsed, setCollapsed] = useCollapsed();
   const [mobileShown, setMobileShown] = useState(true);
-  const [height, setHeight] = usePanelHeight();
+  const { height, setHeight, max: maxHeight } = usePanelHeight();
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -149,7 +149,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
             {body}
           </div>
         </div>
-        {isMobile && bodyVisible && !isSheet && <ResizeHandle height={height} onResize={setHeight} controls={bodyId} />}
+        {isMobile && bodyVisible && !isSheet && <ResizeHandle height={height} max={maxHeight} onResize={setHeight} controls={bodyId} />}
       </aside>
     </>
   );

@@ -31,14 +31,24 @@ export function clampPanelHeight(height: number, windowHeight: number): number {
   return Math.round(Math.min(max, Math.max(MIN_PANEL_HEIGHT, height)));
 }
 
-/** The phone panel's height in px, kept inside [100px, 95% of the window] as the window changes. */
-export function usePanelHeight(): [number, (next: number) => void] {
-  const [height, setHeightState] = useState(() => clampPanelHeight(Math.round(window.innerHeight * 0.45), window.innerHeight));
-  const setHeight = useCallback((next: number) => setHeightState(clampPanelHeight(next, window.innerHeight)), []);
+/**
+ * The phone panel's height in px, kept inside [100px, 95% of the window] as the window changes,
+ * and that upper bound. The window's height is read once and then on resize only: reading
+ * window.innerHeight makes the browser lay the page out first, so a read during each render
+ * cost a whole layout every time the panel rendered.
+ */
+export function usePanelHeight(): { height: number; setHeight: (next: number) => void; max: number } {
+  const [windowHeight, setWindowHeight] = useState(() => window.innerHeight);
+  const [height, setHeightState] = useState(() => clampPanelHeight(Math.round(windowHeight * 0.45), windowHeight));
+  const setHeight = useCallback((next: number) => setHeightState(clampPanelHeight(next, windowHeight)), [windowHeight]);
   useEffect(() => {
-    const onResize = () => setHeightState((h) => clampPanelHeight(h, window.innerHeight));
+    const onResize = () => {
+      const wh = window.innerHeight;
+      setWindowHeight(wh);
+      setHeightState((h) => clampPanelHeight(h, wh));
+    };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  return [height, setHeight];
+  return { height, setHeight, max: clampPanelHeight(Infinity, windowHeight) };
 }
