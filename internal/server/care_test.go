@@ -66,6 +66,7 @@ func TestReportsAndModeration(t *testing.T) {
 			list := e.makeCommunityList(t, ownerUser.ID, "list_1", "Heroes", true)
 			var bad, good struct{ ID string }
 			call(t, troll, "POST", list+"/comments", map[string]any{"text": "you are wrong"}, &bad)
+			nextMilli()
 			call(t, fan, "POST", list+"/comments", map[string]any{"text": "great list"}, &good)
 			call(t, owner, "POST", list+"/comments", map[string]any{"text": "thanks", "parentId": bad.ID}, nil)
 

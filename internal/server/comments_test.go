@@ -2,13 +2,19 @@ package server
 
 import (
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 )
 
-// nextMilli waits for the clock to move on, so items made one after the other sort apart.
-func nextMilli() { time.Sleep(2 * time.Millisecond) }
+// nextMilli waits for the clock to reach the next millisecond (the stored precision), so
+// items made one after the other sort apart.
+func nextMilli() {
+	for start := time.Now().UnixMilli(); time.Now().UnixMilli() == start; {
+		runtime.Gosched()
+	}
+}
 
 type commentJSONTest struct {
 	ID, ListUserID, ListID, UserID, UserName, Text, CreatedAt string

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
@@ -66,7 +65,7 @@ func TestListLifecycleAndOwnership(t *testing.T) {
 	// The owner makes it private: now only they can see it.
 	upd := newListBody("Secret", "s20", "s45")
 	upd["isPublic"] = false
-	time.Sleep(2 * time.Millisecond)
+	nextMilli()
 	var saved api.RankedList
 	if st := callStatus(t, owner, "PUT", url, upd, &saved); st != 200 {
 		t.Fatalf("owner PUT: %d", st)
@@ -189,7 +188,7 @@ func TestProfilesAndUserLists(t *testing.T) {
 	callStatus(t, c, "POST", e.URL+"/api/lists", newListBody("Public one", "tom-westman"), nil)
 	private := newListBody("Private one", "s1")
 	private["isPublic"] = false
-	time.Sleep(2 * time.Millisecond)
+	nextMilli()
 	callStatus(t, c, "POST", e.URL+"/api/lists", private, nil)
 
 	var p api.PublicProfile
@@ -226,7 +225,7 @@ func TestBrowseAndHomeHTTP(t *testing.T) {
 		if st := callStatus(t, c, "POST", e.URL+"/api/lists", b, nil); st != 201 {
 			t.Fatalf("create %s: %d", name, st)
 		}
-		time.Sleep(2 * time.Millisecond)
+		nextMilli()
 	}
 	var page api.ListPage
 	if st := callStatus(t, nil, "GET", e.URL+"/api/lists?type=season&tag=strategic&sort=oldest&q=BETA", nil, &page); st != 200 ||
