@@ -18,6 +18,8 @@
 #   BENCH_DURATION=10s BENCH_CONNECTIONS=32 BENCH_THREADS=2
 #   BENCH_WRITERS=1000         demo users signed in for the write measurements
 #   BENCH_TIMEOUT=10s          a slower response counts as a wrk timeout (reported), not in p99
+#   BENCH_WARMUP=2s            an unrecorded run before each read's measured one, so p99 is the steady
+#                              state's, not the first cold read's (0 skips it; writes never warm up)
 #   BENCH_IMPORT_LISTS=100000  lists in the generated Firestore export whose import is timed (users: a tenth;
 #                              0 skips the import)
 #   BENCH_DATA=DIR             keep the demo data and reuse it on later runs, so the 1,000,000-list
@@ -46,6 +48,7 @@ BENCH_DURATION=${BENCH_DURATION:-10s}
 BENCH_CONNECTIONS=${BENCH_CONNECTIONS:-32}
 BENCH_THREADS=${BENCH_THREADS:-2}
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-10s}
+BENCH_WARMUP=${BENCH_WARMUP:-2s}
 BENCH_OUT=${BENCH_OUT:-$ROOT/bench/results/$(date -u +%Y%m%d-%H%M%S)}
 BENCH_REPORT=${BENCH_REPORT:-$ROOT/docs/benchmarks.md}
 BIN=${CASTAWAY_BIN:-$ROOT/bin/castaway}
@@ -94,6 +97,7 @@ duration=$BENCH_DURATION
 connections=$BENCH_CONNECTIONS
 threads=$BENCH_THREADS
 timeout=$BENCH_TIMEOUT
+warmup=$BENCH_WARMUP
 main_lists=$BENCH_LISTS
 scale=$BENCH_SCALE
 engines=$BENCH_ENGINES
@@ -113,6 +117,9 @@ measure() {
   local name=$1 url=$2; shift 2
   local out="$BENCH_OUT/wrk__${engine}__${size}__${name}.txt"
   echo "bench: $engine $size $name"
+  if [[ $BENCH_WARMUP != 0 ]]; then
+    wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"$BENCH_WARMUP" --timeout "$BENCH_TIMEOUT" "$@" "$url" > /dev/null 2>&1 || true
+  fi
   wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"$BENCH_DURATION" --timeout "$BENCH_TIMEOUT" --latency -s "$ROOT/bench/status.lua" "$@" "$url" > "$out" 2>&1 || true
   { grep -E 'Requests/sec|99%|Socket errors|^status [^2]' "$out" || tail -n 3 "$out"; } | tr -s ' ' | paste -sd' ' | sed 's/^/       /'
 }
@@ -238,13 +245,13 @@ for engine in $BENCH_ENGINES; do
           -d "{\"email\":\"demo$u@example.com\",\"password\":\"demo-password\"}" "$APP/api/auth/login" |
           tr -d '\r' | awk -F'[:;] *' 'tolower($1) == "set-cookie" && $2 ~ /^castaway_session=/ {print $2}' >> "$BENCH_COOKIES" || true
       done
-      measure comment_post "$APP/" -s "$ROOT/bench/comment.lua"
-      measure upvote "$APP/" -s "$ROOT/bench/upvote.lua"
+      BENCH_WARMUP=0 measure comment_post "$APP/" -s "$ROOT/bench/comment.lua"
+      BENCH_WARMUP=0 measure upvote "$APP/" -s "$ROOT/bench/upvote.lua"
       # Share images: a browser's revisit (304, nothing drawn) and first draws, which are
       # bounded to 2 at a time (past a 2 s wait: 503), so few connections.
       etag=$(curl -fsS -o /dev/null -D - "$APP/api/lists/$top/share.png" | tr -d '\r' | awk -F': ' 'tolower($1) == "etag" {print $2}')
       measure share_304 "$APP/api/lists/$top/share.png" -H "If-None-Match: $etag"
-      BENCH_CONNECTIONS=4 measure share_draw "$APP/" -s "$ROOT/bench/share.lua"
+      BENCH_WARMUP=0 BENCH_CONNECTIONS=4 measure share_draw "$APP/" -s "$ROOT/bench/share.lua"
     fi
     kill "$server"; wait "$server" 2>/dev/null || true
   done

@@ -385,6 +385,9 @@ func (r *Run) markdown() string {
 	p("then `castaway serve` on loopback and wrk with %s threads and %s connections for %s per endpoint, with `--latency` for p50 and p99 ",
 		env["threads"], env["connections"], env["duration"])
 	p("(a response slower than wrk's timeout of %s is counted under socket errors, not in the percentiles). ", env["timeout"])
+	if w := env["warmup"]; w != "" && w != "0" {
+		p("Each read is first run unrecorded for %s, so its numbers are the steady state's rather than the first cold read's; writes are measured from their first request. ", w)
+	}
 	p("The minimal handler (bench/minimal: a small fixed JSON from Go's net/http) runs in the same run on the same machine; ")
 	p("\"× minimal\" is an endpoint's requests per second divided by the minimal handler's. The load generator and the server share the machine's cores. ")
 	p("Failed responses are counted by status (bench/status.lua) and any 4xx/5xx marks a target missed.\n\n")
