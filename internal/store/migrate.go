@@ -30,16 +30,17 @@ func (s *Store) Migrate(ctx context.Context) error {
 	}
 	defer conn.Close()
 	if s.dialect == Postgres {
-		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(7242010)`); err != nil {
-			return fmt.Errorf("migrate lock: %w", err)
-		}
-		defer conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock(7242010)`)
 		// Building an index on a large table may take longer than a serving node lets a
-		// statement run; the connection goes back to the pool with the setting restored.
+		// statement run, and a node starting while another migrates waits for its lock as
+		// long as that takes; the connection goes back to the pool with the setting restored.
 		if _, err := conn.ExecContext(ctx, `SET statement_timeout = 0`); err != nil {
 			return fmt.Errorf("migrate: %w", err)
 		}
 		defer conn.ExecContext(context.Background(), `RESET statement_timeout`)
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(7242010)`); err != nil {
+			return fmt.Errorf("migrate lock: %w", err)
+		}
+		defer conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock(7242010)`)
 	}
 	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {

@@ -18,7 +18,39 @@ func TestPostgresStatementTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
+	// Another node is migrating: this one waits for its lock longer than its timeout.
+	other, err := st.DB().Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.ExecContext(ctx, `SET statement_timeout = 0`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.ExecContext(ctx, `SELECT pg_advisory_lock(7242010)`); err != nil {
+		t.Fatal(err)
+	}
+	migrated := make(chan error, 1)
+	go func() { migrated <- st.Migrate(ctx) }()
+	for waiting := false; !waiting; {
+		err := other.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks
+			WHERE locktype = 'advisory' AND objid = 7242010 AND NOT granted)`).Scan(&waiting)
+		if err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case err := <-migrated:
+			t.Fatalf("migrate did not wait for the other node's lock: %v", err)
+		default:
+		}
+	}
+	if _, err := other.ExecContext(ctx, `SELECT pg_sleep(0.4)`); err != nil { // past the 200 ms timeout
+		t.Fatal(err)
+	}
+	if _, err := other.ExecContext(ctx, `SELECT pg_advisory_unlock(7242010)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-migrated; err != nil {
 		t.Fatalf("migrate under a statement timeout: %v", err)
 	}
 	// Migrate lifts the limit on its own connection only; it is back for the next user.
