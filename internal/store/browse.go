@@ -353,7 +353,8 @@ func searchWords(text string) []string {
 
 // ftsQuery asks FTS5 for lists holding every word: the last one, the word being typed,
 // as a prefix ("parv" finds Parvati) when it has at least minPrefix letters; the others
-// whole, which keeps a common word cheap (a prefix query reads its whole doclist at once).
+// whole. A prefix of 2 to 10 letters is read from its own index, newest first, as a whole
+// word is (migration 0062); a longer one merges every matching term's doclist first.
 // Words hold no quote, so quoting each is safe.
 func ftsQuery(words []string) string {
 	parts := make([]string, len(words))
