@@ -70,11 +70,13 @@ test('desktop: build a list by click, drag and keyboard, keep the draft, save, e
   await page.getByLabel('List name').fill('Borneo Legends');
   await page.getByLabel('Description').fill('The first tribe, ranked.');
   await page.getByRole('button', { name: 'Strategic' }).click();
-  // Let the draft autosave (2 s after the last change), then leave and come back.
+  // Let the draft autosave (2 s after the last change), then leave and come back. An
+  // earlier autosave's 'Draft saved' may still be showing, so wait for the stored draft itself.
   await page.getByText('Draft saved').waitFor({ timeout: 6000 });
-  const draft = await page.evaluate(async () => (await fetch('/api/me/draft')).json());
-  assert.equal(draft.name, 'Borneo Legends');
-  assert.equal(draft.contestants.length, 3);
+  await page.waitForFunction(async () => {
+    const draft = await (await fetch('/api/me/draft')).json();
+    return draft.name === 'Borneo Legends' && draft.contestants.length === 3;
+  }, null, { timeout: 10000, polling: 250 });
   await page.evaluate(() => sessionStorage.clear());
   await page.goto('/');
   await page.goto('/create');
