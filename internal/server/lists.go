@@ -94,8 +94,8 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 }
 
 // findList is lists.Find through the shared reads: a list reads the same for every
-// visitor, so a busy list costs one database read a second (dropped on any write through
-// this process), and only the visibility check is the viewer's own.
+// visitor, so a busy list costs one database read a second (dropped when a write through
+// this process changes what they show), and only the visibility check is the viewer's own.
 func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string, admin bool) (*store.List, error) {
 	v, err := s.shared.get("list\x00"+ownerID+"\x00"+listID, func(ctx context.Context) (any, error) {
 		return s.store.List(ctx, ownerID, listID)

@@ -9,7 +9,9 @@ import (
 	"castaway/internal/moderation"
 )
 
-// routes is every path the server answers, in one table.
+// routes is every path the server answers, in one table. A write whose success changes
+// what every visitor sees alike (lists, votes, comments, names, moderation) is marked
+// changesShared; no other request drops the shared reads.
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	for _, rt := range []struct {
@@ -43,16 +45,16 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/auth/oauth/{provider}/start", http.HandlerFunc(s.oauthStart)},
 		{"GET /api/auth/oauth/{provider}/callback", http.HandlerFunc(s.oauthCallback)},
 		{"GET /api/me", http.HandlerFunc(s.me)},
-		{"PATCH /api/me", http.HandlerFunc(s.updateMe)},
-		{"DELETE /api/me", s.limited(auth.DeletePerUser, auth.DeletePerClient, s.deleteMe)},
+		{"PATCH /api/me", s.changesShared(http.HandlerFunc(s.updateMe))},
+		{"DELETE /api/me", s.changesShared(s.limited(auth.DeletePerUser, auth.DeletePerClient, s.deleteMe))},
 		{"GET /api/me/export", s.limited(auth.ExportPerUser, auth.ExportPerClient, s.exportMe)},
 
 		// Lists, drafts, browse and profiles
 		{"GET /api/lists", cacheable(http.HandlerFunc(s.browseLists))},
-		{"POST /api/lists", s.limited(lists.SavePerUser, lists.SavePerClient, s.createList)},
+		{"POST /api/lists", s.changesShared(s.limited(lists.SavePerUser, lists.SavePerClient, s.createList))},
 		{"GET /api/lists/{userId}/{listId}", cacheable(http.HandlerFunc(s.getList))},
-		{"PUT /api/lists/{userId}/{listId}", s.limited(lists.SavePerUser, lists.SavePerClient, s.updateList)},
-		{"DELETE /api/lists/{userId}/{listId}", s.limited(lists.SavePerUser, lists.SavePerClient, s.deleteList)},
+		{"PUT /api/lists/{userId}/{listId}", s.changesShared(s.limited(lists.SavePerUser, lists.SavePerClient, s.updateList))},
+		{"DELETE /api/lists/{userId}/{listId}", s.changesShared(s.limited(lists.SavePerUser, lists.SavePerClient, s.deleteList))},
 		{"GET /api/lists/{userId}/{listId}/share.png", http.HandlerFunc(s.shareImage)},
 		{"GET /api/lists/{userId}/{listId}/remixes", cacheable(http.HandlerFunc(s.listRemixes))},
 		{"GET /api/home", cacheable(http.HandlerFunc(s.home))},
@@ -64,17 +66,17 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST /api/me/idols/search", &idolSearch{Server: s, chance: s.cfg.IdolChanceOr(lists.IdolChance), draw: lists.Draw}},
 
 		// Upvotes and favorites
-		{"PUT /api/lists/{userId}/{listId}/upvote", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.upvoteList)},
-		{"DELETE /api/lists/{userId}/{listId}/upvote", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.removeUpvote)},
+		{"PUT /api/lists/{userId}/{listId}/upvote", s.changesShared(s.limited(lists.MarkPerUser, lists.MarkPerClient, s.upvoteList))},
+		{"DELETE /api/lists/{userId}/{listId}/upvote", s.changesShared(s.limited(lists.MarkPerUser, lists.MarkPerClient, s.removeUpvote))},
 		{"PUT /api/lists/{userId}/{listId}/favorite", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.favoriteList)},
 		{"DELETE /api/lists/{userId}/{listId}/favorite", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.unfavoriteList)},
 		{"GET /api/me/favorites", http.HandlerFunc(s.myFavorites)},
 
 		// Comments
 		{"GET /api/lists/{userId}/{listId}/comments", cacheable(http.HandlerFunc(s.listComments))},
-		{"POST /api/lists/{userId}/{listId}/comments", s.limited(comments.PostPerUser, comments.PostPerClient, s.addComment)},
-		{"PUT /api/comments/{commentId}/vote", s.limited(comments.VotePerUser, comments.VotePerClient, s.voteOnComment)},
-		{"DELETE /api/comments/{commentId}", s.limited(comments.PostPerUser, comments.PostPerClient, s.deleteComment)},
+		{"POST /api/lists/{userId}/{listId}/comments", s.changesShared(s.limited(comments.PostPerUser, comments.PostPerClient, s.addComment))},
+		{"PUT /api/comments/{commentId}/vote", s.changesShared(s.limited(comments.VotePerUser, comments.VotePerClient, s.voteOnComment))},
+		{"DELETE /api/comments/{commentId}", s.changesShared(s.limited(comments.PostPerUser, comments.PostPerClient, s.deleteComment))},
 
 		// Global Rankings
 		{"GET /api/global-rankings", http.HandlerFunc(s.globalPolls)},
@@ -82,7 +84,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/global-rankings/{pollId}/submission", http.HandlerFunc(s.myGlobalSubmission)},
 		{"PUT /api/global-rankings/{pollId}/submission", http.HandlerFunc(s.submitGlobalRanking)},
 		{"GET /api/global-rankings/{pollId}/comments", http.HandlerFunc(s.globalComments)},
-		{"POST /api/global-rankings/{pollId}/comments", http.HandlerFunc(s.addGlobalComment)},
+		{"POST /api/global-rankings/{pollId}/comments", s.changesShared(http.HandlerFunc(s.addGlobalComment))},
 
 		// The earlier product's shared rankings record
 		{"GET /api/legacy-rankings", cacheable(http.HandlerFunc(s.legacyRankings))},
@@ -99,7 +101,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST /api/reports", s.limited(moderation.ReportPerUser, moderation.ReportPerClient, s.createReport)},
 		{"GET /api/moderation/reports", http.HandlerFunc(s.moderationQueue)},
 		{"GET /api/moderation/actions", http.HandlerFunc(s.moderationLog)},
-		{"POST /api/moderation/actions", s.limited(moderation.ActPerUser, moderation.ActPerClient, s.moderate)},
+		{"POST /api/moderation/actions", s.changesShared(s.limited(moderation.ActPerUser, moderation.ActPerClient, s.moderate))},
 		{"GET /api/me/blocks", http.HandlerFunc(s.myBlocks)},
 		{"PUT /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.blockUser)},
 		{"DELETE /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.unblockUser)},

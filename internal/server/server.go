@@ -122,6 +122,9 @@ func New(d Deps) (*Server, error) {
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
 	}, func() float64 { return float64(s.hub.Streams()) }))
+	s.metrics.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "castaway_shared_read_loads_total", Help: "Reads every visitor sees alike that went to the database rather than memory.",
+	}, func() float64 { return float64(s.shared.loads.Load()) }))
 	return s, nil
 }
 
@@ -129,7 +132,6 @@ func New(d Deps) (*Server, error) {
 func (s *Server) Handler() http.Handler {
 	routes := s.routes()
 	var h http.Handler = routes
-	h = s.forgetSharedOnWrite(h)
 	h = compressResponses(h)
 	h = s.loadUser(h)
 	h = s.limitBodies(h)

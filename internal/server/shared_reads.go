@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -12,8 +13,9 @@ import (
 
 // A read every visitor sees alike (the home page's top and recent lists, a browse page)
 // may be served from memory for a while (config SharedReads, a second by default). A
-// write through this process clears it at once, so a fan sees their own change; another
-// process's write shows within that while and the time of one read.
+// write through this process that changes what they show (a route marked changesShared,
+// answered 2xx) clears it at once, so a fan sees their own change; another process's
+// write shows within that while and the time of one read.
 
 // sharedStale is how long past its while a value may still be answered while it is read
 // again: longer (the database is slow or failing) and readers wait for a fresh one.
@@ -38,6 +40,8 @@ type sharedReads struct {
 	// deadline bounds each read, as a request's database work is bounded.
 	deadline time.Duration
 	now      func() time.Time // time.Now; tests move it
+	// loads counts the reads that went to the database (castaway_shared_read_loads_total).
+	loads atomic.Uint64
 }
 
 type sharedEntry struct {
@@ -56,6 +60,7 @@ func newSharedReads(ttl, deadline time.Duration) *sharedReads {
 // request's database work.
 func (c *sharedReads) get(key string, load func(ctx context.Context) (any, error)) (any, error) {
 	if c.ttl <= 0 {
+		c.loads.Add(1)
 		ctx, cancel := context.WithTimeout(context.Background(), c.deadline)
 		defer cancel()
 		return load(ctx)
@@ -97,6 +102,7 @@ func (c *sharedReads) read(key string, gen uint64, now time.Time, load func(ctx 
 	v, err, _ := c.group.Do(key+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), c.deadline)
 		defer cancel()
+		c.loads.Add(1)
 		v, err := load(ctx)
 		c.mu.Lock()
 		defer c.mu.Unlock()
@@ -126,15 +132,40 @@ func (c *sharedReads) invalidate() {
 	c.mu.Unlock()
 }
 
-// forgetSharedOnWrite clears the shared reads after every write request, so what a
-// fan just changed is what their next read shows.
-func (s *Server) forgetSharedOnWrite(next http.Handler) http.Handler {
+// changesShared marks a write route whose success changes what the shared reads show:
+// they are forgotten as its 2xx answer starts, so the writer's next read is fresh. A
+// refused, failed or unrouted request (4xx, 5xx) and a route left unmarked (signing in
+// or out, drafts, the inbox: nothing every visitor sees) keep them, so requests that
+// change nothing cannot send every reader to the database. Other processes see the
+// change once their copy's while is over.
+func (s *Server) changesShared(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r)
-		switch r.Method {
-		case http.MethodGet, http.MethodHead, http.MethodOptions:
-		default:
-			s.shared.invalidate()
-		}
+		next.ServeHTTP(&forgetOnSuccess{ResponseWriter: w, forget: s.shared.invalidate}, r)
 	})
 }
+
+// forgetOnSuccess calls forget when a success status is written, before any of the body.
+type forgetOnSuccess struct {
+	http.ResponseWriter
+	forget  func()
+	decided bool
+}
+
+func (f *forgetOnSuccess) WriteHeader(code int) {
+	if !f.decided && code >= 200 { // 1xx answers are interim
+		f.decided = true
+		if code < 300 {
+			f.forget()
+		}
+	}
+	f.ResponseWriter.WriteHeader(code)
+}
+
+func (f *forgetOnSuccess) Write(b []byte) (int, error) {
+	if !f.decided {
+		f.WriteHeader(http.StatusOK)
+	}
+	return f.ResponseWriter.Write(b)
+}
+
+func (f *forgetOnSuccess) Unwrap() http.ResponseWriter { return f.ResponseWriter }

@@ -3,9 +3,16 @@ package server
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
 )
 
 func TestSharedReadsKeepUntilAWrite(t *testing.T) {
@@ -156,4 +163,83 @@ func TestSharedReadsRenewBehindTheScenes(t *testing.T) {
 		}
 		runtime.Gosched()
 	}
+}
+
+// Only a write that changed something drops the shared reads: 600 anonymous sign-outs,
+// posts to paths no route takes, refused, limited and failed writes and a signed-in
+// write that changes nothing shared, between 1,200 home and browse reads, send not one
+// of those reads to the database; a list saved next is on both at once.
+func TestSharedReadsOutlastWritesThatChangeNothing(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		// Shared for an hour, so every read that goes to the database is one a write caused.
+		e := newEnvWithSettings(t, st, nil, map[string]string{"CASTAWAY_SHARED_READS": "1h"})
+		fan, _ := e.signedIn(t, "Fan")
+		junk, _ := e.signedIn(t, "Junk")
+		if s := callStatus(t, fan, "POST", e.URL+"/api/lists", newListBody("Before", "parvati-shallow"), nil); s != 201 {
+			t.Fatalf("save: %d", s)
+		}
+		reads := func() (home, browse string) {
+			var h struct{ Recent []struct{ Name string } }
+			if s := callStatus(t, nil, "GET", e.URL+"/api/home", nil, &h); s != 200 {
+				t.Fatalf("home: %d", s)
+			}
+			for _, l := range h.Recent {
+				home += l.Name + ","
+			}
+			return home, e.browseNames(t, nil, "")
+		}
+		reads()
+		before := sharedLoads(t, e)
+
+		nowhere := e.URL + "/api/lists/nobody/list_1/upvote"
+		writes := []struct {
+			c            *http.Client
+			method, path string
+			body         any
+			ok           func(int) bool
+		}{
+			{nil, "POST", "/api/auth/logout", nil, func(s int) bool { return s == 204 }},
+			{nil, "POST", "/api/no-such-path", nil, func(s int) bool { return s == 404 }},
+			{nil, "POST", "/no-such-page", nil, func(s int) bool { return s == 405 }},
+			{nil, "POST", "/api/lists", newListBody("Anonymous"), func(s int) bool { return s == 401 }},
+			{junk, "POST", "/api/lists", map[string]any{"name": 7}, func(s int) bool { return s == 400 || s == 429 }},
+			{junk, "PUT", nowhere[len(e.URL):], nil, func(s int) bool { return s == 404 || s == 429 }},
+			{junk, "POST", "/api/notifications/read-all", nil, func(s int) bool { return s == 200 }},
+		}
+		for i := range 600 {
+			w := writes[i%len(writes)]
+			if s := callStatus(t, w.c, w.method, e.URL+w.path, w.body, nil); !w.ok(s) {
+				t.Fatalf("%s %s: %d", w.method, w.path, s)
+			}
+			reads()
+		}
+		if n := sharedLoads(t, e) - before; n != 0 {
+			t.Errorf("600 writes that changed nothing sent %d shared reads to the database, want 0", n)
+		}
+
+		if s := callStatus(t, fan, "POST", e.URL+"/api/lists", newListBody("After", "parvati-shallow"), nil); s != 201 {
+			t.Fatalf("save: %d", s)
+		}
+		if home, browse := reads(); home != "After,Before," || browse != "After,Before" {
+			t.Errorf("after a save: home %q, browse %q", home, browse)
+		}
+	})
+}
+
+// sharedLoads reads castaway_shared_read_loads_total from /metrics.
+func sharedLoads(t *testing.T, e *testEnv) int {
+	t.Helper()
+	res := get(t, e.URL+"/metrics", nil)
+	body, _ := io.ReadAll(res.Body)
+	for line := range strings.Lines(string(body)) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "castaway_shared_read_loads_total "); ok {
+			n, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("metric %q: %v", line, err)
+			}
+			return int(n)
+		}
+	}
+	t.Fatalf("no castaway_shared_read_loads_total in /metrics")
+	return 0
 }

@@ -27,8 +27,9 @@ var ExportSections = []ExportSection{
 		created_at AS "createdAt", updated_at AS "updatedAt" FROM lists WHERE user_id = $1 ORDER BY created_at, id`},
 	{Name: "draft", Single: true, query: `SELECT name, description, tags AS "tagsJson", items AS "itemsJson", is_public AS "isPublic",
 		updated_at AS "updatedAt" FROM drafts WHERE user_id = $1`},
+	// The user's own comments, those a moderator hid too: marked, as their thread shows them.
 	{Name: "comments", query: `SELECT id, list_user_id AS "listUserId", list_id AS "listId", COALESCE(parent_id, '') AS "parentId",
-		text, created_at AS "createdAt" FROM comments WHERE user_id = $1 ORDER BY created_at, id`},
+		text, hidden_at IS NOT NULL AS "isHidden", created_at AS "createdAt" FROM comments WHERE user_id = $1 ORDER BY created_at, id`},
 	{Name: "commentVotes", query: `SELECT comment_id AS "commentId", value FROM comment_votes WHERE user_id = $1 ORDER BY comment_id`},
 	{Name: "upvotes", query: `SELECT list_user_id AS "listUserId", list_id AS "listId", created_at AS "createdAt"
 		FROM list_upvotes WHERE user_id = $1 ORDER BY created_at`},
@@ -36,9 +37,10 @@ var ExportSections = []ExportSection{
 		FROM favorites WHERE user_id = $1 ORDER BY favorited_at`},
 	{Name: "ballots", query: `SELECT poll_id AS "pollId", ranking AS "rankingJson", submitted_at AS "submittedAt"
 		FROM global_submissions WHERE user_id = $1 ORDER BY poll_id`},
-	{Name: "notifications", query: `SELECT id, type, created_by_name AS "fromName", content, is_new AS "isNew",
-		list_user_id AS "listUserId", list_id AS "listId", comment_id AS "commentId", created_at AS "createdAt"
-		FROM notifications WHERE user_id = $1 ORDER BY created_at, id`},
+	// Notifications quote others' lists and words: only those the inbox shows (visibleNote).
+	{Name: "notifications", query: `SELECT n.id, n.type, n.created_by_name AS "fromName", n.content, n.is_new AS "isNew",
+		n.list_user_id AS "listUserId", n.list_id AS "listId", n.comment_id AS "commentId", n.created_at AS "createdAt"
+		FROM notifications n WHERE ` + visibleNote + ` ORDER BY n.created_at, n.id`},
 	{Name: "blocks", query: `SELECT blocked_id AS "userId", created_at AS "blockedAt" FROM blocks WHERE blocker_id = $1 ORDER BY created_at`},
 	{Name: "reports", query: `SELECT kind, target_key AS "target", reason, text, created_at AS "createdAt"
 		FROM reports WHERE reporter_id = $1 ORDER BY created_at`},
