@@ -100,13 +100,17 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 			`SELECT l.user_id, l.id, 'stale', 'rewritten' FROM lists l WHERE l.search_doc <> ` + pgSearchDoc})
 	} else {
 		checks = append(checks,
+			// Every list has its number; a public one has its row as its words are, any
+			// other none (searchIndexStatements).
 			struct{ what, query string }{"list %s/%s: search index %v, expected %v",
-				`SELECT l.user_id, l.id, CASE WHEN f.rowid IS NULL THEN 'missing' ELSE 'stale' END, 'rewritten'
+				`SELECT l.user_id, l.id, CASE WHEN k.id IS NULL THEN 'unnumbered' WHEN NOT l.is_public THEN 'holds a private list'
+					WHEN f.rowid IS NULL THEN 'missing' ELSE 'stale' END, 'rewritten'
 				FROM lists l JOIN users u ON u.id = l.user_id
 				LEFT JOIN list_search_ids k ON k.list_user_id = l.user_id AND k.list_id = l.id
 				LEFT JOIN list_fts f ON f.rowid = k.id
-				WHERE f.rowid IS NULL OR f.name IS NOT l.name OR f.description IS NOT l.description OR f.author IS NOT u.display_name
-				   OR f.items IS NOT ` + sqliteSearchItems},
+				WHERE k.id IS NULL OR (l.is_public <> TRUE AND f.rowid IS NOT NULL)
+				   OR (l.is_public = TRUE AND (f.rowid IS NULL OR f.name IS NOT l.name OR f.description IS NOT l.description
+				       OR f.author IS NOT u.display_name OR f.items IS NOT ` + sqliteSearchItems + `))`},
 			struct{ what, query string }{"search index row %v: %v %v %v",
 				`SELECT f.rowid, 'belongs', 'to no', 'list' FROM list_fts f
 				WHERE NOT EXISTS (SELECT 1 FROM list_search_ids k WHERE k.id = f.rowid)`})

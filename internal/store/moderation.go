@@ -49,7 +49,7 @@ func (s *Store) Moderate(ctx context.Context, a *Action) (*ReportTarget, error) 
 			return ErrNotFound
 		}
 		if a.Action != ActionDismiss {
-			if err := setHidden(ctx, tx, t, a.Action == ActionHide, a.CreatedAt); err != nil {
+			if err := s.setHidden(ctx, tx, t, a.Action == ActionHide, a.CreatedAt); err != nil {
 				return err
 			}
 		}
@@ -72,8 +72,9 @@ func (s *Store) Moderate(ctx context.Context, a *Action) (*ReportTarget, error) 
 	return t, err
 }
 
-// setHidden hides (or shows again) the list or comment t names, keeping what counts it in step.
-func setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide bool, now time.Time) error {
+// setHidden hides (or shows again) the list or comment t names, keeping what counts and
+// indexes it in step.
+func (s *Store) setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide bool, now time.Time) error {
 	var at any
 	if hide {
 		at = millis(now)
@@ -86,6 +87,9 @@ func setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide bool, now 
 		if _, err := tx.ExecContext(ctx, `UPDATE lists SET hidden_at = $3, is_public = (chosen_public AND $4)
 			WHERE user_id = $1 AND id = $2`, t.ListUserID, t.ListID, at, !hide); err != nil {
 			return fmt.Errorf("hide list: %w", err)
+		}
+		if err := s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, t.ListUserID, t.ListID); err != nil {
+			return err
 		}
 		return adjustCounts(ctx, tx, t.ListUserID, t.ListID, 1)
 	}

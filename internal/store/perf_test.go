@@ -413,18 +413,26 @@ func TestVerifyAndRebuildAggregates(t *testing.T) {
 		execOK(t, s.DB(), `UPDATE comments SET upvotes = 5 WHERE id = 'c0000001'`)
 		execOK(t, s.DB(), `UPDATE list_counts SET n = n + 2 WHERE tag = 'strategic' AND kind = 'all'`)
 		execOK(t, s.DB(), `DELETE FROM list_counts WHERE tag = 'villains' AND kind = 'survivor'`)
+		want := []string{"list_5: upvote_count", "list_hot: comment_count 99", "list_6: item_count 0", "daily upvotes",
+			"list_7: daily upvotes of day 1 counted 4", "comment c0000001", "list_8: search index",
+			`list count (tag "strategic", all)`, `list count (tag "villains", survivor): missing`}
 		if s.Dialect() == store.Postgres {
 			execOK(t, s.DB(), `UPDATE lists SET search_doc = to_tsvector('simple', 'stale') WHERE id = 'list_8'`)
+			// list_3 is private: the index holds no word of it (searchIndexStatements).
+			execOK(t, s.DB(), `UPDATE lists SET search_doc = to_tsvector('simple', 'secret') WHERE id = 'list_3'`)
+			want = append(want, "list_3: search index stale")
 		} else {
 			execOK(t, s.DB(), `DELETE FROM list_fts WHERE rowid = (SELECT id FROM list_search_ids WHERE list_id = 'list_8')`)
+			// list_3 is private: the index holds no row of it (searchIndexStatements).
+			execOK(t, s.DB(), `INSERT INTO list_fts (rowid, name, description, author, items)
+				SELECT id, 'secret', '', '', '' FROM list_search_ids WHERE list_id = 'list_3'`)
+			want = append(want, "list_3: search index holds a private list")
 		}
 		diffs, err := s.VerifyAggregates(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{"list_5: upvote_count", "list_hot: comment_count 99", "list_6: item_count 0", "daily upvotes",
-			"list_7: daily upvotes of day 1 counted 4", "comment c0000001", "list_8: search index",
-			`list count (tag "strategic", all)`, `list count (tag "villains", survivor): missing`} {
+		for _, want := range want {
 			found := false
 			for _, d := range diffs {
 				found = found || strings.Contains(d, want)

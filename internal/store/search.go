@@ -10,11 +10,11 @@ import (
 // when it has one (so a list without notes indexes exactly its item names).
 const searchItemText = `name || CASE WHEN note = '' THEN '' ELSE ' ' || note END`
 
-// pgSearchDoc is the tsvector of the list l on PostgreSQL.
-const pgSearchDoc = `to_tsvector('simple', l.name || ' ' || l.description || ' ' ||
+// pgSearchDoc is the tsvector of the list l on PostgreSQL: empty unless everyone may see it.
+const pgSearchDoc = `CASE WHEN l.is_public THEN to_tsvector('simple', l.name || ' ' || l.description || ' ' ||
 	COALESCE((SELECT u.display_name FROM users u WHERE u.id = l.user_id), '') || ' ' ||
 	COALESCE((SELECT string_agg(` + searchItemText + `, ' ' ORDER BY position) FROM list_items
-	          WHERE list_user_id = l.user_id AND list_id = l.id), ''))`
+	          WHERE list_user_id = l.user_id AND list_id = l.id), '')) ELSE ''::tsvector END`
 
 // sqliteSearchItems is the items column of the list l in the SQLite index.
 const sqliteSearchItems = `COALESCE((SELECT group_concat(t, ' ') FROM (SELECT ` + searchItemText + ` AS t FROM list_items
@@ -22,7 +22,13 @@ const sqliteSearchItems = `COALESCE((SELECT group_concat(t, ' ') FROM (SELECT ` 
 
 // searchIndexStatements rewrite the full-text index rows of the lists l matching where
 // (which may use $1, $2 …) from their name, description, owner's display name and item
-// names and notes: the index is derived, so any change to those rewrites it.
+// names and notes: the index is derived, so any change to those, or to whether everyone
+// may see the list, rewrites it. The index holds only lists everyone may see (is_public,
+// which a moderator's hiding clears), so nothing a search reads, counts or caps depends on
+// a list the visitor cannot see: SQLite's FTS table has no row for any other list, and
+// on PostgreSQL any other list's search_doc is empty (so its GIN index holds no word of
+// it). Every list keeps its list_search_ids number, given at creation, so rowid order
+// stays creation order.
 func (s *Store) searchIndexStatements(where string) []string {
 	if s.dialect == Postgres {
 		return []string{`UPDATE lists l SET search_doc = ` + pgSearchDoc + ` WHERE ` + where}
@@ -35,7 +41,7 @@ func (s *Store) searchIndexStatements(where string) []string {
 		`INSERT INTO list_fts (rowid, name, description, author, items)
 			SELECT k.id, l.name, l.description, u.display_name, ` + sqliteSearchItems + `
 			FROM list_search_ids k JOIN lists l ON l.user_id = k.list_user_id AND l.id = k.list_id
-			JOIN users u ON u.id = l.user_id WHERE ` + where,
+			JOIN users u ON u.id = l.user_id WHERE l.is_public = TRUE AND (` + where + `)`,
 	}
 }
 

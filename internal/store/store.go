@@ -4,6 +4,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/base64"
@@ -318,10 +319,12 @@ func nextTimeCursor(t time.Time, keys ...string) string {
 	return encodeCursor(append([]string{strconv.FormatInt(millis(t), 10)}, keys...)...)
 }
 
-// decodeCursor reads a cursor of n parts made by encodeCursor, or ErrBadCursor.
+// decodeCursor reads a cursor of n parts made by encodeCursor, or ErrBadCursor. Its parts
+// become query arguments: a NUL or invalid UTF-8, which no key holds and PostgreSQL
+// refuses as text, is a cursor it did not make.
 func decodeCursor(c string, n int) ([]string, error) {
 	b, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil || !utf8.Valid(b) {
+	if err != nil || !utf8.Valid(b) || bytes.IndexByte(b, 0) >= 0 {
 		return nil, ErrBadCursor
 	}
 	parts := strings.Split(string(b), "\n")
