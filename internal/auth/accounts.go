@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"castaway/internal/limits"
 	"castaway/internal/auth/username"
+	"castaway/internal/limits"
 	castawaymail "castaway/internal/mail"
 	"castaway/internal/problem"
 	"castaway/internal/store"

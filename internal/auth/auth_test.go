@@ -134,7 +134,7 @@ func TestNormalizeDisplayName(t *testing.T) {
 		{"A\u0300dmin", "", MsgUsernameReserved},
 		{"Moderator", "", MsgUsernameReserved},
 		{"ΑDΜΙΝ", "", MsgUsernameMixed}, // Greek capitals among Latin ones
-		{"biII", "biII", ""},             // Latin; only a clash with "bill" refuses it
+		{"biII", "biII", ""},            // Latin; only a clash with "bill" refuses it
 		// Letters of scripts UTS #39 restricts, and small capitals.
 		{"ᎪᎠᎷᎥᏁ", "", MsgUsernameAlphabet},
 		{"ᴀᴅᴍɪɴ", "", MsgUsernameAlphabet},

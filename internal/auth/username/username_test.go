@@ -21,7 +21,7 @@ func TestKey(t *testing.T) {
 		{"modern", "rnodern", true},
 		{"b0b", "bob", true},
 		{"Ｐａｒｖａｔｉ", "parvati", true}, // full width
-		{"Sândra", "Sandra", true},      // marks are left out
+		{"Sândra", "Sandra", true},   // marks are left out
 		{"Émile", "emile", true},
 		{"Straße", "STRASSE", true},
 		{"Παρβατι", "παρβατι", true},
