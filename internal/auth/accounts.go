@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"castaway/internal/auth/username"
 	"castaway/internal/limits"
 	castawaymail "castaway/internal/mail"
 	"castaway/internal/problem"
@@ -85,16 +86,21 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 // again when a racing sign-up took the name first.
 func (a *Accounts) createNamed(ctx context.Context, u *store.User, base string, create func() error) error {
 	base = cleanName(base)
+	lost := map[string]bool{} // keys taken by racing sign-ups, or that the prefix did not find
 	for range 5 {
 		// Every variant UniqueName can produce starts with these characters.
-		taken, err := a.store.DisplayNamesWithPrefix(ctx, truncate(base, MaxDisplayNameLength-6))
+		taken, err := a.store.NameKeysWithPrefix(ctx, username.Truncate(base, MaxDisplayNameLength-6))
 		if err != nil {
 			return err
+		}
+		for k := range lost {
+			taken[k] = true
 		}
 		u.DisplayName = UniqueName(base, taken)
 		if err = create(); !errors.Is(err, store.ErrNameTaken) {
 			return err
 		}
+		lost[NameKey(u.DisplayName)] = true
 	}
 	return fmt.Errorf("no free display name for %q: %w", base, store.ErrNameTaken)
 }
@@ -137,21 +143,12 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string)
 	return u, nil
 }
 
-// Rename changes a user's display name; the database's unique index settles races.
+// Rename changes a user's display name. The database's unique index on the look-alike
+// key refuses a name another user's looks like, and settles races.
 func (a *Accounts) Rename(ctx context.Context, userID, name string) (*store.User, error) {
 	name, msg := NormalizeDisplayName(name)
 	if msg != "" {
 		return nil, invalid("validation", msg)
-	}
-	// A name of look-alike letters may not pass for another user's plain one.
-	if skeleton := NameSkeleton(name); skeleton != store.FoldKey(name) {
-		taken, err := a.store.NameKeyTaken(ctx, skeleton, userID)
-		if err != nil {
-			return nil, fmt.Errorf("rename: %w", err)
-		}
-		if taken {
-			return nil, problem.New(problem.Conflict, "username_taken", MsgUsernameTaken)
-		}
 	}
 	err := a.store.RenameUser(ctx, userID, name)
 	if errors.Is(err, store.ErrNameTaken) {

@@ -133,6 +133,19 @@ func TestNormalizeDisplayName(t *testing.T) {
 		{"ＡＤＭＩＮ", "", MsgUsernameReserved},
 		{"A\u0300dmin", "", MsgUsernameReserved},
 		{"Moderator", "", MsgUsernameReserved},
+		{"ΑDΜΙΝ", "", MsgUsernameMixed}, // Greek capitals among Latin ones
+		{"biII", "biII", ""},            // Latin; only a clash with "bill" refuses it
+		// Letters of scripts UTS #39 restricts, and small capitals.
+		{"ᎪᎠᎷᎥᏁ", "", MsgUsernameAlphabet},
+		{"ᴀᴅᴍɪɴ", "", MsgUsernameAlphabet},
+		{"ʙɪʟʟ", "", MsgUsernameAlphabet},
+		// Han joins kana and Hangul, never Latin: 丶 after a Latin name reads as a mark.
+		{"admin丶", "", MsgUsernameMixed},
+		{"Survivor大好き", "", MsgUsernameMixed},
+		{"김치大好", "김치大好", ""},
+		{"ㄅㄆ王", "ㄅㄆ王", ""},
+		{"Әлия", "Әлия", ""},
+		{"Zoë 2", "Zoë 2", ""},
 	} {
 		got, problem := NormalizeDisplayName(tc.in)
 		if got != tc.want || problem != tc.problem {

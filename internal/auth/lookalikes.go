@@ -4,27 +4,32 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/unicode/runenames"
 
-	"castaway/internal/store"
+	"castaway/internal/auth/username"
 )
 
 // Username rules against impersonation: a name is NFKC-normalised; it may not hold
-// invisible or direction-changing characters, mix letters of different alphabets, be a
-// reserved name, or be a look-alike of another user's name.
+// invisible or direction-changing characters, letters outside everyday alphabets, mix
+// alphabets, be a reserved name, or share its look-alike key (username.Key) with another
+// user's name — which the database's unique index on that key enforces.
 const (
 	MsgUsernameHidden   = "Username cannot contain invisible or direction-changing characters."
 	MsgUsernameMixed    = "Username cannot mix letters from different alphabets."
 	MsgUsernameReserved = "That username is reserved. Please choose another."
+	MsgUsernameAlphabet = "Username can only use the letters of everyday alphabets."
 )
 
-// reservedNames are names only the site speaks as, compared by their skeleton.
+// NameKey is the key two names clash by, the one the database keeps unique.
+func NameKey(name string) string { return username.Key(name) }
+
+// reservedNames are names only the site speaks as, by their key.
 var reservedNames = map[string]bool{}
 
 func init() {
 	for _, n := range []string{"anonymous", "admin", "administrator", "moderator", "mod",
 		"survivor rankings", "survivorrankings", "system", "support", "staff", "official", "root", "deleted", "[deleted]"} {
-		reservedNames[NameSkeleton(n)] = true
+		reservedNames[NameKey(n)] = true
 	}
 }
 
@@ -42,61 +47,72 @@ func hidden(r rune) bool {
 		unicode.IsSpace(r)
 }
 
-// scripts a name's letters may come from; a letter of any other script counts as its own.
-var scripts = map[string]*unicode.RangeTable{
-	"Latin": unicode.Latin, "Cyrillic": unicode.Cyrillic, "Greek": unicode.Greek, "Armenian": unicode.Armenian,
-	"Hebrew": unicode.Hebrew, "Arabic": unicode.Arabic, "Han": unicode.Han, "Hiragana": unicode.Hiragana,
-	"Katakana": unicode.Katakana, "Hangul": unicode.Hangul, "Thai": unicode.Thai, "Devanagari": unicode.Devanagari,
-	"Cherokee": unicode.Cherokee, "Georgian": unicode.Georgian,
+// everyday are the scripts UAX #31 recommends for identifiers (its table 5); UTS #39
+// restricts the others (Cherokee, Runic, ...), whose letters mostly exist to be
+// mistaken for Latin ones in a name. Each is named with the writing systems it belongs
+// to: Han is shared by Chinese, Japanese and Korean, which UTS #39 treats each as one.
+var everyday = map[*unicode.RangeTable][]string{
+	unicode.Han: {"Hanb", "Jpan", "Kore"}, unicode.Hiragana: {"Jpan"}, unicode.Katakana: {"Jpan"},
+	unicode.Hangul: {"Kore"}, unicode.Bopomofo: {"Hanb"},
+	unicode.Latin: {"Latn"}, unicode.Cyrillic: {"Cyrl"}, unicode.Greek: {"Grek"}, unicode.Armenian: {"Armn"},
+	unicode.Georgian: {"Geor"}, unicode.Hebrew: {"Hebr"}, unicode.Arabic: {"Arab"}, unicode.Thaana: {"Thaa"},
+	unicode.Ethiopic: {"Ethi"}, unicode.Devanagari: {"Deva"}, unicode.Bengali: {"Beng"}, unicode.Gurmukhi: {"Guru"},
+	unicode.Gujarati: {"Gujr"}, unicode.Oriya: {"Orya"}, unicode.Tamil: {"Taml"}, unicode.Telugu: {"Telu"},
+	unicode.Kannada: {"Knda"}, unicode.Malayalam: {"Mlym"}, unicode.Sinhala: {"Sinh"}, unicode.Thai: {"Thai"},
+	unicode.Lao: {"Laoo"}, unicode.Tibetan: {"Tibt"}, unicode.Myanmar: {"Mymr"}, unicode.Khmer: {"Khmr"},
 }
 
-// mixesScripts tells whether name's letters come from more than one alphabet, Japanese
-// (Han with kana) and Korean (Han with Hangul) writing aside.
-func mixesScripts(name string) bool {
-	seen := map[string]bool{}
+// writingSystems names what r may be written in: nil for digits, punctuation and marks
+// every script shares, and ok false for a character no everyday script has.
+func writingSystems(r rune) ([]string, bool) {
+	if unicode.In(r, unicode.Common, unicode.Inherited) {
+		return nil, true
+	}
+	for script, systems := range everyday {
+		if unicode.Is(script, r) {
+			return systems, true
+		}
+	}
+	return nil, false
+}
+
+// foreignLetters tells whether name uses a character of a script UTS #39 restricts, or
+// a small capital: Latin letters that UTS #39 also restricts (they are phonetic symbols),
+// which confusables.txt therefore leaves unmapped, so "ᴀᴅᴍɪɴ" would pass for "admin".
+func foreignLetters(name string) bool {
 	for _, r := range name {
-		if !unicode.IsLetter(r) || unicode.In(r, unicode.Common, unicode.Inherited) {
+		if _, ok := writingSystems(r); !ok {
+			return true
+		}
+		if r > unicode.MaxASCII && unicode.IsLetter(r) && strings.Contains(runenames.Name(r), "SMALL CAPITAL") {
+			return true
+		}
+	}
+	return false
+}
+
+// mixesScripts tells whether name's characters come from more than one writing system:
+// UTS #39's "single script" level, where Japanese (Han and kana), Korean (Han and Hangul)
+// and Chinese (Han and Bopomofo) each count as one. Its stricter "highly restrictive"
+// level would let Latin join Han too; it is refused here, because a Han character such
+// as 丶 after a Latin name reads as a mark ("admin丶").
+func mixesScripts(name string) bool {
+	var common map[string]bool // the writing systems every character so far belongs to
+	for _, r := range name {
+		systems, _ := writingSystems(r)
+		if systems == nil {
 			continue
 		}
-		found := "other"
-		for s, t := range scripts {
-			if unicode.Is(t, r) {
-				found = s
-				break
+		next := map[string]bool{}
+		for _, s := range systems {
+			if common == nil || common[s] {
+				next[s] = true
 			}
 		}
-		seen[found] = true
-	}
-	delete(seen, "Han")
-	if len(seen) <= 1 {
-		return false
-	}
-	return !(len(seen) == 2 && seen["Hiragana"] && seen["Katakana"])
-}
-
-// confusables are letters of other alphabets that look like a Latin one (after case
-// folding), from Unicode's confusables list for the scripts fans are likeliest to meet.
-var confusables = strings.NewReplacer(
-	// Cyrillic
-	"а", "a", "в", "b", "с", "c", "ԁ", "d", "е", "e", "һ", "h", "і", "i", "ј", "j", "к", "k", "ӏ", "l",
-	"м", "m", "н", "h", "о", "o", "р", "p", "ԛ", "q", "ѕ", "s", "т", "t", "у", "y", "ѵ", "v", "ԝ", "w", "х", "x", "ү", "y",
-	// Greek
-	"α", "a", "β", "b", "ε", "e", "η", "n", "ι", "i", "κ", "k", "μ", "u", "ν", "v", "ο", "o", "ρ", "p",
-	"τ", "t", "υ", "u", "χ", "x", "γ", "y", "ω", "w",
-	// Latin look-alikes
-	"ı", "i", "ɡ", "g", "ɑ", "a", "0", "o", "1", "l", "|", "l",
-)
-
-// NameSkeleton is what a name looks like: normalised, case-folded, look-alike letters
-// replaced by the Latin ones they imitate, marks dropped. Two names with one skeleton
-// are hard to tell apart.
-func NameSkeleton(name string) string {
-	folded := store.FoldKey(norm.NFKD.String(norm.NFKC.String(name)))
-	var b strings.Builder
-	for _, r := range folded {
-		if !unicode.Is(unicode.Mn, r) {
-			b.WriteRune(r)
+		if len(next) == 0 {
+			return true
 		}
+		common = next
 	}
-	return confusables.Replace(b.String())
+	return false
 }

@@ -1,16 +1,17 @@
 package auth
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"castaway/internal/auth/username"
 )
 
 // MaxDisplayNameLength is the longest username, in characters.
-const MaxDisplayNameLength = 30
+const MaxDisplayNameLength = username.MaxLength
 
 // fallbackName is used when an email or provider gives nothing usable.
 const fallbackName = "castaway"
@@ -27,34 +28,18 @@ func cleanName(name string) string {
 	name = strings.Join(strings.FieldsFunc(name, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsControl(r)
 	}), " ")
-	name = truncate(name, MaxDisplayNameLength)
+	name = username.Truncate(name, MaxDisplayNameLength)
 	if _, msg := NormalizeDisplayName(name); msg != "" {
 		return fallbackName
 	}
 	return norm.NFKC.String(name)
 }
 
-func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return strings.TrimSpace(string([]rune(s)[:n]))
-}
-
-// UniqueName returns base, or base followed by 2, 3, ... : the first that is not
-// in taken (lower-cased names). The result never exceeds MaxDisplayNameLength.
+// UniqueName returns base, made a valid username, or that followed by 2, 3, ...: the
+// first whose look-alike key (NameKey) is not in taken. It never exceeds
+// MaxDisplayNameLength.
 func UniqueName(base string, taken map[string]bool) string {
-	base = cleanName(base)
-	if !taken[strings.ToLower(base)] {
-		return base
-	}
-	for i := 2; ; i++ {
-		suffix := strconv.Itoa(i)
-		name := truncate(base, MaxDisplayNameLength-len(suffix)) + suffix
-		if !taken[strings.ToLower(name)] {
-			return name
-		}
-	}
+	return username.Variant(cleanName(base), taken)
 }
 
 // NormalizeDisplayName trims a chosen username and checks it, returning the
@@ -70,9 +55,11 @@ func NormalizeDisplayName(name string) (string, string) {
 		return "", MsgUsernameInvalid
 	case strings.IndexFunc(name, hidden) >= 0:
 		return "", MsgUsernameHidden
+	case foreignLetters(name):
+		return "", MsgUsernameAlphabet
 	case mixesScripts(name):
 		return "", MsgUsernameMixed
-	case reservedNames[NameSkeleton(name)]:
+	case reservedNames[NameKey(name)]:
 		return "", MsgUsernameReserved
 	}
 	return name, ""

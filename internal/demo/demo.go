@@ -371,7 +371,7 @@ func (g *gen) userName(taken map[string]bool) string {
 		if attempt > 2 || g.rng.IntN(3) == 0 {
 			n += strconv.Itoa(g.rng.IntN(100 * (attempt + 1)))
 		}
-		if k := store.FoldKey(n); !taken[k] && len(n) <= 30 {
+		if k := auth.NameKey(n); !taken[k] && len(n) <= 30 {
 			taken[k] = true
 			return n
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/lists"
 	"castaway/internal/store"
@@ -35,7 +36,7 @@ func FuzzParse(f *testing.F) {
 		names := map[string]bool{}
 		for _, u := range units {
 			for _, usr := range u.Users {
-				key := store.FoldKey(usr.DisplayName)
+				key := auth.NameKey(usr.DisplayName)
 				if usr.DisplayName == "" || names[key] || utf8.RuneCountInString(usr.DisplayName) > 30 || !validID(usr.ID) {
 					t.Fatalf("user %+v breaks the rules", usr)
 				}

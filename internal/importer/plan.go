@@ -33,7 +33,7 @@ type planner struct {
 
 	emit     func(store.DemoBatch)
 	accounts map[string]bool         // ids that have an account once the plan is written
-	taken    map[string]bool         // folded display names in use
+	taken    map[string]bool         // look-alike keys (auth.NameKey) of the display names in use
 	emails   map[string]bool         // folded emails in use
 	lists    map[[2]string]bool      // lists that exist once the plan is written
 	comments map[string]commentPlace // comments that exist once the plan is written
@@ -115,7 +115,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // users makes an account (without a password) for each user, and for each lists
 // document whose owner has no users document, oldest first, so that of two names
-// differing only by case the earlier account keeps it.
+// that look alike (auth.NameKey: letter case, look-alike letters) the earlier account keeps it.
 func (p *planner) users() {
 	type candidate struct {
 		id      string
@@ -160,7 +160,7 @@ func (p *planner) users() {
 		// UniqueName gives back a name as it is only when it is free and valid.
 		if want := strings.TrimSpace(c.u.DisplayName); want != "" && auth.UniqueName(want, p.taken) == want {
 			names[i] = want
-			p.taken[store.FoldKey(want)] = true
+			p.taken[auth.NameKey(want)] = true
 		}
 	}
 	for i, c := range kept {
@@ -172,8 +172,8 @@ func (p *planner) users() {
 				base = auth.DisplayNameFromEmail(strings.TrimSpace(c.u.Email))
 			}
 			name = auth.UniqueName(base, p.taken)
-			p.taken[store.FoldKey(name)] = true
-			p.rep.repair("user %s: display name %q became %q (names are unique regardless of case, at most %d characters)",
+			p.taken[auth.NameKey(name)] = true
+			p.rep.repair("user %s: display name %q became %q (names are unique regardless of case and look-alike letters, at most %d characters)",
 				c.id, want, name, auth.MaxDisplayNameLength)
 		}
 		email := strings.TrimSpace(c.u.Email)

@@ -98,7 +98,7 @@ func benchInboxStreams(b *testing.B, env *testEnv) {
 		users[i] = auth.NewID()
 		name := fmt.Sprintf("Viewer%05d", i)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, email_key, display_name, name_key, idols_found, created_at)
-			VALUES ($1, $2, $2, $3, $4, 0, $5)`, users[i], strings.ToLower(name)+"@example.com", name, store.FoldKey(name), now.UnixMilli()); err != nil {
+			VALUES ($1, $2, $2, $3, $4, 0, $5)`, users[i], strings.ToLower(name)+"@example.com", name, auth.NameKey(name), now.UnixMilli()); err != nil {
 			b.Fatal(err)
 		}
 		token, hash := auth.NewToken()

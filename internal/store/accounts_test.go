@@ -33,9 +33,30 @@ func TestUserConflictsNameTheRule(t *testing.T) {
 		if !errors.Is(err, store.ErrNameTaken) {
 			t.Fatalf("same name, other case: %v", err)
 		}
-		taken, err := s.DisplayNamesWithPrefix(ctx, "an")
-		if err != nil || len(taken) != 1 || !taken["ann"] {
+		taken, err := s.NameKeysWithPrefix(ctx, "AN")
+		if err != nil || len(taken) != 1 || !taken[auth.NameKey("Ann")] {
 			t.Fatalf("prefix: %v %v", taken, err)
+		}
+	})
+}
+
+// The unique index is on the look-alike key, so no way of writing a user, racing or not,
+// gets past it with letters of another alphabet or a capital I for an l.
+func TestLookAlikeNamesShareTheIndex(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		newUser(t, s, "joey@example.com", "joeyyeya")
+		newUser(t, s, "bill@example.com", "bill")
+		err := s.CreateUser(ctx, &store.User{ID: auth.NewID(), Email: "j2@example.com", DisplayName: "јоеууеуа", CreatedAt: time.Now()})
+		if !errors.Is(err, store.ErrNameTaken) {
+			t.Errorf("Cyrillic joeyyeya: %v, want ErrNameTaken", err)
+		}
+		other := newUser(t, s, "other@example.com", "Other")
+		if err := s.RenameUser(ctx, other.ID, "biII"); !errors.Is(err, store.ErrNameTaken) {
+			t.Errorf("rename to biII: %v, want ErrNameTaken", err)
+		}
+		if err := s.RenameUser(ctx, other.ID, "billy"); err != nil {
+			t.Errorf("rename to a free name: %v", err)
 		}
 	})
 }
@@ -224,8 +245,8 @@ func TestNamesAndEmailsClashInAnyCaseBeyondASCII(t *testing.T) {
 		if u, err := s.UserByEmail(ctx, "ÉMILE@EXAMPLE.COM"); err != nil || u.ID != "u1" {
 			t.Errorf("lookup by email in another case: %v %v", u, err)
 		}
-		taken, err := s.DisplayNamesWithPrefix(ctx, "ÉMI")
-		if err != nil || !taken["émile"] {
+		taken, err := s.NameKeysWithPrefix(ctx, "ÉMI")
+		if err != nil || !taken[auth.NameKey("émile")] {
 			t.Errorf("names with prefix: %v %v", taken, err)
 		}
 	})

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"castaway/internal/auth/username"
 	"castaway/internal/model"
 )
 
@@ -219,7 +220,7 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 		}
 		var rows [][]any
 		for _, u := range b.Users {
-			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(FoldKey(u.Email)), u.DisplayName, FoldKey(u.DisplayName),
+			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(FoldKey(u.Email)), u.DisplayName, username.Key(u.DisplayName),
 				nullable(u.PasswordHash), u.IdolsFound, millis(u.CreatedAt)})
 		}
 		if err := insert("users", []string{"id", "email", "email_key", "display_name", "name_key",

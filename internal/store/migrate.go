@@ -67,7 +67,7 @@ func (s *Store) Migrate(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := applyMigration(ctx, conn, version, string(body)); err != nil {
+		if err := s.applyMigration(ctx, conn, version, string(body)); err != nil {
 			return fmt.Errorf("migration %s: %w", name, err)
 		}
 	}
@@ -85,7 +85,7 @@ func engineOf(name string) Dialect {
 	return ""
 }
 
-func applyMigration(ctx context.Context, conn *sql.Conn, version int, body string) error {
+func (s *Store) applyMigration(ctx context.Context, conn *sql.Conn, version int, body string) error {
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -94,6 +94,11 @@ func applyMigration(ctx context.Context, conn *sql.Conn, version int, body strin
 	for _, stmt := range splitStatements(body) {
 		if _, err := tx.ExecContext(ctx, stmt); err != nil {
 			return fmt.Errorf("%w\n%s", err, stmt)
+		}
+	}
+	if step := goSteps[version]; step != nil {
+		if err := step(s, ctx, tx); err != nil {
+			return err
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`,

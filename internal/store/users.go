@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"castaway/internal/auth/username"
 )
 
 // User is an account.
@@ -72,8 +74,8 @@ func userConflict(ctx context.Context, db execer, err error, id, nameKey, emailK
 	return ErrConflict
 }
 
-// CreateUser inserts u. ErrEmailTaken or ErrNameTaken (both ErrConflict) mean
-// the email or the display name, compared case-insensitively, is taken.
+// CreateUser inserts u. ErrEmailTaken or ErrNameTaken (both ErrConflict) mean the
+// email (compared case-insensitively) or the display name (its look-alike key) is taken.
 func (s *Store) CreateUser(ctx context.Context, u *User) error {
 	return createUser(ctx, s.db, u)
 }
@@ -88,9 +90,9 @@ func createUser(ctx context.Context, db execer, u *User) error {
 	}
 	_, err := db.ExecContext(ctx, `INSERT INTO users (id, email, email_key, display_name, name_key, password_hash, idols_found, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		u.ID, email, emailKey, u.DisplayName, FoldKey(u.DisplayName), hash, u.IdolsFound, millis(u.CreatedAt))
+		u.ID, email, emailKey, u.DisplayName, username.Key(u.DisplayName), hash, u.IdolsFound, millis(u.CreatedAt))
 	if isUniqueViolation(err) {
-		return userConflict(ctx, db, err, u.ID, FoldKey(u.DisplayName), FoldKey(u.Email))
+		return userConflict(ctx, db, err, u.ID, username.Key(u.DisplayName), FoldKey(u.Email))
 	}
 	if err != nil {
 		return fmt.Errorf("create user: %w", err)
@@ -114,11 +116,15 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
 	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email_key = $1`, FoldKey(email)))
 }
 
-// DisplayNamesWithPrefix returns the lower-cased display names that start with
-// prefix, compared case-insensitively, so a free variant can be picked.
-func (s *Store) DisplayNamesWithPrefix(ctx context.Context, prefix string) (map[string]bool, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT name_key FROM users WHERE name_key LIKE $1 ESCAPE '\'`,
-		likeEscaper.Replace(FoldKey(prefix))+"%")
+// NameKeysWithPrefix returns the display names' look-alike keys (username.Key) that
+// start with prefix's, so a free variant can be picked.
+func (s *Store) NameKeysWithPrefix(ctx context.Context, prefix string) (map[string]bool, error) {
+	return nameKeysWithPrefix(ctx, s.rdb, prefix)
+}
+
+func nameKeysWithPrefix(ctx context.Context, db querier, prefix string) (map[string]bool, error) {
+	rows, err := db.QueryContext(ctx, `SELECT name_key FROM users WHERE name_key LIKE $1 ESCAPE '\'`,
+		likeEscaper.Replace(username.Key(prefix))+"%")
 	if err != nil {
 		return nil, fmt.Errorf("display names: %w", err)
 	}
@@ -138,13 +144,13 @@ func (s *Store) DisplayNamesWithPrefix(ctx context.Context, prefix string) (map[
 }
 
 // RenameUser sets a user's display name. The unique index decides races:
-// ErrNameTaken when another user holds the name in any letter case.
+// ErrNameTaken when another user's name has the same look-alike key.
 // Their lists' search index rows follow the new name in the same transaction.
 func (s *Store) RenameUser(ctx context.Context, id, name string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, FoldKey(name))
+		res, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, username.Key(name))
 		if isUniqueViolation(err) {
-			return userConflict(ctx, tx, err, id, FoldKey(name), "")
+			return userConflict(ctx, tx, err, id, username.Key(name), "")
 		}
 		if err != nil {
 			return fmt.Errorf("rename user: %w", err)
@@ -156,16 +162,6 @@ func (s *Store) RenameUser(ctx context.Context, id, name string) error {
 	})
 }
 
-// FoldKey is the case-insensitive form names and emails are compared in, folded
-// here rather than by SQL lower(), which on SQLite folds ASCII only.
+// FoldKey is the case-insensitive form emails are compared in, folded here rather
+// than by SQL lower(), which on SQLite folds ASCII only.
 func FoldKey(s string) string { return strings.ToLower(s) }
-
-// NameKeyTaken tells whether another user than exceptID has the folded name key.
-func (s *Store) NameKeyTaken(ctx context.Context, key, exceptID string) (bool, error) {
-	var taken bool
-	err := s.rdb.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE name_key = $1 AND id <> $2)`, key, exceptID).Scan(&taken)
-	if err != nil {
-		return false, fmt.Errorf("read name key: %w", err)
-	}
-	return taken, nil
-}

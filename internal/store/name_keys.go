@@ -1,0 +1,143 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"castaway/internal/auth/username"
+)
+
+// goSteps are the migrations that need Go after their SQL, by version; each runs in its
+// migration's transaction.
+var goSteps = map[int]func(s *Store, ctx context.Context, tx *sql.Tx) error{
+	66: (*Store).rekeyNames,
+}
+
+// rekeyBatch is how many users rekeyNames reads and writes at a time.
+const rekeyBatch = 500
+
+// rekeyNames gives every user's name_key its look-alike key (migration 66). Users are
+// read oldest first, in batches: each takes its key unless an older user's name has it.
+// Then each user who lost theirs, oldest first, is renamed to the first free numbered
+// variant of their name (as sign-up and the importer do) and their lists' search rows
+// follow, so the older name is the one that stays. Only the losers are held in memory.
+func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE users SET name_key = NULL`); err != nil {
+		return fmt.Errorf("clear name keys: %w", err)
+	}
+	type user struct {
+		id, name string
+		created  int64
+	}
+	var losers []user
+	after := user{created: math.MinInt64}
+	for {
+		rows, err := tx.QueryContext(ctx, `SELECT id, display_name, created_at FROM users
+			WHERE created_at > $1 OR (created_at = $1 AND id > $2) ORDER BY created_at, id LIMIT `+strconv.Itoa(rekeyBatch),
+			after.created, after.id)
+		if err != nil {
+			return fmt.Errorf("read names: %w", err)
+		}
+		var batch []user
+		for rows.Next() {
+			var u user
+			if err := rows.Scan(&u.id, &u.name, &u.created); err != nil {
+				rows.Close()
+				return fmt.Errorf("read names: %w", err)
+			}
+			batch = append(batch, u)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("read names: %w", err)
+		}
+		if len(batch) == 0 {
+			break
+		}
+		after = batch[len(batch)-1]
+		keys := make([]string, len(batch))
+		for i, u := range batch {
+			keys[i] = username.Key(u.name)
+		}
+		taken, err := nameKeysIn(ctx, tx, keys)
+		if err != nil {
+			return err
+		}
+		var set []any // id, key, id, key, ...
+		for i, u := range batch {
+			if taken[keys[i]] {
+				losers = append(losers, u)
+				continue
+			}
+			taken[keys[i]] = true
+			set = append(set, u.id, keys[i])
+		}
+		if err := setNameKeys(ctx, tx, set); err != nil {
+			return err
+		}
+	}
+	for _, u := range losers {
+		taken, err := nameKeysWithPrefix(ctx, tx, username.Truncate(u.name, username.MaxLength-6))
+		if err != nil {
+			return err
+		}
+		name := username.Variant(u.name, taken)
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`,
+			u.id, name, username.Key(name)); err != nil {
+			return fmt.Errorf("rename look-alike %s: %w", u.id, err)
+		}
+		if err := s.reindexSearch(ctx, tx, `l.user_id = $1`, u.id); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DROP INDEX users_rekey_order`); err != nil {
+		return fmt.Errorf("drop rekey index: %w", err)
+	}
+	return nil
+}
+
+// nameKeysIn returns which of keys a user already has.
+func nameKeysIn(ctx context.Context, tx *sql.Tx, keys []string) (map[string]bool, error) {
+	args := make([]any, len(keys))
+	marks := make([]string, len(keys))
+	for i, k := range keys {
+		args[i], marks[i] = k, "$"+strconv.Itoa(i+1)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT name_key FROM users WHERE name_key IN (`+strings.Join(marks, ", ")+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read name keys: %w", err)
+	}
+	defer rows.Close()
+	taken := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, fmt.Errorf("read name keys: %w", err)
+		}
+		taken[k] = true
+	}
+	return taken, rows.Err()
+}
+
+// setNameKeys writes name keys given as id, key pairs, in one statement.
+func setNameKeys(ctx context.Context, tx *sql.Tx, pairs []any) error {
+	if len(pairs) == 0 {
+		return nil
+	}
+	var cases, ids []string
+	for i := 0; i < len(pairs); i += 2 {
+		id, key := "$"+strconv.Itoa(i+1), "$"+strconv.Itoa(i+2)
+		cases = append(cases, "WHEN "+id+" THEN "+key)
+		ids = append(ids, id)
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE users SET name_key = CASE id `+strings.Join(cases, " ")+` END
+		WHERE id IN (`+strings.Join(ids, ", ")+`)`, pairs...)
+	if err != nil {
+		return fmt.Errorf("write name keys: %w", err)
+	}
+	return nil
+}
