@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"strings"
+	"sync"
 	"time"
 
 	"castaway/internal/limits"
@@ -29,6 +30,9 @@ type Accounts struct {
 	hashes  *hasher
 	log     *slog.Logger
 	now     func() time.Time
+
+	deviceMu       sync.Mutex
+	deviceKeyBytes []byte // signs device cookies; loaded once
 }
 
 // NewAccounts builds the account rules; baseURL prefixes links in mail.
@@ -99,18 +103,17 @@ func (a *Accounts) createNamed(ctx context.Context, u *store.User, base string, 
 	return fmt.Errorf("no free display name for %q: %w", base, store.ErrNameTaken)
 }
 
-// SignIn checks an email and password. Every attempt is counted, before the password
-// is looked at, against the address-and-client pair, the address from anywhere (a slower
-// bound) and the client; once one is used up, attempts are refused. A sign-in that
-// succeeds takes its count back, so only guesses use the limits up.
-func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string) (*store.User, error) {
+// SignIn checks an email and password for a request from clientIP that presented
+// deviceCookie (its device cookie, "" for none). Every attempt is counted before the
+// password is looked at (countSignIn); a sign-in that succeeds takes its counts back, so
+// only guesses use the limits up.
+func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, deviceCookie string) (*store.User, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
 	}
-	keys := map[limits.Limit]string{a.limits.SignInPerPair: email + " " + clientIP,
-		a.limits.SignInPerEmail: email, a.limits.SignInPerIP: clientIP}
-	if err := a.hit(ctx, keys); err != nil {
+	keys, err := a.countSignIn(ctx, email, clientIP, deviceCookie)
+	if err != nil {
 		return nil, err
 	}
 	u, err := a.store.UserByEmail(ctx, email)
@@ -124,7 +127,8 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string)
 	ok := false
 	if u.PasswordHash != "" {
 		if ok, err = a.hashes.check(ctx, u.PasswordHash, password); err != nil {
-			if _, isProblem := problem.As(err); isProblem {
+			if _, isProblem := problem.As(err); isProblem { // no slot to weigh it: no guess
+				a.refund(ctx, keys)
 				return nil, err
 			}
 			return nil, fmt.Errorf("sign in: %w", err)
