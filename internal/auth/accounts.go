@@ -44,11 +44,23 @@ func NewAccounts(st *store.Store, sender castawaymail.Sender, baseURL string, li
 // Policy is the password policy in force.
 func (a *Accounts) Policy() *PasswordPolicy { return a.policy }
 
+// MaxEmailLength is the longest an address can be (RFC 5321's path of 256 less its brackets).
+const MaxEmailLength = 254
+
+// checkEmailLength refuses an address no mailbox can have before it is counted, looked up
+// or stored anywhere.
+func checkEmailLength(email string) error {
+	if len(email) > MaxEmailLength {
+		return problem.InvalidField("email", MsgEmailTooLong)
+	}
+	return nil
+}
+
 // normalizeEmail trims an address and checks that it is one.
 func normalizeEmail(email string) (string, bool) {
 	email = strings.TrimSpace(email)
 	addr, err := mail.ParseAddress(email)
-	if err != nil || addr.Address != email || len(email) > 254 {
+	if err != nil || addr.Address != email {
 		return "", false
 	}
 	return email, true
@@ -57,8 +69,12 @@ func normalizeEmail(email string) (string, bool) {
 // SignUp makes an email-and-password account for a request from clientIP. The
 // display name is the part of the address before '@', made unique.
 func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string) (*store.User, error) {
-	if strings.TrimSpace(email) == "" || password == "" {
+	email = strings.TrimSpace(email)
+	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
+	}
+	if err := checkEmailLength(email); err != nil {
+		return nil, err
 	}
 	email, ok := normalizeEmail(email)
 	if !ok {
@@ -111,6 +127,9 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, device
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
+	}
+	if err := checkEmailLength(email); err != nil {
+		return nil, err
 	}
 	keys, err := a.countSignIn(ctx, email, clientIP, deviceCookie)
 	if err != nil {
@@ -187,6 +206,9 @@ func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) err
 	email = strings.TrimSpace(email)
 	if email == "" {
 		return invalid("validation", MsgResetEmailRequired)
+	}
+	if err := checkEmailLength(email); err != nil {
+		return err
 	}
 	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ResetPerEmail: email, a.limits.ResetPerIP: clientIP}); err != nil {
 		return err

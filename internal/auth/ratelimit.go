@@ -32,6 +32,8 @@ type Limits struct {
 	SignUpPerIP limits.Limit
 	// ChangePerUser bounds password changes (each weighs the current password).
 	ChangePerUser limits.Limit
+	// OAuthStartPerIP bounds provider sign-ins started by one client, each a stored round trip.
+	OAuthStartPerIP limits.Limit
 }
 
 // DefaultLimits suit a public site.
@@ -49,6 +51,7 @@ func DefaultLimits() Limits {
 		ResetConfirmPerIP: l("reset-confirm-ip", 20, time.Hour),
 		SignUpPerIP:       l("signup-ip", 20, time.Hour),
 		ChangePerUser:     l("password-change-user", 10, 15*time.Minute),
+		OAuthStartPerIP:   l("oauth-start-ip", 30, 10*time.Minute),
 	}
 }
 

@@ -14,11 +14,18 @@ import (
 
 	"castaway/internal/config"
 	"castaway/internal/mail/mailtest"
+	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
 
 // newAuthEnv starts a server whose base URL is its own address, configured by env.
 func newAuthEnv(t *testing.T, env map[string]string) *testEnv {
+	t.Helper()
+	return newAuthEnvOn(t, storetest.OpenSQLite(t), env)
+}
+
+// newAuthEnvOn is newAuthEnv over st.
+func newAuthEnvOn(t *testing.T, st *store.Store, env map[string]string) *testEnv {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	vars := map[string]string{"CASTAWAY_BASE_URL": "http://" + ts.Listener.Addr().String()}
@@ -29,7 +36,6 @@ func newAuthEnv(t *testing.T, env map[string]string) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := storetest.OpenSQLite(t)
 	srv, err := New(testDeps(t, cfg, st))
 	if err != nil {
 		t.Fatal(err)
