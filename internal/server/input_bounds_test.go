@@ -13,7 +13,7 @@ import (
 	"castaway/internal/store/storetest"
 )
 
-// rateRows counts the rate-limit counters stored and returns the longest key.
+// rateRows counts the rate-limit counters stored and returns their keys.
 func rateRows(t *testing.T, st *store.Store) (n int, keys []string) {
 	t.Helper()
 	rows, err := st.DB().QueryContext(context.Background(), `SELECT key FROM rate_limits`)
@@ -118,7 +118,9 @@ func TestOAuthStartIsBoundedAndLimited(t *testing.T) {
 		}
 		for rows.Next() {
 			var r string
-			rows.Scan(&r)
+			if err := rows.Scan(&r); err != nil {
+				t.Fatal(err)
+			}
 			stored = append(stored, r)
 		}
 		rows.Close()
