@@ -1184,7 +1184,7 @@ type OauthCallbackParams struct {
 
 // StartOAuthParams defines parameters for StartOAuth.
 type StartOAuthParams struct {
-	// Redirect App path to land on afterwards; only same-site paths starting with '/' are kept, anything else becomes '/'.
+	// Redirect App path to land on afterwards; only same-site paths starting with '/' of at most 256 characters are kept, anything else becomes '/'.
 	Redirect *string `form:"redirect,omitempty" json:"redirect,omitempty"`
 }
 

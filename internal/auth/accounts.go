@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"strings"
+	"sync"
 	"time"
 
 	"castaway/internal/auth/username"
@@ -30,6 +31,9 @@ type Accounts struct {
 	hashes  *hasher
 	log     *slog.Logger
 	now     func() time.Time
+
+	deviceMu       sync.Mutex
+	deviceKeyBytes []byte // signs device cookies; loaded once
 }
 
 // NewAccounts builds the account rules; baseURL prefixes links in mail.
@@ -41,11 +45,23 @@ func NewAccounts(st *store.Store, sender castawaymail.Sender, baseURL string, li
 // Policy is the password policy in force.
 func (a *Accounts) Policy() *PasswordPolicy { return a.policy }
 
+// MaxEmailLength is the longest an address can be (RFC 5321's path of 256 less its brackets).
+const MaxEmailLength = 254
+
+// checkEmailLength refuses an address no mailbox can have before it is counted, looked up
+// or stored anywhere.
+func checkEmailLength(email string) error {
+	if len(email) > MaxEmailLength {
+		return problem.InvalidField("email", MsgEmailTooLong)
+	}
+	return nil
+}
+
 // normalizeEmail trims an address and checks that it is one.
 func normalizeEmail(email string) (string, bool) {
 	email = strings.TrimSpace(email)
 	addr, err := mail.ParseAddress(email)
-	if err != nil || addr.Address != email || len(email) > 254 {
+	if err != nil || addr.Address != email {
 		return "", false
 	}
 	return email, true
@@ -54,8 +70,12 @@ func normalizeEmail(email string) (string, bool) {
 // SignUp makes an email-and-password account for a request from clientIP. The
 // display name is the part of the address before '@', made unique.
 func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string) (*store.User, error) {
-	if strings.TrimSpace(email) == "" || password == "" {
+	email = strings.TrimSpace(email)
+	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
+	}
+	if err := checkEmailLength(email); err != nil {
+		return nil, err
 	}
 	email, ok := normalizeEmail(email)
 	if !ok {
@@ -105,18 +125,20 @@ func (a *Accounts) createNamed(ctx context.Context, u *store.User, base string, 
 	return fmt.Errorf("no free display name for %q: %w", base, store.ErrNameTaken)
 }
 
-// SignIn checks an email and password. Every attempt is counted, before the password
-// is looked at, against the address-and-client pair, the address from anywhere (a slower
-// bound) and the client; once one is used up, attempts are refused. A sign-in that
-// succeeds takes its count back, so only guesses use the limits up.
-func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string) (*store.User, error) {
+// SignIn checks an email and password for a request from clientIP that presented
+// deviceCookie (its device cookie, "" for none). Every attempt is counted before the
+// password is looked at (countSignIn); a sign-in that succeeds takes its counts back, so
+// only guesses use the limits up.
+func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, deviceCookie string) (*store.User, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
 	}
-	keys := map[limits.Limit]string{a.limits.SignInPerPair: email + " " + clientIP,
-		a.limits.SignInPerEmail: email, a.limits.SignInPerIP: clientIP}
-	if err := a.hit(ctx, keys); err != nil {
+	if err := checkEmailLength(email); err != nil {
+		return nil, err
+	}
+	keys, err := a.countSignIn(ctx, email, clientIP, deviceCookie)
+	if err != nil {
 		return nil, err
 	}
 	u, err := a.store.UserByEmail(ctx, email)
@@ -130,7 +152,8 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP string)
 	ok := false
 	if u.PasswordHash != "" {
 		if ok, err = a.hashes.check(ctx, u.PasswordHash, password); err != nil {
-			if _, isProblem := problem.As(err); isProblem {
+			if _, isProblem := problem.As(err); isProblem { // no slot to weigh it: no guess
+				a.refund(ctx, keys)
 				return nil, err
 			}
 			return nil, fmt.Errorf("sign in: %w", err)
@@ -180,6 +203,9 @@ func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) err
 	email = strings.TrimSpace(email)
 	if email == "" {
 		return invalid("validation", MsgResetEmailRequired)
+	}
+	if err := checkEmailLength(email); err != nil {
+		return err
 	}
 	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ResetPerEmail: email, a.limits.ResetPerIP: clientIP}); err != nil {
 		return err

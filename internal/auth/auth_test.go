@@ -165,6 +165,8 @@ func TestSafeRedirect(t *testing.T) {
 		"javascript:alert(1)":   "/",
 		"mylists":               "/",
 		"/\r\nSet-Cookie: a=b":  "/",
+		"/" + strings.Repeat("x", MaxRedirectLength-1): "/" + strings.Repeat("x", MaxRedirectLength-1),
+		"/" + strings.Repeat("x", MaxRedirectLength):   "/",
 	} {
 		if got := SafeRedirect(in); got != want {
 			t.Errorf("SafeRedirect(%q) = %q, want %q", in, got, want)

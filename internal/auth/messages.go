@@ -4,6 +4,7 @@ package auth
 const (
 	MsgEmailPasswordRequired = "Please enter your email and password."
 	MsgEmailInvalid          = "Please enter a valid email address."
+	MsgEmailTooLong          = "An email address is at most 254 characters."
 	MsgEmailInUse            = "Email already in use. Please sign in instead."
 	MsgWeakPassword          = "Password is too weak. Please use a stronger password."
 	MsgSignUpFailed          = "Sign-up failed. Please try again."

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/oauth2"
 
+	"castaway/internal/limits"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -24,10 +25,14 @@ var ErrAccountExists = problem.New(problem.Conflict, "account_exists", "An accou
 // ErrBadState means the callback's state is unknown, used, expired or for another provider.
 var ErrBadState = errors.New("unknown or expired sign-in state")
 
-// SafeRedirect keeps only same-site app paths, so a sign-in link cannot send
-// the user to another site; anything else lands on the home page.
+// MaxRedirectLength bounds the app path a provider sign-in returns to: the app's own
+// paths are short, and it is stored with the round trip.
+const MaxRedirectLength = 256
+
+// SafeRedirect keeps only short same-site app paths, so a sign-in link cannot send
+// the user to another site nor store a long one; anything else lands on the home page.
 func SafeRedirect(path string) string {
-	if path == "" || !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") || strings.ContainsAny(path, "\\\r\n\t") {
+	if path == "" || len(path) > MaxRedirectLength || !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") || strings.ContainsAny(path, "\\\r\n\t") {
 		return "/"
 	}
 	u, err := url.Parse(path)
@@ -37,9 +42,13 @@ func SafeRedirect(path string) string {
 	return path
 }
 
-// StartOAuth records a round trip to provider and returns the URL to send the
-// browser to, and the state that must come back.
-func (a *Accounts) StartOAuth(ctx context.Context, name string, p Provider, redirect string) (authURL, state string, err error) {
+// StartOAuth records a round trip to provider for a request from clientIP and returns
+// the URL to send the browser to, and the state that must come back. Each stores a row,
+// so starts are counted per client first.
+func (a *Accounts) StartOAuth(ctx context.Context, name string, p Provider, redirect, clientIP string) (authURL, state string, err error) {
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.OAuthStartPerIP: clientIP}); err != nil {
+		return "", "", err
+	}
 	state, _ = NewToken()
 	nonce, _ := NewToken()
 	verifier := oauth2.GenerateVerifier()

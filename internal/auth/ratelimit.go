@@ -2,10 +2,12 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
 	"castaway/internal/limits"
+	"castaway/internal/store"
 )
 
 // Limits are the brute-force guards; counters live in the database so every node
@@ -15,17 +17,23 @@ type Limits struct {
 	// SignInPerPair bounds guesses at one address from one client: it stops a guesser
 	// without locking out the owner, who signs in from elsewhere.
 	SignInPerPair limits.Limit
-	// SignInPerEmail is a slower bound on one address from anywhere (many clients).
+	// SignInPerEmail is a slower bound on one address from any client without a device
+	// cookie for it (many clients).
 	SignInPerEmail limits.Limit
 	SignInPerIP    limits.Limit
-	ResetPerEmail  limits.Limit
-	ResetPerIP     limits.Limit
+	// SignInPerDevice bounds guesses made with one device cookie, in place of the others:
+	// a stolen cookie is no licence to guess.
+	SignInPerDevice limits.Limit
+	ResetPerEmail   limits.Limit
+	ResetPerIP      limits.Limit
 	// ResetConfirmPerIP bounds reset links tried from one client.
 	ResetConfirmPerIP limits.Limit
 	// SignUpPerIP bounds account creation, each of which costs a password hash.
 	SignUpPerIP limits.Limit
 	// ChangePerUser bounds password changes (each weighs the current password).
 	ChangePerUser limits.Limit
+	// OAuthStartPerIP bounds provider sign-ins started by one client, each a stored round trip.
+	OAuthStartPerIP limits.Limit
 }
 
 // DefaultLimits suit a public site.
@@ -37,11 +45,13 @@ func DefaultLimits() Limits {
 		SignInPerPair:     l("signin-pair", 10, 15*time.Minute),
 		SignInPerEmail:    l("signin-email", 50, time.Hour),
 		SignInPerIP:       l("signin-ip", 30, 15*time.Minute),
+		SignInPerDevice:   l("signin-device", 10, 15*time.Minute),
 		ResetPerEmail:     l("reset-email", 5, time.Hour),
 		ResetPerIP:        l("reset-ip", 20, time.Hour),
 		ResetConfirmPerIP: l("reset-confirm-ip", 20, time.Hour),
 		SignUpPerIP:       l("signup-ip", 20, time.Hour),
 		ChangePerUser:     l("password-change-user", 10, 15*time.Minute),
+		OAuthStartPerIP:   l("oauth-start-ip", 30, 10*time.Minute),
 	}
 }
 
@@ -61,6 +71,37 @@ func (a *Accounts) hit(ctx context.Context, keys map[limits.Limit]string) error 
 		}
 	}
 	return over
+}
+
+// countSignIn counts one sign-in attempt at email and returns the keys it counted on. A
+// client presenting a valid device cookie for the account is counted on that cookie
+// alone. Any other is counted per address-and-client pair and per client first, and only
+// an attempt those let through is counted against the address from anywhere: guesses a
+// client's own limit refused never fill the limit that shuts out every unknown client.
+func (a *Accounts) countSignIn(ctx context.Context, email, clientIP, deviceCookie string) (map[limits.Limit]string, error) {
+	d, ok, err := a.readDevice(ctx, deviceCookie)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		u, err := a.store.UserByEmail(ctx, email)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return nil, err
+		}
+		if err == nil && u.ID == d.userID {
+			keys := map[limits.Limit]string{a.limits.SignInPerDevice: d.nonce}
+			return keys, a.hit(ctx, keys)
+		}
+	}
+	client := map[limits.Limit]string{a.limits.SignInPerPair: email + " " + clientIP, a.limits.SignInPerIP: clientIP}
+	if err := a.hit(ctx, client); err != nil {
+		return nil, err
+	}
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.SignInPerEmail: email}); err != nil {
+		return nil, err
+	}
+	client[a.limits.SignInPerEmail] = email
+	return client, nil
 }
 
 // refund takes back one counted event on every key: a sign-in that succeeded was no

@@ -55,7 +55,11 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	u, err := s.accounts.SignIn(r.Context(), body.Email, body.Password, s.clientIP(r))
+	var device string
+	if c, err := r.Cookie(DeviceCookie); err == nil {
+		device = c.Value
+	}
+	u, err := s.accounts.SignIn(r.Context(), body.Email, body.Password, s.clientIP(r), device)
 	if err != nil {
 		if p, ok := problem.As(err); ok && p.Kind != problem.Invalid {
 			s.log.InfoContext(r.Context(), "sign-in refused", "code", p.Code, "ip", s.clientIP(r))

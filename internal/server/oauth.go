@@ -22,7 +22,11 @@ func (s *Server) oauthStart(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, auth.ErrNoProvider)
 		return
 	}
-	authURL, state, err := s.accounts.StartOAuth(r.Context(), name, p, r.URL.Query().Get("redirect"))
+	authURL, state, err := s.accounts.StartOAuth(r.Context(), name, p, r.URL.Query().Get("redirect"), s.clientIP(r))
+	if p, ok := problem.As(err); ok { // too many starts: 429 with Retry-After
+		writeProblem(w, p)
+		return
+	}
 	if err != nil {
 		s.log.ErrorContext(r.Context(), "start provider sign-in", "provider", name, "err", err)
 		s.toLogin(w, r, name+"_failed")

@@ -55,13 +55,26 @@ func requireUser(w http.ResponseWriter, r *http.Request, message string) *store.
 	return u
 }
 
-// startSession signs u in on this response.
+// DeviceCookie marks a browser that signed in to an account before, so a lock on the
+// account's address that strangers filled does not keep it out (auth.Accounts.SignIn).
+// Only sign-in reads it.
+const DeviceCookie = "castaway_device"
+
+// startSession signs u in on this response, and marks this browser as one of u's devices.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
 	token, hash := auth.NewToken()
 	now := time.Now()
 	if err := s.store.CreateSession(r.Context(), hash, u.ID, now, now.Add(SessionLifetime)); err != nil {
 		return err
 	}
+	device, err := s.accounts.NewDeviceCookie(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: DeviceCookie, Value: device, Path: "/api/auth/login", MaxAge: int(auth.DeviceCookieLifetime.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.cfg.SecureCookies(),
+	})
 	http.SetCookie(w, &http.Cookie{
 		Name: SessionCookie, Value: token, Path: "/", Expires: now.Add(SessionLifetime),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies(),

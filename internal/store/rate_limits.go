@@ -2,11 +2,29 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
+
+// maxRateName bounds the readable part of a stored counter key.
+const maxRateName = 32
+
+// rateKey is how a counter's key (limit name ':' subject) is stored: the limit's name, kept
+// readable, and a sha256 of the whole key, so every row is the same small size whatever a
+// stranger sent as the subject, and no address is stored in the clear.
+func rateKey(key string) string {
+	name, _, _ := strings.Cut(key, ":")
+	if len(name) > maxRateName {
+		name = name[:maxRateName]
+	}
+	sum := sha256.Sum256([]byte(key))
+	return name + ":" + hex.EncodeToString(sum[:])
+}
 
 // RateWindow is the state of one fixed-window counter.
 type RateWindow struct {
@@ -28,7 +46,7 @@ const stmtHitRateLimit = `INSERT INTO rate_limits (key, window_start, count) VAL
 func (s *Store) HitRateLimit(ctx context.Context, key string, window time.Duration, now time.Time) (RateWindow, error) {
 	var w RateWindow
 	var start int64
-	err := s.db.QueryRowContext(ctx, stmtHitRateLimit, key, millis(now), millis(now.Add(-window))).Scan(&w.Count, &start)
+	err := s.db.QueryRowContext(ctx, stmtHitRateLimit, rateKey(key), millis(now), millis(now.Add(-window))).Scan(&w.Count, &start)
 	if err != nil {
 		return w, fmt.Errorf("hit rate limit: %w", err)
 	}
@@ -41,7 +59,7 @@ func (s *Store) RateLimit(ctx context.Context, key string, window time.Duration,
 	var w RateWindow
 	var start int64
 	err := s.rdb.QueryRowContext(ctx, `SELECT count, window_start FROM rate_limits WHERE key = $1 AND window_start > $2`,
-		key, millis(now.Add(-window))).Scan(&w.Count, &start)
+		rateKey(key), millis(now.Add(-window))).Scan(&w.Count, &start)
 	if errors.Is(err, sql.ErrNoRows) {
 		return RateWindow{}, nil
 	}
@@ -55,7 +73,7 @@ func (s *Store) RateLimit(ctx context.Context, key string, window time.Duration,
 // UnhitRateLimit takes back one counted event for key while its window is still open.
 func (s *Store) UnhitRateLimit(ctx context.Context, key string, window time.Duration, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE rate_limits SET count = count - 1
-		WHERE key = $1 AND window_start > $2 AND count > 0`, key, millis(now.Add(-window)))
+		WHERE key = $1 AND window_start > $2 AND count > 0`, rateKey(key), millis(now.Add(-window)))
 	if err != nil {
 		return fmt.Errorf("unhit rate limit: %w", err)
 	}
@@ -75,7 +93,7 @@ func (s *Store) HitRateLimits(ctx context.Context, hits []RateHit, now time.Time
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		for i, h := range hits {
 			var start int64
-			if err := tx.QueryRowContext(ctx, stmtHitRateLimit, h.Key, millis(now), millis(now.Add(-h.Window))).Scan(&out[i].Count, &start); err != nil {
+			if err := tx.QueryRowContext(ctx, stmtHitRateLimit, rateKey(h.Key), millis(now), millis(now.Add(-h.Window))).Scan(&out[i].Count, &start); err != nil {
 				return fmt.Errorf("hit rate limit: %w", err)
 			}
 			out[i].Start = fromMillis(start)
