@@ -13,11 +13,13 @@ export const enumValues = {
 /** maxLength of each schema property that has one. */
 export const maxLength = {
   Comment: { text: 500 },
+  Credentials: { email: 254 },
   DraftInput: { name: 50, description: 200 },
   ListInput: { name: 50, description: 200 },
   ListItem: { note: 280 },
   ListItemInput: { note: 280 },
   NewComment: { text: 500 },
+  PasswordResetRequest: { email: 254 },
   ReportInput: { text: 500 },
   UpdateMe: { displayName: 30 },
 } as const;

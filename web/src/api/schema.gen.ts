@@ -308,8 +308,12 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password.
-         * @description Failed attempts are limited per email (10 per 15 minutes) and per client IP (30 per
-         *     15 minutes); past that every attempt gets 429 with a Retry-After header (seconds).
+         * @description Attempts are counted before the password is weighed: 10 per address and client IP
+         *     and 30 per client IP per 15 minutes, then, only for attempts those let through, 50 per
+         *     address per hour. A browser holding a valid device cookie for the account (HttpOnly,
+         *     path /api/auth/login, set at every sign-in) is counted on that cookie alone, 10 per
+         *     15 minutes. Past a limit every attempt gets 429 with a Retry-After header (seconds);
+         *     a successful sign-in takes its count back.
          */
         post: operations["signIn"];
         delete?: never;
@@ -2084,7 +2088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description validation 'Please enter your email and password.', invalid_email 'Please enter a valid email address.', weak_password 'Password is too weak. Please use a stronger password.' */
+            /** @description validation 'Please enter your email and password.', validation 'An email address is at most 254 characters.' (field email), invalid_email 'Please enter a valid email address.', weak_password 'Password is too weak. Please use a stronger password.' */
             400: components["responses"]["Error"];
             /** @description email_in_use 'Email already in use. Please sign in instead.' */
             409: components["responses"]["Error"];
@@ -2116,7 +2120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description validation 'Please enter your email and password.' */
+            /** @description validation 'Please enter your email and password.', validation 'An email address is at most 254 characters.' (field email) */
             400: components["responses"]["Error"];
             /** @description wrong_password 'Incorrect password. Please try again.' */
             401: components["responses"]["Error"];
@@ -2208,7 +2212,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description validation 'Please enter your email address to reset your password.' */
+            /** @description validation 'Please enter your email address to reset your password.', validation 'An email address is at most 254 characters.' (field email) */
             400: components["responses"]["Error"];
             /** @description rate_limited 'Too many attempts. Please wait a few minutes and try again.' */
             429: components["responses"]["Error"];
@@ -2265,7 +2269,7 @@ export interface operations {
     startOAuth: {
         parameters: {
             query?: {
-                /** @description App path to land on afterwards; only same-site paths starting with '/' are kept, anything else becomes '/'. */
+                /** @description App path to land on afterwards; only same-site paths starting with '/' of at most 256 characters are kept, anything else becomes '/'. */
                 redirect?: string;
             };
             header?: never;
@@ -2285,6 +2289,8 @@ export interface operations {
             };
             /** @description not_found: unknown or unconfigured provider */
             404: components["responses"]["Error"];
+            /** @description rate_limited 'Too many attempts. Please wait a few minutes and try again.' (more than 30 starts from one client in 10 minutes); Retry-After in seconds */
+            429: components["responses"]["Error"];
         };
     };
     oauthCallback: {
