@@ -56,7 +56,11 @@ type feed struct {
 // writes every stream's heartbeat. Where the connection cannot be taken over
 // (HTTP/2), the stream keeps its goroutine and waits on the hub instead.
 func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, f feed) {
-	release, err := s.streamQuota.acquire(f.account, s.clientIP(r))
+	client := s.clientIP(r)
+	release, err := s.streamQuota.acquire(f.account, client)
+	if err != nil && s.streams.sweep(f.account, client, err == errStreamsFull) > 0 {
+		release, err = s.streamQuota.acquire(f.account, client)
+	}
 	if err != nil {
 		s.fail(w, r, "open stream", err, msgSomethingWrong)
 		return
@@ -67,7 +71,7 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, f feed) {
 	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
 	if r.ProtoMajor == 1 {
 		if conn, _, err := rc.Hijack(); err == nil {
-			s.streams.adopt(conn, w.Header(), f, release)
+			s.streams.adopt(conn, w.Header(), f, client, release)
 			return
 		}
 	}
@@ -162,12 +166,16 @@ type streamSet struct {
 	mu     sync.Mutex
 	cond   *sync.Cond
 	all    map[*liveStream]struct{}
+	keyed  map[string]map[*liveStream]struct{} // by streamKeys
 	queue  []*liveStream
 	closed bool
+	swept  time.Time // the last sweep of every stream
 	wg     sync.WaitGroup
 }
 
 type liveStream struct {
+	account     string // "" for a signed-out visitor's
+	client      string
 	conn        net.Conn
 	read        func(ctx context.Context) ([]byte, error)
 	unsubscribe func()
@@ -178,7 +186,7 @@ type liveStream struct {
 }
 
 func newStreamSet(s *Server, workers int) *streamSet {
-	set := &streamSet{s: s, all: map[*liveStream]struct{}{}}
+	set := &streamSet{s: s, all: map[*liveStream]struct{}{}, keyed: map[string]map[*liveStream]struct{}{}}
 	set.cond = sync.NewCond(&set.mu)
 	for range workers {
 		set.wg.Go(set.work)
@@ -189,14 +197,15 @@ func newStreamSet(s *Server, workers int) *streamSet {
 
 // adopt takes over conn for f's stream: it answers the request's head and queues
 // the first read.
-func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed, release func()) {
+func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed, client string, release func()) {
 	conn.SetDeadline(time.Time{})
 	var head bytes.Buffer
 	head.WriteString("HTTP/1.1 200 OK\r\nConnection: close\r\n")
 	header.Write(&head)
 	head.WriteString("\r\n")
-	ls := &liveStream{conn: conn, read: f.read, release: release}
+	ls := &liveStream{account: f.account, client: client, conn: conn, read: f.read, release: release}
 	if !ls.write(head.Bytes()) {
+		ls.close()
 		return
 	}
 	// Subscribe before the first read so a change in between is not lost; wakes
@@ -210,6 +219,12 @@ func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed, release f
 		return
 	}
 	set.all[ls] = struct{}{}
+	for _, key := range ls.keys() {
+		if set.keyed[key] == nil {
+			set.keyed[key] = map[*liveStream]struct{}{}
+		}
+		set.keyed[key][ls] = struct{}{}
+	}
 	set.mu.Unlock()
 	set.enqueue(ls)
 }
@@ -228,16 +243,65 @@ func (set *streamSet) enqueue(ls *liveStream) {
 	set.cond.Signal()
 }
 
-// drop closes ls and forgets it.
+// keys are the quota's names for ls: its account's and its client's.
+func (ls *liveStream) keys() []string {
+	if ls.account == "" {
+		return []string{"c:" + ls.client}
+	}
+	return []string{"a:" + ls.account, "c:" + ls.client}
+}
+
+// drop closes ls and forgets it; every way a stream ends comes here (or to close).
 func (set *streamSet) drop(ls *liveStream) {
 	set.mu.Lock()
 	_, open := set.all[ls]
 	delete(set.all, ls)
+	for _, key := range ls.keys() {
+		delete(set.keyed[key], ls)
+		if len(set.keyed[key]) == 0 {
+			delete(set.keyed, key)
+		}
+	}
 	set.mu.Unlock()
 	if open {
 		ls.unsubscribe()
 	}
 	ls.close()
+}
+
+// sweep drops the streams in the way of a refused one whose clients have left
+// unnoticed: nothing is read from a taken-over connection, so a tab closed between
+// heartbeats would hold its place until the next. It looks at the account's streams
+// and the client's (at most 20 and 100), or at every stream when the process is full,
+// then at most once a second. It answers how many it dropped.
+func (set *streamSet) sweep(account, client string, all bool) int {
+	set.mu.Lock()
+	var streams []*liveStream
+	switch {
+	case all && time.Since(set.swept) >= time.Second:
+		set.swept = time.Now()
+		for ls := range set.all {
+			streams = append(streams, ls)
+		}
+	case !all:
+		for ls := range set.keyed["c:"+client] {
+			streams = append(streams, ls)
+		}
+		if account != "" {
+			for ls := range set.keyed["a:"+account] {
+				streams = append(streams, ls)
+			}
+		}
+	}
+	set.mu.Unlock()
+	dropped := 0
+	for _, ls := range streams {
+		if connGone(ls.conn) {
+			set.drop(ls)
+			dropped++
+		}
+	}
+	return dropped
 }
 
 // work reads and sends the events of woken streams until the set closes.
@@ -289,7 +353,7 @@ func (set *streamSet) beat() {
 		}
 		set.mu.Unlock()
 		for _, ls := range streams {
-			if !ls.write(heartbeat) {
+			if connGone(ls.conn) || !ls.write(heartbeat) {
 				set.drop(ls)
 			}
 		}
@@ -301,7 +365,7 @@ func (set *streamSet) close() {
 	set.mu.Lock()
 	set.closed = true
 	streams := set.all
-	set.all, set.queue = map[*liveStream]struct{}{}, nil
+	set.all, set.queue, set.keyed = map[*liveStream]struct{}{}, nil, map[string]map[*liveStream]struct{}{}
 	set.cond.Broadcast()
 	set.mu.Unlock()
 	for ls := range streams {
@@ -326,12 +390,14 @@ func (ls *liveStream) write(p []byte) bool {
 	return true
 }
 
+// close closes the connection, if a failed write has not, and gives back the
+// stream's places (release runs once however often it is called).
 func (ls *liveStream) close() {
 	ls.wmu.Lock()
-	defer ls.wmu.Unlock()
 	if !ls.gone {
 		ls.gone = true
 		ls.conn.Close()
-		ls.release()
 	}
+	ls.wmu.Unlock()
+	ls.release()
 }
