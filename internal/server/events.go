@@ -67,14 +67,25 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, f feed) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
+	ls := &liveStream{set: s.streams, account: f.account, client: client, session: sessionHash(r), read: f.read, release: release}
+	if f.account == "" {
+		ls.session = ""
+	}
 	if r.ProtoMajor == 1 {
 		if conn, _, err := rc.Hijack(); err == nil {
-			s.streams.adopt(conn, w.Header(), f, client, release)
+			ls.conn = conn
+			s.streams.adopt(ls, w.Header(), f.subscribe)
 			return
 		}
 	}
 	defer release()
-	s.streamInPlace(w, r, rc, f)
+	// Registered so that ending its session ends it (endRevokedStreams).
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	ls.cancel = cancel
+	s.streams.index(ls)
+	defer s.streams.unindex(ls)
+	s.streamInPlace(w, r.WithContext(ctx), rc, f)
 }
 
 // streamInPlace serves a stream from its own goroutine, for connections that

@@ -146,8 +146,8 @@ func TestLeftStreamsGiveSlotsBack(t *testing.T) {
 	})
 }
 
-// Over HTTP/2 the stream stays in its handler: the client leaving and the server
-// shutting down both give its places back.
+// Over HTTP/2 the stream stays in its handler: the client leaving, its session
+// ending and the server shutting down all give its places back.
 func TestHTTP2StreamsGiveSlotsBack(t *testing.T) {
 	e := newEnv(t)
 	owner, _ := e.signedIn(t, "Owner")
@@ -167,7 +167,19 @@ func TestHTTP2StreamsGiveSlotsBack(t *testing.T) {
 		tab.end()
 	}
 	awaitNoStreams(t, e, nil)
+
+	// Ending its session ends it.
 	tab := holdStream(t, h2, url)
+	if status := callStatus(t, owner, "POST", e.URL+"/api/auth/logout-everywhere", nil, nil); status != http.StatusNoContent {
+		t.Fatalf("sign out everywhere: %d", status)
+	}
+	awaitEnded(t, tab, "the HTTP/2 stream of an ended session")
+	awaitNoStreams(t, e, nil)
+
+	// Shutting down ends it.
+	owner, _ = e.signedIn(t, "Owner2")
+	h2.Jar.SetCookies(tsURL, owner.Jar.Cookies(base))
+	tab = holdStream(t, h2, url)
 	e.srv.CloseStreams()
 	if _, open := <-tab.events; open {
 		t.Fatal("an event after CloseStreams")

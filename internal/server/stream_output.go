@@ -16,7 +16,9 @@ type liveStream struct {
 	set         *streamSet
 	account     string // "" for a signed-out visitor's
 	client      string
-	conn        net.Conn
+	session     string             // the hash of the session it was opened with, "" for a visitor's
+	conn        net.Conn           // nil for a stream served in place
+	cancel      context.CancelFunc // ends a stream served in place; nil for a taken-over one
 	read        func(ctx context.Context) ([]byte, error)
 	unsubscribe func()
 	release     func() // gives back its places among the open streams

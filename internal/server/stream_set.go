@@ -47,14 +47,14 @@ func newStreamSet(s *Server, workers int) *streamSet {
 	return set
 }
 
-// adopt takes over conn for f's stream: it answers the request's head and queues
-// the first read.
-func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed, client string, release func()) {
+// adopt takes over ls's connection: it answers the request's head and queues the
+// first read.
+func (set *streamSet) adopt(ls *liveStream, header http.Header, subscribe func(wake func()) (unsubscribe func())) {
 	var head bytes.Buffer
 	head.WriteString("HTTP/1.1 200 OK\r\nConnection: close\r\n")
 	header.Write(&head)
 	head.WriteString("\r\n")
-	ls := &liveStream{set: set, account: f.account, client: client, conn: conn, read: f.read, release: release}
+	conn := ls.conn
 	// The kernel keeps no more for a stream than its output would (it grows a
 	// socket's buffer to megabytes for a reader that does not read).
 	if tc, ok := conn.(*net.TCPConn); ok {
@@ -69,7 +69,7 @@ func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed, client st
 	}
 	// Subscribe before the first read so a change in between is not lost; wakes
 	// before the stream joins the set are covered by that read.
-	ls.unsubscribe = f.subscribe(func() { set.enqueue(ls) })
+	ls.unsubscribe = subscribe(func() { set.enqueue(ls) })
 	set.mu.Lock()
 	if set.closed {
 		set.mu.Unlock()
@@ -78,14 +78,65 @@ func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed, client st
 		return
 	}
 	set.all[ls] = struct{}{}
+	set.indexLocked(ls)
+	set.mu.Unlock()
+	set.enqueue(ls)
+}
+
+// index finds ls by its account and client, for sweep and endRevokedStreams; streams
+// served in place are indexed too (and nothing else).
+func (set *streamSet) index(ls *liveStream) {
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	set.indexLocked(ls)
+}
+
+func (set *streamSet) indexLocked(ls *liveStream) {
 	for _, key := range ls.keys() {
 		if set.keyed[key] == nil {
 			set.keyed[key] = map[*liveStream]struct{}{}
 		}
 		set.keyed[key][ls] = struct{}{}
 	}
-	set.mu.Unlock()
-	set.enqueue(ls)
+}
+
+func (set *streamSet) unindex(ls *liveStream) {
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	set.unindexLocked(ls)
+}
+
+func (set *streamSet) unindexLocked(ls *liveStream) {
+	for _, key := range ls.keys() {
+		delete(set.keyed[key], ls)
+		if len(set.keyed[key]) == 0 {
+			delete(set.keyed, key)
+		}
+	}
+}
+
+// accountStreams are account's open streams, however served ("": every account's).
+func (set *streamSet) accountStreams(account string) []*liveStream {
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	var streams []*liveStream
+	for key, keyed := range set.keyed {
+		if account == "" && key[0] == 'a' || key == "a:"+account {
+			for ls := range keyed {
+				streams = append(streams, ls)
+			}
+		}
+	}
+	return streams
+}
+
+// end ends ls however it is served.
+func (set *streamSet) end(ls *liveStream) {
+	if ls.cancel != nil {
+		ls.cancel()
+		return
+	}
+	set.drop(ls)
 }
 
 // streamSocketBuffer is the kernel's send buffer for a stream (it doubles it).
@@ -117,12 +168,7 @@ func (set *streamSet) drop(ls *liveStream) {
 	set.mu.Lock()
 	_, open := set.all[ls]
 	delete(set.all, ls)
-	for _, key := range ls.keys() {
-		delete(set.keyed[key], ls)
-		if len(set.keyed[key]) == 0 {
-			delete(set.keyed, key)
-		}
-	}
+	set.unindexLocked(ls)
 	set.mu.Unlock()
 	if open {
 		ls.unsubscribe()
