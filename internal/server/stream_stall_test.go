@@ -18,6 +18,16 @@ import (
 // stream and never reads: the reader an attacker leaves hanging.
 func stalledStream(t testing.TB, addr, path string) net.Conn {
 	t.Helper()
+	conn, err := dialStalled(addr, path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// dialStalled is stalledStream from xff (when not "").
+func dialStalled(addr, path, xff string) (net.Conn, error) {
 	d := net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
 		var err error
 		c.Control(func(fd uintptr) { err = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 2048) })
@@ -25,13 +35,17 @@ func stalledStream(t testing.TB, addr, path string) net.Conn {
 	}}
 	conn, err := d.Dial("tcp", addr)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	t.Cleanup(func() { conn.Close() })
-	if _, err := fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, addr); err != nil {
-		t.Fatal(err)
+	header := ""
+	if xff != "" {
+		header = "X-Forwarded-For: " + xff + "\r\n"
 	}
-	return conn
+	if _, err := fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\n%s\r\n", path, addr, header); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return conn, nil
 }
 
 // bigLegacy is a legacy record near its largest: three lists of 100 contestants, each
