@@ -65,7 +65,7 @@ bench: build
 # cycles over 1,000 accounts and 200 addresses with 500 stalled readers present; it prints
 # the notifications' p99, peak memory and the slot counters at the end.
 bench-streams: web
-	CASTAWAY_STREAM_SOAK=full go test -count=1 -run '^TestStreamSoak$$' -v -timeout 60m ./internal/server | grep -E 'stream_soak|^(---|ok|FAIL)'
+	set -o pipefail; CASTAWAY_STREAM_SOAK=full go test -count=1 -run '^TestStreamSoak$$' -v -timeout 60m ./internal/server | grep -E 'stream_soak|^(---|ok|FAIL)'
 
 # Lighthouse (phone settings, Debian's Chromium) on home, browse and a list page; writes
 # docs/lighthouse.md. Not part of `make test`: its scores follow how busy the machine is.
