@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X castaway/internal/app.Version=$(VERSION)
 
-.PHONY: run build web test test-go test-web e2e generate check-generated vet bench bench-go lighthouse fuzz clean
+.PHONY: run build web test test-go test-web e2e generate check-generated vet bench bench-go bench-streams lighthouse fuzz clean
 
 run: build
 	./bin/castaway serve
@@ -59,6 +59,13 @@ test:
 # Sizes and engines from BENCH_* variables (see bench/run.sh); BENCH_QUICK=1 tries it small.
 bench: build
 	bash bench/run.sh
+	$(MAKE) bench-streams
+
+# The live streams' soak at full size (make test runs it small): 100,000 stream open/close
+# cycles over 1,000 accounts and 200 addresses with 500 stalled readers present; it prints
+# the notifications' p99, peak memory and the slot counters at the end.
+bench-streams: web
+	set -o pipefail; CASTAWAY_STREAM_SOAK=full go test -count=1 -run '^TestStreamSoak$$' -v -timeout 60m ./internal/server | grep -E 'stream_soak|^(---|ok|FAIL)'
 
 # Lighthouse (phone settings, Debian's Chromium) on home, browse and a list page; writes
 # docs/lighthouse.md. Not part of `make test`: its scores follow how busy the machine is.

@@ -21,7 +21,8 @@ import (
 const ResetLifetime = time.Hour
 
 // Accounts holds the account rules: sign-up, sign-in, usernames and password
-// resets. Sessions are the caller's business.
+// resets. Starting sessions is the caller's business; every way sessions end goes
+// through here, so their live streams end too (OnSessionsEnded).
 type Accounts struct {
 	store   *store.Store
 	policy  *PasswordPolicy
@@ -34,6 +35,38 @@ type Accounts struct {
 
 	deviceMu       sync.Mutex
 	deviceKeyBytes []byte // signs device cookies; loaded once
+
+	// sessionsEnded tells every node that sessions of a user ended (nil: nobody listens).
+	sessionsEnded func(ctx context.Context, userID string)
+}
+
+// OnSessionsEnded sets fn to hear, after the fact, that sessions of a user ended
+// (the app wires it to the live events' hub, which ends their streams on every node).
+func (a *Accounts) OnSessionsEnded(fn func(ctx context.Context, userID string)) { a.sessionsEnded = fn }
+
+// ended reports that sessions of userID ended.
+func (a *Accounts) ended(ctx context.Context, userID string) {
+	if a.sessionsEnded != nil {
+		a.sessionsEnded(context.WithoutCancel(ctx), userID)
+	}
+}
+
+// SignOut ends one session of userID's, the one tokenHash names.
+func (a *Accounts) SignOut(ctx context.Context, userID, tokenHash string) error {
+	if err := a.store.DeleteSession(ctx, tokenHash); err != nil {
+		return fmt.Errorf("sign out: %w", err)
+	}
+	a.ended(ctx, userID)
+	return nil
+}
+
+// SignOutEverywhere ends every session of userID's.
+func (a *Accounts) SignOutEverywhere(ctx context.Context, userID string) error {
+	if err := a.store.DeleteUserSessions(ctx, userID); err != nil {
+		return fmt.Errorf("sign out everywhere: %w", err)
+	}
+	a.ended(ctx, userID)
+	return nil
 }
 
 // NewAccounts builds the account rules; baseURL prefixes links in mail.
@@ -268,6 +301,7 @@ func (a *Accounts) ConfirmReset(ctx context.Context, token, password, clientIP s
 	if err != nil {
 		return nil, fmt.Errorf("confirm reset: %w", err)
 	}
+	a.ended(ctx, u.ID)
 	return u, nil
 }
 
@@ -294,7 +328,11 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *store.User, current, n
 	if err != nil {
 		return err
 	}
-	return a.store.SetPassword(ctx, u.ID, hash)
+	if err := a.store.SetPassword(ctx, u.ID, hash); err != nil {
+		return err
+	}
+	a.ended(ctx, u.ID)
+	return nil
 }
 
 // Delete removes u's account and everything it owns (store.DeleteAccount) once they
@@ -312,7 +350,11 @@ func (a *Accounts) Delete(ctx context.Context, u *store.User, confirm, password 
 			return problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
 		}
 	}
-	return a.store.DeleteAccount(ctx, u.ID)
+	if err := a.store.DeleteAccount(ctx, u.ID); err != nil {
+		return err
+	}
+	a.ended(ctx, u.ID)
+	return nil
 }
 
 // invalid is input that breaks an account rule.

@@ -12,6 +12,9 @@ import (
 // inboxTopic prefixes the bus topic of a user's inbox: "inbox.<userId>".
 const inboxTopic = "inbox."
 
+// sessionTopic prefixes the bus topic on which a user's sessions end: "session.<userId>".
+const sessionTopic = "session."
+
 // LegacyTopic is the bus topic of the legacy rankings record: one for every reader.
 const LegacyTopic = "legacy.record"
 
@@ -31,12 +34,14 @@ type Hub struct {
 	subs map[string]map[*subscriber]struct{} // by bus topic
 	// onLegacy runs before legacy streams are woken (see OnLegacy); guarded by mu.
 	onLegacy func()
-	count    int
-	closed   bool
-	done     chan struct{}
-	beat     chan struct{} // closed at each heartbeat, then replaced
-	unsub    func()
-	stopped  chan struct{}
+	// sessionsEnded hears of ended sessions (see OnSessionsEnded); guarded by mu.
+	sessionsEnded func(userID string)
+	count         int
+	closed        bool
+	done          chan struct{}
+	beat          chan struct{} // closed at each heartbeat, then replaced
+	unsub         func()
+	stopped       chan struct{}
 }
 
 // NewHub starts a hub on bus, beating every heartbeat; Close stops it (not the bus).
@@ -44,8 +49,13 @@ func NewHub(bus events.Bus, heartbeat time.Duration, log *slog.Logger) (*Hub, er
 	h := &Hub{log: log, bus: bus, subs: map[string]map[*subscriber]struct{}{},
 		done: make(chan struct{}), beat: make(chan struct{}), stopped: make(chan struct{})}
 	var unsubs []func()
-	for _, topic := range []string{inboxTopic, LegacyTopic} {
-		unsub, err := bus.Subscribe(topic, events.Handler{Event: func(topic string, _ []byte) { h.wake(topic) }, Resync: h.wakeAll})
+	handlers := map[string]events.Handler{
+		inboxTopic:   {Event: func(topic string, _ []byte) { h.wake(topic) }, Resync: h.wakeAll},
+		LegacyTopic:  {Event: func(topic string, _ []byte) { h.wake(topic) }, Resync: h.wakeAll},
+		sessionTopic: {Event: func(topic string, _ []byte) { h.endSessions(topic[len(sessionTopic):]) }, Resync: func() { h.endSessions("") }},
+	}
+	for topic, handler := range handlers {
+		unsub, err := bus.Subscribe(topic, handler)
 		if err != nil {
 			for _, u := range unsubs {
 				u()
@@ -145,6 +155,30 @@ func (h *Hub) Beat() <-chan struct{} {
 func (h *Hub) Publish(ctx context.Context, userIDs ...string) {
 	for _, id := range userIDs {
 		h.publish(ctx, inboxTopic+id)
+	}
+}
+
+// OnSessionsEnded sets fn to run each time sessions of userID may have ended, on any
+// node, or with "" when the bus reconnected and such news may have been missed. It
+// runs on the bus's goroutine: it must not block.
+func (h *Hub) OnSessionsEnded(fn func(userID string)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.sessionsEnded = fn
+}
+
+// PublishSessionsEnded tells every process that sessions of userID ended, so they end
+// those sessions' streams.
+func (h *Hub) PublishSessionsEnded(ctx context.Context, userID string) {
+	h.publish(ctx, sessionTopic+userID)
+}
+
+func (h *Hub) endSessions(userID string) {
+	h.mu.Lock()
+	fn := h.sessionsEnded
+	h.mu.Unlock()
+	if fn != nil {
+		fn(userID)
 	}
 }
 

@@ -111,7 +111,7 @@ func (s *Server) signOutEverywhere(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	err := s.store.DeleteUserSessions(r.Context(), u.ID)
+	err := s.accounts.SignOutEverywhere(r.Context(), u.ID)
 	if err == nil {
 		err = s.endSession(w, r)
 	}

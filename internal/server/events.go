@@ -1,13 +1,10 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
-	"sync"
 	"time"
 )
 
@@ -52,11 +49,16 @@ type feed struct {
 // An idle stream costs no query, holds no database connection and, on HTTP/1.1,
 // no goroutine: the handler takes the connection over (Hijack) and hands it to the
 // server's stream set, then returns. The hub wakes only the streams of what changed;
-// a woken stream is read and written by a small pool of workers, and one goroutine
-// writes every stream's heartbeat. Where the connection cannot be taken over
+// a woken stream is read by a small pool of workers and written by a goroutine of its
+// own while it has something to write, and one goroutine sends every stream's
+// heartbeat. A reader that does not keep up is closed, never waited on. Where the connection cannot be taken over
 // (HTTP/2), the stream keeps its goroutine and waits on the hub instead.
 func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, f feed) {
-	release, err := s.streamQuota.acquire(f.account, s.clientIP(r))
+	client := s.clientIP(r)
+	release, err := s.streamQuota.acquire(f.account, client)
+	if err != nil && s.streams.sweep(f.account, client, err == errStreamsFull) > 0 {
+		release, err = s.streamQuota.acquire(f.account, client)
+	}
 	if err != nil {
 		s.fail(w, r, "open stream", err, msgSomethingWrong)
 		return
@@ -65,14 +67,25 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, f feed) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
+	ls := &liveStream{set: s.streams, account: f.account, client: client, session: sessionHash(r), read: f.read, release: release}
+	if f.account == "" {
+		ls.session = ""
+	}
 	if r.ProtoMajor == 1 {
 		if conn, _, err := rc.Hijack(); err == nil {
-			s.streams.adopt(conn, w.Header(), f, release)
+			ls.conn = conn
+			s.streams.adopt(ls, w.Header(), f.subscribe)
 			return
 		}
 	}
 	defer release()
-	s.streamInPlace(w, r, rc, f)
+	// Registered so that ending its session ends it (endRevokedStreams).
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	ls.cancel = cancel
+	s.streams.index(ls)
+	defer s.streams.unindex(ls)
+	s.streamInPlace(w, r.WithContext(ctx), rc, f)
 }
 
 // streamInPlace serves a stream from its own goroutine, for connections that
@@ -87,24 +100,28 @@ func (s *Server) streamInPlace(w http.ResponseWriter, r *http.Request, rc *http.
 		}
 	})
 	defer unsubscribe()
-	// The server's read and write timeouts would otherwise cut the stream off.
-	if err := rc.SetWriteDeadline(time.Time{}); err != nil {
-		s.log.WarnContext(r.Context(), "event stream keeps the write timeout", "err", err)
-	}
+	// The server's read timeout would otherwise cut the stream off; each write has
+	// its own deadline instead of the server's.
 	if err := rc.SetReadDeadline(time.Time{}); err != nil {
 		s.log.WarnContext(r.Context(), "event stream keeps the read timeout", "err", err)
 	}
 	w.WriteHeader(http.StatusOK)
 
+	write := func(p []byte) error {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.streams.writeTimeout)); err != nil {
+			return err
+		}
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
 	send := func() error {
 		event, err := f.read(r.Context())
 		if err != nil {
 			return err
 		}
-		if _, err := w.Write(event); err != nil {
-			return err
-		}
-		return rc.Flush()
+		return write(event)
 	}
 	if err := send(); err != nil {
 		s.log.DebugContext(r.Context(), "event stream ended", "err", err)
@@ -120,9 +137,7 @@ func (s *Server) streamInPlace(w http.ResponseWriter, r *http.Request, rc *http.
 		case <-changed:
 			err = send()
 		case <-s.hub.Beat():
-			if _, err = w.Write(heartbeat); err == nil {
-				err = rc.Flush()
-			}
+			err = write(heartbeat)
 		}
 		if err != nil {
 			s.log.DebugContext(r.Context(), "event stream ended", "err", err)
@@ -151,187 +166,4 @@ func (s *Server) streamedInbox(ctx context.Context, userID string) ([]byte, erro
 		return nil, err
 	}
 	return json.Marshal(inbox)
-}
-
-// streamSet holds the streams whose connections it took over: for each, the
-// connection and a hub subscription, nothing else. Woken streams queue for the
-// workers; Close (when the hub stops) ends them all.
-type streamSet struct {
-	s *Server
-
-	mu     sync.Mutex
-	cond   *sync.Cond
-	all    map[*liveStream]struct{}
-	queue  []*liveStream
-	closed bool
-	wg     sync.WaitGroup
-}
-
-type liveStream struct {
-	conn        net.Conn
-	read        func(ctx context.Context) ([]byte, error)
-	unsubscribe func()
-	release     func() // gives back its place among the open streams
-	queued      bool   // guarded by streamSet.mu
-	wmu         sync.Mutex
-	gone        bool // guarded by wmu
-}
-
-func newStreamSet(s *Server, workers int) *streamSet {
-	set := &streamSet{s: s, all: map[*liveStream]struct{}{}}
-	set.cond = sync.NewCond(&set.mu)
-	for range workers {
-		set.wg.Go(set.work)
-	}
-	set.wg.Go(set.beat)
-	return set
-}
-
-// adopt takes over conn for f's stream: it answers the request's head and queues
-// the first read.
-func (set *streamSet) adopt(conn net.Conn, header http.Header, f feed, release func()) {
-	conn.SetDeadline(time.Time{})
-	var head bytes.Buffer
-	head.WriteString("HTTP/1.1 200 OK\r\nConnection: close\r\n")
-	header.Write(&head)
-	head.WriteString("\r\n")
-	ls := &liveStream{conn: conn, read: f.read, release: release}
-	if !ls.write(head.Bytes()) {
-		return
-	}
-	// Subscribe before the first read so a change in between is not lost; wakes
-	// before the stream joins the set are covered by that read.
-	ls.unsubscribe = f.subscribe(func() { set.enqueue(ls) })
-	set.mu.Lock()
-	if set.closed {
-		set.mu.Unlock()
-		ls.unsubscribe()
-		ls.close()
-		return
-	}
-	set.all[ls] = struct{}{}
-	set.mu.Unlock()
-	set.enqueue(ls)
-}
-
-func (set *streamSet) enqueue(ls *liveStream) {
-	set.mu.Lock()
-	defer set.mu.Unlock()
-	if ls.queued || set.closed {
-		return
-	}
-	if _, open := set.all[ls]; !open {
-		return
-	}
-	ls.queued = true
-	set.queue = append(set.queue, ls)
-	set.cond.Signal()
-}
-
-// drop closes ls and forgets it.
-func (set *streamSet) drop(ls *liveStream) {
-	set.mu.Lock()
-	_, open := set.all[ls]
-	delete(set.all, ls)
-	set.mu.Unlock()
-	if open {
-		ls.unsubscribe()
-	}
-	ls.close()
-}
-
-// work reads and sends the events of woken streams until the set closes.
-func (set *streamSet) work() {
-	for {
-		set.mu.Lock()
-		for len(set.queue) == 0 && !set.closed {
-			set.cond.Wait()
-		}
-		if set.closed {
-			set.mu.Unlock()
-			return
-		}
-		ls := set.queue[0]
-		set.queue[0] = nil
-		set.queue = set.queue[1:]
-		ls.queued = false
-		set.mu.Unlock()
-
-		ctx, cancel := context.WithTimeout(context.Background(), streamReadTimeout)
-		event, err := ls.read(ctx)
-		cancel()
-		if err != nil {
-			// The client reconnects and reads afresh.
-			set.s.log.Warn("event stream read", "err", err)
-			set.drop(ls)
-			continue
-		}
-		if !ls.write(event) {
-			set.drop(ls)
-		}
-	}
-}
-
-// beat writes a heartbeat to every stream at each of the hub's beats; a stream
-// whose client has gone fails to take it and is dropped.
-func (set *streamSet) beat() {
-	for {
-		select {
-		case <-set.s.hub.Done():
-			set.close()
-			return
-		case <-set.s.hub.Beat():
-		}
-		set.mu.Lock()
-		streams := make([]*liveStream, 0, len(set.all))
-		for ls := range set.all {
-			streams = append(streams, ls)
-		}
-		set.mu.Unlock()
-		for _, ls := range streams {
-			if !ls.write(heartbeat) {
-				set.drop(ls)
-			}
-		}
-	}
-}
-
-// close ends every stream and stops the workers.
-func (set *streamSet) close() {
-	set.mu.Lock()
-	set.closed = true
-	streams := set.all
-	set.all, set.queue = map[*liveStream]struct{}{}, nil
-	set.cond.Broadcast()
-	set.mu.Unlock()
-	for ls := range streams {
-		ls.unsubscribe()
-		ls.close()
-	}
-}
-
-// write sends p whole within streamWriteTimeout; false when the stream is gone.
-func (ls *liveStream) write(p []byte) bool {
-	ls.wmu.Lock()
-	defer ls.wmu.Unlock()
-	if ls.gone {
-		return false
-	}
-	ls.conn.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
-	if _, err := ls.conn.Write(p); err != nil {
-		ls.gone = true
-		ls.conn.Close()
-		return false
-	}
-	return true
-}
-
-func (ls *liveStream) close() {
-	ls.wmu.Lock()
-	defer ls.wmu.Unlock()
-	if !ls.gone {
-		ls.gone = true
-		ls.conn.Close()
-		ls.release()
-	}
 }

@@ -119,6 +119,10 @@ func New(d Deps) (*Server, error) {
 	s.streamQuota = newStreamQuota()
 	s.legacyCopy = &legacyCopy{s: s}
 	s.hub.OnLegacy(s.legacyCopy.forget)
+	s.hub.OnSessionsEnded(s.endRevokedStreams)
+	if s.accounts != nil {
+		s.accounts.OnSessionsEnded(s.hub.PublishSessionsEnded)
+	}
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
 	}, func() float64 { return float64(s.hub.Streams()) }))

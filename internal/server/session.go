@@ -91,10 +91,25 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 // It carries no authority; the session cookie alone signs a request in.
 const SignedInCookie = "castaway_signed_in"
 
-// endSession revokes the request's session and clears the cookie.
-func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
+// sessionHash names the request's session as the store does, "" when it has none.
+func sessionHash(r *http.Request) string {
 	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
-		if err := s.store.DeleteSession(r.Context(), auth.HashToken(c.Value)); err != nil {
+		return auth.HashToken(c.Value)
+	}
+	return ""
+}
+
+// endSession revokes the request's session (and so its streams, on every node) and
+// clears the cookie.
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
+	if hash := sessionHash(r); hash != "" {
+		var err error
+		if u := currentUser(r); u != nil {
+			err = s.accounts.SignOut(r.Context(), u.ID, hash)
+		} else { // not a live session: nothing of it streams
+			err = s.store.DeleteSession(r.Context(), hash)
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -9,7 +9,8 @@ import (
 
 // Live streams hold a connection each for as long as a page is open, so how many one
 // process keeps is bounded: per account, per client address, and in all. A stream whose
-// client left frees its place when the next heartbeat finds it gone.
+// client left frees its place when the next heartbeat or event finds it gone, or at once
+// when it stands in the way of a new stream of its account or client.
 const (
 	streamsPerAccount = 20
 	streamsPerClient  = 100
@@ -31,10 +32,11 @@ type streamQuota struct {
 	perAcct   int
 	perClient int
 	max       int
+	changed   chan struct{} // closed at each acquire and release, then replaced
 }
 
 func newStreamQuota() *streamQuota {
-	return &streamQuota{accounts: map[string]int{}, clients: map[string]int{},
+	return &streamQuota{accounts: map[string]int{}, clients: map[string]int{}, changed: make(chan struct{}),
 		perAcct: streamsPerAccount, perClient: streamsPerClient, max: streamsPerProcess}
 }
 
@@ -50,6 +52,7 @@ func (q *streamQuota) acquire(account, client string) (release func(), err error
 		return nil, errTooManyStreams
 	}
 	q.total++
+	q.signal()
 	q.clients[client]++
 	if account != "" {
 		q.accounts[account]++
@@ -60,6 +63,7 @@ func (q *streamQuota) acquire(account, client string) (release func(), err error
 			q.mu.Lock()
 			defer q.mu.Unlock()
 			q.total--
+			q.signal()
 			if q.clients[client]--; q.clients[client] == 0 {
 				delete(q.clients, client)
 			}
@@ -70,4 +74,29 @@ func (q *streamQuota) acquire(account, client string) (release func(), err error
 			}
 		})
 	}, nil
+}
+
+// signal wakes the watchers; q.mu is held.
+func (q *streamQuota) signal() {
+	if q.changed != nil {
+		close(q.changed)
+	}
+	q.changed = make(chan struct{})
+}
+
+// watch is closed at the next acquire or release.
+func (q *streamQuota) watch() <-chan struct{} {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.changed == nil {
+		q.changed = make(chan struct{})
+	}
+	return q.changed
+}
+
+// counts is how many places are taken in all, and how many accounts and clients hold one.
+func (q *streamQuota) counts() (total, accounts, clients int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.total, len(q.accounts), len(q.clients)
 }
