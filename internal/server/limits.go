@@ -13,7 +13,7 @@ import (
 // process's own, in memory, so a write costs one transaction rather than two; elsewhere,
 // and whenever the memory's bound is reached, they are the database's, shared by every node.
 func (s *Server) limitWrite(r *http.Request, u *store.User, perUser, perClient limits.Limit) error {
-	now := time.Now()
+	now := s.now()
 	keys := []string{perUser.Name + ":" + u.ID, perClient.Name + ":" + s.clientIP(r)}
 	counts, starts, ok := s.localLimits.HitAll([]limits.Hit{{Key: keys[0], Window: perUser.Window}, {Key: keys[1], Window: perClient.Window}}, now)
 	if !ok {

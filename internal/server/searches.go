@@ -49,7 +49,7 @@ func newSearches() *searches {
 
 // admitSearch counts one search by r's client; a 429 problem past SearchPerClient.
 func (s *Server) admitSearch(r *http.Request) error {
-	now := time.Now()
+	now := s.now()
 	counts, starts, ok := s.searches.perClient.HitAll([]limits.Hit{{Key: s.clientIP(r), Window: SearchPerClient.Window}}, now)
 	if ok && counts[0] > SearchPerClient.Max {
 		return SearchPerClient.Exceeded(starts[0], now)

@@ -61,6 +61,8 @@ type Server struct {
 	// localLimits counts write limits in memory when the database is SQLite (one process);
 	// nil on PostgreSQL, where every node shares the database's counters.
 	localLimits *limits.Local
+	// now is the clock the rate limits read (time.Now; a test may set it before requests).
+	now func() time.Time
 	// streamReads bounds the inbox reads streams run at once, so waking every
 	// stream (after the bus reconnects) queues instead of draining the pool.
 	streamReads chan struct{}
@@ -90,6 +92,7 @@ func New(d Deps) (*Server, error) {
 		hub:       d.Hub,
 
 		streamReads: make(chan struct{}, maxStreamReads),
+		now:         time.Now,
 	}
 	if d.Store.Dialect() == store.SQLite {
 		s.localLimits = limits.NewLocal(maxLocalLimitKeys)

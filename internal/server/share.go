@@ -104,14 +104,15 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	win, err := s.store.HitRateLimit(r.Context(), ShareDrawPerClient.Name+":"+s.clientIP(r), ShareDrawPerClient.Window, time.Now())
+	now := s.now()
+	win, err := s.store.HitRateLimit(r.Context(), ShareDrawPerClient.Name+":"+s.clientIP(r), ShareDrawPerClient.Window, now)
 	if err != nil {
 		s.fail(w, r, "share image rate limit", err, msgShareFailed)
 		return
 	}
 	if win.Count > ShareDrawPerClient.Max {
 		clearCaching(h)
-		writeProblem(w, ShareDrawPerClient.Exceeded(win.Start, time.Now()))
+		writeProblem(w, ShareDrawPerClient.Exceeded(win.Start, now))
 		return
 	}
 	png, err := s.share.draw(r.Context(), l)
