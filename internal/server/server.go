@@ -58,8 +58,8 @@ type Server struct {
 	hub         *notify.Hub // live inbox events
 	shared      *sharedReads
 	searches    *searches // bounds on text searches the shared reads cannot answer
-	// localLimits counts write limits in memory when the database is SQLite (one process);
-	// nil on PostgreSQL, where every node shares the database's counters.
+	// localLimits keeps write limits in memory when the database is SQLite (one process);
+	// nil on PostgreSQL, where every node shares the database's.
 	localLimits *limits.Local
 	// now is the clock the rate limits read (time.Now; a test may set it before requests).
 	now func() time.Time
@@ -70,7 +70,7 @@ type Server struct {
 	legacyCopy  *legacyCopy
 }
 
-// maxLocalLimitKeys bounds the write-limit counters held in memory (about 100 bytes each);
+// maxLocalLimitKeys bounds the write-limit keys held in memory (about 100 bytes each);
 // past it, writes are counted in the database.
 const maxLocalLimitKeys = 200_000
 
