@@ -10,8 +10,8 @@ import (
 	"castaway/internal/store"
 )
 
-// Limits are the brute-force guards; counters live in the database so every node
-// shares them, and each attempt is counted before any work is done for it (one atomic
+// Limits are the brute-force guards; their state lives in the database so every node
+// shares it, and each attempt is counted before any work is done for it (one atomic
 // statement), so parallel attempts cannot slip past a limit.
 type Limits struct {
 	// SignInPerPair bounds guesses at one address from one client: it stops a guesser
@@ -55,19 +55,19 @@ func DefaultLimits() Limits {
 	}
 }
 
-func limitKey(l limits.Limit, subject string) string { return l.Name + ":" + strings.ToLower(subject) }
+func limitHit(l limits.Limit, subject string) limits.Hit { return l.Hit(strings.ToLower(subject)) }
 
 // hit counts one event on every key and refuses when any went over its limit.
 func (a *Accounts) hit(ctx context.Context, keys map[limits.Limit]string) error {
 	now := a.now()
 	var over error
 	for l, subject := range keys {
-		w, err := a.store.HitRateLimit(ctx, limitKey(l, subject), l.Window, now)
+		st, err := a.store.HitRateLimit(ctx, limitHit(l, subject), now)
 		if err != nil {
 			return err
 		}
-		if w.Count > l.Max && over == nil {
-			over = l.Exceeded(w.Start, now)
+		if !st.Allowed && over == nil {
+			over = l.Exceeded(st.TAT, now)
 		}
 	}
 	return over
@@ -104,12 +104,12 @@ func (a *Accounts) countSignIn(ctx context.Context, email, clientIP, deviceCooki
 	return client, nil
 }
 
-// refund takes back one counted event on every key: a sign-in that succeeded was no
-// guess, so the owner's own sign-ins never use up their limits.
+// refund takes back one counted event on every key (its TAT moves back one interval): a
+// sign-in that succeeded was no guess, so the owner's own sign-ins never use up their limits.
 func (a *Accounts) refund(ctx context.Context, keys map[limits.Limit]string) {
 	now := a.now()
 	for l, subject := range keys {
-		if err := a.store.UnhitRateLimit(ctx, limitKey(l, subject), l.Window, now); err != nil {
+		if err := a.store.UnhitRateLimit(ctx, limitHit(l, subject), now); err != nil {
 			a.log.WarnContext(ctx, "refund rate limit", "err", err)
 		}
 	}

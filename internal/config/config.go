@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -41,9 +42,9 @@ type Config struct {
 	MediaURL    string // optional CDN base for /media
 	Google      OAuthProvider
 	Twitter     OAuthProvider
-	// TrustProxy says a reverse proxy sets X-Forwarded-For, so the client IP
-	// (for sign-in rate limits) is read from it rather than the connection.
-	TrustProxy bool
+	// TrustProxy are the reverse proxies (addresses and CIDRs) whose X-Forwarded-For is
+	// read for the client address that rate limits key on; none reads only the connection.
+	TrustProxy []netip.Prefix
 	// EventsURL selects the event bus between processes: nats://... is NATS;
 	// empty is PostgreSQL LISTEN/NOTIFY on PostgreSQL, in-process on SQLite.
 	EventsURL string
@@ -82,6 +83,7 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 		return d
 	}
 	c := &Config{}
+	var err error
 	var logLevel string
 	fs := flag.NewFlagSet("castaway", flag.ContinueOnError)
 	fs.StringVar(&c.Addr, "addr", env("CASTAWAY_ADDR", "127.0.0.1:8080"), "listen address (CASTAWAY_ADDR)")
@@ -96,7 +98,10 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs.StringVar(&c.MetricsToken, "metrics-token", getenv("CASTAWAY_METRICS_TOKEN"), "bearer token /metrics requires; empty leaves it open (CASTAWAY_METRICS_TOKEN)")
 	fs.DurationVar(&c.DBTimeout, "db-timeout", envDuration("CASTAWAY_DB_TIMEOUT", 10*time.Second), "longest database work of one request before it answers 503 (CASTAWAY_DB_TIMEOUT)")
 	fs.DurationVar(&c.SharedReads, "shared-reads", envDuration("CASTAWAY_SHARED_READS", time.Second), "how long a page every visitor sees alike is answered from memory; 0 shares nothing (CASTAWAY_SHARED_READS)")
-	fs.BoolVar(&c.TrustProxy, "trust-proxy", getenv("CASTAWAY_TRUST_PROXY") == "true", "behind a reverse proxy that sets X-Forwarded-For (CASTAWAY_TRUST_PROXY=true)")
+	if c.TrustProxy, err = parseProxies(getenv("CASTAWAY_TRUST_PROXY")); err != nil {
+		return nil, fmt.Errorf("CASTAWAY_TRUST_PROXY %q: %w", getenv("CASTAWAY_TRUST_PROXY"), err)
+	}
+	fs.Var((*proxyList)(&c.TrustProxy), "trust-proxy", "reverse proxies whose X-Forwarded-For is believed, as --trust-proxy=10.0.0.0/8,127.0.0.1; bare, this machine's only (CASTAWAY_TRUST_PROXY)")
 	fs.StringVar(&c.EventsURL, "events-url", getenv("CASTAWAY_EVENTS_URL"), "nats://host:port carries live events between processes; empty uses PostgreSQL LISTEN/NOTIFY, or stays in process on SQLite (CASTAWAY_EVENTS_URL)")
 	fs.StringVar(&c.Google.ClientID, "google-client-id", getenv("CASTAWAY_GOOGLE_CLIENT_ID"), "Google OAuth client id (CASTAWAY_GOOGLE_CLIENT_ID)")
 	fs.StringVar(&c.Google.ClientSecret, "google-client-secret", getenv("CASTAWAY_GOOGLE_CLIENT_SECRET"), "(CASTAWAY_GOOGLE_CLIENT_SECRET)")
@@ -108,6 +113,9 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs.StringVar(&c.Twitter.UserURL, "twitter-user-url", env("CASTAWAY_TWITTER_USER_URL", "https://api.x.com/2/users/me?user.fields=confirmed_email"), "(CASTAWAY_TWITTER_USER_URL)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q: a flag's value goes after '=' where the flag also stands alone, as in --trust-proxy=10.0.0.0/8", fs.Arg(0))
 	}
 	if badDuration != nil {
 		return nil, badDuration
@@ -140,6 +148,72 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
 	return c, nil
 }
+
+// loopback is what a bare --trust-proxy (or CASTAWAY_TRUST_PROXY=true, the switch this
+// setting once was) trusts: a proxy on this machine, the one case where trusting every
+// proxy was safe, and never a stranger's X-Forwarded-For.
+var loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+
+// parseBool reads a boolean setting: 1/0, true/false or yes/no, in any case; anything
+// else is an error, so a mistyped setting stops the start rather than read as false.
+func parseBool(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes":
+		return true, nil
+	case "0", "false", "no":
+		return false, nil
+	}
+	return false, fmt.Errorf("want 1/0, true/false or yes/no")
+}
+
+// parseProxies reads the trusted proxies: a comma-separated list of addresses and CIDRs,
+// or a boolean (true: loopback; false or empty: none).
+func parseProxies(v string) ([]netip.Prefix, error) {
+	if strings.TrimSpace(v) == "" {
+		return nil, nil
+	}
+	if on, err := parseBool(v); err == nil {
+		if on {
+			return loopback, nil
+		}
+		return nil, nil
+	}
+	var out []netip.Prefix
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(f)
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			a, aerr := netip.ParseAddr(f)
+			if aerr != nil || a.Zone() != "" {
+				return nil, fmt.Errorf("%q is no address or CIDR: want a list such as 10.0.0.0/8,127.0.0.1, or true for a proxy on this machine only", f)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
+// proxyList is the --trust-proxy flag: a list, or alone the switch for loopback.
+type proxyList []netip.Prefix
+
+func (l *proxyList) String() string {
+	if l == nil {
+		return ""
+	}
+	parts := make([]string, len(*l))
+	for i, p := range *l {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, ",")
+}
+
+func (l *proxyList) Set(v string) (err error) {
+	*l, err = parseProxies(v)
+	return err
+}
+
+func (l *proxyList) IsBoolFlag() bool { return true }
 
 // LogLevelFrom parses a level name.
 func (c *Config) LogLevelFrom(name string) error {

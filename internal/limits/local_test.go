@@ -2,62 +2,107 @@ package limits
 
 import (
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// Counts run in fixed windows per key; a new window starts when the last has ended.
-func TestLocalCountsInWindows(t *testing.T) {
-	l := NewLocal(10)
-	t0 := time.Unix(1000, 0)
-	hits := []Hit{{"user:a", time.Minute}, {"ip:1", time.Hour}}
-	for i := 1; i <= 3; i++ {
-		counts, starts, ok := l.HitAll(hits, t0.Add(time.Duration(i)*time.Second))
-		if !ok || counts[0] != i || counts[1] != i || !starts[0].Equal(t0.Add(time.Second)) {
-			t.Fatalf("hit %d: %v %v %v", i, counts, starts, ok)
+var perMinute = Limit{Name: "t", Max: 10, Window: time.Minute} // one per 6 s, a burst of 10
+
+// hitN sends n hits on key at now and returns how many were allowed.
+func hitN(t *testing.T, l *Local, key string, n int, now time.Time) int {
+	t.Helper()
+	allowed := 0
+	for range n {
+		states, ok := l.HitAll([]Hit{perMinute.Hit(key)}, now)
+		if !ok {
+			t.Fatal("declined")
+		}
+		if states[0].Allowed {
+			allowed++
 		}
 	}
-	counts, starts, _ := l.HitAll(hits, t0.Add(2*time.Minute))
-	if counts[0] != 1 || !starts[0].Equal(t0.Add(2*time.Minute)) || counts[1] != 4 {
-		t.Fatalf("after the minute: %v %v", counts, starts)
+	return allowed
+}
+
+// A burst of Max is allowed, then one per interval; a refusal's TAT gives the wait.
+func TestLocalAllowsABurstThenOnePerInterval(t *testing.T) {
+	l, t0 := NewLocal(10), time.Unix(1000, 0)
+	if got := hitN(t, l, "a", 11, t0); got != 10 {
+		t.Fatalf("%d of 11 allowed at once, want 10", got)
+	}
+	states, _ := l.HitAll([]Hit{perMinute.Hit("a")}, t0)
+	if wait := perMinute.Exceeded(states[0].TAT, t0).RetryAfter; wait != 6*time.Second {
+		t.Fatalf("Retry-After %v, want 6s (one interval)", wait)
+	}
+	if got := hitN(t, l, "a", 1, t0.Add(6*time.Second-time.Millisecond)); got != 0 {
+		t.Fatal("allowed before the wait")
+	}
+	if got := hitN(t, l, "a", 2, t0.Add(6*time.Second)); got != 1 {
+		t.Fatalf("%d allowed after one interval, want 1", got)
+	}
+	if got := hitN(t, l, "b", 10, t0); got != 10 {
+		t.Fatalf("another key: %d of 10", got)
 	}
 }
 
-// Full of live windows it declines rather than grow or drop a count; ended windows make room.
+// N at the end of one window and N at the start of the next allow about N, not 2N.
+func TestLocalHoldsAcrossTheWindowEdge(t *testing.T) {
+	l, t0 := NewLocal(10), time.Unix(1000, 0)
+	hitN(t, l, "a", 1, t0)
+	late := hitN(t, l, "a", perMinute.Max-1, t0.Add(perMinute.Window-time.Second))
+	early := hitN(t, l, "a", perMinute.Max, t0.Add(perMinute.Window+time.Second))
+	if late+early > perMinute.Max {
+		t.Fatalf("%d+%d allowed across the window's edge, want at most %d", late, early, perMinute.Max)
+	}
+}
+
+// A steady pace at the limit is never refused.
+func TestLocalNeverRefusesTheLimitsPace(t *testing.T) {
+	l, t0 := NewLocal(10), time.Unix(1000, 0)
+	for i := range 5 * perMinute.Max {
+		if hitN(t, l, "a", 1, t0.Add(time.Duration(i)*perMinute.Interval())) != 1 {
+			t.Fatalf("hit %d at one per interval refused", i)
+		}
+	}
+}
+
+// Full of live keys it declines rather than grow or drop one; passed keys make room.
 func TestLocalIsBounded(t *testing.T) {
-	l := NewLocal(2)
-	t0 := time.Unix(1000, 0)
-	if _, _, ok := l.HitAll([]Hit{{"a", time.Minute}, {"b", time.Minute}}, t0); !ok {
+	l, t0 := NewLocal(2), time.Unix(1000, 0)
+	if _, ok := l.HitAll([]Hit{perMinute.Hit("a"), perMinute.Hit("b")}, t0); !ok {
 		t.Fatal("room for two")
 	}
-	if _, _, ok := l.HitAll([]Hit{{"c", time.Minute}}, t0); ok {
+	if _, ok := l.HitAll([]Hit{perMinute.Hit("c")}, t0); ok {
 		t.Fatal("a third key was taken")
 	}
-	if counts, _, ok := l.HitAll([]Hit{{"a", time.Minute}}, t0); !ok || counts[0] != 2 {
-		t.Fatalf("a held key still counts: %v %v", counts, ok)
+	if states, ok := l.HitAll([]Hit{perMinute.Hit("a")}, t0); !ok || !states[0].TAT.Equal(t0.Add(12*time.Second)) {
+		t.Fatalf("a held key still counts: %v %v", states, ok)
 	}
-	if _, _, ok := l.HitAll([]Hit{{"c", time.Minute}}, t0.Add(time.Minute)); !ok {
-		t.Fatal("ended windows did not make room")
+	if _, ok := l.HitAll([]Hit{perMinute.Hit("c")}, t0.Add(12*time.Second)); !ok {
+		t.Fatal("passed keys did not make room")
 	}
-	if len(l.windows) != 1 {
-		t.Fatalf("%d windows held", len(l.windows))
+	if len(l.tats) != 1 {
+		t.Fatalf("%d keys held", len(l.tats))
 	}
 }
 
-// Concurrent hits are all counted.
+// Concurrent hits are each counted once: exactly Max of them are allowed.
 func TestLocalCountsEveryConcurrentHit(t *testing.T) {
-	l := NewLocal(10)
-	now := time.Now()
+	l, now := NewLocal(10), time.Now()
 	var wg sync.WaitGroup
+	var allowed atomic.Int32
 	for range 200 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			l.HitAll([]Hit{{"k", time.Minute}}, now)
+			if states, _ := l.HitAll([]Hit{perMinute.Hit("k")}, now); states[0].Allowed {
+				allowed.Add(1)
+			}
 		}()
 	}
 	wg.Wait()
-	if counts, _, _ := l.HitAll([]Hit{{"k", time.Minute}}, now); counts[0] != 201 {
-		t.Fatalf("count %d, want 201", counts[0])
+	if allowed.Load() != int32(perMinute.Max) {
+		t.Fatalf("%d of 200 allowed, want %d", allowed.Load(), perMinute.Max)
 	}
 }

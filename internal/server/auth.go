@@ -1,30 +1,20 @@
 package server
 
 import (
-	"net"
 	"net/http"
-	"strings"
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
+	"castaway/internal/limits"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
-// clientIP is who is asking, for rate limits. X-Forwarded-For is believed only
-// behind a configured proxy, and then only its last entry, the one the proxy added.
+// clientIP is who is asking, for rate limits: the peer's address, or behind a trusted
+// proxy the client's as the proxies forwarded it, an IPv6 address as its /64
+// (limits.ClientKey).
 func (s *Server) clientIP(r *http.Request) string {
-	if s.cfg.TrustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			parts := strings.Split(xff, ",")
-			return strings.TrimSpace(parts[len(parts)-1])
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	return limits.ClientKey(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.cfg.TrustProxy)
 }
 
 // signInAs starts a session for u and answers with the user.

@@ -2,32 +2,28 @@ package server
 
 import (
 	"net/http"
-	"time"
 
 	"castaway/internal/limits"
 	"castaway/internal/store"
 )
 
 // limitWrite counts one write by u, from this client, against each limit, both at once;
-// a problem (429) when either went over. On SQLite (one process) the counters are this
+// a problem (429) when either refused it. On SQLite (one process) the limits' state is this
 // process's own, in memory, so a write costs one transaction rather than two; elsewhere,
-// and whenever the memory's bound is reached, they are the database's, shared by every node.
+// and whenever the memory's bound is reached, it is the database's, shared by every node.
 func (s *Server) limitWrite(r *http.Request, u *store.User, perUser, perClient limits.Limit) error {
-	now := time.Now()
-	keys := []string{perUser.Name + ":" + u.ID, perClient.Name + ":" + s.clientIP(r)}
-	counts, starts, ok := s.localLimits.HitAll([]limits.Hit{{Key: keys[0], Window: perUser.Window}, {Key: keys[1], Window: perClient.Window}}, now)
+	now := s.now()
+	hits := []limits.Hit{perUser.Hit(u.ID), perClient.Hit(s.clientIP(r))}
+	states, ok := s.localLimits.HitAll(hits, now)
 	if !ok {
-		wins, err := s.store.HitRateLimits(r.Context(), []store.RateHit{
-			{Key: keys[0], Window: perUser.Window}, {Key: keys[1], Window: perClient.Window},
-		}, now)
-		if err != nil {
+		var err error
+		if states, err = s.store.HitRateLimits(r.Context(), hits, now); err != nil {
 			return err
 		}
-		counts, starts = []int{wins[0].Count, wins[1].Count}, []time.Time{wins[0].Start, wins[1].Start}
 	}
 	for i, l := range []limits.Limit{perUser, perClient} {
-		if counts[i] > l.Max {
-			return l.Exceeded(starts[i], now)
+		if !states[i].Allowed {
+			return l.Exceeded(states[i].TAT, now)
 		}
 	}
 	return nil

@@ -49,10 +49,10 @@ func newSearches() *searches {
 
 // admitSearch counts one search by r's client; a 429 problem past SearchPerClient.
 func (s *Server) admitSearch(r *http.Request) error {
-	now := time.Now()
-	counts, starts, ok := s.searches.perClient.HitAll([]limits.Hit{{Key: s.clientIP(r), Window: SearchPerClient.Window}}, now)
-	if ok && counts[0] > SearchPerClient.Max {
-		return SearchPerClient.Exceeded(starts[0], now)
+	now := s.now()
+	states, ok := s.searches.perClient.HitAll([]limits.Hit{SearchPerClient.Hit(s.clientIP(r))}, now)
+	if ok && !states[0].Allowed {
+		return SearchPerClient.Exceeded(states[0].TAT, now)
 	}
 	return nil
 }

@@ -18,6 +18,7 @@ import (
 // (the same search however its URL is written) is not, and another address has its own count.
 func TestSearchesLimitedPerClient(t *testing.T) {
 	ts := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
+	ts.setClock(time.Now()) // the limit is a rate (one search per half second): hold the time still
 	search := func(from, q string, junk int) *http.Response {
 		req, _ := http.NewRequest("GET", ts.URL+"/api/lists?q="+url.QueryEscape(q)+"&_="+strconv.Itoa(junk), nil)
 		req.Header.Set("X-Forwarded-For", from)

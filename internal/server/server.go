@@ -58,9 +58,11 @@ type Server struct {
 	hub         *notify.Hub // live inbox events
 	shared      *sharedReads
 	searches    *searches // bounds on text searches the shared reads cannot answer
-	// localLimits counts write limits in memory when the database is SQLite (one process);
-	// nil on PostgreSQL, where every node shares the database's counters.
+	// localLimits keeps write limits in memory when the database is SQLite (one process);
+	// nil on PostgreSQL, where every node shares the database's.
 	localLimits *limits.Local
+	// now is the clock the rate limits read (time.Now; a test may set it before requests).
+	now func() time.Time
 	// streamReads bounds the inbox reads streams run at once, so waking every
 	// stream (after the bus reconnects) queues instead of draining the pool.
 	streamReads chan struct{}
@@ -68,7 +70,7 @@ type Server struct {
 	legacyCopy  *legacyCopy
 }
 
-// maxLocalLimitKeys bounds the write-limit counters held in memory (about 100 bytes each);
+// maxLocalLimitKeys bounds the write-limit keys held in memory (about 100 bytes each);
 // past it, writes are counted in the database.
 const maxLocalLimitKeys = 200_000
 
@@ -90,6 +92,7 @@ func New(d Deps) (*Server, error) {
 		hub:       d.Hub,
 
 		streamReads: make(chan struct{}, maxStreamReads),
+		now:         time.Now,
 	}
 	if d.Store.Dialect() == store.SQLite {
 		s.localLimits = limits.NewLocal(maxLocalLimitKeys)

@@ -104,14 +104,15 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	win, err := s.store.HitRateLimit(r.Context(), ShareDrawPerClient.Name+":"+s.clientIP(r), ShareDrawPerClient.Window, time.Now())
+	now := s.now()
+	st, err := s.store.HitRateLimit(r.Context(), ShareDrawPerClient.Hit(s.clientIP(r)), now)
 	if err != nil {
 		s.fail(w, r, "share image rate limit", err, msgShareFailed)
 		return
 	}
-	if win.Count > ShareDrawPerClient.Max {
+	if !st.Allowed {
 		clearCaching(h)
-		writeProblem(w, ShareDrawPerClient.Exceeded(win.Start, time.Now()))
+		writeProblem(w, ShareDrawPerClient.Exceeded(st.TAT, now))
 		return
 	}
 	png, err := s.share.draw(r.Context(), l)

@@ -193,40 +193,6 @@ func TestOAuthStatesAreSingleUseAndExpire(t *testing.T) {
 	})
 }
 
-func TestRateLimitWindows(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		ctx := context.Background()
-		now := time.Now()
-		const window = 15 * time.Minute
-		if w, err := s.RateLimit(ctx, "k", window, now); err != nil || w.Count != 0 {
-			t.Fatalf("fresh: %+v %v", w, err)
-		}
-		var wg sync.WaitGroup
-		for range 8 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				if _, err := s.HitRateLimit(ctx, "k", window, now); err != nil {
-					t.Error(err)
-				}
-			}()
-		}
-		wg.Wait()
-		w, err := s.RateLimit(ctx, "k", window, now.Add(time.Minute))
-		if err != nil || w.Count != 8 || w.Start.UnixMilli() != now.UnixMilli() {
-			t.Fatalf("after 8 concurrent hits: %+v %v", w, err)
-		}
-		later := now.Add(window + time.Second)
-		if w, _ := s.RateLimit(ctx, "k", window, later); w.Count != 0 {
-			t.Fatalf("window should have ended: %+v", w)
-		}
-		w, err = s.HitRateLimit(ctx, "k", window, later)
-		if err != nil || w.Count != 1 || w.Start.UnixMilli() != later.UnixMilli() {
-			t.Fatalf("new window: %+v %v", w, err)
-		}
-	})
-}
-
 func TestNamesAndEmailsClashInAnyCaseBeyondASCII(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()

@@ -6,11 +6,13 @@ import (
 	"time"
 )
 
-// rateLimitRetention outlives the longest rate-limit window, so no live counter is dropped.
-const rateLimitRetention = 24 * time.Hour
+// rateLimitSkew is how far another node's clock may run behind this one's: a rate-limit
+// row is dropped only once its TAT is that long past, when it reads as never seen anywhere.
+const rateLimitSkew = time.Minute
 
 // PurgeExpired deletes sessions, reset links and OAuth round trips past their expiry,
-// and rate-limit counters long finished: the rows nothing will read again.
+// and rate limits whose TAT has passed: the rows nothing will read again (a passed TAT
+// allows the same as no row).
 func (s *Store) PurgeExpired(ctx context.Context, now time.Time) error {
 	for _, q := range []struct {
 		sql string
@@ -19,7 +21,7 @@ func (s *Store) PurgeExpired(ctx context.Context, now time.Time) error {
 		{`DELETE FROM sessions WHERE expires_at <= $1`, millis(now)},
 		{`DELETE FROM password_resets WHERE expires_at <= $1`, millis(now)},
 		{`DELETE FROM oauth_states WHERE expires_at <= $1`, millis(now)},
-		{`DELETE FROM rate_limits WHERE window_start <= $1`, millis(now.Add(-rateLimitRetention))},
+		{`DELETE FROM rate_limits WHERE tat <= $1`, millis(now.Add(-rateLimitSkew))},
 	} {
 		if _, err := s.db.ExecContext(ctx, q.sql, q.arg); err != nil {
 			return fmt.Errorf("purge expired: %w", err)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/limits"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -19,10 +20,12 @@ func TestPurgeExpired(t *testing.T) {
 		}
 		s.CreateSession(ctx, "old", u.ID, now.Add(-48*time.Hour), now.Add(-time.Hour))
 		s.CreateSession(ctx, "live", u.ID, now, now.Add(time.Hour))
-		if _, err := s.HitRateLimit(ctx, "stale", time.Hour, now.Add(-48*time.Hour)); err != nil {
+		// A limit whose TAT has passed reads as never seen, so it goes; a live one stays.
+		hour := limits.Limit{Name: "t", Max: 1, Window: time.Hour}
+		if _, err := s.HitRateLimit(ctx, hour.Hit("stale"), now.Add(-2*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.HitRateLimit(ctx, "fresh", time.Hour, now); err != nil {
+		if _, err := s.HitRateLimit(ctx, hour.Hit("fresh"), now.Add(-30*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 

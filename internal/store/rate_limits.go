@@ -9,12 +9,14 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"castaway/internal/limits"
 )
 
-// maxRateName bounds the readable part of a stored counter key.
+// maxRateName bounds the readable part of a stored key.
 const maxRateName = 32
 
-// rateKey is how a counter's key (limit name ':' subject) is stored: the limit's name, kept
+// rateKey is how a limit's key (limit name ':' subject) is stored: the limit's name, kept
 // readable, and a sha256 of the whole key, so every row is the same small size whatever a
 // stranger sent as the subject, and no address is stored in the clear.
 func rateKey(key string) string {
@@ -26,79 +28,63 @@ func rateKey(key string) string {
 	return name + ":" + hex.EncodeToString(sum[:])
 }
 
-// RateWindow is the state of one fixed-window counter.
-type RateWindow struct {
-	Count int
-	Start time.Time // when the current window opened
-}
-
-// stmtHitRateLimit counts one event for key $1 at $2, opening a new window when the
-// stored one began at or before $3, and returns the count and the window's start.
-const stmtHitRateLimit = `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+// stmtHitRateLimit is limits.Admit as one statement, so concurrent hits on any node are
+// each counted once: key $1 at now $2 costs interval $3 and is allowed while its TAT, from
+// now if it lay in the past, plus $3 is at most $4 (now + burst); a new key starts at $5
+// (now + interval). It returns the new TAT when allowed and no row when refused (the
+// update's WHERE fails and the row is left as it was).
+const stmtHitRateLimit = `INSERT INTO rate_limits (key, tat) VALUES ($1, $5)
 	ON CONFLICT (key) DO UPDATE SET
-		count = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.count + 1 END,
-		window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 ELSE rate_limits.window_start END
-	RETURNING count, window_start`
+		tat = CASE WHEN rate_limits.tat > $2 THEN rate_limits.tat ELSE $2 END + $3
+	WHERE CASE WHEN rate_limits.tat > $2 THEN rate_limits.tat ELSE $2 END + $3 <= $4
+	RETURNING tat`
 
-// HitRateLimit counts one event for key in fixed windows of the given length,
-// opening a new window when the stored one has ended, and returns the result.
-// It is one statement, so concurrent hits on any node are all counted.
-func (s *Store) HitRateLimit(ctx context.Context, key string, window time.Duration, now time.Time) (RateWindow, error) {
-	var w RateWindow
-	var start int64
-	err := s.db.QueryRowContext(ctx, stmtHitRateLimit, rateKey(key), millis(now), millis(now.Add(-window))).Scan(&w.Count, &start)
-	if err != nil {
-		return w, fmt.Errorf("hit rate limit: %w", err)
-	}
-	w.Start = fromMillis(start)
-	return w, nil
-}
-
-// RateLimit reads key's counter without counting; a finished window reads as empty.
-func (s *Store) RateLimit(ctx context.Context, key string, window time.Duration, now time.Time) (RateWindow, error) {
-	var w RateWindow
-	var start int64
-	err := s.rdb.QueryRowContext(ctx, `SELECT count, window_start FROM rate_limits WHERE key = $1 AND window_start > $2`,
-		rateKey(key), millis(now.Add(-window))).Scan(&w.Count, &start)
+// hitRateLimit counts h in q (the database or a transaction).
+func hitRateLimit(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, h limits.Hit, now time.Time) (limits.State, error) {
+	key, at, iv := rateKey(h.Key), millis(now), h.Interval.Milliseconds()
+	var tat int64
+	err := q.QueryRowContext(ctx, stmtHitRateLimit, key, at, iv, at+h.Burst.Milliseconds(), at+iv).Scan(&tat)
+	allowed := err == nil
 	if errors.Is(err, sql.ErrNoRows) {
-		return RateWindow{}, nil
+		// Refused: read the TAT the refusal kept, for Retry-After.
+		err = q.QueryRowContext(ctx, `SELECT tat FROM rate_limits WHERE key = $1`, key).Scan(&tat)
 	}
 	if err != nil {
-		return w, fmt.Errorf("read rate limit: %w", err)
+		return limits.State{}, fmt.Errorf("hit rate limit: %w", err)
 	}
-	w.Start = fromMillis(start)
-	return w, nil
+	return limits.State{Allowed: allowed, TAT: fromMillis(tat)}, nil
 }
 
-// UnhitRateLimit takes back one counted event for key while its window is still open.
-func (s *Store) UnhitRateLimit(ctx context.Context, key string, window time.Duration, now time.Time) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE rate_limits SET count = count - 1
-		WHERE key = $1 AND window_start > $2 AND count > 0`, rateKey(key), millis(now.Add(-window)))
-	if err != nil {
-		return fmt.Errorf("unhit rate limit: %w", err)
-	}
-	return nil
-}
-
-// RateHit is one event to count: a key and its window.
-type RateHit struct {
-	Key    string
-	Window time.Duration
+// HitRateLimit counts one event h at now (limits.Admit, in the database, shared by every node).
+func (s *Store) HitRateLimit(ctx context.Context, h limits.Hit, now time.Time) (limits.State, error) {
+	return hitRateLimit(ctx, s.db, h, now)
 }
 
 // HitRateLimits counts one event on each of hits in one transaction (one commit for a
-// write's per-account and per-client counters), each as HitRateLimit does.
-func (s *Store) HitRateLimits(ctx context.Context, hits []RateHit, now time.Time) ([]RateWindow, error) {
-	out := make([]RateWindow, len(hits))
+// write's per-account and per-client limits), each as HitRateLimit does.
+func (s *Store) HitRateLimits(ctx context.Context, hits []limits.Hit, now time.Time) ([]limits.State, error) {
+	out := make([]limits.State, len(hits))
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		for i, h := range hits {
-			var start int64
-			if err := tx.QueryRowContext(ctx, stmtHitRateLimit, rateKey(h.Key), millis(now), millis(now.Add(-h.Window))).Scan(&out[i].Count, &start); err != nil {
-				return fmt.Errorf("hit rate limit: %w", err)
+			var err error
+			if out[i], err = hitRateLimit(ctx, tx, h, now); err != nil {
+				return err
 			}
-			out[i].Start = fromMillis(start)
 		}
 		return nil
 	})
 	return out, err
+}
+
+// UnhitRateLimit takes back one allowed event h: its key's TAT moves back one interval.
+// A TAT already passed has nothing left to take back.
+func (s *Store) UnhitRateLimit(ctx context.Context, h limits.Hit, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE rate_limits SET tat = tat - $2 WHERE key = $1 AND tat > $3`,
+		rateKey(h.Key), h.Interval.Milliseconds(), millis(now))
+	if err != nil {
+		return fmt.Errorf("unhit rate limit: %w", err)
+	}
+	return nil
 }
