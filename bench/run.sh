@@ -31,6 +31,7 @@
 #   BENCH_QUICK=1              try the harness: 2,000 lists, scale 1,000 and 2,000, 3 s a run
 #   BENCH_OUT=bench/results/<date>   raw output;  BENCH_REPORT=docs/benchmarks.md
 #   BENCH_NOTE="..."           a paragraph put at the top of the report
+#   BENCH_STREAMS=1            the live streams' soak at full size on each engine (TestStreamSoak; 0 skips it)
 #   CASTAWAY_BIN=bin/castaway  the binary to measure (make bench builds it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -284,6 +285,17 @@ if (( BENCH_IMPORT_LISTS > 0 )); then
     { echo "ms=$(( (end - start) / 1000000 ))"; echo "users=$import_users"; echo "lists=$BENCH_IMPORT_LISTS"; } > "$BENCH_OUT/import__${engine}.txt"
     sed -n '3,13p' "$BENCH_OUT/import__${engine}.log"
   done
+fi
+
+if [[ ${BENCH_STREAMS:-1} != 0 ]]; then
+  # The soak is a Go test on a fresh database of each engine (PostgreSQL: a schema of its own
+  # in the tests' database, BENCH_STREAMS_PG_URL).
+  pg_url=""
+  [[ " $BENCH_ENGINES " == *" postgres "* ]] && pg_url=${BENCH_STREAMS_PG_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}
+  echo "bench: the live streams' soak (100,000 stream cycles, 500 stalled readers) on $BENCH_ENGINES"
+  CASTAWAY_STREAM_SOAK=full CASTAWAY_STREAM_SOAK_OUT="$BENCH_OUT" CASTAWAY_TEST_POSTGRES_URL="$pg_url" \
+    go test -count=1 -run '^TestStreamSoak$' -v -timeout 60m ./internal/server > "$BENCH_OUT/stream_soak.log" 2>&1 \
+    || { tail -20 "$BENCH_OUT/stream_soak.log"; echo "bench: the streams' soak failed (above)"; }
 fi
 
 mkdir -p "$(dirname "$BENCH_REPORT")"

@@ -21,7 +21,14 @@ import (
 func main() {
 	dir := flag.String("dir", "", "folder of raw results written by bench/run.sh")
 	out := flag.String("out", "docs/benchmarks.md", "report to write")
+	streamsOnly := flag.Bool("streams-only", false, "replace only the live streams' section of the report in -out with -dir's soak figures")
 	flag.Parse()
+	if *streamsOnly {
+		if err := replaceSoakSection(*dir, *out); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	r, err := load(*dir)
 	if err != nil {
 		log.Fatal(err)
@@ -137,6 +144,7 @@ type Run struct {
 	Results []Result
 	Loads   []Load
 	Imports []Import
+	Soaks   []Soak
 }
 
 func load(dir string) (*Run, error) {
@@ -194,6 +202,9 @@ func load(dir string) (*Run, error) {
 		ms, _ := strconv.Atoi(kv["ms"])
 		im.Took = time.Duration(ms) * time.Millisecond
 		r.Imports = append(r.Imports, im)
+	}
+	if r.Soaks, err = loadSoaks(dir); err != nil {
+		return nil, err
 	}
 	sort.Slice(r.Imports, func(i, j int) bool { return engineOrder(r.Imports[i].Engine) < engineOrder(r.Imports[j].Engine) })
 	sort.Slice(r.Loads, func(i, j int) bool {
@@ -488,6 +499,10 @@ func (r *Run) markdown() string {
 			}
 		}
 		p("\n")
+	}
+
+	if len(r.Soaks) > 0 {
+		p("%s", r.soakSection())
 	}
 
 	p("## Running it\n\n")

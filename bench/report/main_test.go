@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -49,5 +52,38 @@ func TestMarks(t *testing.T) {
 	}
 	if thousands(1234567.4) != "1,234,567" || thousands(999) != "999" {
 		t.Error(thousands(1234567.4))
+	}
+}
+
+func TestSoakSectionReplacesOnlyItself(t *testing.T) {
+	dir := t.TempDir()
+	figures := "cycles=100000\nms=51100\naccounts=1000\naddresses=200\nrefused=0\nstalled=500\nstalled_opened=4500\nsaves=170\n" +
+		"notifications=2692\np50_us=11900\np99_us=98300\nmax_us=290000\npeak_heap_mb=35\npeak_rss_mb=87\npeak_held_kb=91136\n" +
+		"end_places=0\nend_accounts=0\nend_clients=0\nend_streams=0\n"
+	if err := os.WriteFile(filepath.Join(dir, "stream_soak__sqlite.txt"), []byte(figures), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "benchmarks.md")
+	before := "# Benchmarks\n\n## Every endpoint\n\nrows\n\n## Running it\n\nhow\n"
+	if err := os.WriteFile(out, []byte(before), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // inserted, then replaced in place
+		if err := replaceSoakSection(dir, out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := os.ReadFile(out)
+	report := string(got)
+	if strings.Count(report, "## Live streams under churn") != 1 {
+		t.Fatalf("want the section once:\n%s", report)
+	}
+	for _, want := range []string{"## Every endpoint\n\nrows\n", "| sqlite | 100,000 | 51.1 s |", "| 98 ms |", "0 / 0 / 0 / 0 | ✅ met |", "## Running it\n\nhow\n"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Index(report, "## Live streams") > strings.Index(report, "## Running it") {
+		t.Errorf("the section belongs before Running it:\n%s", report)
 	}
 }

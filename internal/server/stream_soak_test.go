@@ -4,8 +4,8 @@ package server
 // client addresses, with clients vanishing mid-write and readers that never read
 // present throughout, while fans' notifications are timed. At the end every place of
 // every account, client and the process is given back and castaway_event_streams is 0.
-// `go test` runs it small; `make bench-streams` (part of `make bench`) runs it at
-// full size:
+// `go test` runs it small; `make bench` (and `make bench-streams` alone) runs it at
+// full size, with CASTAWAY_STREAM_SOAK_OUT naming the folder its figures go to:
 //
 //	CASTAWAY_STREAM_SOAK=full go test -count=1 -run '^TestStreamSoak$' -v -timeout 60m ./internal/server
 
@@ -210,6 +210,19 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 		stalledOpened.Load(), size.stalled, saves.Load(),
 		len(latencies), p(0.5), p(0.99), p(1), peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, e.srv.streams.peak.Load()>>10,
 		total, accountsHeld, clientsHeld, e.srv.hub.Streams())
+	if dir := os.Getenv("CASTAWAY_STREAM_SOAK_OUT"); dir != "" { // make bench's report reads it
+		engine := t.Name()[strings.LastIndex(t.Name(), "/")+1:]
+		figures := fmt.Sprintf("cycles=%d\nms=%d\naccounts=%d\naddresses=%d\nrefused=%d\nstalled=%d\nstalled_opened=%d\nsaves=%d\n"+
+			"notifications=%d\np50_us=%d\np99_us=%d\nmax_us=%d\npeak_heap_mb=%d\npeak_rss_mb=%d\npeak_held_kb=%d\n"+
+			"end_places=%d\nend_accounts=%d\nend_clients=%d\nend_streams=%d\n",
+			size.cycles, elapsed.Milliseconds(), size.accounts, size.addresses, refused.Load(), size.stalled, stalledOpened.Load(), saves.Load(),
+			len(latencies), p(0.5).Microseconds(), p(0.99).Microseconds(), p(1).Microseconds(),
+			peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, e.srv.streams.peak.Load()>>10,
+			total, accountsHeld, clientsHeld, e.srv.hub.Streams())
+		if err := os.WriteFile(dir+"/stream_soak__"+engine+".txt", []byte(figures), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 	if refused.Load() != 0 {
 		t.Errorf("%d streams refused: places were held by ended ones", refused.Load())
 	}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Soak is one engine's run of the live streams' soak (TestStreamSoak at full size):
+// its figures as the test wrote them (key=value).
+type Soak struct {
+	Engine  string
+	Figures map[string]string
+}
+
+func (s Soak) int(key string) int {
+	v, _ := strconv.Atoi(s.Figures[key])
+	return v
+}
+
+func (s Soak) micros(key string) string { return ms(time.Duration(s.int(key)) * time.Microsecond) }
+
+// soakSection reports the streams' soak: churn with clients vanishing mid-write, and
+// fans' notifications timed while stalled readers are present.
+func (r *Run) soakSection() string {
+	var b strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	p("## Live streams under churn and stalled readers\n\n")
+	p("`TestStreamSoak` at full size on a fresh database: stream open/close cycles from many accounts and client addresses ")
+	p("(X-Forwarded-For), a third of them ended after the first event, a third vanishing (a reset) before reading anything, ")
+	p("a third after the head, while readers that never read hold the legacy stream open and large legacy saves fill them; ")
+	p("a fan's notification is timed from the upvote's answer to its arrival on the fan's stream. ")
+	p("Target: every place given back (counters and `castaway_event_streams` at 0), none refused, notifications p99 under 100 ms, memory bounded.\n\n")
+	p("| engine | cycles | took | accounts / addresses | refused | stalled readers (opened) | large saves | notifications | p50 | p99 | max | peak heap | peak RSS | held for streams (peak) | at the end: places / accounts / clients / streams | p99 < 100 ms |\n")
+	p("|---|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n")
+	for _, s := range r.Soaks {
+		p99 := time.Duration(s.int("p99_us")) * time.Microsecond
+		p("| %s | %s | %.1f s | %s / %s | %d | %s (%s) | %d | %s | %s | %s | %s | %d MB | %d MB | %s KB | %d / %d / %d / %d | %s |\n",
+			s.Engine, thousands(float64(s.int("cycles"))), float64(s.int("ms"))/1000,
+			thousands(float64(s.int("accounts"))), thousands(float64(s.int("addresses"))), s.int("refused"),
+			thousands(float64(s.int("stalled"))), thousands(float64(s.int("stalled_opened"))), s.int("saves"),
+			thousands(float64(s.int("notifications"))), s.micros("p50_us"), s.micros("p99_us"), s.micros("max_us"),
+			s.int("peak_heap_mb"), s.int("peak_rss_mb"), thousands(float64(s.int("peak_held_kb"))),
+			s.int("end_places"), s.int("end_accounts"), s.int("end_clients"), s.int("end_streams"),
+			metMark(p99 < 100*time.Millisecond && s.int("end_places") == 0 && s.int("end_streams") == 0 && s.int("refused") == 0))
+	}
+	p("\n")
+	return b.String()
+}
+
+func loadSoaks(dir string) ([]Soak, error) {
+	files, _ := filepath.Glob(filepath.Join(dir, "stream_soak__*.txt"))
+	var soaks []Soak
+	for _, f := range files {
+		kv, err := readKV(f)
+		if err != nil {
+			return nil, err
+		}
+		soaks = append(soaks, Soak{Engine: strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "stream_soak__"), ".txt"), Figures: kv})
+	}
+	sort.Slice(soaks, func(i, j int) bool { return engineOrder(soaks[i].Engine) < engineOrder(soaks[j].Engine) })
+	return soaks, nil
+}
+
+// replaceSoakSection puts dir's soak figures into the report at out in place of its
+// live streams' section (or before "## Running it"), leaving the rest as it was, so
+// `make bench-streams` re-measures the streams alone.
+func replaceSoakSection(dir, out string) error {
+	soaks, err := loadSoaks(dir)
+	if err != nil {
+		return err
+	}
+	if len(soaks) == 0 {
+		return fmt.Errorf("no stream_soak__*.txt in %s", dir)
+	}
+	body, err := os.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	report := string(body)
+	section := (&Run{Soaks: soaks}).soakSection()
+	const heading, next = "## Live streams under churn and stalled readers\n", "## Running it\n"
+	if i := strings.Index(report, heading); i >= 0 {
+		end := strings.Index(report[i+len(heading):], "\n## ")
+		if end < 0 {
+			report = report[:i] + section
+		} else {
+			report = report[:i] + section + report[i+len(heading)+end+1:]
+		}
+	} else if i := strings.Index(report, next); i >= 0 {
+		report = report[:i] + section + report[i:]
+	} else {
+		report += "\n" + section
+	}
+	return os.WriteFile(out, []byte(report), 0o644)
+}
