@@ -30,15 +30,59 @@ after(async () => {
   await app?.stop();
 });
 
-/** Opens a season card in the side panel and waits for the idol notice, then for it to leave. */
-async function findIdol(page, shot) {
-  const panel = page.getByRole('complementary', { name: 'Seasons' });
-  await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
+/** The idol overlay's card once it shows: where it is, and whether it takes clicks. */
+async function overlayState(page) {
   const notice = page.getByRole('status').filter({ hasText: NOTICE });
   await notice.waitFor();
+  return notice.evaluate((layer) => {
+    const card = layer.firstElementChild;
+    const r = card.getBoundingClientRect();
+    const mid = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+    return {
+      dx: Math.abs(r.left + r.width / 2 - innerWidth / 2),
+      dy: Math.abs(r.top + r.height / 2 - innerHeight / 2),
+      opacity: getComputedStyle(card).opacity,
+      layerPointerEvents: getComputedStyle(layer).pointerEvents,
+      cardPointerEvents: getComputedStyle(card).pointerEvents,
+      clickGoesThrough: !layer.contains(mid),
+      inPanel: layer.closest('aside') !== null,
+      hasIdol: card.querySelector('svg') !== null,
+      text: card.textContent,
+    };
+  });
+}
+
+/** The overlay is centred in the window, opaque from its first frame, and lets clicks through. */
+function assertOverlay(o, where) {
+  assert.ok(o.dx <= 2 && o.dy <= 2, `${where}: centred in the window (off by ${o.dx}, ${o.dy})`);
+  assert.equal(o.opacity, '1', `${where}: opaque as it appears`);
+  assert.equal(o.layerPointerEvents, 'none', `${where}: the overlay takes no clicks`);
+  assert.equal(o.cardPointerEvents, 'none', `${where}: the overlay's card takes no clicks`);
+  assert.ok(o.clickGoesThrough, `${where}: a click at the window's centre reaches the page`);
+  assert.equal(o.inPanel, false, `${where}: over the page, not inside the panel`);
+  assert.ok(o.hasIdol, `${where}: shows the idol`);
+}
+
+/** Shows the phone's seasons panel if it is hidden (it starts hidden outside the creator). */
+async function showPanel(panel) {
+  const show = panel.getByRole('button', { name: 'Show seasons' });
+  const grid = panel.getByRole('list', { name: 'All seasons' });
+  await show.or(grid).first().waitFor();
+  if (await show.isVisible()) await show.click();
+  await grid.waitFor();
+}
+
+/** Opens a season card in the side panel and checks the idol overlay, then waits for it to leave. */
+async function findIdol(page, shot) {
+  const panel = page.getByRole('complementary', { name: 'Seasons' });
+  await showPanel(panel);
+  await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
+  const o = await overlayState(page);
+  assertOverlay(o, shot);
+  assert.equal(o.text, NOTICE);
   await screenshot(page, shot);
   // Shown for 3000 ms, then gone.
-  await notice.waitFor({ state: 'detached', timeout: 6000 });
+  await page.getByText(NOTICE).waitFor({ state: 'detached', timeout: 6000 });
   await panel.getByRole('button', { name: 'Back to Seasons' }).click();
 }
 
@@ -48,7 +92,9 @@ test('desktop: opening a season card finds an idol, counted on My Lists and the 
   await page.goto('/');
   await page.getByRole('heading', { name: 'Recently Created Lists' }).waitFor();
   await findIdol(page, 'idol-found-1280');
-  await findIdol(page, 'idol-found-again-1280');
+  // Under reduced motion the find shows all the same.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await findIdol(page, 'idol-found-again-1280-reduced-motion');
   await page.getByRole('link', { name: 'My Lists' }).click();
   await page.getByText('Hidden Immunity Idols: 2').waitFor();
   await screenshot(page, 'idols-mylists-1280');
@@ -57,28 +103,56 @@ test('desktop: opening a season card finds an idol, counted on My Lists and the 
   await page.context().close();
 });
 
-test('phone: the idol notice shows over the panel', async () => {
+test('phone: the idol overlay shows over the page and never blocks the sheet', async () => {
   const page = await app.newPage({ width: 390, height: 844 });
   await signUp(page, 'phone.hunter@example.com');
   await page.goto('/');
   await findIdol(page, 'idol-found-390');
+
+  // In the creator's sheet the fan can press Done while the find still shows.
+  await page.goto('/create');
+  await page.getByRole('button', { name: 'Add contestants or seasons' }).click();
+  const sheet = page.getByRole('complementary', { name: 'Seasons' });
+  await sheet.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
+  assertOverlay(await overlayState(page), 'over the sheet');
+  await sheet.getByRole('button', { name: 'Done' }).click({ timeout: 1500 });
+  await page.waitForFunction(() => document.querySelector('aside')?.dataset.sheet === 'closed');
+  assert.equal(await page.getByText(NOTICE).count(), 1, 'Done was pressed while the find showed');
   await page.goto('/mylists');
-  await page.getByText('Hidden Immunity Idols: 1').waitFor();
+  await page.getByText('Hidden Immunity Idols: 2').waitFor();
   await page.context().close();
 });
 
-test('signed out, opening a season card searches for nothing', async () => {
-  const page = await app.newPage({ width: 1280, height: 800 });
-  const searches = [];
-  page.on('request', (r) => r.url().includes('/api/me/idols/search') && searches.push(r.url()));
-  await page.goto('/');
-  const panel = page.getByRole('complementary', { name: 'Seasons' });
-  await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
-  await panel.getByRole('button', { name: 'Back to Seasons' }).waitFor();
-  assert.deepEqual(searches, []);
-  assert.equal(await page.getByText(NOTICE).count(), 0);
-  await page.context().close();
-});
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  test(`signed out at ${width}: a find is shown and asks for a sign-in; nothing is counted`, async () => {
+    const page = await app.newPage({ width, height });
+    const searches = [];
+    page.on('request', (r) => r.url().includes('/api/me/idols/search') && searches.push(r.url()));
+    await page.goto('/');
+    const panel = page.getByRole('complementary', { name: 'Seasons' });
+    await showPanel(panel);
+    // The page rolls a signed-out visitor's 5% itself: a miss, then a find.
+    await page.evaluate(() => {
+      Math.random = () => 0.99;
+    });
+    await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
+    await panel.getByRole('button', { name: 'Back to Seasons' }).click();
+    assert.equal(await page.getByText(NOTICE).count(), 0, 'a miss shows nothing');
+    await page.evaluate(() => {
+      Math.random = () => 0.01;
+    });
+    await panel.getByRole('button', { name: /^Borneo, Season 1$/ }).click();
+    const o = await overlayState(page);
+    assertOverlay(o, `signed out at ${width}`);
+    assert.equal(o.text, `${NOTICE}Sign in to keep your idols.`);
+    await screenshot(page, `idol-found-signed-out-${width}`);
+    assert.deepEqual(searches, []);
+    await page.context().close();
+  });
+}
 
 for (const [width, height] of [
   [1280, 800],

@@ -52,16 +52,30 @@ test('desktop: search, open a season, back, collapse survives a reload', async (
   await page.context().close();
 });
 
-test('phone: the panel can be hidden and shown again', async () => {
+test('phone: the panel starts hidden so the page comes first, and showing or hiding it survives a reload', async () => {
   const page = await app.newPage({ width: 390, height: 844 });
-  await page.goto('/');
+  await page.goto('/rankings');
   const panel = page.getByRole('complementary', { name: 'Seasons' });
+  const search = panel.getByPlaceholder('Search seasons or contestants...');
+  const heading = page.getByRole('heading', { level: 1, name: 'Browse Rankings' });
+  await heading.waitFor();
+  await panel.getByRole('button', { name: 'Show seasons' }).waitFor();
+  assert.equal(await search.isVisible(), false);
+  const top = (await heading.boundingBox()).y;
+  assert.ok(top < 844 / 2, `the rankings' heading starts in the upper half of the first screen (at ${top}px)`);
+  await screenshot(page, 'rankings-panel-hidden-390x844');
+
+  await panel.getByRole('button', { name: 'Show seasons' }).click();
+  await search.waitFor({ state: 'visible' });
+  await page.reload();
   await panel.getByRole('list', { name: 'All seasons' }).waitFor();
   await screenshot(page, 'home-390x844');
 
-  const search = panel.getByPlaceholder('Search seasons or contestants...');
   await panel.getByRole('button', { name: 'Hide seasons' }).click();
   await search.waitFor({ state: 'hidden' });
+  await page.goto('/');
+  await panel.getByRole('button', { name: 'Show seasons' }).waitFor();
+  assert.equal(await search.isVisible(), false);
   await panel.getByRole('button', { name: 'Show seasons' }).click();
   await search.waitFor({ state: 'visible' });
 
@@ -75,6 +89,66 @@ test('phone: the panel can be hidden and shown again', async () => {
   assert.equal(Number(await handle.getAttribute('aria-valuenow')), 100);
   await page.context().close();
 });
+
+/** The top of a season's card (its list item, which hover does not lift) in the viewport. */
+async function cardTop(panel, name) {
+  return panel.getByRole('list', { name: 'All seasons' }).getByRole('button', { name }).evaluate((card) => card.closest('li').getBoundingClientRect().top);
+}
+
+/** A mouse click at the middle of what the locator finds, without scrolling anything into view. */
+async function clickAt(page, locator) {
+  const box = await locator.boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 20));
+}
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+]) {
+  test(`${label}: Back to Seasons puts the season's card back where it was on screen, every time`, async () => {
+    const page = await app.newPage(viewport);
+    await page.goto('/');
+    const panel = page.getByRole('complementary', { name: 'Seasons' });
+    const show = panel.getByRole('button', { name: 'Show seasons' });
+    const grid = panel.getByRole('list', { name: 'All seasons' });
+    await show.or(grid).first().waitFor();
+    if (await show.isVisible()) await show.click();
+    await grid.waitFor();
+    const search = panel.getByPlaceholder('Search seasons or contestants...');
+    const hvv = /^Heroes vs\. Villains, Season 20$/;
+
+    for (const [round, searchFirst] of [[1, false], [2, true], [3, false], [4, true]]) {
+      if (searchFirst) {
+        await search.fill('villains');
+        await panel.getByRole('heading', { name: 'Search Results' }).waitFor();
+        await panel.getByRole('button', { name: 'Clear search' }).click();
+        await grid.waitFor();
+      }
+      // Scroll the grid so the card sits part way down the panel, a different place each round.
+      await grid.getByRole('button', { name: hvv }).evaluate((card, r) => {
+        const body = card.closest('ul').parentElement;
+        const li = card.closest('li');
+        body.scrollTop += li.getBoundingClientRect().top - body.getBoundingClientRect().top - [0, 20, 70, 120, 145][r];
+      }, round);
+      // Clicked where they are, as a fan would: a locator's click could scroll the page first.
+      const before = await cardTop(panel, hvv);
+      await clickAt(page, grid.getByRole('button', { name: hvv }));
+      await panel.getByRole('list', { name: 'Contestants of Heroes vs. Villains' }).waitFor();
+      await clickAt(page, panel.getByRole('button', { name: 'Back to Seasons' }));
+      await grid.waitFor();
+      const after = await cardTop(panel, hvv);
+      assert.ok(Math.abs(after - before) <= 1, `round ${round}${searchFirst ? ' (searched first)' : ''}: the card was at ${before}px and came back at ${after}px`);
+      // Once images and fonts settle, it is still there.
+      await page.waitForFunction(() =>
+        [...document.images].filter((i) => i.getBoundingClientRect().bottom > 0 && i.getBoundingClientRect().top < innerHeight).every((i) => i.complete),
+      );
+      const settledTop = await cardTop(panel, hvv);
+      assert.ok(Math.abs(settledTop - before) <= 1, `round ${round}: the card moved to ${settledTop}px after the page settled`);
+      assert.equal(await grid.getByRole('button', { name: hvv }).evaluate((b) => b === document.activeElement), true, 'focus is back on the card');
+    }
+    await page.context().close();
+  });
+}
 
 test("first paint of '/' stays within 125 KB of gzipped JS and CSS", { skip: process.env.CASTAWAY_E2E_DEV === '1' && 'dev server is unbundled' }, async () => {
   const page = await app.newPage({ width: 1280, height: 800 });

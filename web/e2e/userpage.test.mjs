@@ -79,3 +79,40 @@ test('the user page, its count and My Lists are current after a save and a delet
   assert.deepEqual(await openUserPage(page, 1), ['Tagi Alliance']);
   await screenshot(page, 'user-page-after-delete-1280x800');
 });
+
+/** Calls the API from the page (same origin, so the session cookie goes along). */
+async function api(page, method, path, body) {
+  const res = await page.evaluate(
+    async ([m, p, b]) => {
+      const r = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    },
+    [method, path, body],
+  );
+  assert.ok(res.status >= 200 && res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  test(`at ${width}: a fan's name and list title keep their own casing in display headings`, async () => {
+    const page = await app.newPage({ width, height });
+    const me = await signUp(page, `casing${width}@example.com`);
+    const name = `CastFan McRae ${width}`;
+    const title = 'my Top Heroes of HvV';
+    await api(page, 'PATCH', '/api/me', { displayName: name });
+    await api(page, 'POST', '/api/lists', { name: title, description: '', tags: [], isPublic: true, contestants: [{ id: 'richard-hatch', isSeason: false }] });
+
+    await page.goto(`/rankings/user/${me.id}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.filter({ hasText: name }).waitFor();
+    // innerText is the text as rendered, after text-transform: the fixed words may be capitals, the name may not.
+    assert.equal(await heading.innerText(), `RANKINGS BY ${name}`);
+    const card = page.getByRole('main').getByRole('heading', { name: title });
+    assert.equal(await card.innerText(), title);
+    await screenshot(page, `user-heading-mixed-case-${width}`);
+    await page.context().close();
+  });
+}

@@ -3,7 +3,8 @@ import styles from './PageHero.module.css';
 
 interface Props {
   eyebrow?: string;
-  title: string;
+  /** Shown in capitals; wrap any part a fan wrote in <UserText> to keep its casing. */
+  title: ReactNode;
   children?: ReactNode;
   compact?: boolean;
 }

@@ -96,3 +96,14 @@ export function IslandIcon(props: IconProps) {
     </svg>
   );
 }
+
+/** A hidden immunity idol: a carved tiki head on its base. */
+export function IdolIcon(props: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" {...base} {...props}>
+      <path d="M12 2c3 0 5 2.2 5 5v2.5c0 1.3-.6 2.4-1.5 3.1V14h1.5v2H7v-2h1.5v-1.4A4 4 0 0 1 7 9.5V7c0-2.8 2-5 5-5z" fill="currentColor" />
+      <path d="M9.5 8h2M12.5 8h2M10 11h4" stroke="#3b2413" strokeWidth="1.4" strokeLinecap="round" />
+      <path d="M6 18h12l-1 4H7z" fill="currentColor" opacity="0.7" />
+    </svg>
+  );
+}

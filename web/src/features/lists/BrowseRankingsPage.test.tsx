@@ -123,6 +123,31 @@ describe('BrowseRankingsPage', () => {
     expect(searches[0]!.url.searchParams.get('q')).toBe('queens');
   });
 
+  it('keeps a tag or a type chosen while a search is pending: the late search merges into the URL', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = mockApi({ 'GET /api/lists': pageOf });
+    renderBrowse();
+    await screen.findByText('List on page 1');
+    const search = screen.getByPlaceholderText('Search rankings...');
+    const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+    fireEvent.change(search, { target: { value: 'villains' } });
+    await wait(150);
+    fireEvent.click(screen.getByRole('button', { name: 'Strategic' }));
+    await wait(SEARCH_DEBOUNCE_MS);
+    await waitFor(() => expect(location()).toBe('/rankings?q=villains&tag=strategic'));
+    expect(screen.getByRole('button', { name: 'Strategic' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.change(search, { target: { value: 'heroes' } });
+    await wait(150);
+    fireEvent.change(screen.getByLabelText('Ranking Type'), { target: { value: 'season' } });
+    await wait(SEARCH_DEBOUNCE_MS);
+    await waitFor(() => expect(location()).toBe('/rankings?q=heroes&type=season&tag=strategic'));
+    expect(screen.getByLabelText('Ranking Type')).toHaveValue('season');
+    expect(search).toHaveValue('heroes');
+    await waitFor(() => expect(server.to('/api/lists').at(-1)!.url.searchParams.toString()).toBe('q=heroes&type=season&sort=newest&tag=strategic&page=1'));
+  });
+
   it('pages with Previous and Next and says where it is', async () => {
     const user = userEvent.setup();
     mockApi({ 'GET /api/lists': pageOf });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
@@ -30,16 +30,19 @@ export default function BrowseRankingsPage() {
   const typeId = useId();
   const sortId = useId();
 
+  // The URL as last written. react-router's functional update starts from the params of the
+  // render that made its setter, so the search firing 300 ms after typing would write over a
+  // filter chosen meanwhile; every change starts from this instead.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+
   function update(next: Partial<BrowseFilters>, { replace = false, keepPage = false } = {}) {
-    // Built from the URL as it is when applied, so a late debounced search keeps newer changes.
-    setParams(
-      (prev) => {
-        const merged: BrowseFilters = { ...readFilters(prev), cursor: undefined, ...next };
-        if (!keepPage) merged.page = 1;
-        return writeFilters(merged);
-      },
-      { replace },
-    );
+    const merged: BrowseFilters = { ...readFilters(latest.current), cursor: undefined, ...next };
+    if (!keepPage) merged.page = 1;
+    latest.current = writeFilters(merged);
+    setParams(latest.current, { replace });
   }
 
   // The search box writes to the URL once typing pauses; the URL (back/forward) wins otherwise.

@@ -108,7 +108,8 @@ describe('Share', () => {
     expect(download).toHaveAttribute('href', 'blob:share-1');
     expect(download).toHaveAttribute('download', 'Sandra_s_Queens_3_ranking.png');
     expect(dialog).not.toHaveTextContent(SAVE_HINT);
-    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    // The dialog moves focus in an effect, which may run after the dialog is first seen.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
+import { IdolIcon } from '../../components/icons';
 import { PageHero } from '../../components/PageHero';
 import { useMe } from '../auth/useMe';
 import { BlockButton } from '../moderation/BlockButton';
@@ -17,16 +18,6 @@ function userNameFromState(state: unknown): string | null {
     if (typeof name === 'string' && name !== '') return name;
   }
   return null;
-}
-
-function IdolIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className={styles.idol}>
-      <path d="M12 2c3 0 5 2.2 5 5v2.5c0 1.3-.6 2.4-1.5 3.1V14h1.5v2H7v-2h1.5v-1.4A4 4 0 0 1 7 9.5V7c0-2.8 2-5 5-5z" fill="currentColor" />
-      <path d="M9.5 8h2M12.5 8h2M10 11h4" stroke="#3b2413" strokeWidth="1.4" strokeLinecap="round" />
-      <path d="M6 18h12l-1 4H7z" fill="currentColor" opacity="0.7" />
-    </svg>
-  );
 }
 
 export default function UserRankingsPage() {
@@ -59,10 +50,14 @@ export default function UserRankingsPage() {
 
   return (
     <div className={pageStyles.page}>
-      <PageHero eyebrow="Player profile" title={name !== null ? `Rankings by ${name}` : 'Rankings by …'} compact>
+      <PageHero eyebrow="Player profile" title={
+          <>
+            Rankings by {name !== null ? <span className="user-text">{name}</span> : '…'}
+          </>
+        } compact>
         <div className={styles.stats}>
           <p className={styles.stat}>
-            <IdolIcon />
+            <IdolIcon width={18} height={18} className={styles.idol} />
             {profile.data ? `Hidden Immunity Idols: ${profile.data.idolsFound}` : <span className={styles.pending}>Hidden Immunity Idols: …</span>}
           </p>
           <p className={styles.stat}>{count !== undefined ? `${count} ranking(s) created by this user` : <span className={styles.pending}>Counting rankings…</span>}</p>

@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, sandra } from '../../../test/utils';
 import { mockListsServer } from '../../lists/testServer';
 import { SeasonsPanel } from './SeasonsPanel';
+import { IDOL_FOUND, IDOL_SIGN_IN } from './IdolOverlay';
 import { ButtonTile } from './testTile';
+import { IDOL_CHANCE, IDOL_NOTICE_MS } from './useIdolSearch';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('SeasonsPanel create-mode additions', () => {
@@ -32,31 +35,54 @@ describe('SeasonsPanel create-mode additions', () => {
     expect(onAddItem).toHaveBeenCalledTimes(2);
   });
 
-  it('signed in, a season card click searches for an idol and a find shows for 3 s', async () => {
+  it('signed in, a season card click searches for an idol; a find is announced in a centred overlay for 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { calls } = mockListsServer({
       me: sandra,
       routes: { 'POST /api/me/idols/search': { status: 200, body: { found: true, idolsFound: 3 } } },
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
-    renderWithProviders(<SeasonsPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Borneo, Season 1' }));
-    expect(await screen.findByText('You found a Hidden Immunity Idol!')).toBeInTheDocument();
+    const { container } = renderWithProviders(<SeasonsPanel />);
+    await screen.findByRole('button', { name: 'Borneo, Season 1' });
+    // The live region is there before the find, so screen readers announce what appears in it.
+    const live = idolLiveRegion();
+    expect(live).toBeEmptyDOMElement();
+    await user.click(screen.getByRole('button', { name: 'Borneo, Season 1' }));
+    await waitFor(() => expect(live).toHaveTextContent(IDOL_FOUND));
+    expect(live).not.toHaveTextContent(IDOL_SIGN_IN);
+    // Over the page, not inside the panel (where it covered the search box and the sheet's Done).
+    expect(container.querySelector('aside')).not.toContainElement(live);
     expect(calls.find((c) => c.path === '/api/me/idols/search')?.body).toEqual({ seasonId: 's1' });
     act(() => {
-      vi.advanceTimersByTime(3000);
+      vi.advanceTimersByTime(IDOL_NOTICE_MS);
     });
-    expect(screen.queryByText('You found a Hidden Immunity Idol!')).not.toBeInTheDocument();
+    expect(live).toBeEmptyDOMElement();
   });
 
-  it('signed out, no idol search is made', async () => {
+  it('signed out, the page rolls the spec chance itself: a find asks for a sign-in and nothing is counted', async () => {
+    const roll = vi.spyOn(Math, 'random').mockReturnValue(IDOL_CHANCE + 0.01);
     const { calls } = mockListsServer();
     const user = userEvent.setup();
     renderWithProviders(<SeasonsPanel />);
     await user.click(await screen.findByRole('button', { name: 'Borneo, Season 1' }));
+    const live = idolLiveRegion();
+    expect(live).toBeEmptyDOMElement();
+
+    roll.mockReturnValue(IDOL_CHANCE - 0.01);
+    await user.click(screen.getByRole('button', { name: 'Back to Seasons' }));
+    await user.click(screen.getByRole('button', { name: 'Cook Islands, Season 13' }));
+    expect(live).toHaveTextContent(IDOL_FOUND);
+    expect(live).toHaveTextContent(IDOL_SIGN_IN);
     expect(calls.some((c) => c.path === '/api/me/idols/search')).toBe(false);
   });
 });
+
+/** The idol overlay's live region: a status element placed straight in <body>. */
+function idolLiveRegion(): HTMLElement {
+  const found = Array.from(document.body.children).find((el) => el.getAttribute('role') === 'status');
+  if (!(found instanceof HTMLElement)) throw new Error('no idol live region in <body>');
+  return found;
+}
 
 function SheetHarness() {
   const [open, setOpen] = useState(false);

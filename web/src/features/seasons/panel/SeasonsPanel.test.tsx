@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockServer, renderWithProviders } from '../../../test/utils';
 import { SeasonsPanel } from './SeasonsPanel';
 import { ButtonTile } from './testTile';
-import { COLLAPSED_STORAGE_KEY } from './usePanelState';
+import { COLLAPSED_STORAGE_KEY, PHONE_SHOWN_STORAGE_KEY } from './usePanelState';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,8 +20,8 @@ async function renderPanel() {
 describe('SeasonsPanel', () => {
   it('shows skeletons, then season cards with the Survivor prefix stripped and the number', async () => {
     mockServer();
-    renderWithProviders(<SeasonsPanel />);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading seasons');
+    const { container } = renderWithProviders(<SeasonsPanel />);
+    expect(within(container).getByRole('status')).toHaveTextContent('Loading seasons');
     const grid = await screen.findByRole('list', { name: 'All seasons' });
     const borneo = within(grid).getByRole('button', { name: 'Borneo, Season 1' });
     expect(borneo).toHaveTextContent('Borneo');
@@ -106,6 +106,28 @@ describe('SeasonsPanel', () => {
     await user.click(expand);
     expect(window.localStorage.getItem(COLLAPSED_STORAGE_KEY)).toBe('false');
     expect(screen.getByPlaceholderText('Search seasons or contestants...')).toBeVisible();
+  });
+
+  it('on a phone starts hidden outside the creator, and remembers the fan showing it', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width: 768px'), addEventListener: () => {}, removeEventListener: () => {} }));
+    mockServer();
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<SeasonsPanel />);
+    const show = screen.getByRole('button', { name: 'Show seasons' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByPlaceholderText('Search seasons or contestants...')).not.toBeVisible();
+    await user.click(show);
+    expect(window.localStorage.getItem(PHONE_SHOWN_STORAGE_KEY)).toBe('true');
+    expect(await screen.findByRole('list', { name: 'All seasons' })).toBeVisible();
+    unmount();
+
+    renderWithProviders(<SeasonsPanel />);
+    const hide = screen.getByRole('button', { name: 'Hide seasons' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByPlaceholderText('Search seasons or contestants...')).toBeVisible();
+    await user.click(hide);
+    expect(window.localStorage.getItem(PHONE_SHOWN_STORAGE_KEY)).toBe('false');
+    expect(screen.getByPlaceholderText('Search seasons or contestants...')).not.toBeVisible();
   });
 
   it('shows an error with a working retry', async () => {

@@ -10,7 +10,8 @@ import { SearchResults } from './SearchResults';
 import { SeasonGrid, SeasonGridSkeleton } from './SeasonGrid';
 import { SeasonView } from './SeasonView';
 import type { Addable } from './tiles';
-import { useCollapsed, usePanelHeight } from './usePanelState';
+import { IdolOverlay } from './IdolOverlay';
+import { useCollapsed, usePanelHeight, usePhoneShown } from './usePanelState';
 import { useIdolSearch } from './useIdolSearch';
 import { useSheet } from './useSheet';
 import styles from './SeasonsPanel.module.css';
@@ -36,13 +37,13 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
   const closeRef = useRef<HTMLButtonElement>(null);
   useSheet(sheetOpen, sheet?.onClose, closeRef);
   const [collapsed, setCollapsed] = useCollapsed();
-  const [mobileShown, setMobileShown] = useState(true);
+  const [mobileShown, setMobileShown] = usePhoneShown();
   const { height, setHeight, max: maxHeight } = usePanelHeight();
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const savedScroll = useRef(0);
-  const restoreScroll = useRef(false);
+  // Where the opened season's card sat in the grid's viewport, to put it back there.
+  const anchor = useRef<{ seasonId: string; top: number } | null>(null);
   const bodyId = useId();
   const headingId = useId();
 
@@ -51,28 +52,32 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
   const selected = seasons?.find((s) => s.id === selectedId) ?? null;
   const view: 'search' | 'season' | 'grid' = query.trim() !== '' ? 'search' : selected ? 'season' : 'grid';
 
-  // Back from a season lands where the grid was scrolled to; a season opens at its top.
+  // Back from a season puts its card where it was on screen, measured once the grid is laid
+  // out (cards have a fixed size, so nothing above it moves later), and gives the card focus;
+  // a season opens at its top.
   useLayoutEffect(() => {
     const body = bodyRef.current;
     if (!body) return;
-    if (view === 'grid' && restoreScroll.current) {
-      body.scrollTop = savedScroll.current;
-      restoreScroll.current = false;
-    } else if (view === 'season') {
+    if (view === 'season') {
       body.scrollTop = 0;
+      return;
     }
+    const at = anchor.current;
+    if (view !== 'grid' || !at) return;
+    anchor.current = null;
+    const card = seasonCardOf(body, at.seasonId);
+    if (!card) return;
+    body.scrollTop += offsetIn(body, card) - at.top;
+    card.querySelector('button')?.focus({ preventScroll: true });
   }, [view, selectedId]);
 
   function openSeason(season: Season) {
     idol.search(season.id);
-    if (view === 'grid' && bodyRef.current) savedScroll.current = bodyRef.current.scrollTop;
+    const body = bodyRef.current;
+    const card = view === 'grid' && body ? seasonCardOf(body, season.id) : null;
+    anchor.current = body && card ? { seasonId: season.id, top: offsetIn(body, card) } : null;
     setSelectedId(season.id);
     setQuery('');
-  }
-
-  function backToSeasons() {
-    restoreScroll.current = true;
-    setSelectedId(null);
   }
 
   const hidden = isMobile && !mobileShown && !isSheet;
@@ -94,7 +99,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
     );
   else if (view === 'search') body = <SearchResults headingId={`${headingId}-results`} query={query} results={results} onOpen={openSeason} addable={addable} />;
   else if (view === 'season' && selected)
-    body = <SeasonView headingId={`${headingId}-season`} season={selected} isMobile={isMobile} onBack={backToSeasons} addable={addable} />;
+    body = <SeasonView headingId={`${headingId}-season`} season={selected} isMobile={isMobile} onBack={() => setSelectedId(null)} addable={addable} />;
   else body = <SeasonGrid seasons={seasons ?? []} onOpen={openSeason} />;
 
   return (
@@ -107,11 +112,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
         data-sheet={isSheet ? (sheetOpen ? 'open' : 'closed') : undefined}
         inert={isSheet && !sheetOpen ? true : undefined}
       >
-        {idol.found && (
-          <div className={styles.idolNotice} role="status">
-            You found a Hidden Immunity Idol!
-          </div>
-        )}
+        <IdolOverlay found={idol.found} />
         <div className={styles.bar}>
           <h2 id={headingId} className={styles.heading}>
             <IslandIcon className={styles.headingIcon} />
@@ -123,7 +124,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
             </button>
           )}
           {isMobile && !isSheet && (
-            <button type="button" className={styles.toggle} aria-expanded={mobileShown} aria-controls={bodyId} onClick={() => setMobileShown((v) => !v)}>
+            <button type="button" className={styles.toggle} aria-expanded={mobileShown} aria-controls={bodyId} onClick={() => setMobileShown(!mobileShown)}>
               {mobileShown ? 'Hide seasons' : 'Show seasons'}
             </button>
           )}
@@ -153,4 +154,13 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
       </aside>
     </>
   );
+}
+
+function seasonCardOf(body: HTMLElement, seasonId: string): HTMLElement | null {
+  return Array.from(body.querySelectorAll<HTMLElement>('li[data-season-id]')).find((li) => li.dataset.seasonId === seasonId) ?? null;
+}
+
+/** The card's top relative to the scrolled body's top edge, i.e. where it is on screen within the panel. */
+function offsetIn(body: HTMLElement, card: HTMLElement): number {
+  return card.getBoundingClientRect().top - body.getBoundingClientRect().top;
 }

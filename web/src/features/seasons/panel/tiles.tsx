@@ -43,7 +43,7 @@ export function SeasonTitle({ season }: { season: Season }) {
 export function SeasonCard({ season, onOpen }: { season: Season; onOpen: (s: Season) => void }) {
   const short = stripSurvivorPrefix(season.name);
   return (
-    <li>
+    <li data-season-id={season.id}>
       <button type="button" className={styles.seasonCard} onClick={() => onOpen(season)} aria-label={`${short}, ${seasonNumberLabel(season.number)}`}>
         <span className={styles.logoFrame}>
           <FallbackImage src={season.logoUrl} alt="" className={styles.logo} width={160} height={160} />

@@ -1,29 +1,44 @@
 import { useCallback, useEffect, useState } from 'react';
 
 export const COLLAPSED_STORAGE_KEY = 'seasonsSectionCollapsed';
+/** The phone's show/hide choice, 'true' or 'false'; absent means hidden, so a page's own content comes first. */
+export const PHONE_SHOWN_STORAGE_KEY = 'seasonsSectionShownOnPhone';
 export const MIN_PANEL_HEIGHT = 100;
 export const MAX_PANEL_HEIGHT_RATIO = 0.95;
 
-function readCollapsed(): boolean {
+function readFlag(key: string): boolean {
   try {
-    return window.localStorage.getItem(COLLAPSED_STORAGE_KEY) === 'true';
+    return window.localStorage.getItem(key) === 'true';
   } catch {
     return false;
   }
 }
 
-/** Collapsed/expanded, remembered in localStorage as 'true' / 'false'. */
+/** A yes/no choice remembered in localStorage as 'true' / 'false' (false until chosen). */
+function useStoredFlag(key: string): [boolean, (next: boolean) => void] {
+  const [flag, setFlagState] = useState(() => readFlag(key));
+  const setFlag = useCallback(
+    (next: boolean) => {
+      setFlagState(next);
+      try {
+        window.localStorage.setItem(key, next ? 'true' : 'false');
+      } catch {
+        // Private mode: the choice lasts for this page only.
+      }
+    },
+    [key],
+  );
+  return [flag, setFlag];
+}
+
+/** Desktop: collapsed/expanded. */
 export function useCollapsed(): [boolean, (next: boolean) => void] {
-  const [collapsed, setCollapsedState] = useState(readCollapsed);
-  const setCollapsed = useCallback((next: boolean) => {
-    setCollapsedState(next);
-    try {
-      window.localStorage.setItem(COLLAPSED_STORAGE_KEY, next ? 'true' : 'false');
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
-  }, []);
-  return [collapsed, setCollapsed];
+  return useStoredFlag(COLLAPSED_STORAGE_KEY);
+}
+
+/** Phone, outside the creator's and a ballot's sheet: shown or hidden, hidden until the fan shows it. */
+export function usePhoneShown(): [boolean, (next: boolean) => void] {
+  return useStoredFlag(PHONE_SHOWN_STORAGE_KEY);
 }
 
 export function clampPanelHeight(height: number, windowHeight: number): number {

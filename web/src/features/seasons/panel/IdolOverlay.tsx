@@ -1,0 +1,30 @@
+import { createPortal } from 'react-dom';
+import { IdolIcon } from '../../../components/icons';
+import type { IdolFind } from './useIdolSearch';
+import styles from './IdolOverlay.module.css';
+
+export const IDOL_FOUND = 'You found a Hidden Immunity Idol!';
+export const IDOL_SIGN_IN = 'Sign in to keep your idols.';
+
+/**
+ * The idol find, centred over the whole page for its few seconds. The live region stays
+ * mounted so screen readers announce the text when it appears, and the overlay takes no
+ * pointer events, so it never stands between a fan and the control they are using. It is
+ * portalled to <body>: the phone sheet's transform would otherwise make it the sheet's.
+ */
+export function IdolOverlay({ found }: { found: IdolFind | null }) {
+  return createPortal(
+    <div className={styles.layer} role="status" aria-live="polite">
+      {found && (
+        <div className={styles.card}>
+          <IdolIcon className={styles.idol} width={72} height={72} />
+          <p className={styles.title}>{IDOL_FOUND}</p>
+          {found === 'signedOut' && (
+<p className={styles.hint}>{IDOL_SIGN_IN}</p>
+          )}
+        </div>
+      )}
+    </div>,
+    document.body,
+  );
+}
