@@ -113,9 +113,14 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
+	s.clearSessionCookies(w)
+	return nil
+}
+
+// clearSessionCookies tells the browser its session is over.
+func (s *Server) clearSessionCookies(w http.ResponseWriter) {
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies()})
 	http.SetCookie(w, &http.Cookie{Name: SignedInCookie, Value: "", Path: "/", MaxAge: -1,
 		SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies()})
-	return nil
 }
