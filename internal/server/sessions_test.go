@@ -46,8 +46,8 @@ func signInOn(t *testing.T, e *testEnv, d device, email, password string) *http.
 
 type sessionOut struct {
 	ID, Browser, OS, Device, Network string
-	CreatedAt, LastSeenAt           time.Time
-	Current                         bool
+	CreatedAt, LastSeenAt            time.Time
+	Current                          bool
 }
 
 type sessionsOut struct {
