@@ -43,8 +43,8 @@ function serverWith(list: SignedInSession[], extra: Record<string, Reply> = {}) 
 }
 
 describe("Where you're signed in", () => {
-  it('lists each session with its browser, system, place prefix and last use, this device marked', async () => {
-    serverWith([laptop, phone, tablet]);
+  it('lists each session with its browser, system, place prefix and last use, this device marked and first', async () => {
+    serverWith([phone, laptop, tablet]);
     renderAuthApp('/account');
     await screen.findByText('Firefox on Windows');
     const [first, second, third] = rows();

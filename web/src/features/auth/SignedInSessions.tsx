@@ -16,7 +16,8 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
   const navigate = useNavigate();
   const [done, setDone] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const list = sessions.data?.sessions ?? [];
+  // This device first, then the others as the server orders them: the most recently used first.
+  const list = [...(sessions.data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const others = list.filter((s) => !s.current).length;
 
   function endOne(s: SignedInSession) {
@@ -76,21 +77,21 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
         </ul>
       )}
       {sessions.data?.more && <p className={styles.hint}>Showing the 50 most recently used sessions.</p>}
-      <p role="status" className={styles.hint}>
-        {done}
-      </p>
       {failed && (
         <p role="alert" className={styles.error}>
           {userMessage(failed, END_FAILED)}
         </p>
       )}
-      {others > 0 && (
-        <div className={page.actions}>
+      <div className={styles.actions}>
+        {others > 0 && (
           <button type="button" className={page.buttonGhost} onClick={endAllOthers} disabled={endOthers.isPending} aria-busy={endOthers.isPending || undefined}>
             {endOthers.isPending ? 'Signing out…' : 'Sign out of all other sessions'}
           </button>
-        </div>
-      )}
+        )}
+        <p role="status" className={styles.hint}>
+          {done}
+        </p>
+      </div>
     </section>
   );
 }
