@@ -292,6 +292,30 @@ func (e ReportTargetTargetType) Valid() bool {
 	}
 }
 
+// Defines values for SignedInSessionDevice.
+const (
+	Computer SignedInSessionDevice = "computer"
+	Phone    SignedInSessionDevice = "phone"
+	Tablet   SignedInSessionDevice = "tablet"
+	Unknown  SignedInSessionDevice = "unknown"
+)
+
+// Valid indicates whether the value is a known member of the SignedInSessionDevice enum.
+func (e SignedInSessionDevice) Valid() bool {
+	switch e {
+	case Computer:
+		return true
+	case Phone:
+		return true
+	case Tablet:
+		return true
+	case Unknown:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TypeTag.
 const (
 	TypeTagSeasonRanking   TypeTag = "season-ranking"
@@ -934,6 +958,13 @@ type ModerationQueue struct {
 	Targets    []ReportTarget `json:"targets"`
 }
 
+// MySessions defines model for MySessions.
+type MySessions struct {
+	// More The user has more sessions than are listed (the least recently used are left out).
+	More     bool              `json:"more"`
+	Sessions []SignedInSession `json:"sessions"`
+}
+
 // NewComment defines model for NewComment.
 type NewComment struct {
 	// ParentId The comment replied to
@@ -1149,6 +1180,33 @@ type Season struct {
 	// Number Example: 45
 	Number int `json:"number"`
 }
+
+// SignedInSession defines model for SignedInSession.
+type SignedInSession struct {
+	// Browser The browser its User-Agent names ('Chrome', 'Firefox'); empty when it names none.
+	Browser   string    `json:"browser"`
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Current The session asking.
+	Current bool                  `json:"current"`
+	Device  SignedInSessionDevice `json:"device"`
+
+	// Id Names the session to end it; neither its token nor the token's hash.
+	Id string `json:"id"`
+
+	// LastSeenAt When it was last used, to within 5 minutes.
+	LastSeenAt time.Time `json:"lastSeenAt"`
+
+	// Network The address prefix the session was started from: an IPv4 /24 ('203.0.113.0/24') or
+	// an IPv6 /48 ('2001:db8:1::/48'); empty when unknown.
+	Network string `json:"network"`
+
+	// Os The operating system its User-Agent names ('Android', 'Windows'); empty when it names none.
+	Os string `json:"os"`
+}
+
+// SignedInSessionDevice defines model for SignedInSession.Device.
+type SignedInSessionDevice string
 
 // TypeTag The ranking type the server sets from the items (any season makes a season ranking); readers never see it.
 type TypeTag string

@@ -85,6 +85,10 @@ var authzMatrix = map[string][3]string{
 	"DELETE /api/me/blocks/{userId}":               {"401", "ok", "ok"},
 	"GET /api/me/export":                           {"401", "ok", "ok"},
 	"DELETE /api/me":                               {"401", "ok", "ok"},
+	"GET /api/me/sessions":                         {"401", "ok", "ok"},
+	"POST /api/me/sessions/end-others":             {"401", "ok", "ok"},
+	// {sessionId} is the owner's: another user's try ends nothing (404).
+	"DELETE /api/me/sessions/{sessionId}": {"401", "404", "ok"},
 	// Only admins moderate; nobody here is one (TestModeration signs one in).
 	"GET /api/moderation/reports":  {"401", "403", "403"},
 	"GET /api/moderation/actions":  {"401", "403", "403"},
@@ -144,9 +148,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 			if err := e.store.AddPoll(ctx, &store.Poll{ID: "season-20", Title: "S20", SeasonID: "s20", IsOpen: true, CreatedAt: time.Now()}); err != nil {
 				t.Fatal(err)
 			}
+			var sessions struct{ Sessions []struct{ ID string } }
+			call(t, owner, "GET", e.URL+"/api/me/sessions", nil, &sessions)
+			if len(sessions.Sessions) != 1 {
+				t.Fatalf("setting up: the owner's sessions %+v", sessions)
+			}
 			method, path, _ := strings.Cut(op, " ")
 			path = strings.NewReplacer("{userId}", ownerUser.ID, "{listId}", "list_private", "{commentId}", comment.ID,
-				"{id}", in.Notifications[0].ID, "{pollId}", "season-20", "{seasonId}", "s20", "{provider}", "google").Replace(path)
+				"{id}", in.Notifications[0].ID, "{pollId}", "season-20", "{seasonId}", "s20", "{provider}", "google",
+				"{sessionId}", sessions.Sessions[0].ID).Replace(path)
 			// The owner asks last: some of these end what they name.
 			for i, c := range []*http.Client{nil, other, owner} {
 				status := askOnce(t, c, method, e.URL+path, authzBodies[op])

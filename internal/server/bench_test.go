@@ -73,7 +73,7 @@ func (e *benchEnv) user(b *testing.B, name string) (*store.User, *http.Cookie) {
 		b.Fatal(err)
 	}
 	token, hash := auth.NewToken()
-	if err := e.store.CreateSession(ctx, hash, u.ID, time.Now(), time.Now().Add(time.Hour)); err != nil {
+	if err := e.store.CreateSession(ctx, store.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 		b.Fatal(err)
 	}
 	return u, &http.Cookie{Name: SessionCookie, Value: token}

@@ -102,7 +102,7 @@ func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *store.User
 func (e *testEnv) clientWithSession(t *testing.T, st *store.Store, u *store.User) *http.Client {
 	t.Helper()
 	token, hash := auth.NewToken()
-	if err := st.CreateSession(context.Background(), hash, u.ID, time.Now(), time.Now().Add(time.Hour)); err != nil {
+	if err := st.CreateSession(context.Background(), store.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	jar, _ := cookiejar.New(nil)

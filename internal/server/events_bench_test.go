@@ -215,7 +215,7 @@ func (e *benchInboxEnv) clientFor(b *testing.B, name string) *http.Client {
 		b.Fatal(err)
 	}
 	token, hash := auth.NewToken()
-	if err := e.store.CreateSession(context.Background(), hash, u.ID, time.Now(), time.Now().Add(time.Hour)); err != nil {
+	if err := e.store.CreateSession(context.Background(), store.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 		b.Fatal(err)
 	}
 	return &http.Client{Transport: &cookieTransport{token: token}}

@@ -48,6 +48,9 @@ func (s *Server) routes() *http.ServeMux {
 		{"PATCH /api/me", s.changesShared(http.HandlerFunc(s.updateMe))},
 		{"DELETE /api/me", s.changesShared(s.limited(auth.DeletePerUser, auth.DeletePerClient, s.deleteMe))},
 		{"GET /api/me/export", s.limited(auth.ExportPerUser, auth.ExportPerClient, s.exportMe)},
+		{"GET /api/me/sessions", http.HandlerFunc(s.mySessions)},
+		{"DELETE /api/me/sessions/{sessionId}", s.limited(auth.EndSessionsPerUser, auth.EndSessionsPerClient, s.endMySession)},
+		{"POST /api/me/sessions/end-others", s.limited(auth.EndSessionsPerUser, auth.EndSessionsPerClient, s.endOtherSessions)},
 
 		// Lists, drafts, browse and profiles
 		{"GET /api/lists", cacheable(http.HandlerFunc(s.browseLists))},

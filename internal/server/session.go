@@ -26,7 +26,7 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 		// Only the API needs to know who is asking; assets and pages skip the lookup.
 		c, err := r.Cookie(SessionCookie)
 		if err == nil && c.Value != "" && strings.HasPrefix(r.URL.Path, "/api/") {
-			u, err := s.store.SessionUser(r.Context(), auth.HashToken(c.Value), time.Now())
+			u, err := s.accounts.SessionUser(r.Context(), auth.HashToken(c.Value))
 			switch {
 			case err == nil:
 				r = r.WithContext(context.WithValue(r.Context(), userKey, u))
@@ -62,9 +62,9 @@ const DeviceCookie = "castaway_device"
 
 // startSession signs u in on this response, and marks this browser as one of u's devices.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
-	token, hash := auth.NewToken()
 	now := time.Now()
-	if err := s.store.CreateSession(r.Context(), hash, u.ID, now, now.Add(SessionLifetime)); err != nil {
+	token, err := s.accounts.StartSession(r.Context(), u.ID, auth.Client{UserAgent: r.UserAgent(), IP: s.clientIP(r)}, SessionLifetime)
+	if err != nil {
 		return err
 	}
 	device, err := s.accounts.NewDeviceCookie(r.Context(), u.ID)
@@ -113,9 +113,14 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
+	s.clearSessionCookies(w)
+	return nil
+}
+
+// clearSessionCookies tells the browser its session is over.
+func (s *Server) clearSessionCookies(w http.ResponseWriter) {
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies()})
 	http.SetCookie(w, &http.Cookie{Name: SignedInCookie, Value: "", Path: "/", MaxAge: -1,
 		SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies()})
-	return nil
 }

@@ -51,6 +51,20 @@ func TestRevokedSessionEndsItsStreams(t *testing.T) {
 				t.Fatalf("sign out everywhere: %d", status)
 			}
 		}, false},
+		{"ended from another device", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *store.User) {
+			for _, other := range sessionsOf(t, e, laptop) {
+				if !other.Current {
+					if status := callStatus(t, laptop, "DELETE", e.URL+"/api/me/sessions/"+other.ID, nil, nil); status != http.StatusNoContent {
+						t.Fatalf("end the phone's session: %d", status)
+					}
+				}
+			}
+		}, true},
+		{"other sessions ended", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *store.User) {
+			if status := callStatus(t, laptop, "POST", e.URL+"/api/me/sessions/end-others", nil, nil); status != http.StatusNoContent {
+				t.Fatalf("end the other sessions: %d", status)
+			}
+		}, true},
 		{"password change", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *store.User) {
 			body := map[string]any{"currentPassword": password, "newPassword": "a-brand-new-secret"}
 			if status := callStatus(t, laptop, "PUT", e.URL+"/api/me/password", body, nil); status != http.StatusNoContent {

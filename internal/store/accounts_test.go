@@ -106,7 +106,7 @@ func TestPasswordResetIsSingleUseAndRevokesSessions(t *testing.T) {
 		ctx := context.Background()
 		now := time.Now()
 		u := newUser(t, s, "ann@example.com", "Ann")
-		if err := s.CreateSession(ctx, "sess", u.ID, now, now.Add(time.Hour)); err != nil {
+		if err := s.CreateSession(ctx, store.NewSession{TokenHash: "sess", ID: "sess", UserID: u.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
 		for _, r := range []struct{ hash, user string }{{"t1", u.ID}, {"t2", u.ID}, {"old", u.ID}} {

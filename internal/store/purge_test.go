@@ -18,8 +18,8 @@ func TestPurgeExpired(t *testing.T) {
 		if err := s.CreateUser(ctx, u); err != nil {
 			t.Fatal(err)
 		}
-		s.CreateSession(ctx, "old", u.ID, now.Add(-48*time.Hour), now.Add(-time.Hour))
-		s.CreateSession(ctx, "live", u.ID, now, now.Add(time.Hour))
+		s.CreateSession(ctx, store.NewSession{TokenHash: "old", ID: "old", UserID: u.ID, Created: now.Add(-48 * time.Hour), Expires: now.Add(-time.Hour)})
+		s.CreateSession(ctx, store.NewSession{TokenHash: "live", ID: "live", UserID: u.ID, Created: now, Expires: now.Add(time.Hour)})
 		// A limit whose TAT has passed reads as never seen, so it goes; a live one stays.
 		hour := limits.Limit{Name: "t", Max: 1, Window: time.Hour}
 		if _, err := s.HitRateLimit(ctx, hour.Hit("stale"), now.Add(-2*time.Hour)); err != nil {

@@ -40,6 +40,11 @@ func seedBulk(tb testing.TB, s *store.Store, n seedSize, now time.Time) {
 		ins.row(`users (id, email, email_key, display_name, name_key, idols_found, created_at)`,
 			fmt.Sprintf("u%05d", i), fmt.Sprintf("u%d@example.com", i), fmt.Sprintf("u%d@example.com", i),
 			fmt.Sprintf("Player %05d", i), fmt.Sprintf("player %05d", i), 0, nowMs-400*86400000)
+		for d := range 3 { // signed in on a few devices
+			ins.row(`sessions (token_hash, public_id, user_id, user_agent, network, created_at, last_seen_at, expires_at)`,
+				fmt.Sprintf("h%05d-%d", i, d), fmt.Sprintf("s%05d-%d", i, d), fmt.Sprintf("u%05d", i), "Mozilla/5.0", "203.0.113.0/24",
+				nowMs-int64(d)*86400000, nowMs-int64(d)*3600000, nowMs+30*86400000)
+		}
 	}
 	ins.flush()
 	listKey := func(i int) (string, string) { return fmt.Sprintf("u%05d", i%n.users), fmt.Sprintf("list_%d", i) }

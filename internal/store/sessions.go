@@ -3,14 +3,25 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
 
-// CreateSession stores a session under the hash of its token.
-func (s *Store) CreateSession(ctx context.Context, tokenHash, userID string, now, expires time.Time) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-		tokenHash, userID, millis(now), millis(expires))
+// NewSession is a sign-in to keep: the hash of its token (the token itself is never
+// stored), the public id its owner ends it by, and where it began.
+type NewSession struct {
+	TokenHash, ID, UserID string
+	UserAgent             string // bounded by the caller (auth.MaxUserAgent)
+	Network               string // the client's address prefix, never the whole address
+	Created, Expires      time.Time
+}
+
+// CreateSession stores a session; it counts as seen when it is created.
+func (s *Store) CreateSession(ctx context.Context, n NewSession) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO sessions (token_hash, public_id, user_id, user_agent, network, created_at, last_seen_at, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
+		n.TokenHash, n.ID, n.UserID, n.UserAgent, n.Network, millis(n.Created), millis(n.Expires))
 	if err != nil {
 		return fmt.Errorf("create session: %w", err)
 	}
@@ -19,9 +30,102 @@ func (s *Store) CreateSession(ctx context.Context, tokenHash, userID string, now
 
 // SessionUser finds the user of an unexpired session, or ErrNotFound.
 func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*User, error) {
-	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+prefixed("u.", userColumns)+`
-		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = $1 AND s.expires_at > $2`, tokenHash, millis(now)))
+	u, _, err := s.SessionOf(ctx, tokenHash, now)
+	return u, err
+}
+
+// StmtSessionOf reads the user of session $1 unexpired at $2, and when it was last seen.
+var StmtSessionOf = `SELECT ` + prefixed("u.", userColumns) + `, sessions.last_seen_at
+	FROM sessions JOIN users u ON u.id = sessions.user_id
+	WHERE sessions.token_hash = $1 AND sessions.expires_at > $2`
+
+// SessionOf finds the user of an unexpired session and when the session was last seen, in
+// the one lookup every signed-in request makes; ErrNotFound when there is none.
+func (s *Store) SessionOf(ctx context.Context, tokenHash string, now time.Time) (*User, time.Time, error) {
+	var seen int64
+	u, err := scanUser(scanAlso{s.rdb.QueryRowContext(ctx, StmtSessionOf, tokenHash, millis(now)), []any{&seen}})
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	return u, fromMillis(seen), nil
+}
+
+// scanAlso scans a row's leading columns into what its caller asks for and the rest into extra.
+type scanAlso struct {
+	row   *sql.Row
+	extra []any
+}
+
+func (r scanAlso) Scan(dest ...any) error { return r.row.Scan(append(dest, r.extra...)...) }
+
+// TouchSession marks a session seen at now unless it was seen after staleBefore; it tells
+// whether it wrote. Concurrent touches of one session write once.
+func (s *Store) TouchSession(ctx context.Context, tokenHash string, now, staleBefore time.Time) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1 AND last_seen_at < $3`,
+		tokenHash, millis(now), millis(staleBefore))
+	if err != nil {
+		return false, fmt.Errorf("touch session: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// Session is one of a user's sessions as its owner sees it.
+type Session struct {
+	ID                    string
+	UserAgent, Network    string
+	CreatedAt, LastSeenAt time.Time
+	// Current: the session asking.
+	Current bool
+}
+
+// StmtUserSessions reads at most $4 of user $1's sessions unexpired at $3, the most
+// recently seen first, marking the one whose token hash is $2.
+const StmtUserSessions = `SELECT public_id, user_agent, network, created_at, last_seen_at, token_hash = $2
+	FROM sessions WHERE user_id = $1 AND expires_at > $3
+	ORDER BY last_seen_at DESC LIMIT $4`
+
+// UserSessions lists at most limit of userID's unexpired sessions, the most recently seen
+// first; the one currentHash names is marked Current.
+func (s *Store) UserSessions(ctx context.Context, userID, currentHash string, now time.Time, limit int) ([]Session, error) {
+	rows, err := s.rdb.QueryContext(ctx, StmtUserSessions, userID, currentHash, millis(now), limit)
+	if err != nil {
+		return nil, fmt.Errorf("list sessions: %w", err)
+	}
+	defer rows.Close()
+	out := []Session{}
+	for rows.Next() {
+		var ss Session
+		var created, seen int64
+		if err := rows.Scan(&ss.ID, &ss.UserAgent, &ss.Network, &created, &seen, &ss.Current); err != nil {
+			return nil, fmt.Errorf("list sessions: %w", err)
+		}
+		ss.CreatedAt, ss.LastSeenAt = fromMillis(created), fromMillis(seen)
+		out = append(out, ss)
+	}
+	return out, rows.Err()
+}
+
+// DeleteUserSession ends userID's session whose public id is id and returns its token's
+// hash; ErrNotFound when userID has no such session.
+func (s *Store) DeleteUserSession(ctx context.Context, userID, id string) (string, error) {
+	var hash string
+	err := s.db.QueryRowContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND public_id = $2 RETURNING token_hash`, userID, id).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("end session: %w", err)
+	}
+	return hash, nil
+}
+
+// DeleteOtherSessions ends every session of userID's but the one keepHash names.
+func (s *Store) DeleteOtherSessions(ctx context.Context, userID, keepHash string) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2`, userID, keepHash); err != nil {
+		return fmt.Errorf("end other sessions: %w", err)
+	}
+	return nil
 }
 
 // DeleteSession revokes one session.

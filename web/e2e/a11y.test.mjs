@@ -175,6 +175,7 @@ for (const [label, viewport] of [
 
     await owner.goto('/account');
     await owner.getByRole('button', { name: 'Change Password' }).waitFor();
+    await owner.getByText('This device').waitFor();
     found.push(...(await audit(owner, at('/account'))));
 
     // The community rankings and the legacy record.

@@ -98,8 +98,9 @@ export async function startApp({ env = {}, databaseURL } = {}) {
     throw err;
   }
 
-  async function newPage(viewport = { width: 1280, height: 800 }) {
-    const context = await browser.newContext({ viewport, baseURL });
+  /** A page in a browser context of its own; `options` adds context options (e.g. a userAgent). */
+  async function newPage(viewport = { width: 1280, height: 800 }, options = {}) {
+    const context = await browser.newContext({ ...options, viewport, baseURL });
     await watchCSP(context, cspViolations);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);

@@ -55,6 +55,8 @@ export const queryKeys = {
   legacy: ['legacy'] as const,
   /** GET /api/notifications (and its event stream). */
   inbox: ['notifications'] as const,
+  /** GET /api/me/sessions: where the signed-in user is signed in (dropped with the session). */
+  sessions: ['sessions'] as const,
   /** GET /api/me/blocks, /api/moderation/reports?status=, /api/moderation/actions. */
   moderation: {
     all: ['moderation'] as const,

@@ -610,6 +610,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the signed-in user is signed in, the most recently used first (at most 50); the asking session is marked current.
+         * @description Expired and ended sessions are not listed. Device and browser are read from the
+         *     User-Agent the session was started with; the place is only the address prefix it
+         *     was started from (no location database is used, and no more of the address is kept).
+         */
+        get: operations["getMySessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of the signed-in user but this one; their live streams end on every server process.
+         * @description 30 session endings per account and 60 per client in 15 minutes.
+         */
+        post: operations["endOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A SignedInSession's id */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of the signed-in user's sessions; its live streams end on every server process. Ending the asking session signs this browser out (clears its cookie).
+         * @description 30 session endings per account and 60 per client in 15 minutes.
+         */
+        delete: operations["endMySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -1618,6 +1683,35 @@ export interface components {
              */
             ranking: (string | null)[];
         };
+        MySessions: {
+            sessions: components["schemas"]["SignedInSession"][];
+            /** @description The user has more sessions than are listed (the least recently used are left out). */
+            more: boolean;
+        };
+        SignedInSession: {
+            /** @description Names the session to end it; neither its token nor the token's hash. */
+            id: string;
+            /** @description The browser its User-Agent names ('Chrome', 'Firefox'); empty when it names none. */
+            browser: string;
+            /** @description The operating system its User-Agent names ('Android', 'Windows'); empty when it names none. */
+            os: string;
+            /** @enum {string} */
+            device: "computer" | "phone" | "tablet" | "unknown";
+            /**
+             * @description The address prefix the session was started from: an IPv4 /24 ('203.0.113.0/24') or
+             *     an IPv6 /48 ('2001:db8:1::/48'); empty when unknown.
+             */
+            network: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was last used, to within 5 minutes.
+             */
+            lastSeenAt: string;
+            /** @description The session asking. */
+            current: boolean;
+        };
     };
     responses: {
         /** @description An error the user can read */
@@ -2558,6 +2652,77 @@ export interface operations {
             /** @description Signed out */
             401: components["responses"]["Error"];
             /** @description Too many exports */
+            429: components["responses"]["Error"];
+        };
+    };
+    getMySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySessions"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+        };
+    };
+    endOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every other session ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Too many */
+            429: components["responses"]["Error"];
+        };
+    };
+    endMySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A SignedInSession's id */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not a session of this user (or already ended): session_not_found 'That session has already ended.' */
+            404: components["responses"]["Error"];
+            /** @description Too many */
             429: components["responses"]["Error"];
         };
     };

@@ -4,6 +4,7 @@ import { useShowFor } from '../../components/useShowFor';
 import { errorText, messages, useChangePassword, usePasswordPolicy, useSignOutEverywhere } from './authApi';
 import { PasswordField, PasswordFields } from './fields';
 import { UsernameEditor } from './UsernameEditor';
+import { SignedInSessions } from './SignedInSessions';
 import { YourData } from './YourData';
 import { BlockedUsers } from '../moderation/BlockedUsers';
 import { useMe } from './useMe';
@@ -29,6 +30,7 @@ export default function AccountPage() {
         </p>
       </section>
       <ChangePassword />
+      <SignedInSessions titleClass={styles.cardTitle} />
       <SignOutEverywhere />
       <BlockedUsers titleClass={styles.cardTitle} />
       <YourData user={user} titleClass={styles.cardTitle} />
@@ -127,7 +129,7 @@ function SignOutEverywhere() {
   return (
     <section className={pageStyles.section} aria-labelledby={`${uid}-title`}>
       <h2 id={`${uid}-title`} className={styles.cardTitle}>
-        Sessions
+        Sign Out Everywhere
       </h2>
       <p className={styles.muted}>Signed in on a shared or lost device? End every session, this one included.</p>
       {asking ? (

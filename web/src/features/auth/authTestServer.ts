@@ -44,6 +44,10 @@ export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; route
     'GET /api/me': () => (me ? { status: 200, body: meBody(me) } : apiError(401, 'unauthorized', 'You are not signed in.')),
     'GET /api/catalog/seasons': { status: 200, body: catalogFixture },
     'GET /api/me/blocks': { status: 200, body: [] },
+    'GET /api/me/sessions': {
+      status: 200,
+      body: { sessions: [{ id: 's1', browser: 'Firefox', os: 'Windows', device: 'computer', network: '203.0.113.0/24', createdAt: '2024-01-01T00:00:00Z', lastSeenAt: '2024-01-01T00:00:00Z', current: true }], more: false },
+    },
     'GET /api/auth/providers': { status: 200, body: { google: true, twitter: true } },
     'GET /api/auth/password-policy': {
       status: 200,

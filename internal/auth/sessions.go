@@ -1,0 +1,110 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"castaway/internal/limits"
+	"castaway/internal/problem"
+	"castaway/internal/store"
+)
+
+// LastSeenEvery is how stale a session's last seen may get before a request writes it
+// again: a signed-in request costs no write in between, only its one lookup.
+const LastSeenEvery = 5 * time.Minute
+
+// MaxSessionsListed bounds the sessions /account lists, the most recently seen first.
+const MaxSessionsListed = 50
+
+// MsgSessionNotFound is the answer for a session id the asker has no session under.
+const MsgSessionNotFound = "That session has already ended."
+
+// Limits on ending sessions, per account and per client.
+var (
+	EndSessionsPerUser   = limits.Limit{Name: "end-sessions-user", Max: 30, Window: 15 * time.Minute, Message: MsgRateLimited}
+	EndSessionsPerClient = limits.Limit{Name: "end-sessions-ip", Max: 60, Window: 15 * time.Minute, Message: MsgRateLimited}
+)
+
+// StartSession keeps a new session of userID's begun by client, lasting lifetime, and
+// returns its token for the cookie. Only the token's hash, the User-Agent (bounded) and
+// the address's prefix are stored.
+func (a *Accounts) StartSession(ctx context.Context, userID string, client Client, lifetime time.Duration) (string, error) {
+	token, hash := NewToken()
+	now := a.now()
+	err := a.store.CreateSession(ctx, store.NewSession{
+		TokenHash: hash, ID: NewID(), UserID: userID,
+		UserAgent: cleanUserAgent(client.UserAgent), Network: AddressPrefix(client.IP),
+		Created: now, Expires: now.Add(lifetime),
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// SessionUser is the user signed in by the session tokenHash names (store.ErrNotFound for
+// none), marking the session seen when it was last seen over LastSeenEvery ago. Knowing
+// when is not worth failing the request for: a failed mark is only logged.
+func (a *Accounts) SessionUser(ctx context.Context, tokenHash string) (*store.User, error) {
+	now := a.now()
+	u, seen, err := a.store.SessionOf(ctx, tokenHash, now)
+	if err != nil {
+		return nil, err
+	}
+	if staleBefore := now.Add(-LastSeenEvery); seen.Before(staleBefore) {
+		if _, err := a.store.TouchSession(ctx, tokenHash, now, staleBefore); err != nil {
+			a.log.WarnContext(ctx, "mark session seen", "err", err)
+		}
+	}
+	return u, nil
+}
+
+// SessionView is one of a fan's sessions as /account shows it.
+type SessionView struct {
+	store.Session
+	Device Device
+}
+
+// Sessions lists userID's unexpired sessions, at most MaxSessionsListed, the most recently
+// seen first, marking the one currentHash names; more tells that there are others.
+func (a *Accounts) Sessions(ctx context.Context, userID, currentHash string) (views []SessionView, more bool, err error) {
+	list, err := a.store.UserSessions(ctx, userID, currentHash, a.now(), MaxSessionsListed+1)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(list) > MaxSessionsListed {
+		list, more = list[:MaxSessionsListed], true
+	}
+	views = make([]SessionView, len(list))
+	for i, s := range list {
+		views[i] = SessionView{Session: s, Device: DescribeUserAgent(s.UserAgent)}
+	}
+	return views, more, nil
+}
+
+// EndSession ends userID's session with public id id, and so its live streams on every
+// node; current tells that it was the one currentHash names (the caller signs it out).
+// Another fan's session id is not found (404): nothing ends.
+func (a *Accounts) EndSession(ctx context.Context, userID, id, currentHash string) (current bool, err error) {
+	hash, err := a.store.DeleteUserSession(ctx, userID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, problem.New(problem.NotFound, "session_not_found", MsgSessionNotFound)
+	}
+	if err != nil {
+		return false, fmt.Errorf("end session: %w", err)
+	}
+	a.ended(ctx, userID)
+	return hash == currentHash, nil
+}
+
+// EndOtherSessions ends every session of userID's but the one currentHash names, and
+// their live streams on every node.
+func (a *Accounts) EndOtherSessions(ctx context.Context, userID, currentHash string) error {
+	if err := a.store.DeleteOtherSessions(ctx, userID, currentHash); err != nil {
+		return err
+	}
+	a.ended(ctx, userID)
+	return nil
+}

@@ -1,0 +1,69 @@
+package server
+
+import (
+	"net/http"
+
+	"castaway/internal/api"
+	"castaway/internal/auth"
+)
+
+const msgSessionsSignedOut = "You must be signed in to see where you are signed in."
+
+// mySessions lists where the signed-in user is signed in.
+func (s *Server) mySessions(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgSessionsSignedOut)
+	if u == nil {
+		return
+	}
+	views, more, err := s.accounts.Sessions(r.Context(), u.ID, sessionHash(r))
+	if err != nil {
+		s.fail(w, r, "list sessions", err, "Failed to load where you are signed in.")
+		return
+	}
+	out := api.MySessions{Sessions: make([]api.SignedInSession, len(views)), More: more}
+	for i, v := range views {
+		out.Sessions[i] = sessionJSON(v)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func sessionJSON(v auth.SessionView) api.SignedInSession {
+	device := api.SignedInSessionDevice(v.Device.Kind)
+	if !device.Valid() {
+		device = api.Unknown
+	}
+	return api.SignedInSession{
+		Id: v.ID, Browser: v.Device.Browser, Os: v.Device.OS, Device: device, Network: v.Network,
+		CreatedAt: v.CreatedAt, LastSeenAt: v.LastSeenAt, Current: v.Current,
+	}
+}
+
+// endMySession ends one of the signed-in user's sessions; ending this one signs out here.
+func (s *Server) endMySession(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgSessionsSignedOut)
+	if u == nil {
+		return
+	}
+	current, err := s.accounts.EndSession(r.Context(), u.ID, r.PathValue("sessionId"), sessionHash(r))
+	if err != nil {
+		s.fail(w, r, "end session", err, "Sign-out failed. Please try again.")
+		return
+	}
+	if current {
+		s.clearSessionCookies(w)
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// endOtherSessions ends every session of the signed-in user's but this one.
+func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgSessionsSignedOut)
+	if u == nil {
+		return
+	}
+	if err := s.accounts.EndOtherSessions(r.Context(), u.ID, sessionHash(r)); err != nil {
+		s.fail(w, r, "end other sessions", err, "Sign-out failed. Please try again.")
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError, request } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import type { components } from '../../api/schema.gen';
+import { applySignedOut } from './authApi';
+
+export type SignedInSession = components['schemas']['SignedInSession'];
+
+export const SESSIONS_FAILED = 'Failed to load where you are signed in.';
+export const END_FAILED = 'Sign-out failed. Please try again.';
+
+/**
+ * A 401 here means this browser's own session was ended elsewhere (from another device, or
+ * by a password change): forget the user, and the page's guard sends them to sign in.
+ */
+function signedOutIf401(queryClient: QueryClient, err: unknown) {
+  if (err instanceof ApiError && err.status === 401) applySignedOut(queryClient);
+}
+
+/** GET /api/me/sessions: the signed-in user's sessions, the most recently used first. */
+export function useMySessions() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.sessions,
+    queryFn: ({ signal }) => request(() => api.GET('/api/me/sessions', { signal }), SESSIONS_FAILED),
+  });
+  const { error } = query;
+  useEffect(() => signedOutIf401(queryClient, error), [queryClient, error]);
+  return query;
+}
+
+/** Ends one session; ending this browser's own signs it out here. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (s: SignedInSession) =>
+      request(() => api.DELETE('/api/me/sessions/{sessionId}', { params: { path: { sessionId: s.id } } }), END_FAILED),
+    onSuccess: (_, s) => {
+      if (s.current) applySignedOut(queryClient);
+      else void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    },
+    // Already ended elsewhere (404): show the list as it is now.
+    onError: (err) => {
+      signedOutIf401(queryClient, err);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    },
+  });
+}
+
+/** Ends every session but this browser's. */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request(() => api.POST('/api/me/sessions/end-others'), END_FAILED),
+    onError: (err) => signedOutIf401(queryClient, err),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}
+
+/** 'Chrome on Android', 'Firefox', 'Unknown browser on Windows', 'Unknown browser'. */
+export function sessionLabel(s: Pick<SignedInSession, 'browser' | 'os'>): string {
+  const browser = s.browser || 'Unknown browser';
+  return s.os ? `${browser} on ${s.os}` : browser;
+}
+
+/** The address prefix as a fan reads it: '203.0.113.x' for an IPv4 /24, the IPv6 /48 as it is. */
+export function networkLabel(network: string): string {
+  if (!network) return 'Unknown network';
+  const v4 = /^(\d+\.\d+\.\d+)\.0\/24$/.exec(network);
+  return v4 ? `${v4[1]}.x` : network;
+}
+
+const DEVICE_NAMES: Record<SignedInSession['device'], string> = { computer: 'Computer', phone: 'Phone', tablet: 'Tablet', unknown: 'Device' };
+
+export function deviceName(device: SignedInSession['device']): string {
+  return DEVICE_NAMES[device] ?? 'Device';
+}
