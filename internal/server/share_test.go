@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,6 +22,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/lists"
 	"castaway/internal/model"
+	"castaway/internal/shareimage"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -191,6 +193,47 @@ func TestShareImageRateLimit(t *testing.T) {
 
 // TestSharePictures: a media file is drawn from (shrunk), a missing one is placeholder
 // art, a URL outside the catalog is the renderer's fallback, and the cache stays bounded.
+// TestShareImageNamesTheSite: the image's footer names the host of the site's
+// address, and the ETag names the renderer's version, so a new drawing is fetched anew.
+func TestShareImageNamesTheSite(t *testing.T) {
+	env := newEnv(t)
+	_, owner := env.signedIn(t, "Maddy")
+	l := newShareList(t, env.store, owner.ID, "日本語 ★ العربية ❤ 🔥", true, time.Now())
+	res, body := getWith(t, nil, shareURL(env, l), nil)
+	if res.StatusCode != 200 {
+		t.Fatalf("share.png: %d %s", res.StatusCode, body)
+	}
+	if etag := res.Header.Get("ETag"); !strings.HasPrefix(etag, `"share-`+shareimage.Version+`-`) {
+		t.Errorf("ETag %q does not name the renderer's version %q", etag, shareimage.Version)
+	}
+	got, err := png.Decode(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(env.cfg.BaseURL)
+	si := env.srv.share
+	same := func(want *image.RGBA) bool {
+		for y := 0; y < shareimage.Height; y++ {
+			for x := 0; x < shareimage.Width; x++ {
+				r, g, b, _ := got.At(x, y).RGBA()
+				if w := want.RGBAAt(x, y); uint32(w.R) != r>>8 || uint32(w.G) != g>>8 || uint32(w.B) != b>>8 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !same(si.renderer.Draw(si.list(l, u.Host))) {
+		t.Errorf("share.png is not the list drawn with the footer %q", u.Host)
+	}
+	if same(si.renderer.Draw(si.list(l, ""))) {
+		t.Error("share.png has no footer")
+	}
+	if got := siteName("https://www.survivor-rankings.example/app"); got != "survivor-rankings.example" {
+		t.Errorf("siteName = %q", got)
+	}
+}
+
 func TestSharePictures(t *testing.T) {
 	env := newEnv(t)
 	items := catalogItems(2)
