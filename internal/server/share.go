@@ -68,11 +68,14 @@ func newShareImages(r *shareimage.Renderer, art *placeholder.Index, mediaDir, me
 		wait: shareDrawWait, pics: map[string]image.Image{}}
 }
 
-// shareETag names one drawing of a list: it changes whenever the list is saved,
-// and with the renderer's Version, so browsers holding an old drawing fetch the new one.
-func shareETag(l *store.List) string {
-	return `"share-` + shareimage.Version + `-` + strconv.FormatInt(l.UpdatedAt.UnixMilli(), 36) + `"`
+// shareRevision names one drawing of a list: it changes whenever the list is
+// saved, and with the renderer's Version, so whoever holds an old drawing (a
+// browser by its ETag, a link preview by its og:image URL) fetches the new one.
+func shareRevision(l *store.List) string {
+	return shareimage.Version + `-` + strconv.FormatInt(l.UpdatedAt.UnixMilli(), 36)
 }
+
+func shareETag(l *store.List) string { return `"share-` + shareRevision(l) + `"` }
 
 // shareImage answers a list's share PNG to whoever may see the list. Answers are
 // revalidated on every use (no-cache) against an ETag from the list's updatedAt,

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -196,7 +197,10 @@ func TestShareImageRateLimit(t *testing.T) {
 // TestShareImageNamesTheSite: the image's footer names the host of the site's
 // address, and the ETag names the renderer's version, so a new drawing is fetched anew.
 func TestShareImageNamesTheSite(t *testing.T) {
-	env := newEnv(t)
+	storetest.Each(t, func(t *testing.T, st *store.Store) { testShareImageNamesTheSite(t, newEnvOn(t, st)) })
+}
+
+func testShareImageNamesTheSite(t *testing.T, env *testEnv) {
 	_, owner := env.signedIn(t, "Maddy")
 	l := newShareList(t, env.store, owner.ID, "日本語 ★ العربية ❤ 🔥", true, time.Now())
 	res, body := getWith(t, nil, shareURL(env, l), nil)
@@ -329,7 +333,10 @@ var (
 )
 
 func TestListPageShareImageTags(t *testing.T) {
-	env := newEnv(t)
+	storetest.Each(t, func(t *testing.T, st *store.Store) { testListPageShareImageTags(t, newEnvOn(t, st)) })
+}
+
+func testListPageShareImageTags(t *testing.T, env *testEnv) {
 	_, owner := env.signedIn(t, "Maddy")
 	evil := `Maddy's "Top" <script>alert(1)</script>`
 	pub := newShareList(t, env.store, owner.ID, evil, true, time.Now())
@@ -349,7 +356,7 @@ func TestListPageShareImageTags(t *testing.T) {
 	}
 	tags, title := metaTags(t, raw)
 	wantTitle := evil + " — a Survivor ranking by Maddy"
-	img := env.cfg.BaseURL + "/api/lists/" + owner.ID + "/" + pub.ID + "/share.png"
+	img := env.cfg.BaseURL + "/api/lists/" + owner.ID + "/" + pub.ID + "/share.png?v=" + shareimage.Version + "-" + strconv.FormatInt(pub.UpdatedAt.UnixMilli(), 36)
 	for k, want := range map[string]string{
 		"og:title": wantTitle, "twitter:title": wantTitle, "og:image": img, "twitter:image": img,
 		"og:image:width": "1024", "og:image:height": "1536", "twitter:card": "summary_large_image",
