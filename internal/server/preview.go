@@ -57,7 +57,7 @@ func previewOf(l *store.List, baseURL string) preview {
 	if l.Description != "" {
 		p.description = l.Description + " — " + p.description
 	}
-	p.image = strings.TrimRight(baseURL, "/") + "/api/lists/" + url.PathEscape(l.UserID) + "/" + url.PathEscape(l.ID) + "/share.png"
+	p.image = strings.TrimRight(baseURL, "/") + "/api/lists/" + url.PathEscape(l.UserID) + "/" + url.PathEscape(l.ID) + "/share.png?v=" + shareRevision(l)
 	return p
 }
 

@@ -8,6 +8,7 @@ import (
 	_ "image/jpeg" // media headshots
 	_ "image/png"  // media logos
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -23,10 +24,6 @@ import (
 	"castaway/internal/shareimage"
 	"castaway/internal/store"
 )
-
-// shareImageVersion is part of every share image's ETag: bump it when the drawing
-// changes, so browsers holding an old picture fetch the new one.
-const shareImageVersion = "1"
 
 const (
 	// shareDrawSlots bounds the images drawn at once (~40 ms of CPU each).
@@ -71,10 +68,14 @@ func newShareImages(r *shareimage.Renderer, art *placeholder.Index, mediaDir, me
 		wait: shareDrawWait, pics: map[string]image.Image{}}
 }
 
-// shareETag names one drawing of a list: it changes whenever the list is saved.
-func shareETag(l *store.List) string {
-	return `"share-` + shareImageVersion + `-` + strconv.FormatInt(l.UpdatedAt.UnixMilli(), 36) + `"`
+// shareRevision names one drawing of a list: it changes whenever the list is
+// saved, and with the renderer's Version, so whoever holds an old drawing (a
+// browser by its ETag, a link preview by its og:image URL) fetches the new one.
+func shareRevision(l *store.List) string {
+	return shareimage.Version + `-` + strconv.FormatInt(l.UpdatedAt.UnixMilli(), 36)
 }
+
+func shareETag(l *store.List) string { return `"share-` + shareRevision(l) + `"` }
 
 // shareImage answers a list's share PNG to whoever may see the list. Answers are
 // revalidated on every use (no-cache) against an ETag from the list's updatedAt,
@@ -115,7 +116,7 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, ShareDrawPerClient.Exceeded(st.TAT, now))
 		return
 	}
-	png, err := s.share.draw(r.Context(), l)
+	png, err := s.share.draw(r.Context(), l, siteName(s.cfg.BaseURL))
 	if errors.Is(err, errShareBusy) {
 		clearCaching(h)
 		h.Set("Retry-After", "1")
@@ -139,9 +140,18 @@ func clearCaching(h http.Header) {
 
 var errShareBusy = errors.New("share images: every drawing slot is busy")
 
-// draw renders l's share PNG once a drawing slot is free, or errShareBusy when
-// none frees up within the wait.
-func (si *shareImages) draw(ctx context.Context, l *store.List) ([]byte, error) {
+// siteName is what the image's footer says it came from: the host of the site's address.
+func siteName(baseURL string) string {
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(u.Host, "www.")
+}
+
+// draw renders l's share PNG, naming site, once a drawing slot is free, or
+// errShareBusy when none frees up within the wait.
+func (si *shareImages) draw(ctx context.Context, l *store.List, site string) ([]byte, error) {
 	t := time.NewTimer(si.wait)
 	defer t.Stop()
 	select {
@@ -152,24 +162,24 @@ func (si *shareImages) draw(ctx context.Context, l *store.List) ([]byte, error) 
 		return nil, ctx.Err()
 	}
 	defer func() { <-si.slots }()
-	return si.render(l)
+	var buf bytes.Buffer
+	buf.Grow(1 << 20)
+	if err := si.renderer.PNG(&buf, si.list(l, site)); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
-// render draws without taking a slot (benchmarks and draw).
-func (si *shareImages) render(l *store.List) ([]byte, error) {
-	sl := shareimage.List{Title: l.Name}
+// list is what the image of l shows.
+func (si *shareImages) list(l *store.List, site string) shareimage.List {
+	sl := shareimage.List{Title: l.Name, Site: site}
 	for i, it := range l.Items {
 		if i == shareimage.MaxItems {
 			break
 		}
 		sl.Items = append(sl.Items, shareimage.Item{Name: shareItemName(it.Name, it.IsSeason), IsSeason: it.IsSeason, Image: si.picture(it.ImageURL)})
 	}
-	var buf bytes.Buffer
-	buf.Grow(1 << 20)
-	if err := si.renderer.PNG(&buf, sl); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return sl
 }
 
 // shareItemName is an item's name as the image shows it: seasons without the

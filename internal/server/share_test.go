@@ -10,9 +10,11 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +23,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/lists"
 	"castaway/internal/model"
+	"castaway/internal/shareimage"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -191,6 +194,50 @@ func TestShareImageRateLimit(t *testing.T) {
 
 // TestSharePictures: a media file is drawn from (shrunk), a missing one is placeholder
 // art, a URL outside the catalog is the renderer's fallback, and the cache stays bounded.
+// TestShareImageNamesTheSite: the image's footer names the host of the site's
+// address, and the ETag names the renderer's version, so a new drawing is fetched anew.
+func TestShareImageNamesTheSite(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) { testShareImageNamesTheSite(t, newEnvOn(t, st)) })
+}
+
+func testShareImageNamesTheSite(t *testing.T, env *testEnv) {
+	_, owner := env.signedIn(t, "Maddy")
+	l := newShareList(t, env.store, owner.ID, "日本語 ★ العربية ❤ 🔥", true, time.Now())
+	res, body := getWith(t, nil, shareURL(env, l), nil)
+	if res.StatusCode != 200 {
+		t.Fatalf("share.png: %d %s", res.StatusCode, body)
+	}
+	if etag := res.Header.Get("ETag"); !strings.HasPrefix(etag, `"share-`+shareimage.Version+`-`) {
+		t.Errorf("ETag %q does not name the renderer's version %q", etag, shareimage.Version)
+	}
+	got, err := png.Decode(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(env.cfg.BaseURL)
+	si := env.srv.share
+	same := func(want *image.RGBA) bool {
+		for y := 0; y < shareimage.Height; y++ {
+			for x := 0; x < shareimage.Width; x++ {
+				r, g, b, _ := got.At(x, y).RGBA()
+				if w := want.RGBAAt(x, y); uint32(w.R) != r>>8 || uint32(w.G) != g>>8 || uint32(w.B) != b>>8 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !same(si.renderer.Draw(si.list(l, u.Host))) {
+		t.Errorf("share.png is not the list drawn with the footer %q", u.Host)
+	}
+	if same(si.renderer.Draw(si.list(l, ""))) {
+		t.Error("share.png has no footer")
+	}
+	if got := siteName("https://www.survivor-rankings.example/app"); got != "survivor-rankings.example" {
+		t.Errorf("siteName = %q", got)
+	}
+}
+
 func TestSharePictures(t *testing.T) {
 	env := newEnv(t)
 	items := catalogItems(2)
@@ -286,7 +333,10 @@ var (
 )
 
 func TestListPageShareImageTags(t *testing.T) {
-	env := newEnv(t)
+	storetest.Each(t, func(t *testing.T, st *store.Store) { testListPageShareImageTags(t, newEnvOn(t, st)) })
+}
+
+func testListPageShareImageTags(t *testing.T, env *testEnv) {
 	_, owner := env.signedIn(t, "Maddy")
 	evil := `Maddy's "Top" <script>alert(1)</script>`
 	pub := newShareList(t, env.store, owner.ID, evil, true, time.Now())
@@ -306,7 +356,7 @@ func TestListPageShareImageTags(t *testing.T) {
 	}
 	tags, title := metaTags(t, raw)
 	wantTitle := evil + " — a Survivor ranking by Maddy"
-	img := env.cfg.BaseURL + "/api/lists/" + owner.ID + "/" + pub.ID + "/share.png"
+	img := env.cfg.BaseURL + "/api/lists/" + owner.ID + "/" + pub.ID + "/share.png?v=" + shareimage.Version + "-" + strconv.FormatInt(pub.UpdatedAt.UnixMilli(), 36)
 	for k, want := range map[string]string{
 		"og:title": wantTitle, "twitter:title": wantTitle, "og:image": img, "twitter:image": img,
 		"og:image:width": "1024", "og:image:height": "1536", "twitter:card": "summary_large_image",

@@ -12,10 +12,10 @@ const (
 	shoreY   = 700
 )
 
-// drawBackground paints the scene once: a dusk sky with a setting sun, the
-// sea, a sandy beach, two bamboo torches, a wooden board behind the title and
-// a wooden plank behind each item row.
-func drawBackground() *image.RGBA {
+// drawScene paints the scene once: a dusk sky with a setting sun, the sea, a
+// sandy beach, two bamboo torches and a wooden board behind the title. The
+// planks behind the item rows are drawn by plankPatches.
+func drawScene() *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
 	skyTop := color.RGBA{0x1a, 0x16, 0x3a, 0xff}
 	skyMid := color.RGBA{0x7a, 0x2e, 0x52, 0xff}
@@ -80,10 +80,30 @@ func drawBackground() *image.RGBA {
 	fillRoundRect(img, board, 22, color.RGBA{0x2e, 0x18, 0x0a, 0xff})
 	woodPanel(img, board.Inset(10), 16, 3, false)
 
-	// Item planks.
-	for i := 0; i < MaxItems; i++ {
-		top := ItemsTop + i*RowHeight
-		pl := image.Rect(TitleX-110, top, TextRightLimit+60, top+RowHeight-20)
+	return img
+}
+
+// patch is a pre-drawn opaque piece of the background.
+type patch struct{ img *image.RGBA }
+
+func (p patch) drawInto(dst *image.RGBA) {
+	r := p.img.Rect
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		copy(dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)], p.img.Pix[p.img.PixOffset(r.Min.X, y):p.img.PixOffset(r.Max.X, y)])
+	}
+}
+
+// plankPatches draws the wooden plank behind each of g's rows over the scene,
+// shadow and nails included, as patches copied in for each image with that
+// many rows (drawing the grain takes far longer than copying it).
+func plankPatches(scene *image.RGBA, g rows) []patch {
+	var out []patch
+	for i := 0; i < g.n; i++ {
+		pl := g.rect(i)
+		img := image.NewRGBA(pl.Union(pl.Add(image.Pt(7, 9))).Intersect(scene.Rect))
+		for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+			copy(img.Pix[img.PixOffset(img.Rect.Min.X, y):img.PixOffset(img.Rect.Max.X, y)], scene.Pix[scene.PixOffset(img.Rect.Min.X, y):scene.PixOffset(img.Rect.Max.X, y)])
+		}
 		fillRoundRect(img, pl.Add(image.Pt(7, 9)), 14, color.RGBA{0, 0, 0, 0x68})
 		fillRoundRect(img, pl, 14, color.RGBA{0x2e, 0x18, 0x0a, 0xff})
 		woodPanel(img, pl.Inset(6), 10, 11+i*5, true)
@@ -94,8 +114,9 @@ func drawBackground() *image.RGBA {
 			fillCircle(img, image.Pt(nx-1, pl.Min.Y+19), 2, color.RGBA{0x9a, 0x8e, 0x80, 0xff})
 			fillCircle(img, image.Pt(nx-1, pl.Max.Y-21), 2, color.RGBA{0x9a, 0x8e, 0x80, 0xff})
 		}
+		out = append(out, patch{img})
 	}
-	return img
+	return out
 }
 
 // woodPanel fills r (with rounded corners) with dark planks of horizontal

@@ -1,15 +1,18 @@
 // Package shareimage draws a list's share image: a 1024x1536 PNG with the
-// list title and its first five items on a procedurally drawn beach, wood and
-// torch background.
+// list title, its first five items and the site's name on a procedurally
+// drawn beach, wood and torch background.
 //
 // The layout follows the product spec, section 9 ("Share image"): the title
 // is fitted into a 624x290 area at (210,150), starting at 130px and shrinking
 // down to 20px with a line height of 97 (at every size); at
 // most the first five items are drawn; a contestant picture is 110x110 and a
 // season logo sits in a 160x160 box; item names start at 64px and shrink down
-// to 10px so that no text passes x=835.
+// to 10px so that no text passes x=835. Lists of fewer than five items get
+// fewer, bigger rows, centred where the five would be.
 //
-// The fonts are the Go fonts (BSD licence) bundled in golang.org/x/image.
+// Text is shaped with go-text/typesetting (a Go port of HarfBuzz, with bidi)
+// in bundled Noto fonts (SIL OFL) chosen per character, so every script a fan
+// may type draws: see fonts.go.
 package shareimage
 
 import (
@@ -17,16 +20,17 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"math"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
-	xdraw "golang.org/x/image/draw"
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/math/fixed"
+	"github.com/go-text/typesetting/font"
+	"github.com/go-text/typesetting/shaping"
 )
+
+// Version names the drawing: it is part of share images' ETags, so bump it
+// whenever what is drawn changes (TestGoldenVersion insists).
+const Version = "2"
 
 // Layout constants from the spec (section 9, share image).
 const (
@@ -57,16 +61,21 @@ const (
 
 // Derived layout (our own choices, inside the spec's limits).
 const (
-	// ItemsTop is the y of the first item row; rows are RowHeight apart.
+	// ItemsTop is the y of the first of five item rows; rows are RowHeight apart.
 	ItemsTop  = 480
 	RowHeight = 190
-	// ImageColumnX is the left edge of the 160px picture column; contestant
-	// pictures are centred in it.
+	// rowGap is the sand between two rows' planks.
+	rowGap = 20
+	// ImageColumnX is the left edge of the picture column; pictures are
+	// centred in it.
 	ImageColumnX = TitleX
-	// NameX is where item names start.
-	NameX = ImageColumnX + SeasonLogoBox + 28
 	// RankCenterX is the centre of the rank badge left of the picture.
 	RankCenterX = 150
+
+	// The footer names the site, centred at the foot of the image.
+	footerBaseline = Height - 38
+	footerMaxSize  = 26
+	footerMinSize  = 12
 )
 
 // Item is one ranked entry.
@@ -82,6 +91,9 @@ type Item struct {
 type List struct {
 	Title string
 	Items []Item
+	// Site names where the image comes from (the host of the site's
+	// address); drawn small at the foot, or not at all when empty.
+	Site string
 }
 
 // TitleLayout is the fitted title.
@@ -91,125 +103,175 @@ type TitleLayout struct {
 	Lines      []string
 	// Bounds holds each line's drawn box (from the glyph bounds).
 	Bounds []image.Rectangle
+	lines  []line
+	dots   []image.Point
 }
 
 // ItemLayout is one fitted item row.
 type ItemLayout struct {
-	Rank      int
-	Name      string // as drawn (may end in an ellipsis if even 10px is too wide)
-	NameSize  int
-	NameDot   image.Point // baseline start of the name
-	NameBound image.Rectangle
-	ImageRect image.Rectangle
-	RowRect   image.Rectangle
+	Rank        int
+	Name        string // as drawn (may end in an ellipsis if even 10px is too wide)
+	NameSize    int
+	NameMaxSize int         // the size names start at in this row (bigger in short lists)
+	NameDot     image.Point // baseline start of the name
+	NameBound   image.Rectangle
+	ImageRect   image.Rectangle
+	RowRect     image.Rectangle
+	badge       int // the rank badge's radius
+	name        line
 }
 
 // Layout is the computed position of everything drawn.
 type Layout struct {
 	Title TitleLayout
 	Items []ItemLayout
+	// Footer is the site name's drawn box (empty without a site).
+	Footer     image.Rectangle
+	footer     line
+	footerSize int
+	footerDot  image.Point
 }
 
-// Renderer holds the parsed font and the pre-rendered background. It is safe
+// Renderer holds the parsed fonts and the pre-rendered background. It is safe
 // for concurrent use.
 type Renderer struct {
-	font *opentype.Font
-	bg   *image.RGBA
+	fonts  []*font.Font
+	scene  *image.RGBA
+	planks [MaxItems + 1][]patch // the planks behind n rows, by n
+	// typesetters holds the per-drawing state (font faces, shaper caches),
+	// which is not safe for concurrent use but costly to build for each image.
+	typesetters sync.Pool
 }
 
-// New parses the bundled font and draws the background once.
+// New returns a renderer. The fonts and the background are the same for
+// every renderer and never change: they are parsed and drawn once per process
+// (a second or two of CPU, ~30 MB), on the first call.
 func New() (*Renderer, error) {
-	f, err := opentype.Parse(gobold.TTF)
+	a, err := loadAssets()
 	if err != nil {
-		return nil, fmt.Errorf("shareimage: parse font: %w", err)
+		return nil, err
 	}
-	return &Renderer{font: f, bg: drawBackground()}, nil
+	r := &Renderer{fonts: a.fonts, scene: a.scene, planks: a.planks}
+	r.typesetters.New = func() any { return newTypesetter(r.fonts) }
+	return r, nil
 }
 
-// faces makes font faces per size for one drawing; opentype faces are not
-// safe for concurrent use, so each call to Layout/Draw has its own set.
-type faces struct {
-	f *opentype.Font
-	m map[int]font.Face
+type assets struct {
+	fonts  []*font.Font
+	scene  *image.RGBA
+	planks [MaxItems + 1][]patch
 }
 
-func (fs *faces) get(size int) font.Face {
-	if fc, ok := fs.m[size]; ok {
-		return fc
-	}
-	fc, err := opentype.NewFace(fs.f, &opentype.FaceOptions{Size: float64(size), DPI: 72, Hinting: font.HintingFull})
+var loadAssets = sync.OnceValues(func() (assets, error) {
+	fonts, err := loadFonts()
 	if err != nil {
-		panic(err) // only fails on invalid options
+		return assets{}, err
 	}
-	fs.m[size] = fc
-	return fc
-}
+	a := assets{fonts: fonts, scene: drawScene()}
+	for n := 1; n <= MaxItems; n++ {
+		a.planks[n] = plankPatches(a.scene, rowsFor(n))
+	}
+	return a, nil
+})
 
-func (r *Renderer) newFaces() *faces { return &faces{f: r.font, m: map[int]font.Face{}} }
+func (r *Renderer) typesetter() *typesetter { return r.typesetters.Get().(*typesetter) }
 
 // Layout computes where the title and items go without drawing.
 func (r *Renderer) Layout(l List) Layout {
-	return r.layout(r.newFaces(), l)
+	ts := r.typesetter()
+	defer r.typesetters.Put(ts)
+	return layout(ts, l)
 }
 
-func (r *Renderer) layout(fs *faces, l List) Layout {
+// rows is the geometry of n item rows.
+type rows struct {
+	n, top, height int
+	scale          float64
+}
+
+// rowsFor lays out n rows: five fill the band from ItemsTop; fewer are
+// bigger (pictures, names and badges alike) and centred in that band, so a
+// short list shows no empty planks.
+func rowsFor(n int) rows {
+	scale := [MaxItems + 1]float64{1, 1.3, 1.3, 1.2, 1.1, 1}[min(max(n, 0), MaxItems)]
+	h := int(math.Round(RowHeight * scale))
+	band := MaxItems*RowHeight - rowGap
+	return rows{n: n, top: ItemsTop + (band-(n*h-rowGap))/2, height: h, scale: scale}
+}
+
+func (g rows) scaled(v int) int { return int(math.Round(float64(v) * g.scale)) }
+
+// rect is row i's plank.
+func (g rows) rect(i int) image.Rectangle {
+	top := g.top + i*g.height
+	return image.Rect(TitleX-110, top, TextRightLimit+60, top+g.height-rowGap)
+}
+
+func layout(ts *typesetter, l List) Layout {
 	var out Layout
-	out.Title = fitTitle(fs, strings.TrimSpace(l.Title))
-	items := l.Items
-	if len(items) > MaxItems {
-		items = items[:MaxItems]
-	}
+	out.Title = fitTitle(ts, strings.TrimSpace(l.Title))
+	items := l.Items[:min(len(l.Items), MaxItems)]
+	g := rowsFor(len(items))
 	for i, it := range items {
-		top := ItemsTop + i*RowHeight
-		il := ItemLayout{Rank: i + 1, RowRect: image.Rect(TitleX-110, top, TextRightLimit+60, top+RowHeight-20)}
-		box := SeasonLogoBox
-		if !it.IsSeason {
-			box = ContestantImageSize
+		il := ItemLayout{Rank: i + 1, RowRect: g.rect(i), NameMaxSize: g.scaled(NameMaxSize), badge: g.scaled(38)}
+		if g.scale > 1.2 { // a bigger badge would leave the plank
+			il.badge = 38 * 6 / 5
 		}
-		cy := top + (RowHeight-20)/2
-		ix := ImageColumnX + (SeasonLogoBox-box)/2
+		column := g.scaled(SeasonLogoBox)
+		box := column
+		if !it.IsSeason {
+			box = g.scaled(ContestantImageSize)
+		}
+		cy := (il.RowRect.Min.Y + il.RowRect.Max.Y) / 2
+		ix := ImageColumnX + (column-box)/2
 		il.ImageRect = image.Rect(ix, cy-box/2, ix+box, cy-box/2+box)
-		il.Name, il.NameSize = fitLine(fs, strings.TrimSpace(it.Name), NameMaxSize, NameMinSize, TextRightLimit-NameX)
-		fc := fs.get(il.NameSize)
-		m := fc.Metrics()
-		// centre the text's cap/x band vertically on the row
-		baseline := cy + (m.Ascent.Ceil()-m.Descent.Ceil())/2
-		il.NameDot = image.Pt(NameX, baseline)
-		il.NameBound = textBounds(fc, il.Name, il.NameDot)
+		nameX := ImageColumnX + column + 28
+		il.name, il.NameSize = fitLine(ts, strings.TrimSpace(it.Name), il.NameMaxSize, NameMinSize, TextRightLimit-nameX)
+		il.Name = il.name.text
+		asc, desc := ts.metrics(il.NameSize)
+		// centre the text's ascent/descent band vertically on the row
+		il.NameDot = image.Pt(nameX, cy+(asc-desc)/2)
+		il.NameBound = il.name.bounds(il.NameSize, il.NameDot)
 		out.Items = append(out.Items, il)
+	}
+	if site := strings.TrimSpace(l.Site); site != "" {
+		out.footer, out.footerSize = fitLine(ts, site, footerMaxSize, footerMinSize, Width-2*TitleX)
+		out.footerDot = image.Pt((Width-out.footer.pxWidth(out.footerSize))/2, footerBaseline)
+		out.Footer = out.footer.bounds(out.footerSize, out.footerDot)
 	}
 	return out
 }
 
-func textBounds(fc font.Face, s string, dot image.Point) image.Rectangle {
-	if s == "" {
-		return image.Rectangle{}
+// fitLine returns s as one line at the largest size in [min,max] whose width
+// fits; if none does, s is cut and ends in an ellipsis at the minimum size.
+func fitLine(ts *typesetter, s string, max, min, limit int) (line, int) {
+	p := ts.shape(s)
+	whole := ts.oneLine(p)
+	if size := largest(min, max, func(size int) bool { return whole.pxWidth(size) <= limit }); size >= min {
+		return whole, size
 	}
-	b, _ := font.BoundString(fc, s)
-	return image.Rect(dot.X+b.Min.X.Floor(), dot.Y+b.Min.Y.Floor(), dot.X+b.Max.X.Ceil(), dot.Y+b.Max.Y.Ceil())
+	return fitWidth(ts, p, min, limit, 1)[0], min
 }
 
-// width is the horizontal extent a string occupies from its dot: the larger
-// of its advance and its ink.
-func width(fc font.Face, s string) int {
-	if s == "" {
-		return 0
+// fitWidth wraps p at size into at most maxLines lines (the last one cut with
+// an ellipsis) no wider than limit. The wrapper measures advances, and a
+// glyph's ink may stick out past its advance: then it wraps again, narrower.
+func fitWidth(ts *typesetter, p para, size, limit, maxLines int) []line {
+	room := toRef(limit, size)
+	for {
+		lines := ts.wrap(p, room, shaping.WhenNecessary, maxLines)
+		over := 0
+		for _, ln := range lines {
+			over = max(over, ln.pxWidth(size)-limit)
+		}
+		if over <= 0 || room <= 0 || len(lines) == 0 {
+			if len(lines) == 0 {
+				lines = []line{{}}
+			}
+			return lines
+		}
+		room -= toRef(over, size)
 	}
-	b, adv := font.BoundString(fc, s)
-	w := adv.Ceil()
-	if m := b.Max.X.Ceil(); m > w {
-		w = m
-	}
-	return w
-}
-
-// fitLine returns s at the largest size in [min,max] whose width fits; if
-// none does, s is cut and ends in an ellipsis at the minimum size.
-func fitLine(fs *faces, s string, max, min, limit int) (string, int) {
-	if size := largest(min, max, func(size int) bool { return width(fs.get(size), s) <= limit }); size >= min {
-		return s, size
-	}
-	return truncate(fs.get(min), s, limit), min
 }
 
 // largest returns the largest size in [lo, hi] for which fits holds, or
@@ -221,11 +283,10 @@ func largest(lo, hi int, fits func(int) bool) int {
 		return hi
 	}
 	bad := hi // fits(bad) is false
-	good := lo - 1
 	if !fits(lo) {
 		return lo - 1
 	}
-	good = lo
+	good := lo
 	for bad-good > 1 {
 		mid := (good + bad) / 2
 		if fits(mid) {
@@ -235,21 +296,6 @@ func largest(lo, hi int, fits func(int) bool) int {
 		}
 	}
 	return good
-}
-
-func truncate(fc font.Face, s string, limit int) string {
-	if width(fc, s) <= limit {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 {
-		r = r[:len(r)-1]
-		t := strings.TrimRight(string(r), " ") + "…"
-		if width(fc, t) <= limit {
-			return t
-		}
-	}
-	return ""
 }
 
 // lineHeightFor is the title's baseline-to-baseline distance. The spec gives
@@ -262,108 +308,56 @@ func lineHeightFor(size int) int {
 	return TitleLineHeight
 }
 
-// wrap splits s into lines no wider than limit; ok is false when a single
-// word is wider than limit.
-func wrap(fc font.Face, s string, limit int) (lines []string, ok bool) {
-	words := strings.Fields(s)
-	ok = true
-	cur := ""
-	for _, w := range words {
-		if width(fc, w) > limit {
-			ok = false
-		}
-		if cur == "" {
-			cur = w
-			continue
-		}
-		if width(fc, cur+" "+w) <= limit {
-			cur += " " + w
-		} else {
-			lines = append(lines, cur)
-			cur = w
-		}
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	return lines, ok
-}
-
-// hardWrap wraps like wrap but splits words that are too wide by themselves.
-func hardWrap(fc font.Face, s string, limit int) []string {
-	var pieces []string
-	for _, w := range strings.Fields(s) {
-		for width(fc, w) > limit {
-			n := 0
-			for i := range w {
-				if i > 0 && width(fc, w[:i]) > limit {
-					break
-				}
-				n = i
-			}
-			if n == 0 {
-				_, n = utf8.DecodeRuneInString(w)
-			}
-			pieces = append(pieces, w[:n])
-			w = w[n:]
-		}
-		if w != "" {
-			pieces = append(pieces, w)
-		}
-	}
-	lines, _ := wrap(fc, strings.Join(pieces, " "), limit)
-	// wrap may rejoin split pieces with spaces only when they fit, which is fine.
-	return lines
-}
-
-func fitTitle(fs *faces, s string) TitleLayout {
+func fitTitle(ts *typesetter, s string) TitleLayout {
 	var t TitleLayout
 	if s == "" {
 		t.Size, t.LineHeight = TitleMaxSize, TitleLineHeight
 		return t
 	}
-	fits := func(size int) bool {
-		fc := fs.get(size)
-		lines, ok := wrap(fc, s, TitleWidth)
-		return ok && titleBlockHeight(fc, len(lines), lineHeightFor(size)) <= TitleHeight
+	p := ts.shape(s)
+	// Lines break where Unicode allows (between words, and between CJK
+	// characters); a size fits when no line is too wide, no line's letters
+	// rise above the baseline before it (CJK and emoji are taller than the
+	// capitals the fixed line height was made for), and the lines fit the area.
+	wrapAt := func(size int) ([]line, bool) {
+		lines := ts.wrap(p, toRef(TitleWidth, size), shaping.Never, 0)
+		for i, ln := range lines {
+			if ln.pxWidth(size) > TitleWidth || (i > 0 && lineHeightFor(size)+at(ln.ink.Min.Y, size).Floor() < 0) {
+				return lines, false
+			}
+		}
+		return lines, titleBlockHeight(ts, size, len(lines), lineHeightFor(size)) <= TitleHeight
 	}
-	if size := largest(TitleMinSize, TitleMaxSize, fits); size >= TitleMinSize {
+	if size := largest(TitleMinSize, TitleMaxSize, func(size int) bool { _, ok := wrapAt(size); return ok }); size >= TitleMinSize {
 		t.Size, t.LineHeight = size, lineHeightFor(size)
-		t.Lines, _ = wrap(fs.get(size), s, TitleWidth)
-	}
-	if t.Lines == nil { // does not fit even at the minimum size
-		fc := fs.get(TitleMinSize)
-		lh := lineHeightFor(TitleMinSize)
-		lines := hardWrap(fc, s, TitleWidth)
-		n := len(lines)
-		for n > 1 && titleBlockHeight(fc, n, lh) > TitleHeight {
-			n--
+		t.lines, _ = wrapAt(size)
+	} else { // does not fit even at the minimum size: break words, cut the end
+		t.Size, t.LineHeight = TitleMinSize, lineHeightFor(TitleMinSize)
+		n := 1
+		for titleBlockHeight(ts, t.Size, n+1, t.LineHeight) <= TitleHeight {
+			n++
 		}
-		if n < len(lines) {
-			lines = append(lines[:n-1:n-1], truncate(fc, lines[n-1]+"…", TitleWidth))
-		}
-		t.Size, t.LineHeight, t.Lines = TitleMinSize, lh, lines
+		t.lines = fitWidth(ts, p, t.Size, TitleWidth, n)
 	}
-	fc := fs.get(t.Size)
-	m := fc.Metrics()
-	block := titleBlockHeight(fc, len(t.Lines), t.LineHeight)
-	top := TitleY + (TitleHeight-block)/2
-	for i, ln := range t.Lines {
-		w := width(fc, ln)
-		dot := image.Pt(TitleX+(TitleWidth-w)/2, top+m.Ascent.Ceil()+i*t.LineHeight)
-		t.Bounds = append(t.Bounds, textBounds(fc, ln, dot))
+	asc, _ := ts.metrics(t.Size)
+	top := TitleY + (TitleHeight-titleBlockHeight(ts, t.Size, len(t.lines), t.LineHeight))/2
+	for i, ln := range t.lines {
+		dot := image.Pt(TitleX+(TitleWidth-ln.pxWidth(t.Size))/2, top+asc+i*t.LineHeight)
+		t.Lines = append(t.Lines, ln.text)
+		t.dots = append(t.dots, dot)
+		t.Bounds = append(t.Bounds, ln.bounds(t.Size, dot))
 	}
 	return t
 }
 
 // titleBlockHeight is the height n lines take: line spacing between them plus
 // the ascent and descent of the first and last line.
-func titleBlockHeight(fc font.Face, n, lh int) int {
+func titleBlockHeight(ts *typesetter, size, n, lh int) int {
 	if n == 0 {
 		return 0
 	}
-	m := fc.Metrics()
-	return (n-1)*lh + m.Ascent.Ceil() + m.Descent.Ceil()
+	asc, desc := ts.metrics(size)
+	return (n-1)*lh + asc + desc
 }
 
 // Palette.
@@ -376,7 +370,7 @@ var (
 
 // Draw renders the share image into a new image.
 func (r *Renderer) Draw(l List) *image.RGBA {
-	dst := image.NewRGBA(r.bg.Bounds())
+	dst := image.NewRGBA(r.scene.Bounds())
 	r.drawInto(dst, l)
 	return dst
 }
@@ -385,146 +379,46 @@ func (r *Renderer) Draw(l List) *image.RGBA {
 var canvases sync.Pool
 
 func (r *Renderer) drawInto(dst *image.RGBA, l List) {
-	fs := r.newFaces()
-	lay := r.layout(fs, l)
-	copy(dst.Pix, r.bg.Pix)
-
-	// Title.
-	if len(lay.Title.Lines) > 0 {
-		fc := fs.get(lay.Title.Size)
-		off := max(2, lay.Title.Size/28)
-		for i, ln := range lay.Title.Lines {
-			b := lay.Title.Bounds[i]
-			dot := image.Pt(TitleX+(TitleWidth-width(fc, ln))/2, 0)
-			// recover the baseline from the bounds computation
-			bb, _ := font.BoundString(fc, ln)
-			dot.Y = b.Min.Y - bb.Min.Y.Floor()
-			drawText(dst, fc, ln, dot.Add(image.Pt(off, off)), shadow)
-			drawText(dst, fc, ln, dot, gold)
-		}
+	ts := r.typesetter()
+	defer r.typesetters.Put(ts)
+	lay := layout(ts, l)
+	copy(dst.Pix, r.scene.Pix)
+	for _, p := range r.planks[len(lay.Items)] {
+		p.drawInto(dst)
 	}
 
-	items := l.Items
-	if len(items) > MaxItems {
-		items = items[:MaxItems]
+	for i, ln := range lay.Title.lines {
+		ts.drawLine(dst, ln, lay.Title.Size, lay.Title.dots[i], gold, max(2, lay.Title.Size/28), shadow)
 	}
 	for i, il := range lay.Items {
-		it := items[i]
-		drawRankBadge(dst, fs, il)
-		drawPicture(dst, il.ImageRect, it)
-		if il.Name != "" {
-			fc := fs.get(il.NameSize)
-			off := max(1, il.NameSize/24)
-			drawText(dst, fc, il.Name, il.NameDot.Add(image.Pt(off, off)), shadow)
-			drawText(dst, fc, il.Name, il.NameDot, cream)
-		}
+		drawRankBadge(dst, ts, il)
+		drawPicture(dst, il.ImageRect, l.Items[i])
+		ts.drawLine(dst, il.name, il.NameSize, il.NameDot, cream, max(1, il.NameSize/24), shadow)
+	}
+	if lay.footerSize > 0 {
+		ts.drawLine(dst, lay.footer, lay.footerSize, lay.footerDot, cream, 2, shadow)
 	}
 }
 
-func drawText(dst *image.RGBA, fc font.Face, s string, dot image.Point, c color.Color) {
-	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: fc, Dot: fixed.P(dot.X, dot.Y)}
-	d.DrawString(s)
-}
-
-func drawRankBadge(dst *image.RGBA, fs *faces, il ItemLayout) {
+func drawRankBadge(dst *image.RGBA, ts *typesetter, il ItemLayout) {
 	cy := (il.RowRect.Min.Y + il.RowRect.Max.Y) / 2
 	c := image.Pt(RankCenterX, cy)
-	fillCircle(dst, c.Add(image.Pt(3, 4)), 38, color.RGBA{0, 0, 0, 0x70})
-	fillCircle(dst, c, 38, frameDark)
-	fillCircle(dst, c, 33, color.RGBA{0xc9, 0x5a, 0x1c, 0xff})
-	fc := fs.get(40)
-	s := fmt.Sprint(il.Rank)
-	w := width(fc, s)
-	m := fc.Metrics()
-	// cap height of digits is about 0.7em
-	drawText(dst, fc, s, image.Pt(c.X-w/2, c.Y+m.Ascent.Ceil()*7/20), cream)
-}
-
-func drawPicture(dst *image.RGBA, r image.Rectangle, it Item) {
-	// shadow and wooden frame
-	fillRect(dst, r.Add(image.Pt(5, 6)).Inset(-6), color.RGBA{0, 0, 0, 0x60})
-	fillRect(dst, r.Inset(-6), frameDark)
-	fillRect(dst, r.Inset(-3), gold)
-	if it.Image == nil || it.Image.Bounds().Empty() {
-		drawFallback(dst, r, it.IsSeason)
-		return
-	}
-	src := it.Image
-	sb := src.Bounds()
-	if it.IsSeason {
-		// a logo: fit inside the box on a light ground, keep the aspect
-		fillRect(dst, r, color.RGBA{0xf3, 0xe6, 0xc8, 0xff})
-		w, h := r.Dx(), r.Dy()
-		if sb.Dx()*h > sb.Dy()*w {
-			h = sb.Dy() * w / sb.Dx()
-		} else {
-			w = sb.Dx() * h / sb.Dy()
-		}
-		to := image.Rect(0, 0, w, h).Add(image.Pt(r.Min.X+(r.Dx()-w)/2, r.Min.Y+(r.Dy()-h)/2))
-		xdraw.ApproxBiLinear.Scale(dst, to, src, sb, xdraw.Over, nil)
-		return
-	}
-	// a photo: cover the square, cropping the centre
-	crop := sb
-	if sb.Dx() > sb.Dy() {
-		d := (sb.Dx() - sb.Dy()) / 2
-		crop = image.Rect(sb.Min.X+d, sb.Min.Y, sb.Min.X+d+sb.Dy(), sb.Max.Y)
-	} else if sb.Dy() > sb.Dx() {
-		// keep the top (faces) rather than the centre
-		crop = image.Rect(sb.Min.X, sb.Min.Y, sb.Max.X, sb.Min.Y+sb.Dx())
-	}
-	xdraw.ApproxBiLinear.Scale(dst, r, src, crop, xdraw.Src, nil)
-}
-
-// drawFallback draws a framed silhouette (contestant) or a sun-over-island
-// emblem (season) when there is no picture.
-func drawFallback(dst *image.RGBA, r image.Rectangle, season bool) {
-	top := color.RGBA{0x6f, 0x8f, 0x9a, 0xff}
-	bot := color.RGBA{0x3c, 0x55, 0x62, 0xff}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		t := float64(y-r.Min.Y) / float64(r.Dy())
-		c := lerp(top, bot, t)
-		for x := r.Min.X; x < r.Max.X; x++ {
-			dst.SetRGBA(x, y, c)
-		}
-	}
-	s := float64(r.Dx())
-	cx := float64(r.Min.X) + s/2
-	if season {
-		// a sun setting into the sea
-		sun := color.RGBA{0xf6, 0xc1, 0x4a, 0xff}
-		seaTop := r.Min.Y + r.Dy()*62/100
-		fillCircleF(dst, image.Rect(r.Min.X, r.Min.Y, r.Max.X, seaTop), cx, float64(seaTop), s*0.26, sun)
-		for y := seaTop; y < r.Max.Y; y++ {
-			c := color.RGBA{0x1f, 0x4a, 0x60, 0xff}
-			if (y-seaTop)%9 < 2 {
-				c = color.RGBA{0x6f, 0x9a, 0xa8, 0xff}
-			}
-			for x := r.Min.X; x < r.Max.X; x++ {
-				dst.SetRGBA(x, y, c)
-			}
-		}
-		return
-	}
-	sil := color.RGBA{0x22, 0x30, 0x38, 0xff}
-	fillCircleF(dst, r, cx, float64(r.Min.Y)+s*0.38, s*0.19, sil)
-	// shoulders: upper half of an ellipse at the bottom
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			dx := (float64(x) - cx) / (s * 0.36)
-			dy := (float64(y) - (float64(r.Min.Y) + s*1.0)) / (s * 0.42)
-			if dx*dx+dy*dy <= 1 {
-				dst.SetRGBA(x, y, sil)
-			}
-		}
-	}
+	rad := il.badge
+	fillCircle(dst, c.Add(image.Pt(3, 4)), rad, color.RGBA{0, 0, 0, 0x70})
+	fillCircle(dst, c, rad, frameDark)
+	fillCircle(dst, c, rad-5, color.RGBA{0xc9, 0x5a, 0x1c, 0xff})
+	size := rad * 40 / 38
+	ln := ts.oneLine(ts.shape(fmt.Sprint(il.Rank)))
+	asc, _ := ts.metrics(size)
+	// digits' cap height is about 0.7em, and the ascent about 1.07em
+	ts.drawLine(dst, ln, size, image.Pt(c.X-ln.pxWidth(size)/2, c.Y+asc*33/100), cream, 0, nil)
 }
 
 // PNG draws the image and encodes it as an RGB PNG.
 func (r *Renderer) PNG(w io.Writer, l List) error {
 	dst, _ := canvases.Get().(*image.RGBA)
-	if dst == nil || dst.Bounds() != r.bg.Bounds() {
-		dst = image.NewRGBA(r.bg.Bounds())
+	if dst == nil || dst.Bounds() != r.scene.Bounds() {
+		dst = image.NewRGBA(r.scene.Bounds())
 	}
 	defer canvases.Put(dst)
 	r.drawInto(dst, l)

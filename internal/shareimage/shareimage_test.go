@@ -2,19 +2,24 @@ package shareimage
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"flag"
+	"fmt"
 	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/go-text/typesetting/font"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/golden.png")
+var update = flag.Bool("update", false, "rewrite the golden images in testdata (and goldens.sum)")
 
 var (
 	rendOnce sync.Once
@@ -47,24 +52,50 @@ func portrait(w, h int, c color.RGBA) image.Image {
 	return img
 }
 
+// fanText is what fans type into names and titles: every script and symbol
+// the share image must draw.
+var fanText = []string{
+	"Parvati Shallow", "Ünïcödé — “Blindside” …", "Алексей Смирнов", "Ελένη Παπαδοπούλου",
+	"山田 太郎", "日本語", "生存者", "ひらがな カタカナ", "김민지", "한국어",
+	"العربية", "محمد علي", "עברית", "דניאל כהן",
+	"🔥", "❤", "❤️", "★", "☆", "😀", "👍🏽", "🏝️", "♥ ✓ ☀",
+}
+
 func sampleList() List {
 	return List{
-		Title: "My All-Time Favourite Castaways",
+		Title: "★ My All-Time Favourite Castaways ❤",
+		Site:  "survivor.example.org",
 		Items: []Item{
-			{Name: "Parvati Shallow", Image: portrait(300, 400, color.RGBA{0x30, 0x90, 0xc0, 0xff})},
-			{Name: "Heroes vs. Villains", IsSeason: true, Image: portrait(400, 200, color.RGBA{0xc0, 0x40, 0x30, 0xff})},
-			{Name: "Boston Rob Mariano", Image: nil},
-			{Name: "Season Without A Logo", IsSeason: true},
-			{Name: "Sandra Diaz-Twine", Image: portrait(200, 200, color.RGBA{0x40, 0xa0, 0x50, 0xff})},
+			{Name: "Parvati Shallow 🔥", Image: portrait(300, 400, color.RGBA{0x30, 0x90, 0xc0, 0xff})},
+			{Name: "Алексей & Ελένη", IsSeason: true, Image: portrait(400, 200, color.RGBA{0xc0, 0x40, 0x30, 0xff})},
+			{Name: "山田 太郎 · 김민지", Image: nil},
+			{Name: "محمد العربي", IsSeason: true},
+			{Name: "דניאל כהן", Image: portrait(200, 200, color.RGBA{0x40, 0xa0, 0x50, 0xff})},
 			{Name: "Sixth is never drawn", Image: nil},
 		},
 	}
 }
 
+// goldens are the images TestGolden compares, by file in testdata.
+func goldens() map[string]List {
+	full := sampleList()
+	return map[string]List{
+		"golden.png": full,
+		"golden-1.png": {Title: "日本語のサバイバー", Site: full.Site,
+			Items: []Item{{Name: "Sandra Diaz-Twine", Image: portrait(200, 260, color.RGBA{0x40, 0xa0, 0x50, 0xff})}}},
+		"golden-3.png": {Title: "Top 3 ★", Site: full.Site,
+			Items: []Item{full.Items[0], {Name: "Heroes vs. Villains", IsSeason: true}, {Name: "עברית Rob ❤️"}}},
+	}
+}
+
 func TestGolden(t *testing.T) {
 	r := renderer(t)
-	got := r.Draw(sampleList())
-	path := filepath.Join("testdata", "golden.png")
+	for name, l := range goldens() {
+		t.Run(name, func(t *testing.T) { checkGolden(t, r.Draw(l), filepath.Join("testdata", name)) })
+	}
+}
+
+func checkGolden(t *testing.T, got *image.RGBA, path string) {
 	if *update {
 		var buf bytes.Buffer
 		if err := png.Encode(&buf, got); err != nil {
@@ -100,7 +131,161 @@ func TestGolden(t *testing.T) {
 		}
 	}
 	if bad > maxBad {
-		t.Errorf("%d pixels differ from the golden image (allowed %d); if the change is intended, run go test -run TestGolden -update", bad, maxBad)
+		t.Errorf("%d pixels differ from %s (allowed %d); if the change is intended, bump Version and run go test -run TestGolden -update", bad, path, maxBad)
+	}
+}
+
+// TestGoldenVersion ties Version to the golden images: testdata/goldens.sum
+// records the Version they were drawn for with their hash, so new goldens
+// (a changed drawing) without a new Version, which would leave caches
+// showing the old images, fail here.
+func TestGoldenVersion(t *testing.T) {
+	h := sha256.New()
+	names := make([]string, 0, len(goldens()))
+	for name := range goldens() {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(h, "%s %x\n", name, sha256.Sum256(b))
+	}
+	sum := fmt.Sprintf("%s %x\n", Version, h.Sum(nil))
+	path := filepath.Join("testdata", "goldens.sum")
+	old, _ := os.ReadFile(path)
+	oldVersion, oldHash, _ := strings.Cut(strings.TrimSpace(string(old)), " ")
+	if *update && string(old) != sum {
+		if oldVersion == Version {
+			t.Fatalf("the golden images changed but Version is still %q: bump it so cached share images are redrawn", Version)
+		}
+		if err := os.WriteFile(path, []byte(sum), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if string(old) != sum {
+		t.Errorf("testdata/goldens.sum says %s %s, the goldens are %s: bump Version and run go test -run 'TestGolden' -update", oldVersion, oldHash, strings.TrimSpace(sum))
+	}
+}
+
+// TestEveryRuneHasAGlyph: no character fans type falls back to the empty
+// .notdef box, in names or titles.
+func TestEveryRuneHasAGlyph(t *testing.T) {
+	r := renderer(t)
+	ts := r.typesetter()
+	defer r.typesetters.Put(ts)
+	for _, s := range fanText {
+		if missing := ts.missingGlyphs(s); len(missing) > 0 {
+			t.Errorf("%q: no glyph for %q", s, string(missing))
+		}
+	}
+	// and the check can fail: a private-use character has no glyph anywhere
+	if missing := ts.missingGlyphs("a\ue000b"); string(missing) != "\ue000" {
+		t.Errorf("missingGlyphs(a U+E000 b) = %q, want U+E000", string(missing))
+	}
+}
+
+// TestRightToLeftAndJoined: Arabic letters take their joined forms (not the
+// isolated glyph each letter has alone) and Hebrew is drawn right to left.
+func TestRightToLeftAndJoined(t *testing.T) {
+	r := renderer(t)
+	ts := r.typesetter()
+	defer r.typesetters.Put(ts)
+	word := ts.oneLine(ts.shape("محمد"))
+	isolated := map[font.GID]bool{}
+	for _, c := range "محمد" {
+		for _, g := range ts.oneLine(ts.shape(string(c))).runs[0].Glyphs {
+			isolated[g.GlyphID] = true
+		}
+	}
+	joined := 0
+	for _, g := range word.runs[0].Glyphs {
+		if !isolated[g.GlyphID] {
+			joined++
+		}
+	}
+	if joined < 3 {
+		t.Errorf("محمد: %d of its glyphs are joined forms, want at least 3", joined)
+	}
+	// glyphs come left to right on the page: the first letter (shin) is the rightmost
+	heb := ts.oneLine(ts.shape("שלום Rob"))
+	if len(heb.runs) < 2 || heb.runs[0].Runes.Offset != 5 {
+		t.Fatalf("שלום Rob: runs %+v, want the Latin run first (leftmost)", heb.runs)
+	}
+	gs := heb.runs[len(heb.runs)-1].Glyphs
+	if gs[0].ClusterIndex != 3 || gs[len(gs)-1].ClusterIndex != 0 {
+		t.Errorf("שלום: glyph clusters from left %d..%d, want 3..0", gs[0].ClusterIndex, gs[len(gs)-1].ClusterIndex)
+	}
+}
+
+// TestShortListsLaidOutForTheirLength: a list of fewer than five items gets
+// as many rows as items, centred in the band the five would fill, and the
+// band shows sand, not planks, outside those rows.
+func TestShortListsLaidOutForTheirLength(t *testing.T) {
+	r := renderer(t)
+	band := image.Rect(0, ItemsTop, Width, ItemsTop+MaxItems*RowHeight-20)
+	for n := 1; n <= MaxItems; n++ {
+		l := List{Title: "Short", Items: sampleList().Items[:n]}
+		lay := r.Layout(l)
+		if len(lay.Items) != n {
+			t.Fatalf("%d items: %d rows", n, len(lay.Items))
+		}
+		first, last := lay.Items[0].RowRect, lay.Items[n-1].RowRect
+		if above, below := first.Min.Y-band.Min.Y, band.Max.Y-last.Max.Y; above < 0 || below < 0 || above-below > 1 || below-above > 1 {
+			t.Errorf("%d items: rows %d..%d are not centred in %d..%d", n, first.Min.Y, last.Max.Y, band.Min.Y, band.Max.Y)
+		}
+		if n < MaxItems && (lay.Items[0].NameMaxSize <= NameMaxSize || first.Dy() <= RowHeight-20) {
+			t.Errorf("%d items: rows %dpx tall with names from %dpx, want bigger than five rows'", n, first.Dy(), lay.Items[0].NameMaxSize)
+		}
+		img := r.Draw(l)
+		for y := band.Min.Y; y < band.Max.Y; y++ {
+			inRow := false
+			for _, il := range lay.Items {
+				inRow = inRow || (y >= il.RowRect.Min.Y-8 && y < il.RowRect.Max.Y+14) // with shadows and frames
+			}
+			for x := 0; x < Width && !inRow; x++ {
+				if c := img.RGBAAt(x, y); c != r.scene.RGBAAt(x, y) {
+					t.Fatalf("%d items: (%d,%d) is %v, drawn over the beach outside every row", n, x, y, c)
+				}
+			}
+		}
+	}
+}
+
+// TestFooterNamesTheSite: the site's name is drawn small at the foot, and
+// nothing else changes with it.
+func TestFooterNamesTheSite(t *testing.T) {
+	r := renderer(t)
+	l := sampleList()
+	with := r.Draw(l)
+	l.Site = ""
+	without := r.Draw(l)
+	l.Site = "other.example"
+	other := r.Draw(l)
+	foot := image.Rect(0, ItemsTop+MaxItems*RowHeight, Width, Height)
+	changed := 0
+	for y := 0; y < Height; y++ {
+		for x := 0; x < Width; x++ {
+			if with.RGBAAt(x, y) != without.RGBAAt(x, y) {
+				if !(image.Point{x, y}).In(foot) {
+					t.Fatalf("the site's name changed (%d,%d), outside the foot %v", x, y, foot)
+				}
+				changed++
+			}
+		}
+	}
+	if changed < 200 {
+		t.Errorf("the site's name changed %d pixels, want it drawn", changed)
+	}
+	if bytes.Equal(with.Pix, other.Pix) {
+		t.Error("two sites draw the same footer")
+	}
+	lay := r.Layout(sampleList())
+	if lay.Footer.Empty() || !lay.Footer.In(foot) || lay.Footer.Dy() > 40 {
+		t.Errorf("footer box %v, want small text inside %v", lay.Footer, foot)
 	}
 }
 
@@ -140,6 +325,10 @@ func TestTitlesShrinkAndStayInArea(t *testing.T) {
 		strings.Repeat("W", 200),
 		"Supercalifragilisticexpialidocious",
 		"Ünïcödé — 生存者 ranking 🔥",
+		"日本語のサバイバー",
+		"サバイバー日本版の最強プレイヤーランキング決定版",
+		"محمد العربي وأصدقاؤه في جزيرة البقاء",
+		"★ ❤️ 🔥 한국어 עברית Ελληνικά Русский",
 	}
 	prev := TitleMaxSize + 1
 	for i, title := range titles[:4] {
@@ -161,6 +350,9 @@ func TestTitlesShrinkAndStayInArea(t *testing.T) {
 		for i, b := range tl.Bounds {
 			if !b.In(titleArea()) {
 				t.Errorf("%q: line %d %q at size %d has bounds %v outside %v", title, i, tl.Lines[i], tl.Size, b, titleArea())
+			}
+			if i > 0 && b.Min.Y < tl.Bounds[i-1].Max.Y-tl.Size/5 {
+				t.Errorf("%q: line %d %q at size %d overlaps the line above (%v, %v)", title, i, tl.Lines[i], tl.Size, tl.Bounds[i-1], b)
 			}
 		}
 	}
@@ -191,7 +383,7 @@ func TestNamesShrinkAndStayLeftOfLimit(t *testing.T) {
 		end := min(start+MaxItems, len(items))
 		lay := r.Layout(List{Title: "x", Items: items[start:end]})
 		for _, il := range lay.Items {
-			if il.NameSize < NameMinSize || il.NameSize > NameMaxSize {
+			if il.NameSize < NameMinSize || il.NameSize > il.NameMaxSize {
 				t.Errorf("%q: size %d out of range", il.Name, il.NameSize)
 			}
 			if il.NameBound.Max.X > TextRightLimit {
@@ -203,10 +395,10 @@ func TestNamesShrinkAndStayLeftOfLimit(t *testing.T) {
 		}
 	}
 	lay := r.Layout(List{Items: []Item{{Name: "Ty"}, {Name: names[3]}, {Name: names[4]}}})
-	if lay.Items[0].NameSize != NameMaxSize {
-		t.Errorf("short name size %d, want %d", lay.Items[0].NameSize, NameMaxSize)
+	if lay.Items[0].NameSize != lay.Items[0].NameMaxSize {
+		t.Errorf("short name size %d, want %d", lay.Items[0].NameSize, lay.Items[0].NameMaxSize)
 	}
-	if s := lay.Items[1].NameSize; s >= NameMaxSize || s <= NameMinSize {
+	if s := lay.Items[1].NameSize; s >= lay.Items[1].NameMaxSize || s <= NameMinSize {
 		t.Errorf("long name size %d, want shrunk but above minimum", s)
 	}
 	if s := lay.Items[2].NameSize; s != NameMinSize || !strings.HasSuffix(lay.Items[2].Name, "…") {
