@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -25,6 +26,12 @@ func newAuthEnv(t *testing.T, env map[string]string) *testEnv {
 // newAuthEnvOn is newAuthEnv over st.
 func newAuthEnvOn(t *testing.T, env map[string]string, st *store.Store) *testEnv {
 	t.Helper()
+	return newAuthEnvLogging(t, env, st, slog.New(slog.DiscardHandler))
+}
+
+// newAuthEnvLogging is newAuthEnvOn logging to log.
+func newAuthEnvLogging(t *testing.T, env map[string]string, st *store.Store, log *slog.Logger) *testEnv {
+	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	vars := map[string]string{"CASTAWAY_BASE_URL": "http://" + ts.Listener.Addr().String()}
 	for k, v := range env {
@@ -34,7 +41,7 @@ func newAuthEnvOn(t *testing.T, env map[string]string, st *store.Store) *testEnv
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(testDeps(t, cfg, st))
+	srv, err := New(testDepsLogging(t, cfg, st, log))
 	if err != nil {
 		t.Fatal(err)
 	}

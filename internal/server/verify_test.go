@@ -183,4 +183,3 @@ func TestEmailChangeToAnAddressTakenMeanwhile(t *testing.T) {
 		}
 	})
 }
-

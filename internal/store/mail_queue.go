@@ -39,15 +39,19 @@ func enqueueMail(ctx context.Context, db execer, m OutMail) error {
 // each, in one statement: a row leased to one worker is invisible to every other until
 // the lease ends (a worker that died mid-send gives its rows back that way). On
 // PostgreSQL, FOR UPDATE SKIP LOCKED lets workers on several nodes claim side by side
-// without waiting on each other's rows; the outer WHERE re-checks each row once locked.
+// without waiting on each other's rows; the UPDATE's WHERE re-checks each row once locked.
 func (s *Store) ClaimMail(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]QueuedMail, error) {
 	lock := ""
 	if s.dialect == Postgres {
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
 	const free = `given_up_at IS NULL AND next_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)`
-	rows, err := s.db.QueryContext(ctx, `UPDATE mail_queue SET lease_owner = $1, lease_until = $2, attempts = attempts + 1
-		WHERE `+free+` AND id IN (SELECT id FROM mail_queue WHERE `+free+` ORDER BY next_at LIMIT $4`+lock+`)
+	// The due rows are picked once (a materialised CTE): a subquery in the WHERE may be run
+	// again for each row, each time finding the next free one, and lease them all.
+	rows, err := s.db.QueryContext(ctx, `WITH due AS MATERIALIZED (SELECT id FROM mail_queue WHERE `+free+`
+		ORDER BY next_at, created_at LIMIT $4`+lock+`)
+		UPDATE mail_queue SET lease_owner = $1, lease_until = $2, attempts = attempts + 1
+		WHERE `+free+` AND id IN (SELECT id FROM due)
 		RETURNING id, kind, recipient, subject, text_body, html_body, created_at, attempts`,
 		owner, millis(now.Add(lease)), millis(now), limit)
 	if err != nil {
