@@ -93,3 +93,20 @@ func TestVerifiedAccountIsJoined(t *testing.T) {
 		}
 	})
 }
+
+// An imported account (no password, address not proven) is claimed by a provider that
+// proves its address: verified, joined, nothing to tell since no password was removed.
+func TestProviderProvesImportedAccount(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		fake := authtest.Start(t)
+		ts := newAuthEnvOn(t, fake.Env(), st)
+		_, imported := ts.signedIn(t, "Imported")
+		fake.SetUser("google", authtest.User{Subject: "google-imported", Email: imported.Email, EmailVerified: true, Name: "Imported"})
+		c := newClient()
+		signInWith(t, ts, c, "google", "/")
+		var me verifiedMe
+		if call(t, c, "GET", ts.URL+"/api/me", nil, &me); me.ID != imported.ID || !me.EmailVerified || me.Notice != "" || len(me.Providers) != 1 {
+			t.Fatalf("imported account: %+v", me)
+		}
+	})
+}
