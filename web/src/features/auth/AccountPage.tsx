@@ -4,6 +4,7 @@ import { useShowFor } from '../../components/useShowFor';
 import { errorText, messages, useChangePassword, usePasswordPolicy, useSignOutEverywhere } from './authApi';
 import { PasswordField, PasswordFields } from './fields';
 import { UsernameEditor } from './UsernameEditor';
+import { ChangeEmail } from './ChangeEmail';
 import { YourData } from './YourData';
 import { BlockedUsers } from '../moderation/BlockedUsers';
 import { useMe } from './useMe';
@@ -24,9 +25,7 @@ export default function AccountPage() {
           Profile
         </h2>
         <UsernameEditor />
-        <p className={styles.muted}>
-          Email: <strong>{user.email || 'none (you sign in with Google or X)'}</strong>
-        </p>
+        <ChangeEmail user={user} />
       </section>
       <ChangePassword />
       <SignOutEverywhere />
