@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"castaway/internal/auth"
 	"castaway/internal/auth/authtest"
@@ -107,6 +108,55 @@ func TestProviderProvesImportedAccount(t *testing.T) {
 		var me verifiedMe
 		if call(t, c, "GET", ts.URL+"/api/me", nil, &me); me.ID != imported.ID || !me.EmailVerified || me.Notice != "" || len(me.Providers) != 1 {
 			t.Fatalf("imported account: %+v", me)
+		}
+	})
+}
+
+// An account joined by Google before addresses were checked (password and identity both
+// there, address never proven) is taken back at its next Google sign-in.
+func TestLinkedBeforeChecksIsTakenBack(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		fake := authtest.Start(t)
+		ts := newAuthEnvOn(t, fake.Env(), st)
+		planted := newClient()
+		var me verifiedMe
+		call(t, planted, "POST", ts.URL+"/api/auth/signup", creds{"victim@gmail.com", goodPassword}, &me)
+		if err := st.AddIdentity(t.Context(), store.Identity{Provider: "google", Subject: "google-old", UserID: me.ID, Email: "victim@gmail.com"}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		fake.SetUser("google", authtest.User{Subject: "google-old", Email: "victim@gmail.com", EmailVerified: true, Name: "Victim"})
+		victim := newClient()
+		signInWith(t, ts, victim, "google", "/")
+		var after verifiedMe
+		if call(t, victim, "GET", ts.URL+"/api/me", nil, &after); after.ID != me.ID || len(after.Providers) != 1 || !after.EmailVerified || after.Notice != auth.MsgPasswordRemoved {
+			t.Fatalf("after: %+v", after)
+		}
+		wantError(t, planted, "GET", ts.URL+"/api/me", nil, 401, "unauthorized", "You are not signed in.")
+	})
+}
+
+// A mail server that is down fails no request: the mail waits in the queue.
+func TestMailServerDownFailsNoRequest(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ts := newAuthEnvOn(t, map[string]string{"CASTAWAY_SMTP_URL": "smtp://127.0.0.1:1"}, st)
+		c := newClient()
+		if res := call(t, c, "POST", ts.URL+"/api/auth/signup", creds{"ann@example.com", goodPassword}, nil); res.StatusCode != 201 {
+			t.Fatalf("sign-up: %d", res.StatusCode)
+		}
+		if res := call(t, newClient(), "POST", ts.URL+"/api/auth/password-reset", map[string]string{"email": "ann@example.com"}, nil); res.StatusCode != 200 {
+			t.Fatalf("reset: %d", res.StatusCode)
+		}
+		if res := call(t, c, "POST", ts.URL+"/api/me/email/verification", nil, nil); res.StatusCode != 200 {
+			t.Fatalf("resend: %d", res.StatusCode)
+		}
+		rows, err := st.MailQueue(t.Context())
+		if err != nil || len(rows) != 3 {
+			t.Fatalf("queue: %+v %v", rows, err)
+		}
+		for _, r := range rows {
+			if r.GivenUp {
+				t.Fatalf("given up at once: %+v", r)
+			}
 		}
 	})
 }
