@@ -596,6 +596,12 @@ type DraftInput struct {
 	Tags    *[]string `json:"tags,omitempty"`
 }
 
+// EmailChange defines model for EmailChange.
+type EmailChange struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
 // Error defines model for Error.
 type Error struct {
 	Error struct {
@@ -892,12 +898,21 @@ type Me struct {
 	DisplayName string `json:"displayName"`
 
 	// Email Empty for an account made through a provider that gave no email.
-	Email      string `json:"email"`
-	Id         string `json:"id"`
-	IdolsFound int    `json:"idolsFound"`
+	Email string `json:"email"`
+
+	// EmailVerified A mailed link or a sign-in provider proved the address.
+	EmailVerified bool   `json:"emailVerified"`
+	Id            string `json:"id"`
+	IdolsFound    int    `json:"idolsFound"`
 
 	// IsAdmin May moderate (granted with castaway users grant-admin).
 	IsAdmin bool `json:"isAdmin"`
+
+	// Notice A sentence the app shows until dismissed (DELETE /api/me/notice): set when a provider's proof of the address removed a password.
+	Notice *string `json:"notice,omitempty"`
+
+	// PendingEmail The address the account asked to change to, until its link is opened.
+	PendingEmail *string `json:"pendingEmail,omitempty"`
 
 	// Providers How this user can sign in.
 	Providers []MeProviders `json:"providers"`
@@ -1233,6 +1248,12 @@ type UserLists struct {
 // UserTag A tag the author chooses, in the order the app offers them (spec section 3: Favorites, Social, Strategic, Challenge Beasts, Spoiler).
 type UserTag string
 
+// VerifyEmail defines model for VerifyEmail.
+type VerifyEmail struct {
+	// Token The verify query parameter of the mailed link.
+	Token string `json:"token"`
+}
+
 // OauthCallbackParams defines parameters for OauthCallback.
 type OauthCallbackParams struct {
 	State *string `form:"state,omitempty" json:"state,omitempty"`
@@ -1312,6 +1333,9 @@ type ConfirmPasswordResetJSONRequestBody = PasswordResetConfirm
 // SignUpJSONRequestBody defines body for SignUp for application/json ContentType.
 type SignUpJSONRequestBody = Credentials
 
+// VerifyEmailJSONRequestBody defines body for VerifyEmail for application/json ContentType.
+type VerifyEmailJSONRequestBody = VerifyEmail
+
 // VoteOnCommentJSONRequestBody defines body for VoteOnComment for application/json ContentType.
 type VoteOnCommentJSONRequestBody = CommentVote
 
@@ -1341,6 +1365,9 @@ type UpdateMeJSONRequestBody = UpdateMe
 
 // SaveDraftJSONRequestBody defines body for SaveDraft for application/json ContentType.
 type SaveDraftJSONRequestBody = DraftInput
+
+// ChangeEmailJSONRequestBody defines body for ChangeEmail for application/json ContentType.
+type ChangeEmailJSONRequestBody = EmailChange
 
 // SearchIdolJSONRequestBody defines body for SearchIdol for application/json ContentType.
 type SearchIdolJSONRequestBody = IdolSearch

@@ -75,8 +75,17 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		return err
 	}
 	defer hub.Close()
+	accounts := auth.NewAccounts(st, cfg.BaseURL, auth.DefaultLimits(), log)
+	// Mail is queued with the change that sends it and delivered by this worker (one per
+	// node; leases keep them apart), stopped after the last request is done.
+	mailer := mail.NewWorker(st, mailSender(cfg, log), log)
+	accounts.OnMailQueued(mailer.Wake)
+	mailCtx, stopMail := context.WithCancel(context.WithoutCancel(ctx))
+	mailer.Start(mailCtx)
+	defer mailer.Wait()
+	defer stopMail()
 	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub,
-		Accounts:    auth.NewAccounts(st, mailSender(cfg, log), cfg.BaseURL, auth.DefaultLimits(), log),
+		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
 	})
@@ -125,7 +134,7 @@ func mailSender(cfg *config.Config, log *slog.Logger) mail.Sender {
 	outbox := filepath.Join(cfg.DataDir, "outbox")
 	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, outbox, log)
 	if err != nil {
-		// Keep serving: reset mail still reaches the outbox and the log, and the error says what to fix.
+		// Keep serving: mail still reaches the outbox, and the error says what to fix.
 		log.Error("mail is misconfigured; writing mail to the outbox instead", "err", err, "outbox", outbox)
 		return &mail.Outbox{Dir: outbox, From: cfg.MailFrom, Log: log}
 	}

@@ -26,7 +26,6 @@ const ResetLifetime = time.Hour
 type Accounts struct {
 	store   *store.Store
 	policy  *PasswordPolicy
-	mail    castawaymail.Sender
 	baseURL string
 	limits  Limits
 	hashes  *hasher
@@ -38,6 +37,8 @@ type Accounts struct {
 
 	// sessionsEnded tells every node that sessions of a user ended (nil: nobody listens).
 	sessionsEnded func(ctx context.Context, userID string)
+	// mailQueued wakes the mail worker after mail was queued (nil: it polls).
+	mailQueued func()
 }
 
 // OnSessionsEnded sets fn to hear, after the fact, that sessions of a user ended
@@ -69,9 +70,10 @@ func (a *Accounts) SignOutEverywhere(ctx context.Context, userID string) error {
 	return nil
 }
 
-// NewAccounts builds the account rules; baseURL prefixes links in mail.
-func NewAccounts(st *store.Store, sender castawaymail.Sender, baseURL string, limits Limits, log *slog.Logger) *Accounts {
-	return &Accounts{store: st, policy: NewPasswordPolicy(), mail: sender, baseURL: baseURL, limits: limits,
+// NewAccounts builds the account rules; baseURL prefixes links in mail, which is queued in
+// the database (a mail.Worker delivers it).
+func NewAccounts(st *store.Store, baseURL string, limits Limits, log *slog.Logger) *Accounts {
+	return &Accounts{store: st, policy: NewPasswordPolicy(), baseURL: baseURL, limits: limits,
 		hashes: newHasher(DefaultHashSlots), log: log, now: time.Now}
 }
 
@@ -101,7 +103,8 @@ func normalizeEmail(email string) (string, bool) {
 }
 
 // SignUp makes an email-and-password account for a request from clientIP. The
-// display name is the part of the address before '@', made unique.
+// display name is the part of the address before '@', made unique. The account works at
+// once; a link to verify its address is mailed with it (the same transaction queues it).
 func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string) (*store.User, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
@@ -125,13 +128,20 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 		return nil, err
 	}
 	u := &store.User{ID: NewID(), Email: email, PasswordHash: hash, CreatedAt: a.now()}
-	err = a.createNamed(ctx, u, DisplayNameFromEmail(email), func() error { return a.store.CreateUser(ctx, u) })
+	err = a.createNamed(ctx, u, DisplayNameFromEmail(email), func() error {
+		v, m, err := a.verification(castawaymail.VerifyEmail, u.ID, u.DisplayName, u.Email)
+		if err != nil {
+			return err
+		}
+		return a.store.CreateUserVerifying(ctx, u, v, m)
+	})
 	if errors.Is(err, store.ErrEmailTaken) {
 		return nil, problem.New(problem.Conflict, "email_in_use", MsgEmailInUse)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sign up: %w", err)
 	}
+	a.queued()
 	return u, nil
 }
 
@@ -230,7 +240,7 @@ func (a *Accounts) Providers(ctx context.Context, u *store.User) ([]string, erro
 	return append(providers, linked...), nil
 }
 
-// RequestReset mails a single-use reset link when email has an account. It
+// RequestReset queues a mail with a single-use reset link when email has an account. It
 // says nothing about whether it has one: the caller answers the same either way.
 func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) error {
 	email = strings.TrimSpace(email)
@@ -252,21 +262,15 @@ func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) err
 	}
 	token, hash := NewToken()
 	now := a.now()
-	if err := a.store.CreatePasswordReset(ctx, hash, u.ID, now, now.Add(ResetLifetime)); err != nil {
+	m, err := a.outMail(castawaymail.PasswordReset, u.Email, castawaymail.Data{Name: u.DisplayName, Address: u.Email,
+		Valid: resetLifetimeWords, Link: a.baseURL + "/login?reset=" + token})
+	if err != nil {
+		return err
+	}
+	if err := a.store.CreatePasswordReset(ctx, hash, u.ID, now, now.Add(ResetLifetime), &m); err != nil {
 		return fmt.Errorf("request reset: %w", err)
 	}
-	link := a.baseURL + "/login?reset=" + token
-	err = a.mail.Send(ctx, castawaymail.Message{
-		To:      u.Email,
-		Subject: "Reset your Survivor Rankings password",
-		Text: "Hi " + u.DisplayName + ",\n\n" +
-			"Someone asked to reset the password of your Survivor Rankings account. To choose a new one, open this link within the hour:\n\n" +
-			link + "\n\n" +
-			"The link works once. If you did not ask for it, ignore this email and your password stays as it is.\n",
-	})
-	if err != nil {
-		return fmt.Errorf("mail reset link: %w", err)
-	}
+	a.queued()
 	return nil
 }
 

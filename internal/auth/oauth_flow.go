@@ -86,27 +86,39 @@ func (a *Accounts) FinishOAuth(ctx context.Context, name string, p Provider, sta
 	return u, st.RedirectTo, err
 }
 
-// ProviderSignIn finds or makes the account for a provider profile. A Google
-// address that Google verified joins the account that already has it; any other
-// address already in use is ErrAccountExists.
+// ProviderSignIn finds or makes the account for a provider profile. An address the
+// provider proved (Google's verified email, Twitter/X's confirmed one) that belongs to an
+// account joins it when the account proved it too; when the account never did, the
+// provider's proof wins (claim): whoever set the account's password is put out. Any
+// other address already in use is ErrAccountExists.
 func (a *Accounts) ProviderSignIn(ctx context.Context, p *Profile) (*store.User, error) {
 	if p.Subject == "" {
 		return nil, errors.New("provider profile has no subject")
 	}
-	u, err := a.store.UserByIdentity(ctx, p.Provider, p.Subject)
-	if !errors.Is(err, store.ErrNotFound) {
-		return u, err
-	}
+	proven := p.EmailVerified && p.Email != ""
 	id := store.Identity{Provider: p.Provider, Subject: p.Subject, Email: p.Email}
+	u, err := a.store.UserByIdentity(ctx, p.Provider, p.Subject)
+	if err == nil {
+		// Linked before addresses were checked: the same proof takes it back now.
+		if proven && u.Email != "" && !u.EmailVerified && strings.EqualFold(u.Email, p.Email) {
+			return a.claim(ctx, u, id)
+		}
+		return u, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
 	if p.Email != "" {
 		existing, err := a.store.UserByEmail(ctx, p.Email)
 		switch {
-		case err == nil && p.Provider == "google" && p.EmailVerified:
+		case err == nil && proven && existing.EmailVerified:
 			id.UserID = existing.ID
 			if err := a.store.AddIdentity(ctx, id, a.now()); err != nil && !errors.Is(err, store.ErrConflict) {
 				return nil, err
 			}
 			return existing, nil
+		case err == nil && proven:
+			return a.claim(ctx, existing, id)
 		case err == nil:
 			return nil, ErrAccountExists
 		case !errors.Is(err, store.ErrNotFound):
@@ -114,8 +126,8 @@ func (a *Accounts) ProviderSignIn(ctx context.Context, p *Profile) (*store.User,
 		}
 	}
 	u = &store.User{ID: NewID(), CreatedAt: a.now()}
-	if p.EmailVerified {
-		u.Email = p.Email
+	if proven {
+		u.Email, u.EmailVerified = p.Email, true
 	}
 	err = a.createNamed(ctx, u, p.Name, func() error { return a.store.CreateUserWithIdentity(ctx, u, id) })
 	switch {

@@ -56,11 +56,14 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 
 // User is users/{uid}.
 type User struct {
-	DisplayName string     `json:"displayName"`
-	Email       string     `json:"email"`
-	CreatedAt   Time       `json:"createdAt"`
-	Favorites   []Favorite `json:"favorites"`
-	IdolsFound  float64    `json:"idolsFound"`
+	DisplayName string `json:"displayName"`
+	Email       string `json:"email"`
+	// EmailVerified is the earlier identity provider's word that the address was proven;
+	// an account is imported verified only where it says so.
+	EmailVerified bool       `json:"emailVerified"`
+	CreatedAt     Time       `json:"createdAt"`
+	Favorites     []Favorite `json:"favorites"`
+	IdolsFound    float64    `json:"idolsFound"`
 }
 
 // Favorite is one entry of a user's favorites.

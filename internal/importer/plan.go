@@ -195,7 +195,8 @@ func (p *planner) users() {
 		idols := int(min(max(c.u.IdolsFound, 0), maxIdols))
 		p.accounts[c.id] = true
 		p.emit(store.DemoBatch{
-			Users:    []store.DemoUser{{ID: c.id, Email: email, DisplayName: name, IdolsFound: idols, CreatedAt: c.created}},
+			Users: []store.DemoUser{{ID: c.id, Email: email, DisplayName: name, IdolsFound: idols, CreatedAt: c.created,
+				EmailVerified: c.u.EmailVerified}},
 			Imported: []store.Imported{{Kind: "user", ID: c.id}},
 		})
 		p.rep.imported("users", 1)

@@ -1,5 +1,6 @@
-// Package mail sends the product's few emails: over SMTP when configured, else
-// into a local outbox folder (and the log) so a developer can follow the links.
+// Package mail renders the product's few emails from templates and delivers them off the
+// request path: requests queue them in the database (internal/store) and a Worker sends
+// them, over SMTP when configured, else into a local outbox folder a developer can open.
 package mail
 
 import (
@@ -12,11 +13,13 @@ import (
 	gomail "github.com/wneessen/go-mail"
 )
 
-// Message is a plain-text email to one recipient.
+// Message is an email to one recipient: a plain-text part and, when HTML is set, an
+// HTML alternative (see Render).
 type Message struct {
 	To      string
 	Subject string
 	Text    string
+	HTML    string
 }
 
 // Sender delivers messages.
@@ -47,6 +50,9 @@ func compose(from string, m Message) (*gomail.Msg, error) {
 	msg.SetDate()
 	msg.SetMessageID()
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	if m.HTML != "" {
+		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
 	return msg, nil
 }
 

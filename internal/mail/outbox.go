@@ -11,15 +11,16 @@ import (
 	"time"
 )
 
-// Outbox stands in for a mail server on a machine without one: each message is
-// logged and written as an .eml file that any mail program opens.
+// Outbox stands in for a mail server on a machine without one: each message is written
+// as an .eml file that any mail program opens. The log says where, never what: mail
+// carries single-use links.
 type Outbox struct {
 	Dir  string
 	From string
 	Log  *slog.Logger
 }
 
-// Send writes m to Dir and logs it.
+// Send writes m to Dir.
 func (o *Outbox) Send(ctx context.Context, m Message) error {
 	msg, err := compose(o.From, m)
 	if err != nil {
@@ -30,11 +31,15 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 	}
 	b := make([]byte, 4)
 	rand.Read(b)
-	path := filepath.Join(o.Dir, time.Now().UTC().Format("20060102T150405.000Z")+"-"+hex.EncodeToString(b)+".eml")
-	if err := msg.WriteToFile(path); err != nil {
+	path := filepath.Join(o.Dir, time.Now().UTC().Format("20060102T150405.000000000Z")+"-"+hex.EncodeToString(b)+".eml")
+	// Written aside and renamed into place, so whoever watches the folder never reads half a mail.
+	if err := msg.WriteToFile(path + ".part"); err != nil {
+		return fmt.Errorf("write outbox mail: %w", err)
+	}
+	if err := os.Rename(path+".part", path); err != nil {
 		return fmt.Errorf("write outbox mail: %w", err)
 	}
 	o.Log.InfoContext(ctx, "mail written to outbox (no SMTP server configured)",
-		"to", m.To, "subject", m.Subject, "file", path, "text", m.Text)
+		"subject", m.Subject, "file", path)
 	return nil
 }

@@ -78,13 +78,27 @@ func newEnvWithSettings(t testing.TB, st *store.Store, hub *notify.Hub, env map[
 // testDeps wires a server over st as internal/app does, logging nowhere.
 func testDeps(t testing.TB, cfg *config.Config, st *store.Store) Deps {
 	t.Helper()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	return testDepsLogging(t, cfg, st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
+// testDepsLogging is testDeps logging to log, with a mail worker delivering the queue
+// until the test ends.
+func testDepsLogging(t testing.TB, cfg *config.Config, st *store.Store, log *slog.Logger) Deps {
+	t.Helper()
 	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, filepath.Join(cfg.DataDir, "outbox"), log)
 	if err != nil {
 		t.Fatal(err)
 	}
+	sender = signalSends(cfg, sender)
+	accounts := auth.NewAccounts(st, cfg.BaseURL, auth.DefaultLimits(), log)
+	worker := mail.NewWorker(st, sender, log)
+	accounts.OnMailQueued(worker.Wake)
+	ctx, cancel := context.WithCancel(context.Background())
+	worker.Start(ctx)
+	t.Cleanup(worker.Wait)
+	t.Cleanup(cancel)
 	return Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log,
-		Accounts:  auth.NewAccounts(st, sender, cfg.BaseURL, auth.DefaultLimits(), log),
+		Accounts:  accounts,
 		Providers: auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second})}
 }
 

@@ -42,6 +42,10 @@ func (s *Server) writeMe(w http.ResponseWriter, r *http.Request, u *store.User, 
 	}
 	me := api.Me{Id: u.ID, Email: u.Email, DisplayName: u.DisplayName, IdolsFound: u.IdolsFound, IsAdmin: u.IsAdmin,
 		CreatedAt: u.CreatedAt.UTC(), Providers: make([]api.MeProviders, len(providers))}
+	if err := s.addressState(r, u, &me); err != nil {
+		s.fail(w, r, "account request", err, fallback)
+		return
+	}
 	for i, p := range providers {
 		me.Providers[i] = api.MeProviders(p)
 	}

@@ -60,16 +60,16 @@ func TestOAuthSignIn(t *testing.T) {
 		t.Fatalf("twitter me: %+v", me)
 	}
 
-	// Twitter with the email of a password account: refused, and no second account.
-	fake.SetUser("twitter", authtest.User{Subject: "twitter-2", Name: "Rob", Username: "rob", Email: "boston.rob@example.com"})
+	// Google with the address of a password account that it did not verify: refused, and no second account.
+	fake.SetUser("google", authtest.User{Subject: "google-unverified", Name: "Rob", Email: "boston.rob@example.com"})
 	refused := newClient()
-	if landed := signInWith(t, ts, refused, "twitter", "/"); landed.Path != "/login" || landed.Query().Get("error") != "account_exists" {
+	if landed := signInWith(t, ts, refused, "google", "/"); landed.Path != "/login" || landed.Query().Get("error") != "account_exists" {
 		t.Fatalf("landed on %s", landed)
 	}
 	if res := call(t, refused, "GET", ts.URL+"/api/me", nil, nil); res.StatusCode != 401 {
 		t.Fatalf("signed in anyway: %d", res.StatusCode)
 	}
-	if _, err := ts.store.UserByIdentity(t.Context(), "twitter", "twitter-2"); err == nil {
+	if _, err := ts.store.UserByIdentity(t.Context(), "google", "google-unverified"); err == nil {
 		t.Fatal("an identity was linked to the existing account")
 	}
 
@@ -83,7 +83,10 @@ func TestOAuthSignIn(t *testing.T) {
 		t.Fatalf("denied google landed on %s", landed)
 	}
 
-	// Google with the verified address of a password account joins that account.
+	// Google with the verified address of a password account that verified it too joins that account.
+	if st := callStatus(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", map[string]string{"token": verifyToken(t, ts, "boston.rob@example.com", 0)}, nil); st != 200 {
+		t.Fatalf("verify: %d", st)
+	}
 	fake.SetUser("google", authtest.User{Subject: "google-2", Email: "boston.rob@example.com", EmailVerified: true, Name: "Rob M"})
 	joined := newClient()
 	signInWith(t, ts, joined, "google", "/")

@@ -44,6 +44,11 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/auth/providers", http.HandlerFunc(s.enabledProviders)},
 		{"GET /api/auth/oauth/{provider}/start", http.HandlerFunc(s.oauthStart)},
 		{"GET /api/auth/oauth/{provider}/callback", http.HandlerFunc(s.oauthCallback)},
+		// Verified addresses.
+		{"POST /api/auth/verify-email", http.HandlerFunc(s.verifyEmail)},
+		{"PUT /api/me/email", http.HandlerFunc(s.changeEmail)},
+		{"POST /api/me/email/verification", http.HandlerFunc(s.resendVerification)},
+		{"DELETE /api/me/notice", http.HandlerFunc(s.dismissNotice)},
 		{"GET /api/me", http.HandlerFunc(s.me)},
 		{"PATCH /api/me", s.changesShared(http.HandlerFunc(s.updateMe))},
 		{"DELETE /api/me", s.changesShared(s.limited(auth.DeletePerUser, auth.DeletePerClient, s.deleteMe))},

@@ -73,7 +73,7 @@ func TestRevokedSessionEndsItsStreams(t *testing.T) {
 		}, false},
 		{"password reset", func(t *testing.T, e *testEnv, _, _ *http.Client, u *store.User) {
 			token, hash := auth.NewToken()
-			if err := e.store.CreatePasswordReset(context.Background(), hash, u.ID, time.Now(), time.Now().Add(time.Hour)); err != nil {
+			if err := e.store.CreatePasswordReset(context.Background(), hash, u.ID, time.Now(), time.Now().Add(time.Hour), nil); err != nil {
 				t.Fatal(err)
 			}
 			body := map[string]any{"token": token, "password": "a-brand-new-secret"}

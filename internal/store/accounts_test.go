@@ -114,7 +114,7 @@ func TestPasswordResetIsSingleUseAndRevokesSessions(t *testing.T) {
 			if r.hash == "old" {
 				expires = now.Add(-time.Second)
 			}
-			if err := s.CreatePasswordReset(ctx, r.hash, r.user, now, expires); err != nil {
+			if err := s.CreatePasswordReset(ctx, r.hash, r.user, now, expires, nil); err != nil {
 				t.Fatal(err)
 			}
 		}

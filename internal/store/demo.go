@@ -25,6 +25,8 @@ type DemoUser struct {
 	PasswordHash string
 	IdolsFound   int
 	CreatedAt    time.Time
+	// EmailVerified: the address was proven (the earlier product's export says so).
+	EmailVerified bool
 }
 
 // DemoItem is one ranked entry of a DemoList, already filled in from the catalog: the
@@ -221,10 +223,10 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 		var rows [][]any
 		for _, u := range b.Users {
 			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(FoldKey(u.Email)), u.DisplayName, username.Key(u.DisplayName),
-				nullable(u.PasswordHash), u.IdolsFound, millis(u.CreatedAt)})
+				nullable(u.PasswordHash), u.IdolsFound, millis(u.CreatedAt), u.EmailVerified && u.Email != ""})
 		}
 		if err := insert("users", []string{"id", "email", "email_key", "display_name", "name_key",
-			"password_hash", "idols_found", "created_at"}, rows); err != nil {
+			"password_hash", "idols_found", "created_at", "email_verified"}, rows); err != nil {
 			return err
 		}
 

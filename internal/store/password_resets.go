@@ -8,19 +8,26 @@ import (
 	"time"
 )
 
-// CreatePasswordReset stores a reset token's hash for a user.
-func (s *Store) CreatePasswordReset(ctx context.Context, tokenHash, userID string, now, expires time.Time) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at)
-		VALUES ($1, $2, $3, $4)`, tokenHash, userID, millis(now), millis(expires))
-	if err != nil {
-		return fmt.Errorf("create password reset: %w", err)
-	}
-	return nil
+// CreatePasswordReset stores a reset token's hash for a user and queues m, the mail that
+// carries the link (nil: none), together.
+func (s *Store) CreatePasswordReset(ctx context.Context, tokenHash, userID string, now, expires time.Time, m *OutMail) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at)
+			VALUES ($1, $2, $3, $4)`, tokenHash, userID, millis(now), millis(expires))
+		if err != nil {
+			return fmt.Errorf("create password reset: %w", err)
+		}
+		if m == nil {
+			return nil
+		}
+		return enqueueMail(ctx, tx, *m)
+	})
 }
 
 // ResetPassword spends an unused, unexpired reset token: it sets the user's
 // password hash, spends every other reset of theirs and revokes all their
-// sessions, all at once. ErrNotFound when the token is unknown, used or expired.
+// sessions, all at once. The link reached the account's address, so that counts as
+// verified (an address change spends every reset link). ErrNotFound when the token is unknown, used or expired.
 func (s *Store) ResetPassword(ctx context.Context, tokenHash, passwordHash string, now time.Time) (*User, error) {
 	var u *User
 	err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -39,7 +46,8 @@ func (s *Store) ResetPassword(ctx context.Context, tokenHash, passwordHash strin
 			userID, millis(now)); err != nil {
 			return fmt.Errorf("spend other reset tokens: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2 WHERE id = $1`, userID, passwordHash); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2, password_removed_at = NULL,
+			email_verified = (email IS NOT NULL) WHERE id = $1`, userID, passwordHash); err != nil {
 			return fmt.Errorf("set password: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {

@@ -10,6 +10,10 @@ import (
 // row is dropped only once its TAT is that long past, when it reads as never seen anywhere.
 const rateLimitSkew = time.Minute
 
+// givenUpMailRetention keeps a mail the queue gave up on (its error, not its body) for an
+// operator to look into.
+const givenUpMailRetention = 30 * 24 * time.Hour
+
 // PurgeExpired deletes sessions, reset links and OAuth round trips past their expiry,
 // and rate limits whose TAT has passed: the rows nothing will read again (a passed TAT
 // allows the same as no row).
@@ -20,6 +24,8 @@ func (s *Store) PurgeExpired(ctx context.Context, now time.Time) error {
 	}{
 		{`DELETE FROM sessions WHERE expires_at <= $1`, millis(now)},
 		{`DELETE FROM password_resets WHERE expires_at <= $1`, millis(now)},
+		{`DELETE FROM email_verifications WHERE expires_at <= $1`, millis(now)},
+		{`DELETE FROM mail_queue WHERE given_up_at <= $1`, millis(now.Add(-givenUpMailRetention))},
 		{`DELETE FROM oauth_states WHERE expires_at <= $1`, millis(now)},
 		{`DELETE FROM rate_limits WHERE tat <= $1`, millis(now.Add(-rateLimitSkew))},
 	} {

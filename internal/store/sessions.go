@@ -143,7 +143,7 @@ func (s *Store) DeleteUserSessions(ctx context.Context, userID string) error {
 // SetPassword stores a user's new password hash and revokes every session of theirs, at once.
 func (s *Store) SetPassword(ctx context.Context, userID, passwordHash string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2 WHERE id = $1`, userID, passwordHash); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2, password_removed_at = NULL WHERE id = $1`, userID, passwordHash); err != nil {
 			return fmt.Errorf("set password: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {

@@ -23,14 +23,21 @@ type User struct {
 	// Filters counts the users they blocked and the things they reported: zero means
 	// nothing needs leaving out of what they read.
 	Filters int
+	// EmailVerified: a mailed link or a sign-in provider proved Email is theirs.
+	EmailVerified bool
+	// PasswordRemoved: a provider's proof of the address removed a password someone else
+	// may have set, and the fan has not set their own since.
+	PasswordRemoved bool
 }
 
-const userColumns = `id, COALESCE(email, ''), display_name, COALESCE(password_hash, ''), idols_found, created_at, is_admin, filter_count`
+const userColumns = `id, COALESCE(email, ''), display_name, COALESCE(password_hash, ''), idols_found, created_at, is_admin, filter_count,
+	email_verified, password_removed_at IS NOT NULL`
 
 func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 	var u User
 	var created int64
-	if err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.IdolsFound, &created, &u.IsAdmin, &u.Filters); err != nil {
+	if err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.IdolsFound, &created, &u.IsAdmin, &u.Filters,
+		&u.EmailVerified, &u.PasswordRemoved); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, ErrNotFound
 		}
@@ -88,9 +95,9 @@ func createUser(ctx context.Context, db execer, u *User) error {
 	if u.PasswordHash != "" {
 		hash = u.PasswordHash
 	}
-	_, err := db.ExecContext(ctx, `INSERT INTO users (id, email, email_key, display_name, name_key, password_hash, idols_found, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		u.ID, email, emailKey, u.DisplayName, username.Key(u.DisplayName), hash, u.IdolsFound, millis(u.CreatedAt))
+	_, err := db.ExecContext(ctx, `INSERT INTO users (id, email, email_key, display_name, name_key, password_hash, idols_found, created_at, email_verified)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		u.ID, email, emailKey, u.DisplayName, username.Key(u.DisplayName), hash, u.IdolsFound, millis(u.CreatedAt), u.EmailVerified && u.Email != "")
 	if isUniqueViolation(err) {
 		return userConflict(ctx, db, err, u.ID, username.Key(u.DisplayName), FoldKey(u.Email))
 	}

@@ -25,19 +25,23 @@ after(async () => {
   await fakes?.stop();
 });
 
-/** The newest mail in the server's outbox (no SMTP server is configured here), as plain text. */
-async function latestMail() {
+/**
+ * The newest mail in the server's outbox (no SMTP server is configured here) that matches
+ * `pattern`, as text. Mail is delivered off the request path, so it may take a moment.
+ */
+async function latestMail(pattern) {
   const dir = path.join(app.dataDir, 'outbox');
   for (let i = 0; i < 50; i++) {
-    const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
-    if (files.length > 0) {
-      const raw = await readFile(path.join(dir, files[files.length - 1]), 'utf8');
+    const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    for (const f of files) {
+      const raw = await readFile(path.join(dir, f), 'utf8');
       // Undo quoted-printable soft breaks and escapes, in case the mail uses them.
-      return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+      if (pattern.test(text)) return text;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no mail in ${dir}`);
+  throw new Error(`no mail matching ${pattern} in ${dir}`);
 }
 
 async function welcome(page) {
@@ -109,7 +113,7 @@ test('email: sign up, rename, sign out, wrong password, reset by mail, sign in a
   await page.getByRole('status').filter({ hasText: 'Password reset email sent. Check your inbox for instructions.' }).waitFor();
 
   // The mail's link opens 'Choose a new password'.
-  const mail = await latestMail();
+  const mail = await latestMail(/\/login\?reset=/);
   const link = mail.match(/https?:\/\/[^\s"<>]+\/login\?reset=[A-Za-z0-9_-]+/);
   assert.ok(link, `a reset link in the mail:\n${mail}`);
   const resetURL = new URL(link[0]);
@@ -180,10 +184,10 @@ test('Google and Twitter: sign in through the providers and land where you were 
 test('provider failures: Twitter explains, Google only logs', async () => {
   const page = await app.newPage({ width: 1280, height: 800 });
 
-  // A Twitter account whose email belongs to an email-and-password account.
-  await fakes.setUser('twitter', { sub: 'tw-ann', name: 'Ann on X', username: 'ann_x', email, emailVerified: true });
+  // A Google account that did not prove the email of an email-and-password account.
+  await fakes.setUser('google', { sub: 'g-ann', name: 'Ann on Google', email, emailVerified: false });
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Sign in with Twitter' }).click();
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
   await page.waitForURL('**/login?error=account_exists');
   await page.getByRole('alert').filter({ hasText: 'An account already exists with this email using a different sign-in method...' }).waitFor();
   await screenshot(page, 'login-account-exists-1280x800');

@@ -2,8 +2,10 @@
 package mailtest
 
 import (
+	"encoding/base64"
 	"io"
 	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
 	"net/mail"
@@ -19,7 +21,8 @@ import (
 type Received struct {
 	From, To string
 	Subject  string
-	Body     string // decoded text
+	Body     string // the decoded plain text
+	HTML     string // the decoded HTML alternative, if any
 }
 
 // Server is an SMTP server listening on 127.0.0.1.
@@ -91,26 +94,78 @@ func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 }
 
 func (s *session) Data(r io.Reader) error {
-	msg, err := mail.ReadMessage(r)
+	got, err := Parse(r)
 	if err != nil {
 		return err
 	}
-	var body io.Reader = msg.Body
-	if strings.EqualFold(msg.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
-		body = quotedprintable.NewReader(body)
-	}
-	text, err := io.ReadAll(body)
-	if err != nil {
-		return err
-	}
-	dec := new(mime.WordDecoder)
-	subject, _ := dec.DecodeHeader(msg.Header.Get("Subject"))
+	got.From, got.To = s.from, s.to
 	s.srv.mu.Lock()
-	s.srv.got = append(s.srv.got, Received{From: s.from, To: s.to, Subject: subject, Body: string(text)})
+	s.srv.got = append(s.srv.got, got)
 	s.srv.mu.Unlock()
 	select {
 	case s.srv.wake <- struct{}{}:
 	default: // a waiter is already due to look
 	}
 	return nil
+}
+
+// readParts decodes a body, or each part of a multipart one, into got's text and HTML.
+func readParts(contentType, encoding string, body io.Reader, got *Received) error {
+	media, params, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		media = "text/plain"
+	}
+	if strings.HasPrefix(media, "multipart/") {
+		mr := multipart.NewReader(body, params["boundary"])
+		for {
+			p, err := mr.NextRawPart()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if err := readParts(p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), p, got); err != nil {
+				return err
+			}
+		}
+	}
+	switch strings.ToLower(encoding) {
+	case "quoted-printable":
+		body = quotedprintable.NewReader(body)
+	case "base64":
+		body = base64.NewDecoder(base64.StdEncoding, body)
+	}
+	b, err := io.ReadAll(body)
+	if err != nil {
+		return err
+	}
+	if media == "text/html" {
+		got.HTML = string(b)
+	} else {
+		got.Body = string(b)
+	}
+	return nil
+}
+
+// Parse reads one message (as SMTP carries it, or an outbox .eml file): its addresses as
+// the headers give them, subject, text and HTML.
+func Parse(r io.Reader) (Received, error) {
+	msg, err := mail.ReadMessage(r)
+	if err != nil {
+		return Received{}, err
+	}
+	var got Received
+	if err := readParts(msg.Header.Get("Content-Type"), msg.Header.Get("Content-Transfer-Encoding"), msg.Body, &got); err != nil {
+		return Received{}, err
+	}
+	dec := new(mime.WordDecoder)
+	got.Subject, _ = dec.DecodeHeader(msg.Header.Get("Subject"))
+	if a, err := mail.ParseAddress(msg.Header.Get("To")); err == nil {
+		got.To = a.Address
+	}
+	if a, err := mail.ParseAddress(msg.Header.Get("From")); err == nil {
+		got.From = a.Address
+	}
+	return got, nil
 }

@@ -15,6 +15,7 @@ export const maxLength = {
   Comment: { text: 500 },
   Credentials: { email: 254 },
   DraftInput: { name: 50, description: 200 },
+  EmailChange: { email: 254 },
   ListInput: { name: 50, description: 200 },
   ListItem: { note: 280 },
   ListItemInput: { note: 280 },

@@ -15,4 +15,5 @@ export const LIMITS = {
   commentText: maxLength.NewComment.text,
   username: maxLength.UpdateMe.displayName,
   itemNote: maxLength.ListItemInput.note,
+  email: maxLength.EmailChange.email,
 } as const;

@@ -459,9 +459,12 @@ export interface paths {
         /**
          * The provider sends the browser back here.
          * @description On success starts a session and redirects to the saved path. On failure redirects to
-         *     /login?error=account_exists (Twitter: the email belongs to an account using another
-         *     sign-in method; no second account is made), /login?error=twitter_failed or
-         *     /login?error=google_failed.
+         *     /login?error=account_exists (the provider gave an address it did not prove that belongs
+         *     to an account; no second account is made), /login?error=twitter_failed or
+         *     /login?error=google_failed. An address the provider proved joins the account that has
+         *     it when that account proved it too; when it never did, the provider's proof wins: the
+         *     password is removed, every session of the account ends, the address counts as
+         *     verified and Me.notice tells the fan.
          */
         get: operations["oauthCallback"];
         put?: never;
@@ -489,6 +492,86 @@ export interface paths {
         put: operations["changePassword"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spend a mailed verification link ({BaseURL}/login?verify={token}, valid 24 hours, single use).
+         * @description The account's own address becomes verified, or the address it asked to change to
+         *     becomes its address (verified). Needs no session. Limited to 30 tries per client an hour.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ask to change the address; it changes when the link mailed to the new one is opened.
+         * @description Needs the account's password (an account without one sets a password first). The
+         *     current address stays until then. Limited to 5 changes per account, and verification
+         *     mail to 5 per address and 20 per client, an hour.
+         */
+        put: operations["changeEmail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/email/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new verification link for the account's unverified address ('Resend').
+         * @description Limited like reset mail, to 5 per address and 20 per client an hour.
+         */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Dismiss the account's notice (Me.notice). */
+        delete: operations["dismissNotice"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1345,6 +1428,21 @@ export interface components {
             createdAt: string;
             /** @description How this user can sign in. */
             providers: ("password" | "google" | "twitter")[];
+            /** @description A mailed link or a sign-in provider proved the address. */
+            emailVerified: boolean;
+            /** @description The address the account asked to change to, until its link is opened. */
+            pendingEmail?: string;
+            /** @description A sentence the app shows until dismissed (DELETE /api/me/notice): set when a provider's proof of the address removed a password. */
+            notice?: string;
+        };
+        VerifyEmail: {
+            /** @description The verify query parameter of the mailed link. */
+            token: string;
+        };
+        EmailChange: {
+            email: string;
+            /** Format: password */
+            password: string;
         };
         UpdateMe: {
             displayName: string;
@@ -2437,6 +2535,118 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description Too many tries */
             429: components["responses"]["Error"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmail"];
+            };
+        };
+        responses: {
+            /** @description 'Your email address is verified. Thank you!' or 'Your email address is changed and verified.' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description invalid_token (missing or unknown), token_used, token_expired: each with its own sentence */
+            400: components["responses"]["Error"];
+            /** @description email_in_use 'That email address belongs to another account.' */
+            409: components["responses"]["Error"];
+            /** @description rate_limited */
+            429: components["responses"]["Error"];
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChange"];
+            };
+        };
+        responses: {
+            /** @description 'We sent a link to your new address. Your email changes when you open it.' */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description validation: not an address, the same address, no password (field email or password) */
+            400: components["responses"]["Error"];
+            /** @description Not signed in, or wrong_password */
+            401: components["responses"]["Error"];
+            /** @description password_required 'Set a password first: changing your email address asks for it.' */
+            403: components["responses"]["Error"];
+            /** @description email_in_use 'That email address belongs to another account.' */
+            409: components["responses"]["Error"];
+            /** @description rate_limited */
+            429: components["responses"]["Error"];
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Verification email sent. Check your inbox for the link.' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description no_email 'Your account has no email address to verify.' */
+            400: components["responses"]["Error"];
+            /** @description Not signed in */
+            401: components["responses"]["Error"];
+            /** @description already_verified 'Your email address is already verified.' */
+            409: components["responses"]["Error"];
+            /** @description rate_limited */
+            429: components["responses"]["Error"];
+        };
+    };
+    dismissNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: components["responses"]["Error"];
         };
     };
     createReport: {

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
+import { AccountBanners } from '../features/auth/AccountBanners';
 import { PanelSlot, PanelSlotProvider } from '../features/seasons/panelSlot';
 import { FlashNotice } from './FlashNotice';
 import { Footer } from './Footer';
@@ -18,6 +19,7 @@ export function Layout() {
         <div className={styles.shell}>
           <PanelSlot />
           <main id="main" className={styles.main} tabIndex={-1}>
+            <AccountBanners />
             <FlashNotice />
             <Suspense fallback={<PageLoader />}>
               <Outlet />

@@ -57,13 +57,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 /**
  * /login for a signed-in user goes where they were heading (or home). A password-reset link
- * (/login?reset=TOKEN) still opens its form: the reset page itself goes home when done.
+ * (/login?reset=TOKEN) still opens its form, and a verification link (/login?verify=TOKEN)
+ * is still checked: each goes home when done.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { isLoading, isSignedIn } = useMe();
   const location = useLocation();
   if (isLoading) return <PageLoader />;
-  if (new URLSearchParams(location.search).has('reset')) return children;
+  const search = new URLSearchParams(location.search);
+  if (search.has('reset') || search.has('verify')) return children;
   if (isSignedIn) return <Navigate to={redirectTarget(location.state)} replace />;
   return children;
 }

@@ -41,7 +41,7 @@ export const catalogFixture: Catalog = {
   ],
 };
 
-export const sandra: Me = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true };
+export const sandra: Me = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
 
 interface ServerOptions {
   me?: Me | null;

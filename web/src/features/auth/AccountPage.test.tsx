@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockAuthServer } from './authTestServer';
 import { renderAuthApp } from './testRender';
 
-const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true };
+const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
 
 describe('AccountPage', () => {
   it('shows the name and email, and is reached from the header', async () => {

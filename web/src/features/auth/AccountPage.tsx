@@ -5,6 +5,7 @@ import { errorText, messages, useChangePassword, usePasswordPolicy, useSignOutEv
 import { PasswordField, PasswordFields } from './fields';
 import { UsernameEditor } from './UsernameEditor';
 import { SignedInSessions } from './SignedInSessions';
+import { ChangeEmail } from './ChangeEmail';
 import { YourData } from './YourData';
 import { BlockedUsers } from '../moderation/BlockedUsers';
 import { useMe } from './useMe';
@@ -25,9 +26,7 @@ export default function AccountPage() {
           Profile
         </h2>
         <UsernameEditor />
-        <p className={styles.muted}>
-          Email: <strong>{user.email || 'none (you sign in with Google or X)'}</strong>
-        </p>
+        <ChangeEmail user={user} />
       </section>
       <ChangePassword />
       <SignedInSessions titleClass={styles.cardTitle} />

@@ -6,6 +6,7 @@ import { messages, oauthStartUrl, useProviders, type Provider } from './authApi'
 import { GoogleIcon, MailIcon, TwitterIcon } from './authIcons';
 import { EmailAuthForm } from './EmailAuthForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
+import { VerifyEmailLink } from './VerifyEmailLink';
 import page from '../../components/Page.module.css';
 import styles from './Auth.module.css';
 
@@ -84,6 +85,7 @@ export default function LoginPage() {
   const emailSectionId = useId();
   const target = redirectTarget(location.state);
   const resetToken = params.get('reset');
+  const verifyToken = params.get('verify');
   const oauthError = params.get('error');
 
   function dropParam(name: string) {
@@ -102,7 +104,9 @@ export default function LoginPage() {
       </PageHero>
 
       <div className={styles.layout}>
-        {resetToken ? (
+        {verifyToken ? (
+          <VerifyEmailLink token={verifyToken} />
+        ) : resetToken ? (
           <ResetPasswordForm
             token={resetToken}
             onDone={() => void navigate('/', { replace: true })}

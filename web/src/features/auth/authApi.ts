@@ -158,6 +158,8 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
       request(() => api.PUT('/api/me/password', { body }), 'Failed to change your password. Please try again.'),
+    // The account now has a password (its first, perhaps) and no notice asking for one.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me }),
     onError: (err) => {
       if (errorCode(err) === 'weak_password') void queryClient.invalidateQueries({ queryKey: queryKeys.auth.passwordPolicy });
     },

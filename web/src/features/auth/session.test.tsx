@@ -6,7 +6,7 @@ import { SESSION_UNKNOWN } from './useMe';
 import { renderAuthApp } from './testRender';
 import { CREATOR_SESSION_KEY } from './authApi';
 
-const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true };
+const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
 
 afterEach(() => {
   vi.unstubAllGlobals();

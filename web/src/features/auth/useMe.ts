@@ -13,6 +13,12 @@ export interface Me {
   isAdmin: boolean;
   /** Signs in with a password (deleting the account asks for it). */
   hasPassword: boolean;
+  /** A mailed link or a sign-in provider proved the address. */
+  emailVerified: boolean;
+  /** The address the account asked to change to, until its mailed link is opened ('' for none). */
+  pendingEmail: string;
+  /** The server's sentence to show until dismissed ('' for none). */
+  notice: string;
 }
 
 /** The app's Me from the API's. */
@@ -24,6 +30,9 @@ export function meFromApi(u: components['schemas']['Me']): Me {
     idolsFound: u.idolsFound ?? 0,
     isAdmin: u.isAdmin === true,
     hasPassword: (u.providers ?? []).includes('password'),
+    emailVerified: u.emailVerified === true,
+    pendingEmail: u.pendingEmail ?? '',
+    notice: u.notice ?? '',
   };
 }
 

@@ -1,0 +1,190 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"castaway/internal/limits"
+	castawaymail "castaway/internal/mail"
+	"castaway/internal/problem"
+	"castaway/internal/store"
+)
+
+// VerifyLifetime is how long a mailed verification link works.
+const VerifyLifetime = 24 * time.Hour
+
+// Limits on verification mail, like reset mail: per address and per client; and on the
+// links tried from one client and the address changes one account asks for.
+var (
+	VerifyMailPerEmail = limits.Limit{Name: "verify-mail-email", Max: 5, Window: time.Hour, Message: MsgRateLimited}
+	VerifyMailPerIP    = limits.Limit{Name: "verify-mail-ip", Max: 20, Window: time.Hour, Message: MsgRateLimited}
+	VerifyConfirmPerIP = limits.Limit{Name: "verify-confirm-ip", Max: 30, Window: time.Hour, Message: MsgRateLimited}
+	EmailChangePerUser = limits.Limit{Name: "email-change-user", Max: 5, Window: time.Hour, Message: MsgRateLimited}
+)
+
+// How long the links work, as the mail says it.
+const (
+	verifyLifetimeWords = "24 hours"
+	resetLifetimeWords  = "the hour"
+)
+
+// OnMailQueued sets fn to hear that mail was queued (the app wakes its mail worker).
+func (a *Accounts) OnMailQueued(fn func()) { a.mailQueued = fn }
+
+func (a *Accounts) queued() {
+	if a.mailQueued != nil {
+		a.mailQueued()
+	}
+}
+
+// outMail renders t for to, ready for the queue.
+func (a *Accounts) outMail(t castawaymail.Template, to string, d castawaymail.Data) (store.OutMail, error) {
+	m, err := castawaymail.Render(t, to, d)
+	if err != nil {
+		return store.OutMail{}, err
+	}
+	return store.OutMail{ID: NewID(), Kind: string(t), To: to, Subject: m.Subject, Text: m.Text, HTML: m.HTML, CreatedAt: a.now()}, nil
+}
+
+// verification makes a link proving email for the account named name, and its mail.
+func (a *Accounts) verification(t castawaymail.Template, userID, name, email string) (store.EmailVerification, store.OutMail, error) {
+	token, hash := NewToken()
+	now := a.now()
+	m, err := a.outMail(t, email, castawaymail.Data{Name: name, Address: email, Valid: verifyLifetimeWords,
+		Link: a.baseURL + "/login?verify=" + token})
+	return store.EmailVerification{TokenHash: hash, UserID: userID, Email: email, CreatedAt: now, ExpiresAt: now.Add(VerifyLifetime)}, m, err
+}
+
+// VerifyEmail spends a mailed verification link (tries counted per client): the account's
+// own address becomes verified, or the address it asked to change to becomes its own. It
+// answers the sentence to show.
+func (a *Accounts) VerifyEmail(ctx context.Context, token, clientIP string) (string, error) {
+	if token == "" {
+		return "", invalid("invalid_token", MsgVerifyTokenRequired)
+	}
+	if err := a.hit(ctx, map[limits.Limit]string{VerifyConfirmPerIP: clientIP}); err != nil {
+		return "", err
+	}
+	changed, err := a.store.VerifyEmail(ctx, HashToken(token), a.now())
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return "", invalid("invalid_token", MsgVerifyUnknown)
+	case errors.Is(err, store.ErrTokenUsed):
+		return "", invalid("token_used", MsgVerifyUsed)
+	case errors.Is(err, store.ErrTokenExpired):
+		return "", invalid("token_expired", MsgVerifyExpired)
+	case errors.Is(err, store.ErrEmailTaken):
+		return "", problem.New(problem.Conflict, "email_in_use", MsgEmailChangeTaken)
+	case err != nil:
+		return "", fmt.Errorf("verify email: %w", err)
+	}
+	if changed {
+		return MsgEmailChanged, nil
+	}
+	return MsgEmailVerified, nil
+}
+
+// ResendVerification mails u a new link for their unverified address, counted per
+// address and per client like reset mail.
+func (a *Accounts) ResendVerification(ctx context.Context, u *store.User, clientIP string) error {
+	switch {
+	case u.Email == "":
+		return invalid("no_email", MsgNoEmailToVerify)
+	case u.EmailVerified:
+		return problem.New(problem.Conflict, "already_verified", MsgAlreadyVerified)
+	}
+	if err := a.hit(ctx, map[limits.Limit]string{VerifyMailPerEmail: u.Email, VerifyMailPerIP: clientIP}); err != nil {
+		return err
+	}
+	v, m, err := a.verification(castawaymail.VerifyEmail, u.ID, u.DisplayName, u.Email)
+	if err != nil {
+		return err
+	}
+	if err := a.store.CreateEmailVerification(ctx, v, m); err != nil {
+		return fmt.Errorf("resend verification: %w", err)
+	}
+	a.queued()
+	return nil
+}
+
+// RequestEmailChange mails a link to next once u proves who they are with their
+// password; u keeps their address until the link is opened (VerifyEmail).
+func (a *Accounts) RequestEmailChange(ctx context.Context, u *store.User, next, password, clientIP string) error {
+	next = strings.TrimSpace(next)
+	if err := checkEmailLength(next); err != nil {
+		return err
+	}
+	next, ok := normalizeEmail(next)
+	if !ok {
+		return problem.InvalidField("email", MsgEmailInvalid)
+	}
+	if u.PasswordHash == "" {
+		return problem.New(problem.Forbidden, "password_required", MsgEmailChangeNeedsPwd)
+	}
+	if password == "" {
+		return problem.InvalidField("password", MsgPasswordRequired)
+	}
+	if strings.EqualFold(next, u.Email) {
+		return problem.InvalidField("email", MsgEmailUnchanged)
+	}
+	if err := a.hit(ctx, map[limits.Limit]string{EmailChangePerUser: u.ID, VerifyMailPerEmail: next, VerifyMailPerIP: clientIP}); err != nil {
+		return err
+	}
+	ok, err := a.hashes.check(ctx, u.PasswordHash, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
+	}
+	if _, err := a.store.UserByEmail(ctx, next); err == nil {
+		return problem.New(problem.Conflict, "email_in_use", MsgEmailChangeTaken)
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("change email: %w", err)
+	}
+	v, m, err := a.verification(castawaymail.ChangeEmail, u.ID, u.DisplayName, next)
+	if err != nil {
+		return err
+	}
+	if err := a.store.CreateEmailVerification(ctx, v, m); err != nil {
+		return fmt.Errorf("change email: %w", err)
+	}
+	a.queued()
+	return nil
+}
+
+// PendingEmail is the address u asked to change to and has not verified yet, or "".
+func (a *Accounts) PendingEmail(ctx context.Context, u *store.User) (string, error) {
+	return a.store.PendingEmail(ctx, u.ID, a.now())
+}
+
+// Notice is the sentence u should read about their account, or "": after a provider's
+// proof of the address removed a password, until they set one or dismiss it.
+func Notice(u *store.User) string {
+	if u.PasswordRemoved && u.PasswordHash == "" {
+		return MsgPasswordRemoved
+	}
+	return ""
+}
+
+// DismissNotice forgets u's notice.
+func (a *Accounts) DismissNotice(ctx context.Context, u *store.User) error {
+	return a.store.DismissPasswordNotice(ctx, u.ID)
+}
+
+// claim gives the account u, whose address a provider just proved and the account never
+// did, to the person who signed in: see store.ClaimForProvider. Every session of the
+// account ends, streams included, so whoever set the password is out.
+func (a *Accounts) claim(ctx context.Context, u *store.User, id store.Identity) (*store.User, error) {
+	claimed, err := a.store.ClaimForProvider(ctx, u.ID, u.Email, id, a.now())
+	if err != nil {
+		return nil, fmt.Errorf("claim account for provider: %w", err)
+	}
+	a.ended(ctx, u.ID)
+	a.log.InfoContext(ctx, "provider proved an unverified address: password removed, sessions ended",
+		"user", u.ID, "provider", id.Provider, "had_password", u.PasswordHash != "")
+	return claimed, nil
+}

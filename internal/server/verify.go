@@ -1,0 +1,84 @@
+package server
+
+import (
+	"net/http"
+
+	"castaway/internal/api"
+	"castaway/internal/auth"
+	"castaway/internal/store"
+)
+
+// verifyEmail spends a mailed verification link; it needs no session (the link may be
+// opened on another device).
+func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
+	var body api.VerifyEmail
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	msg, err := s.accounts.VerifyEmail(r.Context(), body.Token, s.clientIP(r))
+	if err != nil {
+		s.fail(w, r, "verify email", err, msgSomethingWrong)
+		return
+	}
+	writeJSON(w, http.StatusOK, api.MessageResponse{Message: msg})
+}
+
+// resendVerification mails the signed-in user a new link for their address.
+func (s *Server) resendVerification(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, "You are not signed in.")
+	if u == nil {
+		return
+	}
+	if err := s.accounts.ResendVerification(r.Context(), u, s.clientIP(r)); err != nil {
+		s.fail(w, r, "resend verification", err, msgSomethingWrong)
+		return
+	}
+	writeJSON(w, http.StatusOK, api.MessageResponse{Message: auth.MsgVerificationSent})
+}
+
+// changeEmail mails a link to the new address; the address changes when it is opened.
+func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, "You are not signed in.")
+	if u == nil {
+		return
+	}
+	var body api.EmailChange
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	if err := s.accounts.RequestEmailChange(r.Context(), u, body.Email, body.Password, s.clientIP(r)); err != nil {
+		s.fail(w, r, "change email", err, msgSomethingWrong)
+		return
+	}
+	writeJSON(w, http.StatusAccepted, api.MessageResponse{Message: auth.MsgEmailChangeSent})
+}
+
+// dismissNotice forgets the signed-in user's notice.
+func (s *Server) dismissNotice(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, "You are not signed in.")
+	if u == nil {
+		return
+	}
+	if err := s.accounts.DismissNotice(r.Context(), u); err != nil {
+		s.fail(w, r, "dismiss notice", err, msgSomethingWrong)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// addressState fills in whether u's address is verified, the one it is changing to, and
+// the notice u should read.
+func (s *Server) addressState(r *http.Request, u *store.User, me *api.Me) error {
+	me.EmailVerified = u.EmailVerified
+	pending, err := s.accounts.PendingEmail(r.Context(), u)
+	if err != nil {
+		return err
+	}
+	if pending != "" {
+		me.PendingEmail = &pending
+	}
+	if n := auth.Notice(u); n != "" {
+		me.Notice = &n
+	}
+	return nil
+}
