@@ -23,8 +23,9 @@ skip() {
 }
 say() { echo "deploy-test: $*"; }
 
-bin=$(realpath "${CASTAWAY_BIN:-bin/castaway}")
+bin=${CASTAWAY_BIN:-bin/castaway}
 [[ -x "$bin" ]] || { echo "deploy-test: no castaway binary at $bin: run make build" >&2; exit 1; }
+bin=$(realpath "$bin")
 [[ "$(id -u)" == 0 ]] || skip "network namespaces need root"
 command -v ip >/dev/null || skip "ip (iproute2) is not installed"
 [[ -d web/node_modules/playwright-core ]] || { echo "deploy-test: web/node_modules lacks playwright-core: run make test-web" >&2; exit 1; }
