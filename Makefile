@@ -3,13 +3,33 @@ SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X castaway/internal/app.Version=$(VERSION)
 
-.PHONY: run build web test test-go test-web e2e generate check-generated vet bench bench-go bench-streams lighthouse fuzz clean
+.PHONY: run build release image web test test-go test-web e2e generate check-generated vet bench bench-go bench-streams lighthouse fuzz clean
 
 run: build
 	./bin/castaway serve
 
 build: web
 	go build -ldflags "$(LDFLAGS)" -o bin/castaway ./cmd/castaway
+
+# Static binaries (no cgo: the SQLite driver is pure Go) for every target in dist/, the
+# version stamped, with SHA256SUMS beside them.
+RELEASE_TARGETS ?= linux/amd64 linux/arm64 darwin/arm64 windows/amd64
+RELEASE_BINARIES := $(foreach t,$(RELEASE_TARGETS),dist/castaway-$(VERSION)-$(subst /,-,$(t))$(if $(filter windows/%,$(t)),.exe))
+
+release: $(RELEASE_BINARIES)
+	cd dist && sha256sum $(notdir $(RELEASE_BINARIES)) > SHA256SUMS
+	@cat dist/SHA256SUMS
+
+dist/castaway-$(VERSION)-%: web
+	@stem=$*; os=$${stem%%-*}; arch=$${stem#*-}; arch=$${arch%.exe}; \
+	echo "release: $@"; \
+	CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch go build -trimpath -ldflags "$(LDFLAGS)" -o $@ ./cmd/castaway
+
+# A container image (IMAGE, default castaway:VERSION) of this machine's linux binary, with
+# podman or docker: FROM scratch, see Containerfile.release and scripts/image.sh.
+IMAGE ?= castaway:$(VERSION)
+image: dist/castaway-$(VERSION)-linux-$(shell go env GOARCH)
+	@scripts/image.sh $< $(IMAGE) $(VERSION)
 
 # `npm install` with the committed lock file rather than `npm ci`: the lock file cannot list
 # the other platforms' optional builds (rollup, esbuild) when the registry does not serve
@@ -93,4 +113,4 @@ bench-go: web
 	go test -run '^$$' -bench . -benchmem ./...
 
 clean:
-	rm -rf bin web/dist
+	rm -rf bin dist web/dist

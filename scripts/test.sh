@@ -5,6 +5,8 @@
 #   CASTAWAY_TEST_POSTGRES_URL  the PostgreSQL to test on (default: 127.0.0.1:5432, database test, if it answers)
 #   CASTAWAY_TEST_POSTGRES=off  skip the PostgreSQL half on purpose
 #   CHROMIUM_PATH               the browser for the journeys (default /usr/bin/chromium)
+#   CASTAWAY_TEST_IMAGE=off     skip the container image check (scripts/image-check.sh)
+#   CASTAWAY_TEST_DEPLOY=off    skip the deployment journey (scripts/deploy-test.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +44,38 @@ export CASTAWAY_TEST_POSTGRES_URL
 
 make --no-print-directory check-generated vet test-go test-web e2e
 
+# An optional part: runs scripts/$1, which exits 77 with "...: SKIPPED: why" when this
+# machine cannot run it. Sets status to what the summary says.
+optional() {
+  local log rc
+  log=$(mktemp)
+  set +e
+  "scripts/$1" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  case $rc in
+    0) status="ran" ;;
+    77) status=$(grep -o 'SKIPPED: .*' "$log" | tail -1) ;;
+    *) rm -f "$log"; echo "test: scripts/$1 failed" >&2; exit "$rc" ;;
+  esac
+  rm -f "$log"
+}
+
+if [[ "${CASTAWAY_TEST_IMAGE:-}" == off ]]; then
+  image_status="skipped (CASTAWAY_TEST_IMAGE=off)"
+else
+  optional image-check.sh
+  image_status=$status
+fi
+if [[ "${CASTAWAY_TEST_DEPLOY:-}" == off ]]; then
+  deploy_status="skipped (CASTAWAY_TEST_DEPLOY=off)"
+else
+  optional deploy-test.sh
+  deploy_status=$status
+fi
+
 echo
 echo "test: SQLite half: ran"
 echo "test: PostgreSQL half: ${pg_status}"
+echo "test: container image: ${image_status}"
+echo "test: deployment journey: ${deploy_status}"

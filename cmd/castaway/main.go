@@ -28,6 +28,7 @@ Usage:
   castaway users grant-admin|revoke-admin EMAIL   who may moderate
   castaway verify [--repair] recount every kept-in-step aggregate; exit 1 on a difference
   castaway backup [flags] FILE   a consistent copy of the live SQLite database
+  castaway healthcheck [flags]   exit 0 when the server at CASTAWAY_ADDR is ready (for containers)
   castaway version           print the version
 
 Run "castaway serve -h" for the flags; each has a CASTAWAY_* environment variable.
@@ -67,6 +68,8 @@ func run(args []string) error {
 		return app.VerifyMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
 	case "backup":
 		return app.BackupMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
+	case "healthcheck":
+		return app.HealthcheckMain(ctx, args, os.Stdout, os.Stderr, os.Getenv)
 	case "serve", "migrate":
 	default:
 		fmt.Fprint(os.Stderr, usage)
