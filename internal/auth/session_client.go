@@ -39,6 +39,9 @@ func cleanUserAgent(ua string) string {
 // for anything that is not an address. The full address is personal data kept nowhere.
 func AddressPrefix(ip string) string {
 	addr, err := netip.ParseAddr(ip)
+	if p, perr := netip.ParsePrefix(ip); err != nil && perr == nil {
+		addr, err = p.Addr(), nil // a client key: an IPv6 client is its /64
+	}
 	if err != nil {
 		return ""
 	}

@@ -13,6 +13,7 @@ func TestAddressPrefix(t *testing.T) {
 		"2001:db8:1:2:3:4:5:6":    "2001:db8:1::/48",
 		"fe80::1%eth0":            "fe80::/48",
 		"::1":                     "::/48",
+		"2001:db8:1:2::/64":       "2001:db8:1::/48", // how a client key names an IPv6 client
 		"":                        "",
 		"not-an-address":          "",
 		"203.0.113.77:8080":       "",

@@ -86,6 +86,10 @@ var authzMatrix = map[string][3]string{
 	"GET /api/me/export":                           {"401", "ok", "ok"},
 	"DELETE /api/me":                               {"401", "ok", "ok"},
 	"GET /api/me/sessions":                         {"401", "ok", "ok"},
+	"POST /api/auth/verify-email":                  {"ok", "ok", "ok"},
+	"PUT /api/me/email":                            {"401", "ok", "ok"},
+	"POST /api/me/email/verification":              {"401", "ok", "ok"},
+	"DELETE /api/me/notice":                        {"401", "ok", "ok"},
 	"POST /api/me/sessions/end-others":             {"401", "ok", "ok"},
 	// {sessionId} is the owner's: another user's try ends nothing (404).
 	"DELETE /api/me/sessions/{sessionId}": {"401", "404", "ok"},

@@ -103,8 +103,8 @@ func benchInboxStreams(b *testing.B, env *testEnv) {
 		}
 		token, hash := auth.NewToken()
 		tokens[i] = token
-		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-			hash, users[i], now.UnixMilli(), now.Add(time.Hour).UnixMilli()); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, public_id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`,
+			hash, auth.NewID(), users[i], now.UnixMilli(), now.Add(time.Hour).UnixMilli()); err != nil {
 			b.Fatal(err)
 		}
 	}

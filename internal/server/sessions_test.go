@@ -242,7 +242,8 @@ func TestLastSeenCostsAWriteOnlyEveryFewMinutes(t *testing.T) {
 }
 
 // Whatever a browser sends as its User-Agent (bytes that are not UTF-8, 10 kB of it) signs
-// in on both engines and is kept bounded; an address that is no address keeps no prefix.
+// in on both engines and is kept bounded; an address that is no address counts as the
+// trusted proxy that passed it on.
 func TestOddUserAgentsAreKeptBounded(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newProxiedEnv(t, st)
@@ -256,7 +257,7 @@ func TestOddUserAgentsAreKeptBounded(t *testing.T) {
 		if ua := list[0].UserAgent; len(ua) > auth.MaxUserAgent || !strings.HasPrefix(ua, "Mozilla/5.0 ? Firefox é") {
 			t.Errorf("kept User-Agent %q (%d bytes)", ua[:min(40, len(ua))], len(ua))
 		}
-		if got := sessionsOf(t, e, c); len(got) != 1 || got[0].Network != "" || !got[0].Current {
+		if got := sessionsOf(t, e, c); len(got) != 1 || got[0].Network != "127.0.0.0/24" || !got[0].Current {
 			t.Errorf("listed %+v", got)
 		}
 	})
