@@ -24,6 +24,7 @@ type liveStream struct {
 	release     func() // gives back its places among the open streams
 
 	queued, reading, again bool // guarded by streamSet.mu
+	read0                  bool // its first event was read; guarded by streamSet.mu
 
 	mu      sync.Mutex
 	next    []byte // waiting behind the write

@@ -17,14 +17,18 @@ import (
 type streamSet struct {
 	s *Server
 
-	mu     sync.Mutex
-	cond   *sync.Cond
-	all    map[*liveStream]struct{}
-	keyed  map[string]map[*liveStream]struct{} // by liveStream.keys
-	queue  []*liveStream
-	closed bool
-	swept  time.Time // the last sweep of every stream
-	wg     sync.WaitGroup
+	mu    sync.Mutex
+	cond  *sync.Cond
+	all   map[*liveStream]struct{}
+	keyed map[string]map[*liveStream]struct{} // by liveStream.keys
+	// Streams waiting for a read: woken ones (a change to send) and new ones (their
+	// first event). Woken streams go first, all but one pick in firstEvery, so a crowd
+	// of (re)connecting clients cannot hold back other fans' live events.
+	queue, fresh []*liveStream
+	picks        int
+	closed       bool
+	swept        time.Time // the last sweep of every stream
+	wg           sync.WaitGroup
 
 	// What the streams' outputs hold unsent, in bytes, and its high-water mark; a
 	// stream that falls behind while the process holds budget is closed.
@@ -159,7 +163,11 @@ func (set *streamSet) enqueue(ls *liveStream) {
 		return
 	}
 	ls.queued = true
-	set.queue = append(set.queue, ls)
+	if ls.read0 {
+		set.queue = append(set.queue, ls)
+	} else {
+		set.fresh = append(set.fresh, ls)
+	}
 	set.cond.Signal()
 }
 
@@ -216,17 +224,15 @@ func (set *streamSet) sweep(account, client string, all bool) int {
 func (set *streamSet) work() {
 	for {
 		set.mu.Lock()
-		for len(set.queue) == 0 && !set.closed {
+		for len(set.queue) == 0 && len(set.fresh) == 0 && !set.closed {
 			set.cond.Wait()
 		}
 		if set.closed {
 			set.mu.Unlock()
 			return
 		}
-		ls := set.queue[0]
-		set.queue[0] = nil
-		set.queue = set.queue[1:]
-		ls.queued, ls.reading = false, true
+		ls := set.next()
+		ls.queued, ls.reading, ls.read0 = false, true, true
 		set.mu.Unlock()
 
 		ctx, cancel := context.WithTimeout(context.Background(), streamReadTimeout)
@@ -247,6 +253,23 @@ func (set *streamSet) work() {
 			set.enqueue(ls)
 		}
 	}
+}
+
+// firstEvery is how often a worker reads a new stream's first event before woken ones.
+const firstEvery = 4
+
+// next takes the stream to read: a woken one, unless none waits or it is a new
+// stream's turn. set.mu is held and a stream waits.
+func (set *streamSet) next() *liveStream {
+	set.picks++
+	q := &set.queue
+	if len(set.queue) == 0 || len(set.fresh) > 0 && set.picks%firstEvery == 0 {
+		q = &set.fresh
+	}
+	ls := (*q)[0]
+	(*q)[0] = nil
+	*q = (*q)[1:]
+	return ls
 }
 
 // beat sends a heartbeat to every idle stream at each of the hub's beats; a stream
@@ -280,7 +303,7 @@ func (set *streamSet) close() {
 	set.mu.Lock()
 	set.closed = true
 	streams := set.all
-	set.all, set.queue, set.keyed = map[*liveStream]struct{}{}, nil, map[string]map[*liveStream]struct{}{}
+	set.all, set.queue, set.fresh, set.keyed = map[*liveStream]struct{}{}, nil, nil, map[string]map[*liveStream]struct{}{}
 	set.cond.Broadcast()
 	set.mu.Unlock()
 	for ls := range streams {
