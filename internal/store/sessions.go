@@ -17,11 +17,13 @@ func (s *Store) CreateSession(ctx context.Context, tokenHash, userID string, now
 	return nil
 }
 
-// SessionUser finds the user of an unexpired session, or ErrNotFound.
+// SessionUser finds the user of an unexpired session, or ErrNotFound. A suspended
+// account has none, even one started in a race with its suspension (Suspension.Active).
 func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*User, error) {
 	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+prefixed("u.", userColumns)+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = $1 AND s.expires_at > $2`, tokenHash, millis(now)))
+		WHERE s.token_hash = $1 AND s.expires_at > $2
+		  AND (u.suspended_at IS NULL OR u.suspended_until <= $2)`, tokenHash, millis(now)))
 }
 
 // DeleteSession revokes one session.
