@@ -15,7 +15,9 @@ import (
 const msgModerateUsersFailed = "Failed to load the account. Please try again."
 
 // moderator is the signed-in admin as the actor of an account-level action.
-func moderator(u *store.User) moderation.Actor { return moderation.Actor{ID: u.ID, Name: u.DisplayName} }
+func moderator(u *store.User) moderation.Actor {
+	return moderation.Actor{ID: u.ID, Name: u.DisplayName}
+}
 
 func (s *Server) moderationUsers(w http.ResponseWriter, r *http.Request) {
 	if s.admin(w, r) == nil {
