@@ -19,6 +19,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/events"
 	"castaway/internal/mail"
+	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/server"
 	"castaway/internal/shareimage"
@@ -75,8 +76,9 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		return err
 	}
 	defer hub.Close()
+	accounts := auth.NewAccounts(st, mailSender(cfg, log), cfg.BaseURL, auth.DefaultLimits(), log)
 	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub,
-		Accounts:    auth.NewAccounts(st, mailSender(cfg, log), cfg.BaseURL, auth.DefaultLimits(), log),
+		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
 	})
@@ -102,6 +104,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
 
 	go purgeExpired(ctx, st, log)
+	go sweepSuspensions(ctx, moderation.NewUsers(st, accounts, log), log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- httpServer.Serve(ln) }()
