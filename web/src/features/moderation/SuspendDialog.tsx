@@ -49,7 +49,7 @@ export function SuspendDialog({ account, onClose, onSuspended }: Props) {
       <h2 id={`${uid}-title`} className={styles.dialogTitle}>
         Suspend {account.displayName}?
       </h2>
-      <p className={styles.hint}>
+      <p className={styles.dialogIntro}>
         They are signed out everywhere and cannot sign in. Their lists and comments disappear for everyone else until you restore the account; nothing is deleted.
       </p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
