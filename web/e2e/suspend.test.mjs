@@ -116,6 +116,9 @@ test('suspend a fan from the Users tab, and restore them', async () => {
   await dialog.getByRole('button', { name: 'Suspend account' }).click();
   await mod.getByRole('button', { name: 'Restore account' }).waitFor();
   await mod.getByText('Suspended until 3 December 2099').first().waitFor();
+  await mod.getByRole('article', { name: fanUser.displayName }).getByText(/suspended the account of/).waitFor();
+  await axeClean(mod, 'a suspended account at 1280');
+  await shot(mod, 'suspend-account-suspended-1280x800');
 
   // The fan is signed out and refused, with the end date.
   await fan.goto('/mylists');
