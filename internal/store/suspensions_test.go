@@ -128,6 +128,11 @@ func TestSuspendAndRestoreAccount(t *testing.T) {
 		if _, err := s.CreateList(ctx, ann.ID, lists.IDs(listT0.Add(4*time.Second)), listContent("Anns New", "Tom Westman"), listT0.Add(4*time.Second)); err != nil {
 			t.Fatal(err)
 		}
+		// A comment of hers that raced the suspension is hidden with the others.
+		comment("ann-late", ann.ID, "")
+		if c, _ := s.CommentByID(ctx, "ann-late", ""); !c.Hidden {
+			t.Error("a comment written while suspended is shown")
+		}
 		// A moderator restoring a reported list or comment of hers does not bring it back early.
 		moderate(t, s, ben, store.ActionRestore, store.KindList, store.ListKey(ann.ID, modHidden.ID))
 		moderate(t, s, ben, store.ActionRestore, store.KindComment, "ann2")
@@ -146,7 +151,7 @@ func TestSuspendAndRestoreAccount(t *testing.T) {
 			CreatedAt: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
-		if got, want := state(), "Anns New,Anns Remix,Anns Villains,Bens Heroes | Anns New,Anns Remix,Bens Heroes | comments 3 | remixes 1 | ann's public lists 3 | consensus lists 4"; got != want {
+		if got, want := state(), "Anns New,Anns Remix,Anns Villains,Bens Heroes | Anns New,Anns Remix,Bens Heroes | comments 4 | remixes 1 | ann's public lists 3 | consensus lists 4"; got != want {
 			t.Errorf("restored:\n%s\nwant\n%s", got, want)
 		}
 		if c, _ := s.CommentByID(ctx, "ann2", ""); !c.Hidden {
