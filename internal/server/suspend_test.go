@@ -81,6 +81,16 @@ func TestSuspendedFanIsRefusedAndHidden(t *testing.T) {
 			if got := seen(); got != shown {
 				t.Fatalf("before:\n%s\nwant\n%s", got, shown)
 			}
+			// The moderator finds the fan by the start of the name or the exact address.
+			for _, q := range []string{"FA", "Fan@Example.com"} {
+				var found struct{ Users []struct{ ID string } }
+				if res := call(t, mod, "GET", e.URL+"/api/moderation/users?q="+q, nil, &found); res.StatusCode != 200 ||
+					len(found.Users) != 1 || found.Users[0].ID != me.ID {
+					t.Errorf("search %q: %d %+v", q, res.StatusCode, found)
+				}
+			}
+			wantError(t, mod, "GET", e.URL+"/api/moderation/users?q=fa&cursor=YQpi", nil, 400, "validation", "That page link has expired; search again.")
+			wantError(t, mod, "GET", e.URL+"/api/moderation/users/nobody", nil, 404, "user_not_found", "No such account.")
 			stream := holdStream(t, fan, e.URL+"/api/notifications/stream")
 			suspension := e.URL + "/api/moderation/users/" + me.ID + "/suspension"
 			until := time.Date(2099, 12, 3, 0, 0, 0, 0, time.UTC)
