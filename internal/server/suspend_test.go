@@ -167,8 +167,8 @@ func TestSuspendedFanIsRefusedAndHidden(t *testing.T) {
 	}
 }
 
-// A suspension without an end date says so; one whose end date passed lets the fan in
-// before the sweep has restored the account.
+// A suspension without an end date says so, and refuses a session that raced it; one
+// whose end date passed lets the fan in before the sweep has restored the account.
 func TestSuspensionEndDates(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
@@ -183,6 +183,11 @@ func TestSuspensionEndDates(t *testing.T) {
 		}
 		wantError(t, newClient(), "POST", e.URL+"/api/auth/login", creds{"fan@example.com", goodPassword}, 403, "account_suspended",
 			"Your account is suspended.")
+		// A session that raced the suspension (started after its sessions were ended) is refused too.
+		raced := e.clientWithSession(t, st, fan)
+		if s := callStatus(t, raced, "GET", e.URL+"/api/me", nil, nil); s != 401 {
+			t.Errorf("a session started while suspended: %d", s)
+		}
 		if _, err := st.DB().ExecContext(ctx, `UPDATE users SET suspended_until = $2 WHERE id = $1`, fan.ID, time.Now().Add(-time.Minute).UnixMilli()); err != nil {
 			t.Fatal(err)
 		}
@@ -192,6 +197,9 @@ func TestSuspensionEndDates(t *testing.T) {
 		}
 		if s := callStatus(t, c, "GET", e.URL+"/api/me", nil, nil); s != 200 {
 			t.Errorf("the session after the end date: %d", s)
+		}
+		if s := callStatus(t, raced, "GET", e.URL+"/api/me", nil, nil); s != 200 {
+			t.Errorf("the raced session after the end date: %d", s)
 		}
 	})
 }
