@@ -25,7 +25,7 @@ Usage:
   castaway demo-data [flags] fill the database with a demo community (-h for sizes)
   castaway import-firestore [flags] FILE   bring in the earlier product's Firestore export
   castaway polls list|add|open|close   manage the global top-10 polls (-h for details)
-  castaway users grant-admin|revoke-admin EMAIL   who may moderate
+  castaway users list|grant-admin|revoke-admin|suspend|unsuspend|reset-password|sign-out   accounts and moderation (-h)
   castaway verify [--repair] recount every kept-in-step aggregate; exit 1 on a difference
   castaway backup [flags] FILE   a consistent copy of the live SQLite database
   castaway healthcheck [flags]   exit 0 when the server at CASTAWAY_ADDR is ready (for containers)

@@ -105,9 +105,13 @@ func (e MeProviders) Valid() bool {
 
 // Defines values for ModerationActionAction.
 const (
-	ModerationActionActionDismiss ModerationActionAction = "dismiss"
-	ModerationActionActionHide    ModerationActionAction = "hide"
-	ModerationActionActionRestore ModerationActionAction = "restore"
+	ModerationActionActionDismiss       ModerationActionAction = "dismiss"
+	ModerationActionActionHide          ModerationActionAction = "hide"
+	ModerationActionActionResetPassword ModerationActionAction = "reset_password"
+	ModerationActionActionRestore       ModerationActionAction = "restore"
+	ModerationActionActionSignOut       ModerationActionAction = "sign_out"
+	ModerationActionActionSuspend       ModerationActionAction = "suspend"
+	ModerationActionActionUnsuspend     ModerationActionAction = "unsuspend"
 )
 
 // Valid indicates whether the value is a known member of the ModerationActionAction enum.
@@ -117,7 +121,15 @@ func (e ModerationActionAction) Valid() bool {
 		return true
 	case ModerationActionActionHide:
 		return true
+	case ModerationActionActionResetPassword:
+		return true
 	case ModerationActionActionRestore:
+		return true
+	case ModerationActionActionSignOut:
+		return true
+	case ModerationActionActionSuspend:
+		return true
+	case ModerationActionActionUnsuspend:
 		return true
 	default:
 		return false
@@ -128,6 +140,7 @@ func (e ModerationActionAction) Valid() bool {
 const (
 	ModerationActionTargetTypeComment ModerationActionTargetType = "comment"
 	ModerationActionTargetTypeList    ModerationActionTargetType = "list"
+	ModerationActionTargetTypeUser    ModerationActionTargetType = "user"
 )
 
 // Valid indicates whether the value is a known member of the ModerationActionTargetType enum.
@@ -136,6 +149,8 @@ func (e ModerationActionTargetType) Valid() bool {
 	case ModerationActionTargetTypeComment:
 		return true
 	case ModerationActionTargetTypeList:
+		return true
+	case ModerationActionTargetTypeUser:
 		return true
 	default:
 		return false
@@ -928,22 +943,27 @@ type MessageResponse struct {
 
 // ModerationAction defines model for ModerationAction.
 type ModerationAction struct {
-	Action     ModerationActionAction     `json:"action"`
-	AdminId    string                     `json:"adminId"`
-	AdminName  string                     `json:"adminName"`
-	CreatedAt  time.Time                  `json:"createdAt"`
-	Id         string                     `json:"id"`
-	Key        string                     `json:"key"`
+	Action    ModerationActionAction `json:"action"`
+	AdminId   string                 `json:"adminId"`
+	AdminName string                 `json:"adminName"`
+	CreatedAt time.Time              `json:"createdAt"`
+
+	// Detail What an account-level action said: a suspension's end date and reason.
+	Detail *string `json:"detail,omitempty"`
+	Id     string  `json:"id"`
+	Key    string  `json:"key"`
+
+	// TargetType user: an account-level action; key is the user id.
 	TargetType ModerationActionTargetType `json:"targetType"`
 
-	// Title What the content said when the action was taken.
+	// Title What the content said when the action was taken (an account's display name).
 	Title string `json:"title"`
 }
 
 // ModerationActionAction defines model for ModerationAction.Action.
 type ModerationActionAction string
 
-// ModerationActionTargetType defines model for ModerationAction.TargetType.
+// ModerationActionTargetType user: an account-level action; key is the user id.
 type ModerationActionTargetType string
 
 // ModerationActionInput defines model for ModerationActionInput.
@@ -971,6 +991,38 @@ type ModerationLog struct {
 type ModerationQueue struct {
 	NextCursor *string        `json:"nextCursor,omitempty"`
 	Targets    []ReportTarget `json:"targets"`
+}
+
+// ModerationUser defines model for ModerationUser.
+type ModerationUser struct {
+	CreatedAt   time.Time `json:"createdAt"`
+	DisplayName string    `json:"displayName"`
+
+	// Email Empty for an account made through a provider that gave none.
+	Email      string      `json:"email"`
+	Id         string      `json:"id"`
+	IsAdmin    bool        `json:"isAdmin"`
+	Suspension *Suspension `json:"suspension,omitempty"`
+}
+
+// ModerationUserCase defines model for ModerationUserCase.
+type ModerationUserCase struct {
+	// Actions The latest actions about the account and its content (at most 50), newest first.
+	Actions      []ModerationAction `json:"actions"`
+	CommentCount int                `json:"commentCount"`
+
+	// ListCount All its lists
+	ListCount int `json:"listCount"`
+
+	// Reports Its most recently reported lists and comments (at most 50).
+	Reports []ReportTarget `json:"reports"`
+	User    ModerationUser `json:"user"`
+}
+
+// ModerationUsers defines model for ModerationUsers.
+type ModerationUsers struct {
+	NextCursor *string          `json:"nextCursor,omitempty"`
+	Users      []ModerationUser `json:"users"`
 }
 
 // MySessions defines model for MySessions.
@@ -1223,6 +1275,24 @@ type SignedInSession struct {
 // SignedInSessionDevice defines model for SignedInSession.Device.
 type SignedInSessionDevice string
 
+// Suspension defines model for Suspension.
+type Suspension struct {
+	Reason string    `json:"reason"`
+	Since  time.Time `json:"since"`
+
+	// Until When sign-in works again and the content comes back; none: until a moderator restores it.
+	Until *time.Time `json:"until,omitempty"`
+}
+
+// SuspensionInput defines model for SuspensionInput.
+type SuspensionInput struct {
+	// Reason Why the account is suspended (required).
+	Reason string `json:"reason"`
+
+	// Until When it ends (in the future); none: until restored.
+	Until *time.Time `json:"until,omitempty"`
+}
+
 // TypeTag The ranking type the server sets from the items (any season makes a season ranking); readers never see it.
 type TypeTag string
 
@@ -1321,6 +1391,14 @@ type GetModerationQueueParams struct {
 // GetModerationQueueParamsStatus defines parameters for GetModerationQueue.
 type GetModerationQueueParamsStatus string
 
+// SearchModerationUsersParams defines parameters for SearchModerationUsers.
+type SearchModerationUsersParams struct {
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Cursor The nextCursor of the previous page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
 // SignInJSONRequestBody defines body for SignIn for application/json ContentType.
 type SignInJSONRequestBody = Credentials
 
@@ -1377,6 +1455,9 @@ type ChangePasswordJSONRequestBody = PasswordChange
 
 // ModerateJSONRequestBody defines body for Moderate for application/json ContentType.
 type ModerateJSONRequestBody = ModerationActionInput
+
+// SuspendUserJSONRequestBody defines body for SuspendUser for application/json ContentType.
+type SuspendUserJSONRequestBody = SuspensionInput
 
 // CreateReportJSONRequestBody defines body for CreateReport for application/json ContentType.
 type CreateReportJSONRequestBody = ReportInput

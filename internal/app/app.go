@@ -19,6 +19,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/events"
 	"castaway/internal/mail"
+	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/server"
 	"castaway/internal/shareimage"
@@ -111,6 +112,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
 
 	go purgeExpired(ctx, st, log)
+	go sweepSuspensions(ctx, moderation.NewUsers(st, accounts, log), log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- httpServer.Serve(ln) }()

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"castaway/internal/catalog"
-	"castaway/internal/config"
 	"castaway/internal/global"
 	"castaway/internal/store"
 )
@@ -36,14 +35,7 @@ func (d *dbFlags) define(fs *flag.FlagSet) {
 
 // open connects to the database the flags and environment name, migrated.
 func (d *dbFlags) open(ctx context.Context, getenv func(string) string) (*store.Store, error) {
-	var args []string
-	if d.dataDir != "" {
-		args = append(args, "-data-dir", d.dataDir)
-	}
-	if d.databaseURL != "" {
-		args = append(args, "-database-url", d.databaseURL)
-	}
-	cfg, err := config.Load(args, getenv)
+	cfg, err := d.config(getenv)
 	if err != nil {
 		return nil, err
 	}

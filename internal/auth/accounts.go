@@ -206,6 +206,9 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, device
 		return nil, problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
 	}
 	a.refund(ctx, keys)
+	if err := a.admit(ctx, u); err != nil {
+		return nil, err
+	}
 	return u, nil
 }
 
@@ -306,6 +309,10 @@ func (a *Accounts) ConfirmReset(ctx context.Context, token, password, clientIP s
 		return nil, fmt.Errorf("confirm reset: %w", err)
 	}
 	a.ended(ctx, u.ID)
+	// The new password is set, but a suspended account is not signed in with it.
+	if err := a.admit(ctx, u); err != nil {
+		return nil, err
+	}
 	return u, nil
 }
 

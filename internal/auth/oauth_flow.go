@@ -83,7 +83,13 @@ func (a *Accounts) FinishOAuth(ctx context.Context, name string, p Provider, sta
 		return nil, "", err
 	}
 	u, err := a.ProviderSignIn(ctx, profile)
-	return u, st.RedirectTo, err
+	if err == nil {
+		err = a.admit(ctx, u)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return u, st.RedirectTo, nil
 }
 
 // ProviderSignIn finds or makes the account for a provider profile. An address the

@@ -97,6 +97,11 @@ var authzMatrix = map[string][3]string{
 	"GET /api/moderation/reports":  {"401", "403", "403"},
 	"GET /api/moderation/actions":  {"401", "403", "403"},
 	"POST /api/moderation/actions": {"401", "403", "403"},
+	// Moderating accounts: admins only (the owner of the path's user id is no exception).
+	"GET /api/moderation/users":                        {"401", "403", "403"},
+	"GET /api/moderation/users/{userId}":               {"401", "403", "403"},
+	"POST /api/moderation/users/{userId}/suspension":   {"401", "403", "403"},
+	"DELETE /api/moderation/users/{userId}/suspension": {"401", "403", "403"},
 }
 
 // contractOperations reads "METHOD /path" for every operation of api/openapi.yaml.

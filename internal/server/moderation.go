@@ -160,9 +160,7 @@ func (s *Server) moderationLog(w http.ResponseWriter, r *http.Request) {
 	}
 	out := api.ModerationLog{Actions: make([]api.ModerationAction, len(page))}
 	for i, a := range page {
-		out.Actions[i] = api.ModerationAction{Id: a.ID, AdminId: a.AdminID, AdminName: a.AdminName,
-			Action: api.ModerationActionAction(a.Action), TargetType: api.ModerationActionTargetType(a.Kind),
-			Key: a.Key, Title: a.Title, CreatedAt: a.CreatedAt}
+		out.Actions[i] = moderationActionJSON(a)
 	}
 	if next != "" {
 		out.NextCursor = &next

@@ -63,6 +63,11 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, redirect, err := s.accounts.FinishOAuth(r.Context(), name, p, state, q.Get("code"))
+	if to := suspendedLogin(err); to != "" {
+		s.log.InfoContext(r.Context(), "provider sign-in refused: suspended", "provider", name)
+		http.Redirect(w, r, to, http.StatusFound)
+		return
+	}
 	if p, ok := problem.As(err); ok { // the login page shows the code's own message
 		fail(p.Code)
 		return

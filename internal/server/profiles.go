@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/moderation"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -12,6 +13,9 @@ import (
 func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
 	p, err := s.store.Profile(r.Context(), r.PathValue("userId"))
 	out := api.PublicProfile{}
+	if err == nil {
+		err = moderation.ProfileShown(p, currentUser(r))
+	}
 	if err == nil {
 		out = api.PublicProfile{Id: p.ID, DisplayName: p.DisplayName, IdolsFound: p.IdolsFound, ListCount: p.ListCount}
 		if viewer := currentUser(r); viewer != nil && viewer.Filters > 0 {

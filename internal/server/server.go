@@ -14,6 +14,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/events"
 	"castaway/internal/limits"
+	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
 	"castaway/internal/shareimage"
@@ -47,6 +48,7 @@ type Server struct {
 	catalog   *catalog.Catalog
 	log       *slog.Logger
 	accounts  *auth.Accounts
+	modUsers  *moderation.Users // moderating accounts: suspensions, resets, sign-outs
 	providers map[string]auth.Provider
 	metrics   *metrics
 	web       *webApp
@@ -126,6 +128,7 @@ func New(d Deps) (*Server, error) {
 	if s.accounts != nil {
 		s.accounts.OnSessionsEnded(s.hub.PublishSessionsEnded)
 	}
+	s.modUsers = moderation.NewUsers(s.store, s.accounts, s.log)
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
 	}, func() float64 { return float64(s.hub.Streams()) }))

@@ -27,18 +27,18 @@ const (
 // and the full-text search index. Bulk loads that insert rows directly call it after.
 func (s *Store) RebuildAggregates(ctx context.Context) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		steps := []string{
-			`UPDATE lists SET upvote_count = ` + strings.ReplaceAll(recountUpvotes, "l.", "lists.") +
-				`, comment_count = ` + strings.ReplaceAll(recountComments, "l.", "lists.") +
-				`, item_count = ` + strings.ReplaceAll(recountItems, "l.", "lists.") +
-				`, remix_count = ` + strings.ReplaceAll(recountRemixes, "l.", "lists."),
+		steps := append(append([]string{}, suspensionRepairs...), // first: what is public and shown decides every count
+			`UPDATE lists SET upvote_count = `+strings.ReplaceAll(recountUpvotes, "l.", "lists.")+
+				`, comment_count = `+strings.ReplaceAll(recountComments, "l.", "lists.")+
+				`, item_count = `+strings.ReplaceAll(recountItems, "l.", "lists.")+
+				`, remix_count = `+strings.ReplaceAll(recountRemixes, "l.", "lists."),
 			`DELETE FROM list_upvotes_daily`,
-			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) ` + recountDaily,
+			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) `+recountDaily,
 			`DELETE FROM list_counts`,
-			`INSERT INTO list_counts (tag, kind, n) ` + recountListCounts,
-			`UPDATE comments SET upvotes = ` + strings.ReplaceAll(recountCommentUp, "c.id", "comments.id") +
-				`, downvotes = ` + strings.ReplaceAll(recountCommentDown, "c.id", "comments.id"),
-		}
+			`INSERT INTO list_counts (tag, kind, n) `+recountListCounts,
+			`UPDATE comments SET upvotes = `+strings.ReplaceAll(recountCommentUp, "c.id", "comments.id")+
+				`, downvotes = `+strings.ReplaceAll(recountCommentDown, "c.id", "comments.id"),
+		)
 		steps = append(steps, rebuildConsensus...)
 		if s.dialect == SQLite {
 			steps = append(steps, `DELETE FROM list_fts`,
@@ -94,6 +94,7 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 			` + recountCommentUp + ` || '/' || ` + recountCommentDown + ` FROM comments c
 			WHERE c.upvotes <> ` + recountCommentUp + ` OR c.downvotes <> ` + recountCommentDown},
 	}
+	checks = append(checks, suspensionChecks...)
 	checks = append(checks, consensusChecks...)
 	if s.dialect == Postgres {
 		checks = append(checks, struct{ what, query string }{"list %s/%s: search index %v, expected %v",

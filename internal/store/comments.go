@@ -82,8 +82,12 @@ func (s *Store) CreateComment(ctx context.Context, c *Comment, notes []*Notifica
 		if c.ParentID != "" {
 			parent = c.ParentID
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO comments (id, list_user_id, list_id, user_id, parent_id, text, upvotes, downvotes, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7)`, c.ID, c.ListUserID, c.ListID, c.UserID, parent, c.Text, millis(c.CreatedAt))
+		// A comment that raced its author's suspension is hidden by it, as the others are.
+		suspended := `EXISTS (SELECT 1 FROM users su WHERE su.id = $4 AND su.suspended_at IS NOT NULL)`
+		_, err := tx.ExecContext(ctx, `INSERT INTO comments (id, list_user_id, list_id, user_id, parent_id, text, upvotes, downvotes, created_at,
+			hidden_at, suspension_hidden)
+			VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7, CASE WHEN `+suspended+` THEN CAST($7 AS BIGINT) END, `+suspended+`)`,
+			c.ID, c.ListUserID, c.ListID, c.UserID, parent, c.Text, millis(c.CreatedAt))
 		if isForeignKeyViolation(err) {
 			return ErrNotFound
 		}

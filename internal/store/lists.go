@@ -39,7 +39,8 @@ type List struct {
 	RemixCount int
 	// Origin is the list RemixOf names, read by List; nil when it no longer exists.
 	Origin *Origin
-	// Hidden is set when a moderator hid the list; IsPublic stays the owner's choice.
+	// Hidden is set when a moderator hid the list or suspended its owner; IsPublic stays
+	// the owner's choice.
 	Hidden    bool
 	CreatedAt time.Time
 	UpdatedAt time.Time
@@ -50,7 +51,7 @@ type List struct {
 // by every query that returns lists, and scanned by scanList.
 const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.chosen_public, l.is_season,
 	l.item_count, l.upvote_count, l.comment_count, l.created_at, l.updated_at,
-	l.remix_of_user_id, l.remix_of_list_id, l.remix_count, l.hidden_at IS NOT NULL`
+	l.remix_of_user_id, l.remix_of_list_id, l.remix_count, (l.hidden_at IS NOT NULL OR (l.chosen_public AND NOT l.is_public))`
 
 // Listed tells whether everyone may see l: its owner made it public and no moderator hid it
 // (the column lists.is_public holds the same).
@@ -99,7 +100,7 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 		for id = range ids {
 			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, chosen_public, is_season,
 				item_count, search_text, created_at, updated_at, remix_of_user_id, remix_of_list_id)
-				VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $9, $10, $11) ON CONFLICT (user_id, id) DO NOTHING`,
+				VALUES ($1, $2, $3, $4, ($5 AND `+ownerActive("$1")+`), $5, $6, $7, $8, $9, $9, $10, $11) ON CONFLICT (user_id, id) DO NOTHING`,
 				userID, id, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now),
 				c.RemixOf.UserID, c.RemixOf.ListID)
 			if err != nil {
@@ -148,7 +149,7 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListCon
 		if err := adjustCounts(ctx, tx, userID, listID, -1); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, chosen_public = $5, is_public = ($5 AND hidden_at IS NULL), is_season = $6,
+		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, chosen_public = $5, is_public = ($5 AND hidden_at IS NULL AND `+ownerActive("lists.user_id")+`), is_season = $6,
 			item_count = $7, search_text = $8, updated_at = $9 WHERE user_id = $1 AND id = $2`,
 			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now))
 		if err != nil {

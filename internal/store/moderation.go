@@ -22,6 +22,7 @@ type Action struct {
 	ID, AdminID, AdminName string
 	Action, Kind, Key      string
 	Title                  string // what the content said when it was acted on
+	Detail                 string // what an account-level action said: a suspension's reason and end date
 	CreatedAt              time.Time
 }
 
@@ -59,15 +60,7 @@ func (s *Store) Moderate(ctx context.Context, a *Action) (*ReportTarget, error) 
 		}
 		t.Status = status
 		a.Title = t.Title
-		var admin any
-		if a.AdminID != "" {
-			admin = a.AdminID
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moderation_actions (id, admin_id, admin_name, action, kind, target_key, title, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, a.ID, admin, a.AdminName, a.Action, a.Kind, a.Key, a.Title, millis(a.CreatedAt)); err != nil {
-			return fmt.Errorf("record moderation action: %w", err)
-		}
-		return nil
+		return recordAction(ctx, tx, a)
 	})
 	return t, err
 }
@@ -84,7 +77,8 @@ func (s *Store) setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide
 		if err := adjustCounts(ctx, tx, t.ListUserID, t.ListID, -1); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE lists SET hidden_at = $3, is_public = (chosen_public AND $4)
+		// A list of a suspended owner stays out until the account is restored (listPublic).
+		if _, err := tx.ExecContext(ctx, `UPDATE lists SET hidden_at = $3, is_public = (chosen_public AND $4 AND `+ownerActive("lists.user_id")+`)
 			WHERE user_id = $1 AND id = $2`, t.ListUserID, t.ListID, at, !hide); err != nil {
 			return fmt.Errorf("hide list: %w", err)
 		}
@@ -97,7 +91,15 @@ func (s *Store) setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE comments SET hidden_at = $2 WHERE id = $1`, t.CommentID, at); err != nil {
+	// A moderator's hiding outlasts a suspension; a restored comment of a suspended author
+	// stays hidden by the suspension until the account is restored.
+	q := `UPDATE comments SET hidden_at = $2, suspension_hidden = FALSE WHERE id = $1`
+	if !hide {
+		at = millis(now)
+		q = `UPDATE comments SET hidden_at = CASE WHEN ` + commentAuthorSuspended("comments") + ` THEN CAST($2 AS BIGINT) END,
+			suspension_hidden = ` + commentAuthorSuspended("comments") + ` WHERE id = $1`
+	}
+	if _, err := tx.ExecContext(ctx, q, t.CommentID, at); err != nil {
 		return fmt.Errorf("hide comment: %w", err)
 	}
 	after, err := countedAmong(ctx, tx, t.CommentID)
@@ -123,7 +125,7 @@ func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]
 	for rows.Next() {
 		var a Action
 		var created int64
-		if err := rows.Scan(&a.ID, &a.AdminID, &a.AdminName, &a.Action, &a.Kind, &a.Key, &a.Title, &created); err != nil {
+		if err := rows.Scan(&a.ID, &a.AdminID, &a.AdminName, &a.Action, &a.Kind, &a.Key, &a.Title, &a.Detail, &created); err != nil {
 			return nil, "", fmt.Errorf("read moderation log: %w", err)
 		}
 		a.CreatedAt = fromMillis(created)
@@ -142,7 +144,7 @@ func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]
 }
 
 // StmtModerationLog reads actions before ($1 time, $2 id), newest first, $3 at most.
-const StmtModerationLog = `SELECT id, COALESCE(admin_id, ''), admin_name, action, kind, target_key, title, created_at
+const StmtModerationLog = `SELECT id, COALESCE(admin_id, ''), admin_name, action, kind, target_key, title, detail, created_at
 	FROM moderation_actions WHERE created_at < $1 OR (created_at = $1 AND id < $2)
 	ORDER BY created_at DESC, id DESC LIMIT $3`
 

@@ -28,16 +28,19 @@ func (s *Store) CreateSession(ctx context.Context, n NewSession) error {
 	return nil
 }
 
-// SessionUser finds the user of an unexpired session, or ErrNotFound.
+// SessionUser finds the user of an unexpired session, or ErrNotFound. A suspended
+// account has none, even one started in a race with its suspension (Suspension.Active).
 func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*User, error) {
 	u, _, err := s.SessionOf(ctx, tokenHash, now)
 	return u, err
 }
 
-// StmtSessionOf reads the user of session $1 unexpired at $2, and when it was last seen.
+// StmtSessionOf reads the user of session $1 unexpired at $2, and when it was last seen. A
+// suspended account has none, even one started in a race with its suspension.
 var StmtSessionOf = `SELECT ` + prefixed("u.", userColumns) + `, sessions.last_seen_at
 	FROM sessions JOIN users u ON u.id = sessions.user_id
-	WHERE sessions.token_hash = $1 AND sessions.expires_at > $2`
+	WHERE sessions.token_hash = $1 AND sessions.expires_at > $2
+	  AND (u.suspended_at IS NULL OR u.suspended_until <= $2)`
 
 // SessionOf finds the user of an unexpired session and when the session was last seen, in
 // the one lookup every signed-in request makes; ErrNotFound when there is none.

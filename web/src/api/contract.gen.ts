@@ -22,5 +22,6 @@ export const maxLength = {
   NewComment: { text: 500 },
   PasswordResetRequest: { email: 254 },
   ReportInput: { text: 500 },
+  SuspensionInput: { reason: 500 },
   UpdateMe: { displayName: 30 },
 } as const;

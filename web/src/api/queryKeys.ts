@@ -63,6 +63,9 @@ export const queryKeys = {
     blocks: ['moderation', 'blocks'] as const,
     queue: (status: string) => ['moderation', 'queue', status] as const,
     log: ['moderation', 'log'] as const,
+    /** GET /api/moderation/users?q= and GET /api/moderation/users/{userId} */
+    users: (query: string) => ['moderation', 'users', 'search', query] as const,
+    user: (userId: string) => ['moderation', 'users', 'case', userId] as const,
   },
 };
 

@@ -633,6 +633,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts whose display name starts with q (compared as look-alike keys), or the one with exactly the address q; all accounts without q. 30 a page, in name order. Admins only. */
+        get: operations["searchModerationUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account as a moderator sees it, with its suspension, its most recently reported content and the latest actions about it (50 each). Admins only. */
+        get: operations["getModerationUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/users/{userId}/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspends the account: its sessions and live streams end, it cannot sign in (403 account_suspended naming the end date), and its lists and comments leave every page for everyone else until it is restored (by DELETE, or when the end date passes). Suspending a suspended account changes its terms. A moderator cannot be suspended (409). Recorded in the actions log. Admins only. */
+        post: operations["suspendUser"];
+        /** Restores a suspended account; its content is back as it was, less what moderators hid. Recorded in the actions log. Admins only. */
+        delete: operations["unsuspendUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/blocks": {
         parameters: {
             query?: never;
@@ -1241,18 +1293,66 @@ export interface components {
             adminId: string;
             adminName: string;
             /** @enum {string} */
-            action: "hide" | "restore" | "dismiss";
-            /** @enum {string} */
-            targetType: "list" | "comment";
+            action: "hide" | "restore" | "dismiss" | "suspend" | "unsuspend" | "reset_password" | "sign_out";
+            /**
+             * @description user: an account-level action; key is the user id.
+             * @enum {string}
+             */
+            targetType: "list" | "comment" | "user";
             key: string;
-            /** @description What the content said when the action was taken. */
+            /** @description What the content said when the action was taken (an account's display name). */
             title: string;
+            /** @description What an account-level action said: a suspension's end date and reason. */
+            detail?: string;
             /** Format: date-time */
             createdAt: string;
         };
         ModerationLog: {
             actions: components["schemas"]["ModerationAction"][];
             nextCursor?: string;
+        };
+        Suspension: {
+            /** Format: date-time */
+            since: string;
+            /**
+             * Format: date-time
+             * @description When sign-in works again and the content comes back; none: until a moderator restores it.
+             */
+            until?: string;
+            reason: string;
+        };
+        ModerationUser: {
+            id: string;
+            displayName: string;
+            /** @description Empty for an account made through a provider that gave none. */
+            email: string;
+            /** Format: date-time */
+            createdAt: string;
+            isAdmin: boolean;
+            suspension?: components["schemas"]["Suspension"];
+        };
+        ModerationUsers: {
+            users: components["schemas"]["ModerationUser"][];
+            nextCursor?: string;
+        };
+        ModerationUserCase: {
+            user: components["schemas"]["ModerationUser"];
+            /** @description All its lists */
+            listCount: number;
+            commentCount: number;
+            /** @description Its most recently reported lists and comments (at most 50). */
+            reports: components["schemas"]["ReportTarget"][];
+            /** @description The latest actions about the account and its content (at most 50), newest first. */
+            actions: components["schemas"]["ModerationAction"][];
+        };
+        SuspensionInput: {
+            /** @description Why the account is suspended (required). */
+            reason: string;
+            /**
+             * Format: date-time
+             * @description When it ends (in the future); none: until restored.
+             */
+            until?: string;
         };
         BlockedUser: {
             userId: string;
@@ -2765,6 +2865,134 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description not_found: the content is gone */
             404: components["responses"]["Error"];
+        };
+    };
+    searchModerationUsers: {
+        parameters: {
+            query?: {
+                q?: string;
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationUsers"];
+                };
+            };
+            /** @description validation (a page link it did not make) */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not an admin */
+            403: components["responses"]["Error"];
+        };
+    };
+    getModerationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationUserCase"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not an admin */
+            403: components["responses"]["Error"];
+            /** @description user_not_found */
+            404: components["responses"]["Error"];
+        };
+    };
+    suspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuspensionInput"];
+            };
+        };
+        responses: {
+            /** @description The account as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationUserCase"];
+                };
+            };
+            /** @description validation (reason */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not an admin */
+            403: components["responses"]["Error"];
+            /** @description user_not_found */
+            404: components["responses"]["Error"];
+            /** @description moderator: the account moderates */
+            409: components["responses"]["Error"];
+            /** @description Too many actions */
+            429: components["responses"]["Error"];
+        };
+    };
+    unsuspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationUserCase"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not an admin */
+            403: components["responses"]["Error"];
+            /** @description user_not_found */
+            404: components["responses"]["Error"];
+            /** @description not_suspended */
+            409: components["responses"]["Error"];
+            /** @description Too many actions */
+            429: components["responses"]["Error"];
         };
     };
     getMyBlocks: {

@@ -9,6 +9,7 @@ import { ResetPasswordForm } from './ResetPasswordForm';
 import { VerifyEmailLink } from './VerifyEmailLink';
 import page from '../../components/Page.module.css';
 import styles from './Auth.module.css';
+import { suspendedMessage } from './suspended';
 
 const providerInfo: Record<Provider, { label: string; icon: ReactNode }> = {
   google: { label: 'Google', icon: <GoogleIcon /> },
@@ -51,7 +52,7 @@ function ProviderButton({ provider, enabled, loading, redirect }: { provider: Pr
 }
 
 /** What the server's OAuth callback reported in `/login?error=...`. Google failures are only logged (spec section 8). */
-function OAuthNotice({ error, onDismiss }: { error: string | null; onDismiss: () => void }) {
+function OAuthNotice({ error, until, onDismiss }: { error: string | null; until: string | null; onDismiss: () => void }) {
   useEffect(() => {
     if (error === 'google_failed') console.warn('Google sign-in failed');
   }, [error]);
@@ -64,6 +65,8 @@ function OAuthNotice({ error, onDismiss }: { error: string | null; onDismiss: ()
     );
   } else if (error === 'twitter_failed') {
     body = messages.twitterFailed;
+  } else if (error === 'account_suspended') {
+    body = suspendedMessage(until);
   }
   if (!body) return null;
   return (
@@ -117,7 +120,7 @@ export default function LoginPage() {
             <h2 id="login-title" className={styles.cardTitle}>
               Choose how to sign in
             </h2>
-            <OAuthNotice error={oauthError} onDismiss={() => dropParam('error')} />
+            <OAuthNotice error={oauthError} until={params.get('until')} onDismiss={() => dropParam('error')} />
             <div className={styles.providers}>
               <ProviderButton provider="google" enabled={enabled.google} loading={loadingProviders} redirect={target} />
               <ProviderButton provider="twitter" enabled={enabled.twitter} loading={loadingProviders} redirect={target} />

@@ -9,6 +9,7 @@ import { isNotFound, useUserLists, useUserProfile } from './api';
 import { ListCardGrid } from './ListCard';
 import pageStyles from '../../components/Page.module.css';
 import styles from './UserRankingsPage.module.css';
+import { ApiError } from '../../api/client';
 
 const LOAD_ERROR = 'Failed to load public lists. Please try again later.';
 
@@ -30,6 +31,21 @@ export default function UserRankingsPage() {
   const { user } = useMe();
   const blocked = profile.data?.blockedByMe === true;
 
+  if (profile.error instanceof ApiError && profile.error.code === 'user_suspended') {
+    // A moderator suspended the account: its page is gone for everyone else until it is restored.
+    return (
+      <div className={pageStyles.page}>
+        <PageHero eyebrow="Player profile" title="Account suspended" compact>
+          <p>{profile.error.message}</p>
+          <div className={pageStyles.actions}>
+            <Link to="/rankings" className={pageStyles.button}>
+              Browse Rankings
+            </Link>
+          </div>
+        </PageHero>
+      </div>
+    );
+  }
   if (isNotFound(profile.error) || isNotFound(lists.error)) {
     return (
       <div className={pageStyles.page}>

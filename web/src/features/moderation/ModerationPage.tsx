@@ -7,10 +7,12 @@ import { useMe } from '../auth/useMe';
 import { RelativeTime } from '../comments/RelativeTime';
 import { QUEUE_FAILED, useModerationLog, useModerationQueue, type ReportStatus } from './moderationApi';
 import { ReportTargetCard } from './ReportTargetCard';
+import { UsersTab } from './UsersTab';
+import { describeAction } from './actionWords';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
 
-type Tab = ReportStatus | 'log';
+type Tab = ReportStatus | 'log' | 'users';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -18,9 +20,10 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'dismissed', label: 'Dismissed' },
   { value: 'restored', label: 'Restored' },
   { value: 'log', label: 'Actions log' },
+  { value: 'users', label: 'Users' },
 ];
 
-/** '/moderation': the reports queue and the actions log, for admins only (others are sent home). */
+/** '/moderation': the reports queue, the actions log and the accounts, for admins only (others are sent home). */
 export default function ModerationPage() {
   const { user, isLoading } = useMe();
   const [tab, setTab] = useState<Tab>('open');
@@ -38,7 +41,7 @@ export default function ModerationPage() {
           </button>
         ))}
       </div>
-      {tab === 'log' ? <ActionsLog /> : <Queue key={tab} status={tab} />}
+      {tab === 'users' ? <UsersTab /> : tab === 'log' ? <ActionsLog /> : <Queue key={tab} status={tab} />}
     </div>
   );
 }
@@ -78,8 +81,6 @@ function Queue({ status }: { status: ReportStatus }) {
   );
 }
 
-const DONE: Record<string, string> = { hide: 'Hid', restore: 'Restored', dismiss: 'Dismissed the reports of' };
-
 function ActionsLog() {
   const log = useModerationLog();
   const actions = log.data?.pages.flatMap((p) => p.actions) ?? [];
@@ -97,9 +98,7 @@ function ActionsLog() {
         <ol className={styles.log}>
           {actions.map((a) => (
             <li key={a.id} className={styles.logRow}>
-              <span>
-                <strong>{a.adminName || 'A former moderator'}</strong> {DONE[a.action] ?? a.action} a {a.targetType}: <q className={styles.quote}>{a.title}</q>
-              </span>
+              <span>{describeAction(a)}</span>
               <RelativeTime iso={a.createdAt} className={styles.muted} />
             </li>
           ))}

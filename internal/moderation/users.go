@@ -1,0 +1,201 @@
+package moderation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"castaway/internal/auth"
+	"castaway/internal/problem"
+	"castaway/internal/store"
+)
+
+// UsersPage is how many accounts a search shows at once.
+const UsersPage = 30
+
+// MaxSuspensionReason is how long a suspension's reason may be.
+const MaxSuspensionReason = 500
+
+// SweepBatch is how many expired suspensions one run of the sweep lifts.
+const SweepBatch = 100
+
+// Actor is who takes an account-level action: a moderator, or the operator at the command line.
+type Actor struct{ ID, Name string }
+
+// Actors that are not a moderator's account.
+var (
+	CommandLine = Actor{Name: "command line"}
+	EndDate     = Actor{Name: "end date"} // the sweep, once a suspension's end date passed
+)
+
+// Problems of moderating accounts.
+var (
+	ErrNoAccount          = problem.New(problem.NotFound, "user_not_found", "No such account.")
+	ErrSuspendModerator   = problem.New(problem.Conflict, "moderator", "A moderator cannot be suspended. Revoke their moderator role first.")
+	ErrNotSuspended       = problem.New(problem.Conflict, "not_suspended", "This account is not suspended.")
+	ErrReasonRequired     = problem.InvalidField("reason", "Say why the account is suspended.")
+	ErrReasonTooLong      = problem.InvalidField("reason", "Please keep the reason to 500 characters.")
+	ErrUntilPast          = problem.InvalidField("until", "The end date must be in the future.")
+	ErrBadUsersCursor     = problem.New(problem.Invalid, "validation", "That page link has expired; search again.")
+	ErrAccountIsSuspended = problem.New(problem.NotFound, "user_suspended", "This account is suspended.")
+)
+
+// Users holds the use cases of moderating accounts: finding them, suspending and
+// restoring them, and sending a password reset or ending their sessions. Every action is
+// logged; sessions end through auth.Accounts, so their live streams end on every node.
+type Users struct {
+	store    *store.Store
+	accounts *auth.Accounts
+	log      *slog.Logger
+	now      func() time.Time
+}
+
+// NewUsers builds the account moderation use cases.
+func NewUsers(st *store.Store, accounts *auth.Accounts, log *slog.Logger) *Users {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Users{store: st, accounts: accounts, log: log, now: time.Now}
+}
+
+// Search finds accounts by the start of a display name or an exact address ("" lists all).
+func (m *Users) Search(ctx context.Context, query, cursor string) ([]store.UserSummary, string, error) {
+	page, next, err := m.store.SearchUsers(ctx, query, cursor, UsersPage)
+	if errors.Is(err, store.ErrBadCursor) {
+		return nil, "", ErrBadUsersCursor
+	}
+	return page, next, err
+}
+
+// Case is what a moderator sees of one account: its status, reports and actions.
+func (m *Users) Case(ctx context.Context, userID string) (*store.UserCase, error) {
+	c, err := m.store.UserCase(ctx, userID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrNoAccount
+	}
+	return c, err
+}
+
+// ByEmail finds the account with email, for the command line.
+func (m *Users) ByEmail(ctx context.Context, email string) (*store.User, error) {
+	u, err := m.store.UserByEmail(ctx, strings.TrimSpace(email))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrNoAccount
+	}
+	return u, err
+}
+
+// Suspend suspends userID for reason until the end date (zero: until restored). Its
+// content leaves every page for everyone else at once and its sessions and streams end.
+// A moderator cannot be suspended (so no moderator locks out another, or themself):
+// their role is revoked first. Suspending a suspended account changes its terms.
+func (m *Users) Suspend(ctx context.Context, by Actor, userID, reason string, until time.Time) error {
+	reason = strings.TrimSpace(reason)
+	switch {
+	case reason == "":
+		return ErrReasonRequired
+	case utf8.RuneCountInString(reason) > MaxSuspensionReason:
+		return ErrReasonTooLong
+	case !until.IsZero() && !until.After(m.now()):
+		return ErrUntilPast
+	}
+	u, err := m.store.UserByID(ctx, userID)
+	if errors.Is(err, store.ErrNotFound) {
+		return ErrNoAccount
+	}
+	if err != nil {
+		return err
+	}
+	if u.IsAdmin {
+		return ErrSuspendModerator
+	}
+	now := m.now()
+	detail := reason
+	if !until.IsZero() {
+		detail = "until " + until.UTC().Format(auth.SuspendedDate) + ": " + reason
+	}
+	err = m.store.Suspend(ctx, userID, store.Suspension{Since: now, Until: until, Reason: reason}, m.action(by, store.ActionSuspend, detail))
+	if errors.Is(err, store.ErrNotFound) {
+		return ErrNoAccount
+	}
+	if err != nil {
+		return fmt.Errorf("suspend: %w", err)
+	}
+	// The suspension already refuses these sessions (store.SessionUser); ending them
+	// also ends their live streams.
+	return m.accounts.SignOutEverywhere(ctx, userID)
+}
+
+// Unsuspend restores userID: its content is back where it was, less what moderators hid.
+func (m *Users) Unsuspend(ctx context.Context, by Actor, userID string) error {
+	err := m.store.Unsuspend(ctx, userID, time.Time{}, m.action(by, store.ActionUnsuspend, ""))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return ErrNoAccount
+	case errors.Is(err, store.ErrNotSuspended):
+		return ErrNotSuspended
+	}
+	return err
+}
+
+// SweepExpired restores at most SweepBatch accounts whose suspension's end date passed,
+// returning how many. Sign-in works after the end date even before this runs.
+func (m *Users) SweepExpired(ctx context.Context) (int, error) {
+	now := m.now()
+	ids, err := m.store.ExpiredSuspensions(ctx, now, SweepBatch)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		err := m.store.Unsuspend(ctx, id, now, m.action(EndDate, store.ActionUnsuspend, ""))
+		if errors.Is(err, store.ErrNotSuspended) || errors.Is(err, store.ErrNotFound) {
+			continue // restored or renewed meanwhile
+		}
+		if err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// SendPasswordReset mails userID a reset link through the usual reset path, and logs it.
+func (m *Users) SendPasswordReset(ctx context.Context, by Actor, u *store.User) error {
+	if u.Email == "" {
+		return problem.New(problem.Conflict, "no_email", "This account has no email address to send a reset link to.")
+	}
+	if err := m.accounts.RequestReset(ctx, u.Email, "moderation:"+by.Name); err != nil {
+		return err
+	}
+	return m.store.RecordUserAction(ctx, u.ID, m.action(by, store.ActionResetPassword, ""))
+}
+
+// SignOut ends every session of userID's, with their live streams, and logs it.
+func (m *Users) SignOut(ctx context.Context, by Actor, userID string) error {
+	if err := m.accounts.SignOutEverywhere(ctx, userID); err != nil {
+		return err
+	}
+	err := m.store.RecordUserAction(ctx, userID, m.action(by, store.ActionSignOut, ""))
+	if errors.Is(err, store.ErrNotFound) {
+		return ErrNoAccount
+	}
+	return err
+}
+
+func (m *Users) action(by Actor, action, detail string) *store.Action {
+	return &store.Action{ID: auth.NewID(), AdminID: by.ID, AdminName: by.Name, Action: action, Detail: detail, CreatedAt: m.now()}
+}
+
+// ProfileShown says whether viewer may see the page of an account: a suspended one is
+// for moderators only.
+func ProfileShown(p *store.Profile, viewer *store.User) error {
+	if p.Suspended && (viewer == nil || !viewer.IsAdmin) {
+		return ErrAccountIsSuspended
+	}
+	return nil
+}

@@ -1,0 +1,127 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"time"
+
+	"castaway/internal/api"
+	"castaway/internal/auth"
+	"castaway/internal/moderation"
+	"castaway/internal/store"
+)
+
+const msgModerateUsersFailed = "Failed to load the account. Please try again."
+
+// moderator is the signed-in admin as the actor of an account-level action.
+func moderator(u *store.User) moderation.Actor {
+	return moderation.Actor{ID: u.ID, Name: u.DisplayName}
+}
+
+func (s *Server) moderationUsers(w http.ResponseWriter, r *http.Request) {
+	if s.admin(w, r) == nil {
+		return
+	}
+	page, next, err := s.modUsers.Search(r.Context(), r.URL.Query().Get("q"), r.URL.Query().Get("cursor"))
+	if err != nil {
+		s.fail(w, r, "moderation users", err, msgModerateUsersFailed)
+		return
+	}
+	out := api.ModerationUsers{Users: make([]api.ModerationUser, len(page))}
+	for i := range page {
+		out.Users[i] = moderationUserJSON(&page[i])
+	}
+	if next != "" {
+		out.NextCursor = &next
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) moderationUser(w http.ResponseWriter, r *http.Request) {
+	if s.admin(w, r) == nil {
+		return
+	}
+	s.writeUserCase(w, r, http.StatusOK)
+}
+
+func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
+	u := s.admin(w, r)
+	if u == nil {
+		return
+	}
+	var body api.SuspensionInput
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	var until time.Time
+	if body.Until != nil {
+		until = *body.Until
+	}
+	if err := s.modUsers.Suspend(r.Context(), moderator(u), r.PathValue("userId"), body.Reason, until); err != nil {
+		s.fail(w, r, "suspend", err, "Failed to suspend the account. Please try again.")
+		return
+	}
+	s.writeUserCase(w, r, http.StatusOK)
+}
+
+func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) {
+	u := s.admin(w, r)
+	if u == nil {
+		return
+	}
+	if err := s.modUsers.Unsuspend(r.Context(), moderator(u), r.PathValue("userId")); err != nil {
+		s.fail(w, r, "unsuspend", err, "Failed to restore the account. Please try again.")
+		return
+	}
+	s.writeUserCase(w, r, http.StatusOK)
+}
+
+// writeUserCase answers with the account the path names as a moderator sees it.
+func (s *Server) writeUserCase(w http.ResponseWriter, r *http.Request, status int) {
+	c, err := s.modUsers.Case(r.Context(), r.PathValue("userId"))
+	if err != nil {
+		s.fail(w, r, "moderation user", err, msgModerateUsersFailed)
+		return
+	}
+	out := api.ModerationUserCase{User: moderationUserJSON(&c.UserSummary), ListCount: c.ListCount, CommentCount: c.CommentCount,
+		Reports: make([]api.ReportTarget, len(c.Reports)), Actions: make([]api.ModerationAction, len(c.Actions))}
+	for i := range c.Reports {
+		out.Reports[i] = reportTargetJSON(&c.Reports[i])
+	}
+	for i, a := range c.Actions {
+		out.Actions[i] = moderationActionJSON(a)
+	}
+	writeJSON(w, status, out)
+}
+
+func moderationUserJSON(u *store.UserSummary) api.ModerationUser {
+	out := api.ModerationUser{Id: u.ID, DisplayName: u.DisplayName, Email: u.Email, CreatedAt: u.CreatedAt, IsAdmin: u.IsAdmin}
+	if sus := u.Suspension; sus != nil {
+		out.Suspension = &api.Suspension{Since: sus.Since, Reason: sus.Reason}
+		if !sus.Until.IsZero() {
+			out.Suspension.Until = &sus.Until
+		}
+	}
+	return out
+}
+
+func moderationActionJSON(a store.Action) api.ModerationAction {
+	return api.ModerationAction{Id: a.ID, AdminId: a.AdminID, AdminName: a.AdminName,
+		Action: api.ModerationActionAction(a.Action), TargetType: api.ModerationActionTargetType(a.Kind),
+		Key: a.Key, Title: a.Title, Detail: orNil(a.Detail), CreatedAt: a.CreatedAt}
+}
+
+// suspendedLogin is where a provider sign-in a suspension refused goes: the login page,
+// which words the refusal with the end date (auth.SuspendedMessage). "" for other errors.
+func suspendedLogin(err error) string {
+	var sus *auth.Suspended
+	if !errors.As(err, &sus) {
+		return ""
+	}
+	q := url.Values{"error": {auth.CodeSuspended}}
+	if !sus.Until.IsZero() {
+		q.Set("until", sus.Until.UTC().Format(time.RFC3339))
+	}
+	return "/login?" + q.Encode()
+}

@@ -1,0 +1,11 @@
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * What a suspended fan reads when a provider sign-in was refused (`/login?error=account_suspended&until=`),
+ * worded as the server words the same refusal of a password sign-in (auth.SuspendedMessage).
+ */
+export function suspendedMessage(until: string | null): string {
+  const end = until ? new Date(until) : null;
+  if (!end || Number.isNaN(end.getTime())) return 'Your account is suspended.';
+  return `Your account is suspended until ${DATE.format(end)}.`;
+}

@@ -1,0 +1,98 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { userMessage } from '../../api/userMessage';
+import { SUSPEND_FAILED, SUSPENSION_REASON_MAX, useSetSuspension, type ModerationUser } from './usersApi';
+import page from '../../components/Page.module.css';
+import styles from './Moderation.module.css';
+
+/** The first day an end date may be: tomorrow (UTC), as an <input type="date"> value. */
+function tomorrow(): string {
+  return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+}
+
+interface Props {
+  account: ModerationUser;
+  onClose: () => void;
+  onSuspended: () => void;
+}
+
+/**
+ * 'Suspend': a reason and an optional last day, then a confirming press. The account is
+ * signed out at once and its lists and comments leave every page until it is restored.
+ */
+export function SuspendDialog({ account, onClose, onSuspended }: Props) {
+  const uid = useId();
+  const [reason, setReason] = useState('');
+  const [until, setUntil] = useState('');
+  const [invalid, setInvalid] = useState<{ text: string; field: 'reason' | 'until' } | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const suspend = useSetSuspension(account.id);
+  const error = invalid?.text ?? (suspend.isError ? userMessage(suspend.error, SUSPEND_FAILED) : null);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (reason.trim() === '') {
+      setInvalid({ text: 'Say why the account is suspended.', field: 'reason' });
+      reasonRef.current?.focus();
+      return;
+    }
+    if (until !== '' && until < tomorrow()) {
+      setInvalid({ text: 'The end date must be in the future.', field: 'until' });
+      return;
+    }
+    setInvalid(null);
+    suspend.mutate({ reason: reason.trim(), ...(until ? { until: `${until}T00:00:00Z` } : {}) }, { onSuccess: onSuspended });
+  }
+
+  return (
+    <Dialog labelledBy={`${uid}-title`} onClose={onClose} initialFocus={reasonRef}>
+      <h2 id={`${uid}-title`} className={styles.dialogTitle}>
+        Suspend {account.displayName}?
+      </h2>
+      <p className={styles.dialogIntro}>
+        They are signed out everywhere and cannot sign in. Their lists and comments disappear for everyone else until you restore the account; nothing is deleted.
+      </p>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <label htmlFor={`${uid}-reason`}>Reason (they are not shown it; it goes in the log)</label>
+        <textarea
+          id={`${uid}-reason`}
+          ref={reasonRef}
+          className={styles.textarea}
+          value={reason}
+          maxLength={SUSPENSION_REASON_MAX}
+          required
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={invalid?.field === 'reason' || undefined}
+          aria-describedby={error && invalid?.field !== 'until' ? `${uid}-error` : undefined}
+        />
+        <label htmlFor={`${uid}-until`}>Until (optional; leave empty to suspend until restored)</label>
+        <input
+          id={`${uid}-until`}
+          type="date"
+          className={styles.input}
+          value={until}
+          min={tomorrow()}
+          onChange={(e) => setUntil(e.target.value)}
+          aria-invalid={invalid?.field === 'until' || undefined}
+          aria-describedby={invalid?.field === 'until' ? `${uid}-error` : `${uid}-until-hint`}
+        />
+        <p id={`${uid}-until-hint`} className={styles.hint}>
+          The account comes back by itself at the start of that day (UTC).
+        </p>
+        {error && (
+          <p id={`${uid}-error`} role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+        <div className={styles.buttons}>
+          <button type="button" className={page.buttonGhost} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={page.button} disabled={suspend.isPending} aria-busy={suspend.isPending || undefined}>
+            {suspend.isPending ? 'Suspending…' : 'Suspend account'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
