@@ -109,6 +109,7 @@ func (s *Server) routes() *http.ServeMux {
 		// Anything else under /api/ is an API 404; other paths are the app's pages.
 		{"/api/", http.HandlerFunc(s.apiNotFound)},
 		{"GET /list/{userId}/{listId}", http.HandlerFunc(s.listPage)},
+		{"GET /rankings/user/{userId}", http.HandlerFunc(s.userPage)},
 		{"/", s.web},
 	} {
 		mux.Handle(rt.pattern, rt.handler)
