@@ -23,6 +23,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /readyz", http.HandlerFunc(s.readyz)},
 		{"GET /metrics", s.metricsGuard(s.metrics.handler())},
 		{"GET /robots.txt", http.HandlerFunc(s.robots)},
+		{"GET /favicon.ico", newPrecompressed(faviconICO(), "image/x-icon", "public, max-age=86400")},
 
 		// Catalog and pictures
 		{"GET /api/catalog/seasons", s.seasons},
