@@ -107,6 +107,11 @@ func (s *Server) routes() *http.ServeMux {
 		{"PUT /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.blockUser)},
 		{"DELETE /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.unblockUser)},
 
+		// The contract and its reference
+		{"GET /api/openapi.yaml", s.docs.yaml},
+		{"GET /api/docs", s.docs.page},
+		{"GET /api/docs.css", s.docs.css},
+
 		// Anything else under /api/ is an API 404; other paths are the app's pages.
 		{"/api/", http.HandlerFunc(s.apiNotFound)},
 		{"GET /list/{userId}/{listId}", http.HandlerFunc(s.listPage)},

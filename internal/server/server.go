@@ -50,6 +50,7 @@ type Server struct {
 	providers map[string]auth.Provider
 	metrics   *metrics
 	web       *webApp
+	docs      *apiDocs
 	// streamQuota bounds the live streams this process holds.
 	streamQuota *streamQuota
 	seasons     *precompressed
@@ -108,6 +109,9 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	if s.web, err = newWebApp(d.Web); err != nil {
+		return nil, err
+	}
+	if s.docs, err = newAPIDocs(); err != nil {
 		return nil, err
 	}
 	if s.hub == nil {
