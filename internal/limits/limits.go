@@ -25,6 +25,6 @@ func (l Limit) Exceeded(start, now time.Time) *problem.Error {
 		wait = time.Second
 	}
 	p := problem.New(problem.RateLimited, "rate_limited", l.Message)
-	p.RetryAfter = wait
+	p.RetryAfter, p.Limit = wait, l.Name
 	return p
 }

@@ -83,7 +83,7 @@ func testDeps(t testing.TB, cfg *config.Config, st *store.Store) Deps {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log,
+	return Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Version: "test-1.2",
 		Accounts:  auth.NewAccounts(st, sender, cfg.BaseURL, auth.DefaultLimits(), log),
 		Providers: auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second})}
 }

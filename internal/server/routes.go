@@ -21,7 +21,8 @@ func (s *Server) routes() *http.ServeMux {
 		// Operations
 		{"GET /healthz", http.HandlerFunc(s.healthz)},
 		{"GET /readyz", http.HandlerFunc(s.readyz)},
-		{"GET /metrics", s.metricsGuard(s.metrics.handler())},
+		{"GET /metrics", s.publicMetrics()},
+		{"/debug/", http.NotFoundHandler()}, // pprof is the admin listener's alone
 		{"GET /robots.txt", http.HandlerFunc(s.robots)},
 		{"GET /favicon.ico", newPrecompressed(faviconICO(), "image/x-icon", "public, max-age=86400")},
 
