@@ -2,7 +2,7 @@
 # The HTTP benchmark behind `make bench` (not part of `make test`).
 #
 # For each engine (SQLite, PostgreSQL) and each size, it loads the demo community with
-# `castaway demo-data`, starts `castaway serve` on loopback and measures every endpoint
+# `castaway demo-data`, times `castaway verify` and `verify --repair` on it, starts `castaway serve` on loopback and measures every endpoint
 # with wrk at a fixed concurrency, next to a minimal Go net/http handler measured in
 # the same run. Then bench/report turns the raw wrk output into docs/benchmarks.md.
 #
@@ -143,6 +143,28 @@ pg_sized() { # size: the URL of the kept database for that size, created when mi
   echo "$url"
 }
 
+# time_verify ENGINE SIZE DB: castaway verify on the loaded data (all consistent), then
+# verify --repair after the upvote counts of one user's lists are put wrong, which rebuilds every
+# aggregate: what an operator runs after trouble. It leaves the data consistent.
+time_verify() {
+  local engine=$1 size=$2 db=$3 start check repair
+  local broken="UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = (SELECT min(user_id) FROM lists)"
+  echo "bench: timing verify and verify --repair on $size $engine lists"
+  start=$(date +%s%N)
+  "$BIN" verify --database-url "$db" --data-dir "$BENCH_OUT/srv" > "$BENCH_OUT/verify__${engine}__${size}.log" 2>&1
+  check=$(( ($(date +%s%N) - start) / 1000000 ))
+  if [[ $engine == sqlite ]]; then
+    command -v sqlite3 >/dev/null || { echo "bench: sqlite3 is missing, verify --repair not timed"; return; }
+    sqlite3 "$db" "$broken"
+  else
+    psql "$db" -qc "$broken"
+  fi
+  start=$(date +%s%N)
+  "$BIN" verify --repair --database-url "$db" --data-dir "$BENCH_OUT/srv" >> "$BENCH_OUT/verify__${engine}__${size}.log" 2>&1
+  repair=$(( ($(date +%s%N) - start) / 1000000 ))
+  printf 'verify_ms=%s\nrepair_ms=%s\n' "$check" "$repair" > "$BENCH_OUT/verify__${engine}__${size}.txt"
+}
+
 for engine in $BENCH_ENGINES; do
   scale=$BENCH_SCALE
   if [[ $engine == postgres ]]; then
@@ -184,6 +206,7 @@ for engine in $BENCH_ENGINES; do
       fi
     fi
     [[ $LOAD_ONLY == 1 ]] && continue
+    time_verify "$engine" "$size" "$db"
 
     CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
       --database-url "$db" --trust-proxy > "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &

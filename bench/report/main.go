@@ -131,6 +131,15 @@ type Load struct {
 	DeepPage string
 }
 
+// Verify is castaway verify timed on one loaded size: the check alone on consistent
+// data, and verify --repair (check, rebuild of every aggregate, check) after some counts
+// were put wrong.
+type Verify struct {
+	Engine        string
+	Lists         int
+	Check, Repair time.Duration
+}
+
 // Import is one timed import of the generated Firestore export.
 type Import struct {
 	Engine       string
@@ -140,11 +149,12 @@ type Import struct {
 
 // Run is everything one bench run measured.
 type Run struct {
-	Env     map[string]string
-	Results []Result
-	Loads   []Load
-	Imports []Import
-	Soaks   []Soak
+	Env      map[string]string
+	Results  []Result
+	Loads    []Load
+	Imports  []Import
+	Verifies []Verify
+	Soaks    []Soak
 }
 
 func load(dir string) (*Run, error) {
@@ -203,6 +213,29 @@ func load(dir string) (*Run, error) {
 		im.Took = time.Duration(ms) * time.Millisecond
 		r.Imports = append(r.Imports, im)
 	}
+	files, _ = filepath.Glob(filepath.Join(dir, "verify__*.txt"))
+	for _, f := range files {
+		parts := strings.Split(strings.TrimSuffix(filepath.Base(f), ".txt"), "__")
+		if len(parts) != 3 {
+			continue
+		}
+		kv, err := readKV(f)
+		if err != nil {
+			return nil, err
+		}
+		v := Verify{Engine: parts[1]}
+		v.Lists, _ = strconv.Atoi(parts[2])
+		check, _ := strconv.Atoi(kv["verify_ms"])
+		repair, _ := strconv.Atoi(kv["repair_ms"])
+		v.Check, v.Repair = time.Duration(check)*time.Millisecond, time.Duration(repair)*time.Millisecond
+		r.Verifies = append(r.Verifies, v)
+	}
+	sort.Slice(r.Verifies, func(i, j int) bool {
+		if r.Verifies[i].Engine != r.Verifies[j].Engine {
+			return engineOrder(r.Verifies[i].Engine) < engineOrder(r.Verifies[j].Engine)
+		}
+		return r.Verifies[i].Lists < r.Verifies[j].Lists
+	})
 	if r.Soaks, err = loadSoaks(dir); err != nil {
 		return nil, err
 	}
@@ -410,6 +443,21 @@ func (r *Run) markdown() string {
 			summaryRows(l.Summary))
 	}
 	p("\n")
+
+	if len(r.Verifies) > 0 {
+		p("## Recounting the aggregates\n\n")
+		p("`castaway verify` recounts every kept-in-step aggregate on the loaded data; `castaway verify --repair`, timed after the upvote ")
+		p("counts of one user's lists were put wrong, recounts, rebuilds every aggregate and recounts again. Wall time of the whole command:\n\n")
+		p("| engine | lists | verify | verify --repair |\n|---|---:|---:|---:|\n")
+		for _, v := range r.Verifies {
+			repair := "not timed"
+			if v.Repair > 0 {
+				repair = ms(v.Repair)
+			}
+			p("| %s | %s | %s | %s |\n", v.Engine, thousands(float64(v.Lists)), ms(v.Check), repair)
+		}
+		p("\n")
+	}
 
 	if len(r.Imports) > 0 {
 		p("## Importing the earlier product's data\n\n")

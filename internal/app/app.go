@@ -85,7 +85,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	mailer.Start(mailCtx)
 	defer mailer.Wait()
 	defer stopMail()
-	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub,
+	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub, Version: Version,
 		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
@@ -114,16 +114,36 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	go purgeExpired(ctx, st, log)
 	go sweepSuspensions(ctx, moderation.NewUsers(st, accounts, log), log)
 
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- httpServer.Serve(ln) }()
+	var adminServer *http.Server
+	if cfg.AdminAddr != "" {
+		adminLn, err := net.Listen("tcp", cfg.AdminAddr)
+		if err != nil {
+			httpServer.Close()
+			return fmt.Errorf("listen (admin): %w", err)
+		}
+		// Profiles take their time (profile?seconds=30), so no write timeout here.
+		adminServer = &http.Server{Handler: srv.AdminHandler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second,
+			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+		log.Info("castaway admin (metrics, pprof)", "url", "http://"+adminLn.Addr().String())
+		go func() { errc <- adminServer.Serve(adminLn) }()
+	}
 	select {
 	case err := <-errc:
+		httpServer.Close()
+		if adminServer != nil {
+			adminServer.Close()
+		}
 		return err
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
+	if adminServer != nil {
+		adminServer.Close() // nothing there is worth waiting for
+	}
 	if err := httpServer.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("shutdown: %w", err)
 	}

@@ -60,6 +60,10 @@ type Config struct {
 	// SharedReads is how long a read every visitor sees alike (home, browse, a list page,
 	// its comments, the community rankings) is answered from memory; 0 shares nothing.
 	SharedReads time.Duration
+
+	// AdminAddr, when set, is a listen address of its own for /metrics and
+	// /debug/pprof/ (kept off the public one); empty keeps /metrics public and no pprof.
+	AdminAddr string
 }
 
 // Load reads args (without the program and subcommand names) and the environment.
@@ -111,6 +115,9 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs.StringVar(&c.Twitter.AuthURL, "twitter-auth-url", env("CASTAWAY_TWITTER_AUTH_URL", "https://x.com/i/oauth2/authorize"), "(CASTAWAY_TWITTER_AUTH_URL)")
 	fs.StringVar(&c.Twitter.TokenURL, "twitter-token-url", env("CASTAWAY_TWITTER_TOKEN_URL", "https://api.x.com/2/oauth2/token"), "(CASTAWAY_TWITTER_TOKEN_URL)")
 	fs.StringVar(&c.Twitter.UserURL, "twitter-user-url", env("CASTAWAY_TWITTER_USER_URL", "https://api.x.com/2/users/me?user.fields=confirmed_email"), "(CASTAWAY_TWITTER_USER_URL)")
+
+	fs.StringVar(&c.AdminAddr, "admin-addr", getenv("CASTAWAY_ADMIN_ADDR"), "listen address for /metrics and /debug/pprof/ only, off the public one; empty serves /metrics publicly and no pprof (CASTAWAY_ADMIN_ADDR)")
+
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}

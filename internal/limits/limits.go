@@ -70,6 +70,6 @@ func (l Limit) Exceeded(tat, now time.Time) *problem.Error {
 		wait = time.Second
 	}
 	p := problem.New(problem.RateLimited, "rate_limited", l.Message)
-	p.RetryAfter = wait
+	p.RetryAfter, p.Limit = wait, l.Name
 	return p
 }

@@ -31,6 +31,8 @@ type Error struct {
 	Field   string // the input at fault, "" when none
 	// RetryAfter is how long a rate-limited (or turned away) caller must wait.
 	RetryAfter time.Duration
+	// Limit names the rate limit that refused (limits.Limit.Name), for the metrics.
+	Limit string
 }
 
 func (e *Error) Error() string { return e.Message }

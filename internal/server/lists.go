@@ -68,16 +68,9 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 	if viewer != nil {
 		viewerID = viewer.ID
 	}
-	l, err := s.findList(r.Context(), ownerID, listID, viewerID, viewer != nil && viewer.IsAdmin)
+	l, err := s.listFor(r, ownerID, listID)
 	if errors.Is(err, store.ErrNotFound) {
 		err = lists.Missing(r.Context(), s.store, ownerID, viewerID)
-	}
-	if err == nil && viewer != nil && viewer.Filters > 0 && ownerID != viewerID {
-		key := store.ListKey(ownerID, listID)
-		var unseen store.Unseen
-		if unseen, err = s.store.UnseenAmong(r.Context(), viewerID, []string{ownerID}, []string{key}, nil); err == nil {
-			err = moderation.ListUnseen(unseen, ownerID, key)
-		}
 	}
 	if err != nil {
 		s.fail(w, r, "read list", err, msgLoadFailed)
@@ -91,6 +84,25 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, rankedList(l, viewerID, upvoted, favorited))
+}
+
+// listFor is the list as the request's reader may read it: store.ErrNotFound when
+// it is missing or not theirs to see, a problem when they chose not to see it.
+func (s *Server) listFor(r *http.Request, ownerID, listID string) (*store.List, error) {
+	var viewerID string
+	viewer := currentUser(r)
+	if viewer != nil {
+		viewerID = viewer.ID
+	}
+	l, err := s.findList(r.Context(), ownerID, listID, viewerID, viewer != nil && viewer.IsAdmin)
+	if err == nil && viewer != nil && viewer.Filters > 0 && ownerID != viewerID {
+		key := store.ListKey(ownerID, listID)
+		var unseen store.Unseen
+		if unseen, err = s.store.UnseenAmong(r.Context(), viewerID, []string{ownerID}, []string{key}, nil); err == nil {
+			err = moderation.ListUnseen(unseen, ownerID, key)
+		}
+	}
+	return l, err
 }
 
 // findList is lists.Find through the shared reads: a list reads the same for every

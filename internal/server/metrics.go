@@ -19,6 +19,8 @@ type metrics struct {
 	inFlight prometheus.Gauge
 	// streamReads counts inbox reads by live streams: one per wake-up, none while idle.
 	streamReads prometheus.Counter
+	// rateLimited counts 429s by the limit that refused (limits.Limit names, a closed set).
+	rateLimited *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -37,8 +39,11 @@ func newMetrics() *metrics {
 		streamReads: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "castaway_event_stream_reads_total", Help: "Inbox reads by live event streams (on connect and on each change).",
 		}),
+		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "castaway_rate_limited_total", Help: "Requests refused with 429, by the limit that refused them.",
+		}, []string{"limit"}),
 	}
-	m.registry.MustRegister(m.requests, m.duration, m.inFlight, m.streamReads,
+	m.registry.MustRegister(m.requests, m.duration, m.inFlight, m.streamReads, m.rateLimited,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -65,6 +70,9 @@ func (m *metrics) instrument(next http.Handler, routes *http.ServeMux) http.Hand
 			rec.status = http.StatusOK
 		}
 		m.requests.WithLabelValues(route, r.Method, strconv.Itoa(rec.status)).Inc()
+		if rec.limit != "" {
+			m.rateLimited.WithLabelValues(rec.limit).Inc()
+		}
 		m.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
 	})
 }

@@ -41,6 +41,22 @@ func RequestID(ctx context.Context) string {
 type statusRecorder struct {
 	http.ResponseWriter
 	status int
+	limit  string // the rate limit that refused the request (writeProblem), if any
+}
+
+// noteRefusal tells the statusRecorder under w which limit refused the request.
+func noteRefusal(w http.ResponseWriter, limit string) {
+	for w != nil {
+		if rec, ok := w.(*statusRecorder); ok {
+			rec.limit = limit
+			return
+		}
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return
+		}
+		w = u.Unwrap()
+	}
 }
 
 func (r *statusRecorder) WriteHeader(code int) {

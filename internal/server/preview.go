@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"html"
 	"net/http"
@@ -15,18 +14,22 @@ import (
 // listPage serves the app's HTML for /list/{userId}/{listId} with Open Graph and
 // Twitter card tags, so a pasted link previews the list with its share image.
 // Private and missing lists get the site's generic tags: a preview must never
-// reveal what a reader could not open.
+// reveal what a reader could not open. A list missing or hidden from this reader
+// answers 404, with the app, which shows its message.
 func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	userID, listID := r.PathValue("userId"), r.PathValue("listId")
-	p := genericPreview
+	p, status := genericPreview, http.StatusNotFound
 	if storableText(userID) && storableText(listID) {
 		// Link previews are fetched signed out, so they show what everyone may see.
 		l, err := s.findList(r.Context(), userID, listID, "", false)
-		switch {
-		case err == nil:
+		if err == nil {
 			p = previewOf(l, s.cfg.BaseURL)
-		case !errors.Is(err, store.ErrNotFound):
-			s.log.ErrorContext(r.Context(), "list preview", "err", err)
+		} else if r, err = s.withPageReader(r); err == nil {
+			// Not everyone's to see: perhaps this reader's (its owner, an admin).
+			_, err = s.listFor(r, userID, listID)
+		}
+		if status = pageStatus(err); status == http.StatusOK && err != nil {
+			s.log.ErrorContext(r.Context(), "list page", "err", err)
 		}
 	}
 	page := withPreview(string(s.web.page("src/features/lists/ListDetailPage.tsx").raw), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
@@ -36,6 +39,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 		html.EscapeString(url.PathEscape(userID)), html.EscapeString(url.PathEscape(listID)))))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
 	w.Write([]byte(page))
 }
 

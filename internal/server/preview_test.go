@@ -32,15 +32,15 @@ func TestListPagePreview(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	body := func(path string) string {
+	body := func(path string, status int) string {
 		res := get(t, env.URL+path, nil)
 		b, _ := io.ReadAll(res.Body)
-		if res.StatusCode != 200 {
+		if res.StatusCode != status {
 			t.Fatalf("%s: %d", path, res.StatusCode)
 		}
 		return string(b)
 	}
-	page := body("/list/" + owner.ID + "/" + pub.ID)
+	page := body("/list/"+owner.ID+"/"+pub.ID, 200)
 	for _, want := range []string{
 		`<title>Best Winners — a Survivor ranking by Maddy</title>`,
 		`<meta property="og:title" content="Best Winners — a Survivor ranking by Maddy" />`,
@@ -54,7 +54,7 @@ func TestListPagePreview(t *testing.T) {
 		}
 	}
 	for _, path := range []string{"/list/" + owner.ID + "/" + priv.ID, "/list/" + owner.ID + "/list_404", "/list/nobody/list_1"} {
-		if page := body(path); strings.Contains(page, "og:image") || strings.Contains(page, "Secret") || strings.Contains(page, "Maddy") {
+		if page := body(path, 404); strings.Contains(page, "og:image") || strings.Contains(page, "Secret") || strings.Contains(page, "Maddy") {
 			t.Errorf("%s previews a list it must not:\n%s", path, page)
 		}
 	}

@@ -30,6 +30,13 @@ func writeProblem(w http.ResponseWriter, p *problem.Error) {
 	if !ok { // a problem without a kind is a bug, not the client's fault
 		status = http.StatusInternalServerError
 	}
+	if p.Kind == problem.RateLimited {
+		limit := p.Limit
+		if limit == "" {
+			limit = p.Code // a refusal that is no named limit (too_many_streams)
+		}
+		noteRefusal(w, limit)
+	}
 	if p.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(p.RetryAfter.Seconds()))))
 	}

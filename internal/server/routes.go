@@ -21,8 +21,10 @@ func (s *Server) routes() *http.ServeMux {
 		// Operations
 		{"GET /healthz", http.HandlerFunc(s.healthz)},
 		{"GET /readyz", http.HandlerFunc(s.readyz)},
-		{"GET /metrics", s.metricsGuard(s.metrics.handler())},
+		{"GET /metrics", s.publicMetrics()},
+		{"/debug/", http.NotFoundHandler()}, // pprof is the admin listener's alone
 		{"GET /robots.txt", http.HandlerFunc(s.robots)},
+		{"GET /favicon.ico", newPrecompressed(faviconICO(), "image/x-icon", "public, max-age=86400")},
 
 		// Catalog and pictures
 		{"GET /api/catalog/seasons", s.seasons},
@@ -118,9 +120,15 @@ func (s *Server) routes() *http.ServeMux {
 		{"PUT /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.blockUser)},
 		{"DELETE /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.unblockUser)},
 
+		// The contract and its reference
+		{"GET /api/openapi.yaml", s.docs.yaml},
+		{"GET /api/docs", s.docs.page},
+		{"GET /api/docs.css", s.docs.css},
+
 		// Anything else under /api/ is an API 404; other paths are the app's pages.
 		{"/api/", http.HandlerFunc(s.apiNotFound)},
 		{"GET /list/{userId}/{listId}", http.HandlerFunc(s.listPage)},
+		{"GET /rankings/user/{userId}", http.HandlerFunc(s.userPage)},
 		{"/", s.web},
 	} {
 		mux.Handle(rt.pattern, rt.handler)

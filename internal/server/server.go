@@ -36,6 +36,8 @@ type Deps struct {
 	Web fs.FS
 	// ShareImages draws lists' share images; nil makes one.
 	ShareImages *shareimage.Renderer
+	// Version is the build's version, for castaway_build_info.
+	Version string
 	// Hub carries live inbox events over the process's event bus (internal/app
 	// builds both); nil makes an in-process one, for a single process.
 	Hub *notify.Hub
@@ -52,6 +54,7 @@ type Server struct {
 	providers map[string]auth.Provider
 	metrics   *metrics
 	web       *webApp
+	docs      *apiDocs
 	// streamQuota bounds the live streams this process holds.
 	streamQuota *streamQuota
 	seasons     *precompressed
@@ -115,6 +118,9 @@ func New(d Deps) (*Server, error) {
 	if s.web, err = newWebApp(d.Web); err != nil {
 		return nil, err
 	}
+	if s.docs, err = newAPIDocs(); err != nil {
+		return nil, err
+	}
 	if s.hub == nil {
 		if s.hub, err = notify.NewHub(events.NewLocal(), notify.Heartbeat, d.Logger); err != nil {
 			return nil, err
@@ -132,6 +138,7 @@ func New(d Deps) (*Server, error) {
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
 	}, func() float64 { return float64(s.hub.Streams()) }))
+	s.metrics.registry.MustRegister(buildInfo(d.Version), newDBPools(s.store.DB(), s.store.ReadDB()))
 	s.metrics.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
 		Name: "castaway_shared_read_loads_total", Help: "Reads every visitor sees alike that went to the database rather than memory.",
 	}, func() float64 { return float64(s.shared.loads.Load()) }))

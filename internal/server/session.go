@@ -40,6 +40,23 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 	})
 }
 
+// withPageReader is r with its signed-in user, if any, for a page whose status depends
+// on who reads it (loadUser looks sessions up for the API alone).
+func (s *Server) withPageReader(r *http.Request) (*http.Request, error) {
+	hash := sessionHash(r)
+	if hash == "" || currentUser(r) != nil {
+		return r, nil
+	}
+	u, err := s.store.SessionUser(r.Context(), hash, time.Now())
+	if errors.Is(err, store.ErrNotFound) {
+		return r, nil
+	}
+	if err != nil {
+		return r, err
+	}
+	return r.WithContext(context.WithValue(r.Context(), userKey, u)), nil
+}
+
 // currentUser is the signed-in user, or nil.
 func currentUser(r *http.Request) *store.User {
 	u, _ := r.Context().Value(userKey).(*store.User)

@@ -343,14 +343,14 @@ func testListPageShareImageTags(t *testing.T, env *testEnv) {
 	priv := newShareList(t, env.store, owner.ID, "Secret Picks", false, time.Now().Add(time.Millisecond))
 
 	// A bot: plain GET, no cookies.
-	page := func(path string) string {
+	page := func(path string, status int) string {
 		res, body := getWith(t, nil, env.URL+path, nil)
-		if res.StatusCode != 200 {
+		if res.StatusCode != status {
 			t.Fatalf("%s: %d", path, res.StatusCode)
 		}
 		return string(body)
 	}
-	raw := page("/list/" + owner.ID + "/" + pub.ID)
+	raw := page("/list/"+owner.ID+"/"+pub.ID, 200)
 	if strings.Contains(raw, "<script>") {
 		t.Errorf("the list name is not escaped:\n%s", raw)
 	}
@@ -378,7 +378,7 @@ func testListPageShareImageTags(t *testing.T, env *testEnv) {
 	}
 
 	for _, path := range []string{"/list/" + owner.ID + "/" + priv.ID, "/list/" + owner.ID + "/list_404", "/list/nobody/list_1"} {
-		raw := page(path)
+		raw := page(path, 404)
 		tags, title := metaTags(t, raw)
 		if strings.Contains(raw, "Secret") || strings.Contains(raw, "Maddy") || tags["og:image"] != "" || tags["twitter:image"] != "" {
 			t.Errorf("%s previews a list it must not:\n%s", path, raw)

@@ -7,17 +7,43 @@ import (
 	"strings"
 )
 
-// The aggregates kept in step with their rows, each as the expression that recounts it.
-const (
-	recountUpvotes  = `(SELECT count(*) FROM list_upvotes v WHERE v.list_user_id = l.user_id AND v.list_id = l.id)`
-	recountComments = `(SELECT count(*) FROM comments c LEFT JOIN comments p ON p.id = c.parent_id
-		WHERE c.list_user_id = l.user_id AND c.list_id = l.id AND ` + commentCounted + `)`
-	recountItems       = `(SELECT count(*) FROM list_items i WHERE i.list_user_id = l.user_id AND i.list_id = l.id)`
-	recountCommentUp   = `(SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.value = 1)`
-	recountCommentDown = `(SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.value = -1)`
-	recountDaily       = `SELECT list_user_id, list_id, created_at / 86400000 AS day, count(*) AS n FROM list_upvotes
-		GROUP BY list_user_id, list_id, created_at / 86400000`
+// The per-list and per-comment counts, each recounted for every row at once: one
+// grouped pass over the rows joined once to what it counts, so a recount costs time in
+// proportion to the data whatever plan the statistics suggest (a correlated count per
+// list became a nested scan).
+var (
+	// listCounts are the counts each list keeps, as (column, its rows grouped by list).
+	listCounts = []struct{ column, recount string }{
+		{"upvote_count", `SELECT list_user_id AS k1, list_id AS k2, count(*) AS n FROM list_upvotes GROUP BY list_user_id, list_id`},
+		{"comment_count", `SELECT c.list_user_id AS k1, c.list_id AS k2, count(*) AS n FROM comments c
+			LEFT JOIN comments p ON p.id = c.parent_id WHERE ` + commentCounted + ` GROUP BY c.list_user_id, c.list_id`},
+		{"item_count", `SELECT list_user_id AS k1, list_id AS k2, count(*) AS n FROM list_items GROUP BY list_user_id, list_id`},
+		{"remix_count", recountRemixes},
+	}
+	recountCommentVotes = `SELECT comment_id, SUM(CASE WHEN value = 1 THEN 1 ELSE 0 END) AS up,
+		SUM(CASE WHEN value = -1 THEN 1 ELSE 0 END) AS down FROM comment_votes GROUP BY comment_id`
 )
+
+// recountDaily is what list_upvotes_daily should hold.
+const recountDaily = `SELECT list_user_id, list_id, created_at / 86400000 AS day, count(*) AS n FROM list_upvotes
+	GROUP BY list_user_id, list_id, created_at / 86400000`
+
+// rebuildCounts are RebuildAggregates' steps for the per-list and per-comment counts:
+// zero every count that is not, then write each group's count.
+func rebuildCounts() []string {
+	var set, nonzero, steps []string
+	for _, c := range listCounts {
+		set, nonzero = append(set, c.column+` = 0`), append(nonzero, c.column+` <> 0`)
+		steps = append(steps, `UPDATE lists SET `+c.column+` = r.n FROM (`+c.recount+`) r
+			WHERE lists.user_id = r.k1 AND lists.id = r.k2`)
+	}
+	return append([]string{
+		`UPDATE lists SET ` + strings.Join(set, ", ") + ` WHERE ` + strings.Join(nonzero, " OR "),
+		`UPDATE comments SET upvotes = 0, downvotes = 0 WHERE upvotes <> 0 OR downvotes <> 0`,
+		`UPDATE comments SET upvotes = r.up, downvotes = r.down FROM (` + recountCommentVotes + `) r
+			WHERE comments.id = r.comment_id`,
+	}, steps...)
+}
 
 // RebuildAggregates recomputes, in one transaction, every aggregate kept in step with
 // its rows from the rows themselves: each list's upvote, comment, item and remix counts, the
@@ -27,18 +53,12 @@ const (
 // and the full-text search index. Bulk loads that insert rows directly call it after.
 func (s *Store) RebuildAggregates(ctx context.Context) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		steps := append(append([]string{}, suspensionRepairs...), // first: what is public and shown decides every count
-			`UPDATE lists SET upvote_count = `+strings.ReplaceAll(recountUpvotes, "l.", "lists.")+
-				`, comment_count = `+strings.ReplaceAll(recountComments, "l.", "lists.")+
-				`, item_count = `+strings.ReplaceAll(recountItems, "l.", "lists.")+
-				`, remix_count = `+strings.ReplaceAll(recountRemixes, "l.", "lists."),
+		steps := append(append(append([]string{}, suspensionRepairs...), // first: what is public and shown decides every count
+			rebuildCounts()...),
 			`DELETE FROM list_upvotes_daily`,
 			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) `+recountDaily,
 			`DELETE FROM list_counts`,
-			`INSERT INTO list_counts (tag, kind, n) `+recountListCounts,
-			`UPDATE comments SET upvotes = `+strings.ReplaceAll(recountCommentUp, "c.id", "comments.id")+
-				`, downvotes = `+strings.ReplaceAll(recountCommentDown, "c.id", "comments.id"),
-		)
+			`INSERT INTO list_counts (tag, kind, n) `+recountListCounts)
 		steps = append(steps, rebuildConsensus...)
 		if s.dialect == SQLite {
 			steps = append(steps, `DELETE FROM list_fts`,
@@ -74,14 +94,6 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 	checks := []struct {
 		what, query string
 	}{
-		{"list %s/%s: upvote_count %v, upvotes %v", `SELECT l.user_id, l.id, l.upvote_count, ` + recountUpvotes +
-			` FROM lists l WHERE l.upvote_count <> ` + recountUpvotes},
-		{"list %s/%s: comment_count %v, comments %v", `SELECT l.user_id, l.id, l.comment_count, ` + recountComments +
-			` FROM lists l WHERE l.comment_count <> ` + recountComments},
-		{"list %s/%s: item_count %v, items %v", `SELECT l.user_id, l.id, l.item_count, ` + recountItems +
-			` FROM lists l WHERE l.item_count <> ` + recountItems},
-		{"list %s/%s: remix_count %v, public remixes %v", `SELECT l.user_id, l.id, l.remix_count, ` + recountRemixes +
-			` FROM lists l WHERE l.remix_count <> ` + recountRemixes},
 		{"list %s/%s: daily upvotes of day %v should be %v", `SELECT * FROM (` + recountDaily +
 			` EXCEPT SELECT list_user_id, list_id, day, n FROM list_upvotes_daily) x`},
 		{"list %s/%s: daily upvotes of day %v counted %v, no such upvotes", `SELECT * FROM (SELECT list_user_id, list_id, day, n FROM list_upvotes_daily
@@ -91,8 +103,13 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 		{"list count (tag %q, %s): %v, should be %v", `SELECT r.tag, r.kind, 'missing', r.n FROM (` + recountListCounts + `) r
 			WHERE NOT EXISTS (SELECT 1 FROM list_counts c WHERE c.tag = r.tag AND c.kind = r.kind)`},
 		{"comment %s (%s): up/down %v, votes %v", `SELECT c.id, c.list_id, c.upvotes || '/' || c.downvotes,
-			` + recountCommentUp + ` || '/' || ` + recountCommentDown + ` FROM comments c
-			WHERE c.upvotes <> ` + recountCommentUp + ` OR c.downvotes <> ` + recountCommentDown},
+			COALESCE(r.up, 0) || '/' || COALESCE(r.down, 0) FROM comments c LEFT JOIN (` + recountCommentVotes + `) r
+			ON r.comment_id = c.id WHERE c.upvotes <> COALESCE(r.up, 0) OR c.downvotes <> COALESCE(r.down, 0)`},
+	}
+	for _, c := range listCounts {
+		checks = append(checks, struct{ what, query string }{"list %s/%s: " + c.column + " %v, recounted %v",
+			`SELECT l.user_id, l.id, l.` + c.column + `, COALESCE(r.n, 0) FROM lists l LEFT JOIN (` + c.recount + `) r
+				ON r.k1 = l.user_id AND r.k2 = l.id WHERE l.` + c.column + ` <> COALESCE(r.n, 0)`})
 	}
 	checks = append(checks, suspensionChecks...)
 	checks = append(checks, consensusChecks...)

@@ -38,9 +38,9 @@ func (s *Store) origin(ctx context.Context, ref ListRef) (*Origin, error) {
 	return &o, nil
 }
 
-// recountRemixes is the public remixes of the list l.
-const recountRemixes = `(SELECT count(*) FROM lists r WHERE r.remix_of_user_id = l.user_id AND r.remix_of_list_id = l.id
-	AND r.is_public = TRUE AND r.remix_of_list_id <> '')`
+// recountRemixes is the public remixes of each remixed list, keyed (k1, k2).
+const recountRemixes = `SELECT r.remix_of_user_id AS k1, r.remix_of_list_id AS k2, count(*) AS n FROM lists r
+	WHERE r.is_public = TRUE AND r.remix_of_list_id <> '' GROUP BY r.remix_of_user_id, r.remix_of_list_id`
 
 // adjustRemixCount adds delta to the remix count of the list that list ($1, $2) remixes,
 // when that list is public as it stands in tx: -1 before a change, +1 after it.

@@ -38,10 +38,13 @@ func (s *Store) searchIndexStatements(where string) []string {
 			SELECT l.user_id, l.id FROM lists l WHERE ` + where + ` ORDER BY l.created_at, l.user_id, l.id`,
 		`DELETE FROM list_fts WHERE rowid IN (SELECT k.id FROM list_search_ids k
 			JOIN lists l ON l.user_id = k.list_user_id AND l.id = k.list_id WHERE ` + where + `)`,
+		// In rowid order: FTS5 flushes its pending terms to a new segment whenever a rowid
+		// goes backwards, and merging thousands of segments made a rebuild quadratic.
 		`INSERT INTO list_fts (rowid, name, description, author, items)
 			SELECT k.id, l.name, l.description, u.display_name, ` + sqliteSearchItems + `
 			FROM list_search_ids k JOIN lists l ON l.user_id = k.list_user_id AND l.id = k.list_id
-			JOIN users u ON u.id = l.user_id WHERE l.is_public = TRUE AND (` + where + `)`,
+			JOIN users u ON u.id = l.user_id WHERE l.is_public = TRUE AND (` + where + `)
+			ORDER BY k.id`,
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -32,10 +33,18 @@ type seedSize struct{ users, lists, items, upvotes, comments int }
 // list in ten is private. The list "u00000/list_hot" gets 300 top-level comments.
 func seedBulk(tb testing.TB, s *store.Store, n seedSize, now time.Time) {
 	tb.Helper()
-	ctx := context.Background()
+	seedRows(tb, s, n, now)
+	if err := s.RebuildAggregates(context.Background()); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// seedRows is seedBulk without the rebuild: the rows alone, every aggregate left at zero.
+func seedRows(tb testing.TB, s *store.Store, n seedSize, now time.Time) {
+	tb.Helper()
 	r := rand.New(rand.NewPCG(1, 2))
 	nowMs := now.UnixMilli()
-	ins := newBulk(tb, s.DB())
+	ins := newBulk(tb, s)
 	for i := range n.users {
 		ins.row(`users (id, email, email_key, display_name, name_key, idols_found, created_at)`,
 			fmt.Sprintf("u%05d", i), fmt.Sprintf("u%d@example.com", i), fmt.Sprintf("u%d@example.com", i),
@@ -92,37 +101,61 @@ func seedBulk(tb testing.TB, s *store.Store, n seedSize, now time.Time) {
 			fmt.Sprintf("c%07d", i), u, id, fmt.Sprintf("u%05d", r.IntN(n.users)), "Great list!", 0, 0, nowMs-r.Int64N(30*86400000))
 	}
 	ins.flush()
-	if err := s.RebuildAggregates(ctx); err != nil {
-		tb.Fatal(err)
-	}
 }
 
-// bulk batches rows per table into multi-row INSERTs, committed every few thousand rows.
+// bulk batches rows per table into multi-row INSERTs. Tables are written in the order
+// their first row ever came (lists before their items), each batch in one transaction.
 type bulk struct {
-	tb    testing.TB
-	db    *sql.DB
-	table string
-	rows  [][]any
+	tb     testing.TB
+	db     *sql.DB
+	params int // per INSERT: SQLite prepares a statement in time growing with the square of its parameters
+	order  []string
+	rows   map[string][][]any
 }
 
-func newBulk(tb testing.TB, db *sql.DB) *bulk { return &bulk{tb: tb, db: db} }
+func newBulk(tb testing.TB, s *store.Store) *bulk {
+	b := &bulk{tb: tb, db: s.DB(), params: 30000, rows: map[string][][]any{}}
+	if s.Dialect() == store.SQLite {
+		b.params = 500
+	}
+	return b
+}
 
 func (b *bulk) row(table string, vals ...any) {
-	if table != b.table || len(b.rows)*len(vals) > 30000 {
-		b.flush()
-		b.table = table
+	if !slices.Contains(b.order, table) {
+		b.order = append(b.order, table)
 	}
-	b.rows = append(b.rows, vals)
+	b.rows[table] = append(b.rows[table], vals)
+	if len(b.rows[table])*len(vals) > 20*b.params {
+		b.flush()
+	}
 }
 
 func (b *bulk) flush() {
-	if len(b.rows) == 0 {
-		return
+	tx, err := b.db.Begin()
+	if err != nil {
+		b.tb.Fatal(err)
 	}
+	defer tx.Rollback()
+	for _, table := range b.order {
+		rows := b.rows[table]
+		for len(rows) > 0 {
+			n := min(len(rows), max(1, b.params/len(rows[0])))
+			b.insert(tx, table, rows[:n])
+			rows = rows[n:]
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.tb.Fatal(err)
+	}
+	clear(b.rows)
+}
+
+func (b *bulk) insert(tx *sql.Tx, table string, rows [][]any) {
 	var q strings.Builder
-	q.WriteString("INSERT INTO " + b.table + " VALUES ")
+	q.WriteString("INSERT INTO " + table + " VALUES ")
 	var args []any
-	for i, r := range b.rows {
+	for i, r := range rows {
 		if i > 0 {
 			q.WriteString(", ")
 		}
@@ -136,10 +169,9 @@ func (b *bulk) flush() {
 		}
 		q.WriteString(")")
 	}
-	if _, err := b.db.Exec(q.String(), args...); err != nil {
-		b.tb.Fatalf("seed %s: %v", b.table, err)
+	if _, err := tx.Exec(q.String(), args...); err != nil {
+		b.tb.Fatalf("seed %s: %v", table, err)
 	}
-	b.rows = b.rows[:0]
 }
 
 // seededStores opens, on every engine, a store holding a seeded community of n.lists

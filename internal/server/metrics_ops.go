@@ -1,0 +1,64 @@
+package server
+
+import (
+	"database/sql"
+	"runtime"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// buildInfo is castaway_build_info{version, goversion} 1: which build answers.
+func buildInfo(version string) prometheus.Collector {
+	if version == "" {
+		version = "unknown"
+	}
+	g := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "castaway_build_info", Help: "The castaway build serving, as labels; always 1.",
+		ConstLabels: prometheus.Labels{"version": version, "goversion": runtime.Version()},
+	})
+	g.Set(1)
+	return g
+}
+
+// dbPools reports each database pool's use, read from sql.DB.Stats at each scrape.
+type dbPools struct {
+	pools                                  map[string]*sql.DB // pool label -> pool
+	max, open, inUse, idle, waits, waitSec *prometheus.Desc
+}
+
+// newDBPools names SQLite's writer and reader pools; PostgreSQL has one, "main".
+func newDBPools(writer, reader *sql.DB) *dbPools {
+	pools := map[string]*sql.DB{"main": writer}
+	if reader != writer {
+		pools = map[string]*sql.DB{"writer": writer, "reader": reader}
+	}
+	desc := func(name, help string) *prometheus.Desc {
+		return prometheus.NewDesc("castaway_db_"+name, help, []string{"pool"}, nil)
+	}
+	return &dbPools{pools: pools,
+		max:     desc("max_open_connections", "Most connections the pool may open."),
+		open:    desc("open_connections", "Connections open, in use or idle."),
+		inUse:   desc("in_use_connections", "Connections serving a query or transaction now."),
+		idle:    desc("idle_connections", "Connections open and idle."),
+		waits:   desc("wait_count_total", "Times a request waited for a connection: the pool was full."),
+		waitSec: desc("wait_duration_seconds_total", "Time spent waiting for a connection."),
+	}
+}
+
+func (d *dbPools) Describe(ch chan<- *prometheus.Desc) {
+	for _, x := range []*prometheus.Desc{d.max, d.open, d.inUse, d.idle, d.waits, d.waitSec} {
+		ch <- x
+	}
+}
+
+func (d *dbPools) Collect(ch chan<- prometheus.Metric) {
+	for name, db := range d.pools {
+		s := db.Stats()
+		ch <- prometheus.MustNewConstMetric(d.max, prometheus.GaugeValue, float64(s.MaxOpenConnections), name)
+		ch <- prometheus.MustNewConstMetric(d.open, prometheus.GaugeValue, float64(s.OpenConnections), name)
+		ch <- prometheus.MustNewConstMetric(d.inUse, prometheus.GaugeValue, float64(s.InUse), name)
+		ch <- prometheus.MustNewConstMetric(d.idle, prometheus.GaugeValue, float64(s.Idle), name)
+		ch <- prometheus.MustNewConstMetric(d.waits, prometheus.CounterValue, float64(s.WaitCount), name)
+		ch <- prometheus.MustNewConstMetric(d.waitSec, prometheus.CounterValue, s.WaitDuration.Seconds(), name)
+	}
+}

@@ -1,0 +1,78 @@
+package server
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"testing"
+
+	"castaway/internal/store/storetest"
+)
+
+// TestOperatorMetrics: /metrics tells the build, the database pools' use and every 429
+// by the limit that refused it (one label value per named limit, never per client).
+func TestOperatorMetrics(t *testing.T) {
+	e := newEnv(t)
+	_, owner := e.signedIn(t, "Owner")
+	flooder, _ := e.signedIn(t, "Flooder")
+	list := e.makeCommunityList(t, owner.ID, "list_1", "Heroes", true)
+	for i := range 11 {
+		callStatus(t, flooder, "POST", list+"/comments", map[string]any{"text": fmt.Sprintf("comment %d", i)}, nil)
+	}
+	b, _ := io.ReadAll(get(t, e.URL+"/metrics", nil).Body)
+	for _, want := range []string{
+		`castaway_build_info{goversion="` + runtime.Version() + `",version="test-1.2"} 1`,
+		`castaway_db_open_connections{pool="writer"}`,
+		`castaway_db_in_use_connections{pool="reader"}`,
+		`castaway_db_idle_connections{pool="writer"}`,
+		`castaway_db_wait_count_total{pool="reader"}`,
+		`castaway_db_wait_duration_seconds_total{pool="writer"}`,
+		`castaway_rate_limited_total{limit="comment-user"} 1`,
+	} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("metrics:\n%s", b)
+	}
+}
+
+// TestAdminListener: with an admin address, /metrics and /debug/pprof/ are served on the
+// admin handler and not on the public one; without, /metrics stays public and pprof absent.
+func TestAdminListener(t *testing.T) {
+	st := storetest.OpenSQLite(t)
+	public := newEnvWithSettings(t, st, nil, map[string]string{"CASTAWAY_ADMIN_ADDR": "127.0.0.1:0"})
+	admin := httptest.NewServer(public.srv.AdminHandler())
+	t.Cleanup(admin.Close)
+	for _, c := range []struct {
+		base, path string
+		status     int
+	}{
+		{public.URL, "/metrics", 404},
+		{public.URL, "/debug/pprof/", 404},
+		{admin.URL, "/metrics", 200},
+		{admin.URL, "/debug/pprof/", 200},
+		{admin.URL, "/debug/pprof/goroutine?debug=1", 200},
+		{admin.URL, "/api/catalog/seasons", 404},
+	} {
+		res := get(t, c.base+c.path, nil)
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != c.status || (c.status == 404 && c.base == public.URL && strings.Contains(string(body), "castaway_")) {
+			t.Errorf("%s on the %s listener: %d, want %d", c.path, map[bool]string{true: "public", false: "admin"}[c.base == public.URL], res.StatusCode, c.status)
+		}
+	}
+	plain := newEnvOn(t, storetest.OpenSQLite(t))
+	if res := get(t, plain.URL+"/metrics", nil); res.StatusCode != http.StatusOK {
+		t.Errorf("/metrics without an admin address: %d", res.StatusCode)
+	}
+	if res := get(t, plain.URL+"/debug/pprof/", nil); res.StatusCode == http.StatusOK && strings.Contains(res.Header.Get("Content-Type"), "text/html") {
+		b, _ := io.ReadAll(res.Body)
+		if strings.Contains(string(b), "goroutine") {
+			t.Errorf("pprof is public without an admin address")
+		}
+	}
+}
