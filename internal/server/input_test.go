@@ -40,8 +40,8 @@ func TestOddInputIsRefusedNotFailed(t *testing.T) {
 					t.Errorf("%s %s: %d %q, want 400 %q", tc.method, tc.path, st, got.Error.Message, tc.want)
 				}
 			}
-			// A link with such an id still gets the app's page, without a preview.
-			if res := get(t, e.URL+"/list/%ff/x", nil); res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+			// A link with such an id names no list: the app's page, answered 404 (no preview).
+			if res := get(t, e.URL+"/list/%ff/x", nil); res.StatusCode != http.StatusNotFound || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
 				t.Errorf("page: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 			}
 		})
