@@ -19,6 +19,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -34,13 +35,18 @@ import (
 
 type soakSize struct {
 	cycles, accounts, addresses, stalled, fans, workers int
+	// rate paces the cycles (per second; 0: as fast as they go). A site's churn comes at
+	// some rate; flat out, the machine is saturated and every latency is its queue.
+	rate int
 }
 
 func soakSizeFromEnv() soakSize {
+	size := soakSize{cycles: 1500, accounts: 100, addresses: 20, stalled: 50, fans: 4, workers: 16}
 	if os.Getenv("CASTAWAY_STREAM_SOAK") == "full" {
-		return soakSize{cycles: 100_000, accounts: 1000, addresses: 200, stalled: 500, fans: 20, workers: 32}
+		size = soakSize{cycles: 100_000, accounts: 1000, addresses: 200, stalled: 500, fans: 20, workers: 32}
 	}
-	return soakSize{cycles: 1500, accounts: 100, addresses: 20, stalled: 50, fans: 4, workers: 16}
+	size.rate, _ = strconv.Atoi(os.Getenv("CASTAWAY_STREAM_SOAK_RATE"))
+	return size
 }
 
 func TestStreamSoak(t *testing.T) {
@@ -170,6 +176,9 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 				n := int(next.Add(1)) - 1
 				if n >= size.cycles || t.Failed() {
 					return
+				}
+				if size.rate > 0 { // pacing, not waiting for a condition
+					time.Sleep(time.Until(start.Add(time.Duration(n) * time.Second / time.Duration(size.rate))))
 				}
 				path, token := "/api/notifications/stream", accounts[n%size.accounts]
 				if n%4 == 3 {
