@@ -61,7 +61,7 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 	t.Cleanup(hub.Close)
 	e := newEnvWithSettings(t, st, hub, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
 	addr := strings.TrimPrefix(e.URL, "http://")
-	const voters, savers = 20, 100
+	const voters, savers = 200, 100 // enough voters that the upvote limits never refuse one
 	tokens, ids := soakUsers(t, st, size.accounts+size.fans+voters+savers)
 	accounts := tokens[:size.accounts]
 	fans, fanIDs := tokens[size.accounts:size.accounts+size.fans], ids[size.accounts:size.accounts+size.fans]
