@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/netip"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -147,9 +146,6 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	return FromFlags(fs, getenv)
 }
 
-// FromEnv is Load with the process environment.
-func FromEnv(args []string) (*Config, error) { return Load(args, os.Getenv) }
-
 // UnexpectedArgument is the error for a word among the settings' flags that is none:
 // most often a list after the bare --trust-proxy.
 func UnexpectedArgument(arg string) error {
@@ -181,14 +177,6 @@ func (c *Config) Shown() []Shown { return c.shown }
 
 // Warnings are settings that work but are likely wrong, for the log at start.
 func (c *Config) Warnings() []string { return c.warnings }
-
-// LogLevelFrom parses a level name.
-func (c *Config) LogLevelFrom(name string) error {
-	if err := c.LogLevel.UnmarshalText([]byte(name)); err != nil {
-		return fmt.Errorf("log level %q: want debug, info, warn or error", name)
-	}
-	return nil
-}
 
 // IdolChanceOr is the idol chance set for tests, or def.
 func (c *Config) IdolChanceOr(def float64) float64 {
