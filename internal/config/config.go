@@ -5,6 +5,7 @@ package config
 
 import (
 	"fmt"
+	"io"
 	"log/slog"
 	"net/netip"
 	"path/filepath"
@@ -135,7 +136,7 @@ func FromFlags(fs *pflag.FlagSet, getenv func(string) string) (*Config, error) {
 // environment. Flags may be written -name or --name.
 func Load(args []string, getenv func(string) string) (*Config, error) {
 	fs := pflag.NewFlagSet("castaway", pflag.ContinueOnError)
-	fs.SetOutput(discard{})
+	fs.SetOutput(io.Discard)
 	AddFlags(fs)
 	if err := fs.Parse(DoubleDash(args, func(name string) bool { return fs.Lookup(name) != nil })); err != nil {
 		return nil, err
@@ -218,6 +219,3 @@ func (c *Config) finish() error {
 	return nil
 }
 
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
