@@ -218,4 +218,3 @@ func (c *Config) finish() error {
 	}
 	return nil
 }
-
