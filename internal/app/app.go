@@ -119,7 +119,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
+	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
 
 	go purgeExpired(ctx, st, log)
 	go sweepSuspensions(ctx, moderation.NewUsers(st, accounts, log), log)
