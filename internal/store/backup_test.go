@@ -227,3 +227,24 @@ func TestBackupAndRestoreRefuseANewerSchema(t *testing.T) {
 		t.Fatalf("restore of a newer database: %v", err)
 	}
 }
+
+// A backup taken by a newer binary before an upgrade leaves the running server's schema as
+// it is: a database one migration behind is copied one migration behind, and stays so.
+func TestBackupDoesNotMigrate(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.OpenSQLite(t)
+	latest := store.LatestSchema(store.SQLite)
+	if _, err := st.DB().ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = $1`, latest); err != nil {
+		t.Fatal(err)
+	}
+	dest := filepath.Join(t.TempDir(), "copy.db")
+	if err := st.Backup(ctx, dest); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := st.Pending(ctx); err != nil || len(p) != 1 {
+		t.Errorf("the live database after the backup: pending %v %v, want the one migration still pending", p, err)
+	}
+	if v, err := store.CheckFile(ctx, dest); err != nil || v >= latest {
+		t.Errorf("the copy's schema %d (%v), want below %d", v, err, latest)
+	}
+}
