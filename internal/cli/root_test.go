@@ -186,3 +186,30 @@ func TestMigrateDryRunAndNewerSchema(t *testing.T) {
 		})
 	}
 }
+
+// backup, run by a newer binary before an upgrade, leaves the live database's schema as
+// it is, and writes a private, checked copy.
+func TestBackupCommandDoesNotMigrate(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "castaway.db")
+	st, err := openDB(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.DB().ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = $1`, store.LatestSchema(store.SQLite)); err != nil {
+		t.Fatal(err)
+	}
+	dest := filepath.Join(dir, "copy.db")
+	out, errOut, code := run(nil, "backup", "--data-dir", dir, dest)
+	if code != 0 || !strings.Contains(out, "backed up") || !strings.Contains(out, "integrity ok") {
+		t.Fatalf("backup: %d\n%s%s", code, out, errOut)
+	}
+	if p, err := st.Pending(ctx); err != nil || len(p) != 1 {
+		t.Errorf("pending after the backup: %v %v, want the one migration still pending", p, err)
+	}
+	if fi, err := os.Stat(dest); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the copy: %v %v, want mode 0600", fi, err)
+	}
+}
