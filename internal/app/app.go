@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -29,9 +30,13 @@ import (
 // Version is set at build time with -ldflags "-X castaway/internal/app.Version=...".
 var Version = "dev"
 
-// NewLogger logs structured text to stderr at the configured level.
-func NewLogger(cfg *config.Config) *slog.Logger {
-	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+// NewLogger logs to w at the configured level: text, or one JSON object a line.
+func NewLogger(cfg *config.Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
 }
 
 // OpenStore connects and brings the schema up to date.
@@ -62,6 +67,11 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	}
 	defer st.Close()
 
+	if cfg.BackupDir != "" {
+		if err := os.MkdirAll(cfg.BackupDir, 0o700); err != nil {
+			return fmt.Errorf("backup folder: %w", err)
+		}
+	}
 	renderer, err := shareimage.New()
 	if err != nil {
 		return err
@@ -109,10 +119,21 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
+	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
 
 	go purgeExpired(ctx, st, log)
 	go sweepSuspensions(ctx, moderation.NewUsers(st, accounts, log), log)
+	if cfg.BackupDir != "" {
+		backupCtx, stopBackups := context.WithCancel(ctx)
+		backupsDone := make(chan struct{})
+		go func() {
+			defer close(backupsDone)
+			scheduleBackups(backupCtx, st, cfg, log)
+		}()
+		// A backup under way when serve stops is finished or abandoned before the store closes.
+		defer func() { stopBackups(); <-backupsDone }()
+		log.Info("scheduled backups", "dir", cfg.BackupDir, "every", cfg.BackupEvery.String(), "keep", cfg.BackupKeep)
+	}
 
 	errc := make(chan error, 2)
 	go func() { errc <- httpServer.Serve(ln) }()

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -79,33 +78,4 @@ func Verify(ctx context.Context, st *store.Store, checks []Check, repair bool, o
 	}
 	fmt.Fprintln(out, "all aggregates match")
 	return nil
-}
-
-// VerifyMain runs `castaway verify [--repair]`; it fails (exit status 1) when an
-// aggregate differs from its rows.
-func VerifyMain(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	fs := flag.NewFlagSet("castaway verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var db dbFlags
-	db.define(fs)
-	repair := fs.Bool("repair", false, "rebuild every aggregate that differs from its rows")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: castaway verify [--repair] [flags]\n\nRecounts every kept-in-step aggregate from its rows and reports differences.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("verify: unexpected argument %q", fs.Arg(0))
-	}
-	st, err := db.open(ctx, getenv)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return Verify(ctx, st, Checks(catalog.MustLoad()), *repair, stdout)
 }

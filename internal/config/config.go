@@ -1,17 +1,19 @@
 // Package config turns flags and CASTAWAY_* environment variables into a Config.
-// Every setting has a default that runs on a laptop with no configuration.
+// Every setting has a default that runs on a laptop with no configuration; every value is
+// checked at start, so a mistyped one stops the start with a message that names it.
 package config
 
 import (
-	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/netip"
-	"os"
 	"path/filepath"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/spf13/pflag"
 )
 
 // OAuthProvider configures one sign-in provider. It is enabled when ClientID is set.
@@ -38,10 +40,12 @@ type Config struct {
 	SMTPURL     string
 	MailFrom    string
 	LogLevel    slog.Level
-	MediaDir    string
-	MediaURL    string // optional CDN base for /media
-	Google      OAuthProvider
-	Twitter     OAuthProvider
+	// LogFormat is "text" (the default) or "json": one JSON object a line.
+	LogFormat string
+	MediaDir  string
+	MediaURL  string // optional CDN base for /media
+	Google    OAuthProvider
+	Twitter   OAuthProvider
 	// TrustProxy are the reverse proxies (addresses and CIDRs) whose X-Forwarded-For is
 	// read for the client address that rate limits key on; none reads only the connection.
 	TrustProxy []netip.Prefix
@@ -64,171 +68,116 @@ type Config struct {
 	// AdminAddr, when set, is a listen address of its own for /metrics and
 	// /debug/pprof/ (kept off the public one); empty keeps /metrics public and no pprof.
 	AdminAddr string
+
+	// BackupDir, when set, is where serve writes a SQLite backup every BackupEvery,
+	// keeping the newest BackupKeep.
+	BackupDir   string
+	BackupEvery time.Duration
+	BackupKeep  int
+
+	// shown is every setting as it was resolved, for `castaway config`.
+	shown []Shown
+	// warnings are settings that work but are likely wrong.
+	warnings []string
 }
 
-// Load reads args (without the program and subcommand names) and the environment.
-func Load(args []string, getenv func(string) string) (*Config, error) {
-	env := func(key, def string) string {
-		if v := getenv(key); v != "" {
-			return v
+// Shown is one effective setting: its variable, its value (secrets masked) and where it
+// came from ("default", "env", or "flag --name").
+type Shown struct {
+	Env, Value, From string
+}
+
+// AddFlags defines the settings' flags on fs: all of them, or those named.
+func AddFlags(fs *pflag.FlagSet, names ...string) {
+	for _, s := range settings {
+		if s.flag == "" || len(names) > 0 && !slices.Contains(names, s.flag) {
+			continue
 		}
-		return def
+		usage := s.usage + " (" + s.env + ")"
+		fs.String(s.flag, s.def, usage)
+		if s.bare != "" {
+			fs.Lookup(s.flag).NoOptDefVal = s.bare
+		}
 	}
-	var badDuration error
-	envDuration := func(key string, def time.Duration) time.Duration {
-		v := getenv(key)
-		if v == "" {
-			return def
-		}
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			badDuration = fmt.Errorf("%s %q: want a duration such as 10s", key, v)
-		}
-		return d
-	}
+}
+
+// DatabaseFlags are the settings that find the database, which every maintenance
+// command takes.
+var DatabaseFlags = []string{"data-dir", "database-url"}
+
+// FromFlags resolves every setting: a flag set on fs, else its CASTAWAY_* variable, else
+// its default; then checks them together.
+func FromFlags(fs *pflag.FlagSet, getenv func(string) string) (*Config, error) {
 	c := &Config{}
-	var err error
-	var logLevel string
-	fs := flag.NewFlagSet("castaway", flag.ContinueOnError)
-	fs.StringVar(&c.Addr, "addr", env("CASTAWAY_ADDR", "127.0.0.1:8080"), "listen address (CASTAWAY_ADDR)")
-	fs.StringVar(&c.DataDir, "data-dir", env("CASTAWAY_DATA_DIR", "./data"), "folder for the SQLite file, media and mail outbox (CASTAWAY_DATA_DIR)")
-	fs.StringVar(&c.DatabaseURL, "database-url", getenv("CASTAWAY_DATABASE_URL"), "postgres:// URL, or a SQLite file path; default <data-dir>/castaway.db (CASTAWAY_DATABASE_URL)")
-	fs.StringVar(&c.BaseURL, "base-url", getenv("CASTAWAY_BASE_URL"), "public URL used in mail and link previews; default http://<addr> (CASTAWAY_BASE_URL)")
-	fs.StringVar(&c.SMTPURL, "smtp-url", getenv("CASTAWAY_SMTP_URL"), "smtp://user:pass@host:port for outgoing mail; empty writes mail to <data-dir>/outbox (CASTAWAY_SMTP_URL)")
-	fs.StringVar(&c.MailFrom, "mail-from", env("CASTAWAY_MAIL_FROM", "Survivor Rankings <no-reply@castaway.local>"), "sender of outgoing mail (CASTAWAY_MAIL_FROM)")
-	fs.StringVar(&logLevel, "log-level", env("CASTAWAY_LOG_LEVEL", "info"), "debug, info, warn or error (CASTAWAY_LOG_LEVEL)")
-	fs.StringVar(&c.MediaDir, "media-dir", getenv("CASTAWAY_MEDIA_DIR"), "folder of headshots and season logos; default <data-dir>/media (CASTAWAY_MEDIA_DIR)")
-	fs.StringVar(&c.MediaURL, "media-url", getenv("CASTAWAY_MEDIA_URL"), "CDN base URL that serves the media folder instead (CASTAWAY_MEDIA_URL)")
-	fs.StringVar(&c.MetricsToken, "metrics-token", getenv("CASTAWAY_METRICS_TOKEN"), "bearer token /metrics requires; empty leaves it open (CASTAWAY_METRICS_TOKEN)")
-	fs.DurationVar(&c.DBTimeout, "db-timeout", envDuration("CASTAWAY_DB_TIMEOUT", 10*time.Second), "longest database work of one request before it answers 503 (CASTAWAY_DB_TIMEOUT)")
-	fs.DurationVar(&c.SharedReads, "shared-reads", envDuration("CASTAWAY_SHARED_READS", time.Second), "how long a page every visitor sees alike is answered from memory; 0 shares nothing (CASTAWAY_SHARED_READS)")
-	if c.TrustProxy, err = parseProxies(getenv("CASTAWAY_TRUST_PROXY")); err != nil {
-		return nil, fmt.Errorf("CASTAWAY_TRUST_PROXY %q: %w", getenv("CASTAWAY_TRUST_PROXY"), err)
-	}
-	fs.Var((*proxyList)(&c.TrustProxy), "trust-proxy", "reverse proxies whose X-Forwarded-For is believed, as --trust-proxy=10.0.0.0/8,127.0.0.1; bare, this machine's only (CASTAWAY_TRUST_PROXY)")
-	fs.StringVar(&c.EventsURL, "events-url", getenv("CASTAWAY_EVENTS_URL"), "nats://host:port carries live events between processes; empty uses PostgreSQL LISTEN/NOTIFY, or stays in process on SQLite (CASTAWAY_EVENTS_URL)")
-	fs.StringVar(&c.Google.ClientID, "google-client-id", getenv("CASTAWAY_GOOGLE_CLIENT_ID"), "Google OAuth client id (CASTAWAY_GOOGLE_CLIENT_ID)")
-	fs.StringVar(&c.Google.ClientSecret, "google-client-secret", getenv("CASTAWAY_GOOGLE_CLIENT_SECRET"), "(CASTAWAY_GOOGLE_CLIENT_SECRET)")
-	fs.StringVar(&c.Google.Issuer, "google-issuer", env("CASTAWAY_GOOGLE_ISSUER", "https://accounts.google.com"), "OpenID Connect issuer (CASTAWAY_GOOGLE_ISSUER)")
-	fs.StringVar(&c.Twitter.ClientID, "twitter-client-id", getenv("CASTAWAY_TWITTER_CLIENT_ID"), "Twitter/X OAuth 2.0 client id (CASTAWAY_TWITTER_CLIENT_ID)")
-	fs.StringVar(&c.Twitter.ClientSecret, "twitter-client-secret", getenv("CASTAWAY_TWITTER_CLIENT_SECRET"), "(CASTAWAY_TWITTER_CLIENT_SECRET)")
-	fs.StringVar(&c.Twitter.AuthURL, "twitter-auth-url", env("CASTAWAY_TWITTER_AUTH_URL", "https://x.com/i/oauth2/authorize"), "(CASTAWAY_TWITTER_AUTH_URL)")
-	fs.StringVar(&c.Twitter.TokenURL, "twitter-token-url", env("CASTAWAY_TWITTER_TOKEN_URL", "https://api.x.com/2/oauth2/token"), "(CASTAWAY_TWITTER_TOKEN_URL)")
-	fs.StringVar(&c.Twitter.UserURL, "twitter-user-url", env("CASTAWAY_TWITTER_USER_URL", "https://api.x.com/2/users/me?user.fields=confirmed_email"), "(CASTAWAY_TWITTER_USER_URL)")
-
-	fs.StringVar(&c.AdminAddr, "admin-addr", getenv("CASTAWAY_ADMIN_ADDR"), "listen address for /metrics and /debug/pprof/ only, off the public one; empty serves /metrics publicly and no pprof (CASTAWAY_ADMIN_ADDR)")
-
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q: a flag's value goes after '=' where the flag also stands alone, as in --trust-proxy=10.0.0.0/8", fs.Arg(0))
-	}
-	if badDuration != nil {
-		return nil, badDuration
-	}
-	if c.DBTimeout <= 0 {
-		return nil, fmt.Errorf("db-timeout %v: want a positive duration such as 10s", c.DBTimeout)
-	}
-	if c.SharedReads < 0 {
-		return nil, fmt.Errorf("shared-reads %v: want 0 or a positive duration such as 1s", c.SharedReads)
-	}
-	if err := c.LogLevelFrom(logLevel); err != nil {
-		return nil, err
-	}
-	if v := getenv("CASTAWAY_IDOL_CHANCE"); v != "" {
-		chance, err := strconv.ParseFloat(v, 64)
-		if err != nil || chance <= 0 || chance > 1 {
-			return nil, fmt.Errorf("CASTAWAY_IDOL_CHANCE %q: want a number above 0 and at most 1 (for tests only)", v)
+	for _, s := range settings {
+		v, from := s.def, "default"
+		if e := getenv(s.env); e != "" {
+			v, from = e, "env"
 		}
-		c.IdolChance = chance
+		origin := s.env
+		if f := fs.Lookup(s.flag); s.flag != "" && f != nil && f.Changed {
+			v, from, origin = f.Value.String(), "flag --"+s.flag, "--"+s.flag
+		}
+		if err := s.set(c, v); err != nil {
+			return nil, fmt.Errorf("%s %q: %w", origin, v, err)
+		}
+		c.shown = append(c.shown, Shown{Env: s.env, Value: v, From: from})
 	}
-	if c.DatabaseURL == "" {
-		c.DatabaseURL = filepath.Join(c.DataDir, "castaway.db")
+	if err := c.finish(); err != nil {
+		return nil, err
 	}
-	if c.MediaDir == "" {
-		c.MediaDir = filepath.Join(c.DataDir, "media")
+	for i, s := range settings {
+		c.shown[i].Value = mask(s, s.get(c))
 	}
-	if c.BaseURL == "" {
-		c.BaseURL = "http://" + c.Addr
-	}
-	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
 	return c, nil
 }
 
-// loopback is what a bare --trust-proxy (or CASTAWAY_TRUST_PROXY=true, the switch this
-// setting once was) trusts: a proxy on this machine, the one case where trusting every
-// proxy was safe, and never a stranger's X-Forwarded-For.
-var loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
-
-// parseBool reads a boolean setting: 1/0, true/false or yes/no, in any case; anything
-// else is an error, so a mistyped setting stops the start rather than read as false.
-func parseBool(v string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "1", "true", "yes":
-		return true, nil
-	case "0", "false", "no":
-		return false, nil
+// Load reads args (flags only, without the program and subcommand names) and the
+// environment. Flags may be written -name or --name.
+func Load(args []string, getenv func(string) string) (*Config, error) {
+	fs := pflag.NewFlagSet("castaway", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	AddFlags(fs)
+	if err := fs.Parse(DoubleDash(args, func(name string) bool { return fs.Lookup(name) != nil })); err != nil {
+		return nil, err
 	}
-	return false, fmt.Errorf("want 1/0, true/false or yes/no")
+	if fs.NArg() > 0 {
+		return nil, UnexpectedArgument(fs.Arg(0))
+	}
+	return FromFlags(fs, getenv)
 }
 
-// parseProxies reads the trusted proxies: a comma-separated list of addresses and CIDRs,
-// or a boolean (true: loopback; false or empty: none).
-func parseProxies(v string) ([]netip.Prefix, error) {
-	if strings.TrimSpace(v) == "" {
-		return nil, nil
-	}
-	if on, err := parseBool(v); err == nil {
-		if on {
-			return loopback, nil
+// UnexpectedArgument is the error for a word among the settings' flags that is none:
+// most often a list after the bare --trust-proxy.
+func UnexpectedArgument(arg string) error {
+	return fmt.Errorf("unexpected argument %q: a flag's value goes after '=' where the flag also stands alone, as in --trust-proxy=10.0.0.0/8", arg)
+}
+
+// DoubleDash rewrites the single-dash long flags the standard flag package accepted
+// (-data-dir x) as --data-dir x, for the flags isFlag knows; other words are left alone
+// (a negative number, a value). It stops at "--".
+func DoubleDash(args []string, isFlag func(name string) bool) []string {
+	out := make([]string, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if a == "--" {
+			break
 		}
-		return nil, nil
-	}
-	var out []netip.Prefix
-	for _, f := range strings.Split(v, ",") {
-		f = strings.TrimSpace(f)
-		p, err := netip.ParsePrefix(f)
-		if err != nil {
-			a, aerr := netip.ParseAddr(f)
-			if aerr != nil || a.Zone() != "" {
-				return nil, fmt.Errorf("%q is no address or CIDR: want a list such as 10.0.0.0/8,127.0.0.1, or true for a proxy on this machine only", f)
-			}
-			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
+			continue
 		}
-		out = append(out, p.Masked())
+		if name, _, _ := strings.Cut(a[1:], "="); isFlag(name) {
+			out[i] = "-" + a
+		}
 	}
-	return out, nil
+	return out
 }
 
-// proxyList is the --trust-proxy flag: a list, or alone the switch for loopback.
-type proxyList []netip.Prefix
+// Shown is every effective setting, in order, with secrets masked.
+func (c *Config) Shown() []Shown { return c.shown }
 
-func (l *proxyList) String() string {
-	if l == nil {
-		return ""
-	}
-	parts := make([]string, len(*l))
-	for i, p := range *l {
-		parts[i] = p.String()
-	}
-	return strings.Join(parts, ",")
-}
-
-func (l *proxyList) Set(v string) (err error) {
-	*l, err = parseProxies(v)
-	return err
-}
-
-func (l *proxyList) IsBoolFlag() bool { return true }
-
-// LogLevelFrom parses a level name.
-func (c *Config) LogLevelFrom(name string) error {
-	if err := c.LogLevel.UnmarshalText([]byte(name)); err != nil {
-		return fmt.Errorf("log level %q: want debug, info, warn or error", name)
-	}
-	return nil
-}
+// Warnings are settings that work but are likely wrong, for the log at start.
+func (c *Config) Warnings() []string { return c.warnings }
 
 // IdolChanceOr is the idol chance set for tests, or def.
 func (c *Config) IdolChanceOr(def float64) float64 {
@@ -241,5 +190,31 @@ func (c *Config) IdolChanceOr(def float64) float64 {
 // SecureCookies tells whether the public URL is HTTPS, so cookies get Secure.
 func (c *Config) SecureCookies() bool { return strings.HasPrefix(c.BaseURL, "https://") }
 
-// FromEnv is Load with the process environment.
-func FromEnv(args []string) (*Config, error) { return Load(args, os.Getenv) }
+// IsPostgres tells whether the database URL selects PostgreSQL.
+func (c *Config) IsPostgres() bool {
+	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+}
+
+// finish fills the defaults that follow from other settings and checks the settings
+// that depend on each other.
+func (c *Config) finish() error {
+	if c.DatabaseURL == "" {
+		c.DatabaseURL = filepath.Join(c.DataDir, "castaway.db")
+	}
+	if c.MediaDir == "" {
+		c.MediaDir = filepath.Join(c.DataDir, "media")
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	public, wildcard := listenerKind(c.Addr)
+	if c.BaseURL == "" {
+		c.BaseURL = defaultBaseURL(c.Addr, wildcard)
+		if public {
+			c.warnings = append(c.warnings, fmt.Sprintf("listening on %s, reachable from other machines, with no base URL: links in mail and link previews say %s, "+
+				"which people elsewhere cannot open; set CASTAWAY_BASE_URL (--base-url) to the address they use, such as https://rankings.example.com", c.Addr, c.BaseURL))
+		}
+	}
+	if c.BackupDir != "" && c.IsPostgres() {
+		return fmt.Errorf("--backup-dir (CASTAWAY_BACKUP_DIR) takes SQLite backups; back up PostgreSQL with pg_dump -Fc (see docs/operating.md)")
+	}
+	return nil
+}

@@ -3,12 +3,10 @@ package demo
 import (
 	"context"
 	"errors"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
-	"castaway/internal/app"
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/store"
@@ -188,41 +186,5 @@ func TestSameSeedSameCommunity(t *testing.T) {
 	}
 	if a, b := dump(), dump(); a != b || a == "" {
 		t.Errorf("two runs with one seed differ:\n%s\n---\n%s", a, b)
-	}
-}
-
-func TestSplitArgs(t *testing.T) {
-	opt := Defaults()
-	fs, _ := newFlags(&opt, io.Discard)
-	own, rest := app.SplitArgs(fs, []string{"--users", "5", "-database-url", "x.db", "--lists=9", "--force", "-addr", "1:2", "--seed", "4"})
-	if strings.Join(own, " ") != "--users 5 --lists=9 --force --seed 4" || strings.Join(rest, " ") != "-database-url x.db -addr 1:2" {
-		t.Errorf("own %q rest %q", own, rest)
-	}
-}
-
-func TestMainCommand(t *testing.T) {
-	dir := t.TempDir()
-	db := dir + "/castaway.db"
-	var out strings.Builder
-	args := []string{"--users", "6", "--lists", "9", "--seed", "2", "--quiet", "-data-dir", dir, "-database-url", db}
-	if err := Main(context.Background(), args, &out); err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	if !strings.Contains(out.String(), "6 users, 9 lists") || !strings.Contains(out.String(), Password) {
-		t.Errorf("summary: %s", out.String())
-	}
-	if err := Main(context.Background(), args, &out); !errors.Is(err, ErrNotEmpty) {
-		t.Errorf("second run: %v, want ErrNotEmpty", err)
-	}
-	if err := Main(context.Background(), append(args, "--force", "--lists=4"), &out); err != nil {
-		t.Errorf("with --force: %v", err)
-	}
-	st, err := store.Open(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if got := count(t, st, `SELECT count(*) FROM lists`); got != 4 {
-		t.Errorf("lists after --force: %d, want 4", got)
 	}
 }

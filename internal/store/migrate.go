@@ -15,14 +15,140 @@ import (
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// Migrate applies, in order, every embedded migration not yet applied. Each file is
-// one transaction; on PostgreSQL an advisory lock keeps two starting nodes apart.
-func (s *Store) Migrate(ctx context.Context) error {
+// NewerSchemaError: the database was migrated by a newer castaway than this binary, whose
+// statements may no longer fit its tables; starting on it could corrupt what it holds.
+type NewerSchemaError struct{ Have, Know int }
+
+func (e *NewerSchemaError) Error() string {
+	return fmt.Sprintf("this database was migrated by a newer castaway (schema %d, this binary knows up to %d); run the newer binary or restore a backup", e.Have, e.Know)
+}
+
+// Migration is one embedded migration file for an engine.
+type Migration struct {
+	Version int
+	Name    string // the file name, as 0071_suspensions.sqlite.sql
+}
+
+// Migrations lists, in order, the embedded migrations that run on dialect d.
+func Migrations(d Dialect) ([]Migration, error) {
 	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var out []Migration
+	for _, name := range names {
+		// NNNN_name.sqlite.sql and NNNN_name.postgres.sql run on their engine only,
+		// sharing the version number: what one dialect cannot say (FTS5, tsvector).
+		if only := engineOf(name); only != "" && only != d {
+			continue
+		}
+		base := strings.TrimPrefix(name, "migrations/")
+		version, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return nil, fmt.Errorf("migration %s: bad name", name)
+		}
+		out = append(out, Migration{Version: version, Name: base})
+	}
+	return out, nil
+}
+
+// LatestSchema is the newest schema version this binary knows for dialect d.
+func LatestSchema(d Dialect) int {
+	ms, _ := Migrations(d)
+	if len(ms) == 0 {
+		return 0
+	}
+	return ms[len(ms)-1].Version
+}
+
+// SchemaVersion is the newest migration applied to the database; 0 when none is (an
+// empty database).
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	return schemaVersion(ctx, s.db, s.dialect)
+}
+
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func schemaVersion(ctx context.Context, q rowQuerier, d Dialect) (int, error) {
+	// Ask the catalogue first, so that looking creates nothing and fails on nothing.
+	find := `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`
+	if d == Postgres {
+		find = `SELECT count(*) FROM information_schema.tables WHERE table_name = 'schema_migrations' AND table_schema = current_schema()`
+	}
+	var n int
+	if err := q.QueryRowContext(ctx, find).Scan(&n); err != nil {
+		return 0, fmt.Errorf("schema version: %w", err)
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	var v sql.NullInt64
+	if err := q.QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("schema version: %w", err)
+	}
+	return int(v.Int64), nil
+}
+
+// checkNotNewer refuses a database migrated past what this binary knows.
+func checkNotNewer(d Dialect, have int) error {
+	if know := LatestSchema(d); have > know {
+		return &NewerSchemaError{Have: have, Know: know}
+	}
+	return nil
+}
+
+// Pending lists the migrations Migrate would apply, applying none. It refuses a
+// database migrated by a newer castaway, as Migrate does.
+func (s *Store) Pending(ctx context.Context) ([]Migration, error) {
+	have, err := s.SchemaVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkNotNewer(s.dialect, have); err != nil {
+		return nil, err
+	}
+	all, err := Migrations(s.dialect)
+	if err != nil {
+		return nil, err
+	}
+	applied := map[int]bool{}
+	if have > 0 {
+		rows, err := s.db.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+		if err != nil {
+			return nil, fmt.Errorf("pending migrations: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var v int
+			if err := rows.Scan(&v); err != nil {
+				return nil, err
+			}
+			applied[v] = true
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	var out []Migration
+	for _, m := range all {
+		if !applied[m.Version] {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// Migrate applies, in order, every embedded migration not yet applied. Each file is
+// one transaction; on PostgreSQL an advisory lock keeps two starting nodes apart. A
+// database migrated by a newer castaway is refused (NewerSchemaError), untouched.
+func (s *Store) Migrate(ctx context.Context) error {
+	migrations, err := Migrations(s.dialect)
 	if err != nil {
 		return err
 	}
-	sort.Strings(names)
 
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
@@ -46,16 +172,15 @@ func (s *Store) Migrate(ctx context.Context) error {
 		version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	for _, name := range names {
-		// NNNN_name.sqlite.sql and NNNN_name.postgres.sql run on their engine only,
-		// sharing the version number: what one dialect cannot say (FTS5, tsvector).
-		if only := engineOf(name); only != "" && only != s.dialect {
-			continue
-		}
-		version, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(name, "migrations/"), "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("migration %s: bad name", name)
-		}
+	have, err := schemaVersion(ctx, conn, s.dialect)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if err := checkNotNewer(s.dialect, have); err != nil {
+		return err
+	}
+	for _, m := range migrations {
+		version, name := m.Version, m.Name
 		var n int
 		if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = $1`, version).Scan(&n); err != nil {
 			return fmt.Errorf("migrate: %w", err)
@@ -63,7 +188,7 @@ func (s *Store) Migrate(ctx context.Context) error {
 		if n > 0 {
 			continue
 		}
-		body, err := migrationFiles.ReadFile(name)
+		body, err := migrationFiles.ReadFile("migrations/" + name)
 		if err != nil {
 			return err
 		}

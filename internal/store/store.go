@@ -44,6 +44,7 @@ type Store struct {
 	rdb       *readPool // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
 	dialect   Dialect
 	url       string
+	lock      interface{ Close() error } // SQLite: the shared lock a restore waits out (restore.go)
 }
 
 // Options size the connection pools.
@@ -117,6 +118,9 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 				return nil, fmt.Errorf("create database folder: %w", err)
 			}
 		}
+		if s.lock, err = holdShared(path); err != nil {
+			return nil, err
+		}
 		// WAL lets readers run beside the single writer; the busy timeout makes a
 		// second writer wait instead of failing; _txlock=immediate takes the write
 		// lock at BEGIN so read-then-write transactions cannot deadlock.
@@ -158,6 +162,9 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 	if err != nil {
 		if s.db != nil {
 			s.db.Close()
+		}
+		if s.lock != nil {
+			s.lock.Close()
 		}
 		return nil, fmt.Errorf("open database: %w", err)
 	}
@@ -239,6 +246,9 @@ func (s *Store) Close() error {
 		if werr := s.db.Close(); err == nil {
 			err = werr
 		}
+	}
+	if s.lock != nil {
+		s.lock.Close()
 	}
 	return err
 }

@@ -1,4 +1,4 @@
-package importer
+package demo
 
 import (
 	"bufio"
@@ -12,8 +12,8 @@ import (
 	"castaway/internal/global"
 )
 
-// GenerateOptions size a generated export.
-type GenerateOptions struct {
+// ExportOptions size a generated export of the earlier product.
+type ExportOptions struct {
 	Users, Lists int
 	Seed         uint64
 	Now          time.Time
@@ -22,21 +22,21 @@ type GenerateOptions struct {
 // earlierIDs are contestant ids of the earlier product that the catalog translates.
 var earlierIDs = []string{"ryan-akien", "lauren-o'connell", "reem-daley"}
 
-// Generate writes an export in the earlier product's shape, for measuring the
-// importer: users (some without email or idolsFound, some names clashing by case),
+// WriteFirestoreExport writes an export in the earlier product's Firestore shape, for
+// measuring castaway import-firestore (internal/importer): users (some without email or idolsFound, some names clashing by case),
 // lists with items, tags, upvotes (a few from missing users) and the awkward cases of
 // the sample (earlier ids, repeats, mixed kinds, no isPublic), drafts, favorites
 // (a few of deleted lists), comments with replies and votes, notifications, ballots
 // (a tenth in the malformed form), the aggregate they add up to, and the legacy record.
 // It streams, so the export may be larger than memory would like.
-func Generate(w io.Writer, cat *catalog.Catalog, opt GenerateOptions) error {
+func WriteFirestoreExport(w io.Writer, cat *catalog.Catalog, opt ExportOptions) error {
 	if opt.Users < 1 || opt.Lists < 0 {
 		return fmt.Errorf("generate: at least one user and no negative counts")
 	}
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
-	g := &generator{w: bufio.NewWriterSize(w, 1<<20), cat: cat, opt: opt, r: rand.New(rand.NewPCG(opt.Seed, 0x1cebe7))}
+	g := &exportWriter{w: bufio.NewWriterSize(w, 1<<20), cat: cat, opt: opt, r: rand.New(rand.NewPCG(opt.Seed, 0x1cebe7))}
 	for _, s := range cat.Seasons {
 		if len(s.Contestants) > 0 {
 			g.seasons = append(g.seasons, s)
@@ -49,23 +49,23 @@ func Generate(w io.Writer, cat *catalog.Catalog, opt GenerateOptions) error {
 	return g.w.Flush()
 }
 
-type generator struct {
+type exportWriter struct {
 	w       *bufio.Writer
 	err     error
 	cat     *catalog.Catalog
-	opt     GenerateOptions
+	opt     ExportOptions
 	r       *rand.Rand
 	seasons []catalog.Season
 	ballots [][]string
 }
 
-func (g *generator) raw(s string) {
+func (g *exportWriter) raw(s string) {
 	if g.err == nil {
 		_, g.err = g.w.WriteString(s)
 	}
 }
 
-func (g *generator) value(v any) {
+func (g *exportWriter) value(v any) {
 	if g.err != nil {
 		return
 	}
@@ -78,7 +78,7 @@ func (g *generator) value(v any) {
 }
 
 // doc writes `"id": value` inside a collection, with a comma before all but the first.
-func (g *generator) doc(first bool, id string, v any) {
+func (g *exportWriter) doc(first bool, id string, v any) {
 	if !first {
 		g.raw(",")
 	}
@@ -87,17 +87,19 @@ func (g *generator) doc(first bool, id string, v any) {
 	g.value(v)
 }
 
-func (g *generator) uid(i int) string    { return fmt.Sprintf("fsUser%06d", i) }
-func (g *generator) listID(j int) string { return fmt.Sprintf("list_%d", 1700000000000+int64(j)*1000) }
-func (g *generator) ownerOf(j int) int   { return j % g.opt.Users }
-func (g *generator) stamp(t time.Time) any {
+func (g *exportWriter) uid(i int) string { return fmt.Sprintf("fsUser%06d", i) }
+func (g *exportWriter) listID(j int) string {
+	return fmt.Sprintf("list_%d", 1700000000000+int64(j)*1000)
+}
+func (g *exportWriter) ownerOf(j int) int { return j % g.opt.Users }
+func (g *exportWriter) stamp(t time.Time) any {
 	return map[string]int64{"_seconds": t.Unix(), "_nanoseconds": 0}
 }
-func (g *generator) ago(days int) time.Time {
+func (g *exportWriter) ago(days int) time.Time {
 	return g.opt.Now.Add(-time.Duration(g.r.IntN(days*24*3600)) * time.Second).UTC()
 }
 
-func (g *generator) run() {
+func (g *exportWriter) run() {
 	g.raw(`{"users":{`)
 	for i := range g.opt.Users {
 		u := map[string]any{"displayName": fmt.Sprintf("Fan %d", i), "createdAt": g.stamp(g.ago(900))}
@@ -188,12 +190,12 @@ func (g *generator) run() {
 
 // commentTarget is the list comment c is on, from its index alone, so a reply finds
 // its parent's list without the generator keeping comments in memory.
-func (g *generator) commentTarget(c int) (string, string) {
+func (g *exportWriter) commentTarget(c int) (string, string) {
 	j := c * 7919 % max(g.opt.Lists, 1)
 	return g.uid(g.ownerOf(j)), g.listID(j)
 }
 
-func (g *generator) list(j int) map[string]any {
+func (g *exportWriter) list(j int) map[string]any {
 	isSeason := j%5 == 0
 	items := g.items(isSeason, 3+g.r.IntN(10))
 	switch j % 97 {
@@ -229,7 +231,7 @@ func (g *generator) list(j int) map[string]any {
 	return l
 }
 
-func (g *generator) items(seasons bool, n int) []map[string]any {
+func (g *exportWriter) items(seasons bool, n int) []map[string]any {
 	out := make([]map[string]any, 0, n)
 	seen := map[string]bool{}
 	for range n {
@@ -250,7 +252,7 @@ func (g *generator) items(seasons bool, n int) []map[string]any {
 
 // ballot is a random top 10 of season s with a few empty slots, or the malformed
 // {contestants: [...]} form; the generator keeps the ids for the aggregate.
-func (g *generator) ballot(s *catalog.Season, malformed bool) map[string]any {
+func (g *exportWriter) ballot(s *catalog.Season, malformed bool) map[string]any {
 	perm := g.r.Perm(len(s.Contestants))
 	ids := make([]string, global.Slots)
 	var slots []map[string]any

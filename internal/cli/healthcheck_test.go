@@ -1,7 +1,6 @@
-package app
+package cli
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"net"
@@ -14,13 +13,12 @@ import (
 	"testing/fstest"
 	"time"
 
+	"castaway/internal/app"
 	"castaway/internal/config"
 )
 
-func healthcheck(env map[string]string) func(context.Context, []string, *bytes.Buffer, *bytes.Buffer) error {
-	return func(ctx context.Context, args []string, out, errOut *bytes.Buffer) error {
-		return HealthcheckMain(ctx, args, out, errOut, func(k string) string { return env[k] })
-	}
+func healthcheck(env map[string]string) func(string) string {
+	return func(k string) string { return env[k] }
 }
 
 // freeAddr is a loopback address nothing listens on (until the test starts something there).
@@ -51,7 +49,7 @@ func TestHealthcheckAgainstServe(t *testing.T) {
 	served := make(chan struct{})
 	go func() {
 		defer close(served)
-		serveErr = Serve(ctx, cfg, fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}, slog.New(slog.DiscardHandler))
+		serveErr = app.Serve(ctx, cfg, fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}, slog.New(slog.DiscardHandler))
 	}()
 	t.Cleanup(func() {
 		stop()
@@ -61,7 +59,7 @@ func TestHealthcheckAgainstServe(t *testing.T) {
 	check := healthcheck(map[string]string{"CASTAWAY_ADDR": "0.0.0.0:" + port})
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		out, err := runCmd(t, check)
+		out, err := runEnv(t, check, "healthcheck")
 		if err == nil {
 			if !strings.Contains(out, "ready") {
 				t.Errorf("a passing check says %q", out)
@@ -84,7 +82,7 @@ func TestHealthcheckAgainstServe(t *testing.T) {
 	if serveErr != nil {
 		t.Fatalf("serve: %v", serveErr)
 	}
-	if _, err := runCmd(t, check); err == nil {
+	if _, err := runEnv(t, check, "healthcheck"); err == nil {
 		t.Error("the check passed with the server stopped")
 	}
 }
@@ -109,26 +107,26 @@ func TestHealthcheckFails(t *testing.T) {
 	addr := strings.TrimPrefix(srv.URL, "http://")
 	check := healthcheck(nil)
 
-	out, err := runCmd(t, check, "-addr", addr)
+	out, err := runEnv(t, check, "healthcheck", "-addr", addr)
 	if err == nil || !strings.Contains(err.Error(), "503") {
 		t.Errorf("a 503 gave %v\n%s", err, out)
 	}
 
 	status.Store(http.StatusOK)
-	if out, err := runCmd(t, check, "--addr", addr); err != nil {
+	if out, err := runEnv(t, check, "healthcheck", "--addr", addr); err != nil {
 		t.Errorf("a 200 gave %v\n%s", err, out)
 	}
 
 	status.Store(0)
 	start := time.Now()
-	if _, err := runCmd(t, check, "-addr", addr, "-timeout", "200ms"); err == nil {
+	if _, err := runEnv(t, check, "healthcheck", "-addr", addr, "-timeout", "200ms"); err == nil {
 		t.Error("a server that never answered passed")
 	}
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("the check took %v with -timeout 200ms", took)
 	}
 
-	if _, err := runCmd(t, check, "-addr", addr, "extra"); err == nil {
+	if _, err := runEnv(t, check, "healthcheck", "-addr", addr, "extra"); err == nil {
 		t.Error("an argument passed")
 	}
 }

@@ -1,7 +1,6 @@
-package app
+package cli
 
 import (
-	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -11,17 +10,13 @@ import (
 	"castaway/internal/store"
 )
 
-func users(ctx context.Context, args []string, out, errOut *bytes.Buffer) error {
-	return UsersMain(ctx, args, out, errOut, noEnv)
-}
-
 // An operator makes an account an admin by its email, and takes it back.
 func TestUsersAdminCommand(t *testing.T) {
 	for name, url := range engines(t) {
 		t.Run(name, func(t *testing.T) {
 			db := url(t)
 			ctx := context.Background()
-			st, err := (&dbFlags{databaseURL: db}).open(ctx, noEnv)
+			st, err := openDB(ctx, db)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -32,7 +27,7 @@ func TestUsersAdminCommand(t *testing.T) {
 			st.Close()
 			isAdmin := func() bool {
 				t.Helper()
-				st, err := (&dbFlags{databaseURL: db}).open(ctx, noEnv)
+				st, err := openDB(ctx, db)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -43,22 +38,22 @@ func TestUsersAdminCommand(t *testing.T) {
 				}
 				return got.IsAdmin
 			}
-			if out, err := runCmd(t, users, "grant-admin", "-database-url", db, "mod@example.com"); err != nil || !strings.Contains(out, "may now moderate") {
+			if out, err := runCmd(t, "users", "grant-admin", "-database-url", db, "mod@example.com"); err != nil || !strings.Contains(out, "may now moderate") {
 				t.Fatalf("grant: %v\n%s", err, out)
 			}
 			if !isAdmin() {
 				t.Error("not an admin after grant-admin")
 			}
-			if out, err := runCmd(t, users, "revoke-admin", "-database-url", db, "MOD@example.com"); err != nil || !strings.Contains(out, "no longer") {
+			if out, err := runCmd(t, "users", "revoke-admin", "-database-url", db, "MOD@example.com"); err != nil || !strings.Contains(out, "no longer") {
 				t.Fatalf("revoke: %v\n%s", err, out)
 			}
 			if isAdmin() {
 				t.Error("still an admin after revoke-admin")
 			}
-			if _, err := runCmd(t, users, "grant-admin", "-database-url", db, "nobody@example.com"); err == nil || !strings.Contains(err.Error(), "no account") {
+			if _, err := runCmd(t, "users", "grant-admin", "-database-url", db, "nobody@example.com"); err == nil || !strings.Contains(err.Error(), "no account") {
 				t.Errorf("granting an unknown email: %v", err)
 			}
-			if _, err := runCmd(t, users, "promote", "x"); err == nil {
+			if _, err := runCmd(t, "users", "promote", "x"); err == nil {
 				t.Error("an unknown subcommand passed")
 			}
 		})
@@ -73,7 +68,7 @@ func TestUsersModerationCommands(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			db, dir := url(t), t.TempDir()
 			ctx := context.Background()
-			st, err := (&dbFlags{databaseURL: db}).open(ctx, noEnv)
+			st, err := openDB(ctx, db)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,7 +113,7 @@ func TestUsersModerationCommands(t *testing.T) {
 			}
 			run := func(args ...string) (string, error) {
 				t.Helper()
-				return runCmd(t, users, append(args, "-database-url", db, "-data-dir", dir)...)
+				return runCmd(t, append([]string{"users"}, append(args, "-database-url", db, "-data-dir", dir)...)...)
 			}
 			lastAction := func() store.Action {
 				t.Helper()

@@ -1,0 +1,156 @@
+// Package cli is castaway's command line: one command tree (cobra), one file per command
+// with its help. Commands parse and print; internal/app wires what they run.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"castaway/internal/app"
+	"castaway/internal/config"
+)
+
+// Env is what a run of the command line works with: the process's streams, its
+// environment and the built front end that serve embeds.
+type Env struct {
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	Web            fs.FS
+}
+
+// Exit statuses: a command that failed, and one called wrongly.
+const (
+	ExitFailure = 1
+	ExitUsage   = 2
+)
+
+// Main runs the command line args (without the program name) and returns the exit status.
+// An error is one line on stderr ("castaway: ..."); a usage error adds a hint to the help.
+func Main(ctx context.Context, args []string, e Env) int {
+	root := newRoot(ctx, &e)
+	root.SetArgs(normalize(root, args))
+	cmd, err := root.ExecuteC()
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(e.Stderr, "castaway:", err)
+	var usage *usageError
+	if errors.As(err, &usage) {
+		if usage.cmd != nil {
+			cmd = usage.cmd
+		}
+		fmt.Fprintf(e.Stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		return ExitUsage
+	}
+	return ExitFailure
+}
+
+func newRoot(ctx context.Context, e *Env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "castaway",
+		Short: "Survivor Rankings: the web app, its API and its maintenance commands",
+		Long: `castaway — Survivor Rankings
+
+One binary: "castaway serve" runs the web app and its API (it is what "castaway" alone
+runs); the other commands look after its database. Every setting is a flag and a
+CASTAWAY_* environment variable ("castaway config" shows them all, and where each
+value came from).`,
+		Version:       app.Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			msg := fmt.Sprintf("unknown command %q", args[0])
+			if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+				msg += fmt.Sprintf(" (did you mean %q?)", s[0])
+			}
+			return usageErrorf(cmd, "%s", msg)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	root.SetContext(ctx)
+	root.SetOut(e.Stdout)
+	root.SetErr(e.Stderr)
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return &usageError{cmd: cmd, err: err} })
+	root.AddCommand(
+		newServeCmd(e), newMigrateCmd(e), newConfigCmd(e),
+		newBackupCmd(e), newRestoreCmd(e), newVerifyCmd(e),
+		newUsersCmd(e), newPollsCmd(e),
+		newDemoDataCmd(e), newImportFirestoreCmd(e),
+		newHealthcheckCmd(e), newVersionCmd(e),
+	)
+	return root
+}
+
+// normalize keeps the command lines of the standard flag package working: "castaway"
+// alone and "castaway --addr :8080" run serve, and -data-dir reads as --data-dir.
+func normalize(root *cobra.Command, args []string) []string {
+	if len(args) == 0 {
+		return []string{"serve"}
+	}
+	switch a := args[0]; {
+	case a == "-h" || a == "--help" || a == "-help" || a == "-v" || a == "--version" || a == "-version":
+	case strings.HasPrefix(a, "-"):
+		args = append([]string{"serve"}, args...)
+	}
+	known := map[string]bool{"help": true, "version": true}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		mark := func(f *pflag.Flag) { known[f.Name] = true }
+		c.Flags().VisitAll(mark)
+		c.PersistentFlags().VisitAll(mark)
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	return config.DoubleDash(args, func(name string) bool { return known[name] })
+}
+
+// usageError is a command called wrongly: exit status 2 and a hint to its help.
+type usageError struct {
+	cmd *cobra.Command
+	err error
+}
+
+func (u *usageError) Error() string { return u.err.Error() }
+func (u *usageError) Unwrap() error { return u.err }
+
+func usageErrorf(cmd *cobra.Command, format string, args ...any) error {
+	return &usageError{cmd: cmd, err: fmt.Errorf(format, args...)}
+}
+
+// args checks a command's positional arguments: exactly n, each described by what.
+func args(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) == n:
+			return nil
+		case n == 0:
+			return usageErrorf(cmd, "unexpected argument %q", args[0])
+		case len(args) < n:
+			return usageErrorf(cmd, "name %s", what)
+		}
+		return usageErrorf(cmd, "unexpected argument %q: name only %s", args[n], what)
+	}
+}
+
+// loadConfig resolves the command's settings; a bad one is a usage error.
+func loadConfig(cmd *cobra.Command, e *Env) (*config.Config, error) {
+	cfg, err := config.FromFlags(cmd.Flags(), e.Getenv)
+	if err != nil {
+		return nil, &usageError{cmd: cmd, err: err}
+	}
+	return cfg, nil
+}

@@ -1,0 +1,36 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"castaway/internal/app"
+	"castaway/internal/catalog"
+	"castaway/internal/config"
+)
+
+func newVerifyCmd(e *Env) *cobra.Command {
+	var repair bool
+	cmd := &cobra.Command{
+		Use:   "verify [--repair] [flags]",
+		Short: "Recount every kept-in-step aggregate; exit 1 on a difference",
+		Long: `Recounts every aggregate kept in step with its rows (upvotes, comments, counts, the
+search index, the community rankings, the global polls' totals) and prints a report.
+It exits 1 when one differs; --repair rebuilds what differs and checks again.`,
+		Args: args(0, ""),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := loadConfig(cmd, e)
+			if err != nil {
+				return err
+			}
+			st, err := app.OpenStore(cmd.Context(), cfg)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			return app.Verify(cmd.Context(), st, app.Checks(catalog.MustLoad()), repair, cmd.OutOrStdout())
+		},
+	}
+	cmd.Flags().BoolVar(&repair, "repair", false, "rebuild every aggregate that differs from its rows")
+	config.AddFlags(cmd.Flags(), config.DatabaseFlags...)
+	return cmd
+}
