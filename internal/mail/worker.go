@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"castaway/internal/store"
@@ -36,6 +37,14 @@ type Worker struct {
 
 	wake    chan struct{}
 	stopped sync.WaitGroup
+
+	sent, failed, givenUp atomic.Uint64 // since start, for /metrics
+}
+
+// Stats counts, since the worker started, the mails sent, the sends that failed (each
+// attempt) and the mails given up.
+func (w *Worker) Stats() (sent, failed, givenUp uint64) {
+	return w.sent.Load(), w.failed.Load(), w.givenUp.Load()
 }
 
 // NewWorker delivers st's mail queue through sender.
@@ -116,17 +125,20 @@ func (w *Worker) deliver(ctx context.Context, m store.QueuedMail) {
 	record := context.WithoutCancel(ctx)
 	now := w.Now()
 	if err == nil {
+		w.sent.Add(1)
 		if err := w.store.MailSent(record, m.ID, w.owner); err != nil {
 			w.log.ErrorContext(ctx, "record sent mail", "mail", m.ID, "kind", m.Kind, "err", err)
 		}
 		return
 	}
+	w.failed.Add(1)
 	giveUp := m.Attempts >= w.MaxAttempts
 	next := now.Add(w.Backoff(m.Attempts))
 	if rerr := w.store.MailFailed(record, m.ID, w.owner, err.Error(), next, giveUp, now); rerr != nil {
 		w.log.ErrorContext(ctx, "record failed mail", "mail", m.ID, "kind", m.Kind, "err", rerr)
 	}
 	if giveUp {
+		w.givenUp.Add(1)
 		w.log.ErrorContext(ctx, "mail given up", "mail", m.ID, "kind", m.Kind, "attempts", m.Attempts, "err", err)
 		return
 	}

@@ -97,7 +97,7 @@ func testDepsLogging(t testing.TB, cfg *config.Config, st *store.Store, log *slo
 	worker.Start(ctx)
 	t.Cleanup(worker.Wait)
 	t.Cleanup(cancel)
-	return Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Version: "test-1.2",
+	return Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Version: "test-1.2", Mail: worker,
 		Accounts:  accounts,
 		Providers: auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second})}
 }

@@ -62,3 +62,22 @@ func (d *dbPools) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(d.waitSec, prometheus.CounterValue, s.WaitDuration.Seconds(), name)
 	}
 }
+
+// MailStats is what the mail worker counts since it started (mail.Worker.Stats).
+type MailStats interface {
+	Stats() (sent, failed, givenUp uint64)
+}
+
+// mailCounts are castaway_mail_sent_total, _failed_total (each failed attempt) and
+// _given_up_total, read from the worker at each scrape.
+func mailCounts(m MailStats) []prometheus.Collector {
+	counter := func(name, help string, pick func(sent, failed, givenUp uint64) uint64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help},
+			func() float64 { return float64(pick(m.Stats())) })
+	}
+	return []prometheus.Collector{
+		counter("castaway_mail_sent_total", "Mails this node delivered.", func(s, _, _ uint64) uint64 { return s }),
+		counter("castaway_mail_failed_total", "Mail deliveries this node tried that failed (each is retried until given up).", func(_, f, _ uint64) uint64 { return f }),
+		counter("castaway_mail_given_up_total", "Mails this node gave up on after every retry.", func(_, _, g uint64) uint64 { return g }),
+	}
+}

@@ -8,12 +8,13 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"castaway/internal/store/storetest"
 )
 
-// TestOperatorMetrics: /metrics tells the build, the database pools' use and every 429
-// by the limit that refused it (one label value per named limit, never per client).
+// TestOperatorMetrics: /metrics tells the build, the database pools' use, the mail sent and
+// failed, and every 429 by the limit that refused it (one label value per named limit, never per client).
 func TestOperatorMetrics(t *testing.T) {
 	e := newEnv(t)
 	_, owner := e.signedIn(t, "Owner")
@@ -22,8 +23,23 @@ func TestOperatorMetrics(t *testing.T) {
 	for i := range 11 {
 		callStatus(t, flooder, "POST", list+"/comments", map[string]any{"text": fmt.Sprintf("comment %d", i)}, nil)
 	}
-	b, _ := io.ReadAll(get(t, e.URL+"/metrics", nil).Body)
+	// A sign-up queues a verification mail; the worker's delivery is counted.
+	if st := callStatus(t, nil, "POST", e.URL+"/api/auth/signup", map[string]any{"email": "metrics@example.com", "password": "a-fine-long-secret"}, nil); st != http.StatusCreated && st != http.StatusOK {
+		t.Fatalf("sign up: %d", st)
+	}
+	awaitOutbox(t, e, "metrics@example.com", 0)
+	var b []byte
+	for deadline := time.Now().Add(5 * time.Second); ; { // the count follows the send
+		b, _ = io.ReadAll(get(t, e.URL+"/metrics", nil).Body)
+		if strings.Contains(string(b), "castaway_mail_sent_total 1") || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond) // a poll interval: the count has no signal of its own
+	}
 	for _, want := range []string{
+		"castaway_mail_sent_total 1",
+		"castaway_mail_failed_total 0",
+		"castaway_mail_given_up_total 0",
 		`castaway_build_info{goversion="` + runtime.Version() + `",version="test-1.2"} 1`,
 		`castaway_db_open_connections{pool="writer"}`,
 		`castaway_db_in_use_connections{pool="reader"}`,

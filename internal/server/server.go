@@ -38,6 +38,8 @@ type Deps struct {
 	ShareImages *shareimage.Renderer
 	// Version is the build's version, for castaway_build_info.
 	Version string
+	// Mail is this node's mail worker, for its counts in /metrics; nil reports none.
+	Mail MailStats
 	// Hub carries live inbox events over the process's event bus (internal/app
 	// builds both); nil makes an in-process one, for a single process.
 	Hub *notify.Hub
@@ -139,6 +141,9 @@ func New(d Deps) (*Server, error) {
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
 	}, func() float64 { return float64(s.hub.Streams()) }))
 	s.metrics.registry.MustRegister(buildInfo(d.Version), newDBPools(s.store.DB(), s.store.ReadDB()))
+	if d.Mail != nil {
+		s.metrics.registry.MustRegister(mailCounts(d.Mail)...)
+	}
 	s.metrics.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
 		Name: "castaway_shared_read_loads_total", Help: "Reads every visitor sees alike that went to the database rather than memory.",
 	}, func() float64 { return float64(s.shared.loads.Load()) }))
