@@ -4,6 +4,7 @@ import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from '../comments/RelativeTime';
 import { deviceName, END_FAILED, networkLabel, sessionLabel, SESSIONS_FAILED, useEndOtherSessions, useEndSession, useMySessions, type SignedInSession } from './sessionsApi';
 import page from '../../components/Page.module.css';
+import ui from '../../components/ui.module.css';
 import styles from './Sessions.module.css';
 
 /** The account page's 'Where you're signed in': every session of the fan's, each with Sign out, and Sign out of all others. */
@@ -53,32 +54,32 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
       <h2 id={`${uid}-title`} className={titleClass} ref={titleRef} tabIndex={-1}>
         {"Where you're signed in"}
       </h2>
-      <p className={styles.hint}>
+      <p className={ui.hint}>
         Places are the start of the network address each session signed in from: we keep no more of the address and do not look up where it is.
       </p>
       {sessions.isPending ? (
-        <p className={styles.hint} role="status">
+        <p className={ui.hint} role="status">
           Loading…
         </p>
       ) : sessions.isError ? (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={ui.error}>
           {userMessage(sessions.error, SESSIONS_FAILED)}{' '}
-          <button type="button" className={styles.textButton} onClick={() => void sessions.refetch()}>
+          <button type="button" className={ui.textButton} onClick={() => void sessions.refetch()}>
             Try again
           </button>
         </p>
       ) : list.length === 0 ? (
-        <p className={styles.hint}>No sessions to show.</p>
+        <p className={ui.hint}>No sessions to show.</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={ui.stack}>
           {list.map((s) => (
             <SessionRow key={s.id} session={s} busy={end.isPending && end.variables?.id === s.id} onEnd={endOne} confirming={s.current && confirming} onConfirm={setConfirming} />
           ))}
         </ul>
       )}
-      {sessions.data?.more && <p className={styles.hint}>Showing the 50 most recently used sessions.</p>}
+      {sessions.data?.more && <p className={ui.hint}>Showing the 50 most recently used sessions.</p>}
       {failed && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={ui.error}>
           {userMessage(failed, END_FAILED)}
         </p>
       )}
@@ -88,7 +89,7 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
             {endOthers.isPending ? 'Signing out…' : 'Sign out of all other sessions'}
           </button>
         )}
-        <p role="status" className={styles.hint}>
+        <p role="status" className={ui.hint}>
           {done}
         </p>
       </div>
@@ -115,7 +116,7 @@ function SessionRow({ session: s, busy, onEnd, confirming, onConfirm }: RowProps
           {label}
           {s.current && <span className={styles.badge}>This device</span>}
         </span>
-        <span className={styles.hint}>
+        <span className={ui.hint}>
           {deviceName(s.device)} · <span className={styles.place}>{place}</span> ·{' '}
           {s.current ? (
             'active now'
@@ -128,7 +129,7 @@ function SessionRow({ session: s, busy, onEnd, confirming, onConfirm }: RowProps
       </div>
       {confirming ? (
         <div className={styles.confirm} role="group" aria-label="Confirm signing out of this device">
-          <span className={styles.hint}>Sign out of this device?</span>
+          <span className={ui.hint}>Sign out of this device?</span>
           <button type="button" className={page.button} onClick={() => onEnd(s)} disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Signing out…' : 'Yes, sign out'}
           </button>

@@ -31,26 +31,18 @@ export default function UserRankingsPage() {
   const { user } = useMe();
   const blocked = profile.data?.blockedByMe === true;
 
-  if (profile.error instanceof ApiError && profile.error.code === 'user_suspended') {
-    // A moderator suspended the account: its page is gone for everyone else until it is restored.
+  // A moderator suspended the account: its page is gone for everyone else until it is restored.
+  const gone =
+    profile.error instanceof ApiError && profile.error.code === 'user_suspended'
+      ? { title: 'Account suspended', text: profile.error.message }
+      : isNotFound(profile.error) || isNotFound(lists.error)
+        ? { title: 'User not found', text: 'This player may have left the island, or the link is wrong.' }
+        : null;
+  if (gone) {
     return (
       <div className={pageStyles.page}>
-        <PageHero eyebrow="Player profile" title="Account suspended" compact>
-          <p>{profile.error.message}</p>
-          <div className={pageStyles.actions}>
-            <Link to="/rankings" className={pageStyles.button}>
-              Browse Rankings
-            </Link>
-          </div>
-        </PageHero>
-      </div>
-    );
-  }
-  if (isNotFound(profile.error) || isNotFound(lists.error)) {
-    return (
-      <div className={pageStyles.page}>
-        <PageHero eyebrow="Player profile" title="User not found" compact>
-          <p>This player may have left the island, or the link is wrong.</p>
+        <PageHero eyebrow="Player profile" title={gone.title} compact>
+          <p>{gone.text}</p>
           <div className={pageStyles.actions}>
             <Link to="/rankings" className={pageStyles.button}>
               Browse Rankings

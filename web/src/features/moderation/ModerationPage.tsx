@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { userMessage } from '../../api/userMessage';
-import { EmptyState, PageLoader } from '../../components/EmptyState';
+import { PageLoader } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
 import { useMe } from '../auth/useMe';
-import { RelativeTime } from '../comments/RelativeTime';
 import { QUEUE_FAILED, useModerationLog, useModerationQueue, type ReportStatus } from './moderationApi';
-import { ReportTargetCard } from './ReportTargetCard';
+import { Paged } from './Paged';
+import { ReportTargetCards } from './ReportTargetCard';
 import { UsersTab } from './UsersTab';
-import { describeAction } from './actionWords';
+import { ActionRows } from './actionWords';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
 
@@ -55,28 +54,9 @@ function Queue({ status }: { status: ReportStatus }) {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      {queue.isPending ? (
-        <p role="status" className={styles.muted}>
-          Loading reports…
-        </p>
-      ) : queue.isError ? (
-        <Failed error={queue.error} retry={() => void queue.refetch()} />
-      ) : targets.length === 0 ? (
-        <EmptyState>Nothing to review.</EmptyState>
-      ) : (
-        <ol className={styles.cards}>
-          {targets.map((t) => (
-            <li key={`${t.targetType}:${t.key}`}>
-              <ReportTargetCard target={t} onDone={setAnnouncement} />
-            </li>
-          ))}
-        </ol>
-      )}
-      {queue.hasNextPage && (
-        <button type="button" className={page.buttonGhost} onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
-          {queue.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      )}
+      <Paged query={queue} count={targets.length} loading="Loading reports…" failed={QUEUE_FAILED} empty="Nothing to review.">
+        <ReportTargetCards targets={targets} onDone={setAnnouncement} />
+      </Paged>
     </section>
   );
 }
@@ -86,40 +66,9 @@ function ActionsLog() {
   const actions = log.data?.pages.flatMap((p) => p.actions) ?? [];
   return (
     <section aria-label="Actions log">
-      {log.isPending ? (
-        <p role="status" className={styles.muted}>
-          Loading the log…
-        </p>
-      ) : log.isError ? (
-        <Failed error={log.error} retry={() => void log.refetch()} />
-      ) : actions.length === 0 ? (
-        <EmptyState>No moderation actions yet.</EmptyState>
-      ) : (
-        <ol className={styles.log}>
-          {actions.map((a) => (
-            <li key={a.id} className={styles.logRow}>
-              <span>{describeAction(a)}</span>
-              <RelativeTime iso={a.createdAt} className={styles.muted} />
-            </li>
-          ))}
-        </ol>
-      )}
-      {log.hasNextPage && (
-        <button type="button" className={page.buttonGhost} onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-          {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      )}
+      <Paged query={log} count={actions.length} loading="Loading the log…" failed={QUEUE_FAILED} empty="No moderation actions yet.">
+        <ActionRows actions={actions} />
+      </Paged>
     </section>
-  );
-}
-
-function Failed({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <div role="alert" className={styles.failed}>
-      <p>{userMessage(error, QUEUE_FAILED)}</p>
-      <button type="button" className={page.buttonGhost} onClick={retry}>
-        Try again
-      </button>
-    </div>
   );
 }

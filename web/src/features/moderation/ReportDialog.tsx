@@ -1,9 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Dialog } from '../../components/Dialog';
 import { userMessage } from '../../api/userMessage';
+import { FormDialog, TextField } from './FormDialog';
 import { REASONS, REPORT_FAILED, REPORT_TEXT_MAX, sendReport, type ReportInput, type ReportReason } from './moderationApi';
-import page from '../../components/Page.module.css';
 import styles from './Moderation.module.css';
 
 export type ReportSubject = { targetType: 'list'; userId: string; listId: string } | { targetType: 'comment'; commentId: string };
@@ -26,8 +25,7 @@ export function ReportDialog({ subject, onClose, onReported }: Props) {
   const what = subject.targetType === 'list' ? 'list' : 'comment';
   const error = invalid?.text ?? (send.isError ? userMessage(send.error, REPORT_FAILED) : null);
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  function onSubmit() {
     if (!reason) {
       setInvalid({ text: 'Choose a reason for your report.', field: 'reason' });
       return;
@@ -42,46 +40,36 @@ export function ReportDialog({ subject, onClose, onReported }: Props) {
   }
 
   return (
-    <Dialog labelledBy={`${uid}-title`} onClose={onClose}>
-      <h2 id={`${uid}-title`} className={styles.dialogTitle}>
-        Report this {what}
-      </h2>
-      <p className={styles.hint}>Our moderators will take a look. You won't see this {what} again.</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <fieldset className={styles.reasons}>
-          <legend>Why are you reporting it?</legend>
-          {REASONS.map((r) => (
-            <label key={r.value} className={styles.reason}>
-              <input type="radio" name={`${uid}-reason`} value={r.value} checked={reason === r.value} onChange={() => setReason(r.value)} />
-              {r.label}
-            </label>
-          ))}
-        </fieldset>
-        <label htmlFor={`${uid}-text`}>{reason === 'other' ? 'What is wrong?' : 'Anything to add? (optional)'}</label>
-        <textarea
-          id={`${uid}-text`}
-          ref={textRef}
-          className={styles.textarea}
-          value={text}
-          maxLength={REPORT_TEXT_MAX}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={invalid?.field === 'text' || undefined}
-          aria-describedby={error ? `${uid}-error` : undefined}
-        />
-        {error && (
-          <p id={`${uid}-error`} role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
-        <div className={styles.buttons}>
-          <button type="button" className={page.buttonGhost} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={page.button} disabled={send.isPending} aria-busy={send.isPending || undefined}>
-            {send.isPending ? 'Sending…' : 'Send report'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      id={uid}
+      title={`Report this ${what}`}
+      intro={<p className={styles.hint}>Our moderators will take a look. You won't see this {what} again.</p>}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      error={error}
+      pending={send.isPending}
+      submitLabel="Send report"
+      pendingLabel="Sending…"
+    >
+      <fieldset className={styles.reasons}>
+        <legend>Why are you reporting it?</legend>
+        {REASONS.map((r) => (
+          <label key={r.value} className={styles.reason}>
+            <input type="radio" name={`${uid}-reason`} value={r.value} checked={reason === r.value} onChange={() => setReason(r.value)} />
+            {r.label}
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        id={`${uid}-text`}
+        label={reason === 'other' ? 'What is wrong?' : 'Anything to add? (optional)'}
+        ref={textRef}
+        value={text}
+        onChange={setText}
+        maxLength={REPORT_TEXT_MAX}
+        invalid={invalid?.field === 'text'}
+        describedBy={error ? `${uid}-error` : undefined}
+      />
+    </FormDialog>
   );
 }

@@ -86,3 +86,16 @@ export function ReportTargetCard({ target: t, onDone }: { target: ReportTarget; 
     </article>
   );
 }
+
+/** Reported lists and comments, each a card. */
+export function ReportTargetCards({ targets, onDone }: { targets: ReportTarget[]; onDone: (message: string) => void }) {
+  return (
+    <ol className={styles.cards}>
+      {targets.map((t) => (
+        <li key={`${t.targetType}:${t.key}`}>
+          <ReportTargetCard target={t} onDone={onDone} />
+        </li>
+      ))}
+    </ol>
+  );
+}

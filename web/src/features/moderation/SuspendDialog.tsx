@@ -1,8 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Dialog } from '../../components/Dialog';
+import { useId, useRef, useState } from 'react';
 import { userMessage } from '../../api/userMessage';
+import { FormDialog, TextField } from './FormDialog';
 import { SUSPEND_FAILED, SUSPENSION_REASON_MAX, useSetSuspension, type ModerationUser } from './usersApi';
-import page from '../../components/Page.module.css';
 import styles from './Moderation.module.css';
 
 /** The first day an end date may be: tomorrow (UTC), as an <input type="date"> value. */
@@ -29,8 +28,7 @@ export function SuspendDialog({ account, onClose, onSuspended }: Props) {
   const suspend = useSetSuspension(account.id);
   const error = invalid?.text ?? (suspend.isError ? userMessage(suspend.error, SUSPEND_FAILED) : null);
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  function onSubmit() {
     if (reason.trim() === '') {
       setInvalid({ text: 'Say why the account is suspended.', field: 'reason' });
       reasonRef.current?.focus();
@@ -45,54 +43,47 @@ export function SuspendDialog({ account, onClose, onSuspended }: Props) {
   }
 
   return (
-    <Dialog labelledBy={`${uid}-title`} onClose={onClose} initialFocus={reasonRef}>
-      <h2 id={`${uid}-title`} className={styles.dialogTitle}>
-        Suspend {account.displayName}?
-      </h2>
-      <p className={styles.dialogIntro}>
-        They are signed out everywhere and cannot sign in. Their lists and comments disappear for everyone else until you restore the account; nothing is deleted.
-      </p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <label htmlFor={`${uid}-reason`}>Reason (they are not shown it; it goes in the log)</label>
-        <textarea
-          id={`${uid}-reason`}
-          ref={reasonRef}
-          className={styles.textarea}
-          value={reason}
-          maxLength={SUSPENSION_REASON_MAX}
-          required
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={invalid?.field === 'reason' || undefined}
-          aria-describedby={error && invalid?.field !== 'until' ? `${uid}-error` : undefined}
-        />
-        <label htmlFor={`${uid}-until`}>Until (optional; leave empty to suspend until restored)</label>
-        <input
-          id={`${uid}-until`}
-          type="date"
-          className={styles.input}
-          value={until}
-          min={tomorrow()}
-          onChange={(e) => setUntil(e.target.value)}
-          aria-invalid={invalid?.field === 'until' || undefined}
-          aria-describedby={invalid?.field === 'until' ? `${uid}-error` : `${uid}-until-hint`}
-        />
-        <p id={`${uid}-until-hint`} className={styles.hint}>
-          The account comes back by itself at the start of that day (UTC).
+    <FormDialog
+      id={uid}
+      title={`Suspend ${account.displayName}?`}
+      intro={
+        <p className={styles.dialogIntro}>
+          They are signed out everywhere and cannot sign in. Their lists and comments disappear for everyone else until you restore the account; nothing is deleted.
         </p>
-        {error && (
-          <p id={`${uid}-error`} role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
-        <div className={styles.buttons}>
-          <button type="button" className={page.buttonGhost} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={page.button} disabled={suspend.isPending} aria-busy={suspend.isPending || undefined}>
-            {suspend.isPending ? 'Suspending…' : 'Suspend account'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      }
+      initialFocus={reasonRef}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      error={error}
+      pending={suspend.isPending}
+      submitLabel="Suspend account"
+      pendingLabel="Suspending…"
+    >
+      <TextField
+        id={`${uid}-reason`}
+        label="Reason (they are not shown it; it goes in the log)"
+        ref={reasonRef}
+        value={reason}
+        onChange={setReason}
+        maxLength={SUSPENSION_REASON_MAX}
+        required
+        invalid={invalid?.field === 'reason'}
+        describedBy={error && invalid?.field !== 'until' ? `${uid}-error` : undefined}
+      />
+      <label htmlFor={`${uid}-until`}>Until (optional; leave empty to suspend until restored)</label>
+      <input
+        id={`${uid}-until`}
+        type="date"
+        className={styles.input}
+        value={until}
+        min={tomorrow()}
+        onChange={(e) => setUntil(e.target.value)}
+        aria-invalid={invalid?.field === 'until' || undefined}
+        aria-describedby={invalid?.field === 'until' ? `${uid}-error` : `${uid}-until-hint`}
+      />
+      <p id={`${uid}-until-hint`} className={styles.hint}>
+        The account comes back by itself at the start of that day (UTC).
+      </p>
+    </FormDialog>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { userMessage } from '../../api/userMessage';
-import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { RelativeTime } from '../comments/RelativeTime';
-import { ReportTargetCard } from './ReportTargetCard';
+import { Failed, Paged } from './Paged';
+import { ReportTargetCards } from './ReportTargetCard';
 import { SuspendDialog } from './SuspendDialog';
 import { RESTORE_FAILED, USER_FAILED, USERS_FAILED, formatEndDate, useSetSuspension, useUserCase, useUserSearch, type ModerationUser } from './usersApi';
-import { describeAction } from './actionWords';
+import { ActionRows } from './actionWords';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
 
@@ -32,20 +32,7 @@ export function UsersTab() {
     <section aria-label="Users" className={styles.users}>
       <div className={styles.userSearch}>
         <SearchField label="Find an account by name or email" placeholder="Name or email" value={text} onChange={setText} />
-        {search.isPending ? (
-          <p role="status" className={styles.muted}>
-            Loading accounts…
-          </p>
-        ) : search.isError ? (
-          <div role="alert" className={styles.failed}>
-            <p>{userMessage(search.error, USERS_FAILED)}</p>
-            <button type="button" className={page.buttonGhost} onClick={() => void search.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : users.length === 0 ? (
-          <EmptyState>No account matches “{query}”.</EmptyState>
-        ) : (
+        <Paged query={search} count={users.length} loading="Loading accounts…" failed={USERS_FAILED} empty={<>No account matches “{query}”.</>}>
           <ul className={styles.userResults} aria-label="Accounts" aria-busy={search.isFetching || undefined}>
             {users.map((u) => (
               <li key={u.id}>
@@ -57,12 +44,7 @@ export function UsersTab() {
               </li>
             ))}
           </ul>
-        )}
-        {search.hasNextPage && (
-          <button type="button" className={page.buttonGhost} onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>
-            {search.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        </Paged>
       </div>
       {openId ? <AccountView key={openId} userId={openId} /> : <p className={styles.muted}>Choose an account to see its reports and actions.</p>}
     </section>
@@ -90,14 +72,7 @@ function AccountView({ userId }: { userId: string }) {
     );
   }
   if (account.isError) {
-    return (
-      <div role="alert" className={styles.failed}>
-        <p>{userMessage(account.error, USER_FAILED)}</p>
-        <button type="button" className={page.buttonGhost} onClick={() => void account.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <Failed error={account.error} fallback={USER_FAILED} retry={() => void account.refetch()} />;
   }
   const { user: u, reports, actions, listCount, commentCount } = account.data;
   return (
@@ -148,26 +123,13 @@ function AccountView({ userId }: { userId: string }) {
       {reports.length === 0 ? (
         <p className={styles.muted}>Nothing of theirs was reported.</p>
       ) : (
-        <ol className={styles.cards}>
-          {reports.map((t) => (
-            <li key={`${t.targetType}:${t.key}`}>
-              <ReportTargetCard target={t} onDone={setAnnouncement} />
-            </li>
-          ))}
-        </ol>
+        <ReportTargetCards targets={reports} onDone={setAnnouncement} />
       )}
       <h3 className={styles.accountSection}>Actions</h3>
       {actions.length === 0 ? (
         <p className={styles.muted}>No moderator has acted on this account yet.</p>
       ) : (
-        <ol className={styles.log}>
-          {actions.map((a) => (
-            <li key={a.id} className={styles.logRow}>
-              <span>{describeAction(a)}</span>
-              <RelativeTime iso={a.createdAt} className={styles.muted} />
-            </li>
-          ))}
-        </ol>
+        <ActionRows actions={actions} />
       )}
       {suspending && (
         <SuspendDialog

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RelativeTime } from '../comments/RelativeTime';
 import type { ModerationAction } from './moderationApi';
 import styles from './ModerationPage.module.css';
 
@@ -15,7 +16,7 @@ const DONE: Record<ModerationAction['action'], string> = {
 const WHO: Record<string, string> = { 'command line': 'The command line', 'end date': 'Its end date' };
 
 /** One line of the actions log: who did what to which list, comment or account, and why. */
-export function describeAction(a: ModerationAction): ReactNode {
+function describeAction(a: ModerationAction): ReactNode {
   const who = WHO[a.adminName] ?? (a.adminName || 'A former moderator');
   const what = a.targetType === 'user' ? 'the account of' : `a ${a.targetType}:`;
   return (
@@ -23,5 +24,19 @@ export function describeAction(a: ModerationAction): ReactNode {
       <strong>{who}</strong> {DONE[a.action] ?? a.action} {what} <q className={styles.quote}>{a.title}</q>
       {a.detail ? <span className={styles.muted}> ({a.detail})</span> : null}
     </>
+  );
+}
+
+/** The actions log's rows, as given: what was done, and when. */
+export function ActionRows({ actions }: { actions: ModerationAction[] }) {
+  return (
+    <ol className={styles.log}>
+      {actions.map((a) => (
+        <li key={a.id} className={styles.logRow}>
+          <span>{describeAction(a)}</span>
+          <RelativeTime iso={a.createdAt} className={styles.muted} />
+        </li>
+      ))}
+    </ol>
   );
 }
