@@ -15,6 +15,6 @@ describe('contract constants', () => {
 
   it('carries the tags and limits of the spec', () => {
     expect(USER_TAGS).toEqual(['favorites', 'social', 'strategic', 'challenge', 'spoiler']);
-    expect(LIMITS).toEqual({ listName: 50, listDescription: 200, commentText: 500, username: 30, itemNote: 280 });
+    expect(LIMITS).toEqual({ listName: 50, listDescription: 200, commentText: 500, username: 30, itemNote: 280, email: 254 });
   });
 });
