@@ -38,28 +38,42 @@ async function watchGap(page) {
   });
 }
 
-test('a tag or a type chosen within 150 ms of typing a search is kept with it', async () => {
+/**
+ * Runs act (type, then choose) until its choice lands while the search is still pending (the
+ * page saw it less than the debounce after the last keystroke): on a busy machine one try may
+ * be too slow to test the race, which is no failure of the page. Answers the gap seen.
+ */
+async function insideTheDebounce(page, reset, act) {
+  for (let attempt = 1; ; attempt++) {
+    await reset();
+    await watchGap(page);
+    await act();
+    const gap = await page.evaluate(() => window.__gap);
+    if (gap < SEARCH_DEBOUNCE_MS) return gap;
+    assert.ok(attempt < 5, `the choice came ${gap} ms after typing in 5 tries, never inside the ${SEARCH_DEBOUNCE_MS} ms debounce`);
+  }
+}
+
+test('a tag or a type chosen while a typed search is pending is kept with it', async () => {
   const page = await app.newPage({ width: 1280, height: 800 });
-  await page.goto('/rankings');
-  await page.getByRole('heading', { level: 1, name: 'Browse Rankings' }).waitFor();
   const search = page.getByPlaceholder('Search rankings...');
   const strategic = page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: 'Strategic' });
+  const fresh = async (path) => {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: 'Browse Rankings' }).waitFor();
+  };
 
-  await watchGap(page);
-  await search.fill('villains');
-  await strategic.click();
-  const gap = await page.evaluate(() => window.__gap);
-  assert.ok(gap < SEARCH_DEBOUNCE_MS / 2, `the click came ${gap} ms after typing, inside the debounce`);
+  await insideTheDebounce(page, () => fresh('/rankings'), async () => {
+    await search.fill('villains');
+    await strategic.click();
+  });
   assert.equal(await searchOnceWritten(page), '?q=villains&tag=strategic');
   assert.equal(await strategic.getAttribute('aria-pressed'), 'true');
 
-  await search.fill('');
-  await page.waitForFunction(() => !new URLSearchParams(location.search).has('q'));
-  await watchGap(page);
-  await search.fill('heroes');
-  await page.getByLabel('Ranking Type').selectOption('season');
-  const typeGap = await page.evaluate(() => window.__gap);
-  assert.ok(typeGap < SEARCH_DEBOUNCE_MS / 2, `the type changed ${typeGap} ms after typing, inside the debounce`);
+  await insideTheDebounce(page, () => fresh('/rankings?tag=strategic'), async () => {
+    await search.fill('heroes');
+    await page.getByLabel('Ranking Type').selectOption('season');
+  });
   assert.equal(await searchOnceWritten(page), '?q=heroes&type=season&tag=strategic');
   assert.equal(await page.getByLabel('Ranking Type').inputValue(), 'season');
   await page.context().close();

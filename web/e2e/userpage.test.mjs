@@ -111,6 +111,9 @@ for (const [width, height] of [
     // innerText is the text as rendered, after text-transform: the fixed words may be capitals, the name may not.
     assert.equal(await heading.innerText(), `RANKINGS BY ${name}`);
     const card = page.getByRole('main').getByRole('heading', { name: title });
+    // Cards off screen skip rendering (content-visibility), and an unrendered box has no innerText.
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForFunction((t) => [...document.querySelectorAll('main h2, main h3')].some((h) => h.innerText === t), title);
     assert.equal(await card.innerText(), title);
     await screenshot(page, `user-heading-mixed-case-${width}`);
     await page.context().close();
