@@ -88,7 +88,7 @@ BENCH_PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 # 1,000 cycles a second (a node's audience reconnecting), then flat out (0).
 BENCH_STREAMS_RATES ?= 1000 0
 bench-streams: web
-	@out=bench/results/streams-$$(date -u +%Y%m%d-%H%M%S) && mkdir -p $$out && \
+	@out=$(CURDIR)/bench/results/streams-$$(date -u +%Y%m%d-%H%M%S) && mkdir -p $$out && \
 	pg=$$(timeout 2 bash -c ':</dev/tcp/127.0.0.1/5432' 2>/dev/null && echo "$(BENCH_PG_URL)") ; \
 	for rate in $(BENCH_STREAMS_RATES); do \
 		CASTAWAY_STREAM_SOAK=full CASTAWAY_STREAM_SOAK_RATE=$$rate CASTAWAY_STREAM_SOAK_OUT=$$out CASTAWAY_TEST_POSTGRES_URL="$$pg" \
