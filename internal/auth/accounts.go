@@ -13,6 +13,7 @@ import (
 	"castaway/internal/auth/username"
 	"castaway/internal/limits"
 	castawaymail "castaway/internal/mail"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -77,6 +78,10 @@ func NewAccounts(st *store.Store, baseURL string, limits Limits, log *slog.Logge
 		hashes: newHasher(DefaultHashSlots), log: log, now: time.Now}
 }
 
+// SetClock makes the limits and expiries read now instead of time.Now (a test holding
+// the time still, so a rate cannot refill while a slow machine works).
+func (a *Accounts) SetClock(now func() time.Time) { a.now = now }
+
 // Policy is the password policy in force.
 func (a *Accounts) Policy() *PasswordPolicy { return a.policy }
 
@@ -105,7 +110,7 @@ func normalizeEmail(email string) (string, bool) {
 // SignUp makes an email-and-password account for a request from clientIP. The
 // display name is the part of the address before '@', made unique. The account works at
 // once; a link to verify its address is mailed with it (the same transaction queues it).
-func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string) (*store.User, error) {
+func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string) (*model.User, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
@@ -127,7 +132,7 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 	if err != nil {
 		return nil, err
 	}
-	u := &store.User{ID: NewID(), Email: email, PasswordHash: hash, CreatedAt: a.now()}
+	u := &model.User{ID: NewID(), Email: email, PasswordHash: hash, CreatedAt: a.now()}
 	err = a.createNamed(ctx, u, DisplayNameFromEmail(email), func() error {
 		v, m, err := a.verification(castawaymail.VerifyEmail, u.ID, u.DisplayName, u.Email)
 		if err != nil {
@@ -147,7 +152,7 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 
 // createNamed gives u the first free variant of base and runs create, picking
 // again when a racing sign-up took the name first.
-func (a *Accounts) createNamed(ctx context.Context, u *store.User, base string, create func() error) error {
+func (a *Accounts) createNamed(ctx context.Context, u *model.User, base string, create func() error) error {
 	base = cleanName(base)
 	lost := map[string]bool{} // keys taken by racing sign-ups, or that the prefix did not find
 	for range 5 {
@@ -172,7 +177,7 @@ func (a *Accounts) createNamed(ctx context.Context, u *store.User, base string, 
 // deviceCookie (its device cookie, "" for none). Every attempt is counted before the
 // password is looked at (countSignIn); a sign-in that succeeds takes its counts back, so
 // only guesses use the limits up.
-func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, deviceCookie string) (*store.User, error) {
+func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, deviceCookie string) (*model.User, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
@@ -214,7 +219,7 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, device
 
 // Rename changes a user's display name. The database's unique index on the look-alike
 // key refuses a name another user's looks like, and settles races.
-func (a *Accounts) Rename(ctx context.Context, userID, name string) (*store.User, error) {
+func (a *Accounts) Rename(ctx context.Context, userID, name string) (*model.User, error) {
 	name, msg := NormalizeDisplayName(name)
 	if msg != "" {
 		return nil, invalid("validation", msg)
@@ -231,7 +236,7 @@ func (a *Accounts) Rename(ctx context.Context, userID, name string) (*store.User
 
 // Providers lists how a user signs in: "password" when they have one, then each
 // linked provider.
-func (a *Accounts) Providers(ctx context.Context, u *store.User) ([]string, error) {
+func (a *Accounts) Providers(ctx context.Context, u *model.User) ([]string, error) {
 	linked, err := a.store.IdentityProviders(ctx, u.ID)
 	if err != nil {
 		return nil, err
@@ -280,7 +285,7 @@ func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) err
 // ConfirmReset spends a reset token: it sets the new password and revokes every
 // session of the account, returning the user to sign in afresh. Tries are counted per
 // client, and the token is checked before the new password is hashed.
-func (a *Accounts) ConfirmReset(ctx context.Context, token, password, clientIP string) (*store.User, error) {
+func (a *Accounts) ConfirmReset(ctx context.Context, token, password, clientIP string) (*model.User, error) {
 	if token == "" {
 		return nil, invalid("invalid_token", MsgResetTokenRequired)
 	}
@@ -319,7 +324,7 @@ func (a *Accounts) ConfirmReset(ctx context.Context, token, password, clientIP s
 // ChangePassword sets u's new password after checking the current one (an account made
 // through a provider has none yet and sets its first without), and ends every session of
 // theirs: the caller starts a new one for the device that asked.
-func (a *Accounts) ChangePassword(ctx context.Context, u *store.User, current, next string) error {
+func (a *Accounts) ChangePassword(ctx context.Context, u *model.User, current, next string) error {
 	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ChangePerUser: u.ID}); err != nil {
 		return err
 	}
@@ -348,7 +353,7 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *store.User, current, n
 
 // Delete removes u's account and everything it owns (store.DeleteAccount) once they
 // typed their display name (confirm) and, for an account with a password, gave it.
-func (a *Accounts) Delete(ctx context.Context, u *store.User, confirm, password string) error {
+func (a *Accounts) Delete(ctx context.Context, u *model.User, confirm, password string) error {
 	if strings.TrimSpace(confirm) != u.DisplayName {
 		return problem.InvalidField("confirm", "Type your display name exactly to confirm.")
 	}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"castaway/internal/limits"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -57,7 +58,7 @@ func (a *Accounts) StartOAuth(ctx context.Context, name string, p Provider, redi
 		return "", "", err
 	}
 	now := a.now()
-	err = a.store.CreateOAuthState(ctx, store.OAuthState{
+	err = a.store.CreateOAuthState(ctx, model.OAuthState{
 		State: state, Provider: name, Verifier: verifier, Nonce: nonce,
 		RedirectTo: SafeRedirect(redirect), ExpiresAt: now.Add(OAuthStateLifetime),
 	}, now)
@@ -70,7 +71,7 @@ func (a *Accounts) StartOAuth(ctx context.Context, name string, p Provider, redi
 // FinishOAuth checks the callback's state, trades the code for a profile and
 // signs that person in, making their account on first sign-in. It returns the
 // user and the app path they started from.
-func (a *Accounts) FinishOAuth(ctx context.Context, name string, p Provider, state, code string) (*store.User, string, error) {
+func (a *Accounts) FinishOAuth(ctx context.Context, name string, p Provider, state, code string) (*model.User, string, error) {
 	st, err := a.store.TakeOAuthState(ctx, state, a.now())
 	if errors.Is(err, store.ErrNotFound) || (err == nil && st.Provider != name) {
 		return nil, "", ErrBadState
@@ -97,12 +98,12 @@ func (a *Accounts) FinishOAuth(ctx context.Context, name string, p Provider, sta
 // account joins it when the account proved it too; when the account never did, the
 // provider's proof wins (claim): whoever set the account's password is put out. Any
 // other address already in use is ErrAccountExists.
-func (a *Accounts) ProviderSignIn(ctx context.Context, p *Profile) (*store.User, error) {
+func (a *Accounts) ProviderSignIn(ctx context.Context, p *Profile) (*model.User, error) {
 	if p.Subject == "" {
 		return nil, errors.New("provider profile has no subject")
 	}
 	proven := p.EmailVerified && p.Email != ""
-	id := store.Identity{Provider: p.Provider, Subject: p.Subject, Email: p.Email}
+	id := model.Identity{Provider: p.Provider, Subject: p.Subject, Email: p.Email}
 	u, err := a.store.UserByIdentity(ctx, p.Provider, p.Subject)
 	if err == nil {
 		// Linked before addresses were checked: the same proof takes it back now.
@@ -131,7 +132,7 @@ func (a *Accounts) ProviderSignIn(ctx context.Context, p *Profile) (*store.User,
 			return nil, err
 		}
 	}
-	u = &store.User{ID: NewID(), CreatedAt: a.now()}
+	u = &model.User{ID: NewID(), CreatedAt: a.now()}
 	if proven {
 		u.Email, u.EmailVerified = p.Email, true
 	}

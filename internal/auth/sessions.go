@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/limits"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -33,7 +34,7 @@ var (
 func (a *Accounts) StartSession(ctx context.Context, userID string, client Client, lifetime time.Duration) (string, error) {
 	token, hash := NewToken()
 	now := a.now()
-	err := a.store.CreateSession(ctx, store.NewSession{
+	err := a.store.CreateSession(ctx, model.NewSession{
 		TokenHash: hash, ID: NewID(), UserID: userID,
 		UserAgent: cleanUserAgent(client.UserAgent), Network: AddressPrefix(client.IP),
 		Created: now, Expires: now.Add(lifetime),
@@ -47,7 +48,7 @@ func (a *Accounts) StartSession(ctx context.Context, userID string, client Clien
 // SessionUser is the user signed in by the session tokenHash names (store.ErrNotFound for
 // none), marking the session seen when it was last seen over LastSeenEvery ago. Knowing
 // when is not worth failing the request for: a failed mark is only logged.
-func (a *Accounts) SessionUser(ctx context.Context, tokenHash string) (*store.User, error) {
+func (a *Accounts) SessionUser(ctx context.Context, tokenHash string) (*model.User, error) {
 	now := a.now()
 	u, seen, err := a.store.SessionOf(ctx, tokenHash, now)
 	if err != nil {
@@ -63,7 +64,7 @@ func (a *Accounts) SessionUser(ctx context.Context, tokenHash string) (*store.Us
 
 // SessionView is one of a fan's sessions as /account shows it.
 type SessionView struct {
-	store.Session
+	model.Session
 	Device Device
 }
 

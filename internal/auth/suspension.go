@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -37,7 +38,7 @@ func SuspendedMessage(until time.Time) string {
 // admit lets u in unless a moderator suspended the account and its end date has not
 // passed (a passed one lets them in even before the sweep restores their content). Every
 // way in calls it once the credentials are known good: password, provider, reset.
-func (a *Accounts) admit(ctx context.Context, u *store.User) error {
+func (a *Accounts) admit(ctx context.Context, u *model.User) error {
 	sus, err := a.store.SuspensionOf(ctx, u.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil

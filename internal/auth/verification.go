@@ -9,6 +9,7 @@ import (
 
 	"castaway/internal/limits"
 	castawaymail "castaway/internal/mail"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -50,12 +51,12 @@ func (a *Accounts) outMail(t castawaymail.Template, to string, d castawaymail.Da
 }
 
 // verification makes a link proving email for the account named name, and its mail.
-func (a *Accounts) verification(t castawaymail.Template, userID, name, email string) (store.EmailVerification, store.OutMail, error) {
+func (a *Accounts) verification(t castawaymail.Template, userID, name, email string) (model.EmailVerification, store.OutMail, error) {
 	token, hash := NewToken()
 	now := a.now()
 	m, err := a.outMail(t, email, castawaymail.Data{Name: name, Address: email, Valid: verifyLifetimeWords,
 		Link: a.baseURL + "/login?verify=" + token})
-	return store.EmailVerification{TokenHash: hash, UserID: userID, Email: email, CreatedAt: now, ExpiresAt: now.Add(VerifyLifetime)}, m, err
+	return model.EmailVerification{TokenHash: hash, UserID: userID, Email: email, CreatedAt: now, ExpiresAt: now.Add(VerifyLifetime)}, m, err
 }
 
 // VerifyEmail spends a mailed verification link (tries counted per client): the account's
@@ -89,7 +90,7 @@ func (a *Accounts) VerifyEmail(ctx context.Context, token, clientIP string) (str
 
 // ResendVerification mails u a new link for their unverified address, counted per
 // address and per client like reset mail.
-func (a *Accounts) ResendVerification(ctx context.Context, u *store.User, clientIP string) error {
+func (a *Accounts) ResendVerification(ctx context.Context, u *model.User, clientIP string) error {
 	switch {
 	case u.Email == "":
 		return invalid("no_email", MsgNoEmailToVerify)
@@ -112,7 +113,7 @@ func (a *Accounts) ResendVerification(ctx context.Context, u *store.User, client
 
 // RequestEmailChange mails a link to next once u proves who they are with their
 // password; u keeps their address until the link is opened (VerifyEmail).
-func (a *Accounts) RequestEmailChange(ctx context.Context, u *store.User, next, password, clientIP string) error {
+func (a *Accounts) RequestEmailChange(ctx context.Context, u *model.User, next, password, clientIP string) error {
 	next = strings.TrimSpace(next)
 	if err := checkEmailLength(next); err != nil {
 		return err
@@ -157,13 +158,13 @@ func (a *Accounts) RequestEmailChange(ctx context.Context, u *store.User, next, 
 }
 
 // PendingEmail is the address u asked to change to and has not verified yet, or "".
-func (a *Accounts) PendingEmail(ctx context.Context, u *store.User) (string, error) {
+func (a *Accounts) PendingEmail(ctx context.Context, u *model.User) (string, error) {
 	return a.store.PendingEmail(ctx, u.ID, a.now())
 }
 
 // Notice is the sentence u should read about their account, or "": after a provider's
 // proof of the address removed a password, until they set one or dismiss it.
-func Notice(u *store.User) string {
+func Notice(u *model.User) string {
 	if u.PasswordRemoved && u.PasswordHash == "" {
 		return MsgPasswordRemoved
 	}
@@ -171,14 +172,14 @@ func Notice(u *store.User) string {
 }
 
 // DismissNotice forgets u's notice.
-func (a *Accounts) DismissNotice(ctx context.Context, u *store.User) error {
+func (a *Accounts) DismissNotice(ctx context.Context, u *model.User) error {
 	return a.store.DismissPasswordNotice(ctx, u.ID)
 }
 
 // claim gives the account u, whose address a provider just proved and the account never
 // did, to the person who signed in: see store.ClaimForProvider. Every session of the
 // account ends, streams included, so whoever set the password is out.
-func (a *Accounts) claim(ctx context.Context, u *store.User, id store.Identity) (*store.User, error) {
+func (a *Accounts) claim(ctx context.Context, u *model.User, id model.Identity) (*model.User, error) {
 	claimed, err := a.store.ClaimForProvider(ctx, u.ID, u.Email, id, a.now())
 	if err != nil {
 		return nil, fmt.Errorf("claim account for provider: %w", err)

@@ -13,6 +13,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/global"
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
@@ -44,7 +45,7 @@ of serve (--data-dir, --database-url) or the CASTAWAY_* variables.`,
 				return err
 			}
 			defer st.Close()
-			p := &store.Poll{ID: id, Title: strings.TrimSpace(title), Description: strings.TrimSpace(description),
+			p := &model.Poll{ID: id, Title: strings.TrimSpace(title), Description: strings.TrimSpace(description),
 				SeasonID: season, IsOpen: true, CreatedAt: time.Now()}
 			if err := st.AddPoll(cmd.Context(), p); errors.Is(err, store.ErrConflict) {
 				return fmt.Errorf("polls add: a poll with the id %q already exists", id)

@@ -11,6 +11,7 @@ import (
 
 	"castaway/internal/app"
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -137,13 +138,13 @@ func TestVerifyCommand(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer st.Close()
-			u := &store.User{ID: auth.NewID(), DisplayName: "Ann", CreatedAt: time.Now()}
+			u := &model.User{ID: auth.NewID(), DisplayName: "Ann", CreatedAt: time.Now()}
 			if err := st.CreateUser(ctx, u); err != nil {
 				t.Fatal(err)
 			}
 			ranking := make([]string, 10)
 			ranking[0] = "kyle-fraser"
-			if err := st.SubmitBallot(ctx, &store.Ballot{PollID: "season-48", UserID: u.ID, Ranking: ranking,
+			if err := st.SubmitBallot(ctx, &model.Ballot{PollID: "season-48", UserID: u.ID, Ranking: ranking,
 				Names: []string{"Kyle Fraser"}, SubmittedAt: time.Now()}); err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,7 @@ import (
 	"castaway/internal/app"
 	"castaway/internal/auth"
 	"castaway/internal/config"
+	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/problem"
 	"castaway/internal/store"
@@ -50,7 +51,7 @@ their next page load.`,
 	var reason, until string
 	suspend := moderationCmd(e, "suspend EMAIL --reason R [--until 2026-12-31]",
 		"End the account's sessions, refuse its sign-ins and hide its lists and comments until the day (UTC), or until unsuspend",
-		func(cmd *cobra.Command, users *moderation.Users, u *store.User) (string, error) {
+		func(cmd *cobra.Command, users *moderation.Users, u *model.User) (string, error) {
 			end, _ := time.Parse(time.DateOnly, until) // checked before: zero when unset
 			msg := "suspended"
 			if !end.IsZero() {
@@ -69,15 +70,15 @@ their next page load.`,
 	suspend.Flags().StringVar(&until, "until", "", "the day it ends, YYYY-MM-DD (UTC); none: until unsuspend")
 	cmd.AddCommand(suspend,
 		moderationCmd(e, "unsuspend EMAIL", "Restore a suspended account, with its lists and comments",
-			func(cmd *cobra.Command, users *moderation.Users, u *store.User) (string, error) {
+			func(cmd *cobra.Command, users *moderation.Users, u *model.User) (string, error) {
 				return "restored, with their lists and comments", users.Unsuspend(cmd.Context(), moderation.CommandLine, u.ID)
 			}),
 		moderationCmd(e, "reset-password EMAIL", "Mail the account a password reset link",
-			func(cmd *cobra.Command, users *moderation.Users, u *store.User) (string, error) {
+			func(cmd *cobra.Command, users *moderation.Users, u *model.User) (string, error) {
 				return "sent a password reset link", users.SendPasswordReset(cmd.Context(), moderation.CommandLine, u)
 			}),
 		moderationCmd(e, "sign-out EMAIL", "End every session of the account, and its live streams",
-			func(cmd *cobra.Command, users *moderation.Users, u *store.User) (string, error) {
+			func(cmd *cobra.Command, users *moderation.Users, u *model.User) (string, error) {
 				return "signed out everywhere", users.SignOut(cmd.Context(), moderation.CommandLine, u.ID)
 			}),
 	)
@@ -86,7 +87,7 @@ their next page load.`,
 
 // moderationCmd is a users subcommand acting on one account through the moderation use
 // cases; act returns what to print once done.
-func moderationCmd(e *Env, use, short string, act func(*cobra.Command, *moderation.Users, *store.User) (string, error)) *cobra.Command {
+func moderationCmd(e *Env, use, short string, act func(*cobra.Command, *moderation.Users, *model.User) (string, error)) *cobra.Command {
 	name, _, _ := strings.Cut(use, " ")
 	return &cobra.Command{
 		Use:   use,
@@ -197,7 +198,7 @@ func listUsers(cmd *cobra.Command, st *store.Store, query string) error {
 	return nil
 }
 
-func userStatus(u *store.UserSummary) string {
+func userStatus(u *model.UserSummary) string {
 	var parts []string
 	if u.IsAdmin {
 		parts = append(parts, "moderator")

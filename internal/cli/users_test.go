@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
@@ -20,7 +21,7 @@ func TestUsersAdminCommand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			u := &store.User{ID: "u-mod", Email: "Mod@Example.com", DisplayName: "Mod", CreatedAt: time.Now()}
+			u := &model.User{ID: "u-mod", Email: "Mod@Example.com", DisplayName: "Mod", CreatedAt: time.Now()}
 			if err := st.CreateUser(ctx, u); err != nil {
 				t.Fatal(err)
 			}
@@ -73,9 +74,9 @@ func TestUsersModerationCommands(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer st.Close()
-			fan := &store.User{ID: "u-fan", Email: "Fan@Example.com", DisplayName: "Fanny", CreatedAt: time.Now()}
-			mod := &store.User{ID: "u-mod", Email: "mod@example.com", DisplayName: "Mod", CreatedAt: time.Now()}
-			for _, u := range []*store.User{fan, mod} {
+			fan := &model.User{ID: "u-fan", Email: "Fan@Example.com", DisplayName: "Fanny", CreatedAt: time.Now()}
+			mod := &model.User{ID: "u-mod", Email: "mod@example.com", DisplayName: "Mod", CreatedAt: time.Now()}
+			for _, u := range []*model.User{fan, mod} {
 				if err := st.CreateUser(ctx, u); err != nil {
 					t.Fatal(err)
 				}
@@ -84,13 +85,13 @@ func TestUsersModerationCommands(t *testing.T) {
 				t.Fatal(err)
 			}
 			l, err := st.CreateList(ctx, fan.ID, func(yield func(string) bool) { yield("list_1") },
-				store.ListContent{Name: "Fan Picks", IsPublic: true, Tags: []string{"season-ranking"}}, time.Now())
+				model.ListContent{Name: "Fan Picks", IsPublic: true, Tags: []string{"season-ranking"}}, time.Now())
 			if err != nil {
 				t.Fatal(err)
 			}
 			session := func() bool {
 				t.Helper()
-				if err := st.CreateSession(ctx, store.NewSession{TokenHash: "h-" + time.Now().String(), ID: auth.NewID(), UserID: fan.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
+				if err := st.CreateSession(ctx, model.NewSession{TokenHash: "h-" + time.Now().String(), ID: auth.NewID(), UserID: fan.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 					t.Fatal(err)
 				}
 				return true
@@ -115,7 +116,7 @@ func TestUsersModerationCommands(t *testing.T) {
 				t.Helper()
 				return runCmd(t, append([]string{"users"}, append(args, "-database-url", db, "-data-dir", dir)...)...)
 			}
-			lastAction := func() store.Action {
+			lastAction := func() model.Action {
 				t.Helper()
 				log, _, err := st.ModerationLog(ctx, "", 1)
 				if err != nil || len(log) != 1 {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"castaway/internal/model"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 // MaxLength is the longest comment or reply, in characters.
@@ -39,7 +39,7 @@ func CleanText(text string) (string, error) {
 // ReplyParent is the comment a reply to target hangs under: target itself when it is
 // top-level, otherwise target's own parent, so threads never go deeper than one level.
 // ok is false when target belongs to another thread than (listUserID, listID).
-func ReplyParent(target *store.Comment, listUserID, listID string) (parentID string, ok bool) {
+func ReplyParent(target *model.Comment, listUserID, listID string) (parentID string, ok bool) {
 	if target.ListUserID != listUserID || target.ListID != listID {
 		return "", false
 	}
@@ -58,7 +58,7 @@ func CheckVote(value int) error {
 }
 
 // CanDelete tells whether userID may delete c: only its author may.
-func CanDelete(userID string, c *store.Comment) error {
+func CanDelete(userID string, c *model.Comment) error {
 	if c.UserID == "" || c.UserID != userID {
 		return ErrNotYours
 	}
@@ -66,10 +66,10 @@ func CanDelete(userID string, c *store.Comment) error {
 }
 
 // Score is upvotes minus downvotes.
-func Score(c *store.Comment) int { return c.Upvotes - c.Downvotes }
+func Score(c *model.Comment) int { return c.Upvotes - c.Downvotes }
 
 // AuthorName is the name shown for a comment's author; a removed account shows as Anonymous.
-func AuthorName(c *store.Comment) string {
+func AuthorName(c *model.Comment) string {
 	if c.UserName == "" {
 		return "Anonymous"
 	}
@@ -78,13 +78,13 @@ func AuthorName(c *store.Comment) string {
 
 // Node is a top-level comment with its replies.
 type Node struct {
-	*store.Comment
-	Replies []*store.Comment
+	*model.Comment
+	Replies []*model.Comment
 }
 
 // Thread arranges a flat list of comments as shown: top-level comments newest first,
 // each followed by its replies oldest first. Replies whose parent is missing are dropped.
-func Thread(flat []store.Comment) []Node {
+func Thread(flat []model.Comment) []Node {
 	var nodes []Node
 	index := map[string]int{}
 	for i := range flat {
@@ -106,7 +106,7 @@ func Thread(flat []store.Comment) []Node {
 }
 
 // newer orders by time, then id, so comments made in the same millisecond keep a stable order.
-func newer(a, b *store.Comment) bool {
+func newer(a, b *model.Comment) bool {
 	if !a.CreatedAt.Equal(b.CreatedAt) {
 		return a.CreatedAt.After(b.CreatedAt)
 	}

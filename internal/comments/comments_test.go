@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/store"
+	"castaway/internal/model"
 )
 
 func TestCleanText(t *testing.T) {
@@ -37,12 +37,12 @@ func TestCleanText(t *testing.T) {
 }
 
 func TestReplyParent(t *testing.T) {
-	top := &store.Comment{ID: "c1", ListUserID: "u1", ListID: "list_1"}
-	reply := &store.Comment{ID: "c2", ListUserID: "u1", ListID: "list_1", ParentID: "c1"}
-	poll := &store.Comment{ID: "c3", ListUserID: "", ListID: "season-48"}
+	top := &model.Comment{ID: "c1", ListUserID: "u1", ListID: "list_1"}
+	reply := &model.Comment{ID: "c2", ListUserID: "u1", ListID: "list_1", ParentID: "c1"}
+	poll := &model.Comment{ID: "c3", ListUserID: "", ListID: "season-48"}
 	tests := []struct {
 		name               string
-		target             *store.Comment
+		target             *model.Comment
 		listUserID, listID string
 		want               string
 		ok                 bool
@@ -83,7 +83,7 @@ func TestCanDelete(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := CanDelete(tt.user, &store.Comment{UserID: tt.author})
+			err := CanDelete(tt.user, &model.Comment{UserID: tt.author})
 			if (err == nil) != tt.ok || (err != nil && err.Error() != "You can only delete your own comments.") {
 				t.Fatalf("CanDelete = %v", err)
 			}
@@ -92,7 +92,7 @@ func TestCanDelete(t *testing.T) {
 }
 
 func TestScoreAndAuthorName(t *testing.T) {
-	c := &store.Comment{Upvotes: 5, Downvotes: 7}
+	c := &model.Comment{Upvotes: 5, Downvotes: 7}
 	if Score(c) != -2 {
 		t.Errorf("score %d", Score(c))
 	}
@@ -107,7 +107,7 @@ func TestScoreAndAuthorName(t *testing.T) {
 
 func TestThread(t *testing.T) {
 	at := func(s int) time.Time { return time.Unix(1_700_000_000+int64(s), 0) }
-	flat := []store.Comment{
+	flat := []model.Comment{
 		{ID: "r2", ParentID: "a", CreatedAt: at(5)},
 		{ID: "b", CreatedAt: at(4)},
 		{ID: "r1", ParentID: "a", CreatedAt: at(3)},

@@ -57,7 +57,7 @@ type Ranking struct {
 // Rank orders c's tallies by score and finds the sample lists agreeing most. name gives
 // an item's display name; items it does not know (no longer in the catalog) are left
 // out. inScope tells whether a list's item belongs to the scope.
-func Rank(c *store.Consensus, name func(id string) (string, bool), inScope func(model.Item) bool) Ranking {
+func Rank(c *model.Consensus, name func(id string) (string, bool), inScope func(model.Item) bool) Ranking {
 	r := Ranking{ListCount: c.ListCount, Entries: []Entry{}, Agreeing: []Agreeing{}}
 	for _, t := range c.Tallies {
 		n, ok := name(t.ItemID)
@@ -87,7 +87,7 @@ func Rank(c *store.Consensus, name func(id string) (string, bool), inScope func(
 // agreeing picks the sample lists whose points for the scope's items point the same way
 // as the consensus (cosine similarity of the two point vectors), best first, ties to the
 // newer list.
-func agreeing(entries []Entry, sample []store.ConsensusSampleList, inScope func(model.Item) bool) []Agreeing {
+func agreeing(entries []Entry, sample []model.ConsensusSampleList, inScope func(model.Item) bool) []Agreeing {
 	consensus := map[string]float64{}
 	var norm float64
 	for _, e := range entries {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"castaway/internal/model"
-	"castaway/internal/store"
 )
 
 func named(id string) (string, bool) {
@@ -26,7 +25,7 @@ var inS8 = func(it model.Item) bool { return !it.IsSeason && it.SeasonID == "s8"
 // ties fall to list count, then name; unknown items drop out; the prior keeps the score
 // under 100.
 func TestRankOrdersByPointsWithPrior(t *testing.T) {
-	c := &store.Consensus{ListCount: 3, Tallies: []store.ConsensusTally{
+	c := &model.Consensus{ListCount: 3, Tallies: []model.ConsensusTally{
 		{ItemID: "z", Points: 1000000, Lists: 1},
 		{ItemID: "b", Points: 1500000, Lists: 3},
 		{ItemID: "c", Points: 1000000, Lists: 2},
@@ -48,9 +47,9 @@ func TestRankOrdersByPointsWithPrior(t *testing.T) {
 
 // The lists whose order follows the consensus come first, at most AgreeingCount.
 func TestAgreeingLists(t *testing.T) {
-	c := &store.Consensus{ListCount: 4, Tallies: []store.ConsensusTally{
+	c := &model.Consensus{ListCount: 4, Tallies: []model.ConsensusTally{
 		{ItemID: "a", Points: 3000000, Lists: 3}, {ItemID: "b", Points: 1500000, Lists: 3}, {ItemID: "c", Points: 500000, Lists: 2},
-	}, Sample: []store.ConsensusSampleList{
+	}, Sample: []model.ConsensusSampleList{
 		{ListID: "reversed", Items: contestants("c", "b", "a")},
 		{ListID: "same", Items: contestants("a", "b", "c")},
 		{ListID: "other season only", Items: []model.Item{{ID: "x", SeasonID: "s9"}}},

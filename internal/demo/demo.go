@@ -26,6 +26,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/global"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/store"
 )
@@ -681,7 +682,7 @@ func later(a, b time.Time) time.Time {
 
 func (g *gen) note(to, actor int, kind, content string, l *list, commentID, key string, at time.Time) {
 	g.stats.Notifications++
-	g.wb.Notifications = append(g.wb.Notifications, store.Notification{
+	g.wb.Notifications = append(g.wb.Notifications, model.Notification{
 		ID: g.id(), UserID: g.users[to].id, Type: kind, ActorID: g.users[actor].id, CreatedByName: g.users[actor].name,
 		Content: content, IsNew: at.After(g.now.Add(-3 * 24 * time.Hour)), ListUserID: g.users[l.owner].id, ListID: l.id,
 		CommentID: commentID, DedupeKey: key, CreatedAt: at,

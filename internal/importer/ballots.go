@@ -9,6 +9,7 @@ import (
 	"castaway/internal/global"
 	"castaway/internal/legacy"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
@@ -123,7 +124,7 @@ func (p *planner) compareAggregates() {
 }
 
 // legacy brings rankings/current across when castaway's record is still empty.
-func (p *planner) legacy() *store.LegacyRecord {
+func (p *planner) legacy() *model.LegacyRecord {
 	doc, ok := p.exp.Rankings["current"]
 	switch {
 	case !ok:
@@ -152,5 +153,5 @@ func (p *planner) legacy() *store.LegacyRecord {
 		return nil
 	}
 	p.rep.imported("legacy record", 1)
-	return &store.LegacyRecord{Lists: rec, LastUpdated: orNow(doc.LastUpdated, p.now)}
+	return &model.LegacyRecord{Lists: rec, LastUpdated: orNow(doc.LastUpdated, p.now)}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"castaway/internal/catalog"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -67,7 +68,7 @@ func tableCounts(t *testing.T, s *store.Store) map[string]int {
 	return out
 }
 
-func itemIDs(l *store.List) []string {
+func itemIDs(l *model.List) []string {
 	var ids []string
 	for _, it := range l.Items {
 		ids = append(ids, it.ID)

@@ -12,6 +12,7 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
@@ -47,7 +48,7 @@ type commentPlace struct{ listUserID, listID, parentID string }
 // votes, ...; a later unit may depend on an earlier one). It returns the legacy record
 // when it comes across, and the report so far. It never fails: what cannot come across
 // is left out with a line in the report.
-func Plan(exp *Export, cat *catalog.Catalog, st *store.ImportState, now time.Time, emit func(store.DemoBatch)) (*store.LegacyRecord, *Report) {
+func Plan(exp *Export, cat *catalog.Catalog, st *store.ImportState, now time.Time, emit func(store.DemoBatch)) (*model.LegacyRecord, *Report) {
 	p := &planner{exp: exp, cat: cat, st: st, now: now.UTC(), rep: newReport(), emit: emit,
 		accounts: map[string]bool{}, taken: map[string]bool{}, emails: map[string]bool{},
 		lists: map[[2]string]bool{}, comments: map[string]commentPlace{}, ballots: map[string][][]string{}}
@@ -182,7 +183,7 @@ func (p *planner) users() {
 			p.rep.note("user %s (%s): had lists but no users document; made an account without email, so nobody can sign in to it yet", c.id, name)
 		case email == "":
 			p.rep.note("user %s (%s): no email (a Twitter sign-in?); the account cannot be claimed by password reset until an email is set", c.id, name)
-		case p.emails[store.FoldKey(email)]:
+		case p.emails[model.FoldKey(email)]:
 			p.rep.skip("users", 0, "user %s (%s): email %s is already another account's; imported without email", c.id, name, email)
 			email = ""
 		case !strings.Contains(email, "@"):
@@ -190,7 +191,7 @@ func (p *planner) users() {
 			email = ""
 		}
 		if email != "" {
-			p.emails[store.FoldKey(email)] = true
+			p.emails[model.FoldKey(email)] = true
 		}
 		idols := int(min(max(c.u.IdolsFound, 0), maxIdols))
 		p.accounts[c.id] = true
@@ -374,7 +375,7 @@ func (p *planner) draft(owner string, d *Draft) {
 		p.rep.repair("draft of %s: %s", owner, n)
 	}
 	p.emit(store.DemoBatch{
-		Drafts: []store.DemoDraft{{UserID: owner, Draft: store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags,
+		Drafts: []store.DemoDraft{{UserID: owner, Draft: model.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags,
 			Items: c.Items, IsPublic: true, UpdatedAt: orNow(d.UpdatedAt, p.now)}}},
 		Imported: []store.Imported{{Kind: "draft", ID: owner}},
 	})
@@ -546,7 +547,7 @@ func (p *planner) notifications() {
 			actor = ""
 		}
 		p.emit(store.DemoBatch{
-			Notifications: []store.Notification{{ID: id, UserID: n.UserID, Type: n.Type, ActorID: actor,
+			Notifications: []model.Notification{{ID: id, UserID: n.UserID, Type: n.Type, ActorID: actor,
 				CreatedByName: cmp.Or(strings.TrimSpace(n.CreatedByName), "Anonymous"), Content: n.Content, IsNew: n.IsNew,
 				ListUserID: listUserID, ListID: n.ListID, CommentID: n.CommentID, CreatedAt: orNow(n.CreatedAt, p.now)}},
 			Imported: []store.Imported{{Kind: "notification", ID: id}},

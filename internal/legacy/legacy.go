@@ -11,7 +11,6 @@ import (
 	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 // Messages a user reads.
@@ -41,8 +40,8 @@ type Input struct {
 // Validate fills each list's items in from the catalog under the rules of list items
 // (known ids, earlier ids translated, no repeats, no mix of seasons and contestants, at
 // most lists.MaxItems); an empty list is allowed. A problem names the list at fault.
-func Validate(cat *catalog.Catalog, in Input) (store.LegacyLists, error) {
-	var out store.LegacyLists
+func Validate(cat *catalog.Catalog, in Input) (model.LegacyLists, error) {
+	var out model.LegacyLists
 	for _, l := range []struct {
 		field string
 		in    []lists.ItemInput

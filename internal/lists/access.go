@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -18,7 +19,7 @@ func VisibleTo(viewerID, ownerID string, isPublic bool) bool {
 
 // Find reads the list ownerID/listID when viewerID may see it. Someone else's
 // private list answers store.ErrNotFound, exactly as a missing one does.
-func Find(ctx context.Context, st *store.Store, ownerID, listID, viewerID string) (*store.List, error) {
+func Find(ctx context.Context, st *store.Store, ownerID, listID, viewerID string) (*model.List, error) {
 	l, err := st.List(ctx, ownerID, listID)
 	if err != nil {
 		return nil, err
@@ -29,7 +30,7 @@ func Find(ctx context.Context, st *store.Store, ownerID, listID, viewerID string
 // Shown is l when viewerID may see it, else store.ErrNotFound: for a list read
 // elsewhere (a shared cache) before the viewer is known. Admins (admin) also see a
 // public list a moderator hid, to judge it.
-func Shown(l *store.List, viewerID string, admin bool) (*store.List, error) {
+func Shown(l *model.List, viewerID string, admin bool) (*model.List, error) {
 	if !VisibleTo(viewerID, l.UserID, l.Listed()) && !(admin && l.Hidden && l.IsPublic) {
 		return nil, store.ErrNotFound
 	}
@@ -37,7 +38,7 @@ func Shown(l *store.List, viewerID string, admin bool) (*store.List, error) {
 }
 
 // FindRef is Find for callers that need only the list's identity and name.
-func FindRef(ctx context.Context, st *store.Store, ownerID, listID, viewerID string) (*store.ListVisibility, error) {
+func FindRef(ctx context.Context, st *store.Store, ownerID, listID, viewerID string) (*model.ListVisibility, error) {
 	l, err := st.ListVisibilityOf(ctx, ownerID, listID)
 	if err != nil {
 		return nil, err
@@ -52,7 +53,7 @@ func FindRef(ctx context.Context, st *store.Store, ownerID, listID, viewerID str
 var errRemixGone = problem.InvalidField("remixOf", "The list you are remixing no longer exists.")
 
 // RemixSource is the list ref names when viewerID may remix it: any list they may see.
-func RemixSource(ctx context.Context, st *store.Store, ref store.ListRef, viewerID string) (*store.ListVisibility, error) {
+func RemixSource(ctx context.Context, st *store.Store, ref model.ListRef, viewerID string) (*model.ListVisibility, error) {
 	l, err := FindRef(ctx, st, ref.UserID, ref.ListID, viewerID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errRemixGone
@@ -62,7 +63,7 @@ func RemixSource(ctx context.Context, st *store.Store, ref store.ListRef, viewer
 
 // OriginShown is the original o of a remix (or of a remix's draft) as reader viewerID
 // may be shown it: nil when it is gone or not visible to them.
-func OriginShown(o *store.Origin, viewerID string) *store.Origin {
+func OriginShown(o *model.Origin, viewerID string) *model.Origin {
 	if o == nil || !VisibleTo(viewerID, o.UserID, o.IsPublic) {
 		return nil
 	}
@@ -70,7 +71,7 @@ func OriginShown(o *store.Origin, viewerID string) *store.Origin {
 }
 
 // OwnedBy reads ownerID's lists that viewerID may see, most recently updated first.
-func OwnedBy(ctx context.Context, st *store.Store, ownerID, viewerID string) ([]store.ListSummary, error) {
+func OwnedBy(ctx context.Context, st *store.Store, ownerID, viewerID string) ([]model.ListSummary, error) {
 	return st.UserLists(ctx, ownerID, viewerID)
 }
 

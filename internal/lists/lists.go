@@ -13,7 +13,6 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/model"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 // Limits from the product spec (section 9); MaxItems keeps one list a sane size.
@@ -89,14 +88,14 @@ func (c Content) SearchText() string {
 }
 
 // Stored is the content as the store keeps it, public or not.
-func (c Content) Stored(isPublic bool) store.ListContent {
-	return store.ListContent{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
+func (c Content) Stored(isPublic bool) model.ListContent {
+	return model.ListContent{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
 		IsPublic: isPublic, IsSeason: c.IsSeason(), SearchText: c.SearchText()}
 }
 
 // Draft is the content as the user's unsaved creator state, saved at now.
-func (c Content) Draft(isPublic bool, now time.Time) *store.Draft {
-	return &store.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
+func (c Content) Draft(isPublic bool, now time.Time) *model.Draft {
+	return &model.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
 		IsPublic: isPublic, UpdatedAt: now}
 }
 

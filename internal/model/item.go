@@ -1,4 +1,5 @@
-// Package model holds plain value types shared by every layer: no logic.
+// Package model holds the value types every layer shares (the rows the store reads and
+// writes, what the domain works on) and the pure rules on them; it imports nothing of the project.
 package model
 
 // Item is one ranked entry, a contestant or a season, with the catalog details it

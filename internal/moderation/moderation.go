@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"castaway/internal/limits"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -55,7 +56,7 @@ var (
 
 // ListUnseen says why a reader who blocked or reported (unseen) does not see the list
 // key of ownerID, or nil when they do.
-func ListUnseen(unseen store.Unseen, ownerID, key string) error {
+func ListUnseen(unseen model.Unseen, ownerID, key string) error {
 	switch {
 	case unseen.Users[ownerID]:
 		return ErrOwnerBlocked
@@ -123,7 +124,7 @@ func CheckStatus(status string) (string, error) {
 }
 
 // RequireAdmin lets only moderators through.
-func RequireAdmin(u *store.User) error {
+func RequireAdmin(u *model.User) error {
 	if u == nil || !u.IsAdmin {
 		return ErrNotAdmin
 	}
@@ -132,7 +133,7 @@ func RequireAdmin(u *store.User) error {
 
 // CommentShown tells whether viewer (nil when signed out) may see c: a hidden comment
 // only its author and admins may.
-func CommentShown(c *store.Comment, viewer *store.User) bool {
+func CommentShown(c *model.Comment, viewer *model.User) bool {
 	if !c.Hidden {
 		return true
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -47,20 +48,20 @@ func TestTarget(t *testing.T) {
 
 // A hidden comment is shown to its author and to admins only; a deleted author's to admins only.
 func TestCommentShown(t *testing.T) {
-	author, other, admin := &store.User{ID: "a"}, &store.User{ID: "b"}, &store.User{ID: "m", IsAdmin: true}
-	hidden := &store.Comment{UserID: "a", Hidden: true}
-	orphan := &store.Comment{UserID: "", Hidden: true}
+	author, other, admin := &model.User{ID: "a"}, &model.User{ID: "b"}, &model.User{ID: "m", IsAdmin: true}
+	hidden := &model.Comment{UserID: "a", Hidden: true}
+	orphan := &model.Comment{UserID: "", Hidden: true}
 	for _, c := range []struct {
-		c      *store.Comment
-		viewer *store.User
+		c      *model.Comment
+		viewer *model.User
 		want   bool
 	}{
-		{&store.Comment{UserID: "a"}, nil, true},
+		{&model.Comment{UserID: "a"}, nil, true},
 		{hidden, nil, false},
 		{hidden, other, false},
 		{hidden, author, true},
 		{hidden, admin, true},
-		{orphan, &store.User{ID: ""}, false},
+		{orphan, &model.User{ID: ""}, false},
 		{orphan, admin, true},
 	} {
 		if got := CommentShown(c.c, c.viewer); got != c.want {
@@ -79,7 +80,7 @@ func TestCheckStatusAndAction(t *testing.T) {
 	if CheckAction("hide") != nil || CheckAction("ban") == nil {
 		t.Error("actions")
 	}
-	if RequireAdmin(&store.User{IsAdmin: true}) != nil || RequireAdmin(&store.User{}) == nil || RequireAdmin(nil) == nil {
+	if RequireAdmin(&model.User{IsAdmin: true}) != nil || RequireAdmin(&model.User{}) == nil || RequireAdmin(nil) == nil {
 		t.Error("RequireAdmin")
 	}
 }

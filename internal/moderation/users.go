@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -63,7 +64,7 @@ func NewUsers(st *store.Store, accounts *auth.Accounts, log *slog.Logger) *Users
 }
 
 // Search finds accounts by the start of a display name or an exact address ("" lists all).
-func (m *Users) Search(ctx context.Context, query, cursor string) ([]store.UserSummary, string, error) {
+func (m *Users) Search(ctx context.Context, query, cursor string) ([]model.UserSummary, string, error) {
 	page, next, err := m.store.SearchUsers(ctx, query, cursor, UsersPage)
 	if errors.Is(err, store.ErrBadCursor) {
 		return nil, "", ErrBadUsersCursor
@@ -72,7 +73,7 @@ func (m *Users) Search(ctx context.Context, query, cursor string) ([]store.UserS
 }
 
 // Case is what a moderator sees of one account: its status, reports and actions.
-func (m *Users) Case(ctx context.Context, userID string) (*store.UserCase, error) {
+func (m *Users) Case(ctx context.Context, userID string) (*model.UserCase, error) {
 	c, err := m.store.UserCase(ctx, userID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrNoAccount
@@ -81,7 +82,7 @@ func (m *Users) Case(ctx context.Context, userID string) (*store.UserCase, error
 }
 
 // ByEmail finds the account with email, for the command line.
-func (m *Users) ByEmail(ctx context.Context, email string) (*store.User, error) {
+func (m *Users) ByEmail(ctx context.Context, email string) (*model.User, error) {
 	u, err := m.store.UserByEmail(ctx, strings.TrimSpace(email))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrNoAccount
@@ -118,7 +119,7 @@ func (m *Users) Suspend(ctx context.Context, by Actor, userID, reason string, un
 	if !until.IsZero() {
 		detail = "until " + until.UTC().Format(auth.SuspendedDate) + ": " + reason
 	}
-	err = m.store.Suspend(ctx, userID, store.Suspension{Since: now, Until: until, Reason: reason}, m.action(by, store.ActionSuspend, detail))
+	err = m.store.Suspend(ctx, userID, model.Suspension{Since: now, Until: until, Reason: reason}, m.action(by, store.ActionSuspend, detail))
 	if errors.Is(err, store.ErrNotFound) {
 		return ErrNoAccount
 	}
@@ -165,7 +166,7 @@ func (m *Users) SweepExpired(ctx context.Context) (int, error) {
 }
 
 // SendPasswordReset mails userID a reset link through the usual reset path, and logs it.
-func (m *Users) SendPasswordReset(ctx context.Context, by Actor, u *store.User) error {
+func (m *Users) SendPasswordReset(ctx context.Context, by Actor, u *model.User) error {
 	if u.Email == "" {
 		return problem.New(problem.Conflict, "no_email", "This account has no email address to send a reset link to.")
 	}
@@ -187,13 +188,13 @@ func (m *Users) SignOut(ctx context.Context, by Actor, userID string) error {
 	return err
 }
 
-func (m *Users) action(by Actor, action, detail string) *store.Action {
-	return &store.Action{ID: auth.NewID(), AdminID: by.ID, AdminName: by.Name, Action: action, Detail: detail, CreatedAt: m.now()}
+func (m *Users) action(by Actor, action, detail string) *model.Action {
+	return &model.Action{ID: auth.NewID(), AdminID: by.ID, AdminName: by.Name, Action: action, Detail: detail, CreatedAt: m.now()}
 }
 
 // ProfileShown says whether viewer may see the page of an account: a suspended one is
 // for moderators only.
-func ProfileShown(p *store.Profile, viewer *store.User) error {
+func ProfileShown(p *model.Profile, viewer *model.User) error {
 	if p.Suspended && (viewer == nil || !viewer.IsAdmin) {
 		return ErrAccountIsSuspended
 	}

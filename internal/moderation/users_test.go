@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -18,15 +19,15 @@ func TestSweepRestoresEndedSuspensions(t *testing.T) {
 		now := time.Now()
 		mk := func(id string, until time.Time) {
 			t.Helper()
-			if err := st.CreateUser(ctx, &store.User{ID: id, Email: id + "@example.com", DisplayName: id, CreatedAt: now}); err != nil {
+			if err := st.CreateUser(ctx, &model.User{ID: id, Email: id + "@example.com", DisplayName: id, CreatedAt: now}); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := st.CreateList(ctx, id, func(yield func(string) bool) { yield("list_1") },
-				store.ListContent{Name: id + " picks", IsPublic: true, Tags: []string{"season-ranking"}}, now); err != nil {
+				model.ListContent{Name: id + " picks", IsPublic: true, Tags: []string{"season-ranking"}}, now); err != nil {
 				t.Fatal(err)
 			}
-			if err := st.Suspend(ctx, id, store.Suspension{Since: now.Add(-time.Hour), Until: until, Reason: "x"},
-				&store.Action{ID: "s-" + id, Action: store.ActionSuspend, CreatedAt: now}); err != nil {
+			if err := st.Suspend(ctx, id, model.Suspension{Since: now.Add(-time.Hour), Until: until, Reason: "x"},
+				&model.Action{ID: "s-" + id, Action: store.ActionSuspend, CreatedAt: now}); err != nil {
 				t.Fatal(err)
 			}
 		}

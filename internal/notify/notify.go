@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 // Notification types, as the app reads them.
@@ -33,7 +33,7 @@ type Actor struct {
 
 // ForListUpvote is the note to a list's owner when actor upvotes it; nil for your own list.
 // Its dedupe key makes voting, unvoting and voting again notify once.
-func ForListUpvote(actor Actor, list *store.ListVisibility, now time.Time) *store.Notification {
+func ForListUpvote(actor Actor, list *model.ListVisibility, now time.Time) *model.Notification {
 	if actor.ID == list.UserID {
 		return nil
 	}
@@ -45,8 +45,8 @@ func ForListUpvote(actor Actor, list *store.ListVisibility, now time.Time) *stor
 // replies to (replyTo, nil for a top-level comment) hears of the reply, and the
 // thread's owner (listOwnerID, "" for a global poll) of the comment, each once and
 // never about their own words.
-func ForComment(actor Actor, c *store.Comment, replyTo *store.Comment, listOwnerID string) []*store.Notification {
-	var notes []*store.Notification
+func ForComment(actor Actor, c *model.Comment, replyTo *model.Comment, listOwnerID string) []*model.Notification {
+	var notes []*model.Notification
 	told := map[string]bool{actor.ID: true, "": true}
 	if replyTo != nil && !told[replyTo.UserID] {
 		told[replyTo.UserID] = true
@@ -62,7 +62,7 @@ func ForComment(actor Actor, c *store.Comment, replyTo *store.Comment, listOwner
 
 // ForCommentUpvote is the note to c's author when actor upvotes it; nil for your own
 // comment or one whose author is gone. content is the list's name.
-func ForCommentUpvote(actor Actor, c *store.Comment, content string, now time.Time) *store.Notification {
+func ForCommentUpvote(actor Actor, c *model.Comment, content string, now time.Time) *model.Notification {
 	if c.UserID == "" || c.UserID == actor.ID {
 		return nil
 	}
@@ -73,7 +73,7 @@ func ForCommentUpvote(actor Actor, c *store.Comment, content string, now time.Ti
 // ForRemix is the note to original's owner when actor saves remixID, a remix of it;
 // nil for a remix of your own list. It leads to the remix and names the original, and
 // shows only while the remix is visible to the owner (store's inbox rule).
-func ForRemix(actor Actor, original *store.ListVisibility, remixID string, now time.Time) *store.Notification {
+func ForRemix(actor Actor, original *model.ListVisibility, remixID string, now time.Time) *model.Notification {
 	if actor.ID == original.UserID {
 		return nil
 	}
@@ -81,8 +81,8 @@ func ForRemix(actor Actor, original *store.ListVisibility, remixID string, now t
 		ListRemix+":"+actor.ID+"/"+remixID, now)
 }
 
-func newNote(actor Actor, to, kind, content, listUserID, listID, commentID, key string, now time.Time) *store.Notification {
-	return &store.Notification{
+func newNote(actor Actor, to, kind, content, listUserID, listID, commentID, key string, now time.Time) *model.Notification {
+	return &model.Notification{
 		ID: auth.NewID(), UserID: to, Type: kind, ActorID: actor.ID, CreatedByName: actor.Name,
 		Content: content, IsNew: true, ListUserID: listUserID, ListID: listID, CommentID: commentID,
 		DedupeKey: key, CreatedAt: now,

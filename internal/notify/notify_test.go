@@ -5,13 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/store"
+	"castaway/internal/model"
 )
 
 var now = time.Unix(1_700_000_000, 0).UTC()
 
 func TestForListUpvote(t *testing.T) {
-	list := &store.ListVisibility{UserID: "owner", ID: "list_1", Name: "Best Villains", IsPublic: true}
+	list := &model.ListVisibility{UserID: "owner", ID: "list_1", Name: "Best Villains", IsPublic: true}
 	if n := ForListUpvote(Actor{ID: "owner", Name: "Owner"}, list, now); n != nil {
 		t.Fatalf("upvoting your own list notified: %+v", n)
 	}
@@ -26,11 +26,11 @@ func TestForListUpvote(t *testing.T) {
 }
 
 func TestForComment(t *testing.T) {
-	by := func(user string) *store.Comment { return &store.Comment{ID: "parent", UserID: user} }
+	by := func(user string) *model.Comment { return &model.Comment{ID: "parent", UserID: user} }
 	tests := []struct {
 		name        string
 		actor       string
-		replyTo     *store.Comment
+		replyTo     *model.Comment
 		listOwnerID string
 		want        string // recipient:type, in order
 	}{
@@ -47,7 +47,7 @@ func TestForComment(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &store.Comment{ID: "c9", ListUserID: tt.listOwnerID, ListID: "list_1", UserID: tt.actor, Text: "Great take on Boston Rob", CreatedAt: now}
+			c := &model.Comment{ID: "c9", ListUserID: tt.listOwnerID, ListID: "list_1", UserID: tt.actor, Text: "Great take on Boston Rob", CreatedAt: now}
 			notes := ForComment(Actor{ID: tt.actor, Name: "Actor"}, c, tt.replyTo, tt.listOwnerID)
 			var got []string
 			for _, n := range notes {
@@ -64,7 +64,7 @@ func TestForComment(t *testing.T) {
 }
 
 func TestForCommentUpvote(t *testing.T) {
-	c := &store.Comment{ID: "c1", UserID: "author", ListUserID: "owner", ListID: "list_1"}
+	c := &model.Comment{ID: "c1", UserID: "author", ListUserID: "owner", ListID: "list_1"}
 	tests := []struct {
 		name, actor, author string
 		want                bool

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -50,7 +51,7 @@ func burst(t *testing.T, url string, n int, spread bool, body func(i int) map[st
 // withPassword makes a user who signs in with email and password.
 func withPassword(t *testing.T, st *store.Store, email, password string) {
 	t.Helper()
-	u := &store.User{ID: auth.NewID(), Email: email, DisplayName: email[:5], PasswordHash: auth.HashPassword(password), CreatedAt: time.Now()}
+	u := &model.User{ID: auth.NewID(), Email: email, DisplayName: email[:5], PasswordHash: auth.HashPassword(password), CreatedAt: time.Now()}
 	if err := st.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
@@ -61,12 +62,25 @@ func withPassword(t *testing.T, st *store.Store, email, password string) {
 // right password sent last is refused too. (It used to read the counter, hash, then count.)
 func TestSignInLimitHoldsUnderParallelGuesses(t *testing.T) {
 	env := newEnv(t)
+	env.setClock(time.Now()) // the limit is a rate: a slow machine must not let it refill
 	withPassword(t, env.store, "owner@example.com", "the-right-password")
 	codes := burst(t, env.URL+"/api/auth/login", 150, false, func(int) map[string]any {
 		return map[string]any{"email": "owner@example.com", "password": "a-wrong-guess"}
 	})
-	if codes[http.StatusUnauthorized] > 10 || codes[http.StatusTooManyRequests] < 140 || codes[http.StatusInternalServerError] > 0 {
+	if codes[http.StatusUnauthorized] > 10 || codes[http.StatusTooManyRequests]+codes[http.StatusServiceUnavailable] < 140 || codes[http.StatusInternalServerError] > 0 {
 		t.Fatalf("150 parallel guesses: %v; want at most 10 weighed, the rest 429", codes)
+	}
+	// On a loaded machine a guess may have found the database busy (503) before it was
+	// counted; such a guess used up nothing, so fill what is left of the limit one by one.
+	wrong := map[string]any{"email": "owner@example.com", "password": "a-wrong-guess"}
+	for weighed := codes[http.StatusUnauthorized]; ; weighed++ {
+		res := call(t, nil, "POST", env.URL+"/api/auth/login", wrong, nil)
+		if res.StatusCode == http.StatusTooManyRequests {
+			break
+		}
+		if res.StatusCode != http.StatusUnauthorized || weighed >= 10 {
+			t.Fatalf("guess %d after the burst: %d, want 401 until 10 were weighed, then 429", weighed+1, res.StatusCode)
+		}
 	}
 	if res := call(t, nil, "POST", env.URL+"/api/auth/login", map[string]any{"email": "owner@example.com", "password": "the-right-password"}, nil); res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
 		t.Fatalf("the right password after the guesses: %d, want 429 with Retry-After", res.StatusCode)
@@ -345,7 +359,7 @@ func reportsAreLimited(t *testing.T, e *testEnv) {
 	ids := make([]string, n)
 	for i := range ids {
 		// Written directly: more comments than one account may post in a minute.
-		c := &store.Comment{ID: fmt.Sprintf("c%02d", i), ListUserID: ownerUser.ID, ListID: "list_1", UserID: ownerUser.ID,
+		c := &model.Comment{ID: fmt.Sprintf("c%02d", i), ListUserID: ownerUser.ID, ListID: "list_1", UserID: ownerUser.ID,
 			Text: "comment", CreatedAt: time.Now()}
 		if _, err := e.store.CreateComment(context.Background(), c, nil); err != nil {
 			t.Fatal(err)

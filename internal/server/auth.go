@@ -6,8 +6,8 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/auth"
 	"castaway/internal/limits"
+	"castaway/internal/model"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 // clientIP is who is asking, for rate limits: the peer's address, or behind a trusted
@@ -18,7 +18,7 @@ func (s *Server) clientIP(r *http.Request) string {
 }
 
 // signInAs starts a session for u and answers with the user.
-func (s *Server) signInAs(w http.ResponseWriter, r *http.Request, u *store.User, status int, fallback string) {
+func (s *Server) signInAs(w http.ResponseWriter, r *http.Request, u *model.User, status int, fallback string) {
 	if err := s.startSession(w, r, u); err != nil {
 		s.fail(w, r, "account request", err, fallback)
 		return

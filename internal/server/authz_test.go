@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/store"
+	"castaway/internal/model"
 
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -154,7 +154,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			if comment.ID == "" || len(in.Notifications) == 0 {
 				t.Fatalf("setting up: comment %q, %d notifications", comment.ID, len(in.Notifications))
 			}
-			if err := e.store.AddPoll(ctx, &store.Poll{ID: "season-20", Title: "S20", SeasonID: "s20", IsOpen: true, CreatedAt: time.Now()}); err != nil {
+			if err := e.store.AddPoll(ctx, &model.Poll{ID: "season-20", Title: "S20", SeasonID: "s20", IsOpen: true, CreatedAt: time.Now()}); err != nil {
 				t.Fatal(err)
 			}
 			var sessions struct{ Sessions []struct{ ID string } }

@@ -20,6 +20,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -65,15 +66,15 @@ func newBenchEnv(b *testing.B) *benchEnv {
 }
 
 // user makes an account and returns it with a session cookie for it.
-func (e *benchEnv) user(b *testing.B, name string) (*store.User, *http.Cookie) {
+func (e *benchEnv) user(b *testing.B, name string) (*model.User, *http.Cookie) {
 	b.Helper()
 	ctx := context.Background()
-	u := &store.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
+	u := &model.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
 	if err := e.store.CreateUser(ctx, u); err != nil {
 		b.Fatal(err)
 	}
 	token, hash := auth.NewToken()
-	if err := e.store.CreateSession(ctx, store.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
+	if err := e.store.CreateSession(ctx, model.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 		b.Fatal(err)
 	}
 	return u, &http.Cookie{Name: SessionCookie, Value: token}
@@ -82,14 +83,14 @@ func (e *benchEnv) user(b *testing.B, name string) (*store.User, *http.Cookie) {
 // seed makes benchUsers users with benchLists public lists of contestants, as the
 // server would store them, and benchUpvotes upvotes cast over the past two weeks.
 // It returns the users and the lists.
-func (e *benchEnv) seed(b *testing.B) ([]*store.User, []*store.List) {
+func (e *benchEnv) seed(b *testing.B) ([]*model.User, []*model.List) {
 	b.Helper()
 	ctx := context.Background()
 	began := time.Now()
 	defer func() {
 		b.Logf("seeded %d lists and %d upvotes in %v", benchLists, benchUpvotes, time.Since(began).Round(time.Millisecond))
 	}()
-	users := make([]*store.User, benchUsers)
+	users := make([]*model.User, benchUsers)
 	for i := range users {
 		users[i], _ = e.user(b, fmt.Sprintf("fan%03d", i))
 	}
@@ -105,7 +106,7 @@ func (e *benchEnv) seed(b *testing.B) ([]*store.User, []*store.List) {
 		}
 	}
 	now := time.Now()
-	all := make([]*store.List, benchLists)
+	all := make([]*model.List, benchLists)
 	for i := range all {
 		start := (i * 7) % (len(cast) - benchListLength)
 		c, err := lists.ValidateList(e.cat, lists.Input{
@@ -117,7 +118,7 @@ func (e *benchEnv) seed(b *testing.B) ([]*store.User, []*store.List) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		l, err := e.store.CreateList(ctx, users[i%benchUsers].ID, lists.IDs(now.Add(-time.Duration(benchLists-i)*time.Minute)), store.ListContent{Name: c.Name, Description: c.Description,
+		l, err := e.store.CreateList(ctx, users[i%benchUsers].ID, lists.IDs(now.Add(-time.Duration(benchLists-i)*time.Minute)), model.ListContent{Name: c.Name, Description: c.Description,
 			Tags: c.Tags, Items: c.Items, IsPublic: i%10 != 0, IsSeason: c.IsSeason(), SearchText: c.SearchText()},
 			now.Add(-time.Duration(benchLists-i)*time.Minute))
 		if err != nil {

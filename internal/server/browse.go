@@ -9,6 +9,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -36,7 +37,7 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	v, err := s.shared.get(key, func(ctx context.Context) (any, error) {
-		var res *store.BrowseResult
+		var res *model.BrowseResult
 		read := func() (err error) {
 			res, err = s.store.BrowsePage(ctx, q)
 			return err
@@ -71,19 +72,19 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 }
 
 // browseQuery reads the browse parameters, or says what is wrong with them.
-func browseQuery(r *http.Request) (store.BrowseQuery, string) {
+func browseQuery(r *http.Request) (model.BrowseQuery, string) {
 	v := r.URL.Query()
-	q := store.BrowseQuery{Q: v.Get("q"), Type: store.TypeAll, Sort: store.SortNewest, Page: 1, PageSize: browsePageSize}
-	switch t := store.BrowseType(v.Get("type")); t {
+	q := model.BrowseQuery{Q: v.Get("q"), Type: model.TypeAll, Sort: model.SortNewest, Page: 1, PageSize: browsePageSize}
+	switch t := model.BrowseType(v.Get("type")); t {
 	case "":
-	case store.TypeAll, store.TypeSeason, store.TypeSurvivor:
+	case model.TypeAll, model.TypeSeason, model.TypeSurvivor:
 		q.Type = t
 	default:
 		return q, "Unknown ranking type."
 	}
-	switch o := store.BrowseSort(v.Get("sort")); o {
+	switch o := model.BrowseSort(v.Get("sort")); o {
 	case "":
-	case store.SortNewest, store.SortMostVotes, store.SortOldest:
+	case model.SortNewest, model.SortMostVotes, model.SortOldest:
 		q.Sort = o
 	default:
 		return q, "Unknown sort order."
@@ -152,7 +153,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func apiSummaries(in []store.ListSummary) []api.ListSummary {
+func apiSummaries(in []model.ListSummary) []api.ListSummary {
 	out := make([]api.ListSummary, len(in))
 	for i, l := range in {
 		out[i] = api.ListSummary{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,

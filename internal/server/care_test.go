@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -317,7 +318,7 @@ func TestExportAndDeleteAccount(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	hash := auth.HashPassword("correct horse battery")
-	annUser := &store.User{ID: auth.NewID(), Email: "ann@example.com", DisplayName: "Ann", PasswordHash: hash}
+	annUser := &model.User{ID: auth.NewID(), Email: "ann@example.com", DisplayName: "Ann", PasswordHash: hash}
 	if err := e.store.CreateUser(ctx, annUser); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/comments"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/store"
@@ -65,7 +66,7 @@ type threadPage struct {
 // with listUserID ""), arranged as shown to viewer (nil when signed out); X-Next-Cursor
 // names the next page when there is one. A visitor's page is the same for every visitor,
 // so it is shared for a moment like the browse pages.
-func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID string, viewer *store.User) {
+func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID string, viewer *model.User) {
 	limit := store.DefaultCommentPageSize
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -102,7 +103,7 @@ func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID,
 }
 
 // threadPage reads a page of a thread and arranges it as viewer may see it.
-func (s *Server) threadPage(ctx context.Context, listUserID, listID string, viewer *store.User, cursor string, limit int) (threadPage, error) {
+func (s *Server) threadPage(ctx context.Context, listUserID, listID string, viewer *model.User, cursor string, limit int) (threadPage, error) {
 	var viewerID string
 	if viewer != nil {
 		viewerID = viewer.ID
@@ -129,7 +130,7 @@ func (s *Server) threadPage(ctx context.Context, listUserID, listID string, view
 
 // newComment reads a comment request: the signed-in user, the body and its cleaned
 // text; u is nil when it has answered (401, 400).
-func (s *Server) newComment(w http.ResponseWriter, r *http.Request) (u *store.User, body api.NewComment, text string) {
+func (s *Server) newComment(w http.ResponseWriter, r *http.Request) (u *model.User, body api.NewComment, text string) {
 	if u = requireUser(w, r, "You must be signed in to comment."); u == nil {
 		return nil, body, ""
 	}
@@ -147,10 +148,10 @@ func (s *Server) newComment(w http.ResponseWriter, r *http.Request) (u *store.Us
 // postComment adds u's comment (a reply when body names a parent of the same
 // thread) to the thread (listUserID, listID), notifying the list's owner and the
 // author replied to, and answers it.
-func (s *Server) postComment(w http.ResponseWriter, r *http.Request, u *store.User, body api.NewComment, text, listUserID, listID string) {
-	c := &store.Comment{ID: auth.NewID(), ListUserID: listUserID, ListID: listID, UserID: u.ID,
+func (s *Server) postComment(w http.ResponseWriter, r *http.Request, u *model.User, body api.NewComment, text, listUserID, listID string) {
+	c := &model.Comment{ID: auth.NewID(), ListUserID: listUserID, ListID: listID, UserID: u.ID,
 		UserName: u.DisplayName, Text: text, CreatedAt: time.Now()}
-	var replyTo *store.Comment
+	var replyTo *model.Comment
 	if body.ParentId != nil && *body.ParentId != "" {
 		var err error
 		replyTo, err = s.store.CommentByID(r.Context(), *body.ParentId, u.ID)
@@ -242,7 +243,7 @@ func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
 
 // blockersOf are the users whose block stops a comment on the thread of listUserID ("" for
 // a poll) replying to replyTo (nil for none): the list's owner and the author replied to.
-func blockersOf(listUserID string, replyTo *store.Comment) []string {
+func blockersOf(listUserID string, replyTo *model.Comment) []string {
 	var out []string
 	if listUserID != "" {
 		out = append(out, listUserID)
@@ -253,7 +254,7 @@ func blockersOf(listUserID string, replyTo *store.Comment) []string {
 	return out
 }
 
-func commentJSON(c *store.Comment) api.Comment {
+func commentJSON(c *model.Comment) api.Comment {
 	var parent *string
 	if c.ParentID != "" {
 		parent = &c.ParentID

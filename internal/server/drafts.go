@@ -7,6 +7,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -51,7 +52,7 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 	d := c.Draft(lists.Public(body.IsPublic), time.Now())
 	if body.RemixOf != nil {
 		// An origin the user may no longer see is dropped, not refused: the draft is kept.
-		ref := store.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
+		ref := model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
 		if _, err := lists.RemixSource(r.Context(), s.store, ref, u.ID); err == nil {
 			d.RemixOf = ref
 		} else if _, isProblem := problem.As(err); !isProblem {
@@ -84,7 +85,7 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 }
 
 // apiDraft is userID's draft as the API shows it: a remix's origin only while they may see it.
-func apiDraft(d *store.Draft, userID string) api.Draft {
+func apiDraft(d *model.Draft, userID string) api.Draft {
 	out := api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags, Contestants: apiListItems(d.Items),
 		IsPublic: d.IsPublic, UpdatedAt: d.UpdatedAt.UTC()}
 	if o := lists.OriginShown(d.Origin, userID); o != nil {

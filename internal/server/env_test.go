@@ -20,6 +20,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/mail"
+	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -103,9 +104,9 @@ func testDepsLogging(t testing.TB, cfg *config.Config, st *store.Store, log *slo
 }
 
 // signedIn makes a user named name and returns a client holding their session.
-func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *store.User) {
+func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *model.User) {
 	t.Helper()
-	u := &store.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
+	u := &model.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
 	if err := e.store.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
@@ -113,10 +114,10 @@ func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *store.User
 }
 
 // clientWithSession returns a client holding a new session of u, made in st.
-func (e *testEnv) clientWithSession(t *testing.T, st *store.Store, u *store.User) *http.Client {
+func (e *testEnv) clientWithSession(t *testing.T, st *store.Store, u *model.User) *http.Client {
 	t.Helper()
 	token, hash := auth.NewToken()
-	if err := st.CreateSession(context.Background(), store.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
+	if err := st.CreateSession(context.Background(), model.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	jar, _ := cookiejar.New(nil)

@@ -34,8 +34,8 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/events"
 	"castaway/internal/events/eventstest"
+	"castaway/internal/model"
 	"castaway/internal/notify"
-	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -210,12 +210,12 @@ type benchInboxEnv struct {
 // clientFor makes a user named name and a client signed in as them.
 func (e *benchInboxEnv) clientFor(b *testing.B, name string) *http.Client {
 	b.Helper()
-	u := &store.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
+	u := &model.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
 	if err := e.store.CreateUser(context.Background(), u); err != nil {
 		b.Fatal(err)
 	}
 	token, hash := auth.NewToken()
-	if err := e.store.CreateSession(context.Background(), store.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
+	if err := e.store.CreateSession(context.Background(), model.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 		b.Fatal(err)
 	}
 	return &http.Client{Transport: &cookieTransport{token: token}}

@@ -8,11 +8,12 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/global"
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
 // poll finds the poll of the path, answering 404 or 500 itself when it cannot.
-func (s *Server) poll(w http.ResponseWriter, r *http.Request, failure string) *store.Poll {
+func (s *Server) poll(w http.ResponseWriter, r *http.Request, failure string) *model.Poll {
 	p, err := s.store.Poll(r.Context(), r.PathValue("pollId"))
 	if err != nil {
 		s.fail(w, r, "find poll", notFoundAs(err, global.ErrPollNotFound), failure)
@@ -21,7 +22,7 @@ func (s *Server) poll(w http.ResponseWriter, r *http.Request, failure string) *s
 	return p
 }
 
-func (s *Server) pollJSON(p *store.Poll) api.GlobalPoll {
+func (s *Server) pollJSON(p *model.Poll) api.GlobalPoll {
 	var seasonName string
 	if season, ok := s.catalog.Season(p.SeasonID); ok {
 		seasonName = season.Name
@@ -70,7 +71,7 @@ func (s *Server) globalPoll(w http.ResponseWriter, r *http.Request) {
 }
 
 // writeResults answers a poll's results as they stand now.
-func (s *Server) writeResults(w http.ResponseWriter, r *http.Request, p *store.Poll, failure string) {
+func (s *Server) writeResults(w http.ResponseWriter, r *http.Request, p *model.Poll, failure string) {
 	top, err := s.store.PollTop(r.Context(), p.ID, global.TopN)
 	if err != nil {
 		s.fail(w, r, "poll results", err, failure)
@@ -136,7 +137,7 @@ func (s *Server) submitGlobalRanking(w http.ResponseWriter, r *http.Request) {
 		err = s.limitWrite(r, u, global.BallotPerUser, global.BallotPerClient)
 	}
 	if err == nil {
-		err = s.store.SubmitBallot(r.Context(), &store.Ballot{PollID: p.ID, UserID: u.ID, Ranking: ballot.IDs(),
+		err = s.store.SubmitBallot(r.Context(), &model.Ballot{PollID: p.ID, UserID: u.ID, Ranking: ballot.IDs(),
 			Names: ballot.Names(), SubmittedAt: time.Now()})
 	}
 	if errors.Is(err, store.ErrPollClosed) { // closed meanwhile

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/store"
+	"castaway/internal/model"
 	"castaway/internal/store/storetest"
 )
 
@@ -96,7 +96,7 @@ func TestEveryBodyIsReadStrictly(t *testing.T) {
 	list := e.makeCommunityList(t, u.ID, "list_1", "Heroes", true)
 	var comment struct{ ID string }
 	call(t, c, "POST", list+"/comments", map[string]any{"text": "first"}, &comment)
-	if err := e.store.AddPoll(context.Background(), &store.Poll{ID: "season-20", Title: "S20", SeasonID: "s20", IsOpen: true, CreatedAt: time.Now()}); err != nil {
+	if err := e.store.AddPoll(context.Background(), &model.Poll{ID: "season-20", Title: "S20", SeasonID: "s20", IsOpen: true, CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	for _, op := range []struct{ method, path string }{

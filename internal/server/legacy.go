@@ -13,10 +13,10 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/legacy"
-	"castaway/internal/store"
+	"castaway/internal/model"
 )
 
-func apiLegacy(rec *store.LegacyRecord) api.LegacyRankings {
+func apiLegacy(rec *model.LegacyRecord) api.LegacyRankings {
 	return api.LegacyRankings{MaddysList: apiListItems(rec.Lists.Maddys), AndrewsList: apiListItems(rec.Lists.Andrews),
 		KendallsList: apiListItems(rec.Lists.Kendalls), LastUpdated: rec.LastUpdated}
 }
@@ -45,7 +45,7 @@ func (s *Server) saveLegacyRankings(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.limitWrite(r, u, legacy.SavePerUser, legacy.SavePerClient)
 	}
-	rec := &store.LegacyRecord{Lists: lists, LastUpdated: time.Now().UTC()}
+	rec := &model.LegacyRecord{Lists: lists, LastUpdated: time.Now().UTC()}
 	if err == nil {
 		err = s.store.SaveLegacyRecord(r.Context(), rec)
 	}
@@ -126,7 +126,7 @@ func (c *legacyCopy) eventFor(ctx context.Context) ([]byte, error) {
 }
 
 // read takes its turn among stream reads, so waking every stream queues.
-func (c *legacyCopy) read(ctx context.Context) (*store.LegacyRecord, error) {
+func (c *legacyCopy) read(ctx context.Context) (*model.LegacyRecord, error) {
 	select {
 	case c.s.streamReads <- struct{}{}:
 	case <-ctx.Done():

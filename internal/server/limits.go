@@ -4,29 +4,13 @@ import (
 	"net/http"
 
 	"castaway/internal/limits"
-	"castaway/internal/store"
+	"castaway/internal/model"
 )
 
 // limitWrite counts one write by u, from this client, against each limit, both at once;
-// a problem (429) when either refused it. On SQLite (one process) the limits' state is this
-// process's own, in memory, so a write costs one transaction rather than two; elsewhere,
-// and whenever the memory's bound is reached, it is the database's, shared by every node.
-func (s *Server) limitWrite(r *http.Request, u *store.User, perUser, perClient limits.Limit) error {
-	now := s.now()
-	hits := []limits.Hit{perUser.Hit(u.ID), perClient.Hit(s.clientIP(r))}
-	states, ok := s.localLimits.HitAll(hits, now)
-	if !ok {
-		var err error
-		if states, err = s.store.HitRateLimits(r.Context(), hits, now); err != nil {
-			return err
-		}
-	}
-	for i, l := range []limits.Limit{perUser, perClient} {
-		if !states[i].Allowed {
-			return l.Exceeded(states[i].TAT, now)
-		}
-	}
-	return nil
+// a problem (429) when either refused it.
+func (s *Server) limitWrite(r *http.Request, u *model.User, perUser, perClient limits.Limit) error {
+	return s.writes.Take(r.Context(), u.ID, s.clientIP(r), perUser, perClient)
 }
 
 // limited counts every request of a signed-in user to next against perUser and perClient

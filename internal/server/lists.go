@@ -33,23 +33,23 @@ func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var original *store.ListVisibility
+	var original *model.ListVisibility
 	if body.RemixOf != nil {
 		var err error
-		original, err = lists.RemixSource(r.Context(), s.store, store.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}, u.ID)
+		original, err = lists.RemixSource(r.Context(), s.store, model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}, u.ID)
 		if err != nil {
 			s.fail(w, r, "find remixed list", err, msgSaveFailed)
 			return
 		}
-		c.RemixOf = store.ListRef{UserID: original.UserID, ListID: original.ID}
+		c.RemixOf = model.ListRef{UserID: original.UserID, ListID: original.ID}
 	}
 	now := time.Now()
-	l, notified, err := s.store.CreateListNotifying(r.Context(), u.ID, lists.IDs(now), c, now, func(id string) []*store.Notification {
+	l, notified, err := s.store.CreateListNotifying(r.Context(), u.ID, lists.IDs(now), c, now, func(id string) []*model.Notification {
 		if original == nil {
 			return nil
 		}
 		if n := notify.ForRemix(notify.Actor{ID: u.ID, Name: u.DisplayName}, original, id, now); n != nil {
-			return []*store.Notification{n}
+			return []*model.Notification{n}
 		}
 		return nil
 	})
@@ -88,7 +88,7 @@ func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
 
 // listFor is the list as the request's reader may read it: store.ErrNotFound when
 // it is missing or not theirs to see, a problem when they chose not to see it.
-func (s *Server) listFor(r *http.Request, ownerID, listID string) (*store.List, error) {
+func (s *Server) listFor(r *http.Request, ownerID, listID string) (*model.List, error) {
 	var viewerID string
 	viewer := currentUser(r)
 	if viewer != nil {
@@ -97,7 +97,7 @@ func (s *Server) listFor(r *http.Request, ownerID, listID string) (*store.List, 
 	l, err := s.findList(r.Context(), ownerID, listID, viewerID, viewer != nil && viewer.IsAdmin)
 	if err == nil && viewer != nil && viewer.Filters > 0 && ownerID != viewerID {
 		key := store.ListKey(ownerID, listID)
-		var unseen store.Unseen
+		var unseen model.Unseen
 		if unseen, err = s.store.UnseenAmong(r.Context(), viewerID, []string{ownerID}, []string{key}, nil); err == nil {
 			err = moderation.ListUnseen(unseen, ownerID, key)
 		}
@@ -108,14 +108,14 @@ func (s *Server) listFor(r *http.Request, ownerID, listID string) (*store.List, 
 // findList is lists.Find through the shared reads: a list reads the same for every
 // visitor, so a busy list costs one database read a second (dropped when a write through
 // this process changes what they show), and only the visibility check is the viewer's own.
-func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string, admin bool) (*store.List, error) {
+func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string, admin bool) (*model.List, error) {
 	v, err := s.shared.get("list\x00"+ownerID+"\x00"+listID, func(ctx context.Context) (any, error) {
 		return s.store.List(ctx, ownerID, listID)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return lists.Shown(v.(*store.List), viewerID, admin)
+	return lists.Shown(v.(*model.List), viewerID, admin)
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
@@ -167,7 +167,7 @@ func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
 
 // validateList checks a list body, answering the client itself on failure. A remix's
 // origin is not part of it: only a new list may name one.
-func (s *Server) validateList(w http.ResponseWriter, r *http.Request, body api.ListInput) (store.ListContent, bool) {
+func (s *Server) validateList(w http.ResponseWriter, r *http.Request, body api.ListInput) (model.ListContent, bool) {
 	in := lists.Input{Name: body.Name, Description: orZero(body.Description), Items: itemInputs(body.Contestants)}
 	if body.Tags != nil {
 		for _, t := range *body.Tags {
@@ -177,7 +177,7 @@ func (s *Server) validateList(w http.ResponseWriter, r *http.Request, body api.L
 	c, err := lists.ValidateList(s.catalog, in)
 	if err != nil {
 		s.fail(w, r, "validate list", err, msgSaveFailed)
-		return store.ListContent{}, false
+		return model.ListContent{}, false
 	}
 	return c.Stored(lists.Public(body.IsPublic)), true
 }
@@ -203,7 +203,7 @@ func apiListItems(in []model.Item) []api.ListItem {
 
 // rankedList is l as viewerID reads it: the original of a remix is named only while
 // they may see it.
-func rankedList(l *store.List, viewerID string, upvoted, favorited bool) api.RankedList {
+func rankedList(l *model.List, viewerID string, upvoted, favorited bool) api.RankedList {
 	out := api.RankedList{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,
 		Tags: l.Tags, Contestants: apiListItems(l.Items), IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
 		UpvoteCount: l.UpvoteCount, CommentCount: &l.CommentCount, UpvotedByMe: upvoted, FavoritedByMe: favorited,
@@ -230,7 +230,7 @@ func (s *Server) listRemixes(w http.ResponseWriter, r *http.Request) {
 	if l == nil {
 		return
 	}
-	page, next, err := s.store.Remixes(r.Context(), store.ListRef{UserID: l.UserID, ListID: l.ID}, r.URL.Query().Get("cursor"), remixesPageSize)
+	page, next, err := s.store.Remixes(r.Context(), model.ListRef{UserID: l.UserID, ListID: l.ID}, r.URL.Query().Get("cursor"), remixesPageSize)
 	if errors.Is(err, store.ErrBadCursor) {
 		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; start again from the first page.")
 		return

@@ -5,7 +5,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
-	"castaway/internal/store"
+	"castaway/internal/model"
 )
 
 func (s *Server) me(w http.ResponseWriter, r *http.Request) {
@@ -34,7 +34,7 @@ func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
 }
 
 // writeMe answers with the user as they see themselves, sign-in methods included.
-func (s *Server) writeMe(w http.ResponseWriter, r *http.Request, u *store.User, status int, fallback string) {
+func (s *Server) writeMe(w http.ResponseWriter, r *http.Request, u *model.User, status int, fallback string) {
 	providers, err := s.accounts.Providers(r.Context(), u)
 	if err != nil {
 		s.fail(w, r, "account request", err, fallback)

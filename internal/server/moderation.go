@@ -9,6 +9,7 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/comments"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/store"
 )
@@ -37,7 +38,7 @@ func (s *Server) createReport(w http.ResponseWriter, r *http.Request) {
 		err = s.reportable(r, u, kind, key, body)
 	}
 	if err == nil {
-		err = s.store.AddReport(r.Context(), store.Report{ReporterID: u.ID, Kind: kind, Key: key,
+		err = s.store.AddReport(r.Context(), model.Report{ReporterID: u.ID, Kind: kind, Key: key,
 			Reason: string(body.Reason), Text: text, CreatedAt: time.Now()})
 		if errors.Is(err, store.ErrAlreadyReported) {
 			err = moderation.ErrAlreadyReported
@@ -51,7 +52,7 @@ func (s *Server) createReport(w http.ResponseWriter, r *http.Request) {
 }
 
 // reportable checks that u may see what they report, and that it is not their own.
-func (s *Server) reportable(r *http.Request, u *store.User, kind, key string, body api.ReportInput) error {
+func (s *Server) reportable(r *http.Request, u *model.User, kind, key string, body api.ReportInput) error {
 	author := ""
 	if kind == store.KindList {
 		l, err := lists.FindRef(r.Context(), s.store, orZero(body.UserId), orZero(body.ListId), u.ID)
@@ -79,7 +80,7 @@ func (s *Server) reportable(r *http.Request, u *store.User, kind, key string, bo
 }
 
 // admin is the signed-in moderator, or nil when it has answered 401 or 403.
-func (s *Server) admin(w http.ResponseWriter, r *http.Request) *store.User {
+func (s *Server) admin(w http.ResponseWriter, r *http.Request) *model.User {
 	u := requireUser(w, r, "You must be signed in to moderate.")
 	if u == nil {
 		return nil
@@ -96,7 +97,7 @@ func (s *Server) moderationQueue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	status, err := moderation.CheckStatus(r.URL.Query().Get("status"))
-	var page []store.ReportTarget
+	var page []model.ReportTarget
 	var next string
 	if err == nil {
 		page, next, err = s.store.ReportQueue(r.Context(), status, r.URL.Query().Get("cursor"), moderation.QueuePage)
@@ -133,9 +134,9 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		kind, key, err = moderation.Target(string(body.TargetType), orZero(body.UserId), orZero(body.ListId), orZero(body.CommentId))
 	}
-	var t *store.ReportTarget
+	var t *model.ReportTarget
 	if err == nil {
-		t, err = s.store.Moderate(r.Context(), &store.Action{ID: auth.NewID(), AdminID: u.ID, AdminName: u.DisplayName,
+		t, err = s.store.Moderate(r.Context(), &model.Action{ID: auth.NewID(), AdminID: u.ID, AdminName: u.DisplayName,
 			Action: string(body.Action), Kind: kind, Key: key, CreatedAt: time.Now()})
 	}
 	if err != nil {
@@ -168,7 +169,7 @@ func (s *Server) moderationLog(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func reportTargetJSON(t *store.ReportTarget) api.ReportTarget {
+func reportTargetJSON(t *model.ReportTarget) api.ReportTarget {
 	return api.ReportTarget{TargetType: api.ReportTargetTargetType(t.Kind), Key: t.Key, Status: api.ReportTargetStatus(t.Status),
 		ReportCount: t.Count, Reasons: api.ReportReasons{Spam: t.Spam, Harassment: t.Harassment, Spoiler: t.Spoiler, Other: t.Other},
 		Texts: t.Texts, FirstReportedAt: t.FirstAt, LastReportedAt: t.LastAt, AuthorId: t.AuthorID, AuthorName: t.AuthorName,

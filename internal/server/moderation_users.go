@@ -8,14 +8,14 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/moderation"
-	"castaway/internal/store"
 )
 
 const msgModerateUsersFailed = "Failed to load the account. Please try again."
 
 // moderator is the signed-in admin as the actor of an account-level action.
-func moderator(u *store.User) moderation.Actor {
+func moderator(u *model.User) moderation.Actor {
 	return moderation.Actor{ID: u.ID, Name: u.DisplayName}
 }
 
@@ -95,7 +95,7 @@ func (s *Server) writeUserCase(w http.ResponseWriter, r *http.Request, status in
 	writeJSON(w, status, out)
 }
 
-func moderationUserJSON(u *store.UserSummary) api.ModerationUser {
+func moderationUserJSON(u *model.UserSummary) api.ModerationUser {
 	out := api.ModerationUser{Id: u.ID, DisplayName: u.DisplayName, Email: u.Email, CreatedAt: u.CreatedAt, IsAdmin: u.IsAdmin}
 	if sus := u.Suspension; sus != nil {
 		out.Suspension = &api.Suspension{Since: sus.Since, Reason: sus.Reason}
@@ -106,7 +106,7 @@ func moderationUserJSON(u *store.UserSummary) api.ModerationUser {
 	return out
 }
 
-func moderationActionJSON(a store.Action) api.ModerationAction {
+func moderationActionJSON(a model.Action) api.ModerationAction {
 	return api.ModerationAction{Id: a.ID, AdminId: a.AdminID, AdminName: a.AdminName,
 		Action: api.ModerationActionAction(a.Action), TargetType: api.ModerationActionTargetType(a.Kind),
 		Key: a.Key, Title: a.Title, Detail: orNil(a.Detail), CreatedAt: a.CreatedAt}

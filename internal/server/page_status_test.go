@@ -24,8 +24,8 @@ func TestMissingPagesAnswer404(t *testing.T) {
 		owner, u := env.signedIn(t, "Maddy")
 		other, _ := env.signedIn(t, "Ozzy")
 		ctx := context.Background()
-		mk := func(name string, public bool, at time.Time) *store.List {
-			l, err := st.CreateList(ctx, u.ID, lists.IDs(at), store.ListContent{Name: name, IsPublic: public,
+		mk := func(name string, public bool, at time.Time) *model.List {
+			l, err := st.CreateList(ctx, u.ID, lists.IDs(at), model.ListContent{Name: name, IsPublic: public,
 				Tags: []string{"survivor-ranking"}, Items: []model.Item{{ID: "parvati-shallow", Name: "Parvati Shallow", ImageURL: "/x"}}}, at)
 			if err != nil {
 				t.Fatal(err)

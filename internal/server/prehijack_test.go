@@ -7,6 +7,7 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/auth/authtest"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -121,7 +122,7 @@ func TestLinkedBeforeChecksIsTakenBack(t *testing.T) {
 		planted := newClient()
 		var me verifiedMe
 		call(t, planted, "POST", ts.URL+"/api/auth/signup", creds{"victim@gmail.com", goodPassword}, &me)
-		if err := st.AddIdentity(t.Context(), store.Identity{Provider: "google", Subject: "google-old", UserID: me.ID, Email: "victim@gmail.com"}, time.Now()); err != nil {
+		if err := st.AddIdentity(t.Context(), model.Identity{Provider: "google", Subject: "google-old", UserID: me.ID, Email: "victim@gmail.com"}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		fake.SetUser("google", authtest.User{Subject: "google-old", Email: "victim@gmail.com", EmailVerified: true, Name: "Victim"})

@@ -7,8 +7,8 @@ import (
 	"net/url"
 	"strings"
 
+	"castaway/internal/model"
 	"castaway/internal/shareimage"
-	"castaway/internal/store"
 )
 
 // listPage serves the app's HTML for /list/{userId}/{listId} with Open Graph and
@@ -48,7 +48,7 @@ type preview struct{ title, description, image string }
 // genericPreview is what a link to a list nobody may see (or none) shows.
 var genericPreview = preview{title: "Survivor Rankings", description: "Rank Survivor contestants and seasons, and share your rankings."}
 
-func previewOf(l *store.List, baseURL string) preview {
+func previewOf(l *model.List, baseURL string) preview {
 	p := preview{title: l.Name + " — a Survivor ranking by " + l.UserName}
 	var top []string
 	for i, it := range l.Items {

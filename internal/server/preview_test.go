@@ -9,15 +9,14 @@ import (
 
 	"castaway/internal/lists"
 	"castaway/internal/model"
-	"castaway/internal/store"
 )
 
 func TestListPagePreview(t *testing.T) {
 	env := newEnv(t)
 	_, owner := env.signedIn(t, "Maddy")
 	ctx := context.Background()
-	content := func(name string, public bool) store.ListContent {
-		return store.ListContent{Name: name, Description: "Only winners. <Fight> me.", IsPublic: public,
+	content := func(name string, public bool) model.ListContent {
+		return model.ListContent{Name: name, Description: "Only winners. <Fight> me.", IsPublic: public,
 			Tags: []string{"survivor-ranking"}, Items: []model.Item{
 				{ID: "parvati-shallow", Name: "Parvati Shallow", ImageURL: "/x"},
 				{ID: "sandra-diaz-twine", Name: "Sandra Diaz-Twine", ImageURL: "/y"},

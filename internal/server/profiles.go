@@ -5,9 +5,9 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
@@ -47,7 +47,7 @@ func (s *Server) userLists(w http.ResponseWriter, r *http.Request) {
 		err = lists.ErrUserNotFound
 	}
 	if err == nil {
-		var owned []store.ListSummary
+		var owned []model.ListSummary
 		if owned, err = lists.OwnedBy(r.Context(), s.store, userID, viewerID); err == nil {
 			found, err = s.listsFor(r.Context(), viewer, apiSummaries(owned))
 		}

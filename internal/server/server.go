@@ -65,9 +65,8 @@ type Server struct {
 	hub         *notify.Hub // live inbox events
 	shared      *sharedReads
 	searches    *searches // bounds on text searches the shared reads cannot answer
-	// localLimits keeps write limits in memory when the database is SQLite (one process);
-	// nil on PostgreSQL, where every node shares the database's.
-	localLimits *limits.Local
+	// writes counts writes against their per-account and per-client limits.
+	writes *limits.Writes
 	// now is the clock the rate limits read (time.Now; a test may set it before requests).
 	now func() time.Time
 	// streamReads bounds the inbox reads streams run at once, so waking every
@@ -101,9 +100,13 @@ func New(d Deps) (*Server, error) {
 		streamReads: make(chan struct{}, maxStreamReads),
 		now:         time.Now,
 	}
+	// On SQLite (one process) the write limits' state is this process's own, in memory;
+	// on PostgreSQL every node shares the database's.
+	var local *limits.Local
 	if d.Store.Dialect() == store.SQLite {
-		s.localLimits = limits.NewLocal(maxLocalLimitKeys)
+		local = limits.NewLocal(maxLocalLimitKeys)
 	}
+	s.writes = limits.NewWrites(local, d.Store, func() time.Time { return s.now() })
 	var err error
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
 		return nil, err

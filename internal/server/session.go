@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -58,13 +59,13 @@ func (s *Server) withPageReader(r *http.Request) (*http.Request, error) {
 }
 
 // currentUser is the signed-in user, or nil.
-func currentUser(r *http.Request) *store.User {
-	u, _ := r.Context().Value(userKey).(*store.User)
+func currentUser(r *http.Request) *model.User {
+	u, _ := r.Context().Value(userKey).(*model.User)
 	return u
 }
 
 // requireUser answers 401 and returns nil when nobody is signed in.
-func requireUser(w http.ResponseWriter, r *http.Request, message string) *store.User {
+func requireUser(w http.ResponseWriter, r *http.Request, message string) *model.User {
 	u := currentUser(r)
 	if u == nil {
 		writeProblem(w, problem.New(problem.Unauthorized, "unauthorized", message))
@@ -78,7 +79,7 @@ func requireUser(w http.ResponseWriter, r *http.Request, message string) *store.
 const DeviceCookie = "castaway_device"
 
 // startSession signs u in on this response, and marks this browser as one of u's devices.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *model.User) error {
 	now := time.Now()
 	token, err := s.accounts.StartSession(r.Context(), u.ID, auth.Client{UserAgent: r.UserAgent(), IP: s.clientIP(r)}, SessionLifetime)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -189,7 +190,7 @@ func TestFanSeesAndEndsTheirSessions(t *testing.T) {
 	})
 }
 
-func userByEmail(t *testing.T, st *store.Store, email string) *store.User {
+func userByEmail(t *testing.T, st *store.Store, email string) *model.User {
 	t.Helper()
 	u, err := st.UserByEmail(context.Background(), email)
 	if err != nil {

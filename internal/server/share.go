@@ -20,9 +20,9 @@ import (
 
 	"castaway/internal/limits"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/placeholder"
 	"castaway/internal/shareimage"
-	"castaway/internal/store"
 )
 
 const (
@@ -71,11 +71,11 @@ func newShareImages(r *shareimage.Renderer, art *placeholder.Index, mediaDir, me
 // shareRevision names one drawing of a list: it changes whenever the list is
 // saved, and with the renderer's Version, so whoever holds an old drawing (a
 // browser by its ETag, a link preview by its og:image URL) fetches the new one.
-func shareRevision(l *store.List) string {
+func shareRevision(l *model.List) string {
 	return shareimage.Version + `-` + strconv.FormatInt(l.UpdatedAt.UnixMilli(), 36)
 }
 
-func shareETag(l *store.List) string { return `"share-` + shareRevision(l) + `"` }
+func shareETag(l *model.List) string { return `"share-` + shareRevision(l) + `"` }
 
 // shareImage answers a list's share PNG to whoever may see the list. Answers are
 // revalidated on every use (no-cache) against an ETag from the list's updatedAt,
@@ -151,7 +151,7 @@ func siteName(baseURL string) string {
 
 // draw renders l's share PNG, naming site, once a drawing slot is free, or
 // errShareBusy when none frees up within the wait.
-func (si *shareImages) draw(ctx context.Context, l *store.List, site string) ([]byte, error) {
+func (si *shareImages) draw(ctx context.Context, l *model.List, site string) ([]byte, error) {
 	t := time.NewTimer(si.wait)
 	defer t.Stop()
 	select {
@@ -171,7 +171,7 @@ func (si *shareImages) draw(ctx context.Context, l *store.List, site string) ([]
 }
 
 // list is what the image of l shows.
-func (si *shareImages) list(l *store.List, site string) shareimage.List {
+func (si *shareImages) list(l *model.List, site string) shareimage.List {
 	sl := shareimage.List{Title: l.Name, Site: site}
 	for i, it := range l.Items {
 		if i == shareimage.MaxItems {

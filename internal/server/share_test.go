@@ -42,9 +42,9 @@ func catalogItems(n int) []model.Item {
 	return items
 }
 
-func newShareList(t testing.TB, st *store.Store, ownerID, name string, public bool, at time.Time) *store.List {
+func newShareList(t testing.TB, st *store.Store, ownerID, name string, public bool, at time.Time) *model.List {
 	t.Helper()
-	l, err := st.CreateList(context.Background(), ownerID, lists.IDs(at), store.ListContent{Name: name, IsPublic: public,
+	l, err := st.CreateList(context.Background(), ownerID, lists.IDs(at), model.ListContent{Name: name, IsPublic: public,
 		Tags: []string{"survivor-ranking"}, Items: catalogItems(7)}, at)
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +52,7 @@ func newShareList(t testing.TB, st *store.Store, ownerID, name string, public bo
 	return l
 }
 
-func shareURL(e *testEnv, l *store.List) string {
+func shareURL(e *testEnv, l *model.List) string {
 	return e.URL + "/api/lists/" + l.UserID + "/" + l.ID + "/share.png"
 }
 
@@ -402,7 +402,7 @@ func BenchmarkShareImage(b *testing.B) {
 		b.Fatal(err)
 	}
 	h := srv.Handler()
-	owner := &store.User{ID: "bench-owner", Email: "bench@example.com", DisplayName: "Bench", CreatedAt: time.Now()}
+	owner := &model.User{ID: "bench-owner", Email: "bench@example.com", DisplayName: "Bench", CreatedAt: time.Now()}
 	if err := st.CreateUser(context.Background(), owner); err != nil {
 		b.Fatal(err)
 	}

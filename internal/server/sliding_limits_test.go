@@ -12,11 +12,12 @@ import (
 	"castaway/internal/store/storetest"
 )
 
-// setClock makes the server's rate limits read the time the returned function sets.
+// setClock makes the server's and the accounts' rate limits read the time the returned function sets.
 func (e *testEnv) setClock(start time.Time) func(time.Time) {
 	var at atomic.Int64
 	at.Store(start.UnixNano())
 	e.srv.now = func() time.Time { return time.Unix(0, at.Load()) }
+	e.srv.accounts.SetClock(e.srv.now)
 	return func(t time.Time) { at.Store(t.UnixNano()) }
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/events"
+	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -37,21 +38,21 @@ func TestRevokedSessionEndsItsStreams(t *testing.T) {
 	ways := []struct {
 		name string
 		// end ends the phone's session from the laptop (or the phone itself).
-		end func(t *testing.T, e *testEnv, laptop, phone *http.Client, u *store.User)
+		end func(t *testing.T, e *testEnv, laptop, phone *http.Client, u *model.User)
 		// laptopStays: the laptop's session survives it.
 		laptopStays bool
 	}{
-		{"sign out", func(t *testing.T, e *testEnv, _, phone *http.Client, _ *store.User) {
+		{"sign out", func(t *testing.T, e *testEnv, _, phone *http.Client, _ *model.User) {
 			if status := callStatus(t, phone, "POST", e.URL+"/api/auth/logout", nil, nil); status != http.StatusNoContent {
 				t.Fatalf("sign out: %d", status)
 			}
 		}, true},
-		{"sign out everywhere", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *store.User) {
+		{"sign out everywhere", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *model.User) {
 			if status := callStatus(t, laptop, "POST", e.URL+"/api/auth/logout-everywhere", nil, nil); status != http.StatusNoContent {
 				t.Fatalf("sign out everywhere: %d", status)
 			}
 		}, false},
-		{"ended from another device", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *store.User) {
+		{"ended from another device", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *model.User) {
 			for _, other := range sessionsOf(t, e, laptop) {
 				if !other.Current {
 					if status := callStatus(t, laptop, "DELETE", e.URL+"/api/me/sessions/"+other.ID, nil, nil); status != http.StatusNoContent {
@@ -60,18 +61,18 @@ func TestRevokedSessionEndsItsStreams(t *testing.T) {
 				}
 			}
 		}, true},
-		{"other sessions ended", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *store.User) {
+		{"other sessions ended", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *model.User) {
 			if status := callStatus(t, laptop, "POST", e.URL+"/api/me/sessions/end-others", nil, nil); status != http.StatusNoContent {
 				t.Fatalf("end the other sessions: %d", status)
 			}
 		}, true},
-		{"password change", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *store.User) {
+		{"password change", func(t *testing.T, e *testEnv, laptop, _ *http.Client, _ *model.User) {
 			body := map[string]any{"currentPassword": password, "newPassword": "a-brand-new-secret"}
 			if status := callStatus(t, laptop, "PUT", e.URL+"/api/me/password", body, nil); status != http.StatusNoContent {
 				t.Fatalf("password change: %d", status)
 			}
 		}, false},
-		{"password reset", func(t *testing.T, e *testEnv, _, _ *http.Client, u *store.User) {
+		{"password reset", func(t *testing.T, e *testEnv, _, _ *http.Client, u *model.User) {
 			token, hash := auth.NewToken()
 			if err := e.store.CreatePasswordReset(context.Background(), hash, u.ID, time.Now(), time.Now().Add(time.Hour), nil); err != nil {
 				t.Fatal(err)
@@ -81,7 +82,7 @@ func TestRevokedSessionEndsItsStreams(t *testing.T) {
 				t.Fatalf("reset: %d", status)
 			}
 		}, false},
-		{"account deletion", func(t *testing.T, e *testEnv, laptop, _ *http.Client, u *store.User) {
+		{"account deletion", func(t *testing.T, e *testEnv, laptop, _ *http.Client, u *model.User) {
 			body := map[string]any{"confirm": u.DisplayName, "password": password}
 			if status := callStatus(t, laptop, "DELETE", e.URL+"/api/me", body, nil); status != http.StatusNoContent {
 				t.Fatalf("delete: %d", status)
@@ -92,7 +93,7 @@ func TestRevokedSessionEndsItsStreams(t *testing.T) {
 		for _, way := range ways {
 			t.Run(way.name, func(t *testing.T) {
 				e := newEnvOn(t, st)
-				u := &store.User{ID: auth.NewID(), Email: auth.NewID() + "@example.com", DisplayName: "Fan" + auth.NewID()[:6],
+				u := &model.User{ID: auth.NewID(), Email: auth.NewID() + "@example.com", DisplayName: "Fan" + auth.NewID()[:6],
 					PasswordHash: auth.HashPassword(password), CreatedAt: time.Now()}
 				if err := st.CreateUser(context.Background(), u); err != nil {
 					t.Fatal(err)
@@ -144,7 +145,7 @@ func TestRevokedSessionEndsStreamsOnEveryNode(t *testing.T) {
 		return newEnvWithHub(t, st, hub)
 	}
 	a, b := process(), process()
-	u := &store.User{ID: auth.NewID(), Email: "fan@example.com", DisplayName: "Fan", CreatedAt: time.Now()}
+	u := &model.User{ID: auth.NewID(), Email: "fan@example.com", DisplayName: "Fan", CreatedAt: time.Now()}
 	if err := a.store.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}

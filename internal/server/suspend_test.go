@@ -9,6 +9,7 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/auth/authtest"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -178,7 +179,7 @@ func TestSuspensionEndDates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := st.Suspend(ctx, fan.ID, store.Suspension{Since: time.Now(), Reason: "x"}, &store.Action{ID: "a1", CreatedAt: time.Now()}); err != nil {
+		if err := st.Suspend(ctx, fan.ID, model.Suspension{Since: time.Now(), Reason: "x"}, &model.Action{ID: "a1", CreatedAt: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
 		wantError(t, newClient(), "POST", e.URL+"/api/auth/login", creds{"fan@example.com", goodPassword}, 403, "account_suspended",
@@ -215,8 +216,8 @@ func TestSuspendedProviderSignInIsRefused(t *testing.T) {
 		var me meBody
 		call(t, c, "GET", e.URL+"/api/me", nil, &me)
 		until := time.Date(2099, 12, 3, 0, 0, 0, 0, time.UTC)
-		if err := st.Suspend(context.Background(), me.ID, store.Suspension{Since: time.Now(), Until: until, Reason: "x"},
-			&store.Action{ID: "a1", CreatedAt: time.Now()}); err != nil {
+		if err := st.Suspend(context.Background(), me.ID, model.Suspension{Since: time.Now(), Until: until, Reason: "x"},
+			&model.Action{ID: "a1", CreatedAt: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
 		again := newClient()

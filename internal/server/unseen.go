@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"castaway/internal/api"
+	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/store"
 )
@@ -13,7 +14,7 @@ import (
 // none for a reader who never blocked or reported anything.
 
 // listsFor is ls without the lists of users viewer blocked and the lists they reported.
-func (s *Server) listsFor(ctx context.Context, viewer *store.User, ls []api.ListSummary) ([]api.ListSummary, error) {
+func (s *Server) listsFor(ctx context.Context, viewer *model.User, ls []api.ListSummary) ([]api.ListSummary, error) {
 	if viewer == nil || viewer.Filters == 0 || len(ls) == 0 {
 		return ls, nil
 	}
@@ -37,8 +38,8 @@ func (s *Server) listsFor(ctx context.Context, viewer *store.User, ls []api.List
 // commentsFor is flat as viewer may read it: without hidden comments (but their authors'
 // and admins'), comments by users they blocked and comments they reported, and without
 // the replies of a comment left out.
-func (s *Server) commentsFor(ctx context.Context, viewer *store.User, flat []store.Comment) ([]store.Comment, error) {
-	unseen := store.Unseen{}
+func (s *Server) commentsFor(ctx context.Context, viewer *model.User, flat []model.Comment) ([]model.Comment, error) {
+	unseen := model.Unseen{}
 	if viewer != nil && viewer.Filters > 0 && len(flat) > 0 {
 		users, ids := make([]string, len(flat)), make([]string, len(flat))
 		for i, c := range flat {
@@ -50,7 +51,7 @@ func (s *Server) commentsFor(ctx context.Context, viewer *store.User, flat []sto
 		}
 	}
 	left := map[string]bool{}
-	out := make([]store.Comment, 0, len(flat))
+	out := make([]model.Comment, 0, len(flat))
 	for _, c := range flat {
 		if !moderation.CommentShown(&c, viewer) || unseen.Hides(c.UserID, "", c.ID) {
 			left[c.ID] = true

@@ -6,8 +6,8 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/notify"
-	"castaway/internal/store"
 )
 
 const (
@@ -35,7 +35,7 @@ func (s *Server) removeUpvote(w http.ResponseWriter, r *http.Request) {
 	s.answerUpvote(w, r, res, err)
 }
 
-func (s *Server) answerUpvote(w http.ResponseWriter, r *http.Request, res store.UpvoteResult, err error) {
+func (s *Server) answerUpvote(w http.ResponseWriter, r *http.Request, res model.UpvoteResult, err error) {
 	if err != nil {
 		s.fail(w, r, "upvote", notFoundAs(err, lists.ErrNotFound), msgUpvoteFailed) // deleted meanwhile
 		return

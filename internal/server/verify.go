@@ -5,7 +5,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
-	"castaway/internal/store"
+	"castaway/internal/model"
 )
 
 // verifyEmail spends a mailed verification link; it needs no session (the link may be
@@ -68,7 +68,7 @@ func (s *Server) dismissNotice(w http.ResponseWriter, r *http.Request) {
 
 // addressState fills in whether u's address is verified, the one it is changing to, and
 // the notice u should read.
-func (s *Server) addressState(r *http.Request, u *store.User, me *api.Me) error {
+func (s *Server) addressState(r *http.Request, u *model.User, me *api.Me) error {
 	me.EmailVerified = u.EmailVerified
 	pending, err := s.accounts.PendingEmail(r.Context(), u)
 	if err != nil {

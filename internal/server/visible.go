@@ -5,13 +5,14 @@ import (
 
 	"castaway/internal/comments"
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/store"
 )
 
 // visibleList finds the list named by the path when viewerID may see it, answering
 // 404 (a private list of someone else does not exist for them) or 500 itself.
-func (s *Server) visibleList(w http.ResponseWriter, r *http.Request, viewerID, failure string) *store.ListVisibility {
+func (s *Server) visibleList(w http.ResponseWriter, r *http.Request, viewerID, failure string) *model.ListVisibility {
 	l, err := lists.FindRef(r.Context(), s.store, r.PathValue("userId"), r.PathValue("listId"), viewerID)
 	if err != nil {
 		s.fail(w, r, "look up list", notFoundAs(err, lists.ErrNotFound), failure)
@@ -22,7 +23,7 @@ func (s *Server) visibleList(w http.ResponseWriter, r *http.Request, viewerID, f
 
 // userAndList is the signed-in user and the list of the path they may see; when
 // either is missing it has answered (401, 404 or 500) and l is nil.
-func (s *Server) userAndList(w http.ResponseWriter, r *http.Request, signedOut, failure string) (*store.User, *store.ListVisibility) {
+func (s *Server) userAndList(w http.ResponseWriter, r *http.Request, signedOut, failure string) (*model.User, *model.ListVisibility) {
 	u := requireUser(w, r, signedOut)
 	if u == nil {
 		return nil, nil
@@ -32,7 +33,7 @@ func (s *Server) userAndList(w http.ResponseWriter, r *http.Request, signedOut, 
 
 // visibleComment finds the comment named by the path when viewer may see it and its
 // thread, with the name of its list (a notification's content), answering 404 or 500 itself.
-func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewer *store.User, failure string) (*store.Comment, string) {
+func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewer *model.User, failure string) (*model.Comment, string) {
 	viewerID := viewer.ID
 	c, err := s.store.CommentByID(r.Context(), r.PathValue("commentId"), viewerID)
 	if err == nil && !moderation.CommentShown(c, viewer) {

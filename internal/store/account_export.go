@@ -16,6 +16,9 @@ type ExportSection struct {
 	query  string
 }
 
+// Query is the section's statement ($1 the user), for the plan test.
+func (e ExportSection) Query() string { return e.query }
+
 // Columns are named as the export shows them; a name ending in "At" holds Unix
 // milliseconds (written as a time), one starting with "is" a flag, and one ending in
 // "Json" a JSON text (written as JSON, without the suffix).
@@ -45,9 +48,6 @@ var ExportSections = []ExportSection{
 	{Name: "reports", query: `SELECT kind, target_key AS "target", reason, text, created_at AS "createdAt"
 		FROM reports WHERE reporter_id = $1 ORDER BY created_at`},
 }
-
-// Query is the section's statement ($1 the user), for the plan test.
-func (e ExportSection) Query() string { return e.query }
 
 // ExportRows calls emit with each row of section for userID, in order, as a JSON-ready
 // object; a list row also holds its items. Rows are read one at a time.

@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
 
-func newUser(t *testing.T, s *store.Store, email, name string) *store.User {
+func newUser(t *testing.T, s *store.Store, email, name string) *model.User {
 	t.Helper()
-	u := &store.User{ID: auth.NewID(), Email: email, DisplayName: name, PasswordHash: "h", CreatedAt: time.Now()}
+	u := &model.User{ID: auth.NewID(), Email: email, DisplayName: name, PasswordHash: "h", CreatedAt: time.Now()}
 	if err := s.CreateUser(context.Background(), u); err != nil {
 		t.Fatalf("create %s: %v", name, err)
 	}
@@ -25,11 +26,11 @@ func TestUserConflictsNameTheRule(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		newUser(t, s, "ann@example.com", "Ann")
-		err := s.CreateUser(ctx, &store.User{ID: auth.NewID(), Email: "ANN@example.com", DisplayName: "Other", CreatedAt: time.Now()})
+		err := s.CreateUser(ctx, &model.User{ID: auth.NewID(), Email: "ANN@example.com", DisplayName: "Other", CreatedAt: time.Now()})
 		if !errors.Is(err, store.ErrEmailTaken) || !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("same email, other case: %v", err)
 		}
-		err = s.CreateUser(ctx, &store.User{ID: auth.NewID(), Email: "bob@example.com", DisplayName: "aNN", CreatedAt: time.Now()})
+		err = s.CreateUser(ctx, &model.User{ID: auth.NewID(), Email: "bob@example.com", DisplayName: "aNN", CreatedAt: time.Now()})
 		if !errors.Is(err, store.ErrNameTaken) {
 			t.Fatalf("same name, other case: %v", err)
 		}
@@ -47,7 +48,7 @@ func TestLookAlikeNamesShareTheIndex(t *testing.T) {
 		ctx := context.Background()
 		newUser(t, s, "joey@example.com", "joeyyeya")
 		newUser(t, s, "bill@example.com", "bill")
-		err := s.CreateUser(ctx, &store.User{ID: auth.NewID(), Email: "j2@example.com", DisplayName: "јоеууеуа", CreatedAt: time.Now()})
+		err := s.CreateUser(ctx, &model.User{ID: auth.NewID(), Email: "j2@example.com", DisplayName: "јоеууеуа", CreatedAt: time.Now()})
 		if !errors.Is(err, store.ErrNameTaken) {
 			t.Errorf("Cyrillic joeyyeya: %v, want ErrNameTaken", err)
 		}
@@ -64,7 +65,7 @@ func TestLookAlikeNamesShareTheIndex(t *testing.T) {
 func TestRenameRaceHasOneWinner(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		var users []*store.User
+		var users []*model.User
 		for _, n := range []string{"a", "b", "c", "d", "e", "f"} {
 			users = append(users, newUser(t, s, n+"@example.com", n))
 		}
@@ -106,7 +107,7 @@ func TestPasswordResetIsSingleUseAndRevokesSessions(t *testing.T) {
 		ctx := context.Background()
 		now := time.Now()
 		u := newUser(t, s, "ann@example.com", "Ann")
-		if err := s.CreateSession(ctx, store.NewSession{TokenHash: "sess", ID: "sess", UserID: u.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
+		if err := s.CreateSession(ctx, model.NewSession{TokenHash: "sess", ID: "sess", UserID: u.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
 		for _, r := range []struct{ hash, user string }{{"t1", u.ID}, {"t2", u.ID}, {"old", u.ID}} {
@@ -140,8 +141,8 @@ func TestIdentities(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Now()
-		u := &store.User{ID: auth.NewID(), DisplayName: "Jeff", CreatedAt: now}
-		if err := s.CreateUserWithIdentity(ctx, u, store.Identity{Provider: "twitter", Subject: "42"}); err != nil {
+		u := &model.User{ID: auth.NewID(), DisplayName: "Jeff", CreatedAt: now}
+		if err := s.CreateUserWithIdentity(ctx, u, model.Identity{Provider: "twitter", Subject: "42"}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.UserByIdentity(ctx, "twitter", "42")
@@ -149,14 +150,14 @@ func TestIdentities(t *testing.T) {
 			t.Fatalf("by identity: %+v %v", got, err)
 		}
 		// A failed identity insert must not leave the new user behind.
-		other := &store.User{ID: auth.NewID(), DisplayName: "Probst", CreatedAt: now}
-		if err := s.CreateUserWithIdentity(ctx, other, store.Identity{Provider: "twitter", Subject: "42"}); !errors.Is(err, store.ErrConflict) {
+		other := &model.User{ID: auth.NewID(), DisplayName: "Probst", CreatedAt: now}
+		if err := s.CreateUserWithIdentity(ctx, other, model.Identity{Provider: "twitter", Subject: "42"}); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("duplicate identity: %v", err)
 		}
 		if _, err := s.UserByID(ctx, other.ID); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("half-made user: %v", err)
 		}
-		if err := s.AddIdentity(ctx, store.Identity{Provider: "google", Subject: "g1", UserID: u.ID, Email: "j@example.com"}, now); err != nil {
+		if err := s.AddIdentity(ctx, model.Identity{Provider: "google", Subject: "g1", UserID: u.ID, Email: "j@example.com"}, now); err != nil {
 			t.Fatal(err)
 		}
 		providers, err := s.IdentityProviders(ctx, u.ID)
@@ -173,11 +174,11 @@ func TestOAuthStatesAreSingleUseAndExpire(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Now()
-		st := store.OAuthState{State: "s1", Provider: "google", Verifier: "v", Nonce: "n", RedirectTo: "/mylists", ExpiresAt: now.Add(10 * time.Minute)}
+		st := model.OAuthState{State: "s1", Provider: "google", Verifier: "v", Nonce: "n", RedirectTo: "/mylists", ExpiresAt: now.Add(10 * time.Minute)}
 		if err := s.CreateOAuthState(ctx, st, now); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateOAuthState(ctx, store.OAuthState{State: "s2", Provider: "twitter", ExpiresAt: now.Add(time.Minute)}, now); err != nil {
+		if err := s.CreateOAuthState(ctx, model.OAuthState{State: "s2", Provider: "twitter", ExpiresAt: now.Add(time.Minute)}, now); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.TakeOAuthState(ctx, "s1", now)
@@ -197,14 +198,14 @@ func TestNamesAndEmailsClashInAnyCaseBeyondASCII(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Now()
-		if err := s.CreateUser(ctx, &store.User{ID: "u1", Email: "Émile@Example.com", DisplayName: "Émile", CreatedAt: now}); err != nil {
+		if err := s.CreateUser(ctx, &model.User{ID: "u1", Email: "Émile@Example.com", DisplayName: "Émile", CreatedAt: now}); err != nil {
 			t.Fatal(err)
 		}
-		err := s.CreateUser(ctx, &store.User{ID: "u2", Email: "other@example.com", DisplayName: "émile", CreatedAt: now})
+		err := s.CreateUser(ctx, &model.User{ID: "u2", Email: "other@example.com", DisplayName: "émile", CreatedAt: now})
 		if !errors.Is(err, store.ErrNameTaken) {
 			t.Errorf("name differing in a non-ASCII letter's case: %v, want ErrNameTaken", err)
 		}
-		err = s.CreateUser(ctx, &store.User{ID: "u3", Email: "émile@example.com", DisplayName: "Emile 2", CreatedAt: now})
+		err = s.CreateUser(ctx, &model.User{ID: "u3", Email: "émile@example.com", DisplayName: "Emile 2", CreatedAt: now})
 		if !errors.Is(err, store.ErrEmailTaken) {
 			t.Errorf("email differing in case: %v, want ErrEmailTaken", err)
 		}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -32,7 +33,7 @@ func TestBackupWhileWriting(t *testing.T) {
 				return
 			default:
 			}
-			u := &store.User{ID: fmt.Sprintf("u%05d", i), Email: fmt.Sprintf("u%d@example.com", i), DisplayName: fmt.Sprintf("Fan %d", i), CreatedAt: time.Now()}
+			u := &model.User{ID: fmt.Sprintf("u%05d", i), Email: fmt.Sprintf("u%d@example.com", i), DisplayName: fmt.Sprintf("Fan %d", i), CreatedAt: time.Now()}
 			if err := st.CreateUser(ctx, u); err != nil {
 				t.Error(err)
 				return
@@ -143,7 +144,7 @@ func TestRestore(t *testing.T) {
 	if err := live.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	u := &store.User{ID: "u-before", Email: "before@example.com", DisplayName: "Before", CreatedAt: time.Now()}
+	u := &model.User{ID: "u-before", Email: "before@example.com", DisplayName: "Before", CreatedAt: time.Now()}
 	if err := live.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +152,7 @@ func TestRestore(t *testing.T) {
 	if err := live.Backup(ctx, backup); err != nil {
 		t.Fatal(err)
 	}
-	after := &store.User{ID: "u-after", Email: "after@example.com", DisplayName: "After", CreatedAt: time.Now()}
+	after := &model.User{ID: "u-after", Email: "after@example.com", DisplayName: "After", CreatedAt: time.Now()}
 	if err := live.CreateUser(ctx, after); err != nil {
 		t.Fatal(err)
 	}

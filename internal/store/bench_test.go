@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
@@ -25,9 +26,9 @@ func BenchmarkReads(b *testing.B) {
 		if s == nil {
 			continue
 		}
-		deep := store.EncodeCursor(string(store.SortNewest), "0",
+		deep := store.EncodeCursor(string(model.SortNewest), "0",
 			strconv.FormatInt(now.Add(-200*24*time.Hour).UnixMilli(), 10), "u05000", "list_50000")
-		browse := func(q store.BrowseQuery) func() error {
+		browse := func(q model.BrowseQuery) func() error {
 			return func() error {
 				q.PageSize = 12
 				if q.Page == 0 {
@@ -43,14 +44,14 @@ func BenchmarkReads(b *testing.B) {
 		}{
 			{"home", func() error { _, err := s.Home(ctx, "", now.Add(-7*24*time.Hour)); return err }},
 			{"home-signed-in", func() error { _, err := s.Home(ctx, "u00042", now.Add(-7*24*time.Hour)); return err }},
-			{"browse-newest", browse(store.BrowseQuery{})},
-			{"browse-mostVotes-tag", browse(store.BrowseQuery{Sort: store.SortMostVotes, Tags: []string{"strategic"}})},
-			{"browse-season-oldest", browse(store.BrowseQuery{Type: store.TypeSeason, Sort: store.SortOldest})},
-			{"browse-q-parvati", browse(store.BrowseQuery{Q: "parvati"})},
-			{"browse-q-parv-mostVotes", browse(store.BrowseQuery{Q: "parv", Sort: store.SortMostVotes})},
-			{"browse-q-author", browse(store.BrowseQuery{Q: "player 04242"})},
-			{"browse-page-80", browse(store.BrowseQuery{Page: 80})},
-			{"browse-deep-cursor", browse(store.BrowseQuery{Cursor: deep})},
+			{"browse-newest", browse(model.BrowseQuery{})},
+			{"browse-mostVotes-tag", browse(model.BrowseQuery{Sort: model.SortMostVotes, Tags: []string{"strategic"}})},
+			{"browse-season-oldest", browse(model.BrowseQuery{Type: model.TypeSeason, Sort: model.SortOldest})},
+			{"browse-q-parvati", browse(model.BrowseQuery{Q: "parvati"})},
+			{"browse-q-parv-mostVotes", browse(model.BrowseQuery{Q: "parv", Sort: model.SortMostVotes})},
+			{"browse-q-author", browse(model.BrowseQuery{Q: "player 04242"})},
+			{"browse-page-80", browse(model.BrowseQuery{Page: 80})},
+			{"browse-deep-cursor", browse(model.BrowseQuery{Cursor: deep})},
 			{"list", func() error { _, err := s.List(ctx, "u00042", "list_42"); return err }},
 			{"comments-page", func() error {
 				_, _, err := s.CommentPage(ctx, "u00000", "list_hot", "u00001", "", store.DefaultCommentPageSize)

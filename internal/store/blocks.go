@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // MaxBlocks bounds how many users one account may block, so what a reader's pages are
@@ -59,23 +61,17 @@ func (s *Store) Unblock(ctx context.Context, blockerID, blockedID string) error 
 	})
 }
 
-// BlockedUser is one user a reader blocked.
-type BlockedUser struct {
-	UserID, DisplayName string
-	BlockedAt           time.Time
-}
-
 // Blocks lists the users blockerID blocked, most recent first (at most MaxBlocks).
-func (s *Store) Blocks(ctx context.Context, blockerID string) ([]BlockedUser, error) {
+func (s *Store) Blocks(ctx context.Context, blockerID string) ([]model.BlockedUser, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT b.blocked_id, u.display_name, b.created_at FROM blocks b
 		JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = $1 ORDER BY b.created_at DESC, b.blocked_id`, blockerID)
 	if err != nil {
 		return nil, fmt.Errorf("list blocks: %w", err)
 	}
 	defer rows.Close()
-	out := []BlockedUser{}
+	out := []model.BlockedUser{}
 	for rows.Next() {
-		var b BlockedUser
+		var b model.BlockedUser
 		var at int64
 		if err := rows.Scan(&b.UserID, &b.DisplayName, &at); err != nil {
 			return nil, fmt.Errorf("list blocks: %w", err)
@@ -111,22 +107,10 @@ func StmtBlocked(n int) string {
 	return `SELECT EXISTS (SELECT 1 FROM blocks WHERE blocked_id = $1 AND blocker_id IN (` + strings.Join(m, ", ") + `))`
 }
 
-// Unseen is what a reader asked not to see among some candidates: users they blocked,
-// lists (ListKey) and comments they reported.
-type Unseen struct {
-	Users, Lists, Comments map[string]bool
-}
-
-// Hides tells whether the reader left out a list of ownerID with key, or a comment
-// (commentID) by ownerID; pass "" for what does not apply.
-func (u Unseen) Hides(ownerID, listKey, commentID string) bool {
-	return u.Users[ownerID] || u.Lists[listKey] || u.Comments[commentID]
-}
-
 // UnseenAmong reads which of the given users, list keys and comment ids viewerID blocked
 // or reported: one query whose size is that of the page being shown.
-func (s *Store) UnseenAmong(ctx context.Context, viewerID string, users, listKeys, commentIDs []string) (Unseen, error) {
-	u := Unseen{Users: map[string]bool{}, Lists: map[string]bool{}, Comments: map[string]bool{}}
+func (s *Store) UnseenAmong(ctx context.Context, viewerID string, users, listKeys, commentIDs []string) (model.Unseen, error) {
+	u := model.Unseen{Users: map[string]bool{}, Lists: map[string]bool{}, Comments: map[string]bool{}}
 	if len(users)+len(listKeys)+len(commentIDs) == 0 {
 		return u, nil
 	}

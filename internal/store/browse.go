@@ -6,70 +6,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"castaway/internal/model"
 )
 
-// ListSummary is a list as a card shows it: no full item list, only the first few.
-type ListSummary struct {
-	UserID      string
-	ID          string
-	UserName    string
-	Name        string
-	Description string
-	Tags        []string
-	IsPublic    bool
-	IsSeason    bool
-	ItemCount   int
-	UpvoteCount int
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
-	TopItems    []model.Item
-	Hidden      bool // by a moderator; only its owner's own views still hold it
-}
-
 // TopItemCount is how many items a card previews (spec: top 3).
 const TopItemCount = 3
-
-// BrowseSort orders browse results.
-type BrowseSort string
-
-const (
-	SortNewest    BrowseSort = "newest"
-	SortMostVotes BrowseSort = "mostVotes"
-	SortOldest    BrowseSort = "oldest"
-)
-
-// BrowseType filters browse results by what the lists rank.
-type BrowseType string
-
-const (
-	TypeAll      BrowseType = "all"
-	TypeSeason   BrowseType = "season"
-	TypeSurvivor BrowseType = "survivor"
-)
-
-// BrowseQuery asks for one page of public lists.
-type BrowseQuery struct {
-	Q        string // words matched, as prefixes, against name, description, item names and author
-	Type     BrowseType
-	Sort     BrowseSort
-	Tags     []string // a list must carry all of them
-	Page     int      // from 1; ignored when Cursor is set
-	PageSize int
-	Cursor   string // from a previous BrowseResult.NextCursor: the page after it
-	// FewMatches, on PostgreSQL, reads a search's matches through the GIN index first and
-	// orders them after; BrowsePage sets it when the count found no more than
-	// BrowseCountCap. Without it the planner may walk an ordered index filtering every
-	// list, which is cheap only when many lists match.
-	FewMatches bool
-	// SearchFloor, on SQLite, is the lowest full-text rowid among a search's newest
-	// SearchCandidates+1 matches: newest and oldest pages walk the index in rowid order
-	// down (or up) to it and stop at the page. BrowsePage sets it from the match count.
-	SearchFloor int64
-}
 
 // BrowseCountCap bounds how many matches a browse count reads: past it the total is
 // reported as capped ("1,000+") instead of counted.
@@ -81,19 +24,9 @@ const BrowseCountCap = 1000
 // ranks every match (its planner walks the ordered index when matches are common).
 const SearchCandidates = 1000
 
-// BrowseResult is one page of public lists.
-type BrowseResult struct {
-	Lists []ListSummary
-	// Total is how many lists match, at most BrowseCountCap; TotalIsCapped says there are more.
-	Total         int
-	TotalIsCapped bool
-	// NextCursor asks for the page after this one; "" when this is the last.
-	NextCursor string
-}
-
 // Browse returns one page of public lists matching q and how many match in all
 // (at most BrowseCountCap).
-func (s *Store) Browse(ctx context.Context, q BrowseQuery) ([]ListSummary, int, error) {
+func (s *Store) Browse(ctx context.Context, q model.BrowseQuery) ([]model.ListSummary, int, error) {
 	r, err := s.BrowsePage(ctx, q)
 	if err != nil {
 		return nil, 0, err
@@ -107,12 +40,12 @@ func (s *Store) Browse(ctx context.Context, q BrowseQuery) ([]ListSummary, int, 
 // deep as the count (beyond it, or from any page, NextCursor pages by key), and text
 // search reads at most SearchCandidates matches from the engine's full-text index.
 // ErrBadCursor for a cursor that is not this sort's.
-func (s *Store) BrowsePage(ctx context.Context, q BrowseQuery) (*BrowseResult, error) {
+func (s *Store) BrowsePage(ctx context.Context, q model.BrowseQuery) (*model.BrowseResult, error) {
 	st, err := s.BrowseStatements(q)
 	if err != nil {
 		return nil, err
 	}
-	r := &BrowseResult{Lists: []ListSummary{}}
+	r := &model.BrowseResult{Lists: []model.ListSummary{}}
 	matches := -1
 	if st.Matches != "" {
 		if err := s.rdb.QueryRowContext(ctx, st.Matches, st.MatchesArgs...).Scan(&matches, &q.SearchFloor); err != nil {
@@ -129,7 +62,7 @@ func (s *Store) BrowsePage(ctx context.Context, q BrowseQuery) (*BrowseResult, e
 		}
 		r.Total, r.TotalIsCapped = min(n, BrowseCountCap), n > BrowseCountCap
 	}
-	if s.dialect == Postgres && !r.TotalIsCapped && len(searchWords(q.Q)) > 0 {
+	if s.dialect == Postgres && !r.TotalIsCapped && len(model.SearchWords(q.Q)) > 0 {
 		q.FewMatches = true
 	}
 	if q.FewMatches || q.SearchFloor != 0 {
@@ -171,17 +104,17 @@ type BrowseStmts struct {
 	MatchesArgs []any
 }
 
-func sortOf(q BrowseQuery) BrowseSort {
+func sortOf(q model.BrowseQuery) model.BrowseSort {
 	switch q.Sort {
-	case SortMostVotes, SortOldest:
+	case model.SortMostVotes, model.SortOldest:
 		return q.Sort
 	}
-	return SortNewest
+	return model.SortNewest
 }
 
 // BrowseStatements builds the statements Browse runs for q, exposed so tests can
 // check their plans.
-func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
+func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 	if q.PageSize <= 0 {
 		q.PageSize = 12
 	}
@@ -201,19 +134,19 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + countFrom + ` WHERE ` + countWhere + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
 		CountArgs: args,
 	}
-	if len(searchWords(q.Q)) == 0 && len(q.Tags) <= 1 {
+	if len(model.SearchWords(q.Q)) == 0 && len(q.Tags) <= 1 {
 		// The common filters have their count kept in step: one row read.
-		tag, kind := "", TypeAll
+		tag, kind := "", model.TypeAll
 		if len(q.Tags) == 1 {
 			tag = q.Tags[0]
 		}
-		if q.Type == TypeSeason || q.Type == TypeSurvivor {
+		if q.Type == model.TypeSeason || q.Type == model.TypeSurvivor {
 			kind = q.Type
 		}
 		st.Count = StmtListCount
 		st.CountArgs = []any{tag, string(kind)}
 	}
-	if words := searchWords(q.Q); len(words) > 0 && s.dialect == SQLite {
+	if words := model.SearchWords(q.Q); len(words) > 0 && s.dialect == SQLite {
 		st.Matches = fmt.Sprintf(`SELECT count(*), COALESCE(min(r), 0) FROM (SELECT rowid AS r FROM list_fts
 			WHERE list_fts MATCH $1 ORDER BY rowid DESC LIMIT %d) m`, SearchCandidates+1)
 		st.MatchesArgs = []any{ftsQuery(words)}
@@ -225,26 +158,26 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 	sort := sortOf(q)
 	order := `l.created_at DESC, l.user_id DESC, l.id DESC`
 	switch sort {
-	case SortMostVotes:
+	case model.SortMostVotes:
 		order = `l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC`
-	case SortOldest:
+	case model.SortOldest:
 		order = `l.created_at, l.user_id, l.id`
 	}
-	if walk := len(searchWords(q.Q)) > 0 && s.dialect == SQLite && sort != SortMostVotes; walk {
+	if walk := len(model.SearchWords(q.Q)) > 0 && s.dialect == SQLite && sort != model.SortMostVotes; walk {
 		// Full-text rowids follow creation, so a newest (oldest) page is the first rows of
 		// the index walked down (up) from the newest match to SearchFloor: no sort, and the
 		// walk stops at the page.
 		from, conds, args = s.browseFilter(q, true)
 		where = strings.Join(conds, " AND ")
 		order = `f.rowid DESC`
-		if sort == SortOldest {
+		if sort == model.SortOldest {
 			order = `f.rowid`
 		}
 	}
 	offset := 0
 	if q.Cursor != "" {
 		k, err := decodeCursor(q.Cursor, 5)
-		if err != nil || BrowseSort(k[0]) != sort {
+		if err != nil || model.BrowseSort(k[0]) != sort {
 			return nil, ErrBadCursor
 		}
 		votes, err1 := strconv.Atoi(k[1])
@@ -253,9 +186,9 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 			return nil, ErrBadCursor
 		}
 		switch sort {
-		case SortMostVotes:
+		case model.SortMostVotes:
 			where += ` AND (l.upvote_count, l.created_at, l.user_id, l.id) < (` + arg(votes) + `, ` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
-		case SortOldest:
+		case model.SortOldest:
 			where += ` AND (l.created_at, l.user_id, l.id) > (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
 		default:
 			where += ` AND (l.created_at, l.user_id, l.id) < (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
@@ -275,7 +208,7 @@ func (s *Store) BrowseStatements(q BrowseQuery) (*BrowseStmts, error) {
 // browseFilter builds the FROM (lists l, through the full-text matches when searching on
 // SQLite) and WHERE clauses for q. With walk, a SQLite search reads the full-text index in
 // rowid order down to q.SearchFloor (alias f) instead of its newest SearchCandidates.
-func (s *Store) browseFilter(q BrowseQuery, walk bool) (string, []string, []any) {
+func (s *Store) browseFilter(q model.BrowseQuery, walk bool) (string, []string, []any) {
 	from := `lists l`
 	conds := []string{`l.is_public = TRUE`}
 	var args []any
@@ -283,7 +216,7 @@ func (s *Store) browseFilter(q BrowseQuery, walk bool) (string, []string, []any)
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
 	}
-	if words := searchWords(q.Q); len(words) > 0 {
+	if words := model.SearchWords(q.Q); len(words) > 0 {
 		if s.dialect == Postgres {
 			// The planner picks between the GIN index (rare words) and walking the
 			// ordered index, filtering (common words): both bounded by what they find.
@@ -309,46 +242,15 @@ func (s *Store) browseFilter(q BrowseQuery, walk bool) (string, []string, []any)
 		}
 	}
 	switch q.Type {
-	case TypeSeason:
+	case model.TypeSeason:
 		conds = append(conds, `l.is_season = TRUE`)
-	case TypeSurvivor:
+	case model.TypeSurvivor:
 		conds = append(conds, `l.is_season = FALSE`)
 	}
 	for _, tag := range q.Tags {
 		conds = append(conds, `EXISTS (SELECT 1 FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = `+arg(tag)+`)`)
 	}
 	return from, conds, args
-}
-
-// maxSearchWords and maxSearchWordLen bound what one search asks of the index.
-const (
-	maxSearchWords   = 8
-	maxSearchWordLen = 64
-)
-
-// searchWords cuts the user's text into the words the full-text indexes hold: runs of
-// letters, digits and combining marks, lower-cased. Everything else (quotes, *, -,
-// parentheses, operators such as NEAR or OR) only separates words, so no text can
-// form index syntax.
-func searchWords(text string) []string {
-	words := strings.FieldsFunc(FoldKey(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
-	})
-	out := words[:0]
-	seen := map[string]bool{}
-	for _, w := range words {
-		if len(w) > maxSearchWordLen {
-			w = w[:maxSearchWordLen]
-			for !utf8.ValidString(w) {
-				w = w[:len(w)-1]
-			}
-		}
-		if w != "" && !seen[w] && len(out) < maxSearchWords {
-			seen[w] = true
-			out = append(out, w)
-		}
-	}
-	return out
 }
 
 // ftsQuery asks FTS5 for lists holding every word: the last one, the word being typed,
@@ -381,13 +283,6 @@ func pgQuery(words []string) string {
 		}
 	}
 	return strings.Join(parts, " & ")
-}
-
-// Home is the front page's three sections.
-type Home struct {
-	TopThisWeek []ListSummary
-	Recent      []ListSummary
-	Favorites   []ListSummary
 }
 
 // HomeSize is how many lists the top and recent sections show.
@@ -445,7 +340,7 @@ func TopThisWeekArgs(since time.Time) []any {
 // counts kept in step with the votes: the upvotes cast on the days after since's day
 // (since is now - 7 days), that is today and the 6 days before. An upvote older than 7
 // days never counts; one between 6 and 7 days old counts no more once its day ends.
-func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Home, error) {
+func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*model.Home, error) {
 	h, err := s.HomeShared(ctx, since)
 	if err != nil {
 		return nil, err
@@ -460,8 +355,8 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*Ho
 
 // HomeShared reads what the front page shows every visitor alike: the week's top and
 // the newest public lists (Favorites empty).
-func (s *Store) HomeShared(ctx context.Context, since time.Time) (*Home, error) {
-	var h Home
+func (s *Store) HomeShared(ctx context.Context, since time.Time) (*model.Home, error) {
+	var h model.Home
 	var err error
 	h.TopThisWeek, err = s.summaries(ctx, StmtTopThisWeek, TopThisWeekArgs(since)...)
 	if err != nil {
@@ -471,12 +366,12 @@ func (s *Store) HomeShared(ctx context.Context, since time.Time) (*Home, error) 
 	if err != nil {
 		return nil, fmt.Errorf("recent lists: %w", err)
 	}
-	h.Favorites = []ListSummary{}
+	h.Favorites = []model.ListSummary{}
 	return &h, nil
 }
 
 // FavoriteLists reads viewerID's favorite lists that still exist and that they may see.
-func (s *Store) FavoriteLists(ctx context.Context, viewerID string) ([]ListSummary, error) {
+func (s *Store) FavoriteLists(ctx context.Context, viewerID string) ([]model.ListSummary, error) {
 	out, err := s.summaries(ctx, StmtFavorites, viewerID)
 	if err != nil {
 		return nil, fmt.Errorf("favorite lists: %w", err)
@@ -485,7 +380,7 @@ func (s *Store) FavoriteLists(ctx context.Context, viewerID string) ([]ListSumma
 }
 
 // UserLists reads ownerID's lists that viewerID may see, most recently updated first.
-func (s *Store) UserLists(ctx context.Context, ownerID, viewerID string) ([]ListSummary, error) {
+func (s *Store) UserLists(ctx context.Context, ownerID, viewerID string) ([]model.ListSummary, error) {
 	out, err := s.summaries(ctx, `SELECT `+listColumns+` FROM lists l JOIN users u ON u.id = l.user_id
 		WHERE l.user_id = $1 AND `+visibleTo("$2")+` ORDER BY l.updated_at DESC, l.id DESC`, ownerID, viewerID)
 	if err != nil {
@@ -496,19 +391,19 @@ func (s *Store) UserLists(ctx context.Context, ownerID, viewerID string) ([]List
 
 // summaries runs a query selecting listColumns, then fetches the top items of
 // every list it found in one more query and their tags in another.
-func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]ListSummary, error) {
+func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]model.ListSummary, error) {
 	rows, err := s.rdb.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []ListSummary{}
+	out := []model.ListSummary{}
 	for rows.Next() {
 		l, err := scanList(rows)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, ListSummary{UserID: l.UserID, ID: l.ID, UserName: l.UserName, Name: l.Name,
+		out = append(out, model.ListSummary{UserID: l.UserID, ID: l.ID, UserName: l.UserName, Name: l.Name,
 			Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason, ItemCount: l.ItemCount,
 			UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden})
 	}

@@ -15,15 +15,15 @@ import (
 
 // browseFixture saves four lists, one private, and returns their names by id.
 type browseFixture struct {
-	alice, bob, carol *store.User
-	queens, hidden    *store.List // Alice's
-	seasons, villains *store.List // Bob's
+	alice, bob, carol *model.User
+	queens, hidden    *model.List // Alice's
+	seasons, villains *model.List // Bob's
 }
 
 func newBrowseFixture(t *testing.T, s *store.Store) *browseFixture {
 	ctx := context.Background()
 	f := &browseFixture{alice: listUser(t, s, "Alice"), bob: listUser(t, s, "Bob Builder"), carol: listUser(t, s, "Carol")}
-	save := func(u *store.User, c store.ListContent, at time.Duration) *store.List {
+	save := func(u *model.User, c model.ListContent, at time.Duration) *model.List {
 		l, err := s.CreateList(ctx, u.ID, lists.IDs(listT0.Add(at)), c, listT0.Add(at))
 		if err != nil {
 			t.Fatal(err)
@@ -36,7 +36,7 @@ func newBrowseFixture(t *testing.T, s *store.Store) *browseFixture {
 	hidden := listContent("Hidden gems", "Parvati Shallow")
 	hidden.IsPublic = false
 	f.hidden = save(f.alice, hidden, time.Second)
-	seasons := store.ListContent{Name: "Season picks", IsPublic: true, IsSeason: true, Tags: []string{"season-ranking", "strategic"},
+	seasons := model.ListContent{Name: "Season picks", IsPublic: true, IsSeason: true, Tags: []string{"season-ranking", "strategic"},
 		Items: []model.Item{{ID: "s20", Name: "Survivor: Heroes vs. Villains", IsSeason: true, SeasonID: "s20"}}, SearchText: "season picks\nsurvivor: heroes vs. villains"}
 	f.seasons = save(f.bob, seasons, 2*time.Second)
 	villains := listContent("Villains", "Russell Hantz", "Sandra Diaz-Twine", "Tony Vlachos", "Boston Rob")
@@ -47,7 +47,7 @@ func newBrowseFixture(t *testing.T, s *store.Store) *browseFixture {
 	return f
 }
 
-func names(ls []store.ListSummary) []string {
+func names(ls []model.ListSummary) []string {
 	out := []string{}
 	for _, l := range ls {
 		out = append(out, l.Name)
@@ -64,26 +64,26 @@ func TestBrowse(t *testing.T) {
 
 		cases := []struct {
 			name string
-			q    store.BrowseQuery
+			q    model.BrowseQuery
 			want []string
 		}{
-			{"newest, private left out", store.BrowseQuery{}, []string{"Villains", "Season picks", "Queens"}},
-			{"oldest", store.BrowseQuery{Sort: store.SortOldest}, []string{"Queens", "Season picks", "Villains"}},
-			{"most votes", store.BrowseQuery{Sort: store.SortMostVotes}, []string{"Season picks", "Queens", "Villains"}},
-			{"season rankings", store.BrowseQuery{Type: store.TypeSeason}, []string{"Season picks"}},
-			{"contestant rankings", store.BrowseQuery{Type: store.TypeSurvivor}, []string{"Villains", "Queens"}},
-			{"one tag", store.BrowseQuery{Tags: []string{"favorites"}}, []string{"Villains", "Queens"}},
-			{"all tags required", store.BrowseQuery{Tags: []string{"favorites", "strategic"}}, []string{"Villains"}},
-			{"type tag", store.BrowseQuery{Tags: []string{"season-ranking"}}, []string{"Season picks"}},
-			{"search item name", store.BrowseQuery{Q: "PARVATI"}, []string{"Queens"}},
-			{"search author", store.BrowseQuery{Q: "bob build"}, []string{"Villains", "Season picks"}},
-			{"search list name", store.BrowseQuery{Q: " villains "}, []string{"Villains", "Season picks"}},
-			{"search description", store.BrowseQuery{Q: "evil"}, []string{"Villains"}},
-			{"percent is literal", store.BrowseQuery{Q: "100%"}, []string{"Villains"}},
-			{"punctuation separates words", store.BrowseQuery{Q: "season_picks"}, []string{"Season picks"}},
-			{"private lists never match", store.BrowseQuery{Q: "hidden"}, []string{}},
-			{"search and filter", store.BrowseQuery{Q: "v", Type: store.TypeSurvivor, Sort: store.SortOldest}, []string{}},
-			{"prefix with filter", store.BrowseQuery{Q: "vi", Type: store.TypeSurvivor, Sort: store.SortOldest}, []string{"Villains"}},
+			{"newest, private left out", model.BrowseQuery{}, []string{"Villains", "Season picks", "Queens"}},
+			{"oldest", model.BrowseQuery{Sort: model.SortOldest}, []string{"Queens", "Season picks", "Villains"}},
+			{"most votes", model.BrowseQuery{Sort: model.SortMostVotes}, []string{"Season picks", "Queens", "Villains"}},
+			{"season rankings", model.BrowseQuery{Type: model.TypeSeason}, []string{"Season picks"}},
+			{"contestant rankings", model.BrowseQuery{Type: model.TypeSurvivor}, []string{"Villains", "Queens"}},
+			{"one tag", model.BrowseQuery{Tags: []string{"favorites"}}, []string{"Villains", "Queens"}},
+			{"all tags required", model.BrowseQuery{Tags: []string{"favorites", "strategic"}}, []string{"Villains"}},
+			{"type tag", model.BrowseQuery{Tags: []string{"season-ranking"}}, []string{"Season picks"}},
+			{"search item name", model.BrowseQuery{Q: "PARVATI"}, []string{"Queens"}},
+			{"search author", model.BrowseQuery{Q: "bob build"}, []string{"Villains", "Season picks"}},
+			{"search list name", model.BrowseQuery{Q: " villains "}, []string{"Villains", "Season picks"}},
+			{"search description", model.BrowseQuery{Q: "evil"}, []string{"Villains"}},
+			{"percent is literal", model.BrowseQuery{Q: "100%"}, []string{"Villains"}},
+			{"punctuation separates words", model.BrowseQuery{Q: "season_picks"}, []string{"Season picks"}},
+			{"private lists never match", model.BrowseQuery{Q: "hidden"}, []string{}},
+			{"search and filter", model.BrowseQuery{Q: "v", Type: model.TypeSurvivor, Sort: model.SortOldest}, []string{}},
+			{"prefix with filter", model.BrowseQuery{Q: "vi", Type: model.TypeSurvivor, Sort: model.SortOldest}, []string{"Villains"}},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
@@ -104,15 +104,15 @@ func TestBrowsePagingAndSummaries(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		f := newBrowseFixture(t, s)
-		first, total, err := s.Browse(ctx, store.BrowseQuery{Page: 1, PageSize: 2})
+		first, total, err := s.Browse(ctx, model.BrowseQuery{Page: 1, PageSize: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		second, _, err := s.Browse(ctx, store.BrowseQuery{Page: 2, PageSize: 2})
+		second, _, err := s.Browse(ctx, model.BrowseQuery{Page: 2, PageSize: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		beyond, _, err := s.Browse(ctx, store.BrowseQuery{Page: 3, PageSize: 2})
+		beyond, _, err := s.Browse(ctx, model.BrowseQuery{Page: 3, PageSize: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,8 +142,8 @@ func TestHome(t *testing.T) {
 		f := newBrowseFixture(t, s)
 		now := listT0.Add(30 * 24 * time.Hour)
 		weekAgo := now.Add(-7 * 24 * time.Hour)
-		voters := []*store.User{f.alice, f.carol, listUser(t, s, "Dave")}
-		vote := func(l *store.List, voter *store.User, at time.Time) {
+		voters := []*model.User{f.alice, f.carol, listUser(t, s, "Dave")}
+		vote := func(l *model.List, voter *model.User, at time.Time) {
 			execOK(t, s.DB(), `INSERT INTO list_upvotes (list_user_id, list_id, user_id, created_at) VALUES ($1, $2, $3, $4)`,
 				l.UserID, l.ID, voter.ID, at.UnixMilli())
 			execOK(t, s.DB(), `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2`, l.UserID, l.ID)
@@ -157,7 +157,7 @@ func TestHome(t *testing.T) {
 			vote(f.hidden, v, now) // private: never shown
 		}
 		vote(f.villains, voters[2], weekAgo.Add(-time.Hour))
-		fav := func(u *store.User, l *store.List, at time.Duration) {
+		fav := func(u *model.User, l *model.List, at time.Duration) {
 			execOK(t, s.DB(), `INSERT INTO favorites (user_id, list_user_id, list_id, favorited_at) VALUES ($1, $2, $3, $4)`,
 				u.ID, l.UserID, l.ID, listT0.Add(at).UnixMilli())
 		}
@@ -229,7 +229,7 @@ func TestUserLists(t *testing.T) {
 func BenchmarkBrowse(b *testing.B) {
 	s := storetest.OpenSQLite(b)
 	ctx := context.Background()
-	var users []*store.User
+	var users []*model.User
 	for i := range 50 {
 		users = append(users, listUser(b, s, fmt.Sprintf("Fan%02d", i)))
 	}
@@ -244,11 +244,11 @@ func BenchmarkBrowse(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	queries := []store.BrowseQuery{
+	queries := []model.BrowseQuery{
 		{Page: 1},
-		{Sort: store.SortMostVotes, Page: 20},
-		{Type: store.TypeSurvivor, Tags: []string{"strategic"}, Page: 3},
-		{Q: "player 12", Sort: store.SortOldest, Page: 1},
+		{Sort: model.SortMostVotes, Page: 20},
+		{Type: model.TypeSurvivor, Tags: []string{"strategic"}, Page: 3},
+		{Q: "player 12", Sort: model.SortOldest, Page: 1},
 		{Q: "fan07", Page: 2},
 	}
 	b.ResetTimer()

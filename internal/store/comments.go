@@ -7,25 +7,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
-)
 
-// Comment is a comment or a one-level reply in a thread. A thread is a list
-// (ListUserID, ListID) or a global poll (ListUserID "", ListID the poll id).
-type Comment struct {
-	ID         string
-	ListUserID string
-	ListID     string
-	UserID     string // "" once the author's account is gone
-	UserName   string // the author's current display name, "" once the account is gone
-	ParentID   string // "" for a top-level comment
-	Text       string
-	Upvotes    int
-	Downvotes  int
-	MyVote     int  // the reading user's vote: 1, -1 or 0
-	Hidden     bool // by a moderator: shown only to its author and admins
-	CreatedAt  time.Time
-}
+	"castaway/internal/model"
+)
 
 // commentCounted is true for a comment c (with its parent p, if any, left-joined) that
 // lists.comment_count counts: everyone sees it, so neither it nor its parent is hidden.
@@ -62,8 +46,8 @@ const commentSelect = `SELECT c.id, c.list_user_id, c.list_id, COALESCE(c.user_i
 	LEFT JOIN users u ON u.id = c.user_id
 	LEFT JOIN comment_votes v ON v.comment_id = c.id AND v.user_id = $1`
 
-func scanComment(row interface{ Scan(...any) error }) (*Comment, error) {
-	var c Comment
+func scanComment(row interface{ Scan(...any) error }) (*model.Comment, error) {
+	var c model.Comment
 	var created int64
 	if err := row.Scan(&c.ID, &c.ListUserID, &c.ListID, &c.UserID, &c.UserName, &c.ParentID, &c.Text,
 		&c.Upvotes, &c.Downvotes, &c.MyVote, &c.Hidden, &created); err != nil {
@@ -75,7 +59,7 @@ func scanComment(row interface{ Scan(...any) error }) (*Comment, error) {
 
 // CreateComment adds c and, in the same transaction, notes; it returns the
 // recipients notified. ErrNotFound when c's parent was deleted meanwhile.
-func (s *Store) CreateComment(ctx context.Context, c *Comment, notes []*Notification) ([]string, error) {
+func (s *Store) CreateComment(ctx context.Context, c *model.Comment, notes []*model.Notification) ([]string, error) {
 	var notified []string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var parent any
@@ -109,14 +93,14 @@ func (s *Store) CreateComment(ctx context.Context, c *Comment, notes []*Notifica
 
 // CommentThread returns every comment of a thread, newest first, with viewerID's votes.
 // It reads the whole thread: pages for visitors come from CommentPage.
-func (s *Store) CommentThread(ctx context.Context, listUserID, listID, viewerID string) ([]Comment, error) {
+func (s *Store) CommentThread(ctx context.Context, listUserID, listID, viewerID string) ([]model.Comment, error) {
 	rows, err := s.rdb.QueryContext(ctx, commentSelect+`
 		WHERE c.list_user_id = $2 AND c.list_id = $3 ORDER BY c.created_at DESC, c.id DESC`, viewerID, listUserID, listID)
 	if err != nil {
 		return nil, fmt.Errorf("list comments: %w", err)
 	}
 	defer rows.Close()
-	thread := []Comment{}
+	thread := []model.Comment{}
 	for rows.Next() {
 		c, err := scanComment(rows)
 		if err != nil {
@@ -156,7 +140,7 @@ func StmtCommentReplies(n int) string {
 // cursor ("" for the newest), followed by all their replies, with viewerID's votes; and
 // the cursor of the next page, "" when there is none. ErrBadCursor for a cursor it did
 // not make.
-func (s *Store) CommentPage(ctx context.Context, listUserID, listID, viewerID, cursor string, limit int) ([]Comment, string, error) {
+func (s *Store) CommentPage(ctx context.Context, listUserID, listID, viewerID, cursor string, limit int) ([]model.Comment, string, error) {
 	if limit <= 0 {
 		limit = DefaultCommentPageSize
 	}
@@ -188,13 +172,13 @@ func (s *Store) CommentPage(ctx context.Context, listUserID, listID, viewerID, c
 	return append(top, replies...), next, nil
 }
 
-func (s *Store) comments(ctx context.Context, query string, args ...any) ([]Comment, error) {
+func (s *Store) comments(ctx context.Context, query string, args ...any) ([]model.Comment, error) {
 	rows, err := s.rdb.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []Comment{}
+	out := []model.Comment{}
 	for rows.Next() {
 		c, err := scanComment(rows)
 		if err != nil {
@@ -206,7 +190,7 @@ func (s *Store) comments(ctx context.Context, query string, args ...any) ([]Comm
 }
 
 // CommentByID finds a comment with viewerID's vote on it, or ErrNotFound.
-func (s *Store) CommentByID(ctx context.Context, id, viewerID string) (*Comment, error) {
+func (s *Store) CommentByID(ctx context.Context, id, viewerID string) (*model.Comment, error) {
 	c, err := scanComment(s.rdb.QueryRowContext(ctx, commentSelect+` WHERE c.id = $2`, viewerID, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
@@ -221,7 +205,7 @@ func (s *Store) CommentByID(ctx context.Context, id, viewerID string) (*Comment,
 // keeping the comment's counters exact in the same transaction. note, when not nil,
 // is added when the vote becomes an upvote. It returns the recipients notified;
 // ErrNotFound when the comment does not exist.
-func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, value int, note *Notification) ([]string, error) {
+func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, value int, note *model.Notification) ([]string, error) {
 	var notified []string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		// Touching the comment first locks its row on PostgreSQL, so two requests of
@@ -255,7 +239,7 @@ func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, va
 			return fmt.Errorf("count comment vote: %w", err)
 		}
 		if value == 1 && note != nil {
-			notified, err = insertNotifications(ctx, tx, []*Notification{note})
+			notified, err = insertNotifications(ctx, tx, []*model.Notification{note})
 		}
 		return err
 	})

@@ -66,32 +66,6 @@ func adjustConsensus(ctx context.Context, tx *sql.Tx, userID, listID string, del
 	return nil
 }
 
-// ConsensusTally is one item's totals in a scope: its points from every contributing
-// list and how many of them name it.
-type ConsensusTally struct {
-	ItemID string
-	Points int64
-	Lists  int
-}
-
-// ConsensusSampleList is one of the newest lists contributing to a scope, with all its
-// items in rank order.
-type ConsensusSampleList struct {
-	UserID   string
-	ListID   string
-	Name     string
-	UserName string
-	Items    []model.Item
-}
-
-// Consensus is what the community's ranking of a scope is made from.
-type Consensus struct {
-	ListCount int
-	Tallies   []ConsensusTally
-	// Sample is the newest contributing lists, at most the sample size asked for.
-	Sample []ConsensusSampleList
-}
-
 // The statements a consensus page runs.
 const (
 	StmtConsensusCount   = `SELECT COALESCE((SELECT n FROM consensus_lists WHERE scope = $1), 0)`
@@ -104,8 +78,8 @@ const (
 // ConsensusOf reads scope's totals (every item named, at most a season's cast or the
 // seasons) and its newest sample contributing lists with their items: bounded reads
 // whatever the number of lists.
-func (s *Store) ConsensusOf(ctx context.Context, scope string, sample int) (*Consensus, error) {
-	c := &Consensus{Tallies: []ConsensusTally{}, Sample: []ConsensusSampleList{}}
+func (s *Store) ConsensusOf(ctx context.Context, scope string, sample int) (*model.Consensus, error) {
+	c := &model.Consensus{Tallies: []model.ConsensusTally{}, Sample: []model.ConsensusSampleList{}}
 	if err := s.rdb.QueryRowContext(ctx, StmtConsensusCount, scope).Scan(&c.ListCount); err != nil {
 		return nil, fmt.Errorf("count consensus lists: %w", err)
 	}
@@ -114,7 +88,7 @@ func (s *Store) ConsensusOf(ctx context.Context, scope string, sample int) (*Con
 		return nil, fmt.Errorf("read consensus: %w", err)
 	}
 	for rows.Next() {
-		var t ConsensusTally
+		var t model.ConsensusTally
 		if err := rows.Scan(&t.ItemID, &t.Points, &t.Lists); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("read consensus: %w", err)
@@ -134,7 +108,7 @@ func (s *Store) ConsensusOf(ctx context.Context, scope string, sample int) (*Con
 	}
 	var keys []any
 	for rows.Next() {
-		var l ConsensusSampleList
+		var l model.ConsensusSampleList
 		if err := rows.Scan(&l.UserID, &l.ListID, &l.Name, &l.UserName); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("read consensus sample: %w", err)

@@ -12,21 +12,21 @@ import (
 )
 
 // seasonList is a public list of contestants, each "id@season".
-func seasonList(name string, items ...[2]string) store.ListContent {
-	c := store.ListContent{Name: name, IsPublic: true, Tags: []string{"survivor-ranking"}}
+func seasonList(name string, items ...[2]string) model.ListContent {
+	c := model.ListContent{Name: name, IsPublic: true, Tags: []string{"survivor-ranking"}}
 	for _, it := range items {
 		c.Items = append(c.Items, model.Item{ID: it[0], Name: it[0], ImageURL: "/x", SeasonID: it[1], SeasonName: it[1]})
 	}
 	return c
 }
 
-func tallies(t *testing.T, s *store.Store, scope string) (map[string]store.ConsensusTally, int) {
+func tallies(t *testing.T, s *store.Store, scope string) (map[string]model.ConsensusTally, int) {
 	t.Helper()
 	c, err := s.ConsensusOf(context.Background(), scope, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]store.ConsensusTally{}
+	out := map[string]model.ConsensusTally{}
 	for _, tl := range c.Tallies {
 		out[tl.ItemID] = tl
 	}
@@ -90,7 +90,7 @@ func TestConsensusKeptInStep(t *testing.T) {
 		verify("after editing")
 
 		// Season lists make the seasons' scope.
-		seasons := store.ListContent{Name: "Seasons", IsPublic: true, IsSeason: true, Tags: []string{"season-ranking"},
+		seasons := model.ListContent{Name: "Seasons", IsPublic: true, IsSeason: true, Tags: []string{"season-ranking"},
 			Items: []model.Item{{ID: "s20", Name: "HvV", IsSeason: true, SeasonID: "s20"}, {ID: "s7", Name: "Pearl Islands", IsSeason: true, SeasonID: "s7"}}}
 		if _, err := s.CreateList(ctx, b.ID, lists.IDs(listT0.Add(2*time.Second)), seasons, listT0); err != nil {
 			t.Fatal(err)

@@ -89,7 +89,7 @@ type DemoScore struct {
 // DemoDraft is a user's unsaved creator state.
 type DemoDraft struct {
 	UserID string
-	Draft
+	model.Draft
 }
 
 // Imported names a record the importer brought in (see the imported table).
@@ -105,7 +105,7 @@ type DemoBatch struct {
 	Favorites     []DemoFavorite
 	Comments      []DemoComment
 	CommentVotes  []DemoCommentVote
-	Notifications []Notification
+	Notifications []model.Notification
 	Ballots       []DemoBallot
 	Scores        []DemoScore
 	// Imported records what an import batch brought in, in the same transaction.
@@ -222,7 +222,7 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 		}
 		var rows [][]any
 		for _, u := range b.Users {
-			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(FoldKey(u.Email)), u.DisplayName, username.Key(u.DisplayName),
+			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(model.FoldKey(u.Email)), u.DisplayName, username.Key(u.DisplayName),
 				nullable(u.PasswordHash), u.IdolsFound, millis(u.CreatedAt), u.EmailVerified && u.Email != ""})
 		}
 		if err := insert("users", []string{"id", "email", "email_key", "display_name", "name_key",

@@ -6,28 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"castaway/internal/model"
 )
 
-// Draft is a user's unsaved creator state.
-type Draft struct {
-	Name        string
-	Description string
-	Tags        []string
-	Items       []model.Item
-	IsPublic    bool
-	UpdatedAt   time.Time
-	// RemixOf is the list a remix being drafted started from (zero for none); Origin is
-	// that list, read by Draft, nil when it no longer exists.
-	RemixOf ListRef
-	Origin  *Origin
-}
-
 // Draft reads userID's draft, or ErrNotFound.
-func (s *Store) Draft(ctx context.Context, userID string) (*Draft, error) {
-	var d Draft
+func (s *Store) Draft(ctx context.Context, userID string) (*model.Draft, error) {
+	var d model.Draft
 	var tags, items string
 	var updated int64
 	err := s.rdb.QueryRowContext(ctx, `SELECT name, description, tags, items, is_public, updated_at, remix_of_user_id, remix_of_list_id
@@ -58,7 +43,7 @@ func (s *Store) Draft(ctx context.Context, userID string) (*Draft, error) {
 }
 
 // SaveDraft replaces userID's draft.
-func (s *Store) SaveDraft(ctx context.Context, userID string, d *Draft) error {
+func (s *Store) SaveDraft(ctx context.Context, userID string, d *model.Draft) error {
 	items := d.Items
 	if items == nil {
 		items = []model.Item{}

@@ -6,17 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
-)
 
-// EmailVerification is a mailed link that proves Email belongs to UserID: the account's
-// own address, or the one it is changing to. Only the token's hash is stored.
-type EmailVerification struct {
-	TokenHash string
-	UserID    string
-	Email     string
-	CreatedAt time.Time
-	ExpiresAt time.Time
-}
+	"castaway/internal/model"
+)
 
 // Why a verification link was refused.
 var (
@@ -24,9 +16,9 @@ var (
 	ErrTokenExpired = errors.New("token expired")
 )
 
-func insertVerification(ctx context.Context, db execer, v EmailVerification) error {
+func insertVerification(ctx context.Context, db execer, v model.EmailVerification) error {
 	_, err := db.ExecContext(ctx, `INSERT INTO email_verifications (token_hash, user_id, email, email_key, created_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $6)`, v.TokenHash, v.UserID, v.Email, FoldKey(v.Email), millis(v.CreatedAt), millis(v.ExpiresAt))
+		VALUES ($1, $2, $3, $4, $5, $6)`, v.TokenHash, v.UserID, v.Email, model.FoldKey(v.Email), millis(v.CreatedAt), millis(v.ExpiresAt))
 	if err != nil {
 		return fmt.Errorf("create email verification: %w", err)
 	}
@@ -35,7 +27,7 @@ func insertVerification(ctx context.Context, db execer, v EmailVerification) err
 
 // CreateUserVerifying inserts u (errors as CreateUser) with a link to verify its address
 // and the mail that carries it, all or nothing.
-func (s *Store) CreateUserVerifying(ctx context.Context, u *User, v EmailVerification, m OutMail) error {
+func (s *Store) CreateUserVerifying(ctx context.Context, u *model.User, v model.EmailVerification, m OutMail) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		if err := createUser(ctx, tx, u); err != nil {
 			return err
@@ -49,7 +41,7 @@ func (s *Store) CreateUserVerifying(ctx context.Context, u *User, v EmailVerific
 }
 
 // CreateEmailVerification stores a link and queues the mail that carries it, together.
-func (s *Store) CreateEmailVerification(ctx context.Context, v EmailVerification, m OutMail) error {
+func (s *Store) CreateEmailVerification(ctx context.Context, v model.EmailVerification, m OutMail) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		if err := insertVerification(ctx, tx, v); err != nil {
 			return err
@@ -76,14 +68,14 @@ func (s *Store) VerifyEmail(ctx context.Context, tokenHash string, now time.Time
 		if err != nil {
 			return fmt.Errorf("spend verification: %w", err)
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE users SET email_verified = TRUE WHERE id = $1 AND email_key = $2`, userID, FoldKey(email))
+		res, err := tx.ExecContext(ctx, `UPDATE users SET email_verified = TRUE WHERE id = $1 AND email_key = $2`, userID, model.FoldKey(email))
 		if err != nil {
 			return fmt.Errorf("verify email: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 { // a new address: it takes effect now
 			changed = true
 			_, err := tx.ExecContext(ctx, `UPDATE users SET email = $2, email_key = $3, email_verified = TRUE WHERE id = $1`,
-				userID, email, FoldKey(email))
+				userID, email, model.FoldKey(email))
 			if isUniqueViolation(err) {
 				return ErrEmailTaken
 			}
@@ -94,7 +86,7 @@ func (s *Store) VerifyEmail(ctx context.Context, tokenHash string, now time.Time
 				return err
 			}
 		} else if _, err := tx.ExecContext(ctx, `UPDATE email_verifications SET used_at = $3
-			WHERE user_id = $1 AND email_key = $2 AND used_at IS NULL`, userID, FoldKey(email), millis(now)); err != nil {
+			WHERE user_id = $1 AND email_key = $2 AND used_at IS NULL`, userID, model.FoldKey(email), millis(now)); err != nil {
 			return fmt.Errorf("spend other verifications: %w", err)
 		}
 		return nil
@@ -148,12 +140,12 @@ func (s *Store) PendingEmail(ctx context.Context, userID string, now time.Time) 
 // ends, every mailed link is spent, the address counts as verified, and id is linked
 // (a link already there is kept). The caller ends the sessions' streams.
 // ErrNotFound when the account is gone or its address changed meanwhile.
-func (s *Store) ClaimForProvider(ctx context.Context, userID, email string, id Identity, now time.Time) (*User, error) {
-	var u *User
+func (s *Store) ClaimForProvider(ctx context.Context, userID, email string, id model.Identity, now time.Time) (*model.User, error) {
+	var u *model.User
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE users SET email_verified = TRUE,
 			password_removed_at = CASE WHEN password_hash IS NULL THEN password_removed_at ELSE $2 END,
-			password_hash = NULL WHERE id = $1 AND email_key = $3`, userID, millis(now), FoldKey(email))
+			password_hash = NULL WHERE id = $1 AND email_key = $3`, userID, millis(now), model.FoldKey(email))
 		if err != nil {
 			return fmt.Errorf("claim account: %w", err)
 		}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // MaxFavorites bounds how many lists one account may star, so the home page and the
@@ -14,14 +16,6 @@ const MaxFavorites = 1000
 
 // ErrTooManyFavorites: the user already starred MaxFavorites lists.
 var ErrTooManyFavorites = errors.New("too many favorites")
-
-// Favorite is a list a user starred.
-type Favorite struct {
-	UserID      string // the list's owner
-	ListID      string
-	Name        string
-	FavoritedAt time.Time
-}
 
 // AddFavorite stars a list for userID; starring twice keeps the first time.
 // ErrNotFound when the list does not exist; ErrTooManyFavorites past MaxFavorites.
@@ -59,7 +53,7 @@ func (s *Store) RemoveFavorite(ctx context.Context, userID, ownerID, listID stri
 
 // Favorites lists userID's starred lists that they can still see, newest star first.
 // Deleted lists are gone by cascade; lists their owners made private are skipped.
-func (s *Store) Favorites(ctx context.Context, userID string) ([]Favorite, error) {
+func (s *Store) Favorites(ctx context.Context, userID string) ([]model.Favorite, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT l.user_id, l.id, l.name, f.favorited_at
 		FROM favorites f JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id
 		WHERE f.user_id = $1 AND `+visibleTo("$1")+`
@@ -68,9 +62,9 @@ func (s *Store) Favorites(ctx context.Context, userID string) ([]Favorite, error
 		return nil, fmt.Errorf("list favorites: %w", err)
 	}
 	defer rows.Close()
-	favs := []Favorite{}
+	favs := []model.Favorite{}
 	for rows.Next() {
-		var f Favorite
+		var f model.Favorite
 		var at int64
 		if err := rows.Scan(&f.UserID, &f.ListID, &f.Name, &at); err != nil {
 			return nil, fmt.Errorf("scan favorite: %w", err)

@@ -13,38 +13,18 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"castaway/internal/global"
+	"castaway/internal/model"
 )
 
 // ErrPollClosed is returned when a ballot is cast in a closed poll.
 var ErrPollClosed = errors.New("poll closed")
 
-// Poll is a global top-10 vote on one season's cast.
-type Poll struct {
-	ID          string
-	Title       string
-	Description string
-	SeasonID    string
-	IsOpen      bool
-	Submissions int // users with a ballot
-	CreatedAt   time.Time
-}
-
-// Ballot is one user's ranking in a poll: contestant ids by slot, "" for empty.
-type Ballot struct {
-	PollID      string
-	UserID      string
-	Ranking     []string
-	Names       []string // contestant names by slot, kept beside the totals
-	SubmittedAt time.Time
-}
-
 const pollColumns = `id, title, description, season_id, is_open, submissions, created_at`
 
-func scanPoll(row interface{ Scan(...any) error }) (*Poll, error) {
-	var p Poll
+func scanPoll(row interface{ Scan(...any) error }) (*model.Poll, error) {
+	var p model.Poll
 	var created int64
 	if err := row.Scan(&p.ID, &p.Title, &p.Description, &p.SeasonID, &p.IsOpen, &p.Submissions, &created); err != nil {
 		return nil, err
@@ -54,13 +34,13 @@ func scanPoll(row interface{ Scan(...any) error }) (*Poll, error) {
 }
 
 // Polls returns every poll, oldest first.
-func (s *Store) Polls(ctx context.Context) ([]Poll, error) {
+func (s *Store) Polls(ctx context.Context) ([]model.Poll, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+pollColumns+` FROM global_polls ORDER BY created_at, id`)
 	if err != nil {
 		return nil, fmt.Errorf("list polls: %w", err)
 	}
 	defer rows.Close()
-	polls := []Poll{}
+	polls := []model.Poll{}
 	for rows.Next() {
 		p, err := scanPoll(rows)
 		if err != nil {
@@ -72,7 +52,7 @@ func (s *Store) Polls(ctx context.Context) ([]Poll, error) {
 }
 
 // Poll finds a poll, or ErrNotFound.
-func (s *Store) Poll(ctx context.Context, id string) (*Poll, error) {
+func (s *Store) Poll(ctx context.Context, id string) (*model.Poll, error) {
 	p, err := scanPoll(s.db.QueryRowContext(ctx, `SELECT `+pollColumns+` FROM global_polls WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
@@ -84,7 +64,7 @@ func (s *Store) Poll(ctx context.Context, id string) (*Poll, error) {
 }
 
 // AddPoll creates p, open; ErrConflict when its id is taken.
-func (s *Store) AddPoll(ctx context.Context, p *Poll) error {
+func (s *Store) AddPoll(ctx context.Context, p *model.Poll) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO global_polls (id, title, description, season_id, is_open, submissions, created_at)
 		VALUES ($1, $2, $3, $4, $5, 0, $6)`, p.ID, p.Title, p.Description, p.SeasonID, p.IsOpen, millis(p.CreatedAt))
 	if isUniqueViolation(err) {
@@ -133,8 +113,8 @@ func (s *Store) PollTop(ctx context.Context, pollID string, n int) ([]global.Sco
 }
 
 // BallotOf is userID's ballot in a poll, or ErrNotFound.
-func (s *Store) BallotOf(ctx context.Context, pollID, userID string) (*Ballot, error) {
-	b := Ballot{PollID: pollID, UserID: userID}
+func (s *Store) BallotOf(ctx context.Context, pollID, userID string) (*model.Ballot, error) {
+	b := model.Ballot{PollID: pollID, UserID: userID}
 	var ranking string
 	var at int64
 	err := s.db.QueryRowContext(ctx, `SELECT ranking, submitted_at FROM global_submissions WHERE poll_id = $1 AND user_id = $2`,
@@ -193,7 +173,7 @@ func encodeRanking(ids []string) (string, error) {
 // ballots of one poll are applied one at a time, so two resubmissions by the same
 // user cannot both subtract the same old ballot, and the score rows are always
 // locked in the same order (no deadlocks). SQLite has one writer anyway.
-func (s *Store) SubmitBallot(ctx context.Context, b *Ballot) error {
+func (s *Store) SubmitBallot(ctx context.Context, b *model.Ballot) error {
 	ranking, err := encodeRanking(b.Ranking)
 	if err != nil {
 		return fmt.Errorf("encode ballot: %w", err)

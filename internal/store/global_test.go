@@ -12,6 +12,7 @@ import (
 
 	"castaway/internal/catalog"
 	"castaway/internal/global"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -28,7 +29,7 @@ var s48 = func() []string {
 var nameOf = global.NameOf(catalog.MustLoad())
 
 // ballot is a ballot of ids for user in season-48, names filled in.
-func ballot(userID string, ids ...string) *store.Ballot {
+func ballot(userID string, ids ...string) *model.Ballot {
 	ranking := make([]string, global.Slots)
 	copy(ranking, ids)
 	names := make([]string, global.Slots)
@@ -37,7 +38,7 @@ func ballot(userID string, ids ...string) *store.Ballot {
 			names[i] = nameOf(id)
 		}
 	}
-	return &store.Ballot{PollID: "season-48", UserID: userID, Ranking: ranking, Names: names, SubmittedAt: time.Now()}
+	return &model.Ballot{PollID: "season-48", UserID: userID, Ranking: ranking, Names: names, SubmittedAt: time.Now()}
 }
 
 // assertRecounted fails unless the running totals equal a recount from the ballots.
@@ -101,7 +102,7 @@ func TestBallotReplacesAndMovesTotals(t *testing.T) {
 		if _, err := s.BallotOf(ctx, "season-48", "nobody"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("no ballot: %v", err)
 		}
-		if err := s.SubmitBallot(ctx, &store.Ballot{PollID: "nope", UserID: ann.ID, Ranking: make([]string, 10)}); !errors.Is(err, store.ErrNotFound) {
+		if err := s.SubmitBallot(ctx, &model.Ballot{PollID: "nope", UserID: ann.ID, Ranking: make([]string, 10)}); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("unknown poll: %v", err)
 		}
 	})
@@ -111,10 +112,10 @@ func TestClosedPollTakesNoBallots(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		ann := communityUser(t, s, "Ann")
-		if err := s.AddPoll(ctx, &store.Poll{ID: "season-47", Title: "S47", Description: "d", SeasonID: "s47", IsOpen: true, CreatedAt: time.Now()}); err != nil {
+		if err := s.AddPoll(ctx, &model.Poll{ID: "season-47", Title: "S47", Description: "d", SeasonID: "s47", IsOpen: true, CreatedAt: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.AddPoll(ctx, &store.Poll{ID: "season-47", Title: "again", SeasonID: "s47"}); !errors.Is(err, store.ErrConflict) {
+		if err := s.AddPoll(ctx, &model.Poll{ID: "season-47", Title: "again", SeasonID: "s47"}); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("duplicate poll: %v", err)
 		}
 		if err := s.SubmitBallot(ctx, ballot(ann.ID, s48[0])); err != nil {
@@ -279,7 +280,7 @@ func TestWithdrawBallotsTakesTheirPointsOut(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		ann, bob := communityUser(t, s, "Ann"), communityUser(t, s, "Bob")
-		for _, b := range []*store.Ballot{ballot(ann.ID, s48[0], s48[1]), ballot(bob.ID, s48[1])} {
+		for _, b := range []*model.Ballot{ballot(ann.ID, s48[0], s48[1]), ballot(bob.ID, s48[1])} {
 			if err := s.SubmitBallot(ctx, b); err != nil {
 				t.Fatal(err)
 			}

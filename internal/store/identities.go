@@ -5,18 +5,12 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"castaway/internal/model"
 )
 
-// Identity links an account at Google or Twitter/X to a user.
-type Identity struct {
-	Provider string
-	Subject  string // the provider's stable user id
-	UserID   string
-	Email    string
-}
-
 // UserByIdentity finds the user signed in through a provider account, or ErrNotFound.
-func (s *Store) UserByIdentity(ctx context.Context, provider, subject string) (*User, error) {
+func (s *Store) UserByIdentity(ctx context.Context, provider, subject string) (*model.User, error) {
 	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+prefixed("u.", userColumns)+`
 		FROM identities i JOIN users u ON u.id = i.user_id
 		WHERE i.provider = $1 AND i.subject = $2`, provider, subject))
@@ -24,14 +18,14 @@ func (s *Store) UserByIdentity(ctx context.Context, provider, subject string) (*
 
 // AddIdentity links a provider account to an existing user. ErrConflict when
 // that provider account is already linked.
-func (s *Store) AddIdentity(ctx context.Context, id Identity, now time.Time) error {
+func (s *Store) AddIdentity(ctx context.Context, id model.Identity, now time.Time) error {
 	return addIdentity(ctx, s.db, id, now)
 }
 
 // CreateUserWithIdentity makes a new user and links the provider account in one
 // step, so no account exists without its way in. Errors as CreateUser, or
 // ErrConflict when the provider account is already linked.
-func (s *Store) CreateUserWithIdentity(ctx context.Context, u *User, id Identity) error {
+func (s *Store) CreateUserWithIdentity(ctx context.Context, u *model.User, id model.Identity) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		if err := createUser(ctx, tx, u); err != nil {
 			return err
@@ -41,7 +35,7 @@ func (s *Store) CreateUserWithIdentity(ctx context.Context, u *User, id Identity
 	})
 }
 
-func addIdentity(ctx context.Context, db execer, id Identity, now time.Time) error {
+func addIdentity(ctx context.Context, db execer, id model.Identity, now time.Time) error {
 	var email any
 	if id.Email != "" {
 		email = id.Email

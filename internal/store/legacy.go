@@ -11,21 +11,6 @@ import (
 	"castaway/internal/model"
 )
 
-// LegacyRecord is the earlier product's single shared record (rankings/current):
-// three named lists and when they last changed.
-type LegacyRecord struct {
-	Lists       LegacyLists
-	LastUpdated time.Time
-}
-
-// LegacyLists are the record's lists, under the earlier product's field names (the
-// JSON kept in legacy_rankings.data).
-type LegacyLists struct {
-	Maddys   []model.Item `json:"maddysList"`
-	Andrews  []model.Item `json:"andrewsList"`
-	Kendalls []model.Item `json:"kendallsList"`
-}
-
 // legacyID is the record's row: there is only one.
 const legacyID = 1
 
@@ -33,10 +18,10 @@ const legacyID = 1
 const StmtLegacyRecord = `SELECT data, last_updated FROM legacy_rankings WHERE id = $1`
 
 // LegacyRecord reads the record, creating it empty (updated now) when it is missing.
-func (s *Store) LegacyRecord(ctx context.Context, now time.Time) (*LegacyRecord, error) {
+func (s *Store) LegacyRecord(ctx context.Context, now time.Time) (*model.LegacyRecord, error) {
 	rec, err := s.readLegacy(ctx, s.rdb)
 	if errors.Is(err, ErrNotFound) {
-		empty, _ := json.Marshal(LegacyLists{Maddys: []model.Item{}, Andrews: []model.Item{}, Kendalls: []model.Item{}})
+		empty, _ := json.Marshal(model.LegacyLists{Maddys: []model.Item{}, Andrews: []model.Item{}, Kendalls: []model.Item{}})
 		if _, err = s.db.ExecContext(ctx, `INSERT INTO legacy_rankings (id, data, last_updated) VALUES ($1, $2, $3)
 			ON CONFLICT (id) DO NOTHING`, legacyID, string(empty), millis(now)); err != nil {
 			return nil, fmt.Errorf("create legacy record: %w", err)
@@ -46,7 +31,7 @@ func (s *Store) LegacyRecord(ctx context.Context, now time.Time) (*LegacyRecord,
 	return rec, err
 }
 
-func (s *Store) readLegacy(ctx context.Context, db querier) (*LegacyRecord, error) {
+func (s *Store) readLegacy(ctx context.Context, db querier) (*model.LegacyRecord, error) {
 	var data string
 	var updated int64
 	err := db.QueryRowContext(ctx, StmtLegacyRecord, legacyID).Scan(&data, &updated)
@@ -56,7 +41,7 @@ func (s *Store) readLegacy(ctx context.Context, db querier) (*LegacyRecord, erro
 	if err != nil {
 		return nil, fmt.Errorf("read legacy record: %w", err)
 	}
-	rec := &LegacyRecord{LastUpdated: fromMillis(updated)}
+	rec := &model.LegacyRecord{LastUpdated: fromMillis(updated)}
 	if err := json.Unmarshal([]byte(data), &rec.Lists); err != nil {
 		return nil, fmt.Errorf("legacy record data: %w", err)
 	}
@@ -69,7 +54,7 @@ func (s *Store) readLegacy(ctx context.Context, db querier) (*LegacyRecord, erro
 }
 
 // SaveLegacyRecord replaces the record's lists, updated at rec.LastUpdated.
-func (s *Store) SaveLegacyRecord(ctx context.Context, rec *LegacyRecord) error {
+func (s *Store) SaveLegacyRecord(ctx context.Context, rec *model.LegacyRecord) error {
 	data, err := json.Marshal(rec.Lists)
 	if err != nil {
 		return err

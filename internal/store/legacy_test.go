@@ -22,7 +22,7 @@ func TestLegacyRecord(t *testing.T) {
 		if rec, err = s.LegacyRecord(ctx, t0.Add(time.Hour)); err != nil || !rec.LastUpdated.Equal(t0) {
 			t.Fatalf("second read: %+v %v", rec, err)
 		}
-		saved := &store.LegacyRecord{LastUpdated: t0.Add(time.Minute), Lists: store.LegacyLists{
+		saved := &model.LegacyRecord{LastUpdated: t0.Add(time.Minute), Lists: model.LegacyLists{
 			Maddys:   []model.Item{{ID: "s20", Name: "Survivor: Heroes vs. Villains", IsSeason: true, SeasonID: "s20"}},
 			Andrews:  []model.Item{},
 			Kendalls: []model.Item{{ID: "cirie-fields", Name: "Cirie Fields", SeasonID: "s12"}},

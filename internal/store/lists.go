@@ -12,50 +12,11 @@ import (
 	"castaway/internal/model"
 )
 
-// ListContent is what an owner writes: everything but identity, times and votes.
-type ListContent struct {
-	Name        string
-	Description string
-	Tags        []string // including the type tag
-	Items       []model.Item
-	IsPublic    bool
-	IsSeason    bool
-	SearchText  string
-	// RemixOf is the list this one started from (zero for an original); set when the
-	// list is created, kept through edits.
-	RemixOf ListRef
-}
-
-// List is a saved ranked list. UserName is the owner's current display name.
-type List struct {
-	UserID      string
-	ID          string
-	UserName    string
-	UpvoteCount int
-	// CommentCount counts comments and replies, kept in step with them.
-	CommentCount int
-	ItemCount    int
-	// RemixCount counts the list's public remixes, kept in step with them.
-	RemixCount int
-	// Origin is the list RemixOf names, read by List; nil when it no longer exists.
-	Origin *Origin
-	// Hidden is set when a moderator hid the list or suspended its owner; IsPublic stays
-	// the owner's choice.
-	Hidden    bool
-	CreatedAt time.Time
-	UpdatedAt time.Time
-	ListContent
-}
-
 // listColumns are a list's own columns, read from lists l joined with the owner u
 // by every query that returns lists, and scanned by scanList.
 const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.chosen_public, l.is_season,
 	l.item_count, l.upvote_count, l.comment_count, l.created_at, l.updated_at,
 	l.remix_of_user_id, l.remix_of_list_id, l.remix_count, (l.hidden_at IS NOT NULL OR (l.chosen_public AND NOT l.is_public))`
-
-// Listed tells whether everyone may see l: its owner made it public and no moderator hid it
-// (the column lists.is_public holds the same).
-func (l *List) Listed() bool { return l.IsPublic && !l.Hidden }
 
 // visibleTo is lists.VisibleTo in SQL over lists l for the viewer id in parameter
 // param: the list is public or the viewer's own ("" owns nothing).
@@ -64,8 +25,8 @@ func visibleTo(param string) string {
 }
 
 // scanList reads listColumns, then any extra columns a statement adds into extra.
-func scanList(row interface{ Scan(...any) error }, extra ...any) (*List, error) {
-	var l List
+func scanList(row interface{ Scan(...any) error }, extra ...any) (*model.List, error) {
+	var l model.List
 	var created, updated int64
 	err := row.Scan(append([]any{&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
 		&l.ItemCount, &l.UpvoteCount, &l.CommentCount, &created, &updated,
@@ -83,7 +44,7 @@ func scanList(row interface{ Scan(...any) error }, extra ...any) (*List, error) 
 // CreateList saves a new list for userID under the first of ids still free for
 // that owner (lists.IDs), counts it among its original's remixes when it is a public
 // remix, and clears the owner's draft, in one transaction.
-func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[string], c ListContent, now time.Time) (*List, error) {
+func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[string], c model.ListContent, now time.Time) (*model.List, error) {
 	l, _, err := s.CreateListNotifying(ctx, userID, ids, c, now, nil)
 	return l, err
 }
@@ -91,8 +52,8 @@ func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[stri
 // CreateListNotifying is CreateList that also adds, in the same transaction, the
 // notifications notes makes for the new list's id (notes may be nil), and returns
 // their recipients.
-func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter.Seq[string], c ListContent, now time.Time,
-	notes func(listID string) []*Notification) (*List, []string, error) {
+func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter.Seq[string], c model.ListContent, now time.Time,
+	notes func(listID string) []*model.Notification) (*model.List, []string, error) {
 	var id string
 	var notified []string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -144,7 +105,7 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 
 // UpdateList replaces an existing list's content, keeping its creation time and
 // votes. ErrNotFound when the owner has no such list.
-func (s *Store) UpdateList(ctx context.Context, userID, listID string, c ListContent, now time.Time) (*List, error) {
+func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.ListContent, now time.Time) (*model.List, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := adjustCounts(ctx, tx, userID, listID, -1); err != nil {
 			return err
@@ -194,7 +155,7 @@ func adjustCounts(ctx context.Context, tx *sql.Tx, userID, listID string, delta 
 }
 
 // insertListParts writes a list's items and tags, each in one statement.
-func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c ListContent) error {
+func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c model.ListContent) error {
 	if len(c.Items) > 0 {
 		var q strings.Builder
 		q.WriteString(`INSERT INTO list_items (list_user_id, list_id, position, item_id, is_season, name, image_url, season_id, season_name, note) VALUES `)
@@ -222,7 +183,7 @@ func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c L
 
 // List reads one list with its items and tags, whatever its visibility: callers
 // decide who may see it. ErrNotFound when it does not exist.
-func (s *Store) List(ctx context.Context, userID, listID string) (*List, error) {
+func (s *Store) List(ctx context.Context, userID, listID string) (*model.List, error) {
 	var tags sql.NullString
 	l, err := scanList(s.rdb.QueryRowContext(ctx, StmtList, userID, listID), &tags)
 	if err != nil {

@@ -18,9 +18,9 @@ import (
 
 var listT0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 
-func listUser(t testing.TB, s *store.Store, name string) *store.User {
+func listUser(t testing.TB, s *store.Store, name string) *model.User {
 	t.Helper()
-	u := &store.User{ID: "u-" + strings.ToLower(name), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: listT0}
+	u := &model.User{ID: "u-" + strings.ToLower(name), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: listT0}
 	if err := s.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
@@ -28,8 +28,8 @@ func listUser(t testing.TB, s *store.Store, name string) *store.User {
 }
 
 // content is a public contestant list with one item per name.
-func listContent(name string, itemNames ...string) store.ListContent {
-	c := store.ListContent{Name: name, IsPublic: true, Tags: []string{"survivor-ranking"}}
+func listContent(name string, itemNames ...string) model.ListContent {
+	c := model.ListContent{Name: name, IsPublic: true, Tags: []string{"survivor-ranking"}}
 	for _, n := range itemNames {
 		c.Items = append(c.Items, model.Item{ID: strings.ToLower(strings.ReplaceAll(n, " ", "-")), Name: n,
 			ImageURL: "/media/x", SeasonID: "s1", SeasonName: "Survivor: Borneo"})
@@ -42,7 +42,7 @@ func TestCreateGetUpdateList(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		u := listUser(t, s, "Parv")
-		if err := s.SaveDraft(ctx, u.ID, &store.Draft{Name: "half done", UpdatedAt: listT0}); err != nil {
+		if err := s.SaveDraft(ctx, u.ID, &model.Draft{Name: "half done", UpdatedAt: listT0}); err != nil {
 			t.Fatal(err)
 		}
 		c := listContent("Queens", "Parvati Shallow", "Sandra Diaz-Twine")
@@ -182,7 +182,7 @@ func TestDrafts(t *testing.T) {
 		if _, err := s.Draft(ctx, u.ID); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("no draft yet: %v", err)
 		}
-		d := &store.Draft{Name: "wip", Description: "d", Tags: []string{"social"}, Items: listContent("x", "Tom Westman").Items, UpdatedAt: listT0}
+		d := &model.Draft{Name: "wip", Description: "d", Tags: []string{"social"}, Items: listContent("x", "Tom Westman").Items, UpdatedAt: listT0}
 		if err := s.SaveDraft(ctx, u.ID, d); err != nil {
 			t.Fatal(err)
 		}
@@ -223,7 +223,7 @@ func TestProfileAndIdols(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if *p != (store.Profile{ID: u.ID, DisplayName: "Hunter", IdolsFound: 2, ListCount: 1}) {
+		if *p != (model.Profile{ID: u.ID, DisplayName: "Hunter", IdolsFound: 2, ListCount: 1}) {
 			t.Errorf("profile %+v", p)
 		}
 		if _, err := s.Profile(ctx, "nobody"); !errors.Is(err, store.ErrNotFound) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -22,18 +23,18 @@ func TestMailIsQueuedWithItsChange(t *testing.T) {
 		ctx := context.Background()
 		now := time.Now()
 		newUser(t, s, "ann@example.com", "Ann")
-		link := func(hash string) store.EmailVerification {
-			return store.EmailVerification{TokenHash: hash, Email: "ann@example.com", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		link := func(hash string) model.EmailVerification {
+			return model.EmailVerification{TokenHash: hash, Email: "ann@example.com", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
 		}
-		dup := &store.User{ID: auth.NewID(), Email: "ANN@example.com", DisplayName: "Ann Two", CreatedAt: now}
+		dup := &model.User{ID: auth.NewID(), Email: "ANN@example.com", DisplayName: "Ann Two", CreatedAt: now}
 		if err := s.CreateUserVerifying(ctx, dup, link("h1"), outMail("ANN@example.com")); !errors.Is(err, store.ErrEmailTaken) {
 			t.Fatalf("duplicate address: %v", err)
 		}
 		if rows, _ := s.MailQueue(ctx); len(rows) != 0 {
 			t.Fatalf("a refused sign-up queued mail: %+v", rows)
 		}
-		bob := &store.User{ID: auth.NewID(), Email: "bob@example.com", DisplayName: "Bob", CreatedAt: now}
-		if err := s.CreateUserVerifying(ctx, bob, store.EmailVerification{TokenHash: "h2", Email: "bob@example.com", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}, outMail("bob@example.com")); err != nil {
+		bob := &model.User{ID: auth.NewID(), Email: "bob@example.com", DisplayName: "Bob", CreatedAt: now}
+		if err := s.CreateUserVerifying(ctx, bob, model.EmailVerification{TokenHash: "h2", Email: "bob@example.com", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}, outMail("bob@example.com")); err != nil {
 			t.Fatal(err)
 		}
 		// A reset for an account that does not exist is refused with its mail.
@@ -64,17 +65,17 @@ func TestClaimForProvider(t *testing.T) {
 		ctx := context.Background()
 		now := time.Now()
 		u := newUser(t, s, "victim@gmail.com", "Victim")
-		if err := s.CreateSession(ctx, store.NewSession{TokenHash: "planted", ID: "planted", UserID: u.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
+		if err := s.CreateSession(ctx, model.NewSession{TokenHash: "planted", ID: "planted", UserID: u.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.CreatePasswordReset(ctx, "r1", u.ID, now, now.Add(time.Hour), nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateEmailVerification(ctx, store.EmailVerification{TokenHash: "change", UserID: u.ID, Email: "attacker@example.com",
+		if err := s.CreateEmailVerification(ctx, model.EmailVerification{TokenHash: "change", UserID: u.ID, Email: "attacker@example.com",
 			CreatedAt: now, ExpiresAt: now.Add(time.Hour)}, outMail("attacker@example.com")); err != nil {
 			t.Fatal(err)
 		}
-		id := store.Identity{Provider: "google", Subject: "g1", Email: "victim@gmail.com"}
+		id := model.Identity{Provider: "google", Subject: "g1", Email: "victim@gmail.com"}
 		if _, err := s.ClaimForProvider(ctx, u.ID, "someone.else@gmail.com", id, now); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("claim under another address: %v", err)
 		}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // Moderation actions and the status each leaves its target in.
@@ -17,26 +19,17 @@ const (
 
 var actionStatus = map[string]string{ActionHide: "hidden", ActionRestore: "restored", ActionDismiss: "dismissed"}
 
-// Action is one recorded moderation action.
-type Action struct {
-	ID, AdminID, AdminName string
-	Action, Kind, Key      string
-	Title                  string // what the content said when it was acted on
-	Detail                 string // what an account-level action said: a suspension's reason and end date
-	CreatedAt              time.Time
-}
-
 // Moderate applies a (with its ID, admin, action, kind, key and time set) to a reported
 // target: hiding takes a list out of everything public (its counts and aggregates too)
 // or a comment out of its thread and count, restoring puts it back, dismissing only
 // closes the reports. The target's status and the log change in the same transaction.
 // ErrNotFound when nothing of that kind and key was reported, or the content is gone.
-func (s *Store) Moderate(ctx context.Context, a *Action) (*ReportTarget, error) {
+func (s *Store) Moderate(ctx context.Context, a *model.Action) (*model.ReportTarget, error) {
 	status, ok := actionStatus[a.Action]
 	if !ok {
 		return nil, fmt.Errorf("unknown moderation action %q", a.Action)
 	}
-	var t *ReportTarget
+	var t *model.ReportTarget
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if t, err = scanReportTarget(tx.QueryRowContext(ctx, `SELECT kind, target_key, status, report_count, spam, harassment,
@@ -67,7 +60,7 @@ func (s *Store) Moderate(ctx context.Context, a *Action) (*ReportTarget, error) 
 
 // setHidden hides (or shows again) the list or comment t names, keeping what counts and
 // indexes it in step.
-func (s *Store) setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide bool, now time.Time) error {
+func (s *Store) setHidden(ctx context.Context, tx *sql.Tx, t *model.ReportTarget, hide bool, now time.Time) error {
 	var at any
 	if hide {
 		at = millis(now)
@@ -111,7 +104,7 @@ func (s *Store) setHidden(ctx context.Context, tx *sql.Tx, t *ReportTarget, hide
 
 // ModerationLog is one page (limit) of the actions log, newest first, after cursor,
 // and the next page's cursor ("" when none).
-func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]Action, string, error) {
+func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]model.Action, string, error) {
 	at, k, err := timeCursor(cursor, 1)
 	if err != nil {
 		return nil, "", err
@@ -121,9 +114,9 @@ func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]
 		return nil, "", fmt.Errorf("read moderation log: %w", err)
 	}
 	defer rows.Close()
-	out := []Action{}
+	out := []model.Action{}
 	for rows.Next() {
-		var a Action
+		var a model.Action
 		var created int64
 		if err := rows.Scan(&a.ID, &a.AdminID, &a.AdminName, &a.Action, &a.Kind, &a.Key, &a.Title, &a.Detail, &created); err != nil {
 			return nil, "", fmt.Errorf("read moderation log: %w", err)
@@ -151,7 +144,7 @@ const StmtModerationLog = `SELECT id, COALESCE(admin_id, ''), admin_name, action
 // SetAdmin grants or revokes moderation for the user with email; ErrNotFound when
 // there is none.
 func (s *Store) SetAdmin(ctx context.Context, email string, admin bool) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE users SET is_admin = $2 WHERE email_key = $1`, FoldKey(strings.TrimSpace(email)), admin)
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET is_admin = $2 WHERE email_key = $1`, model.FoldKey(strings.TrimSpace(email)), admin)
 	if err != nil {
 		return fmt.Errorf("set admin: %w", err)
 	}

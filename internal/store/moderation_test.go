@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -22,15 +23,15 @@ func verifyAll(t *testing.T, s *store.Store, when string) {
 
 func report(t *testing.T, s *store.Store, reporterID, kind, key, reason, text string) {
 	t.Helper()
-	if err := s.AddReport(context.Background(), store.Report{ReporterID: reporterID, Kind: kind, Key: key,
+	if err := s.AddReport(context.Background(), model.Report{ReporterID: reporterID, Kind: kind, Key: key,
 		Reason: reason, Text: text, CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func moderate(t *testing.T, s *store.Store, admin *store.User, action, kind, key string) *store.ReportTarget {
+func moderate(t *testing.T, s *store.Store, admin *model.User, action, kind, key string) *model.ReportTarget {
 	t.Helper()
-	target, err := s.Moderate(context.Background(), &store.Action{ID: action + key + time.Now().String(), AdminID: admin.ID,
+	target, err := s.Moderate(context.Background(), &model.Action{ID: action + key + time.Now().String(), AdminID: admin.ID,
 		AdminName: admin.DisplayName, Action: action, Kind: kind, Key: key, CreatedAt: time.Now()})
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +52,7 @@ func TestHideAndRestoreList(t *testing.T) {
 		}
 		total := func() int {
 			t.Helper()
-			page, err := s.BrowsePage(ctx, store.BrowseQuery{Type: store.TypeAll, Sort: store.SortNewest, Page: 1, PageSize: 12})
+			page, err := s.BrowsePage(ctx, model.BrowseQuery{Type: model.TypeAll, Sort: model.SortNewest, Page: 1, PageSize: 12})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,7 +64,7 @@ func TestHideAndRestoreList(t *testing.T) {
 		key := store.ListKey(ann.ID, l.ID)
 		report(t, s, ben.ID, store.KindList, key, "spam", "")
 		report(t, s, cal.ID, store.KindList, key, "other", "Copied from my list")
-		err = s.AddReport(ctx, store.Report{ReporterID: ben.ID, Kind: store.KindList, Key: key, Reason: "harassment", CreatedAt: time.Now()})
+		err = s.AddReport(ctx, model.Report{ReporterID: ben.ID, Kind: store.KindList, Key: key, Reason: "harassment", CreatedAt: time.Now()})
 		if !errors.Is(err, store.ErrAlreadyReported) {
 			t.Fatalf("a second report by the same user: %v", err)
 		}
@@ -112,7 +113,7 @@ func TestHideAndRestoreList(t *testing.T) {
 			log[1].Title != "Villains" || log[1].AdminName != "Cal" {
 			t.Fatalf("moderation log %+v %v", log, err)
 		}
-		if _, err := s.Moderate(ctx, &store.Action{ID: "x", Action: store.ActionHide, Kind: store.KindList, Key: "nobody/none",
+		if _, err := s.Moderate(ctx, &model.Action{ID: "x", Action: store.ActionHide, Kind: store.KindList, Key: "nobody/none",
 			CreatedAt: time.Now()}); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("moderating what nobody reported: %v", err)
 		}
@@ -131,7 +132,7 @@ func TestHiddenCommentsLeaveTheCount(t *testing.T) {
 		}
 		add := func(id, parent string) {
 			t.Helper()
-			if _, err := s.CreateComment(ctx, &store.Comment{ID: id, ListUserID: ann.ID, ListID: l.ID, UserID: ben.ID,
+			if _, err := s.CreateComment(ctx, &model.Comment{ID: id, ListUserID: ann.ID, ListID: l.ID, UserID: ben.ID,
 				ParentID: parent, Text: id, CreatedAt: time.Now()}, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -210,17 +211,17 @@ func TestBlocksAndWhatAReaderLeavesOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		note := func(actor *store.User, id string) *store.Notification {
-			return &store.Notification{ID: id, UserID: ann.ID, Type: "comment", ActorID: actor.ID, CreatedByName: actor.DisplayName,
+		note := func(actor *model.User, id string) *model.Notification {
+			return &model.Notification{ID: id, UserID: ann.ID, Type: "comment", ActorID: actor.ID, CreatedByName: actor.DisplayName,
 				Content: "Heroes", ListUserID: ann.ID, ListID: l.ID, CreatedAt: time.Now()}
 		}
-		notified, err := s.CreateComment(ctx, &store.Comment{ID: "b1", ListUserID: ann.ID, ListID: l.ID, UserID: ben.ID,
-			Text: "hi", CreatedAt: time.Now()}, []*store.Notification{note(ben, "n1")})
+		notified, err := s.CreateComment(ctx, &model.Comment{ID: "b1", ListUserID: ann.ID, ListID: l.ID, UserID: ben.ID,
+			Text: "hi", CreatedAt: time.Now()}, []*model.Notification{note(ben, "n1")})
 		if err != nil || len(notified) != 0 {
 			t.Fatalf("a blocked user notified their blocker: %v %v", notified, err)
 		}
-		if notified, _ = s.CreateComment(ctx, &store.Comment{ID: "c1", ListUserID: ann.ID, ListID: l.ID, UserID: cal.ID,
-			Text: "hi", CreatedAt: time.Now()}, []*store.Notification{note(cal, "n2")}); len(notified) != 1 {
+		if notified, _ = s.CreateComment(ctx, &model.Comment{ID: "c1", ListUserID: ann.ID, ListID: l.ID, UserID: cal.ID,
+			Text: "hi", CreatedAt: time.Now()}, []*model.Notification{note(cal, "n2")}); len(notified) != 1 {
 			t.Fatalf("Cal's comment notified %v", notified)
 		}
 		report(t, s, ann.ID, store.KindComment, "c1", "spam", "")
@@ -256,7 +257,7 @@ func TestDeleteAccount(t *testing.T) {
 		}
 		comment := func(id, author, parent string) {
 			t.Helper()
-			if _, err := s.CreateComment(ctx, &store.Comment{ID: id, ListUserID: ben.ID, ListID: benList.ID, UserID: author,
+			if _, err := s.CreateComment(ctx, &model.Comment{ID: id, ListUserID: ben.ID, ListID: benList.ID, UserID: author,
 				ParentID: parent, Text: "text " + id, CreatedAt: time.Now()}, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -272,7 +273,7 @@ func TestDeleteAccount(t *testing.T) {
 		if _, err := s.SetCommentVote(ctx, "b2", ann.ID, -1, nil); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.CreateComment(ctx, &store.Comment{ID: "on-ann", ListUserID: ann.ID, ListID: annList.ID, UserID: ben.ID,
+		if _, err := s.CreateComment(ctx, &model.Comment{ID: "on-ann", ListUserID: ann.ID, ListID: annList.ID, UserID: ben.ID,
 			Text: "nice", CreatedAt: time.Now()}, nil); err != nil {
 			t.Fatal(err)
 		}

@@ -6,23 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"castaway/internal/auth/username"
+	"castaway/internal/model"
 )
-
-// UserSummary is an account as moderators find it.
-type UserSummary struct {
-	ID, DisplayName, Email string
-	CreatedAt              time.Time
-	IsAdmin                bool
-	Suspension             *Suspension // nil when not suspended
-}
 
 const userSummaryColumns = `id, display_name, COALESCE(email, ''), created_at, is_admin, suspended_at, suspended_until, suspension_reason`
 
-func scanUserSummary(row interface{ Scan(...any) error }) (*UserSummary, string, error) {
-	var u UserSummary
+func scanUserSummary(row interface{ Scan(...any) error }) (*model.UserSummary, string, error) {
+	var u model.UserSummary
 	var created int64
 	var since, until sql.NullInt64
 	var reason, key string
@@ -34,7 +26,7 @@ func scanUserSummary(row interface{ Scan(...any) error }) (*UserSummary, string,
 	}
 	u.CreatedAt = fromMillis(created)
 	if since.Valid {
-		u.Suspension = &Suspension{Since: fromMillis(since.Int64), Reason: reason}
+		u.Suspension = &model.Suspension{Since: fromMillis(since.Int64), Reason: reason}
 		if until.Valid {
 			u.Suspension.Until = fromMillis(until.Int64)
 		}
@@ -55,21 +47,21 @@ func (s *Store) byteOrder() string {
 // look-alike key, with query ("" for all), in name order after cursor, and the next
 // page's cursor ("" when none). A query holding '@' finds the account with exactly that
 // e-mail address instead. ErrBadCursor for a cursor it did not make.
-func (s *Store) SearchUsers(ctx context.Context, query, cursor string, limit int) ([]UserSummary, string, error) {
+func (s *Store) SearchUsers(ctx context.Context, query, cursor string, limit int) ([]model.UserSummary, string, error) {
 	query = strings.TrimSpace(query)
 	if strings.Contains(query, "@") {
 		if cursor != "" {
 			return nil, "", ErrBadCursor
 		}
 		u, _, err := scanUserSummary(s.rdb.QueryRowContext(ctx, `SELECT `+userSummaryColumns+`, name_key FROM users WHERE email_key = $1`,
-			FoldKey(query)))
+			model.FoldKey(query)))
 		if errors.Is(err, ErrNotFound) {
-			return []UserSummary{}, "", nil
+			return []model.UserSummary{}, "", nil
 		}
 		if err != nil {
 			return nil, "", err
 		}
-		return []UserSummary{*u}, "", nil
+		return []model.UserSummary{*u}, "", nil
 	}
 	after := ""
 	if cursor != "" {
@@ -88,7 +80,7 @@ func (s *Store) SearchUsers(ctx context.Context, query, cursor string, limit int
 		return nil, "", fmt.Errorf("search accounts: %w", err)
 	}
 	defer rows.Close()
-	out := []UserSummary{}
+	out := []model.UserSummary{}
 	last := ""
 	for rows.Next() {
 		u, key, err := scanUserSummary(rows)
@@ -104,26 +96,18 @@ func (s *Store) SearchUsers(ctx context.Context, query, cursor string, limit int
 	return out, "", rows.Err()
 }
 
-// UserCase is what a moderator sees of one account.
-type UserCase struct {
-	UserSummary
-	ListCount, CommentCount int
-	Reports                 []ReportTarget // its reported lists and comments, most recently reported first
-	Actions                 []Action       // about the account and its content, newest first
-}
-
 // userCaseShown is how many reports and actions an account's page shows.
 const userCaseShown = 50
 
 // UserCase reads the account userID with its suspension, how much it wrote, its most
 // recently reported content and the latest actions about it and its content; each read
 // is bounded by the account's own rows. ErrNotFound when there is no such account.
-func (s *Store) UserCase(ctx context.Context, userID string) (*UserCase, error) {
+func (s *Store) UserCase(ctx context.Context, userID string) (*model.UserCase, error) {
 	u, _, err := scanUserSummary(s.rdb.QueryRowContext(ctx, `SELECT `+userSummaryColumns+`, name_key FROM users WHERE id = $1`, userID))
 	if err != nil {
 		return nil, err
 	}
-	out := &UserCase{UserSummary: *u, Reports: []ReportTarget{}, Actions: []Action{}}
+	out := &model.UserCase{UserSummary: *u, Reports: []model.ReportTarget{}, Actions: []model.Action{}}
 	if err := s.rdb.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM lists WHERE user_id = $1),
 		(SELECT count(*) FROM comments WHERE user_id = $1)`, userID).Scan(&out.ListCount, &out.CommentCount); err != nil {
 		return nil, fmt.Errorf("count account's content: %w", err)
@@ -166,7 +150,7 @@ func (s *Store) UserCase(ctx context.Context, userID string) (*UserCase, error) 
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var a Action
+		var a model.Action
 		var created int64
 		if err := rows.Scan(&a.ID, &a.AdminID, &a.AdminName, &a.Action, &a.Kind, &a.Key, &a.Title, &a.Detail, &created); err != nil {
 			return nil, fmt.Errorf("read actions about the account: %w", err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -31,7 +32,7 @@ func TestNameKeysMigration(t *testing.T) {
 		}
 		for _, u := range users {
 			if _, err := db.ExecContext(ctx, `INSERT INTO users (id, display_name, name_key, created_at) VALUES ($1, $2, $3, $4)`,
-				u.id, u.name, store.FoldKey(u.name), u.created); err != nil {
+				u.id, u.name, model.FoldKey(u.name), u.created); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -50,7 +51,7 @@ func TestNameKeysMigration(t *testing.T) {
 				t.Errorf("%s: %q keyed %q, want %q keyed %q", id, name, key, want, auth.NameKey(want))
 			}
 		}
-		err := s.CreateUser(ctx, &store.User{ID: "u-new", DisplayName: "JOEYYEYA", CreatedAt: time.Now()})
+		err := s.CreateUser(ctx, &model.User{ID: "u-new", DisplayName: "JOEYYEYA", CreatedAt: time.Now()})
 		if !errors.Is(err, store.ErrNameTaken) {
 			t.Errorf("a look-alike after the migration: %v, want ErrNameTaken", err)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -30,7 +31,7 @@ func TestItemNotes(t *testing.T) {
 		}
 		search := func(q string) []string {
 			t.Helper()
-			r, _, err := s.Browse(ctx, store.BrowseQuery{Q: q, Page: 1, PageSize: 12})
+			r, _, err := s.Browse(ctx, model.BrowseQuery{Q: q, Page: 1, PageSize: 12})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,29 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"time"
-)
 
-// Notification is one inbox entry, made by the server when someone acts on a
-// user's list or comment.
-type Notification struct {
-	ID            string
-	UserID        string // recipient
-	Type          string // list_like, comment, comment_reply, comment_like
-	ActorID       string
-	CreatedByName string // the actor's display name at the time
-	Content       string
-	IsNew         bool
-	ListUserID    string
-	ListID        string
-	CommentID     string
-	DedupeKey     string // one notification per key, ever
-	CreatedAt     time.Time
-}
+	"castaway/internal/model"
+)
 
 // insertNotifications adds notes in tx, skipping any whose dedupe key was used
 // before, and returns the recipients of the ones inserted.
-func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*Notification) ([]string, error) {
+func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*model.Notification) ([]string, error) {
 	var notified []string
 	for _, n := range notes {
 		var key any
@@ -71,16 +55,16 @@ var StmtInbox = `SELECT n.id, n.user_id, n.type, COALESCE(n.actor_id, ''), n.cre
 // RecentNotifications returns userID's newest notifications they may still see, at
 // most limit, and how many of those are unread, in one query (a live stream runs
 // it on every wake-up). With no notification there is no row, and no unread one.
-func (s *Store) RecentNotifications(ctx context.Context, userID string, limit int) ([]Notification, int, error) {
+func (s *Store) RecentNotifications(ctx context.Context, userID string, limit int) ([]model.Notification, int, error) {
 	rows, err := s.rdb.QueryContext(ctx, StmtInbox, userID, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list notifications: %w", err)
 	}
 	defer rows.Close()
-	notes := []Notification{}
+	notes := []model.Notification{}
 	var unread int
 	for rows.Next() {
-		var n Notification
+		var n model.Notification
 		var created int64
 		if err := rows.Scan(&n.ID, &n.UserID, &n.Type, &n.ActorID, &n.CreatedByName, &n.Content, &n.IsNew,
 			&n.ListUserID, &n.ListID, &n.CommentID, &n.DedupeKey, &created, &unread); err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -18,23 +19,23 @@ func TestNotificationsInbox(t *testing.T) {
 		me, other := communityUser(t, s, "Me"), communityUser(t, s, "Other")
 		communityList(t, s, me.ID, "list_1", "Mine", true)
 		t0 := time.UnixMilli(1_700_000_000_000)
-		var notes []*store.Notification
+		var notes []*model.Notification
 		for i := range 12 {
-			notes = append(notes, &store.Notification{ID: auth.NewID(), UserID: me.ID, Type: "comment", CreatedByName: "Other",
+			notes = append(notes, &model.Notification{ID: auth.NewID(), UserID: me.ID, Type: "comment", CreatedByName: "Other",
 				Content: fmt.Sprint("comment ", i), ListUserID: me.ID, ListID: "list_1", CommentID: fmt.Sprint("c", i),
 				DedupeKey: fmt.Sprint("comment:c", i), CreatedAt: t0.Add(time.Duration(i) * time.Second)})
 		}
-		notes = append(notes, &store.Notification{ID: auth.NewID(), UserID: other.ID, Type: "list_like", CreatedByName: "Me", CreatedAt: t0})
+		notes = append(notes, &model.Notification{ID: auth.NewID(), UserID: other.ID, Type: "list_like", CreatedByName: "Me", CreatedAt: t0})
 		// Comments carry the notes; a note whose dedupe key was used is skipped.
-		c := &store.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
+		c := &model.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
 		notified, err := s.CreateComment(ctx, c, notes)
 		if err != nil || len(notified) != 13 {
 			t.Fatalf("notified %v, %v", notified, err)
 		}
 		dup := *notes[0]
 		dup.ID = auth.NewID()
-		c2 := &store.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
-		if notified, err = s.CreateComment(ctx, c2, []*store.Notification{&dup}); err != nil || len(notified) != 0 {
+		c2 := &model.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
+		if notified, err = s.CreateComment(ctx, c2, []*model.Notification{&dup}); err != nil || len(notified) != 0 {
 			t.Fatalf("duplicate notified %v, %v", notified, err)
 		}
 
@@ -77,11 +78,11 @@ func TestNotificationsHideWhatTheReaderCannotSee(t *testing.T) {
 		owner, fan := communityUser(t, s, "Owner"), communityUser(t, s, "Fan")
 		communityList(t, s, owner.ID, "list_1", "Secret plans", true)
 		t0 := time.UnixMilli(1_700_000_000_000)
-		top := &store.Comment{ID: auth.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: fan.ID, Text: "first", CreatedAt: t0}
-		reply := &store.Comment{ID: auth.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: owner.ID, ParentID: top.ID,
+		top := &model.Comment{ID: auth.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: fan.ID, Text: "first", CreatedAt: t0}
+		reply := &model.Comment{ID: auth.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: owner.ID, ParentID: top.ID,
 			Text: "private reply", CreatedAt: t0.Add(time.Second)}
-		note := func(to, kind string, c *store.Comment) []*store.Notification {
-			return []*store.Notification{{ID: auth.NewID(), UserID: to, Type: kind, CreatedByName: "x", Content: c.Text,
+		note := func(to, kind string, c *model.Comment) []*model.Notification {
+			return []*model.Notification{{ID: auth.NewID(), UserID: to, Type: kind, CreatedByName: "x", Content: c.Text,
 				ListUserID: owner.ID, ListID: "list_1", CommentID: c.ID, CreatedAt: c.CreatedAt}}
 		}
 		if _, err := s.CreateComment(ctx, top, note(owner.ID, "comment", top)); err != nil {

@@ -6,20 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"castaway/internal/model"
 )
 
-// OAuthState is one sign-in round trip to a provider, waiting for its callback.
-type OAuthState struct {
-	State      string
-	Provider   string
-	Verifier   string // PKCE code verifier
-	Nonce      string // OIDC nonce
-	RedirectTo string // app path to land on after sign-in
-	ExpiresAt  time.Time
-}
-
 // CreateOAuthState stores a round trip, and clears expired ones so the table stays small.
-func (s *Store) CreateOAuthState(ctx context.Context, st OAuthState, now time.Time) error {
+func (s *Store) CreateOAuthState(ctx context.Context, st model.OAuthState, now time.Time) error {
 	if _, err := s.db.ExecContext(ctx, `DELETE FROM oauth_states WHERE expires_at <= $1`, millis(now)); err != nil {
 		return fmt.Errorf("clear expired oauth states: %w", err)
 	}
@@ -33,8 +25,8 @@ func (s *Store) CreateOAuthState(ctx context.Context, st OAuthState, now time.Ti
 
 // TakeOAuthState removes and returns an unexpired round trip: each state works
 // once. ErrNotFound when it is unknown, already used or expired.
-func (s *Store) TakeOAuthState(ctx context.Context, state string, now time.Time) (*OAuthState, error) {
-	var st OAuthState
+func (s *Store) TakeOAuthState(ctx context.Context, state string, now time.Time) (*model.OAuthState, error) {
+	var st model.OAuthState
 	var expires int64
 	err := s.db.QueryRowContext(ctx, `DELETE FROM oauth_states WHERE state = $1
 		RETURNING state, provider, verifier, nonce, redirect_to, expires_at`, state).

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // CreatePasswordReset stores a reset token's hash for a user and queues m, the mail that
@@ -28,8 +30,8 @@ func (s *Store) CreatePasswordReset(ctx context.Context, tokenHash, userID strin
 // password hash, spends every other reset of theirs and revokes all their
 // sessions, all at once. The link reached the account's address, so that counts as
 // verified (an address change spends every reset link). ErrNotFound when the token is unknown, used or expired.
-func (s *Store) ResetPassword(ctx context.Context, tokenHash, passwordHash string, now time.Time) (*User, error) {
-	var u *User
+func (s *Store) ResetPassword(ctx context.Context, tokenHash, passwordHash string, now time.Time) (*model.User, error) {
+	var u *model.User
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		// The conditional UPDATE is the single-use guard: of two racing confirms only one matches.
 		var userID string

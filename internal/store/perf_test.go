@@ -11,11 +11,12 @@ import (
 	"time"
 
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
 
-func browseNames(t *testing.T, s *store.Store, q store.BrowseQuery) []string {
+func browseNames(t *testing.T, s *store.Store, q model.BrowseQuery) []string {
 	t.Helper()
 	q.Page, q.PageSize = 1, 50
 	r, err := s.BrowsePage(context.Background(), q)
@@ -31,7 +32,7 @@ func TestSearchFullText(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		ana, zed := listUser(t, s, "Ana Banana"), listUser(t, s, "żaneta")
-		save := func(u *store.User, c store.ListContent, at time.Duration) *store.List {
+		save := func(u *model.User, c model.ListContent, at time.Duration) *model.List {
 			l, err := s.CreateList(ctx, u.ID, lists.IDs(listT0.Add(at)), c, listT0.Add(at))
 			if err != nil {
 				t.Fatal(err)
@@ -70,7 +71,7 @@ func TestSearchFullText(t *testing.T) {
 			{"😀 parv", []string{"Queens of the game"}},
 			{"\u0000x", []string{}},
 		} {
-			got := browseNames(t, s, store.BrowseQuery{Q: tc.q})
+			got := browseNames(t, s, model.BrowseQuery{Q: tc.q})
 			want := append([]string{}, tc.want...)
 			sort.Strings(want)
 			if !reflect.DeepEqual(got, want) {
@@ -82,10 +83,10 @@ func TestSearchFullText(t *testing.T) {
 		if err := s.RenameUser(ctx, ana.ID, "Boston Fan"); err != nil {
 			t.Fatal(err)
 		}
-		if got := browseNames(t, s, store.BrowseQuery{Q: "banana"}); len(got) != 0 {
+		if got := browseNames(t, s, model.BrowseQuery{Q: "banana"}); len(got) != 0 {
 			t.Errorf("old name still found: %v", got)
 		}
-		if got := browseNames(t, s, store.BrowseQuery{Q: "bost"}); len(got) != 2 {
+		if got := browseNames(t, s, model.BrowseQuery{Q: "bost"}); len(got) != 2 {
 			t.Errorf("new name not found: %v", got)
 		}
 		lists, _ := s.UserLists(ctx, zed.ID, zed.ID)
@@ -93,13 +94,13 @@ func TestSearchFullText(t *testing.T) {
 		if _, err := s.UpdateList(ctx, zed.ID, lists[0].ID, edit, listT0.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if got := browseNames(t, s, store.BrowseQuery{Q: "yam"}); len(got) != 0 {
+		if got := browseNames(t, s, model.BrowseQuery{Q: "yam"}); len(got) != 0 {
 			t.Errorf("old items still found: %v", got)
 		}
-		if got := browseNames(t, s, store.BrowseQuery{Q: "ozz"}); !reflect.DeepEqual(got, []string{"Renamed"}) {
+		if got := browseNames(t, s, model.BrowseQuery{Q: "ozz"}); !reflect.DeepEqual(got, []string{"Renamed"}) {
 			t.Errorf("new items not found: %v", got)
 		}
-		total := func(q store.BrowseQuery) int {
+		total := func(q model.BrowseQuery) int {
 			q.Page, q.PageSize = 1, 12
 			r, err := s.BrowsePage(ctx, q)
 			if err != nil {
@@ -107,20 +108,20 @@ func TestSearchFullText(t *testing.T) {
 			}
 			return r.Total
 		}
-		if n := total(store.BrowseQuery{}); n != 3 {
+		if n := total(model.BrowseQuery{}); n != 3 {
 			t.Errorf("public lists %d, want 3", n)
 		}
 		edit.IsPublic = false
 		if _, err := s.UpdateList(ctx, zed.ID, lists[0].ID, edit, listT0.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if n, m := total(store.BrowseQuery{}), total(store.BrowseQuery{Tags: []string{"survivor-ranking"}, Type: store.TypeSurvivor}); n != 2 || m != 2 {
+		if n, m := total(model.BrowseQuery{}), total(model.BrowseQuery{Tags: []string{"survivor-ranking"}, Type: model.TypeSurvivor}); n != 2 || m != 2 {
 			t.Errorf("after making one private: %d lists, %d tagged", n, m)
 		}
 		if err := s.DeleteList(ctx, zed.ID, lists[0].ID); err != nil {
 			t.Fatal(err)
 		}
-		if got := browseNames(t, s, store.BrowseQuery{Q: "ozz"}); len(got) != 0 {
+		if got := browseNames(t, s, model.BrowseQuery{Q: "ozz"}); len(got) != 0 {
 			t.Errorf("deleted list found: %v", got)
 		}
 		if diffs, err := s.VerifyAggregates(ctx); err != nil || len(diffs) != 0 {
@@ -132,7 +133,7 @@ func TestSearchFullText(t *testing.T) {
 func TestBrowseCursorStableWhileListsArrive(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		users := []*store.User{listUser(t, s, "Ann"), listUser(t, s, "Ben"), listUser(t, s, "Cat")}
+		users := []*model.User{listUser(t, s, "Ann"), listUser(t, s, "Ben"), listUser(t, s, "Cat")}
 		var all []string
 		for i := range 20 {
 			// Three owners share each millisecond: ties are broken by the key.
@@ -143,12 +144,12 @@ func TestBrowseCursorStableWhileListsArrive(t *testing.T) {
 			}
 			all = append(all, l.Name)
 		}
-		for _, sortBy := range []store.BrowseSort{store.SortNewest, store.SortOldest, store.SortMostVotes} {
+		for _, sortBy := range []model.BrowseSort{model.SortNewest, model.SortOldest, model.SortMostVotes} {
 			for _, q := range []string{"", "parv"} {
 				seen := map[string]bool{}
 				cursor := ""
 				for page := 0; ; page++ {
-					r, err := s.BrowsePage(ctx, store.BrowseQuery{Sort: sortBy, Q: q, Cursor: cursor, Page: 1, PageSize: 6})
+					r, err := s.BrowsePage(ctx, model.BrowseQuery{Sort: sortBy, Q: q, Cursor: cursor, Page: 1, PageSize: 6})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -160,7 +161,7 @@ func TestBrowseCursorStableWhileListsArrive(t *testing.T) {
 					}
 					// Newer lists arrive between pages, and at the same instant as the last page.
 					at := listT0.Add(time.Hour + time.Duration(page)*time.Second)
-					if sortBy == store.SortOldest {
+					if sortBy == model.SortOldest {
 						at = listT0.Add(-time.Hour)
 					}
 					if _, err := s.CreateList(ctx, users[page%3].ID, lists.IDs(at), listContent(fmt.Sprintf("new %s %s %d", sortBy, q, page), "Parvati"), at); err != nil {
@@ -178,11 +179,11 @@ func TestBrowseCursorStableWhileListsArrive(t *testing.T) {
 				}
 			}
 		}
-		if _, err := s.BrowsePage(ctx, store.BrowseQuery{Sort: store.SortOldest, Cursor: "bm90IGEgY3Vyc29y", PageSize: 6}); err != store.ErrBadCursor {
+		if _, err := s.BrowsePage(ctx, model.BrowseQuery{Sort: model.SortOldest, Cursor: "bm90IGEgY3Vyc29y", PageSize: 6}); err != store.ErrBadCursor {
 			t.Errorf("made-up cursor: %v", err)
 		}
-		r, _ := s.BrowsePage(ctx, store.BrowseQuery{Sort: store.SortNewest, Page: 1, PageSize: 6})
-		if _, err := s.BrowsePage(ctx, store.BrowseQuery{Sort: store.SortOldest, Cursor: r.NextCursor, PageSize: 6}); err != store.ErrBadCursor {
+		r, _ := s.BrowsePage(ctx, model.BrowseQuery{Sort: model.SortNewest, Page: 1, PageSize: 6})
+		if _, err := s.BrowsePage(ctx, model.BrowseQuery{Sort: model.SortOldest, Cursor: r.NextCursor, PageSize: 6}); err != store.ErrBadCursor {
 			t.Errorf("another sort's cursor: %v", err)
 		}
 	})
@@ -193,33 +194,33 @@ func TestBrowseCountIsCapped(t *testing.T) {
 		ctx := context.Background()
 		seedBulk(t, s, seedSize{users: 10, lists: 1200, items: 1}, listT0)
 		// 1,200 lists, one in ten private: 1,080 public (plus the seeded "hot" list).
-		r, err := s.BrowsePage(ctx, store.BrowseQuery{Page: 1, PageSize: 12})
+		r, err := s.BrowsePage(ctx, model.BrowseQuery{Page: 1, PageSize: 12})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.Total != store.BrowseCountCap || !r.TotalIsCapped || len(r.Lists) != 12 || r.NextCursor == "" {
 			t.Errorf("capped first page: total %d capped %v, %d lists", r.Total, r.TotalIsCapped, len(r.Lists))
 		}
-		last, _ := s.BrowsePage(ctx, store.BrowseQuery{Page: 84, PageSize: 12})
+		last, _ := s.BrowsePage(ctx, model.BrowseQuery{Page: 84, PageSize: 12})
 		if len(last.Lists) != 12 || last.NextCursor == "" {
 			t.Errorf("page 84: %d lists", len(last.Lists))
 		}
-		past, _ := s.BrowsePage(ctx, store.BrowseQuery{Page: 90, PageSize: 12})
+		past, _ := s.BrowsePage(ctx, model.BrowseQuery{Page: 90, PageSize: 12})
 		if len(past.Lists) != 0 || !past.TotalIsCapped {
 			t.Errorf("page 90 reads past the count: %d lists", len(past.Lists))
 		}
 		// The cursor goes on past what page numbers reach.
-		beyond, _ := s.BrowsePage(ctx, store.BrowseQuery{Cursor: last.NextCursor, PageSize: 12})
+		beyond, _ := s.BrowsePage(ctx, model.BrowseQuery{Cursor: last.NextCursor, PageSize: 12})
 		if len(beyond.Lists) != 12 || beyond.Lists[0].CreatedAt.After(last.Lists[11].CreatedAt) {
 			t.Errorf("cursor after page 84: %d lists", len(beyond.Lists))
 		}
 		// A search matching more lists than it considers says so too.
-		many, err := s.BrowsePage(ctx, store.BrowseQuery{Q: "ranking", Page: 1, PageSize: 12})
+		many, err := s.BrowsePage(ctx, model.BrowseQuery{Q: "ranking", Page: 1, PageSize: 12})
 		if err != nil || !many.TotalIsCapped || many.Total == 0 || len(many.Lists) != 12 {
 			t.Errorf("a common word: total %d capped %v, %d lists, %v", many.Total, many.TotalIsCapped, len(many.Lists), err)
 		}
 		// ... and its newest page is the newest matching lists, as plain browsing orders them.
-		plain, _ := s.BrowsePage(ctx, store.BrowseQuery{Page: 1, PageSize: 14})
+		plain, _ := s.BrowsePage(ctx, model.BrowseQuery{Page: 1, PageSize: 14})
 		var want []string
 		for _, l := range plain.Lists {
 			if strings.HasPrefix(l.Name, "Ranking number") && len(want) < 12 {
@@ -233,7 +234,7 @@ func TestBrowseCountIsCapped(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("a common word's newest page: %v, want %v", got, want)
 		}
-		oldest, _ := s.BrowsePage(ctx, store.BrowseQuery{Q: "ranking", Sort: store.SortOldest, Page: 2, PageSize: 12})
+		oldest, _ := s.BrowsePage(ctx, model.BrowseQuery{Q: "ranking", Sort: model.SortOldest, Page: 2, PageSize: 12})
 		for i := 1; i < len(oldest.Lists); i++ {
 			if oldest.Lists[i].CreatedAt.Before(oldest.Lists[i-1].CreatedAt) {
 				t.Errorf("a common word's oldest page is out of order at %d", i)
@@ -242,11 +243,11 @@ func TestBrowseCountIsCapped(t *testing.T) {
 		if len(oldest.Lists) != 12 {
 			t.Errorf("a common word's oldest page 2: %d lists", len(oldest.Lists))
 		}
-		few, _ := s.BrowsePage(ctx, store.BrowseQuery{Q: "ranking number 1042", Page: 1, PageSize: 12})
+		few, _ := s.BrowsePage(ctx, model.BrowseQuery{Q: "ranking number 1042", Page: 1, PageSize: 12})
 		if few.TotalIsCapped || few.Total != 1 || len(few.Lists) != 1 {
 			t.Errorf("a rare word: total %d capped %v", few.Total, few.TotalIsCapped)
 		}
-		small, _ := s.BrowsePage(ctx, store.BrowseQuery{Type: store.TypeSeason, Tags: []string{"strategic"}, Page: 1, PageSize: 12})
+		small, _ := s.BrowsePage(ctx, model.BrowseQuery{Type: model.TypeSeason, Tags: []string{"strategic"}, Page: 1, PageSize: 12})
 		if small.TotalIsCapped || small.Total == 0 || small.Total > 100 {
 			t.Errorf("a small filtered count: %d capped %v", small.Total, small.TotalIsCapped)
 		}
@@ -257,12 +258,12 @@ func TestTopThisWeekFromDailyCounts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		owner := listUser(t, s, "Owner")
-		var voters []*store.User
+		var voters []*model.User
 		for i := range 5 {
 			voters = append(voters, listUser(t, s, fmt.Sprintf("Voter %d", i)))
 		}
 		now := time.Date(2025, 6, 20, 15, 0, 0, 0, time.UTC)
-		mk := func(name string) *store.List {
+		mk := func(name string) *model.List {
 			l, err := s.CreateList(ctx, owner.ID, lists.IDs(listT0), listContent(name, "Parvati"), listT0)
 			if err != nil {
 				t.Fatal(err)
@@ -270,7 +271,7 @@ func TestTopThisWeekFromDailyCounts(t *testing.T) {
 			return l
 		}
 		a, b, c := mk("A"), mk("B"), mk("C")
-		vote := func(l *store.List, v int, at time.Time) {
+		vote := func(l *model.List, v int, at time.Time) {
 			if _, err := s.AddUpvote(ctx, l.UserID, l.ID, voters[v].ID, at, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -324,7 +325,7 @@ func TestCommentPages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var tops []*store.Comment
+		var tops []*model.Comment
 		for i := range 7 {
 			// Pairs share a millisecond: the id breaks the tie.
 			tops = append(tops, addComment(t, s, fan, l.UserID, l.ID, "", fmt.Sprintf("top %d", i), listT0.Add(time.Duration(i/2)*time.Millisecond)))

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -42,9 +43,9 @@ var lookupsOnly = map[store.Dialect]*regexp.Regexp{
 // visitorStatements are the statements a visitor reaches on the home, browse, list and
 // comment pages, with arguments that exist in the seeded data.
 func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStmt {
-	cursor := map[store.BrowseSort]string{}
-	for _, sort := range []store.BrowseSort{store.SortNewest, store.SortMostVotes, store.SortOldest} {
-		r, err := s.BrowsePage(context.Background(), store.BrowseQuery{Sort: sort, Page: 1, PageSize: 12})
+	cursor := map[model.BrowseSort]string{}
+	for _, sort := range []model.BrowseSort{model.SortNewest, model.SortMostVotes, model.SortOldest} {
+		r, err := s.BrowsePage(context.Background(), model.BrowseQuery{Sort: sort, Page: 1, PageSize: 12})
 		if err != nil || r.NextCursor == "" {
 			t.Fatalf("first page of %s: %v (cursor %q)", sort, err, r.NextCursor)
 		}
@@ -85,17 +86,17 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 	}
 	out = append(out, plannedStmt{"comment notifications", store.StmtDeleteCommentNotes, []any{"c0000001"}, false})
 	out = append(out, plannedStmt{"account comment votes", store.StmtUncountCommentVotes, []any{"u00001"}, false})
-	for _, sort := range []store.BrowseSort{store.SortNewest, store.SortMostVotes, store.SortOldest} {
+	for _, sort := range []model.BrowseSort{model.SortNewest, model.SortMostVotes, model.SortOldest} {
 		for _, f := range []struct {
 			name string
-			q    store.BrowseQuery
+			q    model.BrowseQuery
 		}{
-			{"all", store.BrowseQuery{}},
-			{"season", store.BrowseQuery{Type: store.TypeSeason}},
-			{"survivor+tag", store.BrowseQuery{Type: store.TypeSurvivor, Tags: []string{"strategic"}}},
-			{"two tags", store.BrowseQuery{Tags: []string{"strategic", "survivor-ranking"}}},
-			{"search", store.BrowseQuery{Q: "parv"}},
-			{"search+type+tag", store.BrowseQuery{Q: "player 0004", Type: store.TypeSurvivor, Tags: []string{"villains"}}},
+			{"all", model.BrowseQuery{}},
+			{"season", model.BrowseQuery{Type: model.TypeSeason}},
+			{"survivor+tag", model.BrowseQuery{Type: model.TypeSurvivor, Tags: []string{"strategic"}}},
+			{"two tags", model.BrowseQuery{Tags: []string{"strategic", "survivor-ranking"}}},
+			{"search", model.BrowseQuery{Q: "parv"}},
+			{"search+type+tag", model.BrowseQuery{Q: "player 0004", Type: model.TypeSurvivor, Tags: []string{"villains"}}},
 		} {
 			for _, paging := range []string{"page 3", "cursor"} {
 				q := f.q
@@ -111,7 +112,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 				// Filters walk an ordered index, and so do newest and oldest searches on SQLite
 				// (the full-text index in rowid order); other searches order their (bounded)
 				// candidates.
-				walks := q.Q == "" || (s.Dialect() == store.SQLite && sort != store.SortMostVotes)
+				walks := q.Q == "" || (s.Dialect() == store.SQLite && sort != model.SortMostVotes)
 				out = append(out, plannedStmt{name, st.Page, st.PageArgs, walks})
 				if q.Q != "" && s.Dialect() == store.Postgres {
 					q.FewMatches = true

@@ -5,20 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"castaway/internal/model"
 )
 
-// Profile is what anyone may see of a user.
-type Profile struct {
-	ID          string
-	DisplayName string
-	IdolsFound  int
-	ListCount   int  // public lists only
-	Suspended   bool // a moderator suspended the account: its page is for admins only
-}
-
 // Profile reads userID's public profile, or ErrNotFound.
-func (s *Store) Profile(ctx context.Context, userID string) (*Profile, error) {
-	var p Profile
+func (s *Store) Profile(ctx context.Context, userID string) (*model.Profile, error) {
+	var p model.Profile
 	err := s.rdb.QueryRowContext(ctx, `SELECT u.id, u.display_name, u.idols_found,
 		(SELECT count(*) FROM lists l WHERE l.user_id = u.id AND l.is_public = TRUE), u.suspended_at IS NOT NULL
 		FROM users u WHERE u.id = $1`, userID).Scan(&p.ID, &p.DisplayName, &p.IdolsFound, &p.ListCount, &p.Suspended)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"castaway/internal/limits"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -14,12 +15,12 @@ func TestPurgeExpired(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Now()
-		u := &store.User{ID: "u1", Email: "a@example.com", DisplayName: "a", CreatedAt: now}
+		u := &model.User{ID: "u1", Email: "a@example.com", DisplayName: "a", CreatedAt: now}
 		if err := s.CreateUser(ctx, u); err != nil {
 			t.Fatal(err)
 		}
-		s.CreateSession(ctx, store.NewSession{TokenHash: "old", ID: "old", UserID: u.ID, Created: now.Add(-48 * time.Hour), Expires: now.Add(-time.Hour)})
-		s.CreateSession(ctx, store.NewSession{TokenHash: "live", ID: "live", UserID: u.ID, Created: now, Expires: now.Add(time.Hour)})
+		s.CreateSession(ctx, model.NewSession{TokenHash: "old", ID: "old", UserID: u.ID, Created: now.Add(-48 * time.Hour), Expires: now.Add(-time.Hour)})
+		s.CreateSession(ctx, model.NewSession{TokenHash: "live", ID: "live", UserID: u.ID, Created: now, Expires: now.Add(time.Hour)})
 		// A limit whose TAT has passed reads as never seen, so it goes; a live one stays.
 		hour := limits.Limit{Name: "t", Max: 1, Window: time.Hour}
 		if _, err := s.HitRateLimit(ctx, hour.Hit("stale"), now.Add(-2*time.Hour)); err != nil {

@@ -5,29 +5,17 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"castaway/internal/model"
 )
-
-// ListRef names a list by its owner and id.
-type ListRef struct {
-	UserID string
-	ListID string
-}
-
-// Origin is the list a remix started from, as a reader may be shown it.
-type Origin struct {
-	ListRef
-	Name     string
-	UserName string // the original's owner's display name
-	IsPublic bool
-}
 
 // StmtOrigin reads the name, visibility and author of list ($1, $2).
 const StmtOrigin = `SELECT o.name, o.is_public, u.display_name FROM lists o JOIN users u ON u.id = o.user_id
 	WHERE o.user_id = $1 AND o.id = $2`
 
 // origin reads the list ref points to, or nil when it no longer exists.
-func (s *Store) origin(ctx context.Context, ref ListRef) (*Origin, error) {
-	o := Origin{ListRef: ref}
+func (s *Store) origin(ctx context.Context, ref model.ListRef) (*model.Origin, error) {
+	o := model.Origin{ListRef: ref}
 	err := s.rdb.QueryRowContext(ctx, StmtOrigin, ref.UserID, ref.ListID).Scan(&o.Name, &o.IsPublic, &o.UserName)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -45,7 +33,7 @@ const recountRemixes = `SELECT r.remix_of_user_id AS k1, r.remix_of_list_id AS k
 // adjustRemixCount adds delta to the remix count of the list that list ($1, $2) remixes,
 // when that list is public as it stands in tx: -1 before a change, +1 after it.
 func adjustRemixCount(ctx context.Context, tx *sql.Tx, userID, listID string, delta int) error {
-	var ref ListRef
+	var ref model.ListRef
 	err := tx.QueryRowContext(ctx, `SELECT remix_of_user_id, remix_of_list_id FROM lists
 		WHERE user_id = $1 AND id = $2 AND is_public = TRUE`, userID, listID).Scan(&ref.UserID, &ref.ListID)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && ref.ListID == "") {
@@ -71,7 +59,7 @@ const StmtRemixes = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.i
 // Remixes returns up to limit public remixes of list of, newest first, after cursor
 // ("" for the newest), and the cursor of the next page ("" when there is none).
 // ErrBadCursor for a cursor it did not make.
-func (s *Store) Remixes(ctx context.Context, of ListRef, cursor string, limit int) ([]ListSummary, string, error) {
+func (s *Store) Remixes(ctx context.Context, of model.ListRef, cursor string, limit int) ([]model.ListSummary, string, error) {
 	at, k, err := timeCursor(cursor, 2)
 	if err != nil {
 		return nil, "", err

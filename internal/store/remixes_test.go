@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -21,7 +22,7 @@ func TestRemixCountsAndOrigin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref := store.ListRef{UserID: a.ID, ListID: orig.ID}
+		ref := model.ListRef{UserID: a.ID, ListID: orig.ID}
 		remixCount := func() int {
 			t.Helper()
 			l, err := s.List(ctx, a.ID, orig.ID)
@@ -36,7 +37,7 @@ func TestRemixCountsAndOrigin(t *testing.T) {
 				t.Fatalf("verify %s: %v %v", when, problems, err)
 			}
 		}
-		remix := func(name string, public bool, at time.Time) *store.List {
+		remix := func(name string, public bool, at time.Time) *model.List {
 			t.Helper()
 			c := listContent(name, "Tom Westman", "Parvati Shallow")
 			c.IsPublic, c.RemixOf = public, ref

@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
+
+	"castaway/internal/model"
 )
 
 // Report kinds: what a report or a moderation action is about.
@@ -19,17 +20,6 @@ const (
 // ListKey is the target key of a list in reports and moderation actions.
 func ListKey(userID, listID string) string { return userID + "/" + listID }
 
-// Report is one user's report of a list or a comment. Reason is one of the columns
-// of report_targets that count reasons (moderation.Reasons).
-type Report struct {
-	ReporterID string
-	Kind       string // KindList or KindComment
-	Key        string // ListKey or the comment id
-	Reason     string
-	Text       string
-	CreatedAt  time.Time
-}
-
 // ErrAlreadyReported: one report per user per target.
 var ErrAlreadyReported = fmt.Errorf("already reported: %w", ErrConflict)
 
@@ -39,7 +29,7 @@ var reasonColumns = map[string]string{"spam": "spam", "harassment": "harassment"
 // AddReport records r and counts it on its target, reopening a target a moderator had
 // dismissed or restored, in one transaction. ErrAlreadyReported when the reporter
 // reported the target before.
-func (s *Store) AddReport(ctx context.Context, r Report) error {
+func (s *Store) AddReport(ctx context.Context, r model.Report) error {
 	col, ok := reasonColumns[r.Reason]
 	if !ok {
 		return fmt.Errorf("unknown report reason %q", r.Reason)
@@ -74,25 +64,13 @@ func addFilters(ctx context.Context, tx *sql.Tx, userID string, delta int) error
 	return nil
 }
 
-// ReportTarget is a reported list or comment as the moderation queue shows it.
-type ReportTarget struct {
-	Kind, Key, Status                string
-	Count                            int
-	Spam, Harassment, Spoiler, Other int
-	FirstAt, LastAt                  time.Time
-	Texts                            []string // the newest reporters' own words
-	ListUserID, ListID, CommentID    string   // where it is; a comment's list ("" on a poll)
-	AuthorID, AuthorName, Title      string
-	Gone                             bool // deleted since it was reported
-}
-
 // reportTextsShown is how many reporters' own words the queue shows per target.
 const reportTextsShown = 5
 
 // ReportQueue is one page (limit targets) of the reported content with status, most
 // recently reported first, after cursor ("" for the first page), and the next page's
 // cursor ("" when none).
-func (s *Store) ReportQueue(ctx context.Context, status, cursor string, limit int) ([]ReportTarget, string, error) {
+func (s *Store) ReportQueue(ctx context.Context, status, cursor string, limit int) ([]model.ReportTarget, string, error) {
 	at, k, err := timeCursor(cursor, 2)
 	if err != nil {
 		return nil, "", err
@@ -101,7 +79,7 @@ func (s *Store) ReportQueue(ctx context.Context, status, cursor string, limit in
 	if err != nil {
 		return nil, "", fmt.Errorf("read report queue: %w", err)
 	}
-	var page []ReportTarget
+	var page []model.ReportTarget
 	for rows.Next() {
 		t, err := scanReportTarget(rows)
 		if err != nil {
@@ -134,8 +112,8 @@ const StmtReportQueue = `SELECT kind, target_key, status, report_count, spam, ha
 	  AND (last_at < $2 OR (last_at = $2 AND (kind < $3 OR (kind = $3 AND target_key < $4))))
 	ORDER BY last_at DESC, kind DESC, target_key DESC LIMIT $5`
 
-func scanReportTarget(row interface{ Scan(...any) error }) (*ReportTarget, error) {
-	var t ReportTarget
+func scanReportTarget(row interface{ Scan(...any) error }) (*model.ReportTarget, error) {
+	var t model.ReportTarget
 	var first, last int64
 	if err := row.Scan(&t.Kind, &t.Key, &t.Status, &t.Count, &t.Spam, &t.Harassment, &t.Spoiler, &t.Other, &first, &last); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
@@ -154,7 +132,7 @@ type querier interface {
 }
 
 // describeTarget fills in what t is now (where, by whom, its title) and the reporters' words.
-func (s *Store) describeTarget(ctx context.Context, q querier, t *ReportTarget) error {
+func (s *Store) describeTarget(ctx context.Context, q querier, t *model.ReportTarget) error {
 	var err error
 	switch t.Kind {
 	case KindList:

@@ -6,19 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"castaway/internal/model"
 )
 
-// NewSession is a sign-in to keep: the hash of its token (the token itself is never
-// stored), the public id its owner ends it by, and where it began.
-type NewSession struct {
-	TokenHash, ID, UserID string
-	UserAgent             string // bounded by the caller (auth.MaxUserAgent)
-	Network               string // the client's address prefix, never the whole address
-	Created, Expires      time.Time
-}
-
 // CreateSession stores a session; it counts as seen when it is created.
-func (s *Store) CreateSession(ctx context.Context, n NewSession) error {
+func (s *Store) CreateSession(ctx context.Context, n model.NewSession) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO sessions (token_hash, public_id, user_id, user_agent, network, created_at, last_seen_at, expires_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
 		n.TokenHash, n.ID, n.UserID, n.UserAgent, n.Network, millis(n.Created), millis(n.Expires))
@@ -30,7 +23,7 @@ func (s *Store) CreateSession(ctx context.Context, n NewSession) error {
 
 // SessionUser finds the user of an unexpired session, or ErrNotFound. A suspended
 // account has none, even one started in a race with its suspension (Suspension.Active).
-func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*User, error) {
+func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*model.User, error) {
 	u, _, err := s.SessionOf(ctx, tokenHash, now)
 	return u, err
 }
@@ -44,7 +37,7 @@ var StmtSessionOf = `SELECT ` + prefixed("u.", userColumns) + `, sessions.last_s
 
 // SessionOf finds the user of an unexpired session and when the session was last seen, in
 // the one lookup every signed-in request makes; ErrNotFound when there is none.
-func (s *Store) SessionOf(ctx context.Context, tokenHash string, now time.Time) (*User, time.Time, error) {
+func (s *Store) SessionOf(ctx context.Context, tokenHash string, now time.Time) (*model.User, time.Time, error) {
 	var seen int64
 	u, err := scanUser(scanAlso{s.rdb.QueryRowContext(ctx, StmtSessionOf, tokenHash, millis(now)), []any{&seen}})
 	if err != nil {
@@ -73,15 +66,6 @@ func (s *Store) TouchSession(ctx context.Context, tokenHash string, now, staleBe
 	return n > 0, err
 }
 
-// Session is one of a user's sessions as its owner sees it.
-type Session struct {
-	ID                    string
-	UserAgent, Network    string
-	CreatedAt, LastSeenAt time.Time
-	// Current: the session asking.
-	Current bool
-}
-
 // StmtUserSessions reads at most $4 of user $1's sessions unexpired at $3, the most
 // recently seen first, marking the one whose token hash is $2.
 const StmtUserSessions = `SELECT public_id, user_agent, network, created_at, last_seen_at, token_hash = $2
@@ -90,15 +74,15 @@ const StmtUserSessions = `SELECT public_id, user_agent, network, created_at, las
 
 // UserSessions lists at most limit of userID's unexpired sessions, the most recently seen
 // first; the one currentHash names is marked Current.
-func (s *Store) UserSessions(ctx context.Context, userID, currentHash string, now time.Time, limit int) ([]Session, error) {
+func (s *Store) UserSessions(ctx context.Context, userID, currentHash string, now time.Time, limit int) ([]model.Session, error) {
 	rows, err := s.rdb.QueryContext(ctx, StmtUserSessions, userID, currentHash, millis(now), limit)
 	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
 	}
 	defer rows.Close()
-	out := []Session{}
+	out := []model.Session{}
 	for rows.Next() {
-		var ss Session
+		var ss model.Session
 		var created, seen int64
 		if err := rows.Scan(&ss.ID, &ss.UserAgent, &ss.Network, &created, &seen, &ss.Current); err != nil {
 			return nil, fmt.Errorf("list sessions: %w", err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -23,7 +24,7 @@ func TestSessionsAsTheirOwnerSeesThem(t *testing.T) {
 		t0 := now.Add(-time.Hour)
 		const firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0"
 		const android = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"
-		for _, n := range []store.NewSession{
+		for _, n := range []model.NewSession{
 			{TokenHash: "laptop-hash", ID: "laptop", UserID: ann.ID, UserAgent: firefox, Network: "203.0.113.0/24", Created: t0, Expires: now.Add(time.Hour)},
 			{TokenHash: "phone-hash", ID: "phone", UserID: ann.ID, UserAgent: android, Network: "2001:db8:1::/48", Created: t0.Add(time.Minute), Expires: now.Add(time.Hour)},
 			{TokenHash: "gone-hash", ID: "gone", UserID: ann.ID, Created: t0.Add(2 * time.Minute), Expires: now.Add(-time.Second)},
@@ -33,7 +34,7 @@ func TestSessionsAsTheirOwnerSeesThem(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		list := func(current string, limit int) []store.Session {
+		list := func(current string, limit int) []model.Session {
 			t.Helper()
 			got, err := s.UserSessions(ctx, ann.ID, current, now, limit)
 			if err != nil {
@@ -42,7 +43,7 @@ func TestSessionsAsTheirOwnerSeesThem(t *testing.T) {
 			return got
 		}
 		got := list("laptop-hash", 50)
-		want := []store.Session{
+		want := []model.Session{
 			{ID: "phone", UserAgent: android, Network: "2001:db8:1::/48", CreatedAt: t0.Add(time.Minute).UTC(), LastSeenAt: t0.Add(time.Minute).UTC()},
 			{ID: "laptop", UserAgent: firefox, Network: "203.0.113.0/24", CreatedAt: t0.UTC(), LastSeenAt: t0.UTC(), Current: true},
 		}
@@ -91,7 +92,7 @@ func TestSessionsAsTheirOwnerSeesThem(t *testing.T) {
 		}
 
 		// Ending the others keeps the asking one, and touches no one else's.
-		if err := s.CreateSession(ctx, store.NewSession{TokenHash: "tablet-hash", ID: "tablet", UserID: ann.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
+		if err := s.CreateSession(ctx, model.NewSession{TokenHash: "tablet-hash", ID: "tablet", UserID: ann.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.DeleteOtherSessions(ctx, ann.ID, "laptop-hash"); err != nil {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // KindUser is what an account-level moderation action is about (its key is the user id).
@@ -21,19 +23,6 @@ const (
 
 // ErrNotSuspended: the account has no suspension to lift.
 var ErrNotSuspended = errors.New("account not suspended")
-
-// Suspension is a suspended account's terms.
-type Suspension struct {
-	Since  time.Time
-	Until  time.Time // zero: until a moderator restores the account
-	Reason string
-}
-
-// Active tells whether the suspension still refuses sign-in at now: an end date that
-// passed lets the account in even before the sweep restores its content.
-func (s *Suspension) Active(now time.Time) bool {
-	return s.Until.IsZero() || s.Until.After(now)
-}
 
 // ownerActive is SQL true when the owner of the list whose user id is col is not
 // suspended; lists.is_public = chosen_public AND hidden_at IS NULL AND ownerActive.
@@ -53,7 +42,7 @@ func commentAuthorSuspended(t string) string {
 
 // SuspensionOf reads userID's suspension: nil when the account is not suspended (or its
 // content is already back), ErrNotFound when there is no such account.
-func (s *Store) SuspensionOf(ctx context.Context, userID string) (*Suspension, error) {
+func (s *Store) SuspensionOf(ctx context.Context, userID string) (*model.Suspension, error) {
 	var since, until sql.NullInt64
 	var reason string
 	err := s.rdb.QueryRowContext(ctx, `SELECT suspended_at, suspended_until, suspension_reason FROM users WHERE id = $1`, userID).
@@ -67,7 +56,7 @@ func (s *Store) SuspensionOf(ctx context.Context, userID string) (*Suspension, e
 	if !since.Valid {
 		return nil, nil
 	}
-	sus := &Suspension{Since: fromMillis(since.Int64), Reason: reason}
+	sus := &model.Suspension{Since: fromMillis(since.Int64), Reason: reason}
 	if until.Valid {
 		sus.Until = fromMillis(until.Int64)
 	}
@@ -81,7 +70,7 @@ func (s *Store) SuspensionOf(ctx context.Context, userID string) (*Suspension, e
 // hidden for everyone else, with the comment counts of the lists it was on. An account
 // suspended already only gets the new terms. The work is bounded by the one account's
 // lists and comments. ErrNotFound when there is no such account.
-func (s *Store) Suspend(ctx context.Context, userID string, sus Suspension, a *Action) error {
+func (s *Store) Suspend(ctx context.Context, userID string, sus model.Suspension, a *model.Action) error {
 	var until any
 	if !sus.Until.IsZero() {
 		until = millis(sus.Until)
@@ -117,7 +106,7 @@ func (s *Store) Suspend(ctx context.Context, userID string, sus Suspension, a *A
 // shown again, with every count, aggregate and the search index, in one transaction.
 // expiredBy, when not zero, restores only a suspension whose end date is not after it (the
 // sweep: a suspension renewed meanwhile stays). ErrNotSuspended when there is none to lift.
-func (s *Store) Unsuspend(ctx context.Context, userID string, expiredBy time.Time, a *Action) error {
+func (s *Store) Unsuspend(ctx context.Context, userID string, expiredBy time.Time, a *model.Action) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		var name string
 		if err := tx.QueryRowContext(ctx, `SELECT display_name FROM users WHERE id = $1`, userID).Scan(&name); errors.Is(err, sql.ErrNoRows) {
@@ -239,7 +228,7 @@ func (s *Store) ExpiredSuspensions(ctx context.Context, now time.Time, limit int
 
 // RecordUserAction logs a (its ID, admin, action and time set) about userID, such as a
 // password reset or sign-out a moderator sent. ErrNotFound when there is no such account.
-func (s *Store) RecordUserAction(ctx context.Context, userID string, a *Action) error {
+func (s *Store) RecordUserAction(ctx context.Context, userID string, a *model.Action) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		var name string
 		if err := tx.QueryRowContext(ctx, `SELECT display_name FROM users WHERE id = $1`, userID).Scan(&name); errors.Is(err, sql.ErrNoRows) {
@@ -253,7 +242,7 @@ func (s *Store) RecordUserAction(ctx context.Context, userID string, a *Action) 
 }
 
 // recordAction adds a to the moderation log in tx.
-func recordAction(ctx context.Context, tx *sql.Tx, a *Action) error {
+func recordAction(ctx context.Context, tx *sql.Tx, a *model.Action) error {
 	var admin any
 	if a.AdminID != "" {
 		admin = a.AdminID

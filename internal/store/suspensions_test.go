@@ -10,14 +10,15 @@ import (
 	"time"
 
 	"castaway/internal/lists"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
 
 func suspend(t *testing.T, s *store.Store, userID string, until time.Time) {
 	t.Helper()
-	if err := s.Suspend(context.Background(), userID, store.Suspension{Since: time.Now(), Until: until, Reason: "spam"},
-		&store.Action{ID: "s" + time.Now().String(), AdminName: "Mod", Action: store.ActionSuspend, CreatedAt: time.Now()}); err != nil {
+	if err := s.Suspend(context.Background(), userID, model.Suspension{Since: time.Now(), Until: until, Reason: "spam"},
+		&model.Action{ID: "s" + time.Now().String(), AdminName: "Mod", Action: store.ActionSuspend, CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -39,7 +40,7 @@ func TestSuspendAndRestoreAccount(t *testing.T) {
 			t.Fatal(err)
 		}
 		remix := listContent("Anns Remix", "Tom Westman")
-		remix.RemixOf = store.ListRef{UserID: ben.ID, ListID: benList.ID}
+		remix.RemixOf = model.ListRef{UserID: ben.ID, ListID: benList.ID}
 		remixed, err := s.CreateList(ctx, ann.ID, lists.IDs(listT0.Add(time.Second)), remix, listT0.Add(time.Second))
 		if err != nil {
 			t.Fatal(err)
@@ -57,7 +58,7 @@ func TestSuspendAndRestoreAccount(t *testing.T) {
 		moderate(t, s, ben, store.ActionHide, store.KindList, store.ListKey(ann.ID, modHidden.ID))
 		comment := func(id, author, parent string) {
 			t.Helper()
-			if _, err := s.CreateComment(ctx, &store.Comment{ID: id, ListUserID: ben.ID, ListID: benList.ID, UserID: author,
+			if _, err := s.CreateComment(ctx, &model.Comment{ID: id, ListUserID: ben.ID, ListID: benList.ID, UserID: author,
 				ParentID: parent, Text: id, CreatedAt: time.Now()}, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -71,7 +72,7 @@ func TestSuspendAndRestoreAccount(t *testing.T) {
 
 		browse := func(q string) string {
 			t.Helper()
-			page, err := s.BrowsePage(ctx, store.BrowseQuery{Q: q, Type: store.TypeAll, Sort: store.SortNewest, Page: 1, PageSize: 12})
+			page, err := s.BrowsePage(ctx, model.BrowseQuery{Q: q, Type: model.TypeAll, Sort: model.SortNewest, Page: 1, PageSize: 12})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +148,7 @@ func TestSuspendAndRestoreAccount(t *testing.T) {
 		moderate(t, s, ben, store.ActionHide, store.KindList, store.ListKey(ann.ID, modHidden.ID))
 		moderate(t, s, ben, store.ActionHide, store.KindComment, "ann2")
 
-		if err := s.Unsuspend(ctx, ann.ID, time.Time{}, &store.Action{ID: "u1", AdminName: "Mod", Action: store.ActionUnsuspend,
+		if err := s.Unsuspend(ctx, ann.ID, time.Time{}, &model.Action{ID: "u1", AdminName: "Mod", Action: store.ActionUnsuspend,
 			CreatedAt: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +162,7 @@ func TestSuspendAndRestoreAccount(t *testing.T) {
 			t.Error("restoring the account showed a list a moderator hid")
 		}
 		verifyAll(t, s, "after restoring")
-		if err := s.Unsuspend(ctx, ann.ID, time.Time{}, &store.Action{ID: "u2", Action: store.ActionUnsuspend, CreatedAt: time.Now()}); !errors.Is(err, store.ErrNotSuspended) {
+		if err := s.Unsuspend(ctx, ann.ID, time.Time{}, &model.Action{ID: "u2", Action: store.ActionUnsuspend, CreatedAt: time.Now()}); !errors.Is(err, store.ErrNotSuspended) {
 			t.Errorf("restoring an account not suspended: %v", err)
 		}
 		log, _, err := s.ModerationLog(ctx, "", 50)
@@ -185,8 +186,8 @@ func TestSuspendTwiceAndRepair(t *testing.T) {
 		done := make(chan error, 2)
 		for i := range 2 {
 			go func() {
-				done <- s.Suspend(ctx, ann.ID, store.Suspension{Since: time.Now(), Reason: "spam"},
-					&store.Action{ID: "race" + strconv.Itoa(i), AdminName: "Mod", Action: store.ActionSuspend, CreatedAt: time.Now()})
+				done <- s.Suspend(ctx, ann.ID, model.Suspension{Since: time.Now(), Reason: "spam"},
+					&model.Action{ID: "race" + strconv.Itoa(i), AdminName: "Mod", Action: store.ActionSuspend, CreatedAt: time.Now()})
 			}()
 		}
 		for range 2 {
@@ -218,7 +219,7 @@ func TestSuspendTwiceAndRepair(t *testing.T) {
 		if c, _ := s.CommentByID(ctx, "c1", ""); !c.Hidden {
 			t.Error("the repair left a suspended author's comment shown")
 		}
-		if err := s.Suspend(ctx, "nobody", store.Suspension{Since: time.Now()}, &store.Action{ID: "n"}); !errors.Is(err, store.ErrNotFound) {
+		if err := s.Suspend(ctx, "nobody", model.Suspension{Since: time.Now()}, &model.Action{ID: "n"}); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("suspending nobody: %v", err)
 		}
 	})
@@ -241,10 +242,10 @@ func TestExpiredSuspensions(t *testing.T) {
 		if sus, _ := s.SuspensionOf(ctx, ann.ID); sus.Active(now) {
 			t.Error("a suspension past its end date still refuses sign-in")
 		}
-		if err := s.Unsuspend(ctx, ben.ID, now, &store.Action{ID: "x", CreatedAt: now}); !errors.Is(err, store.ErrNotSuspended) {
+		if err := s.Unsuspend(ctx, ben.ID, now, &model.Action{ID: "x", CreatedAt: now}); !errors.Is(err, store.ErrNotSuspended) {
 			t.Errorf("the sweep lifted a suspension still running: %v", err)
 		}
-		if err := s.Unsuspend(ctx, ann.ID, now, &store.Action{ID: "y", CreatedAt: now}); err != nil {
+		if err := s.Unsuspend(ctx, ann.ID, now, &model.Action{ID: "y", CreatedAt: now}); err != nil {
 			t.Fatal(err)
 		}
 		if sus, _ := s.SuspensionOf(ctx, ann.ID); sus != nil {
@@ -262,7 +263,7 @@ func TestSearchUsers(t *testing.T) {
 		for _, n := range []string{"Sandra", "Sarah", "Sam", "Parvati", "Salvo"} {
 			listUser(t, s, n)
 		}
-		names := func(us []store.UserSummary) string {
+		names := func(us []model.UserSummary) string {
 			var out []string
 			for _, u := range us {
 				out = append(out, u.DisplayName)

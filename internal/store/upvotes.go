@@ -6,19 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"castaway/internal/model"
 )
 
-// ListVisibility is what the community features need to know about a list.
-type ListVisibility struct {
-	UserID   string // owner
-	ID       string
-	Name     string
-	IsPublic bool // lists.is_public: everyone may see it (public and not hidden by a moderator)
-}
-
 // ListVisibilityOf looks a list up, or returns ErrNotFound.
-func (s *Store) ListVisibilityOf(ctx context.Context, ownerID, listID string) (*ListVisibility, error) {
-	l := ListVisibility{UserID: ownerID, ID: listID}
+func (s *Store) ListVisibilityOf(ctx context.Context, ownerID, listID string) (*model.ListVisibility, error) {
+	l := model.ListVisibility{UserID: ownerID, ID: listID}
 	err := s.rdb.QueryRowContext(ctx, StmtListVisibility, ownerID, listID).
 		Scan(&l.Name, &l.IsPublic)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -30,18 +24,11 @@ func (s *Store) ListVisibilityOf(ctx context.Context, ownerID, listID string) (*
 	return &l, nil
 }
 
-// UpvoteResult is a list's vote state after a change.
-type UpvoteResult struct {
-	UpvoteCount int
-	Upvoted     bool
-	Notified    []string // recipients of notifications made by the change
-}
-
 // AddUpvote records userID's vote for a list, once, keeping lists.upvote_count exact in
 // the same transaction; note, when not nil, is added only when the vote is new.
 // ErrNotFound when the list does not exist.
-func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, now time.Time, note *Notification) (UpvoteResult, error) {
-	var r UpvoteResult
+func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, now time.Time, note *model.Notification) (model.UpvoteResult, error) {
+	var r model.UpvoteResult
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO list_upvotes (list_user_id, list_id, user_id, created_at)
 			VALUES ($1, $2, $3, $4) ON CONFLICT (list_user_id, list_id, user_id) DO NOTHING`, ownerID, listID, userID, millis(now))
@@ -59,7 +46,7 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 				return fmt.Errorf("count upvote of the day: %w", err)
 			}
 			if note != nil {
-				if r.Notified, err = insertNotifications(ctx, tx, []*Notification{note}); err != nil {
+				if r.Notified, err = insertNotifications(ctx, tx, []*model.Notification{note}); err != nil {
 					return err
 				}
 			}
@@ -71,8 +58,8 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 }
 
 // RemoveUpvote withdraws userID's vote, if any. ErrNotFound when the list does not exist.
-func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string) (UpvoteResult, error) {
-	var r UpvoteResult
+func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string) (model.UpvoteResult, error) {
+	var r model.UpvoteResult
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := removeUpvote(ctx, tx, ownerID, listID, userID); err != nil {
 			return err

@@ -9,14 +9,15 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
 
 // communityUser makes a user named name.
-func communityUser(t *testing.T, s *store.Store, name string) *store.User {
+func communityUser(t *testing.T, s *store.Store, name string) *model.User {
 	t.Helper()
-	u := &store.User{ID: auth.NewID(), DisplayName: name, CreatedAt: time.Now()}
+	u := &model.User{ID: auth.NewID(), DisplayName: name, CreatedAt: time.Now()}
 	if err := s.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
@@ -65,8 +66,8 @@ func TestUpvotesAreIdempotentAndNotifyOnce(t *testing.T) {
 		ctx := context.Background()
 		owner, fan := communityUser(t, s, "Owner"), communityUser(t, s, "Fan")
 		communityList(t, s, owner.ID, "list_1", "Heroes", true)
-		note := func() *store.Notification {
-			return &store.Notification{ID: auth.NewID(), UserID: owner.ID, Type: "list_like", ActorID: fan.ID,
+		note := func() *model.Notification {
+			return &model.Notification{ID: auth.NewID(), UserID: owner.ID, Type: "list_like", ActorID: fan.ID,
 				CreatedByName: "Fan", Content: "Heroes", ListUserID: owner.ID, ListID: "list_1",
 				DedupeKey: "list_like:" + fan.ID + ":" + owner.ID + "/list_1", CreatedAt: time.Now()}
 		}
@@ -109,7 +110,7 @@ func TestConcurrentUpvotesCountExactly(t *testing.T) {
 		owner := communityUser(t, s, "Owner")
 		communityList(t, s, owner.ID, "list_1", "Heroes", true)
 		const voters = 30
-		users := make([]*store.User, voters)
+		users := make([]*model.User, voters)
 		for i := range users {
 			users[i] = communityUser(t, s, fmt.Sprintf("Voter %d", i))
 		}

@@ -5,36 +5,16 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
-	"time"
 
 	"castaway/internal/auth/username"
+	"castaway/internal/model"
 )
-
-// User is an account.
-type User struct {
-	ID           string
-	Email        string // empty for accounts made through a provider that gave none
-	DisplayName  string
-	PasswordHash string // empty for provider-only accounts
-	IdolsFound   int
-	CreatedAt    time.Time
-	IsAdmin      bool // may moderate (castaway users grant-admin)
-	// Filters counts the users they blocked and the things they reported: zero means
-	// nothing needs leaving out of what they read.
-	Filters int
-	// EmailVerified: a mailed link or a sign-in provider proved Email is theirs.
-	EmailVerified bool
-	// PasswordRemoved: a provider's proof of the address removed a password someone else
-	// may have set, and the fan has not set their own since.
-	PasswordRemoved bool
-}
 
 const userColumns = `id, COALESCE(email, ''), display_name, COALESCE(password_hash, ''), idols_found, created_at, is_admin, filter_count,
 	email_verified, password_removed_at IS NOT NULL`
 
-func scanUser(row interface{ Scan(...any) error }) (*User, error) {
-	var u User
+func scanUser(row interface{ Scan(...any) error }) (*model.User, error) {
+	var u model.User
 	var created int64
 	if err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.IdolsFound, &created, &u.IsAdmin, &u.Filters,
 		&u.EmailVerified, &u.PasswordRemoved); err != nil {
@@ -83,14 +63,14 @@ func userConflict(ctx context.Context, db execer, err error, id, nameKey, emailK
 
 // CreateUser inserts u. ErrEmailTaken or ErrNameTaken (both ErrConflict) mean the
 // email (compared case-insensitively) or the display name (its look-alike key) is taken.
-func (s *Store) CreateUser(ctx context.Context, u *User) error {
+func (s *Store) CreateUser(ctx context.Context, u *model.User) error {
 	return createUser(ctx, s.db, u)
 }
 
-func createUser(ctx context.Context, db execer, u *User) error {
+func createUser(ctx context.Context, db execer, u *model.User) error {
 	var email, emailKey, hash any
 	if u.Email != "" {
-		email, emailKey = u.Email, FoldKey(u.Email)
+		email, emailKey = u.Email, model.FoldKey(u.Email)
 	}
 	if u.PasswordHash != "" {
 		hash = u.PasswordHash
@@ -99,7 +79,7 @@ func createUser(ctx context.Context, db execer, u *User) error {
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
 		u.ID, email, emailKey, u.DisplayName, username.Key(u.DisplayName), hash, u.IdolsFound, millis(u.CreatedAt), u.EmailVerified && u.Email != "")
 	if isUniqueViolation(err) {
-		return userConflict(ctx, db, err, u.ID, username.Key(u.DisplayName), FoldKey(u.Email))
+		return userConflict(ctx, db, err, u.ID, username.Key(u.DisplayName), model.FoldKey(u.Email))
 	}
 	if err != nil {
 		return fmt.Errorf("create user: %w", err)
@@ -114,13 +94,13 @@ type execer interface {
 }
 
 // UserByID finds a user, or ErrNotFound.
-func (s *Store) UserByID(ctx context.Context, id string) (*User, error) {
+func (s *Store) UserByID(ctx context.Context, id string) (*model.User, error) {
 	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
 }
 
 // UserByEmail finds a user by email, case-insensitively, or ErrNotFound.
-func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
-	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email_key = $1`, FoldKey(email)))
+func (s *Store) UserByEmail(ctx context.Context, email string) (*model.User, error) {
+	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email_key = $1`, model.FoldKey(email)))
 }
 
 // NameKeysWithPrefix returns the display names' look-alike keys (username.Key) that
@@ -168,7 +148,3 @@ func (s *Store) RenameUser(ctx context.Context, id, name string) error {
 		return s.reindexSearch(ctx, tx, `l.user_id = $1`, id)
 	})
 }
-
-// FoldKey is the case-insensitive form emails are compared in, folded here rather
-// than by SQL lower(), which on SQLite folds ASCII only.
-func FoldKey(s string) string { return strings.ToLower(s) }

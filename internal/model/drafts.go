@@ -1,0 +1,17 @@
+package model
+
+import "time"
+
+// Draft is a user's unsaved creator state.
+type Draft struct {
+	Name        string
+	Description string
+	Tags        []string
+	Items       []Item
+	IsPublic    bool
+	UpdatedAt   time.Time
+	// RemixOf is the list a remix being drafted started from (zero for none); Origin is
+	// that list, read by Draft, nil when it no longer exists.
+	RemixOf ListRef
+	Origin  *Origin
+}

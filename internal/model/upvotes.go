@@ -1,0 +1,16 @@
+package model
+
+// ListVisibility is what the community features need to know about a list.
+type ListVisibility struct {
+	UserID   string // owner
+	ID       string
+	Name     string
+	IsPublic bool // lists.is_public: everyone may see it (public and not hidden by a moderator)
+}
+
+// UpvoteResult is a list's vote state after a change.
+type UpvoteResult struct {
+	UpvoteCount int
+	Upvoted     bool
+	Notified    []string // recipients of notifications made by the change
+}
