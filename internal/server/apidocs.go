@@ -13,6 +13,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	contract "castaway/api"
+	"castaway/internal/httpcache"
 )
 
 // The contract as served: the YAML itself, and a reference of it rendered once, on the
@@ -33,9 +34,9 @@ func newAPIDocs() (*apiDocs, error) {
 		return nil, err
 	}
 	return &apiDocs{
-		yaml: newPrecompressed(contract.OpenAPI, "application/yaml; charset=utf-8", "no-cache"),
-		page: newPrecompressed(page, "text/html; charset=utf-8", "no-cache"),
-		css:  newPrecompressed(docsCSS, "text/css; charset=utf-8", "no-cache"),
+		yaml: httpcache.NewPrecompressed(contract.OpenAPI, "application/yaml; charset=utf-8", "no-cache"),
+		page: httpcache.NewPrecompressed(page, "text/html; charset=utf-8", "no-cache"),
+		css:  httpcache.NewPrecompressed(docsCSS, "text/css; charset=utf-8", "no-cache"),
 	}, nil
 }
 

@@ -30,13 +30,13 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 	}
 	// A page of public lists is the same for every visitor: shared for a moment.
 	key := "browse\x00" + q.Key()
-	if q.Searches() && !s.shared.has(key) {
+	if q.Searches() && !s.shared.Has(key) {
 		if err := s.admitSearch(r); err != nil {
 			s.fail(w, r, "search rate limit", err, msgBrowseFailed)
 			return
 		}
 	}
-	v, err := s.shared.get(key, func(ctx context.Context) (any, error) {
+	v, err := s.shared.Get(key, func(ctx context.Context) (any, error) {
 		var res *model.BrowseResult
 		read := func() (err error) {
 			res, err = s.store.BrowsePage(ctx, q)
@@ -122,7 +122,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	viewer := currentUser(r)
 	const failed = "Failed to load lists. Please try again later."
 	// The week's top and the newest lists are everyone's: shared for a moment. Favorites are read fresh.
-	v, err := s.shared.get("home", func(ctx context.Context) (any, error) {
+	v, err := s.shared.Get("home", func(ctx context.Context) (any, error) {
 		h, err := s.store.HomeShared(ctx, time.Now().Add(-homeWindow))
 		if err != nil {
 			return nil, err

@@ -83,7 +83,7 @@ func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID,
 	var v any
 	var err error
 	if viewer == nil {
-		v, err = s.shared.get("comments\x00"+listUserID+"\x00"+listID+"\x00"+cursor+"\x00"+strconv.Itoa(limit), read)
+		v, err = s.shared.Get("comments\x00"+listUserID+"\x00"+listID+"\x00"+cursor+"\x00"+strconv.Itoa(limit), read)
 	} else {
 		v, err = read(r.Context())
 	}

@@ -45,7 +45,7 @@ func (s *Server) seasonsConsensus(w http.ResponseWriter, r *http.Request) {
 // answerConsensus reads and ranks a scope, shared by every reader for a second.
 func (s *Server) answerConsensus(w http.ResponseWriter, r *http.Request, scope string,
 	name func(string) (string, bool), inScope func(model.Item) bool) {
-	v, err := s.shared.get("consensus/"+scope, func(ctx context.Context) (any, error) {
+	v, err := s.shared.Get("consensus/"+scope, func(ctx context.Context) (any, error) {
 		c, err := s.store.ConsensusOf(ctx, scope, consensus.SampleSize)
 		if err != nil {
 			return nil, err

@@ -49,5 +49,5 @@ func (s *Server) styleSources() []string {
 	if s.web == nil {
 		return nil
 	}
-	return s.web.styleSources
+	return s.web.StyleSources()
 }

@@ -64,13 +64,3 @@ func TestEntryStylesInlinedAndAllowedByHash(t *testing.T) {
 		t.Errorf("/assets/index-1.css: %d", rec.Code)
 	}
 }
-
-// Styles that could close their element early are never inlined.
-func TestStylesThatCouldEndTheirElementStayLinked(t *testing.T) {
-	files := map[string]*precompressed{"/assets/a.css": newPrecompressed([]byte(`a::after { content: "</STYLE><script>"; }`), "text/css", "")}
-	page := []byte(`<head><link rel="stylesheet" href="/assets/a.css"></head>`)
-	got, sources := inlineStyles(page, files)
-	if string(got) != string(page) || len(sources) != 0 {
-		t.Errorf("inlined a stylesheet holding </style>: %s %v", got, sources)
-	}
-}

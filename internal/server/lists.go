@@ -109,7 +109,7 @@ func (s *Server) listFor(r *http.Request, ownerID, listID string) (*model.List, 
 // visitor, so a busy list costs one database read a second (dropped when a write through
 // this process changes what they show), and only the visibility check is the viewer's own.
 func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string, admin bool) (*model.List, error) {
-	v, err := s.shared.get("list\x00"+ownerID+"\x00"+listID, func(ctx context.Context) (any, error) {
+	v, err := s.shared.Get("list\x00"+ownerID+"\x00"+listID, func(ctx context.Context) (any, error) {
 		return s.store.List(ctx, ownerID, listID)
 	})
 	if err != nil {

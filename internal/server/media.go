@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"castaway/internal/catalog"
+	"castaway/internal/httpcache"
 	"castaway/internal/placeholder"
 	"castaway/internal/problem"
 )
@@ -20,10 +21,10 @@ type media struct {
 	dir      string
 	cdn      string
 	art      *placeholder.Index
-	headshot *precompressed // the generic /images/placeholder.jpg
+	headshot *httpcache.Precompressed // the generic /images/placeholder.jpg
 
 	mu    sync.Mutex
-	drawn map[string]*precompressed // "seasons/45" -> drawn placeholder
+	drawn map[string]*httpcache.Precompressed // "seasons/45" -> drawn placeholder
 }
 
 var mediaExts = []string{".jpg", ".jpeg", ".png", ".webp", ".svg"}
@@ -34,8 +35,8 @@ func newMedia(dir, cdn string, c *catalog.Catalog) (*media, error) {
 		return nil, err
 	}
 	return &media{dir: dir, cdn: strings.TrimRight(cdn, "/"), art: placeholder.NewIndex(c),
-		headshot: newPrecompressed(jpg, "image/jpeg", "public, max-age=86400"),
-		drawn:    map[string]*precompressed{}}, nil
+		headshot: httpcache.NewPrecompressed(jpg, "image/jpeg", "public, max-age=86400"),
+		drawn:    map[string]*httpcache.Precompressed{}}, nil
 }
 
 func (m *media) contestant(w http.ResponseWriter, r *http.Request) {
@@ -83,12 +84,12 @@ func (m *media) serveFile(w http.ResponseWriter, r *http.Request, rel string) bo
 
 // drawnSVG is art for the picture rel, drawn, compressed and tagged on first use
 // and kept: only catalog pictures have art, so the cache is bounded by the catalog.
-func (m *media) drawnSVG(rel string, art placeholder.Art) *precompressed {
+func (m *media) drawnSVG(rel string, art placeholder.Art) *httpcache.Precompressed {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	p := m.drawn[rel]
 	if p == nil {
-		p = newPrecompressed(art.SVG(), "image/svg+xml", "public, max-age=86400")
+		p = httpcache.NewPrecompressed(art.SVG(), "image/svg+xml", "public, max-age=86400")
 		m.drawn[rel] = p
 	}
 	return p

@@ -6,6 +6,7 @@ import (
 
 	"castaway/internal/problem"
 	"castaway/internal/store"
+	"castaway/web"
 )
 
 // pageStatus is the status of a page whose subject was read with err: 404 when it is
@@ -20,7 +21,7 @@ func pageStatus(err error) int {
 
 // userPage serves the app for /rankings/user/{userId}: 404 when there is no such user.
 func (s *Server) userPage(w http.ResponseWriter, r *http.Request) {
-	page := s.web.page("src/features/lists/UserRankingsPage.tsx")
+	page := s.web.Page(web.UserPage)
 	userID := r.PathValue("userId")
 	exists := false
 	var err error
@@ -34,8 +35,8 @@ func (s *Server) userPage(w http.ResponseWriter, r *http.Request) {
 		page.ServeHTTP(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", page.contentType)
+	w.Header().Set("Content-Type", page.ContentType())
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusNotFound)
-	w.Write(page.raw)
+	w.Write(page.Body())
 }

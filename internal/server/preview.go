@@ -9,6 +9,7 @@ import (
 
 	"castaway/internal/model"
 	"castaway/internal/shareimage"
+	"castaway/web"
 )
 
 // listPage serves the app's HTML for /list/{userId}/{listId} with Open Graph and
@@ -32,10 +33,10 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 			s.log.ErrorContext(r.Context(), "list page", "err", err)
 		}
 	}
-	page := withPreview(string(s.web.page("src/features/lists/ListDetailPage.tsx").raw), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
+	page := withPreview(string(s.web.Page(web.ListPage).Body()), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
 	// The list itself is what the page paints first: the browser asks for it beside the
 	// app's script, and the app's own request for it takes that answer.
-	page = string(withHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/lists/%s/%s\" />",
+	page = string(web.WithHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/lists/%s/%s\" />",
 		html.EscapeString(url.PathEscape(userID)), html.EscapeString(url.PathEscape(listID)))))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")

@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/comments"
+	"castaway/internal/httpcache"
 	"castaway/internal/lists"
 	"castaway/internal/moderation"
 )
@@ -24,12 +25,12 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /metrics", s.publicMetrics()},
 		{"/debug/", http.NotFoundHandler()}, // pprof is the admin listener's alone
 		{"GET /robots.txt", http.HandlerFunc(s.robots)},
-		{"GET /favicon.ico", newPrecompressed(faviconICO(), "image/x-icon", "public, max-age=86400")},
+		{"GET /favicon.ico", httpcache.NewPrecompressed(faviconICO(), "image/x-icon", "public, max-age=86400")},
 
 		// Catalog and pictures
 		{"GET /api/catalog/seasons", s.seasons},
-		{"GET /api/seasons/consensus", cacheable(http.HandlerFunc(s.seasonsConsensus))},
-		{"GET /api/seasons/{seasonId}/consensus", cacheable(http.HandlerFunc(s.seasonConsensus))},
+		{"GET /api/seasons/consensus", httpcache.Cacheable(http.HandlerFunc(s.seasonsConsensus))},
+		{"GET /api/seasons/{seasonId}/consensus", httpcache.Cacheable(http.HandlerFunc(s.seasonConsensus))},
 		{"GET /media/contestants/{season}/{key}", http.HandlerFunc(s.media.contestant)},
 		{"GET /media/seasons/{number}", http.HandlerFunc(s.media.season)},
 		{"GET /images/placeholder.jpg", s.media.headshot},
@@ -60,19 +61,19 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST /api/me/sessions/end-others", s.limited(auth.EndSessionsPerUser, auth.EndSessionsPerClient, s.endOtherSessions)},
 
 		// Lists, drafts, browse and profiles
-		{"GET /api/lists", cacheable(http.HandlerFunc(s.browseLists))},
+		{"GET /api/lists", httpcache.Cacheable(http.HandlerFunc(s.browseLists))},
 		{"POST /api/lists", s.changesShared(s.limited(lists.SavePerUser, lists.SavePerClient, s.createList))},
-		{"GET /api/lists/{userId}/{listId}", cacheable(http.HandlerFunc(s.getList))},
+		{"GET /api/lists/{userId}/{listId}", httpcache.Cacheable(http.HandlerFunc(s.getList))},
 		{"PUT /api/lists/{userId}/{listId}", s.changesShared(s.limited(lists.SavePerUser, lists.SavePerClient, s.updateList))},
 		{"DELETE /api/lists/{userId}/{listId}", s.changesShared(s.limited(lists.SavePerUser, lists.SavePerClient, s.deleteList))},
 		{"GET /api/lists/{userId}/{listId}/share.png", http.HandlerFunc(s.shareImage)},
-		{"GET /api/lists/{userId}/{listId}/remixes", cacheable(http.HandlerFunc(s.listRemixes))},
-		{"GET /api/home", cacheable(http.HandlerFunc(s.home))},
+		{"GET /api/lists/{userId}/{listId}/remixes", httpcache.Cacheable(http.HandlerFunc(s.listRemixes))},
+		{"GET /api/home", httpcache.Cacheable(http.HandlerFunc(s.home))},
 		{"GET /api/me/draft", http.HandlerFunc(s.getDraft)},
 		{"PUT /api/me/draft", s.limited(lists.DraftPerUser, lists.DraftPerClient, s.saveDraft)},
 		{"DELETE /api/me/draft", s.limited(lists.DraftPerUser, lists.DraftPerClient, s.deleteDraft)},
-		{"GET /api/users/{userId}", cacheable(http.HandlerFunc(s.userProfile))},
-		{"GET /api/users/{userId}/lists", cacheable(http.HandlerFunc(s.userLists))},
+		{"GET /api/users/{userId}", httpcache.Cacheable(http.HandlerFunc(s.userProfile))},
+		{"GET /api/users/{userId}/lists", httpcache.Cacheable(http.HandlerFunc(s.userLists))},
 		{"POST /api/me/idols/search", &idolSearch{Server: s, chance: s.cfg.IdolChanceOr(lists.IdolChance), draw: lists.Draw}},
 
 		// Upvotes and favorites
@@ -83,7 +84,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/me/favorites", http.HandlerFunc(s.myFavorites)},
 
 		// Comments
-		{"GET /api/lists/{userId}/{listId}/comments", cacheable(http.HandlerFunc(s.listComments))},
+		{"GET /api/lists/{userId}/{listId}/comments", httpcache.Cacheable(http.HandlerFunc(s.listComments))},
 		{"POST /api/lists/{userId}/{listId}/comments", s.changesShared(s.limited(comments.PostPerUser, comments.PostPerClient, s.addComment))},
 		{"PUT /api/comments/{commentId}/vote", s.changesShared(s.limited(comments.VotePerUser, comments.VotePerClient, s.voteOnComment))},
 		{"DELETE /api/comments/{commentId}", s.changesShared(s.limited(comments.PostPerUser, comments.PostPerClient, s.deleteComment))},
@@ -97,7 +98,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST /api/global-rankings/{pollId}/comments", s.changesShared(http.HandlerFunc(s.addGlobalComment))},
 
 		// The earlier product's shared rankings record
-		{"GET /api/legacy-rankings", cacheable(http.HandlerFunc(s.legacyRankings))},
+		{"GET /api/legacy-rankings", httpcache.Cacheable(http.HandlerFunc(s.legacyRankings))},
 		{"PUT /api/legacy-rankings", http.HandlerFunc(s.saveLegacyRankings)},
 		{"GET /api/legacy-rankings/stream", http.HandlerFunc(s.streamLegacyRankings)},
 
@@ -134,4 +135,14 @@ func (s *Server) routes() *http.ServeMux {
 		mux.Handle(rt.pattern, rt.handler)
 	}
 	return mux
+}
+
+// changesShared marks a write route whose success changes what the shared reads show:
+// they are forgotten as its 2xx answer starts, so the writer's next read is fresh. A
+// route left unmarked (signing in or out, drafts, the inbox: nothing every visitor sees)
+// keeps them, and so does a refused or failed request, so requests that change nothing
+// cannot send every reader to the database. Other processes see the change once their
+// copy's while is over.
+func (s *Server) changesShared(next http.Handler) http.Handler {
+	return s.shared.ForgetOnSuccess(next)
 }

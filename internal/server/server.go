@@ -7,18 +7,21 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/events"
+	"castaway/internal/httpcache"
 	"castaway/internal/limits"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
 	"castaway/internal/shareimage"
 	"castaway/internal/store"
+	"castaway/web"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -55,15 +58,15 @@ type Server struct {
 	modUsers  *moderation.Users // moderating accounts: suspensions, resets, sign-outs
 	providers map[string]auth.Provider
 	metrics   *metrics
-	web       *webApp
+	web       *web.App
 	docs      *apiDocs
 	// streamQuota bounds the live streams this process holds.
 	streamQuota *streamQuota
-	seasons     *precompressed
+	seasons     *httpcache.Precompressed
 	media       *media
 	share       *shareImages
 	hub         *notify.Hub // live inbox events
-	shared      *sharedReads
+	shared      *httpcache.Shared
 	searches    *searches // bounds on text searches the shared reads cannot answer
 	// writes counts writes against their per-account and per-client limits.
 	writes *limits.Writes
@@ -93,7 +96,7 @@ func New(d Deps) (*Server, error) {
 		accounts:  d.Accounts,
 		providers: d.Providers,
 		metrics:   newMetrics(),
-		shared:    newSharedReads(d.Config.SharedReads, d.Config.DBTimeout),
+		shared:    httpcache.NewShared(d.Config.SharedReads, d.Config.DBTimeout),
 		searches:  newSearches(),
 		hub:       d.Hub,
 
@@ -120,7 +123,7 @@ func New(d Deps) (*Server, error) {
 	if s.seasons, err = newSeasonsResponse(d.Catalog); err != nil {
 		return nil, err
 	}
-	if s.web, err = newWebApp(d.Web); err != nil {
+	if s.web, err = web.NewApp(d.Web, http.HandlerFunc(methodNotAllowed)); err != nil {
 		return nil, err
 	}
 	if s.docs, err = newAPIDocs(); err != nil {
@@ -149,15 +152,24 @@ func New(d Deps) (*Server, error) {
 	}
 	s.metrics.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
 		Name: "castaway_shared_read_loads_total", Help: "Reads every visitor sees alike that went to the database rather than memory.",
-	}, func() float64 { return float64(s.shared.loads.Load()) }))
+	}, func() float64 { return float64(s.shared.Loads()) }))
 	return s, nil
 }
+
+// methodNotAllowed answers a page request that is not GET or HEAD (the app sets Allow).
+func methodNotAllowed(w http.ResponseWriter, _ *http.Request) {
+	writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed.")
+}
+
+// isStream tells a live event stream's request: it is never gzipped, as it takes its
+// connection over and every event must leave at once.
+func isStream(r *http.Request) bool { return strings.HasSuffix(r.URL.Path, "/stream") }
 
 // Handler is the whole site: the routes behind the middleware every request passes.
 func (s *Server) Handler() http.Handler {
 	routes := s.routes()
 	var h http.Handler = routes
-	h = compressResponses(h)
+	h = httpcache.Compress(h, isStream)
 	h = s.loadUser(h)
 	h = s.limitBodies(h)
 	h = s.boundDatabaseWork(h)

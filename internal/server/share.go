@@ -18,6 +18,7 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
+	"castaway/internal/httpcache"
 	"castaway/internal/limits"
 	"castaway/internal/lists"
 	"castaway/internal/model"
@@ -101,7 +102,7 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 		h.Set("Cache-Control", "private, no-cache")
 		h.Add("Vary", "Cookie")
 	}
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+	if httpcache.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}

@@ -1,52 +1,15 @@
 package server
 
 import (
-	"context"
-	"errors"
 	"io"
 	"net/http"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
-
-func TestSharedReadsKeepUntilAWrite(t *testing.T) {
-	c := newSharedReads(time.Second, time.Second)
-	loads := 0
-	load := func(context.Context) (any, error) { loads++; return loads, nil }
-
-	if v, _ := c.get("home", load); v != 1 {
-		t.Fatalf("first read: %v", v)
-	}
-	if v, _ := c.get("home", load); v != 1 || loads != 1 {
-		t.Fatalf("second read: %v after %d loads, want the kept 1", v, loads)
-	}
-	c.invalidate()
-	if v, _ := c.get("home", load); v != 2 {
-		t.Fatalf("after a write: %v, want a fresh read", v)
-	}
-
-	// A value read while a write went through is answered but not kept.
-	racing := func(context.Context) (any, error) { loads++; c.invalidate(); return "stale", nil }
-	if v, _ := c.get("browse", racing); v != "stale" {
-		t.Fatalf("racing read: %v", v)
-	}
-	if v, _ := c.get("browse", load); v == "stale" {
-		t.Fatal("a read overtaken by a write was kept")
-	}
-
-	if _, err := c.get("broken", func(context.Context) (any, error) { return nil, errors.New("down") }); err == nil {
-		t.Fatal("a failed read was not reported")
-	}
-	if v, _ := c.get("broken", load); v == nil {
-		t.Fatal("a failed read was kept")
-	}
-}
 
 func TestHomeShowsANewListAtOnce(t *testing.T) {
 	ts := newEnv(t)
@@ -105,63 +68,6 @@ func TestListPageShowsChangesAtOnce(t *testing.T) {
 	}
 	if res := call(t, owner, "GET", url, nil, &got); res.StatusCode != 200 || got.Name != "Villains" {
 		t.Fatalf("the owner after the edit: %d %+v", res.StatusCode, got)
-	}
-}
-
-// Past its second a value is answered at once while one read renews it behind the
-// scenes; readers wait only for a value too old to answer (or none at all).
-func TestSharedReadsRenewBehindTheScenes(t *testing.T) {
-	c := newSharedReads(time.Second, time.Second)
-	clock := time.Now()
-	c.now = func() time.Time { return clock }
-	if v, _ := c.get("home", func(context.Context) (any, error) { return "first", nil }); v != "first" {
-		t.Fatalf("first read: %v", v)
-	}
-
-	clock = clock.Add(c.ttl)
-	started, release := make(chan struct{}), make(chan struct{})
-	renewals := 0
-	slow := func(context.Context) (any, error) {
-		renewals++
-		close(started)
-		<-release
-		return "second", nil
-	}
-	if v, _ := c.get("home", slow); v != "first" {
-		t.Fatalf("an expired value while it is renewed: %v, want the old one at once", v)
-	}
-	<-started
-	if v, _ := c.get("home", slow); v != "first" || renewals != 1 {
-		t.Fatalf("during the renewal: %v after %d renewals, want the old value and one renewal", v, renewals)
-	}
-	close(release)
-	for {
-		// The renewal is one goroutine's map write: once it lands, readers get the new value.
-		if v, _ := c.get("home", slow); v == "second" {
-			break
-		}
-		runtime.Gosched()
-	}
-
-	clock = clock.Add(c.ttl + sharedStale)
-	if v, _ := c.get("home", func(context.Context) (any, error) { return "third", nil }); v != "third" {
-		t.Fatalf("a value far past its time: %v, want a fresh read waited on", v)
-	}
-
-	// A renewal that fails leaves the old value answered and the next reader trying again.
-	clock = clock.Add(c.ttl)
-	failed := make(chan struct{})
-	c.get("home", func(context.Context) (any, error) { defer close(failed); return nil, errors.New("down") })
-	<-failed
-	for {
-		v, _ := c.get("home", func(context.Context) (any, error) { return "fourth", nil })
-		if v == "fourth" {
-			break
-		}
-		if v != "third" {
-			t.Fatalf("after a failed renewal: %v", v)
-		}
-		runtime.Gosched()
 	}
 }
 

@@ -20,7 +20,7 @@ const ModerationPage = lazyPage(() => import('../features/moderation/ModerationP
 
 /**
  * The pages a visitor most often arrives on. The server names their code in the page's HTML
- * (internal/server/page_preloads.go), so it downloads beside the app's; the app waits for it
+ * (web/preloads.go), so it downloads beside the app's; the app waits for it
  * before its first render, and the page paints in that render rather than after a fallback.
  */
 const landingPages: [string, LazyPage][] = [

@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"io"
@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"castaway/web"
 )
 
 func TestPagesNameTheirChunks(t *testing.T) {
@@ -23,7 +21,7 @@ func TestPagesNameTheirChunks(t *testing.T) {
 			"src/features/lists/BrowseRankingsPage.tsx": {"file": "assets/Browse-1.js", "imports": ["_card.js", "_react.js"], "css": ["assets/Browse-1.css"]}
 		}`)},
 	}
-	app, err := newWebApp(dist)
+	app, err := NewApp(dist, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +59,7 @@ func TestPagesNameTheirChunks(t *testing.T) {
 // Every page named in pageModules is a module of the real build: a renamed page fails here
 // rather than silently losing its preload.
 func TestPageModulesAreInTheBuild(t *testing.T) {
-	m, err := readManifest(web.Dist())
+	m, err := readManifest(Dist())
 	if err != nil || m == nil {
 		t.Fatalf("the build has no manifest (run make web): %v", err)
 	}
@@ -75,7 +73,7 @@ func TestPageModulesAreInTheBuild(t *testing.T) {
 // The app waits for a landing page's code before its first render only when the server
 // preloads it, so both sides list the same pages (web/src/app/AppRoutes.tsx, landingPages).
 func TestLandingPagesMatchTheApp(t *testing.T) {
-	routes, err := os.ReadFile("../../web/src/app/AppRoutes.tsx")
+	routes, err := os.ReadFile("src/app/AppRoutes.tsx")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package server
+package httpcache
 
 import "testing"
 

@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+
+	"castaway/internal/httpcache"
 )
 
 // pageModules are the app's most visited pages and the module each one's route loads
@@ -17,11 +19,17 @@ import (
 var pageModules = []struct{ pattern, module string }{
 	{"GET /{$}", "src/features/home/HomePage.tsx"},
 	{"GET /rankings", "src/features/lists/BrowseRankingsPage.tsx"},
-	{"GET /rankings/user/{userId}", "src/features/lists/UserRankingsPage.tsx"},
-	{"GET /list/{userId}/{listId}", "src/features/lists/ListDetailPage.tsx"},
+	{"GET /rankings/user/{userId}", UserPage},
+	{"GET /list/{userId}/{listId}", ListPage},
 	{"GET /global-rankings", "src/features/global/GlobalRankingsPage.tsx"},
 	{"GET /global-rankings/{listId}", "src/features/global/GlobalListPage.tsx"},
 }
+
+// The pages the server answers itself, with their status or preview, on Page's HTML.
+const (
+	ListPage = "src/features/lists/ListDetailPage.tsx"   // /list/{userId}/{listId}
+	UserPage = "src/features/lists/UserRankingsPage.tsx" // /rankings/user/{userId}
+)
 
 // manifestChunk is one entry of Vite's build manifest (dist/.vite/manifest.json).
 type manifestChunk struct {
@@ -94,8 +102,8 @@ func preloadTags(m map[string]manifestChunk, module string) string {
 	return b.String()
 }
 
-// withHeadTags puts tags at the end of the page's <head>.
-func withHeadTags(page []byte, tags string) []byte {
+// WithHeadTags puts tags at the end of the page's <head>.
+func WithHeadTags(page []byte, tags string) []byte {
 	s := string(page)
 	i := strings.Index(s, "</head>")
 	if tags == "" || i < 0 {
@@ -105,13 +113,13 @@ func withHeadTags(page []byte, tags string) []byte {
 }
 
 // pagesMux picks each listed page's HTML, or the plain index.html.
-func (w *webApp) pagesMux(m map[string]manifestChunk) *http.ServeMux {
+func (w *App) pagesMux(m map[string]manifestChunk) *http.ServeMux {
 	mux := http.NewServeMux()
-	w.pages = map[string]*precompressed{}
+	w.pages = map[string]*httpcache.Precompressed{}
 	for _, p := range pageModules {
 		page := w.index
 		if tags := preloadTags(m, p.module); tags != "" {
-			page = newPrecompressed(withHeadTags(w.index.raw, tags), w.index.contentType, w.index.cacheControl)
+			page = httpcache.NewPrecompressed(WithHeadTags(w.index.Body(), tags), w.index.ContentType(), w.index.CacheControl())
 		}
 		w.pages[p.module] = page
 		mux.Handle(p.pattern, page)

@@ -1,4 +1,4 @@
-package server
+package httpcache
 
 import (
 	"bytes"
@@ -10,18 +10,21 @@ import (
 	"time"
 )
 
-// precompressed is an unchanging response body kept both plain and gzipped, with a
-// strong ETag, so hot static responses cost no work per request.
-type precompressed struct {
+// Precompressed is an unchanging response body kept both plain and gzipped, with a
+// strong ETag, so hot static responses (the app's files, the catalog, pictures) cost no
+// work per request.
+type Precompressed struct {
 	contentType  string
 	cacheControl string
 	raw, gz      []byte
 	etag         string
 }
 
-func newPrecompressed(body []byte, contentType, cacheControl string) *precompressed {
+// NewPrecompressed keeps body, answered with contentType and cacheControl; gzipped too
+// when that is worth it.
+func NewPrecompressed(body []byte, contentType, cacheControl string) *Precompressed {
 	sum := sha256.Sum256(body)
-	p := &precompressed{
+	p := &Precompressed{
 		contentType:  contentType,
 		cacheControl: cacheControl,
 		raw:          body,
@@ -48,7 +51,17 @@ func compressible(contentType string) bool {
 	return false
 }
 
-func (p *precompressed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// Body is the plain body, for a page built on it; it is shared, not to be changed.
+func (p *Precompressed) Body() []byte { return p.raw }
+
+// ContentType is the body's Content-Type.
+func (p *Precompressed) ContentType() string { return p.contentType }
+
+// CacheControl is the Cache-Control it is answered with.
+func (p *Precompressed) CacheControl() string { return p.cacheControl }
+
+// ServeHTTP answers with the gzipped body when the browser accepts it, else the plain one.
+func (p *Precompressed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", p.contentType)
 	h.Set("Cache-Control", p.cacheControl)

@@ -1,10 +1,12 @@
-package server
+package web
 
 import (
 	"crypto/sha256"
 	"encoding/base64"
 	"regexp"
 	"strings"
+
+	"castaway/internal/httpcache"
 )
 
 // entryStylesheet is the <link> Vite writes into index.html for the entry's stylesheet.
@@ -15,16 +17,16 @@ var entryStylesheet = regexp.MustCompile(`<link rel="stylesheet"(?: crossorigin)
 // for the styles (the only thing a first paint waited on). It returns the page and the
 // Content-Security-Policy sources ('sha256-…') that allow exactly those elements; a
 // stylesheet it does not have, or one that could end its element early, stays a link.
-func inlineStyles(page []byte, files map[string]*precompressed) ([]byte, []string) {
+func inlineStyles(page []byte, files map[string]*httpcache.Precompressed) ([]byte, []string) {
 	var sources []string
 	out := entryStylesheet.ReplaceAllStringFunc(string(page), func(tag string) string {
 		f := files[entryStylesheet.FindStringSubmatch(tag)[1]]
-		if f == nil || strings.Contains(strings.ToLower(string(f.raw)), "</style") {
+		if f == nil || strings.Contains(strings.ToLower(string(f.Body())), "</style") {
 			return tag
 		}
-		sum := sha256.Sum256(f.raw)
+		sum := sha256.Sum256(f.Body())
 		sources = append(sources, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
-		return "<style>" + string(f.raw) + "</style>"
+		return "<style>" + string(f.Body()) + "</style>"
 	})
 	return []byte(out), sources
 }

@@ -1,21 +1,18 @@
-package server
+package httpcache
 
 import (
 	"bytes"
-	"compress/gzip"
 	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
-
-	"github.com/klauspost/compress/gzhttp"
 )
 
-// cacheable answers a public read with an ETag over its body and 304 Not Modified when
+// Cacheable answers a public read with an ETag over its body and 304 Not Modified when
 // the browser already holds that body, so a revisit costs no transfer. The answer may
 // differ per viewer (upvotedByMe, private lists), so it is private to the browser and
 // revalidated on every use. Bodies are bounded (pages are), so buffering one is too.
-func cacheable(next http.Handler) http.Handler {
+func Cacheable(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		buf := &bufferedResponse{header: http.Header{}, status: http.StatusOK}
 		next.ServeHTTP(buf, r)
@@ -34,7 +31,7 @@ func cacheable(next http.Handler) http.Handler {
 		h.Set("ETag", etag)
 		h.Set("Cache-Control", "private, no-cache")
 		h.Add("Vary", "Cookie")
-		if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		if ETagMatches(r.Header.Get("If-None-Match"), etag) {
 			h.Del("Content-Length")
 			w.WriteHeader(http.StatusNotModified)
 			return
@@ -65,8 +62,8 @@ func (b *bufferedResponse) Write(p []byte) (int, error) {
 	return b.body.Write(p)
 }
 
-// etagMatches applies If-None-Match's weak comparison: any listed tag, or *, matches.
-func etagMatches(header, etag string) bool {
+// ETagMatches applies If-None-Match's weak comparison: any listed tag, or *, matches.
+func ETagMatches(header, etag string) bool {
 	weak := func(t string) string { return strings.TrimPrefix(strings.TrimSpace(t), "W/") }
 	for _, t := range strings.Split(header, ",") {
 		if strings.TrimSpace(t) == "*" || (strings.TrimSpace(t) != "" && weak(t) == weak(etag)) {
@@ -74,26 +71,4 @@ func etagMatches(header, etag string) bool {
 		}
 	}
 	return false
-}
-
-// compressResponses gzips answers worth it (JSON, HTML) for browsers that accept it.
-// Event streams stay plain and unbuffered so every event leaves at once; answers
-// already encoded (the precompressed catalog and assets) pass through.
-func compressResponses(next http.Handler) http.Handler {
-	wrap, err := gzhttp.NewWrapper(
-		gzhttp.MinSize(1024),
-		gzhttp.CompressionLevel(gzip.BestSpeed),
-		gzhttp.ExceptContentTypes([]string{"text/event-stream"}),
-	)
-	if err != nil {
-		panic(err) // the options above are constant
-	}
-	zipped := wrap(next)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/stream") {
-			next.ServeHTTP(w, r)
-			return
-		}
-		zipped.ServeHTTP(w, r)
-	})
 }
