@@ -7,12 +7,13 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/notify"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
 const (
 	msgUpvoteSignedOut = "You must be signed in to upvote."
-	msgUpvoteFailed    = "Failed to upvote list. Please try again."
+	msgUpvoteFailed    = problem.MsgUpvoteFailed
 )
 
 func (s *Server) upvoteList(w http.ResponseWriter, r *http.Request) {
