@@ -40,9 +40,10 @@ web/node_modules/.package-lock.json: web/package-lock.json web/package.json
 web: web/node_modules/.package-lock.json
 	cd web && npm run build
 
-# Types for both sides come from api/openapi.yaml.
+# Types and messages for both sides come from api/openapi.yaml.
 generate: web/node_modules/.package-lock.json
 	go tool oapi-codegen -config api/oapi-codegen.yaml api/openapi.yaml
+	go run ./internal/problem/gen
 	cd web && npm run generate
 
 # Fails when the committed generated code no longer matches the contract. Works in a
@@ -51,8 +52,9 @@ check-generated: web/node_modules/.package-lock.json
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	sed "s|^output:.*|output: $$tmp/api.gen.go|" api/oapi-codegen.yaml > $$tmp/oapi-codegen.yaml && \
 	go tool oapi-codegen -config $$tmp/oapi-codegen.yaml api/openapi.yaml && \
+	go run ./internal/problem/gen -o $$tmp/messages.gen.go && \
 	(cd web && npx openapi-typescript ../api/openapi.yaml -o $$tmp/schema.gen.ts >/dev/null) && \
-	{ diff -q $$tmp/api.gen.go internal/api/api.gen.go && diff -q $$tmp/schema.gen.ts web/src/api/schema.gen.ts \
+	{ diff -q $$tmp/api.gen.go internal/api/api.gen.go && diff -q $$tmp/messages.gen.go internal/problem/messages.gen.go && diff -q $$tmp/schema.gen.ts web/src/api/schema.gen.ts \
 		&& (cd web && node scripts/generate-contract.mjs --check); } \
 		|| { echo "generated code is out of date with api/openapi.yaml: run 'make generate'"; exit 1; }
 

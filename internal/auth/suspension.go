@@ -30,9 +30,9 @@ func (s *Suspended) Unwrap() error { return problem.New(problem.Forbidden, CodeS
 // SuspendedMessage is what a suspended account's owner reads when they try to sign in.
 func SuspendedMessage(until time.Time) string {
 	if until.IsZero() {
-		return "Your account is suspended."
+		return problem.MsgAccountSuspended
 	}
-	return "Your account is suspended until " + until.UTC().Format(SuspendedDate) + "."
+	return problem.Format(problem.MsgAccountSuspendedUntil, map[string]string{"date": until.UTC().Format(SuspendedDate)})
 }
 
 // admit lets u in unless a moderator suspended the account and its end date has not

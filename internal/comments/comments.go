@@ -16,7 +16,7 @@ const MaxLength = 500
 
 // Problems a comment request can meet, with the text a user reads.
 var (
-	ErrEmpty      = problem.New(problem.Invalid, "validation", "Comment cannot be empty.")
+	ErrEmpty      = problem.New(problem.Invalid, "validation", problem.MsgCommentEmpty)
 	ErrTooLong    = problem.New(problem.Invalid, "validation", "Comment must be 500 characters or fewer.")
 	ErrBadVote    = problem.New(problem.Invalid, "validation", "A vote must be 1, -1 or 0.")
 	ErrNotYours   = problem.New(problem.Forbidden, "forbidden", "You can only delete your own comments.")

@@ -31,13 +31,13 @@ const (
 
 // Messages and problems, word for word from the spec where it has them.
 const (
-	MsgSignedOut      = "You must be logged in to submit a ranking."
-	MsgMissing        = "Cannot submit ranking. List data is missing."
-	MsgSubmitFailed   = "Failed to submit ranking. Please try again."
-	MsgLoadFailed     = "Failed to load global ranking."
+	MsgSignedOut      = problem.MsgBallotSignedOut
+	MsgMissing        = problem.MsgBallotMissing
+	MsgSubmitFailed   = problem.MsgBallotFailed
+	MsgLoadFailed     = problem.MsgGlobalLoadFailed
 	MsgClosed         = "This vote is closed. The results are final and no more rankings can be submitted."
 	MsgPollNotFound   = "Global ranking not found."
-	MsgSeason         = "Seasons cannot be ranked in a global list. Choose contestants instead."
+	MsgSeason         = problem.MsgBallotSeason
 	MsgOtherSeason    = "%s is not a contestant of %s."
 	MsgUnknown        = "Unknown contestant %q."
 	MsgDuplicate      = "%s is already ranked at position %d."

@@ -16,8 +16,8 @@ import (
 // Messages a user reads.
 const (
 	MsgSignedOut   = "You must be signed in to change the legacy rankings."
-	MsgSaveFailed  = "Failed to save the legacy rankings. Please try again."
-	MsgLoadFailed  = "Failed to load the legacy rankings."
+	MsgSaveFailed  = problem.MsgLegacySaveFailed
+	MsgLoadFailed  = problem.MsgLegacyLoadFailed
 	MsgRateLimited = "Too many changes to the legacy rankings. Please wait a few minutes and try again."
 )
 

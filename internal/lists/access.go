@@ -78,13 +78,13 @@ func OwnedBy(ctx context.Context, st *store.Store, ownerID, viewerID string) ([]
 // Problems a list request can meet. The codes differ by endpoint as the API has
 // always sent them.
 var (
-	ErrNotFound     = problem.New(problem.NotFound, "not_found", "List not found") // upvotes, favorites, comments
-	ErrNoSuchList   = problem.New(problem.NotFound, "list_not_found", "List not found")
-	ErrGone         = problem.New(problem.NotFound, "list_not_found", "List not found. It may have been deleted.")
-	ErrUserNotFound = problem.New(problem.NotFound, "user_not_found", "User not found")
+	ErrNotFound     = problem.New(problem.NotFound, "not_found", problem.MsgListNotFound) // upvotes, favorites, comments
+	ErrNoSuchList   = problem.New(problem.NotFound, "list_not_found", problem.MsgListNotFound)
+	ErrGone         = problem.New(problem.NotFound, "list_not_found", problem.MsgListGone)
+	ErrUserNotFound = problem.New(problem.NotFound, "user_not_found", problem.MsgUserNotFound)
 	// ErrTooManyFavorites: an account keeps at most store.MaxFavorites favorites.
 	ErrTooManyFavorites = problem.New(problem.Conflict, "too_many_favorites", "You have 1,000 favorites, the most an account can keep. Remove one first.")
-	errNoLists          = problem.New(problem.NotFound, "no_lists", "No lists found for this user")
+	errNoLists          = problem.New(problem.NotFound, "no_lists", problem.MsgNoLists)
 	errEditNotYours     = problem.New(problem.Forbidden, "forbidden", "You can only edit your own lists.")
 	errDelNotYours      = problem.New(problem.Forbidden, "forbidden", "You can only delete your own lists.")
 )

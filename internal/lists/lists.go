@@ -34,8 +34,8 @@ var UserTags = []string{"favorites", "social", "strategic", "challenge", "spoile
 
 // Messages a user reads.
 const (
-	MsgNameRequired = "Please enter a name for your list"
-	MsgMixed        = "Cannot mix seasons and contestants."
+	MsgNameRequired = problem.MsgListNameRequired
+	MsgMixed        = problem.MsgListMixed
 )
 
 // invalid is bad input in field, reported to the user as the formatted message.

@@ -91,11 +91,11 @@ func Target(targetType, userID, listID, commentID string) (kind, key string, err
 // CheckReport validates a report's reason and words, returning the words trimmed.
 func CheckReport(reason, text string) (string, error) {
 	if !slices.Contains(Reasons, reason) {
-		return "", problem.InvalidField("reason", "Choose a reason for your report.")
+		return "", problem.InvalidField("reason", problem.MsgReportReasonRequired)
 	}
 	text = strings.TrimSpace(text)
 	if reason == "other" && text == "" {
-		return "", problem.InvalidField("text", "Tell us what is wrong.")
+		return "", problem.InvalidField("text", problem.MsgReportTextRequired)
 	}
 	if utf8.RuneCountInString(text) > MaxReportText {
 		return "", problem.InvalidField("text", "Please keep your report to 500 characters.")

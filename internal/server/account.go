@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"castaway/internal/api"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -61,7 +62,7 @@ func (s *Server) deleteMe(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	const failed = "Failed to delete your account. Please try again."
+	const failed = problem.MsgAccountDeleteFailed
 	if err := s.accounts.Delete(r.Context(), u, body.Confirm, orZero(body.Password)); err != nil {
 		s.fail(w, r, "delete account", err, failed)
 		return

@@ -62,7 +62,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 	if err := s.endSession(w, r); err != nil {
-		s.fail(w, r, "account request", err, "Sign-out failed. Please try again.")
+		s.fail(w, r, "account request", err, problem.MsgSignOutFailed)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -83,7 +83,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	if body.CurrentPassword != nil {
 		current = *body.CurrentPassword
 	}
-	const failed = "Failed to change your password. Please try again."
+	const failed = problem.MsgPasswordChangeFailed
 	if err := s.accounts.ChangePassword(r.Context(), u, current, body.NewPassword); err != nil {
 		s.fail(w, r, "change password", err, failed)
 		return
@@ -97,7 +97,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 
 // signOutEverywhere ends every session of the signed-in user.
 func (s *Server) signOutEverywhere(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You are not signed in.")
+	u := requireUser(w, r, problem.MsgSignedOut)
 	if u == nil {
 		return
 	}
@@ -106,7 +106,7 @@ func (s *Server) signOutEverywhere(w http.ResponseWriter, r *http.Request) {
 		err = s.endSession(w, r)
 	}
 	if err != nil {
-		s.fail(w, r, "sign out everywhere", err, "Sign-out failed. Please try again.")
+		s.fail(w, r, "sign out everywhere", err, problem.MsgSignOutFailed)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -135,11 +135,11 @@ func (s *Server) confirmReset(w http.ResponseWriter, r *http.Request) {
 	}
 	u, err := s.accounts.ConfirmReset(r.Context(), body.Token, body.Password, s.clientIP(r))
 	if err != nil {
-		s.fail(w, r, "account request", err, "Failed to reset your password. Please try again.")
+		s.fail(w, r, "account request", err, problem.MsgNewPasswordFailed)
 		return
 	}
 	s.log.InfoContext(r.Context(), "password reset", "user", u.ID)
-	s.signInAs(w, r, u, http.StatusOK, "Failed to reset your password. Please try again.")
+	s.signInAs(w, r, u, http.StatusOK, problem.MsgNewPasswordFailed)
 }
 
 func (s *Server) enabledProviders(w http.ResponseWriter, r *http.Request) {

@@ -8,10 +8,11 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/moderation"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
-const msgBlockFailed = "Failed to update your blocked users. Please try again."
+const msgBlockFailed = problem.MsgBlockFailed
 
 func (s *Server) blockUser(w http.ResponseWriter, r *http.Request) {
 	u := requireUser(w, r, "You must be signed in to block someone.")

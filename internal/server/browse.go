@@ -14,7 +14,7 @@ import (
 	"castaway/internal/store"
 )
 
-const msgBrowseFailed = "Failed to load public lists. Please try again later."
+const msgBrowseFailed = problem.MsgBrowseFailed
 
 // browsePageSize is the spec's 12 cards per page.
 const browsePageSize = 12
@@ -120,7 +120,7 @@ const homeWindow = 7 * 24 * time.Hour
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	viewer := currentUser(r)
-	const failed = "Failed to load lists. Please try again later."
+	const failed = problem.MsgHomeFailed
 	// The week's top and the newest lists are everyone's: shared for a moment. Favorites are read fresh.
 	v, err := s.shared.Get("home", func(ctx context.Context) (any, error) {
 		h, err := s.store.HomeShared(ctx, time.Now().Add(-homeWindow))

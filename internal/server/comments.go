@@ -14,6 +14,7 @@ import (
 	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -21,9 +22,9 @@ import (
 const maxCommentPage = 200
 
 const (
-	msgCommentFailed     = "Failed to add comment. Please try again."
-	msgCommentVoteFailed = "Failed to process your vote. Please try again."
-	msgCommentDelFailed  = "Failed to delete comment. Please try again."
+	msgCommentFailed     = problem.MsgCommentFailed
+	msgCommentVoteFailed = problem.MsgCommentVoteFailed
+	msgCommentDelFailed  = problem.MsgCommentDeleteFailed
 )
 
 func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
@@ -185,7 +186,7 @@ func (s *Server) postComment(w http.ResponseWriter, r *http.Request, u *model.Us
 }
 
 func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to vote on comments.")
+	u := requireUser(w, r, problem.MsgCommentVoteSignedOut)
 	if u == nil {
 		return
 	}

@@ -11,7 +11,7 @@ import (
 	"castaway/internal/store"
 )
 
-const msgConsensusFailed = "Failed to load the community ranking. Please try again later."
+const msgConsensusFailed = problem.MsgConsensusFailed
 
 var errNoSuchSeason = problem.New(problem.NotFound, "season_not_found", "Season not found")
 

@@ -7,12 +7,13 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
 const (
 	msgFavoriteSignedOut = "You must be signed in to favorite lists."
-	msgFavoriteFailed    = "Failed to update favorites. Please try again."
+	msgFavoriteFailed    = problem.MsgFavoriteFailed
 )
 
 func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) {

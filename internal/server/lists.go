@@ -11,13 +11,14 @@ import (
 	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
 const (
 	msgSignInToSave = "You must be signed in to save a list."
-	msgSaveFailed   = "Failed to save your list. Please try again."
-	msgLoadFailed   = "An error occurred while loading the list."
+	msgSaveFailed   = problem.MsgListSaveFailed
+	msgLoadFailed   = problem.MsgListLoadFailed
 )
 
 func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
@@ -159,7 +160,7 @@ func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
 		err = notFoundAs(s.store.DeleteList(r.Context(), u.ID, listID), lists.ErrNoSuchList)
 	}
 	if err != nil {
-		s.fail(w, r, "delete list", err, "Failed to delete list. Please try again.")
+		s.fail(w, r, "delete list", err, problem.MsgListDeleteFailed)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)

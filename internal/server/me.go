@@ -6,10 +6,11 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/auth"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 )
 
 func (s *Server) me(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You are not signed in.")
+	u := requireUser(w, r, problem.MsgSignedOut)
 	if u == nil {
 		return
 	}
@@ -17,7 +18,7 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to change your username.")
+	u := requireUser(w, r, problem.MsgUsernameSignedOut)
 	if u == nil {
 		return
 	}

@@ -11,12 +11,13 @@ import (
 	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/moderation"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
 const (
-	msgReportFailed   = "Failed to send your report. Please try again."
-	msgModerateFailed = "Failed to load the moderation queue. Please try again."
+	msgReportFailed   = problem.MsgReportFailed
+	msgModerateFailed = problem.MsgModerationQueueFailed
 )
 
 // createReport records a signed-in user's report of a list or comment they can see.
@@ -140,7 +141,7 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) {
 			Action: string(body.Action), Kind: kind, Key: key, CreatedAt: time.Now()})
 	}
 	if err != nil {
-		s.fail(w, r, "moderate", notFoundAs(err, moderation.ErrTargetGone), "Failed to apply the action. Please try again.")
+		s.fail(w, r, "moderate", notFoundAs(err, moderation.ErrTargetGone), problem.MsgModerationActionFailed)
 		return
 	}
 	writeJSON(w, http.StatusOK, reportTargetJSON(t))

@@ -10,9 +10,10 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/moderation"
+	"castaway/internal/problem"
 )
 
-const msgModerateUsersFailed = "Failed to load the account. Please try again."
+const msgModerateUsersFailed = problem.MsgAccountLoadFailed
 
 // moderator is the signed-in admin as the actor of an account-level action.
 func moderator(u *model.User) moderation.Actor {
@@ -59,7 +60,7 @@ func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
 		until = *body.Until
 	}
 	if err := s.modUsers.Suspend(r.Context(), moderator(u), r.PathValue("userId"), body.Reason, until); err != nil {
-		s.fail(w, r, "suspend", err, "Failed to suspend the account. Please try again.")
+		s.fail(w, r, "suspend", err, problem.MsgSuspendFailed)
 		return
 	}
 	s.writeUserCase(w, r, http.StatusOK)
@@ -71,7 +72,7 @@ func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.modUsers.Unsuspend(r.Context(), moderator(u), r.PathValue("userId")); err != nil {
-		s.fail(w, r, "unsuspend", err, "Failed to restore the account. Please try again.")
+		s.fail(w, r, "unsuspend", err, problem.MsgRestoreFailed)
 		return
 	}
 	s.writeUserCase(w, r, http.StatusOK)

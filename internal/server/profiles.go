@@ -55,7 +55,7 @@ func (s *Server) userLists(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		msg := msgSomethingWrong
 		if viewerID == userID {
-			msg = "Failed to load your lists. Please try again."
+			msg = problem.MsgMyListsFailed
 		}
 		s.fail(w, r, "user lists", err, msg)
 		return

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"castaway/internal/api"
+	"castaway/internal/problem"
 )
 
 // maxBody caps every request body; a list with every contestant fits many times over.
@@ -127,4 +128,4 @@ func storableText(s string) bool {
 }
 
 // msgSomethingWrong answers unexpected failures that have no text of their own in the spec.
-const msgSomethingWrong = "Something went wrong. Please try again."
+const msgSomethingWrong = problem.MsgSomethingWrong

@@ -204,7 +204,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 
 // apiNotFound answers API paths no route matches with the API's error body.
 func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
-	writeProblem(w, problem.New(problem.NotFound, "not_found", "Not found."))
+	writeProblem(w, problem.New(problem.NotFound, "not_found", problem.MsgNotFound))
 }
 
 // CloseStreams ends open event streams so a graceful shutdown does not wait on them.

@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
+	"castaway/internal/problem"
 )
 
 const msgSessionsSignedOut = "You must be signed in to see where you are signed in."
@@ -17,7 +18,7 @@ func (s *Server) mySessions(w http.ResponseWriter, r *http.Request) {
 	}
 	views, more, err := s.accounts.Sessions(r.Context(), u.ID, sessionHash(r))
 	if err != nil {
-		s.fail(w, r, "list sessions", err, "Failed to load where you are signed in.")
+		s.fail(w, r, "list sessions", err, problem.MsgSessionsLoadFailed)
 		return
 	}
 	out := api.MySessions{Sessions: make([]api.SignedInSession, len(views)), More: more}
@@ -46,7 +47,7 @@ func (s *Server) endMySession(w http.ResponseWriter, r *http.Request) {
 	}
 	current, err := s.accounts.EndSession(r.Context(), u.ID, r.PathValue("sessionId"), sessionHash(r))
 	if err != nil {
-		s.fail(w, r, "end session", err, "Sign-out failed. Please try again.")
+		s.fail(w, r, "end session", err, problem.MsgSignOutFailed)
 		return
 	}
 	if current {
@@ -62,7 +63,7 @@ func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.accounts.EndOtherSessions(r.Context(), u.ID, sessionHash(r)); err != nil {
-		s.fail(w, r, "end other sessions", err, "Sign-out failed. Please try again.")
+		s.fail(w, r, "end other sessions", err, problem.MsgSignOutFailed)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)

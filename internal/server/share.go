@@ -23,6 +23,7 @@ import (
 	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/placeholder"
+	"castaway/internal/problem"
 	"castaway/internal/shareimage"
 )
 
@@ -38,7 +39,7 @@ const (
 	// shareMaxSourcePixels refuses media files too large to decode cheaply.
 	shareMaxSourcePixels = 4096 * 4096
 
-	msgShareFailed = "Sorry, couldn't generate the shareable image."
+	msgShareFailed = problem.MsgShareFailed
 	msgShareBusy   = "The server is busy drawing images. Please try again in a moment."
 )
 

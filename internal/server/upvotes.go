@@ -8,11 +8,12 @@ import (
 	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/notify"
+	"castaway/internal/problem"
 )
 
 const (
 	msgUpvoteSignedOut = "You must be signed in to upvote."
-	msgUpvoteFailed    = "Failed to upvote list. Please try again."
+	msgUpvoteFailed    = problem.MsgUpvoteFailed
 )
 
 func (s *Server) upvoteList(w http.ResponseWriter, r *http.Request) {

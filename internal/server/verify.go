@@ -6,6 +6,7 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/auth"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 )
 
 // verifyEmail spends a mailed verification link; it needs no session (the link may be
@@ -25,7 +26,7 @@ func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
 
 // resendVerification mails the signed-in user a new link for their address.
 func (s *Server) resendVerification(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You are not signed in.")
+	u := requireUser(w, r, problem.MsgSignedOut)
 	if u == nil {
 		return
 	}
@@ -38,7 +39,7 @@ func (s *Server) resendVerification(w http.ResponseWriter, r *http.Request) {
 
 // changeEmail mails a link to the new address; the address changes when it is opened.
 func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You are not signed in.")
+	u := requireUser(w, r, problem.MsgSignedOut)
 	if u == nil {
 		return
 	}
@@ -55,7 +56,7 @@ func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request) {
 
 // dismissNotice forgets the signed-in user's notice.
 func (s *Server) dismissNotice(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You are not signed in.")
+	u := requireUser(w, r, problem.MsgSignedOut)
 	if u == nil {
 		return
 	}

@@ -1,6 +1,7 @@
 // Writes src/api/contract.gen.ts from api/openapi.yaml: the values the app needs at run time
 // that openapi-typescript gives only as types: every string enum schema's values, in order,
-// and every schema property's maxLength. Run by `npm run generate` (make generate).
+// every schema property's maxLength, and the x-messages sentences the server sends too
+// (internal/problem/gen writes the server's side). Run by `npm run generate` (make generate).
 //
 //   node scripts/generate-contract.mjs           write the file
 //   node scripts/generate-contract.mjs --check   fail when the file is out of date
@@ -16,6 +17,7 @@ export function render(doc) {
   const limits = names
     .map((n) => [n, Object.entries(schemas[n].properties ?? {}).filter(([, p]) => typeof p.maxLength === 'number')])
     .filter(([, props]) => props.length > 0);
+  const messages = doc?.['x-messages'] ?? {};
   const q = (v) => `'${String(v).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const out = [
     '// Generated from api/openapi.yaml by scripts/generate-contract.mjs (make generate). Do not edit.',
@@ -32,6 +34,20 @@ export function render(doc) {
     'export const maxLength = {',
     ...limits.map(([n, props]) => `  ${n}: { ${props.map(([k, p]) => `${k}: ${p.maxLength}`).join(', ')} },`),
     '} as const;',
+    '',
+    '/** The sentences both the server and the app say (x-messages), with {name} placeholders. */',
+    'export const messages = {',
+    ...Object.keys(messages).sort().map((k) => `  ${k}: ${q(messages[k])},`),
+    '} as const;',
+    '',
+    '/** The names of the {name} placeholders in a message. */',
+    'type Placeholders<S extends string> = S extends `${string}{${infer K}}${infer R}` ? K | Placeholders<R> : never;',
+    '',
+    '/** A message with its placeholders filled in, as problem.Format does on the server. */',
+    'export function format<S extends string>(message: S, values: Record<Placeholders<S>, string | number>): string {',
+    '  const named: Record<string, string | number> = values;',
+    '  return message.replace(/\\{(\\w+)\\}/g, (whole, name: string) => (name in named ? String(named[name]) : whole));',
+    '}',
     '',
   ];
   return out.join('\n');

@@ -25,3 +25,75 @@ export const maxLength = {
   SuspensionInput: { reason: 500 },
   UpdateMe: { displayName: 30 },
 } as const;
+
+/** The sentences both the server and the app say (x-messages), with {name} placeholders. */
+export const messages = {
+  accountDeleteFailed: 'Failed to delete your account. Please try again.',
+  accountLoadFailed: 'Failed to load the account. Please try again.',
+  accountSuspended: 'Your account is suspended.',
+  accountSuspendedUntil: 'Your account is suspended until {date}.',
+  ballotFailed: 'Failed to submit ranking. Please try again.',
+  ballotMissing: 'Cannot submit ranking. List data is missing.',
+  ballotSeason: 'Seasons cannot be ranked in a global list. Choose contestants instead.',
+  ballotSignedOut: 'You must be logged in to submit a ranking.',
+  blockFailed: 'Failed to update your blocked users. Please try again.',
+  browseFailed: 'Failed to load public lists. Please try again later.',
+  commentDeleteFailed: 'Failed to delete comment. Please try again.',
+  commentEmpty: 'Comment cannot be empty.',
+  commentFailed: 'Failed to add comment. Please try again.',
+  commentVoteFailed: 'Failed to process your vote. Please try again.',
+  commentVoteSignedOut: 'You must be signed in to vote on comments.',
+  consensusFailed: 'Failed to load the community ranking. Please try again later.',
+  credentialsRequired: 'Please enter your email and password.',
+  favoriteFailed: 'Failed to update favorites. Please try again.',
+  globalLoadFailed: 'Failed to load global ranking.',
+  homeFailed: 'Failed to load lists. Please try again later.',
+  legacyLoadFailed: 'Failed to load the legacy rankings.',
+  legacySaveFailed: 'Failed to save the legacy rankings. Please try again.',
+  listDeleteFailed: 'Failed to delete list. Please try again.',
+  listGone: 'List not found. It may have been deleted.',
+  listLoadFailed: 'An error occurred while loading the list.',
+  listMixed: 'Cannot mix seasons and contestants.',
+  listNameRequired: 'Please enter a name for your list',
+  listNotFound: 'List not found',
+  listSaveFailed: 'Failed to save your list. Please try again.',
+  moderationActionFailed: 'Failed to apply the action. Please try again.',
+  moderationQueueFailed: 'Failed to load the moderation queue. Please try again.',
+  myListsFailed: 'Failed to load your lists. Please try again.',
+  newPasswordFailed: 'Failed to reset your password. Please try again.',
+  noLists: 'No lists found for this user',
+  notFound: 'Not found.',
+  passwordChangeFailed: 'Failed to change your password. Please try again.',
+  reportFailed: 'Failed to send your report. Please try again.',
+  reportReasonRequired: 'Choose a reason for your report.',
+  reportTextRequired: 'Tell us what is wrong.',
+  resetEmailRequired: 'Please enter your email address to reset your password.',
+  resetMailFailed: 'Failed to send password reset email. Please try again.',
+  resetSent: 'Password reset email sent. Check your inbox for instructions.',
+  restoreFailed: 'Failed to restore the account. Please try again.',
+  sessionsLoadFailed: 'Failed to load where you are signed in.',
+  shareFailed: 'Sorry, couldn\'t generate the shareable image.',
+  signInFailed: 'Sign-in failed. Please try again.',
+  signOutFailed: 'Sign-out failed. Please try again.',
+  signUpFailed: 'Sign-up failed. Please try again.',
+  signedOut: 'You are not signed in.',
+  somethingWrong: 'Something went wrong. Please try again.',
+  suspendFailed: 'Failed to suspend the account. Please try again.',
+  suspendReasonRequired: 'Say why the account is suspended.',
+  suspendUntilPast: 'The end date must be in the future.',
+  upvoteFailed: 'Failed to upvote list. Please try again.',
+  userNotFound: 'User not found',
+  usernameEmpty: 'Username cannot be empty',
+  usernameFailed: 'Failed to update username. Please try again.',
+  usernameSignedOut: 'You must be signed in to change your username.',
+  usernameTooLong: 'Username must be 30 characters or fewer.',
+} as const;
+
+/** The names of the {name} placeholders in a message. */
+type Placeholders<S extends string> = S extends `${string}{${infer K}}${infer R}` ? K | Placeholders<R> : never;
+
+/** A message with its placeholders filled in, as problem.Format does on the server. */
+export function format<S extends string>(message: S, values: Record<Placeholders<S>, string | number>): string {
+  const named: Record<string, string | number> = values;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in named ? String(named[name]) : whole));
+}

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain Node script without type declarations.
 import { fromYaml } from '../../scripts/generate-contract.mjs';
-import { LIMITS, USER_TAGS } from './contract';
+import { formatMessage, LIMITS, MESSAGES, USER_TAGS } from './contract';
 
 describe('contract constants', () => {
   it('contract.gen.ts is up to date with api/openapi.yaml', () => {
@@ -16,5 +16,14 @@ describe('contract constants', () => {
   it('carries the tags and limits of the spec', () => {
     expect(USER_TAGS).toEqual(['favorites', 'social', 'strategic', 'challenge', 'spoiler']);
     expect(LIMITS).toEqual({ listName: 50, listDescription: 200, commentText: 500, username: 30, itemNote: 280, email: 254 });
+  });
+
+  it('carries the server\'s sentences word for word, and fills their placeholders', () => {
+    expect(MESSAGES.listSaveFailed).toBe('Failed to save your list. Please try again.');
+    expect(MESSAGES.shareFailed).toBe("Sorry, couldn't generate the shareable image.");
+    expect(formatMessage(MESSAGES.accountSuspendedUntil, { date: '3 December 2026' })).toBe('Your account is suspended until 3 December 2026.');
+    expect(formatMessage('{a} and {b}, {a}', { a: 1, b: '{a}' })).toBe('1 and {a}, 1');
+    // @ts-expect-error: a message's placeholders must all be given.
+    expect(formatMessage(MESSAGES.accountSuspendedUntil, {})).toBe('Your account is suspended until {date}.');
   });
 });

@@ -1,4 +1,7 @@
 import { enumValues, maxLength } from './contract.gen';
+
+/** The sentences the server sends too, word for word (api/openapi.yaml x-messages). */
+export { messages as MESSAGES, format as formatMessage } from './contract.gen';
 import type { components } from './schema.gen';
 
 /** The tags an author chooses, in the order the app offers them. */

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Me } from '../features/auth/useMe';
+import { MESSAGES } from '../api/contract';
 
 /** One recorded request to the fake server. */
 export interface Call {
@@ -46,7 +47,7 @@ export function mockApi(routes: Record<string, Handler | Response | object>, { m
       return me ? json(me) : apiError(401, 'Sign in first.', 'unauthorized');
     }
     const route = routes[`${request.method} ${url.pathname}`];
-    if (route === undefined) return apiError(404, 'Not found.', 'not_found');
+    if (route === undefined) return apiError(404, MESSAGES.notFound, 'not_found');
     if (typeof route === 'function') return (route as Handler)(call);
     if (route instanceof Response) return route.clone();
     return json(route);

@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Catalog } from '../api/client';
 import type { Me } from '../features/auth/useMe';
+import { MESSAGES } from '../api/contract';
 
 /** A catalog season: ids and image paths follow the server's pattern (s1, /media/seasons/1, /media/contestants/s1/…). */
 function season(number: number, name: string, contestants: [id: string, name: string, photo: string][]): Catalog['seasons'][number] {
@@ -62,7 +63,7 @@ export function mockServer({ me = null, catalog = catalogFixture }: ServerOption
       case '/api/catalog/seasons':
         return catalog === 'error' ? json({ error: { code: 'internal', message: 'Something went wrong.' } }, 503) : json(catalog);
       default:
-        return json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+        return json({ error: { code: 'not_found', message: MESSAGES.notFound } }, 404);
     }
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -11,6 +11,7 @@ import { BlockedUsers } from '../moderation/BlockedUsers';
 import { useMe } from './useMe';
 import pageStyles from '../../components/Page.module.css';
 import styles from './Auth.module.css';
+import { MESSAGES } from '../../api/contract';
 
 const CHANGED = 'Your password was changed. Your other devices were signed out.';
 
@@ -152,7 +153,7 @@ function SignOutEverywhere() {
       )}
       {signOut.isError && (
         <p role="alert" className={styles.error}>
-          {errorText(signOut.error, 'Sign-out failed. Please try again.')}
+          {errorText(signOut.error, MESSAGES.signOutFailed)}
         </p>
       )}
     </section>

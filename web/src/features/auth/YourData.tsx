@@ -11,8 +11,9 @@ import { PasswordField } from './fields';
 import type { Me } from './useMe';
 import page from '../../components/Page.module.css';
 import moderation from '../moderation/Moderation.module.css';
+import { MESSAGES } from '../../api/contract';
 
-const DELETE_FAILED = 'Failed to delete your account. Please try again.';
+const DELETE_FAILED = MESSAGES.accountDeleteFailed;
 export const ACCOUNT_DELETED = 'Your account and everything in it were deleted. Thanks for playing.';
 
 /** The account page's 'Your Data': download everything, or delete the account. */

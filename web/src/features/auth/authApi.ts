@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, request } from '../../api/client';
-import { LIMITS } from '../../api/contract';
+import { LIMITS, MESSAGES } from '../../api/contract';
 import { isSessionIndependent, queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { userMessage } from '../../api/userMessage';
@@ -13,19 +13,19 @@ export type Provider = 'google' | 'twitter';
 
 /** Spec section 8: what the user reads when the server could not be reached or failed (5xx). */
 export const messages = {
-  signUpFailed: 'Sign-up failed. Please try again.',
-  signInFailed: 'Sign-in failed. Please try again.',
-  resetSent: 'Password reset email sent. Check your inbox for instructions.',
-  resetFailed: 'Failed to send password reset email. Please try again.',
-  resetEmailMissing: 'Please enter your email address to reset your password.',
-  newPasswordFailed: 'Failed to reset your password. Please try again.',
-  credentialsMissing: 'Please enter your email and password.',
+  signUpFailed: MESSAGES.signUpFailed,
+  signInFailed: MESSAGES.signInFailed,
+  resetSent: MESSAGES.resetSent,
+  resetFailed: MESSAGES.resetMailFailed,
+  resetEmailMissing: MESSAGES.resetEmailRequired,
+  newPasswordFailed: MESSAGES.newPasswordFailed,
+  credentialsMissing: MESSAGES.credentialsRequired,
   passwordMismatch: 'Passwords do not match.',
-  usernameFailed: 'Failed to update username. Please try again.',
-  usernameEmpty: 'Username cannot be empty',
-  usernameTooLong: 'Username must be 30 characters or fewer.',
+  usernameFailed: MESSAGES.usernameFailed,
+  usernameEmpty: MESSAGES.usernameEmpty,
+  usernameTooLong: MESSAGES.usernameTooLong,
   usernameUpdated: 'Username updated successfully!',
-  signOutFailed: 'Sign-out failed. Please try again.',
+  signOutFailed: MESSAGES.signOutFailed,
   accountExists: 'An account already exists with this email using a different sign-in method...',
   twitterFailed: 'Twitter sign-in failed. Please try again or use a different method.',
 } as const;
@@ -157,7 +157,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      request(() => api.PUT('/api/me/password', { body }), 'Failed to change your password. Please try again.'),
+      request(() => api.PUT('/api/me/password', { body }), MESSAGES.passwordChangeFailed),
     // The account now has a password (its first, perhaps) and no notice asking for one.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me }),
     onError: (err) => {
@@ -170,7 +170,7 @@ export function useChangePassword() {
 export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request(() => api.POST('/api/auth/logout-everywhere'), 'Sign-out failed. Please try again.'),
+    mutationFn: () => request(() => api.POST('/api/auth/logout-everywhere'), MESSAGES.signOutFailed),
     onSuccess: () => applySignedOut(queryClient),
   });
 }

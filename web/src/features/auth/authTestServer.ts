@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { catalogFixture } from '../../test/utils';
 import type { Me } from './useMe';
+import { MESSAGES } from '../../api/contract';
 
 /** One canned answer: a JSON body with a status, a network failure, or a function of the request. */
 export type Reply = { status: number; body?: unknown } | 'network' | ((req: { body: unknown; url: URL }) => Reply);
@@ -41,7 +42,7 @@ export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; route
     return { status: 200, body: meBody(signedInAs) };
   };
   const routes: Record<string, Reply> = {
-    'GET /api/me': () => (me ? { status: 200, body: meBody(me) } : apiError(401, 'unauthorized', 'You are not signed in.')),
+    'GET /api/me': () => (me ? { status: 200, body: meBody(me) } : apiError(401, 'unauthorized', MESSAGES.signedOut)),
     'GET /api/catalog/seasons': { status: 200, body: catalogFixture },
     'GET /api/me/blocks': { status: 200, body: [] },
     'GET /api/me/sessions': {
@@ -59,13 +60,13 @@ export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; route
       return { status: 201, body: meBody(signedInAs) };
     },
     'POST /api/auth/password-reset/confirm': signIn,
-    'POST /api/auth/password-reset': { status: 200, body: { message: 'Password reset email sent. Check your inbox for instructions.' } },
+    'POST /api/auth/password-reset': { status: 200, body: { message: MESSAGES.resetSent } },
     'POST /api/auth/logout': () => {
       me = null;
       return { status: 204 };
     },
     'PATCH /api/me': ({ body }) => {
-      if (!me) return apiError(401, 'unauthorized', 'You must be signed in to change your username.');
+      if (!me) return apiError(401, 'unauthorized', MESSAGES.usernameSignedOut);
       const name = (body as { displayName: string }).displayName;
       me = { ...me, displayName: name };
       return { status: 200, body: meBody(me) };
@@ -81,7 +82,7 @@ export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; route
     log.push({ method: request.method, path: url.pathname, body });
     let route: Reply | undefined = routes[`${request.method} ${url.pathname}`];
     while (typeof route === 'function') route = route({ body, url });
-    const reply = route ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+    const reply = route ?? { status: 404, body: { error: { code: 'not_found', message: MESSAGES.notFound } } };
     if (reply === 'network') throw new TypeError('Failed to fetch');
     if (reply.status === 204) return new Response(null, { status: 204 });
     return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: { 'Content-Type': 'application/json' } });

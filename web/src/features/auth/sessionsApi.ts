@@ -4,11 +4,12 @@ import { api, ApiError, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { applySignedOut } from './authApi';
+import { MESSAGES } from '../../api/contract';
 
 export type SignedInSession = components['schemas']['SignedInSession'];
 
-export const SESSIONS_FAILED = 'Failed to load where you are signed in.';
-export const END_FAILED = 'Sign-out failed. Please try again.';
+export const SESSIONS_FAILED = MESSAGES.sessionsLoadFailed;
+export const END_FAILED = MESSAGES.signOutFailed;
 
 /**
  * A 401 here means this browser's own session was ended elsewhere (from another device, or

@@ -1,3 +1,5 @@
+import { formatMessage, MESSAGES } from '../../api/contract';
+
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -6,6 +8,6 @@ const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', y
  */
 export function suspendedMessage(until: string | null): string {
   const end = until ? new Date(until) : null;
-  if (!end || Number.isNaN(end.getTime())) return 'Your account is suspended.';
-  return `Your account is suspended until ${DATE.format(end)}.`;
+  if (!end || Number.isNaN(end.getTime())) return MESSAGES.accountSuspended;
+  return formatMessage(MESSAGES.accountSuspendedUntil, { date: DATE.format(end) });
 }

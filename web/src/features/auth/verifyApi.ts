@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
+import { MESSAGES } from '../../api/contract';
 
 /** What the user reads when the server could not be reached or failed (5xx). */
 export const verifyMessages = {
   verifyFailed: 'We could not check this link right now. Please try again in a moment.',
   resendFailed: 'We could not send the email right now. Please try again in a moment.',
   changeFailed: 'We could not change your email address right now. Please try again in a moment.',
-  dismissFailed: 'Something went wrong. Please try again.',
+  dismissFailed: MESSAGES.somethingWrong,
 } as const;
 
 /** Spends a mailed verification link; answers the server's sentence. */

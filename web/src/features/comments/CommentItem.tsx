@@ -23,8 +23,9 @@ import {
   type VoteValue,
 } from './commentsApi';
 import styles from './CommentsSection.module.css';
+import { MESSAGES } from '../../api/contract';
 
-const SIGN_IN_TO_VOTE = 'You must be signed in to vote on comments.';
+const SIGN_IN_TO_VOTE = MESSAGES.commentVoteSignedOut;
 
 interface ItemProps {
   comment: Comment;

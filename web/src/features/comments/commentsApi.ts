@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import { LIMITS } from '../../api/contract';
+import { LIMITS, MESSAGES } from '../../api/contract';
 import type { components } from '../../api/schema.gen';
 
 export type Comment = components['schemas']['Comment'];
 export type VoteValue = components['schemas']['CommentVote']['value'];
 
 export const MAX_COMMENT_LENGTH = LIMITS.commentText;
-export const EMPTY_COMMENT = 'Comment cannot be empty.';
-export const ADD_ERROR = 'Failed to add comment. Please try again.';
-export const VOTE_ERROR = 'Failed to process your vote. Please try again.';
-export const DELETE_ERROR = 'Failed to delete comment. Please try again.';
+export const EMPTY_COMMENT = MESSAGES.commentEmpty;
+export const ADD_ERROR = MESSAGES.commentFailed;
+export const VOTE_ERROR = MESSAGES.commentVoteFailed;
+export const DELETE_ERROR = MESSAGES.commentDeleteFailed;
 export const LOAD_ERROR = 'Failed to load comments. Please try again.';
 export const DELETE_CONFIRM = 'Are you sure you want to delete this comment?';
 

@@ -3,6 +3,7 @@ import { ApiError, api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import type { PanelItem } from '../seasons/types';
+import { MESSAGES } from '../../api/contract';
 
 export type GlobalPolls = components['schemas']['GlobalPolls'];
 export type GlobalPollSummary = components['schemas']['GlobalPollSummary'];
@@ -14,13 +15,13 @@ export type GlobalSubmission = components['schemas']['GlobalSubmission'];
 /** Ten slots per ballot (spec section 9). */
 export const SLOTS = 10;
 
-export const LOAD_FAILED = 'Failed to load global ranking.';
+export const LOAD_FAILED = MESSAGES.globalLoadFailed;
 export const RELOAD_FAILED = 'Failed to reload global ranking.';
-export const SUBMIT_FAILED = 'Failed to submit ranking. Please try again.';
-export const SIGNED_OUT = 'You must be logged in to submit a ranking.';
-export const DATA_MISSING = 'Cannot submit ranking. List data is missing.';
+export const SUBMIT_FAILED = MESSAGES.ballotFailed;
+export const SIGNED_OUT = MESSAGES.ballotSignedOut;
+export const DATA_MISSING = MESSAGES.ballotMissing;
 export const SUBMITTED = 'Ranking Submitted!';
-export const NO_SEASONS = 'Seasons cannot be ranked in a global list. Choose contestants instead.';
+export const NO_SEASONS = MESSAGES.ballotSeason;
 export const SUBMITTED_MS = 3000;
 export const ERROR_MS = 5000;
 

@@ -3,10 +3,11 @@ import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { useMe } from '../auth/useMe';
+import { MESSAGES } from '../../api/contract';
 
 export type HomeLists = components['schemas']['HomeLists'];
 
-export const HOME_ERROR = 'Failed to load lists. Please try again later.';
+export const HOME_ERROR = MESSAGES.homeFailed;
 
 export function fetchHome(signal?: AbortSignal): Promise<HomeLists> {
   return request(() => api.GET('/api/home', { signal }), HOME_ERROR);

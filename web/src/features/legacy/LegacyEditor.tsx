@@ -9,10 +9,11 @@ import { LEGACY_LISTS, SAVE_FAILED, useSaveLegacy, type LegacyItem, type LegacyK
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './LegacyPage.module.css';
+import { MESSAGES } from '../../api/contract';
 
 /** How many search hits are offered at a time. */
 const HITS = 6;
-const MIXED = 'Cannot mix seasons and contestants.';
+const MIXED = MESSAGES.listMixed;
 
 /** One list being edited: its items with move and remove buttons, and a search to add more. */
 function ListEditor({ title, items, onChange }: { title: string; items: LegacyItem[]; onChange: (items: LegacyItem[]) => void }) {

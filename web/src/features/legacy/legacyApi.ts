@@ -3,11 +3,12 @@ import { api, request } from '../../api/client';
 import { useLiveStream } from '../../api/liveStream';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
+import { MESSAGES } from '../../api/contract';
 
 export type LegacyRankings = components['schemas']['LegacyRankings'];
 
-export const LOAD_FAILED = 'Failed to load the legacy rankings.';
-export const SAVE_FAILED = 'Failed to save the legacy rankings. Please try again.';
+export const LOAD_FAILED = MESSAGES.legacyLoadFailed;
+export const SAVE_FAILED = MESSAGES.legacySaveFailed;
 export const SAVED = 'Legacy rankings saved.';
 export const SAVED_MS = 3000;
 export const STREAM_PATH = '/api/legacy-rankings/stream';

@@ -12,8 +12,9 @@ import { TAG_LABELS, USER_TAGS, type UserTag } from './tags';
 import { hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
 import pageStyles from '../../components/Page.module.css';
 import styles from './BrowseRankingsPage.module.css';
+import { MESSAGES } from '../../api/contract';
 
-export const BROWSE_ERROR = 'Failed to load public lists. Please try again later.';
+export const BROWSE_ERROR = MESSAGES.browseFailed;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 function fetchBrowse(f: BrowseFilters, signal?: AbortSignal) {

@@ -18,6 +18,7 @@ import { remixStateFor } from './create/remixState';
 import { RemixedFrom, RemixesSection, RemixIcon } from './Remixes';
 import page from '../../components/Page.module.css';
 import styles from './ListDetailPage.module.css';
+import { MESSAGES } from '../../api/contract';
 
 export const FAVORITE_POPUP_MS = 2000;
 export const REPLACE_DRAFT_CONFIRM = 'Start a remix of this list? Your unsaved ranking in the creator will be replaced.';
@@ -39,11 +40,11 @@ function detailState(state: unknown): DetailState {
 
 function loadErrorText(err: unknown): string {
   if (err instanceof ApiError) {
-    if (err.code === 'user_not_found') return 'User not found';
-    if (err.code === 'no_lists') return 'No lists found for this user';
-    if (err.code === 'list_not_found' || err.status === 404) return 'List not found';
+    if (err.code === 'user_not_found') return MESSAGES.userNotFound;
+    if (err.code === 'no_lists') return MESSAGES.noLists;
+    if (err.code === 'list_not_found' || err.status === 404) return MESSAGES.listNotFound;
   }
-  return 'An error occurred while loading the list.';
+  return MESSAGES.listLoadFailed;
 }
 
 function StarIcon({ filled }: { filled: boolean }) {

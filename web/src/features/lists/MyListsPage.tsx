@@ -12,6 +12,7 @@ import type { EditState } from './create/editState';
 import { typeTagFor } from './tags';
 import page from '../../components/Page.module.css';
 import styles from './MyListsPage.module.css';
+import { MESSAGES } from '../../api/contract';
 
 export const DELETE_CONFIRM_MS = 5000;
 
@@ -141,7 +142,7 @@ export default function MyListsPage() {
           </div>
         ) : lists.isError ? (
           <div role="alert" className={styles.loadError}>
-            <p>Failed to load your lists. Please try again.</p>
+            <p>{MESSAGES.myListsFailed}</p>
             <button type="button" className={page.buttonGhost} onClick={() => void lists.refetch()}>
               Retry
             </button>

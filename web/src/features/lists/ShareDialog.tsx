@@ -5,8 +5,9 @@ import { useIsMobile } from '../../components/useMediaQuery';
 import type { RankedList } from './api';
 import page from '../../components/Page.module.css';
 import styles from './ListDetailPage.module.css';
+import { MESSAGES } from '../../api/contract';
 
-export const SHARE_GENERATE_ERROR = "Sorry, couldn't generate the shareable image.";
+export const SHARE_GENERATE_ERROR = MESSAGES.shareFailed;
 export const SHARE_LOAD_ERROR = "Sorry, couldn't load the background image for sharing.";
 export const SAVE_HINT = 'Press and hold the image to save it';
 export const DEFAULT_SHARE_FILE = 'survivor_ranking.png';

@@ -10,8 +10,9 @@ import { ListCardGrid } from './ListCard';
 import pageStyles from '../../components/Page.module.css';
 import styles from './UserRankingsPage.module.css';
 import { ApiError } from '../../api/client';
+import { MESSAGES } from '../../api/contract';
 
-const LOAD_ERROR = 'Failed to load public lists. Please try again later.';
+const LOAD_ERROR = MESSAGES.browseFailed;
 
 function userNameFromState(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'userName' in state) {
@@ -36,7 +37,7 @@ export default function UserRankingsPage() {
     profile.error instanceof ApiError && profile.error.code === 'user_suspended'
       ? { title: 'Account suspended', text: profile.error.message }
       : isNotFound(profile.error) || isNotFound(lists.error)
-        ? { title: 'User not found', text: 'This player may have left the island, or the link is wrong.' }
+        ? { title: MESSAGES.userNotFound, text: 'This player may have left the island, or the link is wrong.' }
         : null;
   if (gone) {
     return (

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, api, request } from '../../api/client';
-import { LIMITS } from '../../api/contract';
+import { LIMITS, MESSAGES } from '../../api/contract';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 
@@ -17,17 +17,17 @@ export const NAME_MAX = LIMITS.listName;
 export const DESCRIPTION_MAX = LIMITS.listDescription;
 export const NOTE_MAX = LIMITS.itemNote;
 
-export const SAVE_ERROR = 'Failed to save your list. Please try again.';
-export const DELETE_ERROR = 'Failed to delete list. Please try again.';
-export const UPVOTE_ERROR = 'Failed to upvote list. Please try again.';
-export const FAVORITE_ERROR = 'Failed to update favorites. Please try again.';
+export const SAVE_ERROR = MESSAGES.listSaveFailed;
+export const DELETE_ERROR = MESSAGES.listDeleteFailed;
+export const UPVOTE_ERROR = MESSAGES.upvoteFailed;
+export const FAVORITE_ERROR = MESSAGES.favoriteFailed;
 
 export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404;
 }
 
 export function fetchList(userId: string, listId: string, signal?: AbortSignal): Promise<RankedList> {
-  return request(() => api.GET('/api/lists/{userId}/{listId}', { params: { path: { userId, listId } }, signal }), 'An error occurred while loading the list.');
+  return request(() => api.GET('/api/lists/{userId}/{listId}', { params: { path: { userId, listId } }, signal }), MESSAGES.listLoadFailed);
 }
 
 /** One list, as its page and the creator's edit mode read it. */

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { catalogFixture } from '../../test/utils';
 import type { Me } from '../auth/useMe';
 import type { Draft, ListSummary, RankedList } from './api';
+import { MESSAGES } from '../../api/contract';
 
 export interface Call {
   method: string;
@@ -33,11 +34,11 @@ export function mockListsServer({ me = null, routes = {} }: { me?: Me | null; ro
       const r = typeof route === 'function' ? route(call) : route;
       return json(r.body, r.status);
     }
-    if (url.pathname === '/api/me') return me ? json(me, 200) : json({ error: { code: 'unauthorized', message: 'You are not signed in.' } }, 401);
+    if (url.pathname === '/api/me') return me ? json(me, 200) : json({ error: { code: 'unauthorized', message: MESSAGES.signedOut } }, 401);
     if (url.pathname === '/api/catalog/seasons') return json(catalogFixture, 200);
     if (url.pathname === '/api/me/draft') return json(null, req.method === 'PUT' ? 200 : 204);
     if (url.pathname.endsWith('/comments')) return json([], 200);
-    return json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+    return json({ error: { code: 'not_found', message: MESSAGES.notFound } }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -4,6 +4,7 @@ import { userMessage } from '../../api/userMessage';
 import { FormDialog, TextField } from './FormDialog';
 import { REASONS, REPORT_FAILED, REPORT_TEXT_MAX, sendReport, type ReportInput, type ReportReason } from './moderationApi';
 import styles from './Moderation.module.css';
+import { MESSAGES } from '../../api/contract';
 
 export type ReportSubject = { targetType: 'list'; userId: string; listId: string } | { targetType: 'comment'; commentId: string };
 
@@ -27,11 +28,11 @@ export function ReportDialog({ subject, onClose, onReported }: Props) {
 
   function onSubmit() {
     if (!reason) {
-      setInvalid({ text: 'Choose a reason for your report.', field: 'reason' });
+      setInvalid({ text: MESSAGES.reportReasonRequired, field: 'reason' });
       return;
     }
     if (reason === 'other' && text.trim() === '') {
-      setInvalid({ text: 'Tell us what is wrong.', field: 'text' });
+      setInvalid({ text: MESSAGES.reportTextRequired, field: 'text' });
       textRef.current?.focus();
       return;
     }

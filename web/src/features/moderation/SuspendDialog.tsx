@@ -3,6 +3,7 @@ import { userMessage } from '../../api/userMessage';
 import { FormDialog, TextField } from './FormDialog';
 import { SUSPEND_FAILED, SUSPENSION_REASON_MAX, useSetSuspension, type ModerationUser } from './usersApi';
 import styles from './Moderation.module.css';
+import { MESSAGES } from '../../api/contract';
 
 /** The first day an end date may be: tomorrow (UTC), as an <input type="date"> value. */
 function tomorrow(): string {
@@ -30,12 +31,12 @@ export function SuspendDialog({ account, onClose, onSuspended }: Props) {
 
   function onSubmit() {
     if (reason.trim() === '') {
-      setInvalid({ text: 'Say why the account is suspended.', field: 'reason' });
+      setInvalid({ text: MESSAGES.suspendReasonRequired, field: 'reason' });
       reasonRef.current?.focus();
       return;
     }
     if (until !== '' && until < tomorrow()) {
-      setInvalid({ text: 'The end date must be in the future.', field: 'until' });
+      setInvalid({ text: MESSAGES.suspendUntilPast, field: 'until' });
       return;
     }
     setInvalid(null);

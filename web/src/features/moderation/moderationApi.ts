@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { api, ApiError, request, toApiError } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
+import { MESSAGES } from '../../api/contract';
 
 export type ReportInput = components['schemas']['ReportInput'];
 export type ReportReason = ReportInput['reason'];
@@ -11,10 +12,10 @@ export type ModerationAction = components['schemas']['ModerationAction'];
 export type ModerationActionInput = components['schemas']['ModerationActionInput'];
 export type BlockedUser = components['schemas']['BlockedUser'];
 
-export const REPORT_FAILED = 'Failed to send your report. Please try again.';
-export const BLOCK_FAILED = 'Failed to update your blocked users. Please try again.';
-export const QUEUE_FAILED = 'Failed to load the moderation queue. Please try again.';
-export const ACTION_FAILED = 'Failed to apply the action. Please try again.';
+export const REPORT_FAILED = MESSAGES.reportFailed;
+export const BLOCK_FAILED = MESSAGES.blockFailed;
+export const QUEUE_FAILED = MESSAGES.moderationQueueFailed;
+export const ACTION_FAILED = MESSAGES.moderationActionFailed;
 export const EXPORT_FAILED = 'Failed to prepare your data. Please try again.';
 
 /** The reasons a fan can give, in the order the dialog offers them. */

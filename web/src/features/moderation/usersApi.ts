@@ -2,15 +2,16 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
+import { MESSAGES } from '../../api/contract';
 
 export type ModerationUser = components['schemas']['ModerationUser'];
 export type ModerationUserCase = components['schemas']['ModerationUserCase'];
 export type SuspensionInput = components['schemas']['SuspensionInput'];
 
 export const USERS_FAILED = 'Failed to load the accounts. Please try again.';
-export const USER_FAILED = 'Failed to load the account. Please try again.';
-export const SUSPEND_FAILED = 'Failed to suspend the account. Please try again.';
-export const RESTORE_FAILED = 'Failed to restore the account. Please try again.';
+export const USER_FAILED = MESSAGES.accountLoadFailed;
+export const SUSPEND_FAILED = MESSAGES.suspendFailed;
+export const RESTORE_FAILED = MESSAGES.restoreFailed;
 export const SUSPENSION_REASON_MAX = 500;
 
 /** Accounts whose name starts with query, or with exactly that address; every account for ''. */

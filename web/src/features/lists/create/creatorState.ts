@@ -1,6 +1,7 @@
 import { CREATOR_SESSION_KEY } from '../../auth/authApi';
 import type { PanelItem } from '../../seasons/types';
 import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../tags';
+import { MESSAGES } from '../../../api/contract';
 
 /** A ranked entry in the creator: a panel item with the author's note on it, if any. */
 export interface RankedItem extends PanelItem {
@@ -28,7 +29,7 @@ export interface CreatorState {
 
 export const EMPTY_CREATOR: CreatorState = { name: '', description: '', tags: [], items: [], isPublic: true };
 
-export const MIX_SEASONS_FIRST = 'Cannot mix seasons and contestants.';
+export const MIX_SEASONS_FIRST = MESSAGES.listMixed;
 export const MIX_CONTESTANTS_FIRST = 'Cannot mix contestants and seasons.';
 export const MIX_ALERT = 'Cannot mix seasons and contestants in the same list...';
 

@@ -5,10 +5,11 @@ import { userMessage } from '../../../api/userMessage';
 import { useShowFor } from '../../../components/useShowFor';
 import { SAVE_ERROR, toItemInput, useSaveList } from '../api';
 import type { CreatorState } from './creatorState';
+import { MESSAGES } from '../../../api/contract';
 
 export const SAVE_NOTICE_MS = 3000;
-const NAME_REQUIRED = 'Please enter a name for your list';
-const GONE = 'List not found. It may have been deleted.';
+const NAME_REQUIRED = MESSAGES.listNameRequired;
+const GONE = MESSAGES.listGone;
 
 /** A server message about one field shows under that field. */
 const FIELDS = ['name', 'description', 'tags', 'contestants'] as const;

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, request } from '../../../api/client';
 import { queryKeys } from '../../../api/queryKeys';
 import type { components } from '../../../api/schema.gen';
+import { MESSAGES } from '../../../api/contract';
 
 export type Consensus = components['schemas']['Consensus'];
 export type ConsensusEntry = components['schemas']['ConsensusEntry'];
 
-export const CONSENSUS_ERROR = 'Failed to load the community ranking. Please try again later.';
+export const CONSENSUS_ERROR = MESSAGES.consensusFailed;
 
 /** The community's ranking of a season's cast, or of the seasons when seasonId is null. */
 export function useConsensus(seasonId: string | null) {

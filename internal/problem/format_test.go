@@ -1,0 +1,20 @@
+package problem
+
+import "testing"
+
+func TestFormat(t *testing.T) {
+	for _, c := range []struct {
+		message string
+		values  map[string]string
+		want    string
+	}{
+		{MsgAccountSuspendedUntil, map[string]string{"date": "3 December 2026"}, "Your account is suspended until 3 December 2026."},
+		{"{a} and {b}, {a}", map[string]string{"a": "x", "b": "{a}"}, "x and {a}, x"},
+		{"{missing} stays", nil, "{missing} stays"},
+		{MsgAccountSuspended, nil, "Your account is suspended."},
+	} {
+		if got := Format(c.message, c.values); got != c.want {
+			t.Errorf("Format(%q, %v) = %q, want %q", c.message, c.values, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,89 @@
+// Command gen writes internal/problem/messages.gen.go from the x-messages map of
+// api/openapi.yaml: one constant a message, so the server sends the very sentences the web
+// app shows (web/scripts/generate-contract.mjs writes its side). Run by `make generate`.
+//
+//	go run ./internal/problem/gen [-o internal/problem/messages.gen.go]
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/format"
+	"log"
+	"maps"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+
+	contract "castaway/api"
+)
+
+func main() {
+	out := flag.String("o", "internal/problem/messages.gen.go", "the file to write")
+	flag.Parse()
+	src, err := Render(contract.OpenAPI)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+var (
+	key         = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
+	placeholder = regexp.MustCompile(`\{[^}]*\}`)
+	name        = regexp.MustCompile(`^\{[a-z][A-Za-z0-9]*\}$`)
+)
+
+// Render is the Go source of the contract's messages (the YAML of openapi.yaml).
+func Render(yaml []byte) ([]byte, error) {
+	messages, err := Messages(yaml)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteString("// Code generated from api/openapi.yaml (x-messages) by ./internal/problem/gen; DO NOT EDIT.\n\n")
+	b.WriteString("package problem\n\n")
+	b.WriteString("// The sentences both the server and the web app say, as the contract words them.\n")
+	b.WriteString("const (\n")
+	for _, k := range slices.Sorted(maps.Keys(messages)) {
+		fmt.Fprintf(&b, "\tMsg%s = %q\n", strings.ToUpper(k[:1])+k[1:], messages[k])
+	}
+	b.WriteString(")\n")
+	return format.Source(b.Bytes())
+}
+
+// Messages reads the x-messages map of the contract, refusing a key that is not camelCase
+// or a placeholder that is not {camelCase}.
+func Messages(yaml []byte) (map[string]string, error) {
+	doc, err := openapi3.NewLoader().LoadFromData(yaml)
+	if err != nil {
+		return nil, fmt.Errorf("read the contract: %w", err)
+	}
+	raw, ok := doc.Extensions["x-messages"].(map[string]any)
+	if !ok || len(raw) == 0 {
+		return nil, fmt.Errorf("the contract has no x-messages map")
+	}
+	messages := make(map[string]string, len(raw))
+	for k, v := range raw {
+		s, ok := v.(string)
+		if !ok || s == "" {
+			return nil, fmt.Errorf("x-messages.%s: want a sentence, have %v", k, v)
+		}
+		if !key.MatchString(k) {
+			return nil, fmt.Errorf("x-messages.%s: a key is camelCase", k)
+		}
+		for _, p := range placeholder.FindAllString(s, -1) {
+			if !name.MatchString(p) {
+				return nil, fmt.Errorf("x-messages.%s: placeholder %s is not {camelCase}", k, p)
+			}
+		}
+		messages[k] = s
+	}
+	return messages, nil
+}
