@@ -28,6 +28,8 @@
 #                              DIR/load__<engine>__<size>.txt (delete the record to load again)
 #   BENCH_LOAD_ONLY=1          with BENCH_DATA: load what is missing and stop (one engine per process may
 #                              load at once: BENCH_ENGINES=postgres BENCH_LOAD_ONLY=1 ...)
+#   BENCH_VERIFY_ONLY=1        with BENCH_DATA: load what is missing, time verify and verify --repair at every size,
+#                              and replace only the report's recount section (no HTTP measurement)
 #   BENCH_QUICK=1              try the harness: 2,000 lists, scale 1,000 and 2,000, 3 s a run
 #   BENCH_OUT=bench/results/<date>   raw output;  BENCH_REPORT=docs/benchmarks.md
 #   BENCH_NOTE="..."           a paragraph put at the top of the report
@@ -84,10 +86,11 @@ wait_ready() { # url
 }
 
 LOAD_ONLY=${BENCH_LOAD_ONLY:-}
-if [[ $LOAD_ONLY == 1 && -z ${BENCH_DATA:-} ]]; then
-  echo "bench: BENCH_LOAD_ONLY needs BENCH_DATA"; exit 1
+VERIFY_ONLY=${BENCH_VERIFY_ONLY:-}
+if [[ ($LOAD_ONLY == 1 || $VERIFY_ONLY == 1) && -z ${BENCH_DATA:-} ]]; then
+  echo "bench: BENCH_LOAD_ONLY and BENCH_VERIFY_ONLY need BENCH_DATA"; exit 1
 fi
-if [[ $LOAD_ONLY != 1 ]]; then
+if [[ $LOAD_ONLY != 1 && $VERIFY_ONLY != 1 ]]; then
   "$BENCH_OUT/minimal" -addr "127.0.0.1:$MIN_PORT" &
   pids+=($!)
   wait_ready "http://127.0.0.1:$MIN_PORT/"
@@ -208,6 +211,7 @@ for engine in $BENCH_ENGINES; do
     fi
     [[ $LOAD_ONLY == 1 ]] && continue
     time_verify "$engine" "$size" "$db"
+    [[ $VERIFY_ONLY == 1 ]] && continue
 
     CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
       --database-url "$db" --trust-proxy > "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
@@ -286,6 +290,10 @@ done
 # database of each engine with castaway import-firestore.
 if [[ $LOAD_ONLY == 1 ]]; then
   echo "bench: the data is loaded in $BENCH_DATA"; exit 0
+fi
+if [[ $VERIFY_ONLY == 1 ]]; then
+  go run ./bench/report -verify-only -dir "$BENCH_OUT" -out "$BENCH_REPORT"
+  echo "bench: verify timings in $BENCH_REPORT"; exit 0
 fi
 if (( BENCH_IMPORT_LISTS > 0 )); then
   import_users=$(( BENCH_IMPORT_LISTS / 10 < 100 ? 100 : BENCH_IMPORT_LISTS / 10 ))

@@ -22,9 +22,14 @@ func main() {
 	dir := flag.String("dir", "", "folder of raw results written by bench/run.sh")
 	out := flag.String("out", "docs/benchmarks.md", "report to write")
 	streamsOnly := flag.Bool("streams-only", false, "replace only the live streams' section of the report in -out with -dir's soak figures")
+	verifyOnly := flag.Bool("verify-only", false, "replace only the recount section of the report in -out with -dir's verify timings")
 	flag.Parse()
-	if *streamsOnly {
-		if err := replaceSoakSection(*dir, *out); err != nil {
+	if *streamsOnly || *verifyOnly {
+		replace := replaceSoakSection
+		if *verifyOnly {
+			replace = replaceVerifySection
+		}
+		if err := replace(*dir, *out); err != nil {
 			log.Fatal(err)
 		}
 		return
@@ -131,15 +136,6 @@ type Load struct {
 	DeepPage string
 }
 
-// Verify is castaway verify timed on one loaded size: the check alone on consistent
-// data, and verify --repair (check, rebuild of every aggregate, check) after some counts
-// were put wrong.
-type Verify struct {
-	Engine        string
-	Lists         int
-	Check, Repair time.Duration
-}
-
 // Import is one timed import of the generated Firestore export.
 type Import struct {
 	Engine       string
@@ -213,29 +209,9 @@ func load(dir string) (*Run, error) {
 		im.Took = time.Duration(ms) * time.Millisecond
 		r.Imports = append(r.Imports, im)
 	}
-	files, _ = filepath.Glob(filepath.Join(dir, "verify__*.txt"))
-	for _, f := range files {
-		parts := strings.Split(strings.TrimSuffix(filepath.Base(f), ".txt"), "__")
-		if len(parts) != 3 {
-			continue
-		}
-		kv, err := readKV(f)
-		if err != nil {
-			return nil, err
-		}
-		v := Verify{Engine: parts[1]}
-		v.Lists, _ = strconv.Atoi(parts[2])
-		check, _ := strconv.Atoi(kv["verify_ms"])
-		repair, _ := strconv.Atoi(kv["repair_ms"])
-		v.Check, v.Repair = time.Duration(check)*time.Millisecond, time.Duration(repair)*time.Millisecond
-		r.Verifies = append(r.Verifies, v)
+	if r.Verifies, err = loadVerifies(dir); err != nil {
+		return nil, err
 	}
-	sort.Slice(r.Verifies, func(i, j int) bool {
-		if r.Verifies[i].Engine != r.Verifies[j].Engine {
-			return engineOrder(r.Verifies[i].Engine) < engineOrder(r.Verifies[j].Engine)
-		}
-		return r.Verifies[i].Lists < r.Verifies[j].Lists
-	})
 	if r.Soaks, err = loadSoaks(dir); err != nil {
 		return nil, err
 	}
@@ -445,18 +421,7 @@ func (r *Run) markdown() string {
 	p("\n")
 
 	if len(r.Verifies) > 0 {
-		p("## Recounting the aggregates\n\n")
-		p("`castaway verify` recounts every kept-in-step aggregate on the loaded data; `castaway verify --repair`, timed after the upvote ")
-		p("counts of one user's lists were put wrong, recounts, rebuilds every aggregate and recounts again. Wall time of the whole command:\n\n")
-		p("| engine | lists | verify | verify --repair |\n|---|---:|---:|---:|\n")
-		for _, v := range r.Verifies {
-			repair := "not timed"
-			if v.Repair > 0 {
-				repair = ms(v.Repair)
-			}
-			p("| %s | %s | %s | %s |\n", v.Engine, thousands(float64(v.Lists)), ms(v.Check), repair)
-		}
-		p("\n")
+		p("%s", r.verifySection())
 	}
 
 	if len(r.Imports) > 0 {

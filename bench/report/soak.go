@@ -88,13 +88,18 @@ func replaceSoakSection(dir, out string) error {
 	if len(soaks) == 0 {
 		return fmt.Errorf("no stream_soak__*.txt in %s", dir)
 	}
+	return replaceSection(out, (&Run{Soaks: soaks}).soakSection(), "## Running it\n")
+}
+
+// replaceSection puts section (its first line the heading) in place of the report's
+// section of that heading, or, when the report has none, before the heading before.
+func replaceSection(out, section, before string) error {
 	body, err := os.ReadFile(out)
 	if err != nil {
 		return err
 	}
 	report := string(body)
-	section := (&Run{Soaks: soaks}).soakSection()
-	const heading, next = "## Live streams under churn and stalled readers\n", "## Running it\n"
+	heading := section[:strings.Index(section, "\n")+1]
 	if i := strings.Index(report, heading); i >= 0 {
 		end := strings.Index(report[i+len(heading):], "\n## ")
 		if end < 0 {
@@ -102,7 +107,7 @@ func replaceSoakSection(dir, out string) error {
 		} else {
 			report = report[:i] + section + report[i+len(heading)+end+1:]
 		}
-	} else if i := strings.Index(report, next); i >= 0 {
+	} else if i := strings.Index(report, before); i >= 0 {
 		report = report[:i] + section + report[i:]
 	} else {
 		report += "\n" + section
