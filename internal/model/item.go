@@ -1,4 +1,7 @@
-// Package model holds plain value types shared by every layer: no logic.
+// Package model holds the value types shared by every layer, and the pure rules the
+// store must apply as the domain does (the vote's arithmetic, name keys, who may see a
+// list or a comment), so the store depends on no domain package. Nothing here reads a
+// database or imports another castaway package.
 package model
 
 // Item is one ranked entry, a contestant or a season, with the catalog details it
