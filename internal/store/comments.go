@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // Comment is a comment or a one-level reply in a thread. A thread is a list
@@ -28,8 +30,9 @@ type Comment struct {
 }
 
 // commentCounted is true for a comment c (with its parent p, if any, left-joined) that
-// lists.comment_count counts: everyone sees it, so neither it nor its parent is hidden.
-const commentCounted = `c.hidden_at IS NULL AND p.hidden_at IS NULL`
+// lists.comment_count counts: everyone sees it and its parent (model.CommentVisible to
+// nobody signed in), so neither is hidden.
+var commentCounted = model.CommentVisibleSQL("c", "''", "FALSE") + " AND " + model.CommentVisibleSQL("p", "''", "FALSE")
 
 // countedAmong counts the comments of id and its replies that comment_count counts.
 func countedAmong(ctx context.Context, tx *sql.Tx, id string) (int, error) {
