@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"castaway/internal/auth/username"
 	"castaway/internal/limits"
 	castawaymail "castaway/internal/mail"
 	"castaway/internal/model"
@@ -157,7 +156,7 @@ func (a *Accounts) createNamed(ctx context.Context, u *model.User, base string, 
 	lost := map[string]bool{} // keys taken by racing sign-ups, or that the prefix did not find
 	for range 5 {
 		// Every variant UniqueName can produce starts with these characters.
-		taken, err := a.store.NameKeysWithPrefix(ctx, username.Truncate(base, MaxDisplayNameLength-6))
+		taken, err := a.store.NameKeysWithPrefix(ctx, model.TruncateName(base, MaxDisplayNameLength-6))
 		if err != nil {
 			return err
 		}

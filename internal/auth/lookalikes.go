@@ -6,12 +6,12 @@ import (
 
 	"golang.org/x/text/unicode/runenames"
 
-	"castaway/internal/auth/username"
+	"castaway/internal/model"
 )
 
 // Username rules against impersonation: a name is NFKC-normalised; it may not hold
 // invisible or direction-changing characters, letters outside everyday alphabets, mix
-// alphabets, be a reserved name, or share its look-alike key (username.Key) with another
+// alphabets, be a reserved name, or share its look-alike key (model.NameKey) with another
 // user's name — which the database's unique index on that key enforces.
 const (
 	MsgUsernameHidden   = "Username cannot contain invisible or direction-changing characters."
@@ -21,7 +21,7 @@ const (
 )
 
 // NameKey is the key two names clash by, the one the database keeps unique.
-func NameKey(name string) string { return username.Key(name) }
+func NameKey(name string) string { return model.NameKey(name) }
 
 // reservedNames are names only the site speaks as, by their key.
 var reservedNames = map[string]bool{}

@@ -7,11 +7,11 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"castaway/internal/auth/username"
+	"castaway/internal/model"
 )
 
 // MaxDisplayNameLength is the longest username, in characters.
-const MaxDisplayNameLength = username.MaxLength
+const MaxDisplayNameLength = model.MaxNameLength
 
 // fallbackName is used when an email or provider gives nothing usable.
 const fallbackName = "castaway"
@@ -28,7 +28,7 @@ func cleanName(name string) string {
 	name = strings.Join(strings.FieldsFunc(name, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsControl(r)
 	}), " ")
-	name = username.Truncate(name, MaxDisplayNameLength)
+	name = model.TruncateName(name, MaxDisplayNameLength)
 	if _, msg := NormalizeDisplayName(name); msg != "" {
 		return fallbackName
 	}
@@ -39,7 +39,7 @@ func cleanName(name string) string {
 // first whose look-alike key (NameKey) is not in taken. It never exceeds
 // MaxDisplayNameLength.
 func UniqueName(base string, taken map[string]bool) string {
-	return username.Variant(cleanName(base), taken)
+	return model.NameVariant(cleanName(base), taken)
 }
 
 // NormalizeDisplayName trims a chosen username and checks it, returning the

@@ -101,7 +101,7 @@ func (p *planner) compareAggregates() {
 		stored := p.exp.GlobalRankingsData[pollID]
 		ballots := p.ballots[pollID]
 		tally := map[string]int{}
-		for _, sc := range global.Tally(ballots, nameOf) {
+		for _, sc := range model.Tally(ballots, nameOf) {
 			tally[sc.ContestantID] = sc.TotalScore
 		}
 		var diffs []string

@@ -14,6 +14,7 @@ package limits
 import (
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/problem"
 )
 
@@ -32,11 +33,9 @@ func (l Limit) Interval() time.Duration { return l.Window / time.Duration(l.Max)
 // Burst is how far ahead of now a key's TAT may run: Max intervals.
 func (l Limit) Burst() time.Duration { return l.Interval() * time.Duration(l.Max) }
 
-// Hit is one event to count on Key, under a limit's Interval and Burst.
-type Hit struct {
-	Key             string
-	Interval, Burst time.Duration
-}
+// Hit is one event to count on Key, under a limit's Interval and Burst (a model type, so
+// the store counts it without depending on this package).
+type Hit = model.RateHit
 
 // Hit is one event on subject's key (the limit's name ':' subject).
 func (l Limit) Hit(subject string) Hit {
@@ -45,10 +44,7 @@ func (l Limit) Hit(subject string) Hit {
 
 // State is what counting a Hit found: whether it was allowed (and counted), and the key's
 // TAT after it, from which a refusal's Retry-After follows.
-type State struct {
-	Allowed bool
-	TAT     time.Time
-}
+type State = model.RateState
 
 // Admit is the GCRA step for h on a key whose TAT is tat: the state after it. A refused
 // event leaves the TAT as it was, so retrying while refused costs nothing more.

@@ -9,13 +9,8 @@ import (
 	"castaway/internal/store"
 )
 
-// VisibleTo is the one rule for who may see a list: everyone may see a public
-// list, only its owner a private one. viewerID is "" when nobody is signed in.
-// The store applies the same rule in SQL when it is asked for the lists a viewer
-// may see (OwnedBy, the inbox, favorites); browse and home ask for public lists.
-func VisibleTo(viewerID, ownerID string, isPublic bool) bool {
-	return isPublic || (viewerID != "" && viewerID == ownerID)
-}
+// Who may see a list is one rule, model.ListVisible; the store runs the same rule in SQL
+// when it is asked for the lists a viewer may see (OwnedBy, the inbox, favorites).
 
 // Find reads the list ownerID/listID when viewerID may see it. Someone else's
 // private list answers store.ErrNotFound, exactly as a missing one does.
@@ -24,17 +19,23 @@ func Find(ctx context.Context, st *store.Store, ownerID, listID, viewerID string
 	if err != nil {
 		return nil, err
 	}
-	return Shown(l, viewerID, false)
+	return Shown(l, model.Viewer{ID: viewerID})
 }
 
-// Shown is l when viewerID may see it, else store.ErrNotFound: for a list read
-// elsewhere (a shared cache) before the viewer is known. Admins (admin) also see a
-// public list a moderator hid, to judge it.
-func Shown(l *model.List, viewerID string, admin bool) (*model.List, error) {
-	if !VisibleTo(viewerID, l.UserID, l.Listed()) && !(admin && l.Hidden && l.IsPublic) {
+// Shown is l when v may see it, else store.ErrNotFound: for a list read elsewhere (a
+// shared cache) before the viewer is known. A moderator also sees a public list that is
+// hidden, to judge it.
+func Shown(l *model.List, v model.Viewer) (*model.List, error) {
+	if !model.ListVisible(model.ListRow{Owner: l.UserID, Listed: l.Listed(), ChosenPublic: l.IsPublic}, v) {
 		return nil, store.ErrNotFound
 	}
 	return l, nil
+}
+
+// visibleTo is model.ListVisible for a list read only as listed or not (its visibility
+// ref or a remix's origin): viewerID sees it as any reader, a moderator included.
+func visibleTo(viewerID, ownerID string, listed bool) bool {
+	return model.ListVisible(model.ListRow{Owner: ownerID, Listed: listed}, model.Viewer{ID: viewerID})
 }
 
 // FindRef is Find for callers that need only the list's identity and name.
@@ -43,7 +44,7 @@ func FindRef(ctx context.Context, st *store.Store, ownerID, listID, viewerID str
 	if err != nil {
 		return nil, err
 	}
-	if !VisibleTo(viewerID, l.UserID, l.IsPublic) {
+	if !visibleTo(viewerID, l.UserID, l.IsPublic) {
 		return nil, store.ErrNotFound
 	}
 	return l, nil
@@ -64,7 +65,7 @@ func RemixSource(ctx context.Context, st *store.Store, ref model.ListRef, viewer
 // OriginShown is the original o of a remix (or of a remix's draft) as reader viewerID
 // may be shown it: nil when it is gone or not visible to them.
 func OriginShown(o *model.Origin, viewerID string) *model.Origin {
-	if o == nil || !VisibleTo(viewerID, o.UserID, o.IsPublic) {
+	if o == nil || !visibleTo(viewerID, o.UserID, o.IsPublic) {
 		return nil
 	}
 	return o

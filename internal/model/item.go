@@ -1,5 +1,7 @@
-// Package model holds the value types every layer shares (the rows the store reads and
-// writes, what the domain works on) and the pure rules on them; it imports nothing of the project.
+// Package model holds the value types shared by every layer, and the pure rules the
+// store must apply as the domain does (the vote's arithmetic, name keys, who may see a
+// list or a comment), so the store depends on no domain package. Nothing here reads a
+// database or imports another castaway package.
 package model
 
 // Item is one ranked entry, a contestant or a season, with the catalog details it

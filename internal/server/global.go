@@ -31,7 +31,7 @@ func (s *Server) pollJSON(p *model.Poll) api.GlobalPoll {
 		SeasonName: seasonName, IsOpen: p.IsOpen, TotalSubmissions: p.Submissions}
 }
 
-func (s *Server) scoredItems(seasonID string, top []global.Score) []api.GlobalScoredItem {
+func (s *Server) scoredItems(seasonID string, top []model.Score) []api.GlobalScoredItem {
 	out := make([]api.GlobalScoredItem, len(top))
 	for i, sc := range top {
 		it := global.Item(s.catalog, seasonID, sc.ContestantID, sc.Name)

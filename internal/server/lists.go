@@ -96,12 +96,8 @@ func (s *Server) listFor(r *http.Request, ownerID, listID string) (*model.List, 
 		viewerID = viewer.ID
 	}
 	l, err := s.findList(r.Context(), ownerID, listID, viewerID, viewer != nil && viewer.IsAdmin)
-	if err == nil && viewer != nil && viewer.Filters > 0 && ownerID != viewerID {
-		key := store.ListKey(ownerID, listID)
-		var unseen model.Unseen
-		if unseen, err = s.store.UnseenAmong(r.Context(), viewerID, []string{ownerID}, []string{key}, nil); err == nil {
-			err = moderation.ListUnseen(unseen, ownerID, key)
-		}
+	if err == nil {
+		err = moderation.ListFor(r.Context(), s.store, viewer, ownerID, listID)
 	}
 	return l, err
 }
@@ -116,7 +112,7 @@ func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string,
 	if err != nil {
 		return nil, err
 	}
-	return lists.Shown(v.(*model.List), viewerID, admin)
+	return lists.Shown(v.(*model.List), model.Viewer{ID: viewerID, Admin: admin})
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {

@@ -62,13 +62,7 @@ func (s *Server) reportable(r *http.Request, u *model.User, kind, key string, bo
 		}
 		author = l.UserID
 	} else {
-		c, err := s.store.CommentByID(r.Context(), key, u.ID)
-		if err == nil && !moderation.CommentShown(c, u) {
-			err = store.ErrNotFound
-		}
-		if err == nil && c.ListUserID != "" {
-			_, err = lists.FindRef(r.Context(), s.store, c.ListUserID, c.ListID, u.ID)
-		}
+		c, _, err := comments.Find(r.Context(), s.store, key, u)
 		if err != nil {
 			return notFoundAs(err, comments.ErrNotFound)
 		}

@@ -6,8 +6,6 @@ import (
 	"castaway/internal/comments"
 	"castaway/internal/lists"
 	"castaway/internal/model"
-	"castaway/internal/moderation"
-	"castaway/internal/store"
 )
 
 // visibleList finds the list named by the path when viewerID may see it, answering
@@ -34,22 +32,10 @@ func (s *Server) userAndList(w http.ResponseWriter, r *http.Request, signedOut, 
 // visibleComment finds the comment named by the path when viewer may see it and its
 // thread, with the name of its list (a notification's content), answering 404 or 500 itself.
 func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewer *model.User, failure string) (*model.Comment, string) {
-	viewerID := viewer.ID
-	c, err := s.store.CommentByID(r.Context(), r.PathValue("commentId"), viewerID)
-	if err == nil && !moderation.CommentShown(c, viewer) {
-		err = store.ErrNotFound
-	}
+	c, content, err := comments.Find(r.Context(), s.store, r.PathValue("commentId"), viewer)
 	if err != nil {
 		s.fail(w, r, "find comment", notFoundAs(err, comments.ErrNotFound), failure)
 		return nil, ""
 	}
-	if c.ListUserID == "" { // a global poll's discussion: open to everyone
-		return c, c.Text
-	}
-	l, err := lists.FindRef(r.Context(), s.store, c.ListUserID, c.ListID, viewerID)
-	if err != nil {
-		s.fail(w, r, "look up list", notFoundAs(err, comments.ErrNotFound), failure)
-		return nil, ""
-	}
-	return c, l.Name
+	return c, content
 }

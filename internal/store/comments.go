@@ -12,8 +12,9 @@ import (
 )
 
 // commentCounted is true for a comment c (with its parent p, if any, left-joined) that
-// lists.comment_count counts: everyone sees it, so neither it nor its parent is hidden.
-const commentCounted = `c.hidden_at IS NULL AND p.hidden_at IS NULL`
+// lists.comment_count counts: everyone sees it and its parent (model.CommentVisible to
+// nobody signed in), so neither is hidden.
+var commentCounted = model.CommentVisibleSQL("c", "''", "FALSE") + " AND " + model.CommentVisibleSQL("p", "''", "FALSE")
 
 // countedAmong counts the comments of id and its replies that comment_count counts.
 func countedAmong(ctx context.Context, tx *sql.Tx, id string) (int, error) {

@@ -18,11 +18,10 @@ const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.c
 	l.item_count, l.upvote_count, l.comment_count, l.created_at, l.updated_at,
 	l.remix_of_user_id, l.remix_of_list_id, l.remix_count, (l.hidden_at IS NOT NULL OR (l.chosen_public AND NOT l.is_public))`
 
-// visibleTo is lists.VisibleTo in SQL over lists l for the viewer id in parameter
-// param: the list is public or the viewer's own ("" owns nothing).
-func visibleTo(param string) string {
-	return `(l.is_public = TRUE OR l.user_id = ` + param + `)`
-}
+// visibleTo is model.ListVisible in SQL over lists l for the viewer id in parameter
+// param, read as any reader: a moderator judges a hidden list where they open it, not in
+// their own pages (their lists of a user, favorites, inbox).
+func visibleTo(param string) string { return model.ListVisibleSQL("l", param, "FALSE") }
 
 // scanList reads listColumns, then any extra columns a statement adds into extra.
 func scanList(row interface{ Scan(...any) error }, extra ...any) (*model.List, error) {
@@ -61,7 +60,7 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 		for id = range ids {
 			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, chosen_public, is_season,
 				item_count, search_text, created_at, updated_at, remix_of_user_id, remix_of_list_id)
-				VALUES ($1, $2, $3, $4, ($5 AND `+ownerActive("$1")+`), $5, $6, $7, $8, $9, $9, $10, $11) ON CONFLICT (user_id, id) DO NOTHING`,
+				VALUES ($1, $2, $3, $4, `+model.ListListedSQL("$5", "FALSE", "$1")+`, $5, $6, $7, $8, $9, $9, $10, $11) ON CONFLICT (user_id, id) DO NOTHING`,
 				userID, id, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now),
 				c.RemixOf.UserID, c.RemixOf.ListID)
 			if err != nil {
@@ -110,7 +109,7 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.L
 		if err := adjustCounts(ctx, tx, userID, listID, -1); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, chosen_public = $5, is_public = ($5 AND hidden_at IS NULL AND `+ownerActive("lists.user_id")+`), is_season = $6,
+		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, chosen_public = $5, is_public = `+model.ListListedSQL("$5", "hidden_at IS NOT NULL", "lists.user_id")+`, is_season = $6,
 			item_count = $7, search_text = $8, updated_at = $9 WHERE user_id = $1 AND id = $2`,
 			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now))
 		if err != nil {

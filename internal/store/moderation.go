@@ -71,8 +71,8 @@ func (s *Store) setHidden(ctx context.Context, tx *sql.Tx, t *model.ReportTarget
 			return err
 		}
 		// A list of a suspended owner stays out until the account is restored (listPublic).
-		if _, err := tx.ExecContext(ctx, `UPDATE lists SET hidden_at = $3, is_public = (chosen_public AND $4 AND `+ownerActive("lists.user_id")+`)
-			WHERE user_id = $1 AND id = $2`, t.ListUserID, t.ListID, at, !hide); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE lists SET hidden_at = $3, is_public = `+model.ListListedSQL("chosen_public", "$4", "lists.user_id")+`
+			WHERE user_id = $1 AND id = $2`, t.ListUserID, t.ListID, at, hide); err != nil {
 			return fmt.Errorf("hide list: %w", err)
 		}
 		if err := s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, t.ListUserID, t.ListID); err != nil {

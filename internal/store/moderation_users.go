@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"castaway/internal/auth/username"
 	"castaway/internal/model"
 )
 
@@ -71,7 +70,7 @@ func (s *Store) SearchUsers(ctx context.Context, query, cursor string, limit int
 		}
 		after = parts[0]
 	}
-	prefix := username.Key(query)
+	prefix := model.NameKey(query)
 	c := s.byteOrder()
 	rows, err := s.rdb.QueryContext(ctx, `SELECT `+userSummaryColumns+`, name_key FROM users
 		WHERE name_key`+c+` >= $1 AND name_key`+c+` < $2 AND name_key`+c+` > $3

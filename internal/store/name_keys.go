@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"castaway/internal/auth/username"
+	"castaway/internal/model"
 )
 
 // goSteps are the migrations that need Go after their SQL, by version; each runs in its
@@ -61,7 +61,7 @@ func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
 		after = batch[len(batch)-1]
 		keys := make([]string, len(batch))
 		for i, u := range batch {
-			keys[i] = username.Key(u.name)
+			keys[i] = model.NameKey(u.name)
 		}
 		taken, err := nameKeysIn(ctx, tx, keys)
 		if err != nil {
@@ -81,13 +81,13 @@ func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
 		}
 	}
 	for _, u := range losers {
-		taken, err := nameKeysWithPrefix(ctx, tx, username.Truncate(u.name, username.MaxLength-6))
+		taken, err := nameKeysWithPrefix(ctx, tx, model.TruncateName(u.name, model.MaxNameLength-6))
 		if err != nil {
 			return err
 		}
-		name := username.Variant(u.name, taken)
+		name := model.NameVariant(u.name, taken)
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`,
-			u.id, name, username.Key(name)); err != nil {
+			u.id, name, model.NameKey(name)); err != nil {
 			return fmt.Errorf("rename look-alike %s: %w", u.id, err)
 		}
 		if err := s.reindexSearch(ctx, tx, `l.user_id = $1`, u.id); err != nil {

@@ -42,7 +42,7 @@ func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*model.Notific
 var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR n.list_user_id = '' OR EXISTS (SELECT 1 FROM lists l
 	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND ` + visibleTo("$1") + `))
 	AND (n.comment_id = '' OR NOT EXISTS (SELECT 1 FROM comments c WHERE c.id = n.comment_id
-		AND c.hidden_at IS NOT NULL AND (c.user_id IS NULL OR c.user_id <> $1)))
+		AND NOT ` + model.CommentVisibleSQL("c", "$1", "FALSE") + `))
 	AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = n.actor_id)`
 
 // StmtInbox reads recipient $1's newest notifications they may still see, $2 at most,

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"castaway/internal/limits"
+	"castaway/internal/model"
 )
 
 // maxRateName bounds the readable part of a stored key.
@@ -28,8 +28,8 @@ func rateKey(key string) string {
 	return name + ":" + hex.EncodeToString(sum[:])
 }
 
-// stmtHitRateLimit is limits.Admit as one statement, so concurrent hits on any node are
-// each counted once: key $1 at now $2 costs interval $3 and is allowed while its TAT, from
+// stmtHitRateLimit is limits.Admit (the GCRA step) as one statement, so concurrent hits
+// on any node are each counted once: key $1 at now $2 costs interval $3 and is allowed while its TAT, from
 // now if it lay in the past, plus $3 is at most $4 (now + burst); a new key starts at $5
 // (now + interval). It returns the new TAT when allowed and no row when refused (the
 // update's WHERE fails and the row is left as it was).
@@ -42,7 +42,7 @@ const stmtHitRateLimit = `INSERT INTO rate_limits (key, tat) VALUES ($1, $5)
 // hitRateLimit counts h in q (the database or a transaction).
 func hitRateLimit(ctx context.Context, q interface {
 	QueryRowContext(context.Context, string, ...any) *sql.Row
-}, h limits.Hit, now time.Time) (limits.State, error) {
+}, h model.RateHit, now time.Time) (model.RateState, error) {
 	key, at, iv := rateKey(h.Key), millis(now), h.Interval.Milliseconds()
 	var tat int64
 	err := q.QueryRowContext(ctx, stmtHitRateLimit, key, at, iv, at+h.Burst.Milliseconds(), at+iv).Scan(&tat)
@@ -52,20 +52,20 @@ func hitRateLimit(ctx context.Context, q interface {
 		err = q.QueryRowContext(ctx, `SELECT tat FROM rate_limits WHERE key = $1`, key).Scan(&tat)
 	}
 	if err != nil {
-		return limits.State{}, fmt.Errorf("hit rate limit: %w", err)
+		return model.RateState{}, fmt.Errorf("hit rate limit: %w", err)
 	}
-	return limits.State{Allowed: allowed, TAT: fromMillis(tat)}, nil
+	return model.RateState{Allowed: allowed, TAT: fromMillis(tat)}, nil
 }
 
 // HitRateLimit counts one event h at now (limits.Admit, in the database, shared by every node).
-func (s *Store) HitRateLimit(ctx context.Context, h limits.Hit, now time.Time) (limits.State, error) {
+func (s *Store) HitRateLimit(ctx context.Context, h model.RateHit, now time.Time) (model.RateState, error) {
 	return hitRateLimit(ctx, s.db, h, now)
 }
 
 // HitRateLimits counts one event on each of hits in one transaction (one commit for a
 // write's per-account and per-client limits), each as HitRateLimit does.
-func (s *Store) HitRateLimits(ctx context.Context, hits []limits.Hit, now time.Time) ([]limits.State, error) {
-	out := make([]limits.State, len(hits))
+func (s *Store) HitRateLimits(ctx context.Context, hits []model.RateHit, now time.Time) ([]model.RateState, error) {
+	out := make([]model.RateState, len(hits))
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		for i, h := range hits {
 			var err error
@@ -80,7 +80,7 @@ func (s *Store) HitRateLimits(ctx context.Context, hits []limits.Hit, now time.T
 
 // UnhitRateLimit takes back one allowed event h: its key's TAT moves back one interval.
 // A TAT already passed has nothing left to take back.
-func (s *Store) UnhitRateLimit(ctx context.Context, h limits.Hit, now time.Time) error {
+func (s *Store) UnhitRateLimit(ctx context.Context, h model.RateHit, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE rate_limits SET tat = tat - $2 WHERE key = $1 AND tat > $3`,
 		rateKey(h.Key), h.Interval.Milliseconds(), millis(now))
 	if err != nil {

@@ -24,15 +24,10 @@ const (
 // ErrNotSuspended: the account has no suspension to lift.
 var ErrNotSuspended = errors.New("account not suspended")
 
-// ownerActive is SQL true when the owner of the list whose user id is col is not
-// suspended; lists.is_public = chosen_public AND hidden_at IS NULL AND ownerActive.
-func ownerActive(col string) string {
-	return `NOT EXISTS (SELECT 1 FROM users su WHERE su.id = ` + col + ` AND su.suspended_at IS NOT NULL)`
-}
-
-// listPublic is what lists.is_public holds for the list row of table alias t.
+// listPublic is what lists.is_public holds for the list row of table alias t (the rule
+// model.ListListed).
 func listPublic(t string) string {
-	return `(` + t + `.chosen_public AND ` + t + `.hidden_at IS NULL AND ` + ownerActive(t+`.user_id`) + `)`
+	return model.ListListedSQL(t+".chosen_public", t+".hidden_at IS NOT NULL", t+".user_id")
 }
 
 // commentAuthorSuspended is SQL true when the author of the comment of table alias t is suspended.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"castaway/internal/auth/username"
 	"castaway/internal/model"
 )
 
@@ -77,9 +76,9 @@ func createUser(ctx context.Context, db execer, u *model.User) error {
 	}
 	_, err := db.ExecContext(ctx, `INSERT INTO users (id, email, email_key, display_name, name_key, password_hash, idols_found, created_at, email_verified)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		u.ID, email, emailKey, u.DisplayName, username.Key(u.DisplayName), hash, u.IdolsFound, millis(u.CreatedAt), u.EmailVerified && u.Email != "")
+		u.ID, email, emailKey, u.DisplayName, model.NameKey(u.DisplayName), hash, u.IdolsFound, millis(u.CreatedAt), u.EmailVerified && u.Email != "")
 	if isUniqueViolation(err) {
-		return userConflict(ctx, db, err, u.ID, username.Key(u.DisplayName), model.FoldKey(u.Email))
+		return userConflict(ctx, db, err, u.ID, model.NameKey(u.DisplayName), model.FoldKey(u.Email))
 	}
 	if err != nil {
 		return fmt.Errorf("create user: %w", err)
@@ -103,7 +102,7 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (*model.User, err
 	return scanUser(s.rdb.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email_key = $1`, model.FoldKey(email)))
 }
 
-// NameKeysWithPrefix returns the display names' look-alike keys (username.Key) that
+// NameKeysWithPrefix returns the display names' look-alike keys (model.NameKey) that
 // start with prefix's, so a free variant can be picked.
 func (s *Store) NameKeysWithPrefix(ctx context.Context, prefix string) (map[string]bool, error) {
 	return nameKeysWithPrefix(ctx, s.rdb, prefix)
@@ -111,7 +110,7 @@ func (s *Store) NameKeysWithPrefix(ctx context.Context, prefix string) (map[stri
 
 func nameKeysWithPrefix(ctx context.Context, db querier, prefix string) (map[string]bool, error) {
 	rows, err := db.QueryContext(ctx, `SELECT name_key FROM users WHERE name_key LIKE $1 ESCAPE '\'`,
-		likeEscaper.Replace(username.Key(prefix))+"%")
+		likeEscaper.Replace(model.NameKey(prefix))+"%")
 	if err != nil {
 		return nil, fmt.Errorf("display names: %w", err)
 	}
@@ -135,9 +134,9 @@ func nameKeysWithPrefix(ctx context.Context, db querier, prefix string) (map[str
 // Their lists' search index rows follow the new name in the same transaction.
 func (s *Store) RenameUser(ctx context.Context, id, name string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, username.Key(name))
+		res, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, model.NameKey(name))
 		if isUniqueViolation(err) {
-			return userConflict(ctx, tx, err, id, username.Key(name), "")
+			return userConflict(ctx, tx, err, id, model.NameKey(name), "")
 		}
 		if err != nil {
 			return fmt.Errorf("rename user: %w", err)

@@ -1,7 +1,8 @@
-// Package username says when two usernames are the same name to a reader: the key
-// the database keeps unique, and the numbered variant given when a name is taken.
-// It depends on nothing of castaway's, so the store computes the key it indexes.
-package username
+package model
+
+// When two usernames are the same name to a reader: the key the database keeps unique,
+// and the numbered variant given when a name is taken. Here so the store computes the
+// key it indexes.
 
 import (
 	"strconv"
@@ -14,10 +15,10 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// MaxLength is the longest username, in characters.
-const MaxLength = 30
+// MaxNameLength is the longest username, in characters.
+const MaxNameLength = 30
 
-// Key is what a name looks like, so that two names with one key are hard to tell
+// NameKey is what a name looks like, so that two names with one key are hard to tell
 // apart. It is built on Unicode's confusable skeletons (UTS #39: NFD, each character
 // mapped to the prototype it is confusable with, NFD again) after NFKC, made blind to
 // letter case: the skeleton is taken of the case-folded name and of its capitals,
@@ -27,7 +28,7 @@ const MaxLength = 30
 // Accents and other non-spacing marks are left out, as castaway always has: "Sândra"
 // would pass for "Sandra" at a glance. Two names may thus clash without looking quite
 // alike; the one who came second picks another.
-func Key(name string) string {
+func NameKey(name string) string {
 	s := norm.NFKC.String(name)
 	for range 4 { // a fixpoint within two rounds for every name met so far; four bounds it
 		next := unmarked(fold(confusables.Skeleton(strings.ToUpper(confusables.Skeleton(fold(s))))))
@@ -51,23 +52,23 @@ func unmarked(s string) string {
 	}, s)
 }
 
-// Variant returns name, or name followed by 2, 3, ... cut to fit MaxLength: the first
-// whose Key is not in taken.
-func Variant(name string, taken map[string]bool) string {
-	if !taken[Key(name)] {
+// NameVariant returns name, or name followed by 2, 3, ... cut to fit MaxNameLength: the first
+// whose NameKey is not in taken.
+func NameVariant(name string, taken map[string]bool) string {
+	if !taken[NameKey(name)] {
 		return name
 	}
 	for i := 2; ; i++ {
 		suffix := strconv.Itoa(i)
-		v := Truncate(name, MaxLength-len(suffix)) + suffix
-		if !taken[Key(v)] {
+		v := TruncateName(name, MaxNameLength-len(suffix)) + suffix
+		if !taken[NameKey(v)] {
 			return v
 		}
 	}
 }
 
-// Truncate cuts s to at most n characters, trimming the space the cut leaves.
-func Truncate(s string, n int) string {
+// TruncateName cuts s to at most n characters, trimming the space the cut leaves.
+func TruncateName(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

@@ -1,11 +1,11 @@
-package username
+package model
 
 import (
 	"strings"
 	"testing"
 )
 
-func TestKey(t *testing.T) {
+func TestNameKey(t *testing.T) {
 	for _, tc := range []struct {
 		a, b  string
 		clash bool
@@ -32,17 +32,17 @@ func TestKey(t *testing.T) {
 		{"Парвати", "Parvati", false},
 		{"パーバティ", "パーバテイ", false},
 	} {
-		if got := Key(tc.a) == Key(tc.b); got != tc.clash {
-			t.Errorf("%q (%q) and %q (%q) clash: %v, want %v", tc.a, Key(tc.a), tc.b, Key(tc.b), got, tc.clash)
+		if got := NameKey(tc.a) == NameKey(tc.b); got != tc.clash {
+			t.Errorf("%q (%q) and %q (%q) clash: %v, want %v", tc.a, NameKey(tc.a), tc.b, NameKey(tc.b), got, tc.clash)
 		}
-		if k := Key(tc.a); Key(k) != k {
-			t.Errorf("Key(%q) = %q, whose own key is %q", tc.a, k, Key(k))
+		if k := NameKey(tc.a); NameKey(k) != k {
+			t.Errorf("NameKey(%q) = %q, whose own key is %q", tc.a, k, NameKey(k))
 		}
 	}
 }
 
-func TestVariant(t *testing.T) {
-	long := strings.Repeat("y", MaxLength)
+func TestNameVariant(t *testing.T) {
+	long := strings.Repeat("y", MaxNameLength)
 	for _, tc := range []struct {
 		name  string
 		taken []string
@@ -51,14 +51,14 @@ func TestVariant(t *testing.T) {
 		{"ann", nil, "ann"},
 		{"Ann", []string{"ann"}, "Ann2"},
 		{"јоеууеуа", []string{"joeyyeya", "JOEYYEYA2"}, "јоеууеуа3"},
-		{long, []string{long}, long[:MaxLength-1] + "2"},
+		{long, []string{long}, long[:MaxNameLength-1] + "2"},
 	} {
 		taken := map[string]bool{}
 		for _, n := range tc.taken {
-			taken[Key(n)] = true
+			taken[NameKey(n)] = true
 		}
-		if got := Variant(tc.name, taken); got != tc.want {
-			t.Errorf("Variant(%q, %v) = %q, want %q", tc.name, tc.taken, got, tc.want)
+		if got := NameVariant(tc.name, taken); got != tc.want {
+			t.Errorf("NameVariant(%q, %v) = %q, want %q", tc.name, tc.taken, got, tc.want)
 		}
 	}
 }

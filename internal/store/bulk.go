@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"castaway/internal/auth/username"
 	"castaway/internal/model"
 )
 
@@ -122,13 +121,13 @@ func (b *DemoBatch) Rows() int {
 	return n
 }
 
-// maxDemoParams keeps each statement under both engines' bound-parameter limits
+// maxBulkParams keeps each statement under both engines' bound-parameter limits
 // (SQLite 32766, PostgreSQL 65535).
-const maxDemoParams = 30000
+const maxBulkParams = 30000
 
-// sqliteDemoParams is smaller: SQLite looks each $N up among those before it, so a
+// sqliteBulkParams is smaller: SQLite looks each $N up among those before it, so a
 // statement's preparation grows with the square of its parameters.
-var sqliteDemoParams = 500
+var sqliteBulkParams = 500
 
 // multiInsert writes rows of len(cols) values each with as few INSERTs as the
 // parameter limit allows.
@@ -138,9 +137,9 @@ func (s *Store) multiInsert(ctx context.Context, tx *sql.Tx, table string, cols 
 
 // multiInsertOn is multiInsert with onConflict ending each INSERT ("ON CONFLICT DO NOTHING").
 func (s *Store) multiInsertOn(ctx context.Context, tx *sql.Tx, table string, cols []string, rows [][]any, onConflict string) error {
-	params := maxDemoParams
+	params := maxBulkParams
 	if s.dialect == SQLite {
-		params = sqliteDemoParams
+		params = sqliteBulkParams
 	}
 	per := max(1, min(1000, params/len(cols)))
 	var full *sql.Stmt // the statement for a whole chunk, prepared once
@@ -222,7 +221,7 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 		}
 		var rows [][]any
 		for _, u := range b.Users {
-			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(model.FoldKey(u.Email)), u.DisplayName, username.Key(u.DisplayName),
+			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(model.FoldKey(u.Email)), u.DisplayName, model.NameKey(u.DisplayName),
 				nullable(u.PasswordHash), u.IdolsFound, millis(u.CreatedAt), u.EmailVerified && u.Email != ""})
 		}
 		if err := insert("users", []string{"id", "email", "email_key", "display_name", "name_key",

@@ -1,0 +1,163 @@
+package model
+
+//go:generate go test -run ^TestVisibilitySQLIsGenerated$ -update .
+
+// Who may see a list or a comment: each rule once, as data (a Rule), with its Go form
+// here and its SQL form generated beside it (visibility_sql.gen.go, by go generate), and
+// a store test holding the two to the same answers on the same rows on both engines.
+// What one reader asked not to see (blocks, reports) is theirs alone, applied after
+// these (package moderation).
+
+// Viewer is who reads: ID "" when nobody is signed in; Admin for a moderator.
+type Viewer struct {
+	ID    string
+	Admin bool
+}
+
+// ListListedRule: a list is listed (everyone may see it; the column lists.is_public holds
+// this) when its owner chose to make it public, no moderator hid it, and its owner is
+// not suspended.
+var ListListedRule = All(Is("chosen_public"), Not(Is("hidden")), Not(Is("owner_suspended")))
+
+// ListVisibleRule: a viewer may see a list that is listed, or their own, and a moderator
+// also a public list that is hidden (by a moderator or its owner's suspension), to judge it.
+var ListVisibleRule = Any(Is("listed"), Same("owner", "viewer"), All(Is("admin"), Is("chosen_public")))
+
+// CommentVisibleRule: a viewer may see a comment no moderator hid (nor its author's
+// suspension); a hidden one only its author and moderators may.
+var CommentVisibleRule = Any(Not(Is("hidden")), Is("admin"), Same("author", "viewer"))
+
+// ListState is what makes a list listed.
+type ListState struct {
+	ChosenPublic   bool // its owner made it public
+	Hidden         bool // a moderator hid it
+	OwnerSuspended bool
+}
+
+// ListListed is ListListedRule.
+func ListListed(s ListState) bool { return ListListedRule.Holds(stateFacts(s)) }
+
+type stateFacts ListState
+
+func (s stateFacts) Bool(name string) bool {
+	switch name {
+	case "chosen_public":
+		return s.ChosenPublic
+	case "hidden":
+		return s.Hidden
+	case "owner_suspended":
+		return s.OwnerSuspended
+	}
+	panic("model: no list fact " + name)
+}
+
+func (stateFacts) Text(name string) string { panic("model: no list text " + name) }
+
+// ListRow is what ListVisible reads of a list.
+type ListRow struct {
+	Owner        string
+	Listed       bool // ListListed: lists.is_public
+	ChosenPublic bool // its owner made it public, hidden or not
+}
+
+// ListVisible is ListVisibleRule: whether v may see the list l.
+func ListVisible(l ListRow, v Viewer) bool { return ListVisibleRule.Holds(listFacts{l, v}) }
+
+type listFacts struct {
+	l ListRow
+	v Viewer
+}
+
+func (f listFacts) Bool(name string) bool {
+	switch name {
+	case "listed":
+		return f.l.Listed
+	case "chosen_public":
+		return f.l.ChosenPublic
+	case "admin":
+		return f.v.Admin
+	}
+	panic("model: no list fact " + name)
+}
+
+func (f listFacts) Text(name string) string {
+	switch name {
+	case "owner":
+		return f.l.Owner
+	case "viewer":
+		return f.v.ID
+	}
+	panic("model: no list text " + name)
+}
+
+// CommentRow is what CommentVisible reads of a comment.
+type CommentRow struct {
+	Author string // "" once the author's account is gone
+	Hidden bool   // by a moderator or its author's suspension
+}
+
+// CommentVisible is CommentVisibleRule: whether v may see the comment c.
+func CommentVisible(c CommentRow, v Viewer) bool { return CommentVisibleRule.Holds(commentFacts{c, v}) }
+
+type commentFacts struct {
+	c CommentRow
+	v Viewer
+}
+
+func (f commentFacts) Bool(name string) bool {
+	switch name {
+	case "hidden":
+		return f.c.Hidden
+	case "admin":
+		return f.v.Admin
+	}
+	panic("model: no comment fact " + name)
+}
+
+func (f commentFacts) Text(name string) string {
+	switch name {
+	case "author":
+		return f.c.Author
+	case "viewer":
+		return f.v.ID
+	}
+	panic("model: no comment text " + name)
+}
+
+// sqlRule is how one rule becomes a generated Go function returning its SQL: the
+// function's name and parameters (each an SQL expression the caller gives), and each
+// fact's SQL, where {param} stands for a parameter.
+type sqlRule struct {
+	fn, doc string
+	params  []string
+	rule    Rule
+	facts   map[string]string
+}
+
+// sqlRules are the rules the store runs, in the order they are generated.
+var sqlRules = []sqlRule{
+	{fn: "ListListedSQL", rule: ListListedRule, params: []string{"chosenPublic", "hidden", "owner"},
+		doc: "is ListListed in SQL for a list whose owner chose chosenPublic, which hidden says a\n// moderator hid, of the user id owner (each an SQL expression): what lists.is_public holds.",
+		facts: map[string]string{
+			"chosen_public":   "{chosenPublic}",
+			"hidden":          "{hidden}",
+			"owner_suspended": "EXISTS (SELECT 1 FROM users su WHERE su.id = {owner} AND su.suspended_at IS NOT NULL)",
+		}},
+	{fn: "ListVisibleSQL", rule: ListVisibleRule, params: []string{"t", "viewer", "admin"},
+		doc: "is ListVisible in SQL over the lists row of alias t, for the viewer id viewer\n// (empty for nobody) and the moderator flag admin (SQL expressions).",
+		facts: map[string]string{
+			"listed":        "{t}.is_public",
+			"chosen_public": "{t}.chosen_public",
+			"owner":         "{t}.user_id",
+			"viewer":        "{viewer}",
+			"admin":         "{admin}",
+		}},
+	{fn: "CommentVisibleSQL", rule: CommentVisibleRule, params: []string{"t", "viewer", "admin"},
+		doc: "is CommentVisible in SQL over the comments row of alias t, for the viewer id\n// viewer (empty for nobody) and the moderator flag admin (SQL expressions).",
+		facts: map[string]string{
+			"hidden": "{t}.hidden_at IS NOT NULL",
+			"author": "COALESCE({t}.user_id, '')",
+			"viewer": "{viewer}",
+			"admin":  "{admin}",
+		}},
+}
