@@ -5,7 +5,8 @@ package server
 // present throughout, while fans' notifications are timed. At the end every place of
 // every account, client and the process is given back and castaway_event_streams is 0.
 // `go test` runs it small; `make bench` (and `make bench-streams` alone) runs it at
-// full size, with CASTAWAY_STREAM_SOAK_OUT naming the folder its figures go to:
+// full size, with CASTAWAY_STREAM_SOAK_OUT naming the folder its figures go to
+// (CASTAWAY_STREAM_SOAK_CYCLES shortens a run, CASTAWAY_STREAM_SOAK_RATE paces it):
 //
 //	CASTAWAY_STREAM_SOAK=full go test -count=1 -run '^TestStreamSoak$' -v -timeout 60m ./internal/server
 
@@ -49,6 +50,9 @@ func soakSizeFromEnv() soakSize {
 	}
 	if r, err := strconv.Atoi(os.Getenv("CASTAWAY_STREAM_SOAK_RATE")); err == nil {
 		size.rate = r
+	}
+	if n, err := strconv.Atoi(os.Getenv("CASTAWAY_STREAM_SOAK_CYCLES")); err == nil && n > 0 { // a shorter full-size run
+		size.cycles = n
 	}
 	return size
 }
