@@ -14,6 +14,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/events"
 	"castaway/internal/limits"
+	"castaway/internal/live"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
@@ -57,8 +58,8 @@ type Server struct {
 	metrics   *metrics
 	web       *webApp
 	docs      *apiDocs
-	// streamQuota bounds the live streams this process holds.
-	streamQuota *streamQuota
+	// liveStreams are the live streams (server-sent events) this process holds.
+	liveStreams *live.Streams
 	seasons     *precompressed
 	media       *media
 	share       *shareImages
@@ -70,19 +71,11 @@ type Server struct {
 	localLimits *limits.Local
 	// now is the clock the rate limits read (time.Now; a test may set it before requests).
 	now func() time.Time
-	// streamReads bounds the inbox reads streams run at once, so waking every
-	// stream (after the bus reconnects) queues instead of draining the pool.
-	streamReads chan struct{}
-	streams     *streamSet // streams whose connections the server took over
-	legacyCopy  *legacyCopy
 }
 
 // maxLocalLimitKeys bounds the write-limit keys held in memory (about 100 bytes each);
 // past it, writes are counted in the database.
 const maxLocalLimitKeys = 200_000
-
-// maxStreamReads is how many open streams may read their inbox at the same time.
-const maxStreamReads = 8
 
 // New builds the server; Handler gives its http.Handler.
 func New(d Deps) (*Server, error) {
@@ -97,9 +90,7 @@ func New(d Deps) (*Server, error) {
 		shared:    newSharedReads(d.Config.SharedReads, d.Config.DBTimeout),
 		searches:  newSearches(),
 		hub:       d.Hub,
-
-		streamReads: make(chan struct{}, maxStreamReads),
-		now:         time.Now,
+		now:       time.Now,
 	}
 	if d.Store.Dialect() == store.SQLite {
 		s.localLimits = limits.NewLocal(maxLocalLimitKeys)
@@ -128,11 +119,7 @@ func New(d Deps) (*Server, error) {
 			return nil, err
 		}
 	}
-	s.streams = newStreamSet(s, maxStreamReads)
-	s.streamQuota = newStreamQuota()
-	s.legacyCopy = &legacyCopy{s: s}
-	s.hub.OnLegacy(s.legacyCopy.forget)
-	s.hub.OnSessionsEnded(s.endRevokedStreams)
+	s.liveStreams = s.newLiveStreams()
 	if s.accounts != nil {
 		s.accounts.OnSessionsEnded(s.hub.PublishSessionsEnded)
 	}
@@ -195,8 +182,7 @@ func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
 // CloseStreams ends open event streams so a graceful shutdown does not wait on them.
 func (s *Server) CloseStreams() {
 	s.hub.Close()
-	s.streams.close()
-	s.streams.wg.Wait()
+	s.liveStreams.Close()
 }
 
 // robots lets crawlers read the pages (list pages carry link previews) but not the API

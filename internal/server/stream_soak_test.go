@@ -29,6 +29,7 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/events"
+	"castaway/internal/live"
 	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -96,7 +97,7 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 				stalledOpened.Add(1)
 				select {
 				case <-ctx.Done():
-				case <-time.After(streamWriteTimeout + time.Second):
+				case <-time.After(live.WriteTimeout + time.Second):
 				}
 				conn.Close()
 			}
@@ -218,14 +219,15 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 		}
 		return latencies[min(len(latencies)-1, int(q*float64(len(latencies))))]
 	}
-	total, accountsHeld, clientsHeld := e.srv.streamQuota.counts()
+	total, accountsHeld, clientsHeld := e.srv.liveStreams.Held()
+	_, peakHeld := e.srv.liveStreams.Pending()
 	t.Logf("%d stream cycles in %v (%.0f/s) over %d accounts and %d addresses, %d refused; "+
 		"%d stalled readers opened (%d at a time), %d large saves; "+
 		"%d notifications: p50 %v, p99 %v, max %v; peak heap in use %d MB, peak RSS %d MB, peak held for streams %d KB; "+
 		"at the end: %d places, %d accounts, %d clients, castaway_event_streams %d",
 		size.cycles, elapsed.Round(time.Millisecond), float64(size.cycles)/elapsed.Seconds(), size.accounts, size.addresses, refused.Load(),
 		stalledOpened.Load(), size.stalled, saves.Load(),
-		len(latencies), p(0.5), p(0.99), p(1), peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, e.srv.streams.peak.Load()>>10,
+		len(latencies), p(0.5), p(0.99), p(1), peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, peakHeld>>10,
 		total, accountsHeld, clientsHeld, e.srv.hub.Streams())
 	if dir := os.Getenv("CASTAWAY_STREAM_SOAK_OUT"); dir != "" { // make bench's report reads it
 		engine := t.Name()[strings.LastIndex(t.Name(), "/")+1:]
@@ -234,7 +236,7 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 			"end_places=%d\nend_accounts=%d\nend_clients=%d\nend_streams=%d\n",
 			size.rate, size.cycles, elapsed.Milliseconds(), size.accounts, size.addresses, refused.Load(), size.stalled, stalledOpened.Load(), saves.Load(),
 			len(latencies), p(0.5).Microseconds(), p(0.99).Microseconds(), p(1).Microseconds(),
-			peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, e.srv.streams.peak.Load()>>10,
+			peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, peakHeld>>10,
 			total, accountsHeld, clientsHeld, e.srv.hub.Streams())
 		if err := os.WriteFile(fmt.Sprintf("%s/stream_soak__%s__%d.txt", dir, engine, size.rate), []byte(figures), 0o644); err != nil {
 			t.Error(err)
