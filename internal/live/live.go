@@ -21,6 +21,9 @@ type Hub interface {
 	SubscribeLegacy(wake func()) (unsubscribe func())
 	// OnLegacy runs fn, with the hub locked, before legacy streams are woken.
 	OnLegacy(fn func())
+	// OnInbox runs fn, with the hub locked, before userID's inbox streams are woken,
+	// or with "" when any inbox may have changed.
+	OnInbox(fn func(userID string))
 	// OnSessionsEnded runs fn when sessions of userID may have ended ("": anyone's).
 	OnSessionsEnded(fn func(userID string))
 	Done() <-chan struct{}
@@ -56,17 +59,29 @@ type Streams struct {
 	log          *slog.Logger
 	sessionValid func(ctx context.Context, hash, account string) (bool, error)
 	readInbox    func(ctx context.Context, userID string) ([]byte, error)
+	readLegacy   func(ctx context.Context) ([]byte, error) // the event, through its copy
 	reads        interface{ Inc() }
 	// gate bounds the reads streams run at once, so waking every stream (after the
 	// bus reconnects) queues instead of draining the database's pool.
 	gate   chan struct{}
-	quota  *quota
-	set    *streamSet // streams whose connections were taken over
-	legacy *legacyCopy
+	quota   *quota
+	set     *streamSet // streams whose connections were taken over
+	legacy  *copies    // the legacy record, for every stream of it
+	inboxes *copies    // users' inboxes, for each user's streams
 }
 
 // maxReads is how many streams may read at the same time.
 const maxReads = 8
+
+// Bounds on the inboxes held for streams: an inbox event is a few KB at most.
+const (
+	maxInboxCopies     = 20000
+	maxInboxCopyBytes  = 32 << 20
+	maxLegacyCopyBytes = 16 << 20
+)
+
+// legacyKey names the one legacy record among copies.
+const legacyKey = "legacy"
 
 // New starts the streams' workers; Close stops them.
 func New(c Config) *Streams {
@@ -76,8 +91,12 @@ func New(c Config) *Streams {
 	s := &Streams{hub: c.Hub, log: c.Log, sessionValid: c.SessionValid, readInbox: c.ReadInbox, reads: c.Reads,
 		gate: make(chan struct{}, maxReads), quota: newQuota(c.Limits)}
 	s.set = newStreamSet(s, maxReads, c.Limits.PendingBudget)
-	s.legacy = &legacyCopy{s: s, read: c.ReadLegacy}
-	c.Hub.OnLegacy(s.legacy.forget)
+	s.legacy = newCopies(s, legacyEvent, 1, maxLegacyCopyBytes)
+	s.inboxes = newCopies(s, inboxEvent, maxInboxCopies, maxInboxCopyBytes)
+	readLegacy := c.ReadLegacy
+	s.readLegacy = func(ctx context.Context) ([]byte, error) { return s.legacy.eventFor(ctx, legacyKey, readLegacy) }
+	c.Hub.OnLegacy(func() { s.legacy.forget(legacyKey) })
+	c.Hub.OnInbox(s.inboxes.forget)
 	c.Hub.OnSessionsEnded(s.endRevoked)
 	return s
 }

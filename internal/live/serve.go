@@ -15,18 +15,14 @@ func (s *Streams) ServeInbox(w http.ResponseWriter, r *http.Request, c Client) e
 	return s.serve(w, r, c, feed{
 		subscribe: func(wake func()) func() { return s.hub.SubscribeFunc(account, wake) },
 		read: func(ctx context.Context) ([]byte, error) {
-			data, err := s.read(ctx, func(ctx context.Context) ([]byte, error) { return s.readInbox(ctx, account) })
-			if err != nil {
-				return nil, err
-			}
-			return inboxEvent(data), nil
+			return s.inboxes.eventFor(ctx, account, func(ctx context.Context) ([]byte, error) { return s.readInbox(ctx, account) })
 		},
 	})
 }
 
 // ServeLegacy streams the legacy rankings record to c, as ServeInbox does an inbox.
 func (s *Streams) ServeLegacy(w http.ResponseWriter, r *http.Request, c Client) error {
-	return s.serve(w, r, c, feed{subscribe: s.hub.SubscribeLegacy, read: s.legacy.eventFor})
+	return s.serve(w, r, c, feed{subscribe: s.hub.SubscribeLegacy, read: s.readLegacy})
 }
 
 // feed is what one live stream sends: how it hears of a change, and how the event
@@ -143,4 +139,8 @@ var heartbeat = []byte(": heartbeat\n\n")
 
 func inboxEvent(data []byte) []byte {
 	return fmt.Appendf(nil, "event: notifications\ndata: %s\n\n", data)
+}
+
+func legacyEvent(data []byte) []byte {
+	return fmt.Appendf(nil, "event: legacy\ndata: %s\n\n", data)
 }

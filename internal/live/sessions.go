@@ -10,6 +10,9 @@ import (
 // user has at most Limits.PerAccount streams here, and each session of theirs is
 // looked up once.
 func (s *Streams) endRevoked(userID string) {
+	// A session ends, too, when an account is suspended or deleted, which may take
+	// its lists and comments out of other inboxes.
+	s.inboxes.forget("")
 	streams := s.set.accountStreams(userID)
 	if len(streams) == 0 {
 		return

@@ -279,6 +279,7 @@ func (set *streamSet) beat() {
 			return
 		case <-set.s.hub.Beat():
 		}
+		set.s.inboxes.sweep(time.Now())
 		set.mu.Lock()
 		streams := make([]*liveStream, 0, len(set.all))
 		for ls := range set.all {

@@ -142,6 +142,7 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "moderate", notFoundAs(err, moderation.ErrTargetGone), "Failed to apply the action. Please try again.")
 		return
 	}
+	s.inboxesChanged(r) // a list or comment hidden or restored
 	writeJSON(w, http.StatusOK, reportTargetJSON(t))
 }
 
