@@ -63,7 +63,7 @@ type Streams struct {
 	reads        interface{ Inc() }
 	// gate bounds the reads streams run at once, so waking every stream (after the
 	// bus reconnects) queues instead of draining the database's pool.
-	gate   chan struct{}
+	gate    chan struct{}
 	quota   *quota
 	set     *streamSet // streams whose connections were taken over
 	legacy  *copies    // the legacy record, for every stream of it
