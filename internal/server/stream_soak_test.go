@@ -33,6 +33,8 @@ import (
 	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 type soakSize struct {
@@ -224,11 +226,11 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 	t.Logf("%d stream cycles in %v (%.0f/s) over %d accounts and %d addresses, %d refused; "+
 		"%d stalled readers opened (%d at a time), %d large saves; "+
 		"%d notifications: p50 %v, p99 %v, max %v; peak heap in use %d MB, peak RSS %d MB, peak held for streams %d KB; "+
-		"at the end: %d places, %d accounts, %d clients, castaway_event_streams %d",
+		"%.0f stream reads; at the end: %d places, %d accounts, %d clients, castaway_event_streams %d",
 		size.cycles, elapsed.Round(time.Millisecond), float64(size.cycles)/elapsed.Seconds(), size.accounts, size.addresses, refused.Load(),
 		stalledOpened.Load(), size.stalled, saves.Load(),
 		len(latencies), p(0.5), p(0.99), p(1), peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, peakHeld>>10,
-		total, accountsHeld, clientsHeld, e.srv.hub.Streams())
+		testutil.ToFloat64(e.srv.metrics.streamReads), total, accountsHeld, clientsHeld, e.srv.hub.Streams())
 	if dir := os.Getenv("CASTAWAY_STREAM_SOAK_OUT"); dir != "" { // make bench's report reads it
 		engine := t.Name()[strings.LastIndex(t.Name(), "/")+1:]
 		figures := fmt.Sprintf("rate=%d\ncycles=%d\nms=%d\naccounts=%d\naddresses=%d\nrefused=%d\nstalled=%d\nstalled_opened=%d\nsaves=%d\n"+
