@@ -3,6 +3,7 @@ package notify
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -14,6 +15,11 @@ const inboxTopic = "inbox."
 
 // sessionTopic prefixes the bus topic on which a user's sessions end: "session.<userId>".
 const sessionTopic = "session."
+
+// inboxesTopic is the bus topic on which what any inbox shows may have changed, for
+// a reason other than its own notifications (a list or comment hidden, made private or
+// deleted).
+const inboxesTopic = "inboxes"
 
 // LegacyTopic is the bus topic of the legacy rankings record: one for every reader.
 const LegacyTopic = "legacy.record"
@@ -34,6 +40,8 @@ type Hub struct {
 	subs map[string]map[*subscriber]struct{} // by bus topic
 	// onLegacy runs before legacy streams are woken (see OnLegacy); guarded by mu.
 	onLegacy func()
+	// onInbox runs before an inbox's streams are woken (see OnInbox); guarded by mu.
+	onInbox func(userID string)
 	// sessionsEnded hears of ended sessions (see OnSessionsEnded); guarded by mu.
 	sessionsEnded func(userID string)
 	count         int
@@ -52,6 +60,7 @@ func NewHub(bus events.Bus, heartbeat time.Duration, log *slog.Logger) (*Hub, er
 	handlers := map[string]events.Handler{
 		inboxTopic:   {Event: func(topic string, _ []byte) { h.wake(topic) }, Resync: h.wakeAll},
 		LegacyTopic:  {Event: func(topic string, _ []byte) { h.wake(topic) }, Resync: h.wakeAll},
+		inboxesTopic: {Event: func(string, []byte) { h.inboxesChanged() }, Resync: h.inboxesChanged},
 		sessionTopic: {Event: func(topic string, _ []byte) { h.endSessions(topic[len(sessionTopic):]) }, Resync: func() { h.endSessions("") }},
 	}
 	for topic, handler := range handlers {
@@ -108,6 +117,16 @@ func (h *Hub) OnLegacy(fn func()) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.onLegacy = fn
+}
+
+// OnInbox sets fn to run, with the hub locked, each time userID's inbox may have
+// changed, before any of its streams is woken, or with "" when any inbox may have
+// (PublishInboxesChanged, or the bus reconnected): the process's copies of inboxes are
+// dropped there, so no stream is sent one older than the change that woke it.
+func (h *Hub) OnInbox(fn func(userID string)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.onInbox = fn
 }
 
 func (h *Hub) subscribe(topic string, wake func()) (unsubscribe func()) {
@@ -182,6 +201,19 @@ func (h *Hub) endSessions(userID string) {
 	}
 }
 
+// PublishInboxesChanged tells every process that what inboxes show may have changed
+// for a reason other than their own notifications: a list or comment others were
+// notified of was hidden, made private or deleted, or restored.
+func (h *Hub) PublishInboxesChanged(ctx context.Context) { h.publish(ctx, inboxesTopic) }
+
+func (h *Hub) inboxesChanged() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.onInbox != nil {
+		h.onInbox("")
+	}
+}
+
 // PublishLegacy tells every process that the legacy rankings record changed.
 func (h *Hub) PublishLegacy(ctx context.Context) { h.publish(ctx, LegacyTopic) }
 
@@ -209,8 +241,11 @@ func (h *Hub) Close() {
 func (h *Hub) wake(topic string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if topic == LegacyTopic && h.onLegacy != nil {
+	switch {
+	case topic == LegacyTopic && h.onLegacy != nil:
 		h.onLegacy()
+	case strings.HasPrefix(topic, inboxTopic) && h.onInbox != nil:
+		h.onInbox(topic[len(inboxTopic):])
 	}
 	for sub := range h.subs[topic] {
 		sub.wake()
@@ -226,6 +261,9 @@ func (h *Hub) wakeAll() {
 	}
 	if h.onLegacy != nil {
 		h.onLegacy()
+	}
+	if h.onInbox != nil {
+		h.onInbox("")
 	}
 	for _, subs := range h.subs {
 		for sub := range subs {

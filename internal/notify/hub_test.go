@@ -170,3 +170,26 @@ func TestHubAcrossProcesses(t *testing.T) {
 		t.Fatal("event did not cross hubs")
 	}
 }
+
+// OnInbox hears of a change to an inbox before any of its streams is woken, and with ""
+// when any inbox may have changed.
+func TestHubTellsOfInboxesBeforeWaking(t *testing.T) {
+	h := newTestHub(t, events.NewLocal(), time.Hour)
+	var heard []string
+	h.OnInbox(func(userID string) { heard = append(heard, userID) }) // runs with the hub locked
+	woken := 0
+	stop := h.SubscribeFunc("alice", func() {
+		if len(heard) == 0 || heard[len(heard)-1] != "alice" {
+			t.Errorf("alice's stream woken before her inbox was heard of: %q", heard)
+		}
+		woken++
+	})
+	defer stop()
+	h.Publish(context.Background(), "alice", "bob")
+	h.PublishInboxesChanged(context.Background())
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if fmt.Sprint(heard) != "[alice bob ]" || woken != 1 {
+		t.Fatalf("heard %q, alice woken %d times", heard, woken)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/live"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -241,7 +242,7 @@ func TestLookAlikeNamesAreRefused(t *testing.T) {
 // next one is refused (429, or 503 when the process is full) and a closed one frees its place.
 func TestStreamsAreBounded(t *testing.T) {
 	e := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
-	e.srv.streamQuota.perAcct, e.srv.streamQuota.perClient, e.srv.streamQuota.max = 2, 3, 4
+	e.srv.liveStreams.SetLimits(live.Limits{PerAccount: 2, PerClient: 3, PerProcess: 4, PendingBudget: live.DefaultLimits.PendingBudget})
 	c, _ := e.signedIn(t, "Watcher")
 	open := func(c *http.Client, path, from string) (int, context.CancelFunc) {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -277,26 +278,6 @@ func TestStreamsAreBounded(t *testing.T) {
 	}
 	if status, _ := open(http.DefaultClient, "/api/legacy-rankings/stream", "192.0.2.10"); status != http.StatusServiceUnavailable {
 		t.Fatalf("a fifth stream in a process that holds four: %d, want 503", status)
-	}
-}
-
-// A stream that ends gives its place back, once however often it is released.
-func TestStreamQuotaGivesPlacesBack(t *testing.T) {
-	q := &streamQuota{accounts: map[string]int{}, clients: map[string]int{}, perAcct: 1, perClient: 5, max: 5}
-	release, err := q.acquire("u1", "192.0.2.1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := q.acquire("u1", "192.0.2.1"); err != errTooManyStreams {
-		t.Fatalf("a second stream of u1: %v", err)
-	}
-	release()
-	release()
-	if _, err := q.acquire("u1", "192.0.2.1"); err != nil {
-		t.Fatalf("after release: %v", err)
-	}
-	if q.total != 1 || q.clients["192.0.2.1"] != 1 {
-		t.Fatalf("counts after a double release: total %d, client %d", q.total, q.clients["192.0.2.1"])
 	}
 }
 

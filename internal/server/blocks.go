@@ -34,6 +34,7 @@ func (s *Server) blockUser(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "block", notFoundAs(err, lists.ErrUserNotFound), msgBlockFailed)
 		return
 	}
+	s.wakeInboxes(r, u.ID) // it hides the blocked user's notifications
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -46,6 +47,7 @@ func (s *Server) unblockUser(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "unblock", err, msgBlockFailed)
 		return
 	}
+	s.wakeInboxes(r, u.ID)
 	w.WriteHeader(http.StatusNoContent)
 }
 

@@ -239,6 +239,7 @@ func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "delete comment", err, msgCommentDelFailed)
 		return
 	}
+	s.inboxesChanged(r)
 	w.WriteHeader(http.StatusNoContent)
 }
 

@@ -83,7 +83,7 @@ func benchHub(b *testing.B, bus events.Bus) *notify.Hub {
 func benchInboxStreams(b *testing.B, env *testEnv) {
 	e := &benchInboxEnv{testEnv: env, addr: strings.TrimPrefix(env.URL, "http://"), url: env.URL}
 	// Every stream of the benchmark comes from one address, as no real crowd does.
-	env.srv.streamQuota.perClient = benchStreams + benchRecipients
+	setStreamsPerClient(env, benchStreams+benchRecipients)
 	ctx := context.Background()
 	now := time.Now()
 

@@ -218,7 +218,7 @@ func TestIdleStreamsReadNothing(t *testing.T) {
 	fanList := e.makeCommunityList(t, fanUser.ID, "list_2", "Villains", true)
 
 	const idle = 100
-	e.srv.streamQuota.perClient = idle + 2 // every stream here comes from one address
+	setStreamsPerClient(e, idle+2) // every stream here comes from one address
 	for i := range idle {
 		c, _ := e.signedIn(t, fmt.Sprintf("Idle%d", i))
 		_, events := openStream(t, c, e.URL+"/api/notifications/stream")

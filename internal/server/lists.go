@@ -138,6 +138,7 @@ func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "update list", notFoundAs(err, lists.ErrGone), msgSaveFailed)
 		return
 	}
+	s.inboxesChanged(r) // it may have been made private or public
 	upvoted, favorited, err := s.store.ListMarks(r.Context(), u.ID, listID, u.ID)
 	if err != nil {
 		s.log.ErrorContext(r.Context(), "read list marks", "err", err)
@@ -159,6 +160,7 @@ func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "delete list", err, problem.MsgListDeleteFailed)
 		return
 	}
+	s.inboxesChanged(r)
 	w.WriteHeader(http.StatusNoContent)
 }
 

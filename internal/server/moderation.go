@@ -138,6 +138,7 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "moderate", notFoundAs(err, moderation.ErrTargetGone), problem.MsgModerationActionFailed)
 		return
 	}
+	s.inboxesChanged(r) // a list or comment hidden or restored
 	writeJSON(w, http.StatusOK, reportTargetJSON(t))
 }
 

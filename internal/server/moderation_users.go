@@ -75,6 +75,7 @@ func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "unsuspend", err, problem.MsgRestoreFailed)
 		return
 	}
+	s.inboxesChanged(r) // its content is back (a suspension ends its sessions, which says as much)
 	s.writeUserCase(w, r, http.StatusOK)
 }
 

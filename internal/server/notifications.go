@@ -15,6 +15,13 @@ func (s *Server) wakeInboxes(r *http.Request, userIDs ...string) {
 	s.hub.Publish(context.WithoutCancel(r.Context()), userIDs...)
 }
 
+// inboxesChanged tells every node that what inboxes show may have changed for a reason
+// other than their own notifications (a list or comment hidden, made private or deleted),
+// so the copies their streams share are read afresh.
+func (s *Server) inboxesChanged(r *http.Request) {
+	s.hub.PublishInboxesChanged(context.WithoutCancel(r.Context()))
+}
+
 func (s *Server) getInbox(w http.ResponseWriter, r *http.Request) {
 	u := requireUser(w, r, msgInboxSignedOut)
 	if u == nil {

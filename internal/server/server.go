@@ -16,6 +16,7 @@ import (
 	"castaway/internal/events"
 	"castaway/internal/httpcache"
 	"castaway/internal/limits"
+	"castaway/internal/live"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
@@ -60,8 +61,8 @@ type Server struct {
 	metrics   *metrics
 	web       *web.App
 	docs      *apiDocs
-	// streamQuota bounds the live streams this process holds.
-	streamQuota *streamQuota
+	// liveStreams are the live streams (server-sent events) this process holds.
+	liveStreams *live.Streams
 	seasons     *httpcache.Precompressed
 	media       *media
 	share       *shareImages
@@ -72,19 +73,11 @@ type Server struct {
 	writes *limits.Writes
 	// now is the clock the rate limits read (time.Now; a test may set it before requests).
 	now func() time.Time
-	// streamReads bounds the inbox reads streams run at once, so waking every
-	// stream (after the bus reconnects) queues instead of draining the pool.
-	streamReads chan struct{}
-	streams     *streamSet // streams whose connections the server took over
-	legacyCopy  *legacyCopy
 }
 
 // maxLocalLimitKeys bounds the write-limit keys held in memory (about 100 bytes each);
 // past it, writes are counted in the database.
 const maxLocalLimitKeys = 200_000
-
-// maxStreamReads is how many open streams may read their inbox at the same time.
-const maxStreamReads = 8
 
 // New builds the server; Handler gives its http.Handler.
 func New(d Deps) (*Server, error) {
@@ -99,9 +92,7 @@ func New(d Deps) (*Server, error) {
 		shared:    httpcache.NewShared(d.Config.SharedReads, d.Config.DBTimeout),
 		searches:  newSearches(),
 		hub:       d.Hub,
-
-		streamReads: make(chan struct{}, maxStreamReads),
-		now:         time.Now,
+		now:       time.Now,
 	}
 	// On SQLite (one process) the write limits' state is this process's own, in memory;
 	// on PostgreSQL every node shares the database's.
@@ -134,11 +125,7 @@ func New(d Deps) (*Server, error) {
 			return nil, err
 		}
 	}
-	s.streams = newStreamSet(s, maxStreamReads)
-	s.streamQuota = newStreamQuota()
-	s.legacyCopy = &legacyCopy{s: s}
-	s.hub.OnLegacy(s.legacyCopy.forget)
-	s.hub.OnSessionsEnded(s.endRevokedStreams)
+	s.liveStreams = s.newLiveStreams()
 	if s.accounts != nil {
 		s.accounts.OnSessionsEnded(s.hub.PublishSessionsEnded)
 	}
@@ -210,8 +197,7 @@ func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
 // CloseStreams ends open event streams so a graceful shutdown does not wait on them.
 func (s *Server) CloseStreams() {
 	s.hub.Close()
-	s.streams.close()
-	s.streams.wg.Wait()
+	s.liveStreams.Close()
 }
 
 // robots lets crawlers read the pages (list pages carry link previews) but not the API

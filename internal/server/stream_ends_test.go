@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/live"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -58,6 +59,13 @@ func openStatus(t *testing.T, c *http.Client, url string) int {
 	return res.StatusCode
 }
 
+// setStreamsPerClient lets n streams come from one client address.
+func setStreamsPerClient(e *testEnv, n int) {
+	l := e.srv.liveStreams.Limits()
+	l.PerClient = n
+	e.srv.liveStreams.SetLimits(l)
+}
+
 // awaitNoStreams waits until the process holds no stream: no slot of any account,
 // client or the process taken, no subscription (the castaway_event_streams gauge).
 // next says what may change it meanwhile (nil: only the streams' own ends).
@@ -65,12 +73,12 @@ func awaitNoStreams(t *testing.T, e *testEnv, next func() <-chan struct{}) {
 	t.Helper()
 	deadline := time.After(10 * time.Second)
 	for {
-		changed := e.srv.streamQuota.watch()
+		changed := e.srv.liveStreams.HeldChanged()
 		var nudge <-chan struct{}
 		if next != nil {
 			nudge = next()
 		}
-		total, accounts, clients := e.srv.streamQuota.counts()
+		total, accounts, clients := e.srv.liveStreams.Held()
 		if total == 0 && accounts == 0 && clients == 0 && e.srv.hub.Streams() == 0 {
 			return
 		}
@@ -93,7 +101,7 @@ func TestClosedTabsGiveSlotsBack(t *testing.T) {
 		c, _ := e.signedIn(t, "Fan")
 		url := e.URL + "/api/notifications/stream"
 		for round := range 3 {
-			tabs := make([]heldStream, streamsPerAccount)
+			tabs := make([]heldStream, live.DefaultLimits.PerAccount)
 			for i := range tabs {
 				tabs[i] = holdStream(t, c, url)
 			}
@@ -105,7 +113,7 @@ func TestClosedTabsGiveSlotsBack(t *testing.T) {
 			}
 		}
 		last := holdStream(t, c, url)
-		if total, accounts, _ := e.srv.streamQuota.counts(); total != 1 || accounts != 1 {
+		if total, accounts, _ := e.srv.liveStreams.Held(); total != 1 || accounts != 1 {
 			t.Fatalf("with one tab open: %d slots, %d accounts", total, accounts)
 		}
 		e.srv.CloseStreams()
@@ -162,7 +170,7 @@ func TestHTTP2StreamsGiveSlotsBack(t *testing.T) {
 	h2.Jar.SetCookies(tsURL, owner.Jar.Cookies(base))
 	url := ts.URL + "/api/notifications/stream"
 
-	for range streamsPerAccount + 1 {
+	for range live.DefaultLimits.PerAccount + 1 {
 		tab := holdStream(t, h2, url)
 		tab.end()
 	}

@@ -5,7 +5,8 @@ package server
 // present throughout, while fans' notifications are timed. At the end every place of
 // every account, client and the process is given back and castaway_event_streams is 0.
 // `go test` runs it small; `make bench` (and `make bench-streams` alone) runs it at
-// full size, with CASTAWAY_STREAM_SOAK_OUT naming the folder its figures go to:
+// full size, with CASTAWAY_STREAM_SOAK_OUT naming the folder its figures go to
+// (CASTAWAY_STREAM_SOAK_CYCLES shortens a run, CASTAWAY_STREAM_SOAK_RATE paces it):
 //
 //	CASTAWAY_STREAM_SOAK=full go test -count=1 -run '^TestStreamSoak$' -v -timeout 60m ./internal/server
 
@@ -28,9 +29,12 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/events"
+	"castaway/internal/live"
 	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 type soakSize struct {
@@ -49,6 +53,9 @@ func soakSizeFromEnv() soakSize {
 	}
 	if r, err := strconv.Atoi(os.Getenv("CASTAWAY_STREAM_SOAK_RATE")); err == nil {
 		size.rate = r
+	}
+	if n, err := strconv.Atoi(os.Getenv("CASTAWAY_STREAM_SOAK_CYCLES")); err == nil && n > 0 { // a shorter full-size run
+		size.cycles = n
 	}
 	return size
 }
@@ -92,7 +99,7 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 				stalledOpened.Add(1)
 				select {
 				case <-ctx.Done():
-				case <-time.After(streamWriteTimeout + time.Second):
+				case <-time.After(live.WriteTimeout + time.Second):
 				}
 				conn.Close()
 			}
@@ -214,15 +221,16 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 		}
 		return latencies[min(len(latencies)-1, int(q*float64(len(latencies))))]
 	}
-	total, accountsHeld, clientsHeld := e.srv.streamQuota.counts()
+	total, accountsHeld, clientsHeld := e.srv.liveStreams.Held()
+	_, peakHeld := e.srv.liveStreams.Pending()
 	t.Logf("%d stream cycles in %v (%.0f/s) over %d accounts and %d addresses, %d refused; "+
 		"%d stalled readers opened (%d at a time), %d large saves; "+
 		"%d notifications: p50 %v, p99 %v, max %v; peak heap in use %d MB, peak RSS %d MB, peak held for streams %d KB; "+
-		"at the end: %d places, %d accounts, %d clients, castaway_event_streams %d",
+		"%.0f stream reads; at the end: %d places, %d accounts, %d clients, castaway_event_streams %d",
 		size.cycles, elapsed.Round(time.Millisecond), float64(size.cycles)/elapsed.Seconds(), size.accounts, size.addresses, refused.Load(),
 		stalledOpened.Load(), size.stalled, saves.Load(),
-		len(latencies), p(0.5), p(0.99), p(1), peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, e.srv.streams.peak.Load()>>10,
-		total, accountsHeld, clientsHeld, e.srv.hub.Streams())
+		len(latencies), p(0.5), p(0.99), p(1), peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, peakHeld>>10,
+		testutil.ToFloat64(e.srv.metrics.streamReads), total, accountsHeld, clientsHeld, e.srv.hub.Streams())
 	if dir := os.Getenv("CASTAWAY_STREAM_SOAK_OUT"); dir != "" { // make bench's report reads it
 		engine := t.Name()[strings.LastIndex(t.Name(), "/")+1:]
 		figures := fmt.Sprintf("rate=%d\ncycles=%d\nms=%d\naccounts=%d\naddresses=%d\nrefused=%d\nstalled=%d\nstalled_opened=%d\nsaves=%d\n"+
@@ -230,7 +238,7 @@ func streamSoak(t *testing.T, st *store.Store, size soakSize) {
 			"end_places=%d\nend_accounts=%d\nend_clients=%d\nend_streams=%d\n",
 			size.rate, size.cycles, elapsed.Milliseconds(), size.accounts, size.addresses, refused.Load(), size.stalled, stalledOpened.Load(), saves.Load(),
 			len(latencies), p(0.5).Microseconds(), p(0.99).Microseconds(), p(1).Microseconds(),
-			peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, e.srv.streams.peak.Load()>>10,
+			peakHeap.Load()>>20, procStatusKB("VmHWM:")>>10, peakHeld>>10,
 			total, accountsHeld, clientsHeld, e.srv.hub.Streams())
 		if err := os.WriteFile(fmt.Sprintf("%s/stream_soak__%s__%d.txt", dir, engine, size.rate), []byte(figures), 0o644); err != nil {
 			t.Error(err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"castaway/internal/catalog"
+	"castaway/internal/live"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -71,8 +72,8 @@ func awaitQuota(t *testing.T, e *testEnv, within time.Duration, ok func(total in
 	t.Helper()
 	deadline := time.After(within)
 	for {
-		changed := e.srv.streamQuota.watch()
-		total, _, _ := e.srv.streamQuota.counts()
+		changed := e.srv.liveStreams.HeldChanged()
+		total, _, _ := e.srv.liveStreams.Held()
 		if ok(total) {
 			return
 		}
@@ -84,6 +85,19 @@ func awaitQuota(t *testing.T, e *testEnv, within time.Duration, ok func(total in
 	}
 }
 
+// legacyEvent is the legacy stream's event as a new stream receives it.
+func legacyEvent(t *testing.T, e *testEnv) string {
+	t.Helper()
+	_, events := openStream(t, &http.Client{}, e.URL+"/api/legacy-rankings/stream")
+	select {
+	case ev := <-events:
+		return "event: " + ev.name + "\ndata: " + ev.data + "\n\n"
+	case <-time.After(10 * time.Second):
+		t.Fatal("no legacy event")
+		return ""
+	}
+}
+
 // Readers that never read hold up no one: with stalled legacy streams and large saves
 // going out to them, another fan's notification arrives at once; the stalled streams
 // are closed by their write deadline (not waited on one after another), give their
@@ -92,8 +106,9 @@ func TestStalledReadersDelayNoOne(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		const stalled = 60
 		e := newEnvWithSettings(t, st, nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
-		e.srv.streamQuota.perClient = stalled + 10
-		e.srv.streams.budget = 1 << 20 // a few large events' worth
+		limits := e.srv.liveStreams.Limits()
+		limits.PerClient, limits.PendingBudget = stalled+10, 1<<20 // a few large events' worth
+		e.srv.liveStreams.SetLimits(limits)
 		owner, ownerUser := e.signedIn(t, "Owner")
 		fan, _ := e.signedIn(t, "Fan")
 		savers := []*http.Client{}
@@ -119,7 +134,7 @@ func TestStalledReadersDelayNoOne(t *testing.T) {
 
 		sent := time.Now()
 		callStatus(t, fan, "PUT", list+"/upvote", nil, nil)
-		waitFor := time.After(streamWriteTimeout / 5)
+		waitFor := time.After(live.WriteTimeout / 5)
 		for arrived := false; !arrived; {
 			select {
 			case ev, open := <-inbox.events:
@@ -128,27 +143,25 @@ func TestStalledReadersDelayNoOne(t *testing.T) {
 				}
 				arrived = strings.Contains(ev.data, `"unreadCount":1`)
 			case <-waitFor:
-				t.Fatalf("the notification took over %v behind %d stalled readers", streamWriteTimeout/5, stalled)
+				t.Fatalf("the notification took over %v behind %d stalled readers", live.WriteTimeout/5, stalled)
 			}
 		}
 		t.Logf("notification delivered in %v behind %d stalled readers", time.Since(sent), stalled)
 
 		// Each stalled stream is closed within its write deadline, all at about once.
-		awaitQuota(t, e, 2*streamWriteTimeout, func(total int) bool { return total == 1 })
+		awaitQuota(t, e, 2*live.WriteTimeout, func(total int) bool { return total == 1 })
 		if n := e.srv.hub.Streams(); n != 1 {
 			t.Fatalf("%d streams subscribed, want the fan's alone", n)
 		}
-		if held := e.srv.streams.pending.Load(); held != 0 {
+		held, peak := e.srv.liveStreams.Pending()
+		if held != 0 {
 			t.Fatalf("%d bytes still held for closed streams", held)
 		}
-		event, err := e.srv.legacyCopy.eventFor(t.Context())
-		if err != nil {
-			t.Fatal(err)
-		}
+		event := len(legacyEvent(t, e))
 		// At most one event in flight per stream, and what waits behind it within the budget.
-		if peak, bound := e.srv.streams.peak.Load(), e.srv.streams.budget+int64(stalled*len(event)); peak > bound {
+		if bound := limits.PendingBudget + int64(stalled*event); peak > bound {
 			t.Fatalf("%d bytes held at the peak, bound %d", peak, bound)
 		}
-		t.Logf("peak held for streams: %d KB (event %d KB)", e.srv.streams.peak.Load()>>10, len(event)>>10)
+		t.Logf("peak held for streams: %d KB (event %d KB)", peak>>10, event>>10)
 	})
 }

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"sync"
@@ -7,15 +7,20 @@ import (
 	"castaway/internal/problem"
 )
 
-// Live streams hold a connection each for as long as a page is open, so how many one
-// process keeps is bounded: per account, per client address, and in all. A stream whose
-// client left frees its place when the next heartbeat or event finds it gone, or at once
-// when it stands in the way of a new stream of its account or client.
-const (
-	streamsPerAccount = 20
-	streamsPerClient  = 100
-	streamsPerProcess = 20000
-)
+// Limits bound the streams. Live streams hold a connection each for as long as a page
+// is open, so how many one process keeps is bounded: per account, per client address,
+// and in all. A stream whose client left frees its place when the next heartbeat or
+// event finds it gone, or at once when it stands in the way of a new stream of its
+// account or client.
+type Limits struct {
+	PerAccount, PerClient, PerProcess int
+	// PendingBudget bounds what the process holds, in bytes, for streams that fall
+	// behind: past it, a stream still writing an earlier event is closed.
+	PendingBudget int64
+}
+
+// DefaultLimits are the limits a process runs with.
+var DefaultLimits = Limits{PerAccount: 20, PerClient: 100, PerProcess: 20000, PendingBudget: 64 << 20}
 
 var errTooManyStreams = &problem.Error{Kind: problem.RateLimited, Code: "too_many_streams",
 	Message: "Too many live connections are open. Close a few tabs and try again.", RetryAfter: 30 * time.Second}
@@ -23,8 +28,8 @@ var errTooManyStreams = &problem.Error{Kind: problem.RateLimited, Code: "too_man
 var errStreamsFull = &problem.Error{Kind: problem.Unavailable, Code: "streams_full",
 	Message: "The server is busy. Please try again in a moment.", RetryAfter: 30 * time.Second}
 
-// streamQuota counts the open streams of each account and client.
-type streamQuota struct {
+// quota counts the open streams of each account and client.
+type quota struct {
 	mu        sync.Mutex
 	accounts  map[string]int
 	clients   map[string]int
@@ -35,14 +40,21 @@ type streamQuota struct {
 	changed   chan struct{} // closed at each acquire and release, then replaced
 }
 
-func newStreamQuota() *streamQuota {
-	return &streamQuota{accounts: map[string]int{}, clients: map[string]int{}, changed: make(chan struct{}),
-		perAcct: streamsPerAccount, perClient: streamsPerClient, max: streamsPerProcess}
+func newQuota(l Limits) *quota {
+	return &quota{accounts: map[string]int{}, clients: map[string]int{}, changed: make(chan struct{}),
+		perAcct: l.PerAccount, perClient: l.PerClient, max: l.PerProcess}
+}
+
+// setLimits changes the bounds for the streams opened next.
+func (q *quota) setLimits(l Limits) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.perAcct, q.perClient, q.max = l.PerAccount, l.PerClient, l.PerProcess
 }
 
 // acquire takes a place for a stream of account ("" for a signed-out visitor) from
 // client, or says why there is none; release gives it back (once).
-func (q *streamQuota) acquire(account, client string) (release func(), err error) {
+func (q *quota) acquire(account, client string) (release func(), err error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	switch {
@@ -77,7 +89,7 @@ func (q *streamQuota) acquire(account, client string) (release func(), err error
 }
 
 // signal wakes the watchers; q.mu is held.
-func (q *streamQuota) signal() {
+func (q *quota) signal() {
 	if q.changed != nil {
 		close(q.changed)
 	}
@@ -85,7 +97,7 @@ func (q *streamQuota) signal() {
 }
 
 // watch is closed at the next acquire or release.
-func (q *streamQuota) watch() <-chan struct{} {
+func (q *quota) watch() <-chan struct{} {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.changed == nil {
@@ -95,7 +107,7 @@ func (q *streamQuota) watch() <-chan struct{} {
 }
 
 // counts is how many places are taken in all, and how many accounts and clients hold one.
-func (q *streamQuota) counts() (total, accounts, clients int) {
+func (q *quota) counts() (total, accounts, clients int) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return q.total, len(q.accounts), len(q.clients)

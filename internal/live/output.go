@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -55,7 +55,7 @@ func (ls *liveStream) send(event []byte) {
 	}
 	grow := len(event) - len(ls.next)
 	if ls.writing > 0 && (ls.writing+len(event) > streamBehindMax ||
-		grow > 0 && ls.set.pending.Load()+int64(grow) > ls.set.budget) {
+		grow > 0 && ls.set.pending.Load()+int64(grow) > ls.set.budget.Load()) {
 		ls.mu.Unlock()
 		ls.set.drop(ls)
 		return

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 // workers, which read their event and hand it to the stream's output (never waiting
 // on a socket); close (when the hub stops) ends them all.
 type streamSet struct {
-	s *Server
+	s *Streams
 
 	mu    sync.Mutex
 	cond  *sync.Cond
@@ -32,17 +32,14 @@ type streamSet struct {
 
 	// What the streams' outputs hold unsent, in bytes, and its high-water mark; a
 	// stream that falls behind while the process holds budget is closed.
-	budget        int64
-	pending, peak atomic.Int64
-	writeTimeout  time.Duration
+	budget, pending, peak atomic.Int64
+	writeTimeout          time.Duration
 }
 
-// streamPendingBudget bounds what the process holds for streams that fall behind.
-const streamPendingBudget = 64 << 20
-
-func newStreamSet(s *Server, workers int) *streamSet {
+func newStreamSet(s *Streams, workers int, budget int64) *streamSet {
 	set := &streamSet{s: s, all: map[*liveStream]struct{}{}, keyed: map[string]map[*liveStream]struct{}{},
-		budget: streamPendingBudget, writeTimeout: streamWriteTimeout}
+		writeTimeout: WriteTimeout}
+	set.budget.Store(budget)
 	set.cond = sync.NewCond(&set.mu)
 	for range workers {
 		set.wg.Go(set.work)
@@ -87,7 +84,7 @@ func (set *streamSet) adopt(ls *liveStream, header http.Header, subscribe func(w
 	set.enqueue(ls)
 }
 
-// index finds ls by its account and client, for sweep and endRevokedStreams; streams
+// index finds ls by its account and client, for sweep and endRevoked; streams
 // served in place are indexed too (and nothing else).
 func (set *streamSet) index(ls *liveStream) {
 	set.mu.Lock()
@@ -235,7 +232,7 @@ func (set *streamSet) work() {
 		ls.queued, ls.reading, ls.read0 = false, true, true
 		set.mu.Unlock()
 
-		ctx, cancel := context.WithTimeout(context.Background(), streamReadTimeout)
+		ctx, cancel := context.WithTimeout(context.Background(), readTimeout)
 		event, err := ls.read(ctx)
 		cancel()
 		if err != nil {
@@ -282,6 +279,7 @@ func (set *streamSet) beat() {
 			return
 		case <-set.s.hub.Beat():
 		}
+		set.s.inboxes.sweep(time.Now())
 		set.mu.Lock()
 		streams := make([]*liveStream, 0, len(set.all))
 		for ls := range set.all {

@@ -1,0 +1,46 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"castaway/internal/live"
+	"castaway/internal/store"
+)
+
+// streamInbox hands the signed-in user's request to the live streams, which send their
+// inbox as server-sent events until they leave.
+func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgInboxSignedOut)
+	if u == nil {
+		return
+	}
+	if err := s.liveStreams.ServeInbox(w, r, live.Client{Account: u.ID, Session: sessionHash(r), Addr: s.clientIP(r)}); err != nil {
+		s.fail(w, r, "open stream", err, msgSomethingWrong)
+	}
+}
+
+// newLiveStreams builds the live streams over the server's hub and store.
+func (s *Server) newLiveStreams() *live.Streams {
+	return live.New(live.Config{
+		Hub: s.hub, Log: s.log, Reads: s.metrics.streamReads,
+		ReadInbox: func(ctx context.Context, userID string) ([]byte, error) {
+			inbox, err := s.inbox(ctx, userID)
+			if err != nil {
+				return nil, err
+			}
+			return json.Marshal(inbox)
+		},
+		ReadLegacy: s.legacyEvent,
+		SessionValid: func(ctx context.Context, hash, account string) (bool, error) {
+			u, err := s.store.SessionUser(ctx, hash, time.Now())
+			if errors.Is(err, store.ErrNotFound) {
+				return false, nil
+			}
+			return err == nil && u.ID == account, err
+		},
+	})
+}
