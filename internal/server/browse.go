@@ -2,16 +2,13 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strconv"
-	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 const msgBrowseFailed = problem.MsgBrowseFailed
@@ -39,7 +36,7 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 	v, err := s.shared.Get(key, func(ctx context.Context) (any, error) {
 		var res *model.BrowseResult
 		read := func() (err error) {
-			res, err = s.store.BrowsePage(ctx, q)
+			res, err = s.lists.Browse(ctx, q)
 			return err
 		}
 		err := s.searches.runIf(ctx, q.Searches(), read)
@@ -56,10 +53,6 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		}
 		return out, nil
 	})
-	if errors.Is(err, store.ErrBadCursor) {
-		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; start again from the first page.")
-		return
-	}
 	page, _ := v.(api.ListPage)
 	if err == nil {
 		page.Lists, err = s.listsFor(r.Context(), currentUser(r), page.Lists)
@@ -115,15 +108,12 @@ func browseQuery(r *http.Request) (model.BrowseQuery, string) {
 	return q, ""
 }
 
-// homeWindow is how far back "Top Voted Lists This Week" counts upvotes.
-const homeWindow = 7 * 24 * time.Hour
-
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	viewer := currentUser(r)
 	const failed = problem.MsgHomeFailed
 	// The week's top and the newest lists are everyone's: shared for a moment. Favorites are read fresh.
 	v, err := s.shared.Get("home", func(ctx context.Context) (any, error) {
-		h, err := s.store.HomeShared(ctx, time.Now().Add(-homeWindow))
+		h, err := s.lists.Home(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -136,7 +126,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	out := v.(api.HomeLists)
 	out.Favorites = []api.ListSummary{}
 	if viewer != nil {
-		favorites, err := s.store.FavoriteLists(r.Context(), viewer.ID)
+		favorites, err := s.lists.FavoriteLists(r.Context(), viewer.ID)
 		if err == nil {
 			out.Favorites = apiSummaries(favorites)
 			for _, section := range []*[]api.ListSummary{&out.TopThisWeek, &out.Recent, &out.Favorites} {

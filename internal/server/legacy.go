@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
-	"time"
 
 	"golang.org/x/sync/singleflight"
 
@@ -22,7 +21,7 @@ func apiLegacy(rec *model.LegacyRecord) api.LegacyRankings {
 }
 
 func (s *Server) legacyRankings(w http.ResponseWriter, r *http.Request) {
-	rec, err := s.store.LegacyRecord(r.Context(), time.Now())
+	rec, err := s.legacy.Record(r.Context())
 	if err != nil {
 		s.fail(w, r, "read legacy record", err, legacy.MsgLoadFailed)
 		return
@@ -40,20 +39,12 @@ func (s *Server) saveLegacyRankings(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	lists, err := legacy.Validate(s.catalog, legacy.Input{Maddys: itemInputs(body.MaddysList),
+	rec, err := s.legacy.Save(r.Context(), s.actor(r, u), legacy.Input{Maddys: itemInputs(body.MaddysList),
 		Andrews: itemInputs(body.AndrewsList), Kendalls: itemInputs(body.KendallsList)})
-	if err == nil {
-		err = s.limitWrite(r, u, legacy.SavePerUser, legacy.SavePerClient)
-	}
-	rec := &model.LegacyRecord{Lists: lists, LastUpdated: time.Now().UTC()}
-	if err == nil {
-		err = s.store.SaveLegacyRecord(r.Context(), rec)
-	}
 	if err != nil {
 		s.fail(w, r, "save legacy record", err, legacy.MsgSaveFailed)
 		return
 	}
-	s.hub.PublishLegacy(context.WithoutCancel(r.Context()))
 	writeJSON(w, http.StatusOK, apiLegacy(rec))
 }
 
@@ -134,5 +125,5 @@ func (c *legacyCopy) read(ctx context.Context) (*model.LegacyRecord, error) {
 	}
 	defer func() { <-c.s.streamReads }()
 	c.s.metrics.streamReads.Inc()
-	return c.s.store.LegacyRecord(ctx, time.Now())
+	return c.s.legacy.Record(ctx)
 }

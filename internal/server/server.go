@@ -13,9 +13,12 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/consensus"
 	"castaway/internal/events"
 	"castaway/internal/httpcache"
+	"castaway/internal/legacy"
 	"castaway/internal/limits"
+	"castaway/internal/lists"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
@@ -46,6 +49,14 @@ type Deps struct {
 	// Hub carries live inbox events over the process's event bus (internal/app
 	// builds both); nil makes an in-process one, for a single process.
 	Hub *notify.Hub
+	// Writes counts writes against their per-account and per-client limits; nil makes
+	// one over Store (internal/app builds it, and the services below, once).
+	Writes *limits.Writes
+	// Lists, Consensus and Legacy are those domains' use cases; nil makes each over
+	// Store, Catalog, Writes and Hub as internal/app does.
+	Lists     *lists.Service
+	Consensus *consensus.Service
+	Legacy    *legacy.Service
 }
 
 // Server is the HTTP face of castaway.
@@ -77,11 +88,10 @@ type Server struct {
 	streamReads chan struct{}
 	streams     *streamSet // streams whose connections the server took over
 	legacyCopy  *legacyCopy
+	lists       *lists.Service
+	consensus   *consensus.Service
+	legacy      *legacy.Service
 }
-
-// maxLocalLimitKeys bounds the write-limit keys held in memory (about 100 bytes each);
-// past it, writes are counted in the database.
-const maxLocalLimitKeys = 200_000
 
 // maxStreamReads is how many open streams may read their inbox at the same time.
 const maxStreamReads = 8
@@ -103,13 +113,6 @@ func New(d Deps) (*Server, error) {
 		streamReads: make(chan struct{}, maxStreamReads),
 		now:         time.Now,
 	}
-	// On SQLite (one process) the write limits' state is this process's own, in memory;
-	// on PostgreSQL every node shares the database's.
-	var local *limits.Local
-	if d.Store.Dialect() == store.SQLite {
-		local = limits.NewLocal(maxLocalLimitKeys)
-	}
-	s.writes = limits.NewWrites(local, d.Store, func() time.Time { return s.now() })
 	var err error
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
 		return nil, err
@@ -134,6 +137,7 @@ func New(d Deps) (*Server, error) {
 			return nil, err
 		}
 	}
+	s.wireServices(d)
 	s.streams = newStreamSet(s, maxStreamReads)
 	s.streamQuota = newStreamQuota()
 	s.legacyCopy = &legacyCopy{s: s}
@@ -154,6 +158,25 @@ func New(d Deps) (*Server, error) {
 		Name: "castaway_shared_read_loads_total", Help: "Reads every visitor sees alike that went to the database rather than memory.",
 	}, func() float64 { return float64(s.shared.Loads()) }))
 	return s, nil
+}
+
+// wireServices takes the use cases d brings, making those it lacks as internal/app
+// does, on the server's clock (which a test may set).
+func (s *Server) wireServices(d Deps) {
+	clock := func() time.Time { return s.now() }
+	if s.writes = d.Writes; s.writes == nil {
+		s.writes = limits.WritesFor(d.Store, d.Store.Dialect() == store.SQLite, clock)
+	}
+	if s.lists = d.Lists; s.lists == nil {
+		s.lists = lists.NewService(d.Store, d.Catalog, s.writes, s.hub, d.Logger)
+		s.lists.SetClock(clock)
+	}
+	if s.consensus = d.Consensus; s.consensus == nil {
+		s.consensus = consensus.NewService(d.Store, d.Catalog)
+	}
+	if s.legacy = d.Legacy; s.legacy == nil {
+		s.legacy = legacy.NewService(d.Store, d.Catalog, s.writes, s.hub)
+	}
 }
 
 // methodNotAllowed answers a page request that is not GET or HEAD (the app sets Allow).
