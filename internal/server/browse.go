@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"net/http"
-	"strconv"
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
@@ -13,16 +12,10 @@ import (
 
 const msgBrowseFailed = problem.MsgBrowseFailed
 
-// browsePageSize is the spec's 12 cards per page.
-const browsePageSize = 12
-
-// maxBrowsePage keeps the row offset far from overflowing; no site has this many lists.
-const maxBrowsePage = 1 << 24
-
 func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
-	q, msg := browseQuery(r)
-	if msg != "" {
-		writeProblem(w, problem.New(problem.Invalid, "validation", msg))
+	q, err := lists.BrowseQueryOf(r.URL.Query())
+	if err != nil {
+		s.fail(w, r, "browse lists", err, msgBrowseFailed)
 		return
 	}
 	// A page of public lists is the same for every visitor: shared for a moment.
@@ -62,50 +55,6 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, page)
-}
-
-// browseQuery reads the browse parameters, or says what is wrong with them.
-func browseQuery(r *http.Request) (model.BrowseQuery, string) {
-	v := r.URL.Query()
-	q := model.BrowseQuery{Q: v.Get("q"), Type: model.TypeAll, Sort: model.SortNewest, Page: 1, PageSize: browsePageSize}
-	switch t := model.BrowseType(v.Get("type")); t {
-	case "":
-	case model.TypeAll, model.TypeSeason, model.TypeSurvivor:
-		q.Type = t
-	default:
-		return q, "Unknown ranking type."
-	}
-	switch o := model.BrowseSort(v.Get("sort")); o {
-	case "":
-	case model.SortNewest, model.SortMostVotes, model.SortOldest:
-		q.Sort = o
-	default:
-		return q, "Unknown sort order."
-	}
-	seen := map[string]bool{}
-	for _, tag := range v["tag"] {
-		if !lists.IsTag(tag) {
-			return q, "Unknown tag " + strconv.Quote(tag) + "."
-		}
-		if !seen[tag] {
-			seen[tag] = true
-			q.Tags = append(q.Tags, tag)
-		}
-	}
-	if c := v.Get("cursor"); c != "" {
-		q.Cursor = c
-	}
-	if p := v.Get("page"); p != "" {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 {
-			return q, "Page must be a positive number."
-		}
-		if n > maxBrowsePage {
-			return q, "There is no such page."
-		}
-		q.Page = n
-	}
-	return q, ""
 }
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
