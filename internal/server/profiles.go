@@ -68,6 +68,5 @@ func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, "idol search", err, msgSomethingWrong)
 		return
 	}
-	res := api.IdolSearchResult{Found: found.Found, IdolsFound: found.IdolsFound}
-	writeJSON(w, http.StatusOK, res)
+	writeJSON(w, http.StatusOK, api.IdolSearchResult{Found: found.Found, IdolsFound: found.IdolsFound})
 }
