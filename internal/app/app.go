@@ -18,7 +18,11 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/consensus"
 	"castaway/internal/events"
+	"castaway/internal/legacy"
+	"castaway/internal/limits"
+	"castaway/internal/lists"
 	"castaway/internal/mail"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
@@ -95,10 +99,18 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	mailer.Start(mailCtx)
 	defer mailer.Wait()
 	defer stopMail()
-	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
+	cat := catalog.MustLoad()
+	// On SQLite (one process) the write limits' state is this process's own, in memory;
+	// on PostgreSQL every node shares the database's.
+	writes := limits.WritesFor(st, st.Dialect() == store.SQLite, time.Now)
+	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: cat, Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
 		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
+		Writes:      writes,
+		Lists:       lists.NewService(st, cat, writes, hub, log),
+		Consensus:   consensus.NewService(st, cat),
+		Legacy:      legacy.NewService(st, cat, writes, hub),
 	})
 	if err != nil {
 		return err

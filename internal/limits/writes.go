@@ -46,3 +46,18 @@ func (w *Writes) Take(ctx context.Context, userID, client string, perUser, perCl
 	}
 	return nil
 }
+
+// maxLocalKeys bounds the write-limit keys held in memory (about 100 bytes each); past
+// it, writes are counted in the shared counter.
+const maxLocalKeys = 200_000
+
+// WritesFor counts writes in shared, or in this process's memory when oneProcess: when
+// one process owns the database (SQLite) its state is its own, and a write costs one
+// transaction rather than two; on PostgreSQL every node shares the database's counts.
+func WritesFor(shared Counter, oneProcess bool, now func() time.Time) *Writes {
+	var local *Local
+	if oneProcess {
+		local = NewLocal(maxLocalKeys)
+	}
+	return NewWrites(local, shared, now)
+}

@@ -2,7 +2,6 @@ package lists
 
 import (
 	"context"
-	"errors"
 
 	"castaway/internal/model"
 	"castaway/internal/problem"
@@ -11,16 +10,6 @@ import (
 
 // Who may see a list is one rule, model.ListVisible; the store runs the same rule in SQL
 // when it is asked for the lists a viewer may see (OwnedBy, the inbox, favorites).
-
-// Find reads the list ownerID/listID when viewerID may see it. Someone else's
-// private list answers store.ErrNotFound, exactly as a missing one does.
-func Find(ctx context.Context, st *store.Store, ownerID, listID, viewerID string) (*model.List, error) {
-	l, err := st.List(ctx, ownerID, listID)
-	if err != nil {
-		return nil, err
-	}
-	return Shown(l, model.Viewer{ID: viewerID})
-}
 
 // Shown is l when v may see it, else store.ErrNotFound: for a list read elsewhere (a
 // shared cache) before the viewer is known. A moderator also sees a public list that is
@@ -53,15 +42,6 @@ func FindRef(ctx context.Context, st *store.Store, ownerID, listID, viewerID str
 // errRemixGone answers a remix of a list that does not exist or that the remixer may not see.
 var errRemixGone = problem.InvalidField("remixOf", "The list you are remixing no longer exists.")
 
-// RemixSource is the list ref names when viewerID may remix it: any list they may see.
-func RemixSource(ctx context.Context, st *store.Store, ref model.ListRef, viewerID string) (*model.ListVisibility, error) {
-	l, err := FindRef(ctx, st, ref.UserID, ref.ListID, viewerID)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, errRemixGone
-	}
-	return l, err
-}
-
 // OriginShown is the original o of a remix (or of a remix's draft) as reader viewerID
 // may be shown it: nil when it is gone or not visible to them.
 func OriginShown(o *model.Origin, viewerID string) *model.Origin {
@@ -69,11 +49,6 @@ func OriginShown(o *model.Origin, viewerID string) *model.Origin {
 		return nil
 	}
 	return o
-}
-
-// OwnedBy reads ownerID's lists that viewerID may see, most recently updated first.
-func OwnedBy(ctx context.Context, st *store.Store, ownerID, viewerID string) ([]model.ListSummary, error) {
-	return st.UserLists(ctx, ownerID, viewerID)
 }
 
 // Problems a list request can meet. The codes differ by endpoint as the API has
@@ -89,26 +64,6 @@ var (
 	errEditNotYours     = problem.New(problem.Forbidden, "forbidden", "You can only edit your own lists.")
 	errDelNotYours      = problem.New(problem.Forbidden, "forbidden", "You can only delete your own lists.")
 )
-
-// Missing says why viewerID cannot open a list of ownerID, in the spec's three
-// messages: no such user, a user with no lists the viewer may see, or no such list.
-func Missing(ctx context.Context, st *store.Store, ownerID, viewerID string) error {
-	exists, err := st.UserExists(ctx, ownerID)
-	if err != nil {
-		return err
-	}
-	if !exists {
-		return ErrUserNotFound
-	}
-	visible, err := OwnedBy(ctx, st, ownerID, viewerID)
-	if err != nil {
-		return err
-	}
-	if len(visible) == 0 {
-		return errNoLists
-	}
-	return ErrNoSuchList
-}
 
 // CanEdit tells whether userID may change a list of ownerID: only its owner may.
 func CanEdit(userID, ownerID string) error {

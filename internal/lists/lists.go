@@ -60,6 +60,11 @@ type Input struct {
 	Description string
 	Tags        []string
 	Items       []ItemInput
+	// Public is the Public switch, nil when not sent (DefaultPublic).
+	Public *bool
+	// RemixOf names the list a new list or a draft remixes; nil for none. An edit
+	// keeps the origin its list has.
+	RemixOf *model.ListRef
 }
 
 // Content is validated list content, ready to store.

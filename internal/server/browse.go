@@ -2,30 +2,20 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/http"
-	"strconv"
-	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 const msgBrowseFailed = problem.MsgBrowseFailed
 
-// browsePageSize is the spec's 12 cards per page.
-const browsePageSize = 12
-
-// maxBrowsePage keeps the row offset far from overflowing; no site has this many lists.
-const maxBrowsePage = 1 << 24
-
 func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
-	q, msg := browseQuery(r)
-	if msg != "" {
-		writeProblem(w, problem.New(problem.Invalid, "validation", msg))
+	q, err := lists.BrowseQueryOf(r.URL.Query())
+	if err != nil {
+		s.fail(w, r, "browse lists", err, msgBrowseFailed)
 		return
 	}
 	// A page of public lists is the same for every visitor: shared for a moment.
@@ -39,7 +29,7 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 	v, err := s.shared.Get(key, func(ctx context.Context) (any, error) {
 		var res *model.BrowseResult
 		read := func() (err error) {
-			res, err = s.store.BrowsePage(ctx, q)
+			res, err = s.lists.Browse(ctx, q)
 			return err
 		}
 		err := s.searches.runIf(ctx, q.Searches(), read)
@@ -56,10 +46,6 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		}
 		return out, nil
 	})
-	if errors.Is(err, store.ErrBadCursor) {
-		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; start again from the first page.")
-		return
-	}
 	page, _ := v.(api.ListPage)
 	if err == nil {
 		page.Lists, err = s.listsFor(r.Context(), currentUser(r), page.Lists)
@@ -71,59 +57,12 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, page)
 }
 
-// browseQuery reads the browse parameters, or says what is wrong with them.
-func browseQuery(r *http.Request) (model.BrowseQuery, string) {
-	v := r.URL.Query()
-	q := model.BrowseQuery{Q: v.Get("q"), Type: model.TypeAll, Sort: model.SortNewest, Page: 1, PageSize: browsePageSize}
-	switch t := model.BrowseType(v.Get("type")); t {
-	case "":
-	case model.TypeAll, model.TypeSeason, model.TypeSurvivor:
-		q.Type = t
-	default:
-		return q, "Unknown ranking type."
-	}
-	switch o := model.BrowseSort(v.Get("sort")); o {
-	case "":
-	case model.SortNewest, model.SortMostVotes, model.SortOldest:
-		q.Sort = o
-	default:
-		return q, "Unknown sort order."
-	}
-	seen := map[string]bool{}
-	for _, tag := range v["tag"] {
-		if !lists.IsTag(tag) {
-			return q, "Unknown tag " + strconv.Quote(tag) + "."
-		}
-		if !seen[tag] {
-			seen[tag] = true
-			q.Tags = append(q.Tags, tag)
-		}
-	}
-	if c := v.Get("cursor"); c != "" {
-		q.Cursor = c
-	}
-	if p := v.Get("page"); p != "" {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 {
-			return q, "Page must be a positive number."
-		}
-		if n > maxBrowsePage {
-			return q, "There is no such page."
-		}
-		q.Page = n
-	}
-	return q, ""
-}
-
-// homeWindow is how far back "Top Voted Lists This Week" counts upvotes.
-const homeWindow = 7 * 24 * time.Hour
-
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	viewer := currentUser(r)
 	const failed = problem.MsgHomeFailed
 	// The week's top and the newest lists are everyone's: shared for a moment. Favorites are read fresh.
 	v, err := s.shared.Get("home", func(ctx context.Context) (any, error) {
-		h, err := s.store.HomeShared(ctx, time.Now().Add(-homeWindow))
+		h, err := s.lists.Home(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -136,7 +75,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	out := v.(api.HomeLists)
 	out.Favorites = []api.ListSummary{}
 	if viewer != nil {
-		favorites, err := s.store.FavoriteLists(r.Context(), viewer.ID)
+		favorites, err := s.lists.FavoriteLists(r.Context(), viewer.ID)
 		if err == nil {
 			out.Favorites = apiSummaries(favorites)
 			for _, section := range []*[]api.ListSummary{&out.TopThisWeek, &out.Recent, &out.Favorites} {

@@ -6,51 +6,31 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/consensus"
-	"castaway/internal/model"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 const msgConsensusFailed = problem.MsgConsensusFailed
 
-var errNoSuchSeason = problem.New(problem.NotFound, "season_not_found", "Season not found")
-
 // seasonConsensus answers the community's ranking of one season's cast.
 func (s *Server) seasonConsensus(w http.ResponseWriter, r *http.Request) {
-	season, ok := s.catalog.Season(r.PathValue("seasonId"))
-	if !ok {
-		s.fail(w, r, "season consensus", errNoSuchSeason, msgConsensusFailed)
-		return
-	}
-	name := func(id string) (string, bool) {
-		ct, _, ok := s.catalog.Contestant(id, season.ID)
-		return ct.Name, ok
-	}
-	inSeason := func(it model.Item) bool { return !it.IsSeason && it.SeasonID == season.ID }
-	s.answerConsensus(w, r, season.ID, name, inSeason)
+	id := r.PathValue("seasonId")
+	s.answerConsensus(w, r, "consensus/"+id, func(ctx context.Context) (consensus.Ranking, error) { return s.consensus.Season(ctx, id) })
 }
 
 // seasonsConsensus answers the community's ranking of the seasons.
 func (s *Server) seasonsConsensus(w http.ResponseWriter, r *http.Request) {
-	name := func(id string) (string, bool) {
-		season, ok := s.catalog.Season(id)
-		if !ok {
-			return "", false
-		}
-		return season.Name, true
-	}
-	s.answerConsensus(w, r, store.SeasonsScope, name, func(it model.Item) bool { return it.IsSeason })
+	s.answerConsensus(w, r, "consensus/", s.consensus.Seasons)
 }
 
-// answerConsensus reads and ranks a scope, shared by every reader for a second.
-func (s *Server) answerConsensus(w http.ResponseWriter, r *http.Request, scope string,
-	name func(string) (string, bool), inScope func(model.Item) bool) {
-	v, err := s.shared.Get("consensus/"+scope, func(ctx context.Context) (any, error) {
-		c, err := s.store.ConsensusOf(ctx, scope, consensus.SampleSize)
+// answerConsensus answers a ranking, shared by every reader for a second under key
+// (an unknown season's refusal is not kept).
+func (s *Server) answerConsensus(w http.ResponseWriter, r *http.Request, key string, rank func(context.Context) (consensus.Ranking, error)) {
+	v, err := s.shared.Get(key, func(ctx context.Context) (any, error) {
+		c, err := rank(ctx)
 		if err != nil {
 			return nil, err
 		}
-		return apiConsensus(consensus.Rank(c, name, inScope)), nil
+		return apiConsensus(c), nil
 	})
 	if err != nil {
 		s.fail(w, r, "consensus", err, msgConsensusFailed)

@@ -1,15 +1,11 @@
 package server
 
 import (
-	"errors"
 	"net/http"
-	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/model"
-	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 const msgSignInForDraft = "You must be signed in to keep a draft."
@@ -19,13 +15,13 @@ func (s *Server) getDraft(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	d, err := s.store.Draft(r.Context(), u.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		w.WriteHeader(http.StatusNoContent)
-		return
-	}
+	d, err := s.lists.Draft(r.Context(), u.ID)
 	if err != nil {
 		s.fail(w, r, "read draft", err, msgSomethingWrong)
+		return
+	}
+	if d == nil {
+		w.WriteHeader(http.StatusNoContent)
 		return
 	}
 	writeJSON(w, http.StatusOK, apiDraft(d, u.ID))
@@ -40,33 +36,16 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	in := lists.Input{Name: orZero(body.Name), Description: orZero(body.Description), Tags: orZero(body.Tags)}
+	in := lists.Input{Name: orZero(body.Name), Description: orZero(body.Description), Tags: orZero(body.Tags), Public: body.IsPublic}
 	if body.Contestants != nil {
 		in.Items = itemInputs(*body.Contestants)
 	}
-	c, err := lists.ValidateDraft(s.catalog, in)
-	if err != nil {
-		s.fail(w, r, "validate draft", err, msgSomethingWrong)
-		return
-	}
-	d := c.Draft(lists.Public(body.IsPublic), time.Now())
 	if body.RemixOf != nil {
-		// An origin the user may no longer see is dropped, not refused: the draft is kept.
-		ref := model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
-		if _, err := lists.RemixSource(r.Context(), s.store, ref, u.ID); err == nil {
-			d.RemixOf = ref
-		} else if _, isProblem := problem.As(err); !isProblem {
-			s.fail(w, r, "find remixed list", err, msgSomethingWrong)
-			return
-		}
+		in.RemixOf = &model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
 	}
-	if err := s.store.SaveDraft(r.Context(), u.ID, d); err != nil {
-		s.fail(w, r, "save draft", err, msgSomethingWrong)
-		return
-	}
-	saved, err := s.store.Draft(r.Context(), u.ID)
+	saved, err := s.lists.SaveDraft(r.Context(), s.actor(r, u), in)
 	if err != nil {
-		s.fail(w, r, "read draft", err, msgSomethingWrong)
+		s.fail(w, r, "save draft", err, msgSomethingWrong)
 		return
 	}
 	writeJSON(w, http.StatusOK, apiDraft(saved, u.ID))
@@ -77,7 +56,7 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	if err := s.store.DeleteDraft(r.Context(), u.ID); err != nil {
+	if err := s.lists.DeleteDraft(r.Context(), s.actor(r, u)); err != nil {
 		s.fail(w, r, "delete draft", err, msgSomethingWrong)
 		return
 	}

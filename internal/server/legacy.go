@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/legacy"
@@ -18,7 +17,7 @@ func apiLegacy(rec *model.LegacyRecord) api.LegacyRankings {
 }
 
 func (s *Server) legacyRankings(w http.ResponseWriter, r *http.Request) {
-	rec, err := s.store.LegacyRecord(r.Context(), time.Now())
+	rec, err := s.legacy.Record(r.Context())
 	if err != nil {
 		s.fail(w, r, "read legacy record", err, legacy.MsgLoadFailed)
 		return
@@ -36,20 +35,12 @@ func (s *Server) saveLegacyRankings(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	lists, err := legacy.Validate(s.catalog, legacy.Input{Maddys: itemInputs(body.MaddysList),
+	rec, err := s.legacy.Save(r.Context(), s.actor(r, u), legacy.Input{Maddys: itemInputs(body.MaddysList),
 		Andrews: itemInputs(body.AndrewsList), Kendalls: itemInputs(body.KendallsList)})
-	if err == nil {
-		err = s.limitWrite(r, u, legacy.SavePerUser, legacy.SavePerClient)
-	}
-	rec := &model.LegacyRecord{Lists: lists, LastUpdated: time.Now().UTC()}
-	if err == nil {
-		err = s.store.SaveLegacyRecord(r.Context(), rec)
-	}
 	if err != nil {
 		s.fail(w, r, "save legacy record", err, legacy.MsgSaveFailed)
 		return
 	}
-	s.hub.PublishLegacy(context.WithoutCancel(r.Context()))
 	writeJSON(w, http.StatusOK, apiLegacy(rec))
 }
 
@@ -67,7 +58,7 @@ func (s *Server) streamLegacyRankings(w http.ResponseWriter, r *http.Request) {
 
 // legacyEvent reads the record for the live streams.
 func (s *Server) legacyEvent(ctx context.Context) ([]byte, error) {
-	rec, err := s.store.LegacyRecord(ctx, time.Now())
+	rec, err := s.legacy.Record(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -4,15 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/model"
-	"castaway/internal/moderation"
-	"castaway/internal/notify"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 const (
@@ -30,89 +26,58 @@ func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	c, ok := s.validateList(w, r, body)
-	if !ok {
-		return
-	}
-	var original *model.ListVisibility
+	in := listInput(body)
 	if body.RemixOf != nil {
-		var err error
-		original, err = lists.RemixSource(r.Context(), s.store, model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}, u.ID)
-		if err != nil {
-			s.fail(w, r, "find remixed list", err, msgSaveFailed)
-			return
-		}
-		c.RemixOf = model.ListRef{UserID: original.UserID, ListID: original.ID}
+		in.RemixOf = &model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
 	}
-	now := time.Now()
-	l, notified, err := s.store.CreateListNotifying(r.Context(), u.ID, lists.IDs(now), c, now, func(id string) []*model.Notification {
-		if original == nil {
-			return nil
-		}
-		if n := notify.ForRemix(notify.Actor{ID: u.ID, Name: u.DisplayName}, original, id, now); n != nil {
-			return []*model.Notification{n}
-		}
-		return nil
-	})
+	l, err := s.lists.Create(r.Context(), s.actor(r, u), in)
 	if err != nil {
 		s.fail(w, r, "create list", err, msgSaveFailed)
 		return
 	}
-	s.wakeInboxes(r, notified...)
 	writeJSON(w, http.StatusCreated, rankedList(l, u.ID, false, false))
 }
 
 func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
-	ownerID, listID := r.PathValue("userId"), r.PathValue("listId")
-	var viewerID string
 	viewer := currentUser(r)
-	if viewer != nil {
-		viewerID = viewer.ID
-	}
-	l, err := s.listFor(r, ownerID, listID)
-	if errors.Is(err, store.ErrNotFound) {
-		err = lists.Missing(r.Context(), s.store, ownerID, viewerID)
-	}
+	o, err := s.lists.Open(r.Context(), viewer, r.PathValue("userId"), r.PathValue("listId"), s.sharedList)
 	if err != nil {
 		s.fail(w, r, "read list", err, msgLoadFailed)
 		return
 	}
-	var upvoted, favorited bool
-	if viewerID != "" {
-		if upvoted, favorited, err = s.store.ListMarks(r.Context(), ownerID, listID, viewerID); err != nil {
-			s.fail(w, r, "read list marks", err, msgLoadFailed)
-			return
-		}
-	}
-	writeJSON(w, http.StatusOK, rankedList(l, viewerID, upvoted, favorited))
-}
-
-// listFor is the list as the request's reader may read it: store.ErrNotFound when
-// it is missing or not theirs to see, a problem when they chose not to see it.
-func (s *Server) listFor(r *http.Request, ownerID, listID string) (*model.List, error) {
 	var viewerID string
-	viewer := currentUser(r)
 	if viewer != nil {
 		viewerID = viewer.ID
 	}
-	l, err := s.findList(r.Context(), ownerID, listID, viewerID, viewer != nil && viewer.IsAdmin)
-	if err == nil {
-		err = moderation.ListFor(r.Context(), s.store, viewer, ownerID, listID)
-	}
-	return l, err
+	writeJSON(w, http.StatusOK, rankedList(o.List, viewerID, o.Upvoted, o.Favorited))
 }
 
-// findList is lists.Find through the shared reads: a list reads the same for every
-// visitor, so a busy list costs one database read a second (dropped when a write through
-// this process changes what they show), and only the visibility check is the viewer's own.
-func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string, admin bool) (*model.List, error) {
+// sharedList is the stored list through the shared reads: a list reads the same for
+// every visitor, so a busy list costs one database read a second (dropped when a write
+// through this process changes what they show); only the visibility check
+// (lists.Service.Visible) is the viewer's own.
+func (s *Server) sharedList(ctx context.Context, ownerID, listID string) (*model.List, error) {
 	v, err := s.shared.Get("list\x00"+ownerID+"\x00"+listID, func(ctx context.Context) (any, error) {
-		return s.store.List(ctx, ownerID, listID)
+		return s.lists.Stored(ctx, ownerID, listID)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return lists.Shown(v.(*model.List), model.Viewer{ID: viewerID, Admin: admin})
+	return v.(*model.List), nil
+}
+
+// findList is the list ownerID/listID through the shared reads when viewerID (an admin
+// when admin) may see it; lists.ErrNotFound when it is missing, store.ErrNotFound (as
+// lists.Shown answers) when it is not theirs to see. For comments.go's visitors.
+func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string, admin bool) (*model.List, error) {
+	l, err := s.sharedList(ctx, ownerID, listID)
+	if errors.Is(err, lists.ErrNoSuchList) {
+		return nil, lists.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return lists.Shown(l, model.Viewer{ID: viewerID, Admin: admin})
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
@@ -120,30 +85,16 @@ func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	ownerID, listID := r.PathValue("userId"), r.PathValue("listId")
-	if err := lists.CanEdit(u.ID, ownerID); err != nil {
-		s.fail(w, r, "update list", err, msgSaveFailed)
-		return
-	}
 	var body api.ListInput
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	c, ok := s.validateList(w, r, body)
-	if !ok {
+	o, err := s.lists.Update(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId"), listInput(body))
+	if err != nil {
+		s.fail(w, r, "update list", err, msgSaveFailed)
 		return
 	}
-	l, err := s.store.UpdateList(r.Context(), u.ID, listID, c, time.Now())
-	if err != nil {
-		s.fail(w, r, "update list", notFoundAs(err, lists.ErrGone), msgSaveFailed)
-		return
-	}
-	s.inboxesChanged(r) // it may have been made private or public
-	upvoted, favorited, err := s.store.ListMarks(r.Context(), u.ID, listID, u.ID)
-	if err != nil {
-		s.log.ErrorContext(r.Context(), "read list marks", "err", err)
-	}
-	writeJSON(w, http.StatusOK, rankedList(l, u.ID, upvoted, favorited))
+	writeJSON(w, http.StatusOK, rankedList(o.List, u.ID, o.Upvoted, o.Favorited))
 }
 
 func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
@@ -151,34 +102,23 @@ func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	ownerID, listID := r.PathValue("userId"), r.PathValue("listId")
-	err := lists.CanDelete(u.ID, ownerID)
-	if err == nil {
-		err = notFoundAs(s.store.DeleteList(r.Context(), u.ID, listID), lists.ErrNoSuchList)
-	}
-	if err != nil {
+	if err := s.lists.Delete(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId")); err != nil {
 		s.fail(w, r, "delete list", err, problem.MsgListDeleteFailed)
 		return
 	}
-	s.inboxesChanged(r)
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// validateList checks a list body, answering the client itself on failure. A remix's
-// origin is not part of it: only a new list may name one.
-func (s *Server) validateList(w http.ResponseWriter, r *http.Request, body api.ListInput) (model.ListContent, bool) {
-	in := lists.Input{Name: body.Name, Description: orZero(body.Description), Items: itemInputs(body.Contestants)}
+// listInput is a list body as the lists' use cases take it. A remix's origin is not
+// part of it: only a new list may name one.
+func listInput(body api.ListInput) lists.Input {
+	in := lists.Input{Name: body.Name, Description: orZero(body.Description), Items: itemInputs(body.Contestants), Public: body.IsPublic}
 	if body.Tags != nil {
 		for _, t := range *body.Tags {
 			in.Tags = append(in.Tags, string(t))
 		}
 	}
-	c, err := lists.ValidateList(s.catalog, in)
-	if err != nil {
-		s.fail(w, r, "validate list", err, msgSaveFailed)
-		return model.ListContent{}, false
-	}
-	return c.Stored(lists.Public(body.IsPublic)), true
+	return in
 }
 
 func itemInputs(in []api.ListItemInput) []lists.ItemInput {
@@ -217,28 +157,17 @@ func rankedList(l *model.List, viewerID string, upvoted, favorited bool) api.Ran
 	return out
 }
 
-// remixesPageSize is how many remixes one page of an original's remixes holds.
-const remixesPageSize = 12
-
 func (s *Server) listRemixes(w http.ResponseWriter, r *http.Request) {
+	viewer := currentUser(r)
 	var viewerID string
-	if u := currentUser(r); u != nil {
-		viewerID = u.ID
+	if viewer != nil {
+		viewerID = viewer.ID
 	}
-	l := s.visibleList(w, r, viewerID, msgLoadFailed)
-	if l == nil {
-		return
+	page, next, err := s.lists.Remixes(r.Context(), viewerID, r.PathValue("userId"), r.PathValue("listId"), r.URL.Query().Get("cursor"))
+	var shown []api.ListSummary
+	if err == nil {
+		shown, err = s.listsFor(r.Context(), viewer, apiSummaries(page))
 	}
-	page, next, err := s.store.Remixes(r.Context(), model.ListRef{UserID: l.UserID, ListID: l.ID}, r.URL.Query().Get("cursor"), remixesPageSize)
-	if errors.Is(err, store.ErrBadCursor) {
-		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; start again from the first page.")
-		return
-	}
-	if err != nil {
-		s.fail(w, r, "list remixes", err, msgLoadFailed)
-		return
-	}
-	shown, err := s.listsFor(r.Context(), currentUser(r), apiSummaries(page))
 	if err != nil {
 		s.fail(w, r, "list remixes", err, msgLoadFailed)
 		return

@@ -1,11 +1,9 @@
 package server
 
 import (
-	"errors"
 	"net/http"
 
 	"castaway/internal/problem"
-	"castaway/internal/store"
 	"castaway/web"
 )
 
@@ -13,7 +11,7 @@ import (
 // missing or not the reader's to see. Any other failure leaves the page at 200: the
 // app asks again and shows what the API answers.
 func pageStatus(err error) int {
-	if p, ok := problem.As(err); (ok && p.Kind == problem.NotFound) || errors.Is(err, store.ErrNotFound) {
+	if p, ok := problem.As(err); ok && p.Kind == problem.NotFound {
 		return http.StatusNotFound
 	}
 	return http.StatusOK
@@ -26,7 +24,7 @@ func (s *Server) userPage(w http.ResponseWriter, r *http.Request) {
 	exists := false
 	var err error
 	if storableText(userID) {
-		if exists, err = s.store.UserExists(r.Context(), userID); err != nil {
+		if exists, err = s.lists.UserExists(r.Context(), userID); err != nil {
 			s.log.ErrorContext(r.Context(), "user page", "err", err)
 			exists = true
 		}

@@ -22,12 +22,12 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	p, status := genericPreview, http.StatusNotFound
 	if storableText(userID) && storableText(listID) {
 		// Link previews are fetched signed out, so they show what everyone may see.
-		l, err := s.findList(r.Context(), userID, listID, "", false)
+		l, err := s.lists.Visible(r.Context(), nil, userID, listID, s.sharedList)
 		if err == nil {
 			p = previewOf(l, s.cfg.BaseURL)
 		} else if r, err = s.withPageReader(r); err == nil {
 			// Not everyone's to see: perhaps this reader's (its owner, an admin).
-			_, err = s.listFor(r, userID, listID)
+			_, err = s.lists.Visible(r.Context(), currentUser(r), userID, listID, s.sharedList)
 		}
 		if status = pageStatus(err); status == http.StatusOK && err != nil {
 			s.log.ErrorContext(r.Context(), "list page", "err", err)

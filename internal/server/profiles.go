@@ -4,30 +4,18 @@ import (
 	"net/http"
 
 	"castaway/internal/api"
-	"castaway/internal/lists"
-	"castaway/internal/model"
-	"castaway/internal/moderation"
 	"castaway/internal/problem"
 )
 
 func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
-	p, err := s.store.Profile(r.Context(), r.PathValue("userId"))
-	out := api.PublicProfile{}
-	if err == nil {
-		err = moderation.ProfileShown(p, currentUser(r))
-	}
-	if err == nil {
-		out = api.PublicProfile{Id: p.ID, DisplayName: p.DisplayName, IdolsFound: p.IdolsFound, ListCount: p.ListCount}
-		if viewer := currentUser(r); viewer != nil && viewer.Filters > 0 {
-			var blocked bool
-			if blocked, err = s.store.Blocked(r.Context(), p.ID, viewer.ID); blocked {
-				out.BlockedByMe = &blocked
-			}
-		}
-	}
+	p, err := s.lists.Profile(r.Context(), currentUser(r), r.PathValue("userId"))
 	if err != nil {
-		s.fail(w, r, "read profile", notFoundAs(err, lists.ErrUserNotFound), msgSomethingWrong)
+		s.fail(w, r, "read profile", err, msgSomethingWrong)
 		return
+	}
+	out := api.PublicProfile{Id: p.ID, DisplayName: p.DisplayName, IdolsFound: p.IdolsFound, ListCount: p.ListCount}
+	if p.BlockedByMe {
+		out.BlockedByMe = &p.BlockedByMe
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -41,16 +29,10 @@ func (s *Server) userLists(w http.ResponseWriter, r *http.Request) {
 	if viewer != nil {
 		viewerID = viewer.ID
 	}
-	exists, err := s.store.UserExists(r.Context(), userID)
+	owned, err := s.lists.UserLists(r.Context(), viewerID, userID)
 	var found []api.ListSummary
-	if err == nil && !exists {
-		err = lists.ErrUserNotFound
-	}
 	if err == nil {
-		var owned []model.ListSummary
-		if owned, err = lists.OwnedBy(r.Context(), s.store, userID, viewerID); err == nil {
-			found, err = s.listsFor(r.Context(), viewer, apiSummaries(owned))
-		}
+		found, err = s.listsFor(r.Context(), viewer, apiSummaries(owned))
 	}
 	if err != nil {
 		msg := msgSomethingWrong
@@ -81,22 +63,10 @@ func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	if _, ok := h.catalog.Season(body.SeasonId); !ok {
-		writeProblem(w, lists.ErrUnknownSeason)
+	found, err := h.lists.SearchIdol(r.Context(), h.actor(r, u), body.SeasonId, h.chance, h.draw)
+	if err != nil {
+		h.fail(w, r, "idol search", err, msgSomethingWrong)
 		return
 	}
-	res := api.IdolSearchResult{IdolsFound: u.IdolsFound}
-	// Over the limit the search finds nothing, without an error; the spec only logs
-	// idol tracking failures, so a failing count is logged and the click answered.
-	err := h.limitWrite(r, u, lists.IdolSearchPerUser, lists.IdolSearchPerClient)
-	if err == nil && lists.FindsIdol(h.chance, h.draw) {
-		var n int
-		if n, err = h.store.AddIdol(r.Context(), u.ID); err == nil {
-			res.Found, res.IdolsFound = true, n
-		}
-	}
-	if p, limited := problem.As(err); err != nil && !(limited && p.Kind == problem.RateLimited) {
-		h.log.ErrorContext(r.Context(), "idol search", "err", err)
-	}
-	writeJSON(w, http.StatusOK, res)
+	writeJSON(w, http.StatusOK, api.IdolSearchResult{Found: found.Found, IdolsFound: found.IdolsFound})
 }

@@ -62,25 +62,25 @@ func (s *Server) routes() *http.ServeMux {
 
 		// Lists, drafts, browse and profiles
 		{"GET /api/lists", httpcache.Cacheable(http.HandlerFunc(s.browseLists))},
-		{"POST /api/lists", s.changesShared(s.limited(lists.SavePerUser, lists.SavePerClient, s.createList))},
+		{"POST /api/lists", s.changesShared(http.HandlerFunc(s.createList))},
 		{"GET /api/lists/{userId}/{listId}", httpcache.Cacheable(http.HandlerFunc(s.getList))},
-		{"PUT /api/lists/{userId}/{listId}", s.changesShared(s.limited(lists.SavePerUser, lists.SavePerClient, s.updateList))},
-		{"DELETE /api/lists/{userId}/{listId}", s.changesShared(s.limited(lists.SavePerUser, lists.SavePerClient, s.deleteList))},
+		{"PUT /api/lists/{userId}/{listId}", s.changesShared(http.HandlerFunc(s.updateList))},
+		{"DELETE /api/lists/{userId}/{listId}", s.changesShared(http.HandlerFunc(s.deleteList))},
 		{"GET /api/lists/{userId}/{listId}/share.png", http.HandlerFunc(s.shareImage)},
 		{"GET /api/lists/{userId}/{listId}/remixes", httpcache.Cacheable(http.HandlerFunc(s.listRemixes))},
 		{"GET /api/home", httpcache.Cacheable(http.HandlerFunc(s.home))},
 		{"GET /api/me/draft", http.HandlerFunc(s.getDraft)},
-		{"PUT /api/me/draft", s.limited(lists.DraftPerUser, lists.DraftPerClient, s.saveDraft)},
-		{"DELETE /api/me/draft", s.limited(lists.DraftPerUser, lists.DraftPerClient, s.deleteDraft)},
+		{"PUT /api/me/draft", http.HandlerFunc(s.saveDraft)},
+		{"DELETE /api/me/draft", http.HandlerFunc(s.deleteDraft)},
 		{"GET /api/users/{userId}", httpcache.Cacheable(http.HandlerFunc(s.userProfile))},
 		{"GET /api/users/{userId}/lists", httpcache.Cacheable(http.HandlerFunc(s.userLists))},
 		{"POST /api/me/idols/search", &idolSearch{Server: s, chance: s.cfg.IdolChanceOr(lists.IdolChance), draw: lists.Draw}},
 
 		// Upvotes and favorites
-		{"PUT /api/lists/{userId}/{listId}/upvote", s.changesShared(s.limited(lists.MarkPerUser, lists.MarkPerClient, s.upvoteList))},
-		{"DELETE /api/lists/{userId}/{listId}/upvote", s.changesShared(s.limited(lists.MarkPerUser, lists.MarkPerClient, s.removeUpvote))},
-		{"PUT /api/lists/{userId}/{listId}/favorite", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.favoriteList)},
-		{"DELETE /api/lists/{userId}/{listId}/favorite", s.limited(lists.MarkPerUser, lists.MarkPerClient, s.unfavoriteList)},
+		{"PUT /api/lists/{userId}/{listId}/upvote", s.changesShared(http.HandlerFunc(s.upvoteList))},
+		{"DELETE /api/lists/{userId}/{listId}/upvote", s.changesShared(http.HandlerFunc(s.removeUpvote))},
+		{"PUT /api/lists/{userId}/{listId}/favorite", http.HandlerFunc(s.favoriteList)},
+		{"DELETE /api/lists/{userId}/{listId}/favorite", http.HandlerFunc(s.unfavoriteList)},
 		{"GET /api/me/favorites", http.HandlerFunc(s.myFavorites)},
 
 		// Comments

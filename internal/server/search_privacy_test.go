@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/lists"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -65,7 +66,7 @@ func TestSearchSeesOnlyPublicLists(t *testing.T) {
 					if res.StatusCode != 200 || json.Unmarshal([]byte(raw), &first) != nil {
 						t.Fatalf("%s: %s: %d %s", step, query, res.StatusCode, raw)
 					}
-					if first.Total != total || first.TotalIsCapped || len(first.Lists) != browsePageSize || first.NextCursor == "" {
+					if first.Total != total || first.TotalIsCapped || len(first.Lists) != lists.BrowsePageSize || first.NextCursor == "" {
 						t.Errorf("%s: %s: total %d (capped %v), %d lists, cursor %q; want total %d", step, query,
 							first.Total, first.TotalIsCapped, len(first.Lists), first.NextCursor, total)
 					}

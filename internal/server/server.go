@@ -13,9 +13,12 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/consensus"
 	"castaway/internal/events"
 	"castaway/internal/httpcache"
+	"castaway/internal/legacy"
 	"castaway/internal/limits"
+	"castaway/internal/lists"
 	"castaway/internal/live"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
@@ -47,6 +50,14 @@ type Deps struct {
 	// Hub carries live inbox events over the process's event bus (internal/app
 	// builds both); nil makes an in-process one, for a single process.
 	Hub *notify.Hub
+	// Writes counts writes against their per-account and per-client limits; nil makes
+	// one over Store (internal/app builds it, and the services below, once).
+	Writes *limits.Writes
+	// Lists, Consensus and Legacy are those domains' use cases; nil makes each over
+	// Store, Catalog, Writes and Hub as internal/app does.
+	Lists     *lists.Service
+	Consensus *consensus.Service
+	Legacy    *legacy.Service
 }
 
 // Server is the HTTP face of castaway.
@@ -72,12 +83,11 @@ type Server struct {
 	// writes counts writes against their per-account and per-client limits.
 	writes *limits.Writes
 	// now is the clock the rate limits read (time.Now; a test may set it before requests).
-	now func() time.Time
+	now       func() time.Time
+	lists     *lists.Service
+	consensus *consensus.Service
+	legacy    *legacy.Service
 }
-
-// maxLocalLimitKeys bounds the write-limit keys held in memory (about 100 bytes each);
-// past it, writes are counted in the database.
-const maxLocalLimitKeys = 200_000
 
 // New builds the server; Handler gives its http.Handler.
 func New(d Deps) (*Server, error) {
@@ -94,13 +104,6 @@ func New(d Deps) (*Server, error) {
 		hub:       d.Hub,
 		now:       time.Now,
 	}
-	// On SQLite (one process) the write limits' state is this process's own, in memory;
-	// on PostgreSQL every node shares the database's.
-	var local *limits.Local
-	if d.Store.Dialect() == store.SQLite {
-		local = limits.NewLocal(maxLocalLimitKeys)
-	}
-	s.writes = limits.NewWrites(local, d.Store, func() time.Time { return s.now() })
 	var err error
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
 		return nil, err
@@ -125,6 +128,7 @@ func New(d Deps) (*Server, error) {
 			return nil, err
 		}
 	}
+	s.wireServices(d)
 	s.liveStreams = s.newLiveStreams()
 	if s.accounts != nil {
 		s.accounts.OnSessionsEnded(s.hub.PublishSessionsEnded)
@@ -141,6 +145,25 @@ func New(d Deps) (*Server, error) {
 		Name: "castaway_shared_read_loads_total", Help: "Reads every visitor sees alike that went to the database rather than memory.",
 	}, func() float64 { return float64(s.shared.Loads()) }))
 	return s, nil
+}
+
+// wireServices takes the use cases d brings, making those it lacks as internal/app
+// does, on the server's clock (which a test may set).
+func (s *Server) wireServices(d Deps) {
+	clock := func() time.Time { return s.now() }
+	if s.writes = d.Writes; s.writes == nil {
+		s.writes = limits.WritesFor(d.Store, d.Store.Dialect() == store.SQLite, clock)
+	}
+	if s.lists = d.Lists; s.lists == nil {
+		s.lists = lists.NewService(d.Store, d.Catalog, s.writes, s.hub, d.Logger)
+		s.lists.SetClock(clock)
+	}
+	if s.consensus = d.Consensus; s.consensus == nil {
+		s.consensus = consensus.NewService(d.Store, d.Catalog)
+	}
+	if s.legacy = d.Legacy; s.legacy == nil {
+		s.legacy = legacy.NewService(d.Store, d.Catalog, s.writes, s.hub)
+	}
 }
 
 // methodNotAllowed answers a page request that is not GET or HEAD (the app sets Allow).

@@ -19,8 +19,6 @@ import (
 	xdraw "golang.org/x/image/draw"
 
 	"castaway/internal/httpcache"
-	"castaway/internal/limits"
-	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/placeholder"
 	"castaway/internal/problem"
@@ -42,11 +40,6 @@ const (
 	msgShareFailed = problem.MsgShareFailed
 	msgShareBusy   = "The server is busy drawing images. Please try again in a moment."
 )
-
-// ShareDrawPerClient bounds the images one client address may have drawn; answers
-// from the browser's cache (304) are not counted.
-var ShareDrawPerClient = limits.Limit{Name: "share-image-ip", Max: 60, Window: time.Minute,
-	Message: "Too many images requested. Please wait a minute and try again."}
 
 // shareImages draws lists' share images (GET /api/lists/{userId}/{listId}/share.png).
 type shareImages struct {
@@ -89,9 +82,9 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 	if u := currentUser(r); u != nil {
 		viewerID = u.ID
 	}
-	l, err := lists.Find(r.Context(), s.store, r.PathValue("userId"), r.PathValue("listId"), viewerID)
+	l, err := s.lists.ShareImageOf(r.Context(), viewerID, r.PathValue("userId"), r.PathValue("listId"))
 	if err != nil {
-		s.fail(w, r, "share image", notFoundAs(err, lists.ErrNoSuchList), msgShareFailed)
+		s.fail(w, r, "share image", err, msgShareFailed)
 		return
 	}
 	h := w.Header()
@@ -107,15 +100,11 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	now := s.now()
-	st, err := s.store.HitRateLimit(r.Context(), ShareDrawPerClient.Hit(s.clientIP(r)), now)
-	if err != nil {
+	if err := s.lists.TakeShareDraw(r.Context(), s.clientIP(r)); err != nil {
+		if _, refused := problem.As(err); refused {
+			clearCaching(h)
+		}
 		s.fail(w, r, "share image rate limit", err, msgShareFailed)
-		return
-	}
-	if !st.Allowed {
-		clearCaching(h)
-		writeProblem(w, ShareDrawPerClient.Exceeded(st.TAT, now))
 		return
 	}
 	png, err := s.share.draw(r.Context(), l, siteName(s.cfg.BaseURL))

@@ -181,8 +181,8 @@ func TestShareImageRateLimit(t *testing.T) {
 	l := newShareList(t, env.store, owner.ID, "Best Winners", true, time.Now())
 	now := time.Now()
 	env.setClock(now) // the limit is a rate (one a second): hold the time still
-	for range ShareDrawPerClient.Max {
-		if _, err := env.store.HitRateLimit(context.Background(), ShareDrawPerClient.Hit("127.0.0.1"), now); err != nil {
+	for range lists.ShareDrawPerClient.Max {
+		if _, err := env.store.HitRateLimit(context.Background(), lists.ShareDrawPerClient.Hit("127.0.0.1"), now); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -408,9 +408,9 @@ func BenchmarkShareImage(b *testing.B) {
 	}
 	l := newShareList(b, st, owner.ID, "The Greatest Survivor Winners Of All Time", true, time.Now())
 	url := "/api/lists/" + l.UserID + "/" + l.ID + "/share.png"
-	saved := ShareDrawPerClient
-	ShareDrawPerClient.Max = 1 << 30
-	b.Cleanup(func() { ShareDrawPerClient = saved })
+	saved := lists.ShareDrawPerClient
+	lists.ShareDrawPerClient.Max = 1 << 30
+	b.Cleanup(func() { lists.ShareDrawPerClient = saved })
 
 	run := func(b *testing.B, header map[string]string, want int) {
 		var bytes int

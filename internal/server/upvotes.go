@@ -2,12 +2,9 @@ package server
 
 import (
 	"net/http"
-	"time"
 
 	"castaway/internal/api"
-	"castaway/internal/lists"
 	"castaway/internal/model"
-	"castaway/internal/notify"
 	"castaway/internal/problem"
 )
 
@@ -17,30 +14,27 @@ const (
 )
 
 func (s *Server) upvoteList(w http.ResponseWriter, r *http.Request) {
-	u, l := s.userAndList(w, r, msgUpvoteSignedOut, msgUpvoteFailed)
-	if l == nil {
+	u := requireUser(w, r, msgUpvoteSignedOut)
+	if u == nil {
 		return
 	}
-	now := time.Now()
-	res, err := s.store.AddUpvote(r.Context(), l.UserID, l.ID, u.ID, now,
-		notify.ForListUpvote(notify.Actor{ID: u.ID, Name: u.DisplayName}, l, now))
+	res, err := s.lists.Upvote(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId"))
 	s.answerUpvote(w, r, res, err)
 }
 
 func (s *Server) removeUpvote(w http.ResponseWriter, r *http.Request) {
-	u, l := s.userAndList(w, r, msgUpvoteSignedOut, msgUpvoteFailed)
-	if l == nil {
+	u := requireUser(w, r, msgUpvoteSignedOut)
+	if u == nil {
 		return
 	}
-	res, err := s.store.RemoveUpvote(r.Context(), l.UserID, l.ID, u.ID)
+	res, err := s.lists.RemoveUpvote(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId"))
 	s.answerUpvote(w, r, res, err)
 }
 
 func (s *Server) answerUpvote(w http.ResponseWriter, r *http.Request, res model.UpvoteResult, err error) {
 	if err != nil {
-		s.fail(w, r, "upvote", notFoundAs(err, lists.ErrNotFound), msgUpvoteFailed) // deleted meanwhile
+		s.fail(w, r, "upvote", err, msgUpvoteFailed)
 		return
 	}
-	s.wakeInboxes(r, res.Notified...)
 	writeJSON(w, http.StatusOK, api.UpvoteState{UpvoteCount: res.UpvoteCount, Upvoted: res.Upvoted})
 }

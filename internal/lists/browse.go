@@ -1,0 +1,84 @@
+package lists
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"time"
+
+	"castaway/internal/model"
+	"castaway/internal/problem"
+)
+
+// BrowsePageSize is the spec's 12 cards per page.
+const BrowsePageSize = 12
+
+// maxBrowsePage keeps the row offset far from overflowing; no site has this many lists.
+const maxBrowsePage = 1 << 24
+
+// BrowseQueryOf reads the browse parameters (q, type, sort, tag..., cursor, page), or
+// says what is wrong with them.
+func BrowseQueryOf(v url.Values) (model.BrowseQuery, error) {
+	q := model.BrowseQuery{Q: v.Get("q"), Type: model.TypeAll, Sort: model.SortNewest, Page: 1, PageSize: BrowsePageSize}
+	bad := func(msg string) (model.BrowseQuery, error) {
+		return q, problem.New(problem.Invalid, "validation", msg)
+	}
+	switch t := model.BrowseType(v.Get("type")); t {
+	case "":
+	case model.TypeAll, model.TypeSeason, model.TypeSurvivor:
+		q.Type = t
+	default:
+		return bad("Unknown ranking type.")
+	}
+	switch o := model.BrowseSort(v.Get("sort")); o {
+	case "":
+	case model.SortNewest, model.SortMostVotes, model.SortOldest:
+		q.Sort = o
+	default:
+		return bad("Unknown sort order.")
+	}
+	seen := map[string]bool{}
+	for _, tag := range v["tag"] {
+		if !IsTag(tag) {
+			return bad("Unknown tag " + strconv.Quote(tag) + ".")
+		}
+		if !seen[tag] {
+			seen[tag] = true
+			q.Tags = append(q.Tags, tag)
+		}
+	}
+	if c := v.Get("cursor"); c != "" {
+		q.Cursor = c
+	}
+	if p := v.Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 {
+			return bad("Page must be a positive number.")
+		}
+		if n > maxBrowsePage {
+			return bad("There is no such page.")
+		}
+		q.Page = n
+	}
+	return q, nil
+}
+
+// Browse is the page of public lists q asks for; a problem for a cursor that is not
+// this sort's (or no longer reads).
+func (s *Service) Browse(ctx context.Context, q model.BrowseQuery) (*model.BrowseResult, error) {
+	res, err := s.store.BrowsePage(ctx, q)
+	return res, cursorChecked(err)
+}
+
+// HomeWindow is how far back "Top Voted Lists This Week" counts upvotes.
+const HomeWindow = 7 * 24 * time.Hour
+
+// Home is the home page's lists every visitor sees alike: the week's top and the newest.
+func (s *Service) Home(ctx context.Context) (*model.Home, error) {
+	return s.store.HomeShared(ctx, s.now().Add(-HomeWindow))
+}
+
+// FavoriteLists is the home page's section of userID's favorite lists they may still see.
+func (s *Service) FavoriteLists(ctx context.Context, userID string) ([]model.ListSummary, error) {
+	return s.store.FavoriteLists(ctx, userID)
+}

@@ -1,0 +1,68 @@
+package lists
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"castaway/internal/catalog"
+	"castaway/internal/limits"
+	"castaway/internal/model"
+	"castaway/internal/notify"
+	"castaway/internal/problem"
+	"castaway/internal/store"
+)
+
+// Service holds the use cases of lists, their marks (upvotes, favorites), drafts and
+// their authors' pages: the rules, the store calls, the limits and the notifications
+// of each, with store errors turned into problems. internal/app builds it once.
+type Service struct {
+	store   *store.Store
+	catalog *catalog.Catalog
+	writes  *limits.Writes
+	hub     *notify.Hub
+	log     *slog.Logger
+	now     func() time.Time
+}
+
+// NewService builds the lists' use cases over st; writes counts their write limits and
+// hub wakes the inboxes their notifications reach.
+func NewService(st *store.Store, cat *catalog.Catalog, writes *limits.Writes, hub *notify.Hub, log *slog.Logger) *Service {
+	return &Service{store: st, catalog: cat, writes: writes, hub: hub, log: log, now: time.Now}
+}
+
+// SetClock makes the service read the time from now (tests hold it still).
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
+
+// take counts one write by a against perUser and perClient: a problem (429) past either.
+func (s *Service) take(ctx context.Context, a model.Actor, perUser, perClient limits.Limit) error {
+	return s.writes.Take(ctx, a.UserID(), a.Client, perUser, perClient)
+}
+
+// wake wakes the live inboxes of userIDs, even if the request that caused it is gone.
+func (s *Service) wake(ctx context.Context, userIDs ...string) {
+	if len(userIDs) > 0 {
+		s.hub.Publish(context.WithoutCancel(ctx), userIDs...)
+	}
+}
+
+// notFoundAs turns the store's ErrNotFound into p, this use case's answer for a
+// missing row, and leaves other errors alone.
+func notFoundAs(err error, p *problem.Error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return p
+	}
+	return err
+}
+
+// errPageExpired answers a paging cursor the store did not make (or no longer reads).
+var errPageExpired = problem.New(problem.Invalid, "validation", "That page link has expired; start again from the first page.")
+
+// cursorChecked turns the store's ErrBadCursor into errPageExpired.
+func cursorChecked(err error) error {
+	if errors.Is(err, store.ErrBadCursor) {
+		return errPageExpired
+	}
+	return err
+}
