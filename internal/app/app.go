@@ -95,11 +95,11 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	mailer.Start(mailCtx)
 	defer mailer.Wait()
 	defer stopMail()
-	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
+	srv, err := server.New(withServices(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
 		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
-	})
+	}))
 	if err != nil {
 		return err
 	}

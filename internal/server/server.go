@@ -46,6 +46,10 @@ type Deps struct {
 	// Hub carries live inbox events over the process's event bus (internal/app
 	// builds both); nil makes an in-process one, for a single process.
 	Hub *notify.Hub
+	// Writes counts writes against their per-account and per-client limits; nil makes one.
+	Writes *limits.Writes
+	// The domains' use cases (services.go); nil makes each over Store, for tests.
+	Inbox *notify.Inbox
 }
 
 // Server is the HTTP face of castaway.
@@ -66,6 +70,7 @@ type Server struct {
 	media       *media
 	share       *shareImages
 	hub         *notify.Hub // live inbox events
+	inboxes     *notify.Inbox
 	shared      *httpcache.Shared
 	searches    *searches // bounds on text searches the shared reads cannot answer
 	// writes counts writes against their per-account and per-client limits.
@@ -103,13 +108,15 @@ func New(d Deps) (*Server, error) {
 		streamReads: make(chan struct{}, maxStreamReads),
 		now:         time.Now,
 	}
-	// On SQLite (one process) the write limits' state is this process's own, in memory;
-	// on PostgreSQL every node shares the database's.
-	var local *limits.Local
-	if d.Store.Dialect() == store.SQLite {
-		local = limits.NewLocal(maxLocalLimitKeys)
+	if s.writes = d.Writes; s.writes == nil {
+		// On SQLite (one process) the write limits' state is this process's own, in memory;
+		// on PostgreSQL every node shares the database's.
+		var local *limits.Local
+		if d.Store.Dialect() == store.SQLite {
+			local = limits.NewLocal(maxLocalLimitKeys)
+		}
+		s.writes = limits.NewWrites(local, d.Store, func() time.Time { return s.now() })
 	}
-	s.writes = limits.NewWrites(local, d.Store, func() time.Time { return s.now() })
 	var err error
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
 		return nil, err
@@ -143,6 +150,7 @@ func New(d Deps) (*Server, error) {
 		s.accounts.OnSessionsEnded(s.hub.PublishSessionsEnded)
 	}
 	s.modUsers = moderation.NewUsers(s.store, s.accounts, s.log)
+	s.useServices(d)
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
 	}, func() float64 { return float64(s.hub.Streams()) }))
