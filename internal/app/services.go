@@ -3,6 +3,7 @@ package app
 import (
 	"time"
 
+	"castaway/internal/comments"
 	"castaway/internal/limits"
 	"castaway/internal/notify"
 	"castaway/internal/server"
@@ -20,6 +21,7 @@ func withServices(d server.Deps) server.Deps {
 		d.Writes = writeLimits(d.Store)
 	}
 	d.Inbox = notify.NewInbox(d.Store, d.Hub)
+	d.Comments = comments.NewService(d.Store, d.Inbox)
 	return d
 }
 

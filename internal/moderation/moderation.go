@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"castaway/internal/comments"
 	"castaway/internal/limits"
 	"castaway/internal/model"
 	"castaway/internal/problem"
@@ -47,7 +48,6 @@ var (
 	ErrOwnContent      = problem.InvalidField("targetType", "You cannot report your own content.")
 	ErrBlockSelf       = problem.InvalidField("userId", "You cannot block yourself.")
 	ErrTooManyBlocks   = problem.InvalidField("userId", "You have blocked 1,000 users, the most an account can. Unblock someone first.")
-	ErrBlocked         = problem.New(problem.Forbidden, "blocked", "You cannot comment here.")
 	ErrTargetGone      = problem.New(problem.NotFound, "not_found", "That content no longer exists.")
 	// A list page the reader asked not to see.
 	ErrOwnerBlocked = problem.New(problem.NotFound, "hidden_for_you", "You blocked this user, so their lists are hidden from you.")
@@ -131,11 +131,6 @@ func RequireAdmin(u *model.User) error {
 	return nil
 }
 
-// CommentShown tells whether viewer (nil when signed out) may see c: a hidden comment
-// only its author and admins may.
-func CommentShown(c *model.Comment, viewer *model.User) bool {
-	if !c.Hidden {
-		return true
-	}
-	return viewer != nil && (viewer.IsAdmin || (c.UserID != "" && viewer.ID == c.UserID))
-}
+// CommentShown is comments.Shown, the rule of who sees a hidden comment, for the
+// callers that still look for it here.
+func CommentShown(c *model.Comment, viewer *model.User) bool { return comments.Shown(c, viewer) }

@@ -174,5 +174,5 @@ func (s *Server) addGlobalComment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "add comment", err, msgCommentFailed)
 		return
 	}
-	s.postComment(w, r, u, body, text, "", p.ID)
+	s.postComment(w, r, body, text, "", p.ID)
 }

@@ -12,6 +12,7 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
+	"castaway/internal/comments"
 	"castaway/internal/config"
 	"castaway/internal/events"
 	"castaway/internal/httpcache"
@@ -49,7 +50,8 @@ type Deps struct {
 	// Writes counts writes against their per-account and per-client limits; nil makes one.
 	Writes *limits.Writes
 	// The domains' use cases (services.go); nil makes each over Store, for tests.
-	Inbox *notify.Inbox
+	Inbox    *notify.Inbox
+	Comments *comments.Service
 }
 
 // Server is the HTTP face of castaway.
@@ -71,6 +73,7 @@ type Server struct {
 	share       *shareImages
 	hub         *notify.Hub // live inbox events
 	inboxes     *notify.Inbox
+	comments    *comments.Service
 	shared      *httpcache.Shared
 	searches    *searches // bounds on text searches the shared reads cannot answer
 	// writes counts writes against their per-account and per-client limits.

@@ -1,11 +1,17 @@
 package server
 
-import "castaway/internal/notify"
+import (
+	"castaway/internal/comments"
+	"castaway/internal/notify"
+)
 
 // useServices takes the domains' use cases from d, building over d.Store (and the
 // server's hub and write limits) those it lacks, as tests leave them out.
 func (s *Server) useServices(d Deps) {
 	if s.inboxes = d.Inbox; s.inboxes == nil {
 		s.inboxes = notify.NewInbox(d.Store, s.hub)
+	}
+	if s.comments = d.Comments; s.comments == nil {
+		s.comments = comments.NewService(d.Store, s.inboxes)
 	}
 }
