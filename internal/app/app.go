@@ -20,7 +20,6 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/events"
 	"castaway/internal/mail"
-	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/server"
 	"castaway/internal/shareimage"
@@ -95,11 +94,12 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	mailer.Start(mailCtx)
 	defer mailer.Wait()
 	defer stopMail()
-	srv, err := server.New(withServices(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
+	deps := withServices(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
 		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
-	}))
+	})
+	srv, err := server.New(deps)
 	if err != nil {
 		return err
 	}
@@ -122,7 +122,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
 
 	go purgeExpired(ctx, st, log)
-	go sweepSuspensions(ctx, moderation.NewUsers(st, accounts, log), log)
+	go sweepSuspensions(ctx, deps.ModerationUsers, log)
 	if cfg.BackupDir != "" {
 		backupCtx, stopBackups := context.WithCancel(ctx)
 		backupsDone := make(chan struct{})

@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/comments"
 	"castaway/internal/limits"
+	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/server"
 	"castaway/internal/store"
@@ -22,6 +23,8 @@ func withServices(d server.Deps) server.Deps {
 	}
 	d.Inbox = notify.NewInbox(d.Store, d.Hub)
 	d.Comments = comments.NewService(d.Store, d.Inbox)
+	d.Moderation = moderation.NewService(d.Store)
+	d.ModerationUsers = moderation.NewUsers(d.Store, d.Accounts, d.Logger)
 	return d
 }
 

@@ -52,6 +52,9 @@ type Deps struct {
 	// The domains' use cases (services.go); nil makes each over Store, for tests.
 	Inbox    *notify.Inbox
 	Comments *comments.Service
+	// Moderation is community care; ModerationUsers moderates accounts.
+	Moderation      *moderation.Service
+	ModerationUsers *moderation.Users
 }
 
 // Server is the HTTP face of castaway.
@@ -74,6 +77,7 @@ type Server struct {
 	hub         *notify.Hub // live inbox events
 	inboxes     *notify.Inbox
 	comments    *comments.Service
+	moderation  *moderation.Service
 	shared      *httpcache.Shared
 	searches    *searches // bounds on text searches the shared reads cannot answer
 	// writes counts writes against their per-account and per-client limits.
@@ -152,7 +156,6 @@ func New(d Deps) (*Server, error) {
 	if s.accounts != nil {
 		s.accounts.OnSessionsEnded(s.hub.PublishSessionsEnded)
 	}
-	s.modUsers = moderation.NewUsers(s.store, s.accounts, s.log)
 	s.useServices(d)
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",

@@ -2,6 +2,7 @@ package server
 
 import (
 	"castaway/internal/comments"
+	"castaway/internal/moderation"
 	"castaway/internal/notify"
 )
 
@@ -13,5 +14,11 @@ func (s *Server) useServices(d Deps) {
 	}
 	if s.comments = d.Comments; s.comments == nil {
 		s.comments = comments.NewService(d.Store, s.inboxes)
+	}
+	if s.moderation = d.Moderation; s.moderation == nil {
+		s.moderation = moderation.NewService(d.Store)
+	}
+	if s.modUsers = d.ModerationUsers; s.modUsers == nil {
+		s.modUsers = moderation.NewUsers(d.Store, s.accounts, s.log)
 	}
 }
