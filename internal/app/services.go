@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"castaway/internal/comments"
+	"castaway/internal/global"
 	"castaway/internal/limits"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
@@ -24,6 +25,7 @@ func withServices(d server.Deps) server.Deps {
 	d.Inbox = notify.NewInbox(d.Store, d.Hub)
 	d.Comments = comments.NewService(d.Store, d.Inbox)
 	d.Moderation = moderation.NewService(d.Store)
+	d.Global = global.NewService(d.Store, d.Catalog, d.Writes, d.Comments)
 	d.ModerationUsers = moderation.NewUsers(d.Store, d.Accounts, d.Logger)
 	return d
 }

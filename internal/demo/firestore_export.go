@@ -10,6 +10,7 @@ import (
 
 	"castaway/internal/catalog"
 	"castaway/internal/global"
+	"castaway/internal/global/tally"
 )
 
 // ExportOptions size a generated export of the earlier product.
@@ -175,7 +176,7 @@ func (g *exportWriter) run() {
 	}
 	g.raw(`},"globalRankingsData":{"season-48":`)
 	var top []map[string]any
-	for _, sc := range global.Tally(g.ballots, global.NameOf(g.cat)) {
+	for _, sc := range tally.Tally(g.ballots, global.NameOf(g.cat)) {
 		if len(top) == global.TopN {
 			break
 		}

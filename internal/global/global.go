@@ -1,27 +1,26 @@
-// Package global holds the rules of the Global Rankings vote: what a ballot is (ten
-// slots, each a contestant of the poll's season or empty, no one twice), how ballots
-// score (slot 1 earns 10 points down to slot 10 earning 1), how the results are
-// ordered (points, then the number of ballots naming the contestant, then name), and
-// the problems a voter can meet, in the product's words.
+// Package global holds the Global Rankings vote: what a ballot is (ten slots, each a
+// contestant of the poll's season or empty, no one twice), the problems a voter can
+// meet, in the product's words, and the use cases of its Service. How ballots score
+// and the results order is package tally's.
 package global
 
 import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"castaway/internal/catalog"
+	"castaway/internal/global/tally"
 	"castaway/internal/limits"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
 
 // Slots is the length of every ballot.
-const Slots = 10
+const Slots = tally.Slots
 
 // TopN is how many contestants the results show; the overview shows TopPreview.
 const (
@@ -51,14 +50,6 @@ var (
 	ErrClosed       = problem.New(problem.Conflict, "poll_closed", MsgClosed)
 	ErrPollNotFound = problem.New(problem.NotFound, "poll_not_found", MsgPollNotFound)
 )
-
-// Points is what slot (0-based) earns: 10 for the first down to 1 for the tenth.
-func Points(slot int) int {
-	if slot < 0 || slot >= Slots {
-		return 0
-	}
-	return Slots - slot
-}
 
 // Ballot is a checked ballot: Slots entries, nil for an empty slot.
 type Ballot []*model.Item
@@ -144,106 +135,6 @@ func NameOf(cat *catalog.Catalog) func(id string) string {
 		}
 		return ct.Name
 	}
-}
-
-// Score is one contestant's standing in a poll.
-type Score struct {
-	ContestantID string
-	Name         string
-	TotalScore   int // points from every ballot
-	Votes        int // ballots naming the contestant
-}
-
-// Less orders the results: more points first, then more ballots, then by name
-// (then id, so equal names still order one way).
-func Less(a, b Score) bool {
-	if a.TotalScore != b.TotalScore {
-		return a.TotalScore > b.TotalScore
-	}
-	if a.Votes != b.Votes {
-		return a.Votes > b.Votes
-	}
-	if a.Name != b.Name {
-		return a.Name < b.Name
-	}
-	return a.ContestantID < b.ContestantID
-}
-
-// Tally scores every ballot (contestant ids by slot, "" for empty) from scratch:
-// the recount the running totals must always equal. nameOf names each contestant.
-func Tally(ballots [][]string, nameOf func(string) string) []Score {
-	byID := map[string]*Score{}
-	for _, ballot := range ballots {
-		for slot, id := range ballot {
-			if id == "" || slot >= Slots {
-				continue
-			}
-			sc := byID[id]
-			if sc == nil {
-				sc = &Score{ContestantID: id}
-				if nameOf != nil {
-					sc.Name = nameOf(id)
-				}
-				byID[id] = sc
-			}
-			sc.TotalScore += Points(slot)
-			sc.Votes++
-		}
-	}
-	out := make([]Score, 0, len(byID))
-	for _, sc := range byID {
-		out = append(out, *sc)
-	}
-	sort.Slice(out, func(i, j int) bool { return Less(out[i], out[j]) })
-	return out
-}
-
-// Delta is how replacing one ballot changes a contestant's running total.
-type Delta struct {
-	ContestantID string
-	Name         string // from the new ballot; "" when only the old one named them
-	Score, Votes int
-}
-
-// Change is what replacing old with new (ids by slot, "" empty; old nil for a first
-// ballot) does to the totals: the old ballot's points out, the new one's in. Only
-// contestants whose totals move are listed, ordered by id.
-func Change(old, new, newNames []string) []Delta {
-	byID := map[string]*Delta{}
-	add := func(id, name string, score, votes int) {
-		d := byID[id]
-		if d == nil {
-			d = &Delta{ContestantID: id}
-			byID[id] = d
-		}
-		if name != "" {
-			d.Name = name
-		}
-		d.Score += score
-		d.Votes += votes
-	}
-	for slot, id := range old {
-		if id != "" && slot < Slots {
-			add(id, "", -Points(slot), -1)
-		}
-	}
-	for slot, id := range new {
-		if id != "" && slot < Slots {
-			name := ""
-			if slot < len(newNames) {
-				name = newNames[slot]
-			}
-			add(id, name, Points(slot), 1)
-		}
-	}
-	out := make([]Delta, 0, len(byID))
-	for _, d := range byID {
-		if d.Score != 0 || d.Votes != 0 || d.Name != "" {
-			out = append(out, *d)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ContestantID < out[j].ContestantID })
-	return out
 }
 
 // Write limits: per account and per client address, shared by every node.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"castaway/internal/global"
+	"castaway/internal/global/tally"
 	"castaway/internal/legacy"
 	"castaway/internal/lists"
 	"castaway/internal/model"
@@ -100,9 +101,9 @@ func (p *planner) compareAggregates() {
 	for _, pollID := range sortedKeys(p.exp.GlobalRankingsData) {
 		stored := p.exp.GlobalRankingsData[pollID]
 		ballots := p.ballots[pollID]
-		tally := map[string]int{}
-		for _, sc := range global.Tally(ballots, nameOf) {
-			tally[sc.ContestantID] = sc.TotalScore
+		recount := map[string]int{}
+		for _, sc := range tally.Tally(ballots, nameOf) {
+			recount[sc.ContestantID] = sc.TotalScore
 		}
 		var diffs []string
 		if int(stored.TotalVotes) != len(ballots) {
@@ -110,7 +111,7 @@ func (p *planner) compareAggregates() {
 		}
 		for _, e := range stored.Top10 {
 			id := p.cat.CurrentID(e.ID)
-			if got := tally[id]; math.Abs(e.TotalScore-float64(got)) > 0.5 {
+			if got := recount[id]; math.Abs(e.TotalScore-float64(got)) > 0.5 {
 				diffs = append(diffs, fmt.Sprintf("%s %v points stored, %d recounted", e.Name, e.TotalScore, got))
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"castaway/internal/comments"
 	"castaway/internal/config"
 	"castaway/internal/events"
+	"castaway/internal/global"
 	"castaway/internal/httpcache"
 	"castaway/internal/limits"
 	"castaway/internal/moderation"
@@ -55,6 +56,7 @@ type Deps struct {
 	// Moderation is community care; ModerationUsers moderates accounts.
 	Moderation      *moderation.Service
 	ModerationUsers *moderation.Users
+	Global          *global.Service
 }
 
 // Server is the HTTP face of castaway.
@@ -78,6 +80,7 @@ type Server struct {
 	inboxes     *notify.Inbox
 	comments    *comments.Service
 	moderation  *moderation.Service
+	polls       *global.Service // the Global Rankings
 	shared      *httpcache.Shared
 	searches    *searches // bounds on text searches the shared reads cannot answer
 	// writes counts writes against their per-account and per-client limits.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"castaway/internal/comments"
+	"castaway/internal/global"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 )
@@ -17,6 +18,9 @@ func (s *Server) useServices(d Deps) {
 	}
 	if s.moderation = d.Moderation; s.moderation == nil {
 		s.moderation = moderation.NewService(d.Store)
+	}
+	if s.polls = d.Global; s.polls == nil {
+		s.polls = global.NewService(d.Store, d.Catalog, s.writes, s.comments)
 	}
 	if s.modUsers = d.ModerationUsers; s.modUsers == nil {
 		s.modUsers = moderation.NewUsers(d.Store, s.accounts, s.log)

@@ -14,7 +14,7 @@ import (
 	"sort"
 	"strings"
 
-	"castaway/internal/global"
+	"castaway/internal/global/tally"
 	"castaway/internal/model"
 )
 
@@ -95,15 +95,15 @@ const pollTopQuery = `SELECT contestant_id, name, total_score, votes FROM global
 
 // PollTop is a poll's best n contestants in result order (points, ballots, name),
 // read straight off the global_scores_rank index.
-func (s *Store) PollTop(ctx context.Context, pollID string, n int) ([]global.Score, error) {
+func (s *Store) PollTop(ctx context.Context, pollID string, n int) ([]tally.Score, error) {
 	rows, err := s.db.QueryContext(ctx, pollTopQuery, pollID, n)
 	if err != nil {
 		return nil, fmt.Errorf("poll results: %w", err)
 	}
 	defer rows.Close()
-	top := []global.Score{}
+	top := []tally.Score{}
 	for rows.Next() {
-		var sc global.Score
+		var sc tally.Score
 		if err := rows.Scan(&sc.ContestantID, &sc.Name, &sc.TotalScore, &sc.Votes); err != nil {
 			return nil, fmt.Errorf("poll results: %w", err)
 		}
@@ -215,13 +215,13 @@ func (s *Store) SubmitBallot(ctx context.Context, b *model.Ballot) error {
 				return fmt.Errorf("count ballot: %w", err)
 			}
 		}
-		return applyDeltas(ctx, tx, b.PollID, global.Change(old, b.Ranking, b.Names))
+		return applyDeltas(ctx, tx, b.PollID, tally.Change(old, b.Ranking, b.Names))
 	})
 }
 
 // applyDeltas adds each contestant's change to its running total in one statement,
 // then drops totals no ballot names any more.
-func applyDeltas(ctx context.Context, tx *sql.Tx, pollID string, deltas []global.Delta) error {
+func applyDeltas(ctx context.Context, tx *sql.Tx, pollID string, deltas []tally.Delta) error {
 	if len(deltas) == 0 {
 		return nil
 	}
@@ -256,7 +256,7 @@ func applyDeltas(ctx context.Context, tx *sql.Tx, pollID string, deltas []global
 // pollRecount is what a poll's totals should be, from its ballots.
 type pollRecount struct {
 	submissions int
-	scores      []global.Score
+	scores      []tally.Score
 }
 
 func recountPoll(ctx context.Context, q interface {
@@ -282,20 +282,20 @@ func recountPoll(ctx context.Context, q interface {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read ballots: %w", err)
 	}
-	return &pollRecount{submissions: len(ballots), scores: global.Tally(ballots, nameOf)}, nil
+	return &pollRecount{submissions: len(ballots), scores: tally.Tally(ballots, nameOf)}, nil
 }
 
 func storedScores(ctx context.Context, q interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}, pollID string) (map[string]global.Score, error) {
+}, pollID string) (map[string]tally.Score, error) {
 	rows, err := q.QueryContext(ctx, `SELECT contestant_id, name, total_score, votes FROM global_scores WHERE poll_id = $1`, pollID)
 	if err != nil {
 		return nil, fmt.Errorf("read totals: %w", err)
 	}
 	defer rows.Close()
-	out := map[string]global.Score{}
+	out := map[string]tally.Score{}
 	for rows.Next() {
-		var sc global.Score
+		var sc tally.Score
 		if err := rows.Scan(&sc.ContestantID, &sc.Name, &sc.TotalScore, &sc.Votes); err != nil {
 			return nil, fmt.Errorf("read totals: %w", err)
 		}
@@ -445,7 +445,7 @@ func withdrawBallots(ctx context.Context, tx *sql.Tx, userID string) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = submissions - 1 WHERE id = $1`, pollID); err != nil {
 			return fmt.Errorf("count ballot: %w", err)
 		}
-		if err := applyDeltas(ctx, tx, pollID, global.Change(old, nil, nil)); err != nil {
+		if err := applyDeltas(ctx, tx, pollID, tally.Change(old, nil, nil)); err != nil {
 			return err
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"castaway/internal/catalog"
 	"castaway/internal/global"
+	"castaway/internal/global/tally"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -163,7 +164,7 @@ func TestTotalsEqualRecountAfterRandomBallots(t *testing.T) {
 		assertRecounted(t, s)
 		top, _ := s.PollTop(ctx, "season-48", 10)
 		for i := 1; i < len(top); i++ {
-			if global.Less(top[i], top[i-1]) {
+			if tally.Less(top[i], top[i-1]) {
 				t.Fatalf("results out of order at %d: %+v", i, top)
 			}
 		}
