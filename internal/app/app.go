@@ -18,13 +18,8 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
-	"castaway/internal/consensus"
 	"castaway/internal/events"
-	"castaway/internal/legacy"
-	"castaway/internal/limits"
-	"castaway/internal/lists"
 	"castaway/internal/mail"
-	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/server"
 	"castaway/internal/shareimage"
@@ -99,19 +94,12 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	mailer.Start(mailCtx)
 	defer mailer.Wait()
 	defer stopMail()
-	cat := catalog.MustLoad()
-	// On SQLite (one process) the write limits' state is this process's own, in memory;
-	// on PostgreSQL every node shares the database's.
-	writes := limits.WritesFor(st, st.Dialect() == store.SQLite, time.Now)
-	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: cat, Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
+	deps := withServices(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
 		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
-		Writes:      writes,
-		Lists:       lists.NewService(st, cat, writes, hub, log),
-		Consensus:   consensus.NewService(st, cat),
-		Legacy:      legacy.NewService(st, cat, writes, hub),
 	})
+	srv, err := server.New(deps)
 	if err != nil {
 		return err
 	}
@@ -134,7 +122,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
 
 	go purgeExpired(ctx, st, log)
-	go sweepSuspensions(ctx, moderation.NewUsers(st, accounts, log), log)
+	go sweepSuspensions(ctx, deps.ModerationUsers, log)
 	if cfg.BackupDir != "" {
 		backupCtx, stopBackups := context.WithCancel(ctx)
 		backupsDone := make(chan struct{})

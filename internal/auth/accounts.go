@@ -52,12 +52,15 @@ func (a *Accounts) ended(ctx context.Context, userID string) {
 	}
 }
 
-// SignOut ends one session of userID's, the one tokenHash names.
+// SignOut ends one session of userID's, the one tokenHash names; userID "" forgets a
+// session that signs nobody in (expired, or of a suspended account), which no stream holds.
 func (a *Accounts) SignOut(ctx context.Context, userID, tokenHash string) error {
 	if err := a.store.DeleteSession(ctx, tokenHash); err != nil {
 		return fmt.Errorf("sign out: %w", err)
 	}
-	a.ended(ctx, userID)
+	if userID != "" {
+		a.ended(ctx, userID)
+	}
 	return nil
 }
 

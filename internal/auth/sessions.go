@@ -45,12 +45,25 @@ func (a *Accounts) StartSession(ctx context.Context, userID string, client Clien
 	return token, nil
 }
 
-// SessionUser is the user signed in by the session tokenHash names (store.ErrNotFound for
-// none), marking the session seen when it was last seen over LastSeenEvery ago. Knowing
-// when is not worth failing the request for: a failed mark is only logged.
+// SessionHolds tells whether the session of tokenHash is still account's: what a live
+// stream re-checks when sessions end, without marking the session seen.
+func (a *Accounts) SessionHolds(ctx context.Context, tokenHash, account string) (bool, error) {
+	u, err := a.store.SessionUser(ctx, tokenHash, a.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil && u.ID == account, err
+}
+
+// SessionUser is the user signed in by the session tokenHash names (nil for none),
+// marking the session seen when it was last seen over LastSeenEvery ago. Knowing when is
+// not worth failing the request for: a failed mark is only logged.
 func (a *Accounts) SessionUser(ctx context.Context, tokenHash string) (*model.User, error) {
 	now := a.now()
 	u, seen, err := a.store.SessionOf(ctx, tokenHash, now)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -60,6 +73,16 @@ func (a *Accounts) SessionUser(ctx context.Context, tokenHash string) (*model.Us
 		}
 	}
 	return u, nil
+}
+
+// Reader is the user signed in by the session tokenHash names (nil for none), as a page
+// whose status depends on its reader asks, without marking the session seen.
+func (a *Accounts) Reader(ctx context.Context, tokenHash string) (*model.User, error) {
+	u, err := a.store.SessionUser(ctx, tokenHash, a.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	return u, err
 }
 
 // SessionView is one of a fan's sessions as /account shows it.

@@ -22,6 +22,8 @@ var (
 	ErrNotYours   = problem.New(problem.Forbidden, "forbidden", "You can only delete your own comments.")
 	ErrNotFound   = problem.New(problem.NotFound, "not_found", "Comment not found.")
 	ErrParentGone = problem.New(problem.NotFound, "not_found", "The comment you replied to no longer exists.")
+	ErrBlocked    = problem.New(problem.Forbidden, "blocked", "You cannot comment here.")
+	ErrBadCursor  = problem.New(problem.Invalid, "validation", "That page link has expired; reload the comments.")
 )
 
 // CleanText trims text and checks its length.
@@ -63,6 +65,25 @@ func CanDelete(userID string, c *model.Comment) error {
 		return ErrNotYours
 	}
 	return nil
+}
+
+// Shown tells whether viewer (nil when signed out) may see c: a hidden comment only
+// its author and admins may.
+func Shown(c *model.Comment, viewer *model.User) bool {
+	return model.CommentVisible(model.CommentRow{Author: c.UserID, Hidden: c.Hidden}, model.ViewerOf(viewer))
+}
+
+// blockersOf are the users whose block stops a comment on the thread of listUserID ("" for
+// a poll) replying to replyTo (nil for none): the list's owner and the author replied to.
+func blockersOf(listUserID string, replyTo *model.Comment) []string {
+	var out []string
+	if listUserID != "" {
+		out = append(out, listUserID)
+	}
+	if replyTo != nil && replyTo.UserID != "" {
+		out = append(out, replyTo.UserID)
+	}
+	return out
 }
 
 // Score is upvotes minus downvotes.

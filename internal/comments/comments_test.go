@@ -129,3 +129,27 @@ func TestThread(t *testing.T) {
 		t.Fatal("empty thread")
 	}
 }
+
+// A hidden comment is shown to its author and to admins only; a deleted author's to admins only.
+func TestShown(t *testing.T) {
+	author, other, admin := &model.User{ID: "a"}, &model.User{ID: "b"}, &model.User{ID: "m", IsAdmin: true}
+	hidden := &model.Comment{UserID: "a", Hidden: true}
+	orphan := &model.Comment{UserID: "", Hidden: true}
+	for _, c := range []struct {
+		c      *model.Comment
+		viewer *model.User
+		want   bool
+	}{
+		{&model.Comment{UserID: "a"}, nil, true},
+		{hidden, nil, false},
+		{hidden, other, false},
+		{hidden, author, true},
+		{hidden, admin, true},
+		{orphan, &model.User{ID: ""}, false},
+		{orphan, admin, true},
+	} {
+		if got := Shown(c.c, c.viewer); got != c.want {
+			t.Errorf("Shown(%+v, %+v) = %v", c.c, c.viewer, got)
+		}
+	}
+}

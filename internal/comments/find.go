@@ -5,7 +5,6 @@ import (
 
 	"castaway/internal/lists"
 	"castaway/internal/model"
-	"castaway/internal/moderation"
 	"castaway/internal/store"
 )
 
@@ -14,12 +13,12 @@ import (
 // about it names: its list's name, or in a poll's discussion its text. A comment or list
 // they may not see answers store.ErrNotFound, as a missing one does.
 func Find(ctx context.Context, st *store.Store, id string, viewer *model.User) (*model.Comment, string, error) {
-	v := moderation.ViewerOf(viewer)
+	v := model.ViewerOf(viewer)
 	c, err := st.CommentByID(ctx, id, v.ID)
 	if err != nil {
 		return nil, "", err
 	}
-	if !moderation.CommentShown(c, viewer) {
+	if !Shown(c, viewer) {
 		return nil, "", store.ErrNotFound
 	}
 	if c.ListUserID == "" {

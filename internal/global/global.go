@@ -1,8 +1,7 @@
-// Package global holds the rules of the Global Rankings vote: what a ballot is (ten
-// slots, each a contestant of the poll's season or empty, no one twice), how ballots
-// score (slot 1 earns 10 points down to slot 10 earning 1), how the results are
-// ordered (points, then the number of ballots naming the contestant, then name), and
-// the problems a voter can meet, in the product's words.
+// Package global holds the Global Rankings vote: what a ballot is (ten slots, each a
+// contestant of the poll's season or empty, no one twice), the problems a voter can
+// meet, in the product's words, and the use cases of its Service. How ballots score
+// and the results order is model's (vote.go).
 package global
 
 import (

@@ -100,9 +100,9 @@ func (p *planner) compareAggregates() {
 	for _, pollID := range sortedKeys(p.exp.GlobalRankingsData) {
 		stored := p.exp.GlobalRankingsData[pollID]
 		ballots := p.ballots[pollID]
-		tally := map[string]int{}
+		recount := map[string]int{}
 		for _, sc := range model.Tally(ballots, nameOf) {
-			tally[sc.ContestantID] = sc.TotalScore
+			recount[sc.ContestantID] = sc.TotalScore
 		}
 		var diffs []string
 		if int(stored.TotalVotes) != len(ballots) {
@@ -110,7 +110,7 @@ func (p *planner) compareAggregates() {
 		}
 		for _, e := range stored.Top10 {
 			id := p.cat.CurrentID(e.ID)
-			if got := tally[id]; math.Abs(e.TotalScore-float64(got)) > 0.5 {
+			if got := recount[id]; math.Abs(e.TotalScore-float64(got)) > 0.5 {
 				diffs = append(diffs, fmt.Sprintf("%s %v points stored, %d recounted", e.Name, e.TotalScore, got))
 			}
 		}

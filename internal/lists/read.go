@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"castaway/internal/model"
-	"castaway/internal/moderation"
 	"castaway/internal/store"
 )
 
@@ -28,10 +27,10 @@ func (s *Service) Visible(ctx context.Context, viewer *model.User, ownerID, list
 	if err != nil {
 		return nil, err
 	}
-	if _, err := Shown(l, moderation.ViewerOf(viewer)); err != nil {
+	if _, err := Shown(l, model.ViewerOf(viewer)); err != nil {
 		return nil, notFoundAs(err, ErrNoSuchList)
 	}
-	if err := moderation.ListFor(ctx, s.store, viewer, ownerID, listID); err != nil {
+	if err := ListFor(ctx, s.store, viewer, ownerID, listID); err != nil {
 		return nil, err
 	}
 	return l, nil
@@ -93,6 +92,12 @@ func (s *Service) ref(ctx context.Context, ownerID, listID, viewerID string, not
 		return nil, notFound
 	}
 	return l, err
+}
+
+// Ref is the identity and name of the list ownerID/listID when viewerID may see it;
+// ErrNotFound for someone else's private list, exactly as for a missing one.
+func (s *Service) Ref(ctx context.Context, ownerID, listID, viewerID string) (*model.ListVisibility, error) {
+	return s.ref(ctx, ownerID, listID, viewerID, ErrNotFound)
 }
 
 // remixSource is the list ref names when viewerID may remix it: any list they may see.

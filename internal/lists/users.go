@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"castaway/internal/model"
-	"castaway/internal/moderation"
 	"castaway/internal/problem"
 )
 
@@ -22,7 +21,7 @@ func (s *Service) Profile(ctx context.Context, viewer *model.User, userID string
 	if err != nil {
 		return Profile{}, notFoundAs(err, ErrUserNotFound)
 	}
-	if err := moderation.ProfileShown(p, viewer); err != nil {
+	if err := ProfileShown(p, viewer); err != nil {
 		return Profile{}, err
 	}
 	out := Profile{Profile: p}
@@ -78,4 +77,16 @@ func (s *Service) SearchIdol(ctx context.Context, a model.Actor, seasonID string
 		s.log.ErrorContext(ctx, "idol search", "err", err)
 	}
 	return res, nil
+}
+
+// ErrAccountIsSuspended answers the page of a suspended account to all but moderators.
+var ErrAccountIsSuspended = problem.New(problem.NotFound, "user_suspended", "This account is suspended.")
+
+// ProfileShown says whether viewer may see the page of an account: a suspended one is
+// for moderators only.
+func ProfileShown(p *model.Profile, viewer *model.User) error {
+	if p.Suspended && (viewer == nil || !viewer.IsAdmin) {
+		return ErrAccountIsSuspended
+	}
+	return nil
 }

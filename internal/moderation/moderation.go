@@ -4,7 +4,6 @@
 package moderation
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"time"
@@ -48,100 +47,8 @@ var (
 	ErrOwnContent      = problem.InvalidField("targetType", "You cannot report your own content.")
 	ErrBlockSelf       = problem.InvalidField("userId", "You cannot block yourself.")
 	ErrTooManyBlocks   = problem.InvalidField("userId", "You have blocked 1,000 users, the most an account can. Unblock someone first.")
-	ErrBlocked         = problem.New(problem.Forbidden, "blocked", "You cannot comment here.")
 	ErrTargetGone      = problem.New(problem.NotFound, "not_found", "That content no longer exists.")
-	// A list page the reader asked not to see.
-	ErrOwnerBlocked = problem.New(problem.NotFound, "hidden_for_you", "You blocked this user, so their lists are hidden from you.")
-	ErrListReported = problem.New(problem.NotFound, "hidden_for_you", "You reported this list, so it is hidden from you.")
 )
-
-// Pages are read (and shared) as everyone sees them; what one reader blocked or reported
-// is then left out of the page for them alone, with one query the size of the page, and
-// none for a reader who never blocked or reported anything.
-
-// ListUnseen says why a reader who blocked or reported (unseen) does not see the list
-// key of ownerID, or nil when they do.
-func ListUnseen(unseen model.Unseen, ownerID, key string) error {
-	switch {
-	case unseen.Users[ownerID]:
-		return ErrOwnerBlocked
-	case unseen.Lists[key]:
-		return ErrListReported
-	}
-	return nil
-}
-
-// ListFor is nil when viewer (nil when signed out) sees the list listID of ownerID they
-// may open, else the problem saying that they chose not to: they blocked its owner or
-// reported it. Their own list is always theirs to see.
-func ListFor(ctx context.Context, st *store.Store, viewer *model.User, ownerID, listID string) error {
-	if viewer == nil || viewer.Filters == 0 || ownerID == viewer.ID {
-		return nil
-	}
-	key := store.ListKey(ownerID, listID)
-	unseen, err := st.UnseenAmong(ctx, viewer.ID, []string{ownerID}, []string{key}, nil)
-	if err != nil {
-		return err
-	}
-	return ListUnseen(unseen, ownerID, key)
-}
-
-// ListsFor is ls without the lists of users viewer blocked and the lists they reported;
-// ref names each list (its owner and id).
-func ListsFor[T any](ctx context.Context, st *store.Store, viewer *model.User, ls []T, ref func(T) (ownerID, listID string)) ([]T, error) {
-	if viewer == nil || viewer.Filters == 0 || len(ls) == 0 {
-		return ls, nil
-	}
-	users, keys := make([]string, len(ls)), make([]string, len(ls))
-	for i, l := range ls {
-		owner, id := ref(l)
-		users[i], keys[i] = owner, store.ListKey(owner, id)
-	}
-	unseen, err := st.UnseenAmong(ctx, viewer.ID, users, keys, nil)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]T, 0, len(ls))
-	for i, l := range ls {
-		if !unseen.Hides(users[i], keys[i], "") {
-			out = append(out, l)
-		}
-	}
-	return out, nil
-}
-
-// CommentsFor is flat as viewer (nil when signed out) may read it: without the comments
-// they may not see (CommentShown), comments by users they blocked and comments they
-// reported, and without the replies of a comment left out.
-func CommentsFor(ctx context.Context, st *store.Store, viewer *model.User, flat []model.Comment) ([]model.Comment, error) {
-	unseen := model.Unseen{}
-	if viewer != nil && viewer.Filters > 0 && len(flat) > 0 {
-		users, ids := make([]string, len(flat)), make([]string, len(flat))
-		for i, c := range flat {
-			users[i], ids[i] = c.UserID, c.ID
-		}
-		var err error
-		if unseen, err = st.UnseenAmong(ctx, viewer.ID, users, nil, ids); err != nil {
-			return nil, err
-		}
-	}
-	left := map[string]bool{}
-	out := make([]model.Comment, 0, len(flat))
-	for _, c := range flat {
-		if !CommentShown(&c, viewer) || unseen.Hides(c.UserID, "", c.ID) {
-			left[c.ID] = true
-			continue
-		}
-		out = append(out, c)
-	}
-	kept := out[:0]
-	for _, c := range out {
-		if c.ParentID == "" || !left[c.ParentID] {
-			kept = append(kept, c)
-		}
-	}
-	return kept, nil
-}
 
 // ReportInput is a report as a user sends it.
 type ReportInput struct {
@@ -206,18 +113,4 @@ func RequireAdmin(u *model.User) error {
 		return ErrNotAdmin
 	}
 	return nil
-}
-
-// ViewerOf is u as the visibility rules read a viewer: nobody when u is nil.
-func ViewerOf(u *model.User) model.Viewer {
-	if u == nil {
-		return model.Viewer{}
-	}
-	return model.Viewer{ID: u.ID, Admin: u.IsAdmin}
-}
-
-// CommentShown tells whether viewer (nil when signed out) may see c: model.CommentVisible,
-// a hidden comment only its author and admins may.
-func CommentShown(c *model.Comment, viewer *model.User) bool {
-	return model.CommentVisible(model.CommentRow{Author: c.UserID, Hidden: c.Hidden}, ViewerOf(viewer))
 }

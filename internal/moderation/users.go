@@ -35,14 +35,13 @@ var (
 
 // Problems of moderating accounts.
 var (
-	ErrNoAccount          = problem.New(problem.NotFound, "user_not_found", "No such account.")
-	ErrSuspendModerator   = problem.New(problem.Conflict, "moderator", "A moderator cannot be suspended. Revoke their moderator role first.")
-	ErrNotSuspended       = problem.New(problem.Conflict, "not_suspended", "This account is not suspended.")
-	ErrReasonRequired     = problem.InvalidField("reason", problem.MsgSuspendReasonRequired)
-	ErrReasonTooLong      = problem.InvalidField("reason", "Please keep the reason to 500 characters.")
-	ErrUntilPast          = problem.InvalidField("until", problem.MsgSuspendUntilPast)
-	ErrBadUsersCursor     = problem.New(problem.Invalid, "validation", "That page link has expired; search again.")
-	ErrAccountIsSuspended = problem.New(problem.NotFound, "user_suspended", "This account is suspended.")
+	ErrNoAccount        = problem.New(problem.NotFound, "user_not_found", "No such account.")
+	ErrSuspendModerator = problem.New(problem.Conflict, "moderator", "A moderator cannot be suspended. Revoke their moderator role first.")
+	ErrNotSuspended     = problem.New(problem.Conflict, "not_suspended", "This account is not suspended.")
+	ErrReasonRequired   = problem.InvalidField("reason", problem.MsgSuspendReasonRequired)
+	ErrReasonTooLong    = problem.InvalidField("reason", "Please keep the reason to 500 characters.")
+	ErrUntilPast        = problem.InvalidField("until", problem.MsgSuspendUntilPast)
+	ErrBadUsersCursor   = problem.New(problem.Invalid, "validation", "That page link has expired; search again.")
 )
 
 // Users holds the use cases of moderating accounts: finding them, suspending and
@@ -190,13 +189,4 @@ func (m *Users) SignOut(ctx context.Context, by Actor, userID string) error {
 
 func (m *Users) action(by Actor, action, detail string) *model.Action {
 	return &model.Action{ID: auth.NewID(), AdminID: by.ID, AdminName: by.Name, Action: action, Detail: detail, CreatedAt: m.now()}
-}
-
-// ProfileShown says whether viewer may see the page of an account: a suspended one is
-// for moderators only.
-func ProfileShown(p *model.Profile, viewer *model.User) error {
-	if p.Suspended && (viewer == nil || !viewer.IsAdmin) {
-		return ErrAccountIsSuspended
-	}
-	return nil
 }

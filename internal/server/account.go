@@ -1,13 +1,10 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
-	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 // exportMe streams everything the signed-in user owns or wrote as one JSON file, a
@@ -21,35 +18,10 @@ func (s *Server) exportMe(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Disposition", `attachment; filename="castaway-export.json"`)
 	h.Set("Cache-Control", "no-store")
-	enc := json.NewEncoder(w)
-	w.Write([]byte(`{"exportedAt":`))
-	enc.Encode(time.Now().UTC())
-	for _, section := range store.ExportSections {
-		w.Write([]byte(`,"` + section.Name + `":`))
-		n := 0
-		if !section.Single {
-			w.Write([]byte("["))
-		}
-		err := s.store.ExportRows(r.Context(), section, u.ID, func(row map[string]any) error {
-			if n > 0 {
-				w.Write([]byte(","))
-			}
-			n++
-			return enc.Encode(row)
-		})
-		if err != nil {
-			// The status is sent: end the body unfinished, so the file does not parse as complete.
-			s.log.ErrorContext(r.Context(), "export", "err", err)
-			return
-		}
-		switch {
-		case !section.Single:
-			w.Write([]byte("]"))
-		case n == 0:
-			w.Write([]byte("null"))
-		}
+	if err := s.accounts.Export(r.Context(), u.ID, w); err != nil {
+		// The status is sent: the body ends unfinished, so the file does not parse as complete.
+		s.log.ErrorContext(r.Context(), "export", "err", err)
 	}
-	w.Write([]byte("}\n"))
 }
 
 // deleteMe deletes the signed-in account once confirmed, and signs the browser out.

@@ -17,6 +17,11 @@ func (s *Server) clientIP(r *http.Request) string {
 	return limits.ClientKey(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.cfg.TrustProxy)
 }
 
+// actor is who asks for a use case: the signed-in user, if any, and their client.
+func (s *Server) actor(r *http.Request) model.Actor {
+	return model.Actor{User: currentUser(r), Client: s.clientIP(r)}
+}
+
 // signInAs starts a session for u and answers with the user.
 func (s *Server) signInAs(w http.ResponseWriter, r *http.Request, u *model.User, status int, fallback string) {
 	if err := s.startSession(w, r, u); err != nil {

@@ -2,20 +2,13 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strconv"
-	"time"
 
 	"castaway/internal/api"
-	"castaway/internal/auth"
 	"castaway/internal/comments"
-	"castaway/internal/lists"
 	"castaway/internal/model"
-	"castaway/internal/moderation"
-	"castaway/internal/notify"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 // maxCommentPage bounds the top-level comments one page may ask for.
@@ -32,7 +25,7 @@ func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 	if viewer == nil {
 		// A visitor reads the list through the shared reads, as the list page does.
 		if _, err := s.findList(r.Context(), r.PathValue("userId"), r.PathValue("listId"), "", false); err != nil {
-			s.fail(w, r, "look up list", notFoundAs(err, lists.ErrNotFound), msgSomethingWrong)
+			s.fail(w, r, "look up list", err, msgSomethingWrong)
 			return
 		}
 		s.writeThread(w, r, r.PathValue("userId"), r.PathValue("listId"), nil)
@@ -54,7 +47,7 @@ func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
 	if l == nil {
 		return
 	}
-	s.postComment(w, r, u, body, text, l.UserID, l.ID)
+	s.postComment(w, r, body, text, l.UserID, l.ID)
 }
 
 // threadPage is one page of a thread as shown, and the cursor of the next ("" for none).
@@ -68,7 +61,7 @@ type threadPage struct {
 // names the next page when there is one. A visitor's page is the same for every visitor,
 // so it is shared for a moment like the browse pages.
 func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID string, viewer *model.User) {
-	limit := store.DefaultCommentPageSize
+	limit := comments.PageSize
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxCommentPage {
@@ -88,10 +81,6 @@ func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID,
 	} else {
 		v, err = read(r.Context())
 	}
-	if errors.Is(err, store.ErrBadCursor) {
-		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; reload the comments.")
-		return
-	}
 	if err != nil {
 		s.fail(w, r, "list comments", err, msgSomethingWrong)
 		return
@@ -109,7 +98,7 @@ func (s *Server) threadPage(ctx context.Context, listUserID, listID string, view
 	if viewer != nil {
 		viewerID = viewer.ID
 	}
-	flat, next, err := s.store.CommentPage(ctx, listUserID, listID, viewerID, cursor, limit)
+	flat, next, err := s.comments.Page(ctx, listUserID, listID, viewerID, cursor, limit)
 	if err == nil {
 		flat, err = s.commentsFor(ctx, viewer, flat)
 	}
@@ -147,41 +136,14 @@ func (s *Server) newComment(w http.ResponseWriter, r *http.Request) (u *model.Us
 }
 
 // postComment adds u's comment (a reply when body names a parent of the same
-// thread) to the thread (listUserID, listID), notifying the list's owner and the
-// author replied to, and answers it.
-func (s *Server) postComment(w http.ResponseWriter, r *http.Request, u *model.User, body api.NewComment, text, listUserID, listID string) {
-	c := &model.Comment{ID: auth.NewID(), ListUserID: listUserID, ListID: listID, UserID: u.ID,
-		UserName: u.DisplayName, Text: text, CreatedAt: time.Now()}
-	var replyTo *model.Comment
-	if body.ParentId != nil && *body.ParentId != "" {
-		var err error
-		replyTo, err = s.store.CommentByID(r.Context(), *body.ParentId, u.ID)
-		if err != nil {
-			s.fail(w, r, "find comment replied to", notFoundAs(err, comments.ErrParentGone), msgCommentFailed)
-			return
-		}
-		var ok bool
-		if c.ParentID, ok = comments.ReplyParent(replyTo, listUserID, listID); !ok || !moderation.CommentShown(replyTo, u) {
-			s.fail(w, r, "add comment", comments.ErrParentGone, msgCommentFailed)
-			return
-		}
-	}
-	// Someone who blocked the author hears nothing from them: not on their lists, not under their comments.
-	blocked, err := s.store.Blocked(r.Context(), u.ID, blockersOf(listUserID, replyTo)...)
-	if err == nil && blocked {
-		err = moderation.ErrBlocked
-	}
+// thread) to the thread (listUserID, listID) and answers it.
+func (s *Server) postComment(w http.ResponseWriter, r *http.Request, body api.NewComment, text, listUserID, listID string) {
+	c, err := s.comments.Post(r.Context(), s.actor(r), comments.NewComment{ListUserID: listUserID, ListID: listID,
+		ParentID: orZero(body.ParentId), Text: text})
 	if err != nil {
 		s.fail(w, r, "add comment", err, msgCommentFailed)
 		return
 	}
-	notified, err := s.store.CreateComment(r.Context(), c,
-		notify.ForComment(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, replyTo, listUserID))
-	if err != nil {
-		s.fail(w, r, "add comment", notFoundAs(err, comments.ErrParentGone), msgCommentFailed) // deleted meanwhile
-		return
-	}
-	s.wakeInboxes(r, notified...)
 	writeJSON(w, http.StatusCreated, commentJSON(c))
 }
 
@@ -201,7 +163,7 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "vote on comment", comments.ErrBadVote, msgCommentVoteFailed)
 		return
 	}
-	if err := comments.CheckVote(*body.Value); err != nil {
+	if err := comments.CheckVote(*body.Value); err != nil { // before the comment is looked up, as a bad body is
 		s.fail(w, r, "vote on comment", err, msgCommentVoteFailed)
 		return
 	}
@@ -209,16 +171,11 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 	if c == nil {
 		return
 	}
-	note := notify.ForCommentUpvote(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, content, time.Now())
-	notified, err := s.store.SetCommentVote(r.Context(), c.ID, u.ID, *body.Value, note)
-	if err == nil {
-		c, err = s.store.CommentByID(r.Context(), c.ID, u.ID)
-	}
+	c, err := s.comments.Vote(r.Context(), s.actor(r), c, content, *body.Value)
 	if err != nil {
-		s.fail(w, r, "vote on comment", notFoundAs(err, comments.ErrNotFound), msgCommentVoteFailed) // deleted meanwhile
+		s.fail(w, r, "vote on comment", err, msgCommentVoteFailed)
 		return
 	}
-	s.wakeInboxes(r, notified...)
 	writeJSON(w, http.StatusOK, commentJSON(c))
 }
 
@@ -231,29 +188,11 @@ func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
 	if c == nil {
 		return
 	}
-	err := comments.CanDelete(u.ID, c)
-	if err == nil {
-		err = notFoundAs(s.store.DeleteComment(r.Context(), c.ID), comments.ErrNotFound)
-	}
-	if err != nil {
+	if err := s.comments.Delete(r.Context(), s.actor(r), c); err != nil {
 		s.fail(w, r, "delete comment", err, msgCommentDelFailed)
 		return
 	}
-	s.inboxesChanged(r)
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// blockersOf are the users whose block stops a comment on the thread of listUserID ("" for
-// a poll) replying to replyTo (nil for none): the list's owner and the author replied to.
-func blockersOf(listUserID string, replyTo *model.Comment) []string {
-	var out []string
-	if listUserID != "" {
-		out = append(out, listUserID)
-	}
-	if replyTo != nil && replyTo.UserID != "" {
-		out = append(out, replyTo.UserID)
-	}
-	return out
 }
 
 func commentJSON(c *model.Comment) api.Comment {

@@ -43,7 +43,7 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 	if body.RemixOf != nil {
 		in.RemixOf = &model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
 	}
-	saved, err := s.lists.SaveDraft(r.Context(), s.actor(r, u), in)
+	saved, err := s.lists.SaveDraft(r.Context(), s.actor(r), in)
 	if err != nil {
 		s.fail(w, r, "save draft", err, msgSomethingWrong)
 		return
@@ -56,7 +56,7 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	if err := s.lists.DeleteDraft(r.Context(), s.actor(r, u)); err != nil {
+	if err := s.lists.DeleteDraft(r.Context(), s.actor(r)); err != nil {
 		s.fail(w, r, "delete draft", err, msgSomethingWrong)
 		return
 	}

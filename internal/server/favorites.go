@@ -17,7 +17,7 @@ func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	if err := s.lists.Favorite(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId")); err != nil {
+	if err := s.lists.Favorite(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId")); err != nil {
 		s.fail(w, r, "favorite", err, msgFavoriteFailed)
 		return
 	}
@@ -29,7 +29,7 @@ func (s *Server) unfavoriteList(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	if err := s.lists.Unfavorite(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId")); err != nil {
+	if err := s.lists.Unfavorite(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId")); err != nil {
 		s.fail(w, r, "unfavorite", err, msgFavoriteFailed)
 		return
 	}

@@ -2,21 +2,18 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
-	"time"
 
 	"castaway/internal/api"
 	"castaway/internal/global"
 	"castaway/internal/model"
-	"castaway/internal/store"
 )
 
 // poll finds the poll of the path, answering 404 or 500 itself when it cannot.
 func (s *Server) poll(w http.ResponseWriter, r *http.Request, failure string) *model.Poll {
-	p, err := s.store.Poll(r.Context(), r.PathValue("pollId"))
+	p, err := s.polls.Poll(r.Context(), r.PathValue("pollId"))
 	if err != nil {
-		s.fail(w, r, "find poll", notFoundAs(err, global.ErrPollNotFound), failure)
+		s.fail(w, r, "find poll", err, failure)
 		return nil
 	}
 	return p
@@ -42,61 +39,46 @@ func (s *Server) scoredItems(seasonID string, top []model.Score) []api.GlobalSco
 }
 
 func (s *Server) globalPolls(w http.ResponseWriter, r *http.Request) {
-	polls, err := s.store.Polls(r.Context())
+	polls, err := s.polls.Polls(r.Context())
 	if err != nil {
 		s.fail(w, r, "list polls", err, global.MsgLoadFailed)
 		return
 	}
 	out := api.GlobalPolls{Polls: make([]api.GlobalPollSummary, len(polls))}
-	for i := range polls {
-		p := &polls[i]
-		top, err := s.store.PollTop(r.Context(), p.ID, global.TopPreview)
-		if err != nil {
-			s.fail(w, r, "poll results", err, global.MsgLoadFailed)
-			return
-		}
-		j := s.pollJSON(p)
+	for i, res := range polls {
+		j := s.pollJSON(res.Poll)
 		out.Polls[i] = api.GlobalPollSummary{Id: j.Id, Title: j.Title, Description: j.Description, SeasonId: j.SeasonId,
-			SeasonName: j.SeasonName, IsOpen: j.IsOpen, TotalSubmissions: j.TotalSubmissions, Top: s.scoredItems(p.SeasonID, top)}
+			SeasonName: j.SeasonName, IsOpen: j.IsOpen, TotalSubmissions: j.TotalSubmissions, Top: s.scoredItems(res.Poll.SeasonID, res.Top)}
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) globalPoll(w http.ResponseWriter, r *http.Request) {
-	p := s.poll(w, r, global.MsgLoadFailed)
-	if p == nil {
+	res, err := s.polls.Results(r.Context(), r.PathValue("pollId"))
+	if err != nil {
+		s.fail(w, r, "poll results", err, global.MsgLoadFailed)
 		return
 	}
-	s.writeResults(w, r, p, global.MsgLoadFailed)
+	s.writeResults(w, res)
 }
 
-// writeResults answers a poll's results as they stand now.
-func (s *Server) writeResults(w http.ResponseWriter, r *http.Request, p *model.Poll, failure string) {
-	top, err := s.store.PollTop(r.Context(), p.ID, global.TopN)
-	if err != nil {
-		s.fail(w, r, "poll results", err, failure)
-		return
-	}
-	writeJSON(w, http.StatusOK, api.GlobalResults{Poll: s.pollJSON(p), Top10: s.scoredItems(p.SeasonID, top),
-		TotalSubmissions: p.Submissions})
+// writeResults answers a poll's results.
+func (s *Server) writeResults(w http.ResponseWriter, res *global.Results) {
+	writeJSON(w, http.StatusOK, api.GlobalResults{Poll: s.pollJSON(res.Poll), Top10: s.scoredItems(res.Poll.SeasonID, res.Top),
+		TotalSubmissions: res.Poll.Submissions})
 }
 
 func (s *Server) myGlobalSubmission(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, global.MsgSignedOut)
-	if u == nil {
+	if requireUser(w, r, global.MsgSignedOut) == nil {
 		return
 	}
-	p := s.poll(w, r, global.MsgLoadFailed)
-	if p == nil {
-		return
-	}
-	b, err := s.store.BallotOf(r.Context(), p.ID, u.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		writeJSON(w, http.StatusOK, api.GlobalSubmission{})
-		return
-	}
+	p, b, err := s.polls.Ballot(r.Context(), s.actor(r), r.PathValue("pollId"))
 	if err != nil {
 		s.fail(w, r, "read ballot", err, global.MsgLoadFailed)
+		return
+	}
+	if b == nil {
+		writeJSON(w, http.StatusOK, api.GlobalSubmission{})
 		return
 	}
 	slots := make([]*api.ListItem, global.Slots)
@@ -110,8 +92,7 @@ func (s *Server) myGlobalSubmission(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) submitGlobalRanking(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, global.MsgSignedOut)
-	if u == nil {
+	if requireUser(w, r, global.MsgSignedOut) == nil {
 		return
 	}
 	var body struct {
@@ -120,37 +101,12 @@ func (s *Server) submitGlobalRanking(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	p := s.poll(w, r, global.MsgSubmitFailed)
-	if p == nil {
-		return
-	}
-	if !p.IsOpen {
-		s.fail(w, r, "submit ballot", global.ErrClosed, global.MsgSubmitFailed)
-		return
-	}
-	ranking, err := global.ParseRanking(body.Ranking)
-	var ballot global.Ballot
-	if err == nil {
-		ballot, err = global.Check(s.catalog, p.SeasonID, ranking)
-	}
-	if err == nil {
-		err = s.limitWrite(r, u, global.BallotPerUser, global.BallotPerClient)
-	}
-	if err == nil {
-		err = s.store.SubmitBallot(r.Context(), &model.Ballot{PollID: p.ID, UserID: u.ID, Ranking: ballot.IDs(),
-			Names: ballot.Names(), SubmittedAt: time.Now()})
-	}
-	if errors.Is(err, store.ErrPollClosed) { // closed meanwhile
-		err = global.ErrClosed
-	}
-	if err == nil {
-		p, err = s.store.Poll(r.Context(), p.ID)
-	}
+	res, err := s.polls.Submit(r.Context(), s.actor(r), r.PathValue("pollId"), body.Ranking)
 	if err != nil {
-		s.fail(w, r, "submit ballot", notFoundAs(err, global.ErrPollNotFound), global.MsgSubmitFailed)
+		s.fail(w, r, "submit ballot", err, global.MsgSubmitFailed)
 		return
 	}
-	s.writeResults(w, r, p, global.MsgSubmitFailed)
+	s.writeResults(w, res)
 }
 
 func (s *Server) globalComments(w http.ResponseWriter, r *http.Request) {
@@ -166,13 +122,10 @@ func (s *Server) addGlobalComment(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	p := s.poll(w, r, msgCommentFailed)
-	if p == nil {
-		return
-	}
-	if err := s.limitWrite(r, u, global.CommentPerUser, global.CommentPerClient); err != nil {
+	c, err := s.polls.Comment(r.Context(), s.actor(r), r.PathValue("pollId"), orZero(body.ParentId), text)
+	if err != nil {
 		s.fail(w, r, "add comment", err, msgCommentFailed)
 		return
 	}
-	s.postComment(w, r, u, body, text, "", p.ID)
+	writeJSON(w, http.StatusCreated, commentJSON(c))
 }

@@ -35,7 +35,7 @@ func (s *Server) saveLegacyRankings(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	rec, err := s.legacy.Save(r.Context(), s.actor(r, u), legacy.Input{Maddys: itemInputs(body.MaddysList),
+	rec, err := s.legacy.Save(r.Context(), s.actor(r), legacy.Input{Maddys: itemInputs(body.MaddysList),
 		Andrews: itemInputs(body.AndrewsList), Kendalls: itemInputs(body.KendallsList)})
 	if err != nil {
 		s.fail(w, r, "save legacy record", err, legacy.MsgSaveFailed)

@@ -30,7 +30,7 @@ func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
 	if body.RemixOf != nil {
 		in.RemixOf = &model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
 	}
-	l, err := s.lists.Create(r.Context(), s.actor(r, u), in)
+	l, err := s.lists.Create(r.Context(), s.actor(r), in)
 	if err != nil {
 		s.fail(w, r, "create list", err, msgSaveFailed)
 		return
@@ -77,7 +77,10 @@ func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string,
 	if err != nil {
 		return nil, err
 	}
-	return lists.Shown(l, model.Viewer{ID: viewerID, Admin: admin})
+	if _, err := lists.Shown(l, model.Viewer{ID: viewerID, Admin: admin}); err != nil {
+		return nil, lists.ErrNotFound // someone else's private list is missing for them
+	}
+	return l, nil
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
@@ -89,7 +92,7 @@ func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	o, err := s.lists.Update(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId"), listInput(body))
+	o, err := s.lists.Update(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"), listInput(body))
 	if err != nil {
 		s.fail(w, r, "update list", err, msgSaveFailed)
 		return
@@ -102,7 +105,7 @@ func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	if err := s.lists.Delete(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId")); err != nil {
+	if err := s.lists.Delete(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId")); err != nil {
 		s.fail(w, r, "delete list", err, problem.MsgListDeleteFailed)
 		return
 	}

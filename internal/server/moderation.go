@@ -1,18 +1,12 @@
 package server
 
 import (
-	"errors"
 	"net/http"
-	"time"
 
 	"castaway/internal/api"
-	"castaway/internal/auth"
-	"castaway/internal/comments"
-	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 const (
@@ -22,56 +16,21 @@ const (
 
 // createReport records a signed-in user's report of a list or comment they can see.
 func (s *Server) createReport(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to report.")
-	if u == nil {
+	if requireUser(w, r, "You must be signed in to report.") == nil {
 		return
 	}
 	var body api.ReportInput
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	text, err := moderation.CheckReport(string(body.Reason), orZero(body.Text))
-	var kind, key string
-	if err == nil {
-		kind, key, err = moderation.Target(string(body.TargetType), orZero(body.UserId), orZero(body.ListId), orZero(body.CommentId))
-	}
-	if err == nil {
-		err = s.reportable(r, u, kind, key, body)
-	}
-	if err == nil {
-		err = s.store.AddReport(r.Context(), model.Report{ReporterID: u.ID, Kind: kind, Key: key,
-			Reason: string(body.Reason), Text: text, CreatedAt: time.Now()})
-		if errors.Is(err, store.ErrAlreadyReported) {
-			err = moderation.ErrAlreadyReported
-		}
-	}
+	err := s.moderation.Report(r.Context(), s.actor(r), moderation.ReportInput{TargetType: string(body.TargetType),
+		UserID: orZero(body.UserId), ListID: orZero(body.ListId), CommentID: orZero(body.CommentId),
+		Reason: string(body.Reason), Text: orZero(body.Text)})
 	if err != nil {
 		s.fail(w, r, "report", err, msgReportFailed)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// reportable checks that u may see what they report, and that it is not their own.
-func (s *Server) reportable(r *http.Request, u *model.User, kind, key string, body api.ReportInput) error {
-	author := ""
-	if kind == store.KindList {
-		l, err := lists.FindRef(r.Context(), s.store, orZero(body.UserId), orZero(body.ListId), u.ID)
-		if err != nil {
-			return notFoundAs(err, lists.ErrNotFound)
-		}
-		author = l.UserID
-	} else {
-		c, _, err := comments.Find(r.Context(), s.store, key, u)
-		if err != nil {
-			return notFoundAs(err, comments.ErrNotFound)
-		}
-		author = c.UserID
-	}
-	if author == u.ID {
-		return moderation.ErrOwnContent
-	}
-	return nil
 }
 
 // admin is the signed-in moderator, or nil when it has answered 401 or 403.
@@ -91,16 +50,7 @@ func (s *Server) moderationQueue(w http.ResponseWriter, r *http.Request) {
 	if s.admin(w, r) == nil {
 		return
 	}
-	status, err := moderation.CheckStatus(r.URL.Query().Get("status"))
-	var page []model.ReportTarget
-	var next string
-	if err == nil {
-		page, next, err = s.store.ReportQueue(r.Context(), status, r.URL.Query().Get("cursor"), moderation.QueuePage)
-	}
-	if errors.Is(err, store.ErrBadCursor) {
-		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; reload the queue.")
-		return
-	}
+	page, next, err := s.moderation.Queue(r.Context(), s.actor(r), r.URL.Query().Get("status"), r.URL.Query().Get("cursor"))
 	if err != nil {
 		s.fail(w, r, "moderation queue", err, msgModerateFailed)
 		return
@@ -116,29 +66,19 @@ func (s *Server) moderationQueue(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) moderate(w http.ResponseWriter, r *http.Request) {
-	u := s.admin(w, r)
-	if u == nil {
+	if s.admin(w, r) == nil {
 		return
 	}
 	var body api.ModerationActionInput
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	err := moderation.CheckAction(string(body.Action))
-	var kind, key string
-	if err == nil {
-		kind, key, err = moderation.Target(string(body.TargetType), orZero(body.UserId), orZero(body.ListId), orZero(body.CommentId))
-	}
-	var t *model.ReportTarget
-	if err == nil {
-		t, err = s.store.Moderate(r.Context(), &model.Action{ID: auth.NewID(), AdminID: u.ID, AdminName: u.DisplayName,
-			Action: string(body.Action), Kind: kind, Key: key, CreatedAt: time.Now()})
-	}
+	t, err := s.moderation.Act(r.Context(), s.actor(r), moderation.ActionInput{Action: string(body.Action),
+		TargetType: string(body.TargetType), UserID: orZero(body.UserId), ListID: orZero(body.ListId), CommentID: orZero(body.CommentId)})
 	if err != nil {
-		s.fail(w, r, "moderate", notFoundAs(err, moderation.ErrTargetGone), problem.MsgModerationActionFailed)
+		s.fail(w, r, "moderate", err, problem.MsgModerationActionFailed)
 		return
 	}
-	s.inboxesChanged(r) // a list or comment hidden or restored
 	writeJSON(w, http.StatusOK, reportTargetJSON(t))
 }
 
@@ -146,11 +86,7 @@ func (s *Server) moderationLog(w http.ResponseWriter, r *http.Request) {
 	if s.admin(w, r) == nil {
 		return
 	}
-	page, next, err := s.store.ModerationLog(r.Context(), r.URL.Query().Get("cursor"), moderation.LogPage)
-	if errors.Is(err, store.ErrBadCursor) {
-		writeError(w, http.StatusBadRequest, "validation", "That page link has expired; reload the log.")
-		return
-	}
+	page, next, err := s.moderation.Log(r.Context(), s.actor(r), r.URL.Query().Get("cursor"))
 	if err != nil {
 		s.fail(w, r, "moderation log", err, msgModerateFailed)
 		return

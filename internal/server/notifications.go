@@ -5,14 +5,13 @@ import (
 	"net/http"
 
 	"castaway/internal/api"
-	"castaway/internal/notify"
 )
 
 const msgInboxSignedOut = "You must be signed in to see notifications."
 
 // wakeInboxes wakes the live inboxes of userIDs, even if the request that caused it is gone.
 func (s *Server) wakeInboxes(r *http.Request, userIDs ...string) {
-	s.hub.Publish(context.WithoutCancel(r.Context()), userIDs...)
+	s.inboxes.Wake(r.Context(), userIDs...)
 }
 
 // inboxesChanged tells every node that what inboxes show may have changed for a reason
@@ -35,12 +34,10 @@ func (s *Server) markNotificationRead(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	err := s.store.MarkNotificationRead(r.Context(), u.ID, r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, "mark notification read", notFoundAs(err, notify.ErrNotFound), msgSomethingWrong)
+	if err := s.inboxes.MarkRead(r.Context(), u.ID, r.PathValue("id")); err != nil {
+		s.fail(w, r, "mark notification read", err, msgSomethingWrong)
 		return
 	}
-	s.wakeInboxes(r, u.ID) // the user's other tabs and devices
 	s.answerInbox(w, r, u.ID)
 }
 
@@ -49,11 +46,10 @@ func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request
 	if u == nil {
 		return
 	}
-	if err := s.store.MarkAllNotificationsRead(r.Context(), u.ID); err != nil {
+	if err := s.inboxes.MarkAllRead(r.Context(), u.ID); err != nil {
 		s.fail(w, r, "mark notifications read", err, msgSomethingWrong)
 		return
 	}
-	s.wakeInboxes(r, u.ID)
 	s.answerInbox(w, r, u.ID)
 }
 
@@ -68,7 +64,7 @@ func (s *Server) answerInbox(w http.ResponseWriter, r *http.Request, userID stri
 
 // inbox is a user's most recent notifications and unread count, as the API shows them.
 func (s *Server) inbox(ctx context.Context, userID string) (api.Inbox, error) {
-	notes, unread, err := s.store.RecentNotifications(ctx, userID, notify.Recent)
+	notes, unread, err := s.inboxes.Recent(ctx, userID)
 	if err != nil {
 		return api.Inbox{}, err
 	}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -9,7 +8,6 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 // problemStatus is the HTTP status of each kind of domain problem: the one place
@@ -57,7 +55,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, what string, err e
 		writeProblem(w, p)
 		return
 	}
-	if store.IsUnavailable(err) {
+	if problem.IsUnavailable(err) {
 		s.log.WarnContext(r.Context(), what+": database unavailable", "id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
 		writeProblem(w, errUnavailable)
 		return
@@ -69,12 +67,3 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, what string, err e
 // errUnavailable answers a request the database could not serve in time: 503, try again.
 var errUnavailable = &problem.Error{Kind: problem.Unavailable, Code: "unavailable",
 	Message: "Survivor Rankings cannot reach its database right now. Please try again in a moment.", RetryAfter: 5 * time.Second}
-
-// notFoundAs turns the store's ErrNotFound into p, the answer this request gives
-// for a missing row, and leaves other errors alone.
-func notFoundAs(err error, p *problem.Error) error {
-	if errors.Is(err, store.ErrNotFound) {
-		return p
-	}
-	return err
-}

@@ -63,7 +63,7 @@ func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	found, err := h.lists.SearchIdol(r.Context(), h.actor(r, u), body.SeasonId, h.chance, h.draw)
+	found, err := h.lists.SearchIdol(r.Context(), h.actor(r), body.SeasonId, h.chance, h.draw)
 	if err != nil {
 		h.fail(w, r, "idol search", err, msgSomethingWrong)
 		return

@@ -12,9 +12,11 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
+	"castaway/internal/comments"
 	"castaway/internal/config"
 	"castaway/internal/consensus"
 	"castaway/internal/events"
+	"castaway/internal/global"
 	"castaway/internal/httpcache"
 	"castaway/internal/legacy"
 	"castaway/internal/limits"
@@ -58,6 +60,13 @@ type Deps struct {
 	Lists     *lists.Service
 	Consensus *consensus.Service
 	Legacy    *legacy.Service
+	// The domains' use cases (services.go); nil makes each over Store, for tests.
+	Inbox    *notify.Inbox
+	Comments *comments.Service
+	// Moderation is community care; ModerationUsers moderates accounts.
+	Moderation      *moderation.Service
+	ModerationUsers *moderation.Users
+	Global          *global.Service
 }
 
 // Server is the HTTP face of castaway.
@@ -78,6 +87,10 @@ type Server struct {
 	media       *media
 	share       *shareImages
 	hub         *notify.Hub // live inbox events
+	inboxes     *notify.Inbox
+	comments    *comments.Service
+	moderation  *moderation.Service
+	polls       *global.Service // the Global Rankings
 	shared      *httpcache.Shared
 	searches    *searches // bounds on text searches the shared reads cannot answer
 	// writes counts writes against their per-account and per-client limits.
@@ -128,12 +141,11 @@ func New(d Deps) (*Server, error) {
 			return nil, err
 		}
 	}
-	s.wireServices(d)
+	s.useServices(d)
 	s.liveStreams = s.newLiveStreams()
 	if s.accounts != nil {
 		s.accounts.OnSessionsEnded(s.hub.PublishSessionsEnded)
 	}
-	s.modUsers = moderation.NewUsers(s.store, s.accounts, s.log)
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
 	}, func() float64 { return float64(s.hub.Streams()) }))
@@ -145,25 +157,6 @@ func New(d Deps) (*Server, error) {
 		Name: "castaway_shared_read_loads_total", Help: "Reads every visitor sees alike that went to the database rather than memory.",
 	}, func() float64 { return float64(s.shared.Loads()) }))
 	return s, nil
-}
-
-// wireServices takes the use cases d brings, making those it lacks as internal/app
-// does, on the server's clock (which a test may set).
-func (s *Server) wireServices(d Deps) {
-	clock := func() time.Time { return s.now() }
-	if s.writes = d.Writes; s.writes == nil {
-		s.writes = limits.WritesFor(d.Store, d.Store.Dialect() == store.SQLite, clock)
-	}
-	if s.lists = d.Lists; s.lists == nil {
-		s.lists = lists.NewService(d.Store, d.Catalog, s.writes, s.hub, d.Logger)
-		s.lists.SetClock(clock)
-	}
-	if s.consensus = d.Consensus; s.consensus == nil {
-		s.consensus = consensus.NewService(d.Store, d.Catalog)
-	}
-	if s.legacy = d.Legacy; s.legacy == nil {
-		s.legacy = legacy.NewService(d.Store, d.Catalog, s.writes, s.hub)
-	}
 }
 
 // methodNotAllowed answers a page request that is not GET or HEAD (the app sets Allow).

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/problem"
-	"castaway/internal/store"
 )
 
 // SessionCookie names the cookie holding the session token.
@@ -29,12 +27,12 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 		if err == nil && c.Value != "" && strings.HasPrefix(r.URL.Path, "/api/") {
 			u, err := s.accounts.SessionUser(r.Context(), auth.HashToken(c.Value))
 			switch {
-			case err == nil:
-				r = r.WithContext(context.WithValue(r.Context(), userKey, u))
-			case !errors.Is(err, store.ErrNotFound):
+			case err != nil:
 				// Not knowing who asks is no reason to treat them as signed out.
 				s.fail(w, r, "load session", err, msgSomethingWrong)
 				return
+			case u != nil:
+				r = r.WithContext(context.WithValue(r.Context(), userKey, u))
 			}
 		}
 		next.ServeHTTP(w, r)
@@ -48,11 +46,8 @@ func (s *Server) withPageReader(r *http.Request) (*http.Request, error) {
 	if hash == "" || currentUser(r) != nil {
 		return r, nil
 	}
-	u, err := s.store.SessionUser(r.Context(), hash, time.Now())
-	if errors.Is(err, store.ErrNotFound) {
-		return r, nil
-	}
-	if err != nil {
+	u, err := s.accounts.Reader(r.Context(), hash)
+	if err != nil || u == nil {
 		return r, err
 	}
 	return r.WithContext(context.WithValue(r.Context(), userKey, u)), nil
@@ -121,13 +116,11 @@ func sessionHash(r *http.Request) string {
 // clears the cookie.
 func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 	if hash := sessionHash(r); hash != "" {
-		var err error
+		var userID string // "" when it is no live session: nothing of it streams
 		if u := currentUser(r); u != nil {
-			err = s.accounts.SignOut(r.Context(), u.ID, hash)
-		} else { // not a live session: nothing of it streams
-			err = s.store.DeleteSession(r.Context(), hash)
+			userID = u.ID
 		}
-		if err != nil {
+		if err := s.accounts.SignOut(r.Context(), userID, hash); err != nil {
 			return err
 		}
 	}

@@ -3,12 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
-	"time"
 
 	"castaway/internal/live"
-	"castaway/internal/store"
 )
 
 // streamInbox hands the signed-in user's request to the live streams, which send their
@@ -36,11 +33,7 @@ func (s *Server) newLiveStreams() *live.Streams {
 		},
 		ReadLegacy: s.legacyEvent,
 		SessionValid: func(ctx context.Context, hash, account string) (bool, error) {
-			u, err := s.store.SessionUser(ctx, hash, time.Now())
-			if errors.Is(err, store.ErrNotFound) {
-				return false, nil
-			}
-			return err == nil && u.ID == account, err
+			return s.accounts.SessionHolds(ctx, hash, account)
 		},
 	})
 }

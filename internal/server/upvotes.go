@@ -18,7 +18,7 @@ func (s *Server) upvoteList(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	res, err := s.lists.Upvote(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId"))
+	res, err := s.lists.Upvote(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"))
 	s.answerUpvote(w, r, res, err)
 }
 
@@ -27,7 +27,7 @@ func (s *Server) removeUpvote(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	res, err := s.lists.RemoveUpvote(r.Context(), s.actor(r, u), r.PathValue("userId"), r.PathValue("listId"))
+	res, err := s.lists.RemoveUpvote(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"))
 	s.answerUpvote(w, r, res, err)
 }
 

@@ -3,17 +3,15 @@ package server
 import (
 	"net/http"
 
-	"castaway/internal/comments"
-	"castaway/internal/lists"
 	"castaway/internal/model"
 )
 
 // visibleList finds the list named by the path when viewerID may see it, answering
 // 404 (a private list of someone else does not exist for them) or 500 itself.
 func (s *Server) visibleList(w http.ResponseWriter, r *http.Request, viewerID, failure string) *model.ListVisibility {
-	l, err := lists.FindRef(r.Context(), s.store, r.PathValue("userId"), r.PathValue("listId"), viewerID)
+	l, err := s.lists.Ref(r.Context(), r.PathValue("userId"), r.PathValue("listId"), viewerID)
 	if err != nil {
-		s.fail(w, r, "look up list", notFoundAs(err, lists.ErrNotFound), failure)
+		s.fail(w, r, "look up list", err, failure)
 		return nil
 	}
 	return l
@@ -32,9 +30,9 @@ func (s *Server) userAndList(w http.ResponseWriter, r *http.Request, signedOut, 
 // visibleComment finds the comment named by the path when viewer may see it and its
 // thread, with the name of its list (a notification's content), answering 404 or 500 itself.
 func (s *Server) visibleComment(w http.ResponseWriter, r *http.Request, viewer *model.User, failure string) (*model.Comment, string) {
-	c, content, err := comments.Find(r.Context(), s.store, r.PathValue("commentId"), viewer)
+	c, content, err := s.comments.Find(r.Context(), r.PathValue("commentId"), viewer)
 	if err != nil {
-		s.fail(w, r, "find comment", notFoundAs(err, comments.ErrNotFound), failure)
+		s.fail(w, r, "find comment", err, failure)
 		return nil, ""
 	}
 	return c, content

@@ -9,6 +9,8 @@ import (
 	"net"
 	"strings"
 
+	"castaway/internal/problem"
+
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -60,6 +62,9 @@ func pgConstraint(err error) string {
 	}
 	return ""
 }
+
+// The server answers these 503 through problem.IsUnavailable, without knowing the drivers.
+func init() { problem.ClassifyUnavailable(IsUnavailable) }
 
 // IsUnavailable tells whether err means the database could not be reached or did not
 // answer in time (down, restarting, out of connections, locked past the busy timeout),

@@ -1,0 +1,43 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+
+	"castaway/internal/store"
+)
+
+// Export writes everything userID owns or wrote to w as one JSON document, a row at a
+// time, so a prolific account costs no more memory than a small one. On an error it
+// stops with the document unfinished, so the file does not parse as complete.
+func (a *Accounts) Export(ctx context.Context, userID string, w io.Writer) error {
+	enc := json.NewEncoder(w)
+	w.Write([]byte(`{"exportedAt":`))
+	enc.Encode(a.now().UTC())
+	for _, section := range store.ExportSections {
+		w.Write([]byte(`,"` + section.Name + `":`))
+		n := 0
+		if !section.Single {
+			w.Write([]byte("["))
+		}
+		err := a.store.ExportRows(ctx, section, userID, func(row map[string]any) error {
+			if n > 0 {
+				w.Write([]byte(","))
+			}
+			n++
+			return enc.Encode(row)
+		})
+		if err != nil {
+			return err
+		}
+		switch {
+		case !section.Single:
+			w.Write([]byte("]"))
+		case n == 0:
+			w.Write([]byte("null"))
+		}
+	}
+	w.Write([]byte("}\n"))
+	return nil
+}

@@ -1,0 +1,19 @@
+package comments
+
+import (
+	"context"
+	"errors"
+
+	"castaway/internal/model"
+	"castaway/internal/store"
+)
+
+// Find is the comment id when viewer (nil when signed out) may see it, with what a
+// notification about it names; ErrNotFound when it is missing or not theirs to see.
+func (s *Service) Find(ctx context.Context, id string, viewer *model.User) (*model.Comment, string, error) {
+	c, content, err := Find(ctx, s.store, id, viewer)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, "", ErrNotFound
+	}
+	return c, content, err
+}

@@ -1,0 +1,42 @@
+package moderation
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"castaway/internal/lists"
+	"castaway/internal/model"
+	"castaway/internal/store"
+)
+
+// Block makes by no longer see blockedID's lists and comments, nor hear from them.
+func (s *Service) Block(ctx context.Context, by model.Actor, blockedID string) error {
+	if blockedID == by.UserID() {
+		return ErrBlockSelf
+	}
+	err := s.store.Block(ctx, by.UserID(), blockedID, time.Now())
+	switch {
+	case errors.Is(err, store.ErrTooManyBlocks):
+		return ErrTooManyBlocks
+	case errors.Is(err, store.ErrNotFound):
+		return lists.ErrUserNotFound
+	case err == nil:
+		s.inbox.Wake(ctx, by.UserID()) // it hides the blocked user's notifications
+	}
+	return err
+}
+
+// Unblock lifts by's block of blockedID, if any.
+func (s *Service) Unblock(ctx context.Context, by model.Actor, blockedID string) error {
+	if err := s.store.Unblock(ctx, by.UserID(), blockedID); err != nil {
+		return err
+	}
+	s.inbox.Wake(ctx, by.UserID())
+	return nil
+}
+
+// Blocks are the users by blocked.
+func (s *Service) Blocks(ctx context.Context, by model.Actor) ([]model.BlockedUser, error) {
+	return s.store.Blocks(ctx, by.UserID())
+}
