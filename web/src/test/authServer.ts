@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { catalogFixture } from '../../test/utils';
-import type { Me } from './useMe';
+import { catalogFixture } from './utils';
+import type { Me } from '../lib/session';
 
 /** One canned answer: a JSON body with a status, a network failure, or a function of the request. */
 export type Reply = { status: number; body?: unknown } | 'network' | ((req: { body: unknown; url: URL }) => Reply);

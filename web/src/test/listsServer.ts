@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import { catalogFixture } from '../../test/utils';
-import type { Me } from '../auth/useMe';
-import type { Draft, ListSummary, RankedList } from './api';
+import { catalogFixture } from './utils';
+import type { Me } from '../lib/session';
+import type { Draft, ListSummary, RankedList } from '../features/lists/api';
 
 export interface Call {
   method: string;
