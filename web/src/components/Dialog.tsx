@@ -28,8 +28,12 @@ export function Dialog({ labelledBy, onClose, initialFocus, children }: Props) {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
     (initialFocus?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
-    // The caller closes it by unmounting; the browser restores focus only on close().
-    return () => opener?.focus();
+    // The caller closes it by unmounting. This runs while the dialog is still in the page,
+    // which is inert until close(); then focus can go back.
+    return () => {
+      dialog.close();
+      opener?.focus();
+    };
   }, [initialFocus]);
 
   function onCancel(e: SyntheticEvent<HTMLDialogElement>) {
