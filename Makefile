@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X castaway/internal/app.Version=$(VERSION)
 
-.PHONY: run build release image web test test-go test-web e2e generate check-generated vet bench bench-go bench-streams lighthouse fuzz clean
+.PHONY: run build release image web test test-go test-web e2e generate check-generated vet lint bench bench-go bench-streams lighthouse fuzz clean
 
 run: build
 	./bin/castaway serve
@@ -68,6 +68,10 @@ test-go: web
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm test
+
+# ESLint on the web app: TypeScript, hooks, accessibility, and the layers' import boundaries.
+lint: web/node_modules/.package-lock.json
+	cd web && npm run lint
 
 # Journeys in headless Chromium against the real binary on a fresh database.
 e2e: build

@@ -10,7 +10,7 @@ async function auditDialog(page) {
   await injectAxe(page);
   const violations = await page.evaluate(() =>
     window.axe
-      .run('[role="dialog"]', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })
+      .run('dialog[open]', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })
       .then((r) => r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)),
   );
   return violations;
@@ -66,7 +66,7 @@ test('desktop: Share draws the image, previews it and downloads it under the lis
   await dialog.waitFor();
   const preview = dialog.getByRole('img', { name: /Share image of/ });
   await page.waitForFunction(() => {
-    const img = document.querySelector('[role="dialog"] img');
+    const img = document.querySelector('dialog[open] img');
     return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
   });
   const natural = await preview.evaluate((img) => [img.naturalWidth, img.naturalHeight]);
@@ -118,7 +118,7 @@ test('phone: Share shows the preview with the long-press hint instead of a downl
   await dialog.getByText('Press and hold the image to save it').waitFor();
   assert.equal(await dialog.getByRole('link', { name: 'Download Image' }).count(), 0, 'no download button on a phone');
   await page.waitForFunction(() => {
-    const img = document.querySelector('[role="dialog"] img');
+    const img = document.querySelector('dialog[open] img');
     return img instanceof HTMLImageElement && img.complete && img.naturalWidth === 1024;
   });
   const box = await dialog.getByRole('img').boundingBox();

@@ -1,7 +1,8 @@
 import { Navigate, Route, Routes, matchPath } from 'react-router';
 import { Layout } from './Layout';
-import { lazyPage, type LazyPage } from './lazyPage';
+import { lazyPage } from './lazyPage';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
+import { accountParts, globalListParts, listDetailParts, myListsParts, userRankingsParts } from './parts';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
@@ -23,7 +24,7 @@ const ModerationPage = lazyPage(() => import('../features/moderation/ModerationP
  * (web/preloads.go), so it downloads beside the app's; the app waits for it
  * before its first render, and the page paints in that render rather than after a fallback.
  */
-const landingPages: [string, LazyPage][] = [
+const landingPages: [string, { preload: () => Promise<unknown> }][] = [
   ['/', HomePage],
   ['/rankings', BrowseRankingsPage],
   ['/rankings/user/:userId', UserRankingsPage],
@@ -56,7 +57,7 @@ export function AppRoutes() {
           path="mylists"
           element={
             <RequireAuth>
-              <MyListsPage />
+              <MyListsPage {...myListsParts} />
             </RequireAuth>
           }
         />
@@ -64,13 +65,13 @@ export function AppRoutes() {
           path="account"
           element={
             <RequireAuth>
-              <AccountPage />
+              <AccountPage {...accountParts} />
             </RequireAuth>
           }
         />
         <Route path="rankings" element={<BrowseRankingsPage />} />
-        <Route path="rankings/user/:userId" element={<UserRankingsPage />} />
-        <Route path="list/:userId/:listId" element={<ListDetailPage />} />
+        <Route path="rankings/user/:userId" element={<UserRankingsPage {...userRankingsParts} />} />
+        <Route path="list/:userId/:listId" element={<ListDetailPage {...listDetailParts} />} />
         <Route
           path="create"
           element={
@@ -80,7 +81,7 @@ export function AppRoutes() {
           }
         />
         <Route path="global-rankings" element={<GlobalRankingsPage />} />
-        <Route path="global-rankings/:listId" element={<GlobalListPage />} />
+        <Route path="global-rankings/:listId" element={<GlobalListPage {...globalListParts} />} />
         <Route path="seasons" element={<SeasonsConsensusPage />} />
         <Route path="seasons/:seasonId" element={<SeasonConsensusPage />} />
         <Route path="legacy" element={<LegacyPage />} />

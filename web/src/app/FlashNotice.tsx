@@ -1,10 +1,6 @@
 import { useLocation } from 'react-router';
+import type { FlashState } from '../lib/flash';
 import styles from './Layout.module.css';
-
-/** The navigation state that carries a one-time notice to the next page (a report sent, an account deleted). */
-export interface FlashState {
-  notice?: string;
-}
 
 /** Shows the notice the last navigation carried, above the page. */
 export function FlashNotice() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useMe } from '../features/auth/useMe';
+import { useMe } from '../lib/session';
 import { useSignOut } from '../features/auth/authApi';
 import { MenuIcon, TorchMark, TrophyIcon } from '../components/icons';
 import { useIsMobile } from '../components/useMediaQuery';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
 import { AccountBanners } from '../features/auth/AccountBanners';
-import { PanelSlot, PanelSlotProvider } from '../features/seasons/panelSlot';
+import { PanelSlot, PanelSlotProvider } from '../components/seasonsPanel/panelSlot';
 import { FlashNotice } from './FlashNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -1,22 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
-import { SESSION_UNKNOWN, useMe } from '../features/auth/useMe';
+import { SESSION_UNKNOWN, useMe } from '../lib/session';
 import pageStyles from '../components/Page.module.css';
 import ui from '../components/ui.module.css';
-
-/** Where a signed-out visitor was heading, carried to /login in navigation state. */
-export interface LoginRedirectState {
-  from: string;
-}
-
-export function redirectTarget(state: unknown): string {
-  if (typeof state === 'object' && state !== null && 'from' in state) {
-    const from = (state as { from: unknown }).from;
-    if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login') return from;
-  }
-  return '/';
-}
+import { redirectTarget, type LoginRedirectState } from '../lib/loginRedirect';
 
 /** Says the session cannot be checked now (the server is unavailable), with a way to ask again. */
 function SessionUnknown({ retry }: { retry: () => void }) {

@@ -26,28 +26,38 @@ function Harness() {
 }
 
 describe('Dialog', () => {
-  it('takes focus, keeps Tab inside, closes on Escape and gives focus back', async () => {
+  it('opens modal, takes focus, closes on Escape and gives focus back', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     const opener = screen.getByRole('button', { name: 'Open' });
     await user.click(opener);
-    expect(screen.getByRole('dialog', { name: 'Title' })).toBeInTheDocument();
-    const close = screen.getByRole('button', { name: 'Close' });
-    expect(close).toHaveFocus();
-    await user.tab();
-    expect(screen.getByRole('link', { name: 'Link' })).toHaveFocus();
-    await user.tab({ shift: true });
-    expect(close).toHaveFocus();
+    const dialog = screen.getByRole('dialog', { name: 'Title' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
 
-  it('closes on a press outside it', async () => {
+  it('focuses its first control when not told what', () => {
+    render(
+      <Dialog labelledBy="t" onClose={() => {}}>
+        <h2 id="t">Title</h2>
+        <button type="button">First</button>
+      </Dialog>,
+    );
+    expect(screen.getByRole('button', { name: 'First' })).toHaveFocus();
+  });
+
+  it('closes on a press on the backdrop, not inside it', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    await user.click(screen.getByRole('dialog').parentElement as HTMLElement);
+    await user.click(screen.getByRole('heading', { name: 'Title' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    // A press on the backdrop lands on the <dialog> element itself.
+    await user.click(screen.getByRole('dialog'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 import styles from './Dialog.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -13,51 +13,45 @@ interface Props {
 }
 
 /**
- * A modal dialog: focus moves in on opening and stays inside (Tab wraps), Escape or a press
- * on the backdrop closes it, and focus goes back to where it was when it closes.
+ * A modal dialog: the browser's own <dialog>, opened with showModal(), so the page behind it
+ * is inert and focus cannot leave it. Focus moves in on opening, Escape (the dialog's cancel)
+ * or a press on the backdrop asks the caller to close it, and focus goes back to where it was
+ * when it closes.
  */
 export function Dialog({ labelledBy, onClose, initialFocus, children }: Props) {
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // Before the first paint, so the dialog is never seen closed.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = initialFocus?.current ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE) ?? ref.current;
-    first?.focus();
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape') close.current();
-    };
-    document.addEventListener('keydown', onKey);
+    dialog.showModal();
+    (initialFocus?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
+    // The caller closes it by unmounting. This runs while the dialog is still in the page,
+    // which is inert until close(); then focus can go back.
     return () => {
-      document.removeEventListener('keydown', onKey);
+      dialog.close();
       opener?.focus();
     };
   }, [initialFocus]);
 
-  function trapTab(e: KeyboardEvent<HTMLDivElement>) {
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const firstItem = items[0];
-    const lastItem = items[items.length - 1];
-    if (!firstItem || !lastItem) {
-      e.preventDefault();
-      return;
-    }
-    if (e.shiftKey && document.activeElement === firstItem) {
-      e.preventDefault();
-      lastItem.focus();
-    } else if (!e.shiftKey && document.activeElement === lastItem) {
-      e.preventDefault();
-      firstItem.focus();
-    }
+  function onCancel(e: SyntheticEvent<HTMLDialogElement>) {
+    // The caller decides: it unmounts the dialog, or keeps it (a form still sending).
+    e.preventDefault();
+    onClose();
+  }
+
+  // A press on the backdrop lands on the <dialog> itself; its content fills the box.
+  function onBackdrop(e: MouseEvent<HTMLDialogElement>) {
+    if (e.target === e.currentTarget) onClose();
   }
 
   return (
-    <div className={styles.backdrop} onClick={onClose}>
-      <div ref={ref} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1} onClick={(e) => e.stopPropagation()} onKeyDown={trapTab}>
-        {children}
-      </div>
-    </div>
+    // The <dialog> takes Escape itself (its cancel event); the click is the backdrop's.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog ref={ref} className={styles.dialog} aria-labelledby={labelledBy} onCancel={onCancel} onClick={onBackdrop}>
+      <div className={styles.content}>{children}</div>
+    </dialog>
   );
 }

@@ -39,8 +39,8 @@ export function sorterStep(entries: readonly string[], answers: readonly Answer[
     const ga = groupOf.get(a);
     const gb = groupOf.get(b);
     if (winner === null || !ga || !gb || ga === gb) continue;
-    known.set(pairKey(ga[0], gb[0]), groupOf.get(winner) === ga);
-    known.set(pairKey(gb[0], ga[0]), groupOf.get(winner) === gb);
+    known.set(pairKey(head(ga), head(gb)), groupOf.get(winner) === ga);
+    known.set(pairKey(head(gb), head(ga)), groupOf.get(winner) === gb);
   }
   let hits = 0;
   const higher = (x: string, y: string): boolean => {
@@ -50,7 +50,7 @@ export function sorterStep(entries: readonly string[], answers: readonly Answer[
     return k;
   };
   try {
-    const heads = mergeInsertion(groups.map((g) => g[0]), higher);
+    const heads = mergeInsertion(groups.map(head), higher);
     return { kind: 'done', order: heads.flatMap((h) => groupOf.get(h) ?? [h]) };
   } catch (e) {
     if (!(e instanceof Question)) throw e;
@@ -67,7 +67,7 @@ export function sorterStep(entries: readonly string[], answers: readonly Answer[
 /** Splits an order (best first) into tiers of as even sizes as quantiles give, best tier first. */
 export function tiersByQuantile(order: readonly string[], tierCount: number): string[][] {
   const tiers: string[][] = Array.from({ length: tierCount }, () => []);
-  order.forEach((id, i) => tiers[Math.floor((i * tierCount) / order.length)].push(id));
+  order.forEach((id, i) => tiers[Math.floor((i * tierCount) / order.length)]?.push(id));
   return tiers;
 }
 
@@ -76,6 +76,11 @@ class Question {
     readonly a: string,
     readonly b: string,
   ) {}
+}
+
+/** A group's first entry, which stands for it in the questions. */
+function head(group: readonly string[]): string {
+  return group[0] ?? '';
 }
 
 function pairKey(x: string, y: string): string {
@@ -95,8 +100,8 @@ function joinTies(entries: readonly string[], answers: readonly Answer[]): strin
   const seen = new Set<string[]>();
   const out: string[][] = [];
   for (const id of entries) {
-    const g = groupOf.get(id)!;
-    if (!seen.has(g)) {
+    const g = groupOf.get(id);
+    if (g && !seen.has(g)) {
       seen.add(g);
       out.push(g);
     }
@@ -113,30 +118,33 @@ function mergeInsertion(items: string[], higher: (x: string, y: string) => boole
   if (items.length <= 1) return items.slice();
   const partner = new Map<string, string>(); // winner -> loser
   const winners: string[] = [];
-  for (let i = 0; i + 1 < items.length; i += 2) {
-    const [x, y] = [items[i], items[i + 1]];
+  const pairs = Math.floor(items.length / 2);
+  for (let i = 0; i < pairs; i++) {
+    const x = items[2 * i] ?? '';
+    const y = items[2 * i + 1] ?? '';
     const [w, l] = higher(x, y) ? [x, y] : [y, x];
     winners.push(w);
     partner.set(w, l);
   }
-  const leftover = items.length % 2 === 1 ? items[items.length - 1] : undefined;
+  const leftover = items.length % 2 === 1 ? items.at(-1) : undefined;
   // Best first, so the chain ends with the weakest winner and its loser goes after it.
   const sorted = mergeInsertion(winners, higher);
-  const chain = sorted.slice();
-  const last = sorted[sorted.length - 1];
-  chain.push(partner.get(last)!);
+  const loserOf = (w: string) => partner.get(w) ?? '';
+  const chain = [...sorted, loserOf(sorted.at(-1) ?? '')];
   // pend[i] is the loser of the i-th weakest winner (i = 1..), bounded by that winner.
-  const pend: { id: string; bound: string | undefined }[] = [];
-  for (let i = sorted.length - 2; i >= 0; i--) pend.push({ id: partner.get(sorted[i])!, bound: sorted[i] });
+  const pend: { id: string; bound: string | undefined }[] = sorted
+    .slice(0, -1)
+    .reverse()
+    .map((w) => ({ id: loserOf(w), bound: w }));
   if (leftover !== undefined) pend.push({ id: leftover, bound: undefined });
   for (const i of insertionOrder(pend.length)) {
-    const { id, bound } = pend[i];
+    const { id, bound } = pend[i] ?? { id: '', bound: undefined };
     // The loser ranks below its winner: search only the chain after it.
     let lo = bound === undefined ? 0 : chain.indexOf(bound) + 1;
     let hi = chain.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (higher(id, chain[mid])) hi = mid;
+      if (higher(id, chain[mid] ?? '')) hi = mid;
       else lo = mid + 1;
     }
     chain.splice(lo, 0, id);

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import type { Me } from '../features/auth/useMe';
+import type { Me } from '../lib/session';
 import { MESSAGES } from '../api/contract';
 
 /** One recorded request to the fake server. */

@@ -16,3 +16,29 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// jsdom has <dialog> but not its modal half: open and close it by its `open` attribute, and
+// let Escape cancel the open one as a browser does (a `cancel` event, then close unless
+// prevented). Tab containment (the page inert behind) is the browser's; the journeys see it.
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  const escapes = new WeakMap<HTMLDialogElement, (e: KeyboardEvent) => void>();
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    const onKey = (e: KeyboardEvent) => {
+      if (!this.isConnected || !this.open) {
+        document.removeEventListener('keydown', onKey);
+        return;
+      }
+      if (e.key === 'Escape' && this.dispatchEvent(new Event('cancel', { cancelable: true }))) this.close();
+    };
+    escapes.set(this, onKey);
+    document.addEventListener('keydown', onKey);
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute('open');
+    const onKey = escapes.get(this);
+    if (onKey) document.removeEventListener('keydown', onKey);
+    this.dispatchEvent(new Event('close'));
+  };
+}

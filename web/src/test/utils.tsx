@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Catalog } from '../api/client';
-import type { Me } from '../features/auth/useMe';
+import type { Me } from '../lib/session';
 import { MESSAGES } from '../api/contract';
 
 /** A catalog season: ids and image paths follow the server's pattern (s1, /media/seasons/1, /media/contestants/s1/…). */

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { FlashNotice } from '../../app/FlashNotice';
 import { RedirectIfSignedIn } from '../../app/guards';
 import { AccountBanners } from './AccountBanners';
-import { apiError, mockAuthServer } from './authTestServer';
+import { apiError, mockAuthServer } from '../../test/authServer';
 import LoginPage from './LoginPage';
-import type { Me } from './useMe';
+import type { Me } from '../../lib/session';
 
 const ann: Me = { id: 'u1', displayName: 'ann', email: 'ann@example.com', idolsFound: 0, isAdmin: false, hasPassword: true, emailVerified: false, pendingEmail: '', notice: '' };
 

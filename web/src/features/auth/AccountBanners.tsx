@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { errorText } from './authApi';
-import { useMe } from './useMe';
+import { useMe } from '../../lib/session';
 import { useDismissNotice, useResendVerification, verifyMessages } from './verifyApi';
 import styles from './AccountBanners.module.css';
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockAuthServer } from './authTestServer';
-import { renderAuthApp } from './testRender';
+import { apiError, mockAuthServer } from '../../test/authServer';
+import { renderAuthApp } from '../../test/authRender';
 
 const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
 const blocks = [{ userId: 'u9', displayName: 'Russell', blockedAt: '2024-01-01T00:00:00Z' }];

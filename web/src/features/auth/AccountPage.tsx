@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useShowFor } from '../../components/useShowFor';
 import { errorText, messages, useChangePassword, usePasswordPolicy, useSignOutEverywhere } from './authApi';
@@ -7,8 +7,7 @@ import { UsernameEditor } from './UsernameEditor';
 import { SignedInSessions } from './SignedInSessions';
 import { ChangeEmail } from './ChangeEmail';
 import { YourData } from './YourData';
-import { BlockedUsers } from '../moderation/BlockedUsers';
-import { useMe } from './useMe';
+import { useMe } from '../../lib/session';
 import pageStyles from '../../components/Page.module.css';
 import styles from './Auth.module.css';
 import { MESSAGES } from '../../api/contract';
@@ -16,7 +15,12 @@ import { MESSAGES } from '../../api/contract';
 const CHANGED = 'Your password was changed. Your other devices were signed out.';
 
 /** '/account': the signed-in fan's name, email, password, sessions, blocked users and data. */
-export default function AccountPage() {
+/** What the app hands in: the blocked users (moderation). */
+export interface AccountParts {
+  BlockedUsers: ComponentType<{ titleClass?: string }>;
+}
+
+export default function AccountPage({ BlockedUsers }: AccountParts) {
   const { user } = useMe();
   if (!user) return null;
   return (

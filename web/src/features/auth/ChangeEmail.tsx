@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../api/contract';
 import { errorText } from './authApi';
 import { PasswordField, TextField } from './fields';
-import type { Me } from './useMe';
+import type { Me } from '../../lib/session';
 import { useChangeEmail, verifyMessages } from './verifyApi';
 import styles from './Auth.module.css';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockAuthServer, type Reply } from './authTestServer';
-import { renderAuthApp } from './testRender';
+import { apiError, mockAuthServer, type Reply } from '../../test/authServer';
+import { renderAuthApp } from '../../test/authRender';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHero } from '../../components/PageHero';
-import { redirectTarget } from '../../app/guards';
+import { redirectTarget } from '../../lib/loginRedirect';
 import { messages, oauthStartUrl, useProviders, type Provider } from './authApi';
 import { GoogleIcon, MailIcon, TwitterIcon } from './authIcons';
 import { EmailAuthForm } from './EmailAuthForm';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockAuthServer, type Reply } from './authTestServer';
+import { apiError, mockAuthServer, type Reply } from '../../test/authServer';
 import { networkLabel, sessionLabel, type SignedInSession } from './sessionsApi';
-import { renderAuthApp } from './testRender';
+import { renderAuthApp } from '../../test/authRender';
 
 const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
 

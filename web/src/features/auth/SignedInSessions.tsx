@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { userMessage } from '../../api/userMessage';
-import { RelativeTime } from '../comments/RelativeTime';
+import { RelativeTime } from '../../components/RelativeTime';
 import { deviceName, END_FAILED, networkLabel, sessionLabel, SESSIONS_FAILED, useEndOtherSessions, useEndSession, useMySessions, type SignedInSession } from './sessionsApi';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';

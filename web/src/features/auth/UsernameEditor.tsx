@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useShowFor } from '../../components/useShowFor';
 import { errorText, messages, USERNAME_MAX, useUpdateDisplayName } from './authApi';
 import { PencilIcon } from './authIcons';
-import { useMe } from './useMe';
+import { useMe } from '../../lib/session';
 import styles from './UsernameEditor.module.css';
 
 const SUCCESS_MS = 3000;

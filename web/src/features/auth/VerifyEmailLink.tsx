@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { FlashState } from '../../app/FlashNotice';
+import type { FlashState } from '../../lib/flash';
 import { errorText } from './authApi';
 import { useVerifyEmail, verifyMessages } from './verifyApi';
 import styles from './Auth.module.css';

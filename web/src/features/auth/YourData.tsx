@@ -2,15 +2,15 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
-import type { FlashState } from '../../app/FlashNotice';
+import type { FlashState } from '../../lib/flash';
 import { Dialog } from '../../components/Dialog';
 import { userMessage } from '../../api/userMessage';
-import { downloadMyData, EXPORT_FAILED } from '../moderation/moderationApi';
+import { downloadMyData, EXPORT_FAILED } from './exportApi';
 import { applySignedOut } from './authApi';
 import { PasswordField } from './fields';
-import type { Me } from './useMe';
+import type { Me } from '../../lib/session';
 import page from '../../components/Page.module.css';
-import moderation from '../moderation/Moderation.module.css';
+import form from '../../components/DialogForm.module.css';
 import { MESSAGES } from '../../api/contract';
 
 const DELETE_FAILED = MESSAGES.accountDeleteFailed;
@@ -26,22 +26,22 @@ export function YourData({ user, titleClass }: { user: Me; titleClass?: string }
       <h2 id={`${uid}-title`} className={titleClass}>
         Your Data
       </h2>
-      <p className={moderation.hint}>Download everything you made or wrote here (lists, drafts, comments, votes, favorites, ballots, notifications) as a JSON file.</p>
+      <p className={form.hint}>Download everything you made or wrote here (lists, drafts, comments, votes, favorites, ballots, notifications) as a JSON file.</p>
       <div className={page.actions}>
         <button type="button" className={page.buttonGhost} onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending || undefined}>
           {download.isPending ? 'Preparing…' : 'Download my data'}
         </button>
       </div>
       {download.isError && (
-        <p role="alert" className={moderation.error}>
+        <p role="alert" className={form.error}>
           {userMessage(download.error, EXPORT_FAILED)}
         </p>
       )}
-      <div className={moderation.dangerZone}>
+      <div className={form.dangerZone}>
         <h3 className={titleClass}>Delete Account</h3>
-        <p className={moderation.hint}>Deleting your account cannot be undone.</p>
+        <p className={form.hint}>Deleting your account cannot be undone.</p>
         <div className={page.actions}>
-          <button type="button" className={`${page.button} ${moderation.danger}`} onClick={() => setDeleting(true)}>
+          <button type="button" className={`${page.button} ${form.danger}`} onClick={() => setDeleting(true)}>
             Delete my account
           </button>
         </div>
@@ -82,31 +82,31 @@ function DeleteAccountDialog({ user, onClose }: { user: Me; onClose: () => void 
 
   return (
     <Dialog labelledBy={`${uid}-title`} onClose={onClose}>
-      <h2 id={`${uid}-title`} className={moderation.dialogTitle}>
+      <h2 id={`${uid}-title`} className={form.dialogTitle}>
         Delete your account?
       </h2>
-      <form className={moderation.form} onSubmit={onSubmit} noValidate>
-        <p className={moderation.hint}>
+      <form className={form.form} onSubmit={onSubmit} noValidate>
+        <p className={form.hint}>
           Your lists, draft, votes, favorites and ballots are deleted, and you are signed out everywhere. Comments others replied to stay as '[deleted]' so their
           threads still make sense; your other comments are removed.
         </p>
         <label htmlFor={`${uid}-name`}>
           Type your display name, <strong>{user.displayName}</strong>, to confirm
         </label>
-        <input id={`${uid}-name`} className={moderation.input} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
+        <input id={`${uid}-name`} className={form.input} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
         {user.hasPassword && (
           <PasswordField id={`${uid}-password`} label="Your Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         )}
         {remove.isError && (
-          <p role="alert" className={moderation.error}>
+          <p role="alert" className={form.error}>
             {userMessage(remove.error, DELETE_FAILED)}
           </p>
         )}
-        <div className={moderation.buttons}>
+        <div className={form.buttons}>
           <button type="button" className={page.buttonGhost} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={`${page.button} ${moderation.danger}`} disabled={!ready || remove.isPending} aria-busy={remove.isPending || undefined}>
+          <button type="submit" className={`${page.button} ${form.danger}`} disabled={!ready || remove.isPending} aria-busy={remove.isPending || undefined}>
             {remove.isPending ? 'Deleting…' : 'Delete my account'}
           </button>
         </div>

@@ -4,7 +4,7 @@ import { LIMITS, MESSAGES } from '../../api/contract';
 import { isSessionIndependent, queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { userMessage } from '../../api/userMessage';
-import { meFromApi, type Me } from './useMe';
+import { CREATOR_SESSION_KEY, meFromApi, type Me } from '../../lib/session';
 
 export type PasswordPolicy = components['schemas']['PasswordPolicy'];
 export type AuthProviders = components['schemas']['AuthProviders'];
@@ -31,9 +31,6 @@ export const messages = {
 } as const;
 
 export const USERNAME_MAX = LIMITS.username;
-
-/** The sessionStorage key where the list creator keeps its unsaved state. */
-export const CREATOR_SESSION_KEY = 'castaway.creator';
 
 /**
  * The text to show for a failed call: the server's own message for a 4xx (it carries the

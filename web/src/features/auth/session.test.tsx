@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockAuthServer } from './authTestServer';
-import { SESSION_UNKNOWN } from './useMe';
-import { renderAuthApp } from './testRender';
-import { CREATOR_SESSION_KEY } from './authApi';
+import { apiError, mockAuthServer } from '../../test/authServer';
+import { SESSION_UNKNOWN } from '../../lib/session';
+import { renderAuthApp } from '../../test/authRender';
+import { CREATOR_SESSION_KEY } from '../../lib/session';
 
 const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
 

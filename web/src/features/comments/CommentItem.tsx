@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userMessage } from '../../api/userMessage';
-import { RelativeTime } from './RelativeTime';
-import { BlockButton } from '../moderation/BlockButton';
-import { ReportDialog } from '../moderation/ReportDialog';
-import moderation from '../moderation/Moderation.module.css';
+import { RelativeTime } from '../../components/RelativeTime';
+import moderation from '../../components/moderationMarks.module.css';
 import {
   applyVote,
   authorName,
@@ -27,8 +25,18 @@ import { MESSAGES } from '../../api/contract';
 
 const SIGN_IN_TO_VOTE = MESSAGES.commentVoteSignedOut;
 
+/**
+ * What a comment shows for acting on someone else's words: moderation's report dialog and
+ * block button, handed in by the app (src/app/parts.tsx) so comments need not import them.
+ */
+export interface CommentParts {
+  ReportDialog: ComponentType<{ subject: { targetType: 'comment'; commentId: string }; onClose: () => void; onReported: () => void }>;
+  BlockButton: ComponentType<{ userId: string; name: string; blocked: boolean; look?: 'button' | 'text'; onDone?: (blocked: boolean) => void }>;
+}
+
 interface ItemProps {
   comment: Comment;
+  parts: CommentParts;
   listKey: readonly unknown[];
   meId: string | null;
   listUserId: string;
@@ -45,7 +53,8 @@ interface ItemProps {
 export const REPORTED_NOTICE = "Thanks — our moderators will take a look. You won't see this comment again.";
 
 /** One comment: author, time, text, votes, and Reply and Delete where allowed. */
-export function CommentItem({ comment: c, listKey, meId, listUserId, voteError = VOTE_ERROR, highlighted, loginState, onReply, replyOpen = false, onNotice }: ItemProps) {
+export function CommentItem({ comment: c, parts, listKey, meId, listUserId, voteError = VOTE_ERROR, highlighted, loginState, onReply, replyOpen = false, onNotice }: ItemProps) {
+  const { ReportDialog, BlockButton } = parts;
   const queryClient = useQueryClient();
   const [needsSignIn, setNeedsSignIn] = useState(false);
   const [reporting, setReporting] = useState(false);

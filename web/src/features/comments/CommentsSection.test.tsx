@@ -6,8 +6,9 @@ import { comment } from '../../test/communityFixtures';
 import { apiError, json, mockApi, renderApp, type Call } from '../../test/mockApi';
 import { sandra } from '../../test/utils';
 import { CommentsSection } from './CommentsSection';
-import { relativeTime } from './RelativeTime';
+import { relativeTime } from '../../components/RelativeTime';
 import type { Comment } from './commentsApi';
+import { commentParts } from '../../app/parts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -19,7 +20,7 @@ const PATH = '/api/lists/u2/list_1/comments';
 function renderComments(route = '/list/u2/list_1') {
   return renderApp(
     <Routes>
-      <Route path="/list/:userId/:listId" element={<CommentsSection listUserId="u2" listId="list_1" />} />
+      <Route path="/list/:userId/:listId" element={<CommentsSection listUserId="u2" listId="list_1" parts={commentParts} />} />
       <Route path="/login" element={<p>login page</p>} />
     </Routes>,
     { route },
@@ -56,7 +57,7 @@ describe('CommentsSection', () => {
     });
     renderApp(
       <Routes>
-        <Route path="/list/:userId/:listId" element={<CommentsSection listUserId="u2" listId="list_1" count={2} />} />
+        <Route path="/list/:userId/:listId" element={<CommentsSection listUserId="u2" listId="list_1" count={2} parts={commentParts} />} />
       </Routes>,
       { route: '/list/u2/list_1' },
     );

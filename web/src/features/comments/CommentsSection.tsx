@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { userMessage } from '../../api/userMessage';
-import { useMe } from '../auth/useMe';
+import { useMe } from '../../lib/session';
 import { CommentForm } from './CommentForm';
-import { CommentItem } from './CommentItem';
+import { CommentItem, type CommentParts } from './CommentItem';
 import { authorName, countComments, listThread, LOAD_ERROR, threadComments, type CommentPage, type CommentThread, type ThreadSource } from './commentsApi';
 import styles from './CommentsSection.module.css';
 
@@ -29,6 +29,8 @@ export type CommentsSectionProps = (ListThreadProps | SourceProps) & {
   placeholder?: string;
   /** Comments and replies in all, as the list reports it; without it the loaded ones are counted. */
   count?: number;
+  /** Moderation's parts for others' comments (report, block). */
+  parts: CommentParts;
 };
 
 function commentIdFromHash(hash: string): string | null {
@@ -142,6 +144,7 @@ export function CommentsSection(props: CommentsSectionProps) {
             <li key={c.id}>
               <CommentItem
                 comment={c}
+                parts={props.parts}
                 listKey={key}
                 meId={user?.id ?? null}
                 listUserId={thread.ownerId} voteError={thread.voteError}
@@ -172,6 +175,7 @@ export function CommentsSection(props: CommentsSectionProps) {
                     <li key={r.id}>
                       <CommentItem
                         comment={r}
+                        parts={props.parts}
                         listKey={key}
                         meId={user?.id ?? null}
                         listUserId={thread.ownerId}

@@ -17,8 +17,8 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { FallbackImage } from '../../components/FallbackImage';
 import { CloseIcon } from '../../components/icons';
-import { PANEL_PREFIX, dragData, type DragData } from '../lists/create/dnd';
-import type { PanelItem } from '../seasons/types';
+import { PANEL_PREFIX, dragData, type DragData } from '../../lib/dnd';
+import type { PanelItem } from '../../lib/panelItem';
 import type { Slots } from './globalApi';
 import styles from './Global.module.css';
 

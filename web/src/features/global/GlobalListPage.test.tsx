@@ -9,6 +9,7 @@ import { sandra } from '../../test/utils';
 import GlobalListPage from './GlobalListPage';
 import GlobalRankingsPage from './GlobalRankingsPage';
 import type { GlobalPoll, GlobalResults, GlobalScoredItem } from './globalApi';
+import { globalListParts } from '../../app/parts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -98,7 +99,7 @@ function renderPage(path = '/global-rankings/season-48') {
   return renderApp(
     <Routes>
       <Route path="/global-rankings" element={<p>overview page</p>} />
-      <Route path="/global-rankings/:listId" element={<GlobalListPage />} />
+      <Route path="/global-rankings/:listId" element={<GlobalListPage {...globalListParts} />} />
       <Route path="/login" element={<p>login page</p>} />
     </Routes>,
     { route: path },

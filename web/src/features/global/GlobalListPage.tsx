@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { DndContext } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,13 +8,11 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { PageHero } from '../../components/PageHero';
 import { useIsMobile } from '../../components/useMediaQuery';
 import { useShowFor } from '../../components/useShowFor';
-import { useMe } from '../auth/useMe';
-import { CommentsSection } from '../comments/CommentsSection';
-import { pollThread } from '../comments/commentsApi';
-import { DraggablePanelTile, DragPreview } from '../lists/create/RankingBoard';
-import { PanelPortal } from '../seasons/panelSlot';
-import { SeasonsPanel } from '../seasons/panel/SeasonsPanel';
-import type { PanelItem } from '../seasons/types';
+import { useMe } from '../../lib/session';
+import { DraggablePanelTile, DragPreview } from '../../components/RankItem';
+import { PanelPortal } from '../../components/seasonsPanel/panelSlot';
+import { SeasonsPanel } from '../../components/seasonsPanel/SeasonsPanel';
+import type { PanelItem } from '../../lib/panelItem';
 import { BallotBoard, useBallotDrag } from './BallotBoard';
 import {
   DATA_MISSING,
@@ -76,12 +74,17 @@ export function ResultsList({ results }: { results: GlobalResults }) {
   );
 }
 
-interface ViewProps {
+/** What the app hands in: the poll's discussion (the comments feature). */
+export interface GlobalListParts {
+  Comments: ComponentType<{ pollId: string; title: string; placeholder: string }>;
+}
+
+interface ViewProps extends GlobalListParts {
   pollId: string;
   results: GlobalResults;
 }
 
-function PollView({ pollId, results }: ViewProps) {
+function PollView({ pollId, results, Comments }: ViewProps) {
   const { isSignedIn, isLoading: meLoading } = useMe();
   const location = useLocation();
   const isMobile = useIsMobile();
@@ -91,7 +94,6 @@ function PollView({ pollId, results }: ViewProps) {
   const submission = useMySubmission(pollId, isSignedIn && open);
   const hasSubmission = submission.data != null;
   const submit = useSubmitRanking(pollId);
-  const thread = useMemo(() => pollThread(pollId), [pollId]);
 
   // The mode the user chose; until they choose, it follows what is known (spec section 4).
   const [chosen, setChosen] = useState<Mode | null>(null);
@@ -271,18 +273,18 @@ function PollView({ pollId, results }: ViewProps) {
           {messages}
           {body}
         </section>
-        <CommentsSection thread={thread} title="Discussion" placeholder="Share your thoughts on this vote..." />
+        <Comments pollId={pollId} title="Discussion" placeholder="Share your thoughts on this vote..." />
       </div>
       {editing && <DragPreview drag={drag.activeDrag} />}
     </DndContext>
   );
 }
 
-export default function GlobalListPage() {
+export default function GlobalListPage({ Comments }: GlobalListParts) {
   const { listId = '' } = useParams();
   const results = usePollResults(listId);
   if (results.isError && isNotFound(results.error)) return <Navigate to="/global-rankings" replace />;
-  if (results.data) return <PollView key={listId} pollId={listId} results={results.data} />;
+  if (results.data) return <PollView key={listId} pollId={listId} results={results.data} Comments={Comments} />;
   return (
     <div className={page.page}>
       <Hero />

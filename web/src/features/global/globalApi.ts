@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
-import type { PanelItem } from '../seasons/types';
+import type { PanelItem } from '../../lib/panelItem';
 import { MESSAGES } from '../../api/contract';
 
 export type GlobalPolls = components['schemas']['GlobalPolls'];

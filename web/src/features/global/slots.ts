@@ -1,4 +1,4 @@
-import type { PanelItem } from '../seasons/types';
+import type { PanelItem } from '../../lib/panelItem';
 import { NO_SEASONS, duplicateMessage, wrongSeasonMessage, type Slots } from './globalApi';
 
 export const FULL_MESSAGE = 'All 10 slots are filled. Remove a castaway to make room.';

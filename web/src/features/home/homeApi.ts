@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
-import { useMe } from '../auth/useMe';
+import { useMe } from '../../lib/session';
 import { MESSAGES } from '../../api/contract';
 
 export type HomeLists = components['schemas']['HomeLists'];

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
+import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import type { LegacyItem } from './legacyApi';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';

@@ -7,8 +7,8 @@ import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
 import { SearchField } from '../../components/SearchField';
-import { ListCardGrid } from './ListCard';
-import { TAG_LABELS, USER_TAGS, type UserTag } from './tags';
+import { ListCardGrid } from '../../components/ListCard';
+import { TAG_LABELS, USER_TAGS, type UserTag } from '../../lib/tags';
 import { hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
 import pageStyles from '../../components/Page.module.css';
 import styles from './BrowseRankingsPage.module.css';
@@ -51,6 +51,8 @@ export default function BrowseRankingsPage() {
     if (text.trim() === filters.q.trim()) return;
     const timer = setTimeout(() => update({ q: text }, { replace: true }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
+    // Only typing restarts the pause; update reads the latest filters itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
   const lastQ = useRef(filters.q);
   useEffect(() => {

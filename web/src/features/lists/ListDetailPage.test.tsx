@@ -4,7 +4,8 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, sandra } from '../../test/utils';
 import ListDetailPage from './ListDetailPage';
-import { mockListsServer, rankedList, summary } from './testServer';
+import { mockListsServer, rankedList, summary } from '../../test/listsServer';
+import { listDetailParts } from '../../app/parts';
 
 /** Shows the creator state a navigation carried. */
 function RemixProbe() {
@@ -20,7 +21,7 @@ afterEach(() => {
 function renderAt(path: string) {
   return renderWithProviders(
     <Routes>
-      <Route path="/list/:userId/:listId" element={<ListDetailPage />} />
+      <Route path="/list/:userId/:listId" element={<ListDetailPage {...listDetailParts} />} />
       <Route path="*" element={<p>elsewhere</p>} />
     </Routes>,
     { route: path },
@@ -56,7 +57,7 @@ describe('ListDetailPage', () => {
     const user = userEvent.setup();
     renderWithProviders(
       <Routes>
-        <Route path="/list/:userId/:listId" element={<ListDetailPage />} />
+        <Route path="/list/:userId/:listId" element={<ListDetailPage {...listDetailParts} />} />
         <Route path="/create" element={<RemixProbe />} />
       </Routes>,
       { route: '/list/u2/list_9' },

@@ -1,17 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { userMessage } from '../../api/userMessage';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useShowFor } from '../../components/useShowFor';
-import { CommentsSection } from '../comments/CommentsSection';
-import { useMe } from '../auth/useMe';
-import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
+import { useMe } from '../../lib/session';
+import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, useFavorite, useList, useUpvote, type RankedList } from './api';
 import { ShareDialog, SHARE_LOAD_ERROR, useShareImage } from './ShareDialog';
-import { ReportListButton } from '../moderation/ReportListButton';
-import moderation from '../moderation/Moderation.module.css';
-import { visibleTags } from './tags';
+import moderation from '../../components/moderationMarks.module.css';
+import { visibleTags } from '../../lib/tags';
 import type { EditState } from './create/editState';
 import { isBlank, readStoredCreator } from './create/creatorState';
 import { remixStateFor } from './create/remixState';
@@ -108,7 +106,13 @@ function Skeleton() {
   );
 }
 
-function ListView({ list }: { list: RankedList }) {
+/** What the app hands in from other features: the list's comments and the Report button (moderation). */
+export interface ListDetailParts {
+  Comments: ComponentType<{ listUserId: string; listId: string; count?: number }>;
+  ReportButton: ComponentType<{ userId: string; listId: string; className?: string }>;
+}
+
+function ListView({ list, Comments, ReportButton }: { list: RankedList } & ListDetailParts) {
   const { user, isSignedIn } = useMe();
   const location = useLocation();
   const navigate = useNavigate();
@@ -245,7 +249,7 @@ function ListView({ list }: { list: RankedList }) {
             </span>
           )}
         </button>
-        {isSignedIn && !isOwner && <ReportListButton userId={list.userId} listId={list.id} className={styles.action} />}
+        {isSignedIn && !isOwner && <ReportButton userId={list.userId} listId={list.id} className={styles.action} />}
         {editButton('Edit My List', styles.mobileOnly)}
         {popup && (
           <span className={styles.popup} role="status">
@@ -325,14 +329,14 @@ function ListView({ list }: { list: RankedList }) {
 
       <RemixesSection list={list} />
 
-      <CommentsSection listUserId={list.userId} listId={list.id} count={list.commentCount} />
+      <Comments listUserId={list.userId} listId={list.id} count={list.commentCount} />
 
       {share.image && <ShareDialog list={list} image={share.image} onClose={share.close} onLoadError={() => share.fail(SHARE_LOAD_ERROR)} />}
     </div>
   );
 }
 
-export default function ListDetailPage() {
+export default function ListDetailPage(parts: ListDetailParts) {
   const { userId = '', listId = '' } = useParams();
   const location = useLocation();
   const { from } = detailState(location.state);
@@ -345,5 +349,5 @@ export default function ListDetailPage() {
   if (userId === '' || listId === '') return <ErrorView message="Missing userId or listId" from={from} />;
   if (query.isPending) return <Skeleton />;
   if (query.isError) return <ErrorView message={loadErrorText(query.error)} from={from} />;
-  return <ListView list={query.data} />;
+  return <ListView list={query.data} {...parts} />;
 }

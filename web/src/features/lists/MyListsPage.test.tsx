@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, sandra } from '../../test/utils';
 import MyListsPage from './MyListsPage';
-import { mockListsServer, summary } from './testServer';
+import { mockListsServer, summary } from '../../test/listsServer';
+import { myListsParts } from '../../app/parts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -21,7 +22,7 @@ describe('MyListsPage', () => {
         },
       },
     });
-    renderWithProviders(<MyListsPage />, { route: '/mylists' });
+    renderWithProviders(<MyListsPage {...myListsParts} />, { route: '/mylists' });
     expect(await screen.findByText('Hidden Immunity Idols: 2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '+ Create New Ranking' })).toHaveAttribute('href', '/create');
     const card = (await screen.findByRole('link', { name: 'Queens of the Game' })).closest('li');
@@ -38,7 +39,7 @@ describe('MyListsPage', () => {
   it('opens the creator in edit mode from Edit', async () => {
     mockListsServer({ me: sandra, routes: { 'GET /api/users/u1/lists': { status: 200, body: { lists: [summary()] } } } });
     const user = userEvent.setup();
-    renderWithProviders(<MyListsPage />, { route: '/mylists' });
+    renderWithProviders(<MyListsPage {...myListsParts} />, { route: '/mylists' });
     await user.click(await screen.findByRole('button', { name: 'Edit Queens of the Game' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/create');
   });
@@ -53,7 +54,7 @@ describe('MyListsPage', () => {
       },
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
-    renderWithProviders(<MyListsPage />, { route: '/mylists' });
+    renderWithProviders(<MyListsPage {...myListsParts} />, { route: '/mylists' });
     await user.click(await screen.findByRole('button', { name: 'Delete Queens of the Game' }));
     expect(screen.getByRole('button', { name: 'Confirm deleting Queens of the Game' })).toHaveTextContent('Confirm');
     act(() => {
@@ -78,7 +79,7 @@ describe('MyListsPage', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<MyListsPage />, { route: '/mylists' });
+    renderWithProviders(<MyListsPage {...myListsParts} />, { route: '/mylists' });
     await user.click(await screen.findByRole('button', { name: 'Delete Queens of the Game' }));
     await user.click(screen.getByRole('button', { name: 'Confirm deleting Queens of the Game' }));
     expect(await screen.findByText('Failed to delete list. Please try again.')).toBeInTheDocument();
@@ -87,13 +88,13 @@ describe('MyListsPage', () => {
 
   it('shows the empty state and the load failure', async () => {
     mockListsServer({ me: sandra, routes: { 'GET /api/users/u1/lists': { status: 200, body: { lists: [] } } } });
-    const { unmount } = renderWithProviders(<MyListsPage />, { route: '/mylists' });
+    const { unmount } = renderWithProviders(<MyListsPage {...myListsParts} />, { route: '/mylists' });
     expect(await screen.findByText('No rankings yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create your first ranking' })).toHaveAttribute('href', '/create');
     unmount();
 
     mockListsServer({ me: sandra, routes: { 'GET /api/users/u1/lists': { status: 503, body: { error: { code: 'x', message: 'x' } } } } });
-    renderWithProviders(<MyListsPage />, { route: '/mylists' });
+    renderWithProviders(<MyListsPage {...myListsParts} />, { route: '/mylists' });
     expect(await screen.findByText('Failed to load your lists. Please try again.', {}, { timeout: 4000 })).toBeInTheDocument();
   });
 });

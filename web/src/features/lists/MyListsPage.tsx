@@ -1,15 +1,15 @@
+import type { ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { userMessage } from '../../api/userMessage';
 import { FallbackImage } from '../../components/FallbackImage';
 import { PageHero } from '../../components/PageHero';
 import { TorchMark } from '../../components/icons';
 import { useShowFor } from '../../components/useShowFor';
-import { UsernameEditor } from '../auth/UsernameEditor';
-import { useMe } from '../auth/useMe';
-import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
+import { useMe } from '../../lib/session';
+import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { DELETE_ERROR, formatDate, useDeleteList, useUserLists, type ListSummary } from './api';
 import type { EditState } from './create/editState';
-import { typeTagFor } from './tags';
+import { typeTagFor } from '../../lib/tags';
 import page from '../../components/Page.module.css';
 import styles from './MyListsPage.module.css';
 import { MESSAGES } from '../../api/contract';
@@ -105,7 +105,12 @@ function MyListCard({ list }: { list: ListSummary }) {
   );
 }
 
-export default function MyListsPage() {
+/** What the app hands in: the account's name editor (auth). */
+export interface MyListsParts {
+  UsernameEditor: ComponentType;
+}
+
+export default function MyListsPage({ UsernameEditor }: MyListsParts) {
   const { user } = useMe();
   const lists = useUserLists(user?.id);
 

@@ -4,7 +4,7 @@ import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import type { RankedList } from './api';
-import { ListCardGrid } from './ListCard';
+import { ListCardGrid } from '../../components/ListCard';
 import page from '../../components/Page.module.css';
 import styles from './Remixes.module.css';
 

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/utils';
 import ListDetailPage from './ListDetailPage';
 import { DEFAULT_SHARE_FILE, SAVE_HINT, SHARE_GENERATE_ERROR, SHARE_LOAD_ERROR, shareFileName } from './ShareDialog';
-import { mockListsServer, rankedList } from './testServer';
+import { mockListsServer, rankedList } from '../../test/listsServer';
+import { listDetailParts } from '../../app/parts';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const SHARE_PATH = '/api/lists/u1/list_1/share.png';
@@ -35,7 +36,7 @@ function png(): Response {
 function renderPage() {
   return renderWithProviders(
     <Routes>
-      <Route path="/list/:userId/:listId" element={<ListDetailPage />} />
+      <Route path="/list/:userId/:listId" element={<ListDetailPage {...listDetailParts} />} />
     </Routes>,
     { route: '/list/u1/list_1' },
   );

@@ -144,6 +144,7 @@ export function ShareDialog({ list, image, onClose, onLoadError }: Props) {
         Share List Image
       </h2>
       <div className={styles.shareFrame}>
+        {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the picture is the share image itself */}
         <img className={styles.shareImage} src={image.url} alt={`Share image of ${list.name}`} width={1024} height={1536} onError={onLoadError} />
       </div>
       {isMobile && <p className={styles.shareHint}>{SAVE_HINT}</p>}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { summary } from '../../test/communityFixtures';
 import { apiError, json, mockApi, renderApp } from '../../test/mockApi';
 import UserRankingsPage from './UserRankingsPage';
+import { userRankingsParts } from '../../app/parts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,7 +13,7 @@ afterEach(() => {
 function renderPage(route: string | { pathname: string; state?: unknown }) {
   return renderApp(
     <Routes>
-      <Route path="/rankings/user/:userId" element={<UserRankingsPage />} />
+      <Route path="/rankings/user/:userId" element={<UserRankingsPage {...userRankingsParts} />} />
     </Routes>,
     { route },
   );

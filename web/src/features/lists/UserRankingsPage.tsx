@@ -1,12 +1,12 @@
+import type { ComponentType } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
 import { IdolIcon } from '../../components/icons';
 import { PageHero } from '../../components/PageHero';
-import { useMe } from '../auth/useMe';
-import { BlockButton } from '../moderation/BlockButton';
+import { useMe } from '../../lib/session';
 import { isNotFound, useUserLists, useUserProfile } from './api';
-import { ListCardGrid } from './ListCard';
+import { ListCardGrid } from '../../components/ListCard';
 import pageStyles from '../../components/Page.module.css';
 import styles from './UserRankingsPage.module.css';
 import { ApiError } from '../../api/client';
@@ -22,7 +22,12 @@ function userNameFromState(state: unknown): string | null {
   return null;
 }
 
-export default function UserRankingsPage() {
+/** What the app hands in: moderation's Block button. */
+export interface UserRankingsParts {
+  BlockButton: ComponentType<{ userId: string; name: string; blocked: boolean }>;
+}
+
+export default function UserRankingsPage({ BlockButton }: UserRankingsParts) {
   const { userId = '' } = useParams();
   const location = useLocation();
   const stateName = userNameFromState(location.state);

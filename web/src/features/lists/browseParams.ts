@@ -1,4 +1,4 @@
-import { isUserTag, USER_TAGS, type UserTag } from './tags';
+import { isUserTag, USER_TAGS, type UserTag } from '../../lib/tags';
 
 export const RANKING_TYPES = [
   { value: 'all', label: 'All Rankings' },

@@ -7,7 +7,7 @@ import { AppRoutes } from '../../app/AppRoutes';
 import { createQueryClient } from '../../app/queryClient';
 import { json, mockApi } from '../../test/mockApi';
 import { catalogFixture, sandra } from '../../test/utils';
-import { rankedList, summary } from './testServer';
+import { rankedList, summary } from '../../test/listsServer';
 import type { ListSummary } from './api';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { Dialog } from '../../components/Dialog';
 import { userMessage } from '../../api/userMessage';
 import { BLOCK_FAILED, useSetBlocked } from './moderationApi';
 import page from '../../components/Page.module.css';
-import styles from './Moderation.module.css';
+import styles from '../../components/DialogForm.module.css';
 
 interface Props {
   userId: string;

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { userMessage } from '../../api/userMessage';
-import { RelativeTime } from '../comments/RelativeTime';
+import { RelativeTime } from '../../components/RelativeTime';
 import { BlockButton } from './BlockButton';
 import { useMyBlocks } from './moderationApi';
 import page from '../../components/Page.module.css';
+import form from '../../components/DialogForm.module.css';
 import styles from './Moderation.module.css';
 
 /** The account page's list of blocked users, each with Unblock. */
@@ -17,18 +18,18 @@ export function BlockedUsers({ titleClass }: { titleClass?: string }) {
         Blocked Users
       </h2>
       {blocks.isPending ? (
-        <p className={styles.hint} role="status">
+        <p className={form.hint} role="status">
           Loading…
         </p>
       ) : blocks.isError ? (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={form.error}>
           {userMessage(blocks.error, 'Failed to load the users you blocked.')}{' '}
-          <button type="button" className={styles.textButton} onClick={() => void blocks.refetch()}>
+          <button type="button" className={form.textButton} onClick={() => void blocks.refetch()}>
             Try again
           </button>
         </p>
       ) : blocks.data.length === 0 ? (
-        <p className={styles.hint}>You have not blocked anyone.</p>
+        <p className={form.hint}>You have not blocked anyone.</p>
       ) : (
         <ul className={styles.blockList}>
           {blocks.data.map((b) => (
@@ -37,7 +38,7 @@ export function BlockedUsers({ titleClass }: { titleClass?: string }) {
                 <Link to={`/rankings/user/${encodeURIComponent(b.userId)}`} state={{ userName: b.displayName }}>
                   {b.displayName}
                 </Link>{' '}
-                <span className={styles.hint}>
+                <span className={form.hint}>
                   blocked <RelativeTime iso={b.blockedAt} />
                 </span>
               </span>

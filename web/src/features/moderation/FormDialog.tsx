@@ -1,7 +1,7 @@
 import type { ReactNode, Ref, RefObject } from 'react';
 import { Dialog } from '../../components/Dialog';
 import page from '../../components/Page.module.css';
-import styles from './Moderation.module.css';
+import styles from '../../components/DialogForm.module.css';
 
 interface Props {
   /** The base of its ids: `${id}-title` names the dialog, `${id}-error` is the line that says what went wrong. */

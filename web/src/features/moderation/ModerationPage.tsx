@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
-import { useMe } from '../auth/useMe';
+import { useMe } from '../../lib/session';
 import { QUEUE_FAILED, useModerationLog, useModerationQueue, type ReportStatus } from './moderationApi';
 import { Paged } from './Paged';
 import { ReportTargetCards } from './ReportTargetCard';

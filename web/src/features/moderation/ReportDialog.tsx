@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { userMessage } from '../../api/userMessage';
 import { FormDialog, TextField } from './FormDialog';
 import { REASONS, REPORT_FAILED, REPORT_TEXT_MAX, sendReport, type ReportInput, type ReportReason } from './moderationApi';
+import form from '../../components/DialogForm.module.css';
 import styles from './Moderation.module.css';
 import { MESSAGES } from '../../api/contract';
 
@@ -44,7 +45,7 @@ export function ReportDialog({ subject, onClose, onReported }: Props) {
     <FormDialog
       id={uid}
       title={`Report this ${what}`}
-      intro={<p className={styles.hint}>Our moderators will take a look. You won't see this {what} again.</p>}
+      intro={<p className={form.hint}>Our moderators will take a look. You won't see this {what} again.</p>}
       onClose={onClose}
       onSubmit={onSubmit}
       error={error}

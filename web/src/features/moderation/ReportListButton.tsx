@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/queryKeys';
-import type { FlashState } from '../../app/FlashNotice';
+import type { FlashState } from '../../lib/flash';
 import { ReportDialog } from './ReportDialog';
 
 export const LIST_REPORTED = "Thanks — our moderators will take a look. You won't see that list again.";

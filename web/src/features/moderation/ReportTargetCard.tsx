@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { userMessage } from '../../api/userMessage';
-import { RelativeTime } from '../comments/RelativeTime';
+import { RelativeTime } from '../../components/RelativeTime';
 import { ACTION_FAILED, REASONS, targetFields, useModerate, type ModerationActionInput, type ReportTarget } from './moderationApi';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';

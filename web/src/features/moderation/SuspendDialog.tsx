@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { userMessage } from '../../api/userMessage';
 import { FormDialog, TextField } from './FormDialog';
 import { SUSPEND_FAILED, SUSPENSION_REASON_MAX, useSetSuspension, type ModerationUser } from './usersApi';
-import styles from './Moderation.module.css';
+import styles from '../../components/DialogForm.module.css';
 import { MESSAGES } from '../../api/contract';
 
 /** The first day an end date may be: tomorrow (UTC), as an <input type="date"> value. */

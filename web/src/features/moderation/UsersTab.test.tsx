@@ -4,7 +4,6 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi, renderApp, type Call } from '../../test/mockApi';
 import { sandra } from '../../test/utils';
-import { suspendedMessage } from '../auth/suspended';
 import ModerationPage from './ModerationPage';
 import type { ModerationUser, ModerationUserCase } from './usersApi';
 
@@ -107,13 +106,5 @@ describe('the Users tab', () => {
     expect(screen.getByText(/Moderators cannot be suspended/)).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox'), 'zz');
     expect(await screen.findByText('No account matches “zz”.')).toBeInTheDocument();
-  });
-});
-
-describe('suspendedMessage', () => {
-  it('words a refused provider sign-in as the server words a refused password', () => {
-    expect(suspendedMessage('2026-12-03T00:00:00Z')).toBe('Your account is suspended until 3 December 2026.');
-    expect(suspendedMessage(null)).toBe('Your account is suspended.');
-    expect(suspendedMessage('not a date')).toBe('Your account is suspended.');
   });
 });

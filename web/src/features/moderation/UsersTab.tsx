@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { userMessage } from '../../api/userMessage';
 import { SearchField } from '../../components/SearchField';
-import { RelativeTime } from '../comments/RelativeTime';
+import { RelativeTime } from '../../components/RelativeTime';
 import { Failed, Paged } from './Paged';
 import { ReportTargetCards } from './ReportTargetCard';
 import { SuspendDialog } from './SuspendDialog';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RelativeTime } from '../comments/RelativeTime';
+import { RelativeTime } from '../../components/RelativeTime';
 import type { ModerationAction } from './moderationApi';
 import styles from './ModerationPage.module.css';
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError, request, toApiError } from '../../api/client';
+import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { MESSAGES } from '../../api/contract';
@@ -16,7 +16,6 @@ export const REPORT_FAILED = MESSAGES.reportFailed;
 export const BLOCK_FAILED = MESSAGES.blockFailed;
 export const QUEUE_FAILED = MESSAGES.moderationQueueFailed;
 export const ACTION_FAILED = MESSAGES.moderationActionFailed;
-export const EXPORT_FAILED = 'Failed to prepare your data. Please try again.';
 
 /** The reasons a fan can give, in the order the dialog offers them. */
 export const REASONS: { value: ReportReason; label: string }[] = [
@@ -98,27 +97,4 @@ export function useModerate() {
 /** The request fields that name a target, for a report or a moderation action. */
 export function targetFields(t: Pick<ReportTarget, 'targetType' | 'userId' | 'listId' | 'commentId'>) {
   return t.targetType === 'list' ? { targetType: t.targetType, userId: t.userId, listId: t.listId } : { targetType: t.targetType, commentId: t.commentId };
-}
-
-/** Downloads GET /api/me/export as a file through the browser. */
-export async function downloadMyData(): Promise<void> {
-  let res: Response;
-  try {
-    res = await globalThis.fetch('/api/me/export', { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'network', EXPORT_FAILED);
-  }
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => undefined);
-    throw toApiError(res, body, EXPORT_FAILED);
-  }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'castaway-export.json';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveStream } from '../../api/liveStream';
 import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
-import { RelativeTime } from '../comments/RelativeTime';
+import { RelativeTime } from '../../components/RelativeTime';
 import {
   fetchInbox,
   INBOX_ERROR,
@@ -213,6 +213,7 @@ export default function Inbox() {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- not a control: it hears Escape, the arrow keys and focus leaving for the bell and its menu
     <div className={styles.root} ref={rootRef} onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={buttonRef}

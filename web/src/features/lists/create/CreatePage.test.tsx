@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, sandra } from '../../../test/utils';
 import CreatePage from './CreatePage';
-import { CREATOR_SESSION_KEY as CREATOR_STORAGE_KEY } from '../../auth/authApi';
-import { draft, mockListsServer, rankedList } from '../testServer';
+import { CREATOR_SESSION_KEY as CREATOR_STORAGE_KEY } from '../../../lib/session';
+import { draft, mockListsServer, rankedList } from '../../../test/listsServer';
 import { remixStateFor } from './remixState';
 
 beforeEach(() => {

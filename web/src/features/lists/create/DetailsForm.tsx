@@ -1,6 +1,6 @@
 import { useId, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { TAG_LABELS, USER_TAGS, type UserTag } from '../tags';
+import { TAG_LABELS, USER_TAGS, type UserTag } from '../../../lib/tags';
 import { DESCRIPTION_MAX, NAME_MAX } from '../api';
 import type { CreatorState } from './creatorState';
 import type { DraftStatus } from './useCreatorDraft';

@@ -36,6 +36,7 @@ export function NoteField({ name, note, onChange }: Props) {
 
   if (!open && note === '') {
     return (
+      // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- not a control: it keeps presses on the note from starting a drag
       <div className={styles.note} onMouseDown={hold} onTouchStart={hold} onKeyDown={hold}>
         <button
           type="button"
@@ -53,6 +54,7 @@ export function NoteField({ name, note, onChange }: Props) {
   }
   const left = NOTE_MAX - note.length;
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- not a control: it keeps presses on the note from starting a drag
     <div className={styles.note} onMouseDown={hold} onTouchStart={hold} onKeyDown={hold} onPointerDown={hold}>
       <label htmlFor={fieldId} className="visually-hidden">
         Note on {name}

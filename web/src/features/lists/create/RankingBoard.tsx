@@ -1,60 +1,15 @@
-import { type MouseEvent as ReactMouseEvent, type ReactNode, type TouchEvent as ReactTouchEvent } from 'react';
-import { createPortal } from 'react-dom';
-import { DragOverlay, useDraggable, useDroppable } from '@dnd-kit/core';
+import type { ReactNode } from 'react';
+import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { FallbackImage } from '../../../components/FallbackImage';
 import { CloseIcon } from '../../../components/icons';
-import type { AddableTileProps } from '../../seasons/panel/SeasonsPanel';
-import { stripSurvivorPrefix } from '../../seasons/seasonDisplay';
-import type { PanelItem } from '../../seasons/types';
+import { ItemFace } from '../../../components/RankItem';
+import { stripSurvivorPrefix } from '../../../lib/seasonDisplay';
+import type { PanelItem } from '../../../lib/panelItem';
 import type { RankedItem } from './creatorState';
-import { LIST_DROP_ID, PANEL_PREFIX, itemDndId, type DragData, type DropHint } from './dnd';
+import { LIST_DROP_ID, itemDndId, type DragData, type DropHint } from '../../../lib/dnd';
 import { NoteField } from './NoteField';
 import styles from './CreatePage.module.css';
-
-/** A create-mode contestant in the seasons panel: click (or Enter) adds it, a drag places it. */
-export function DraggablePanelTile({ item, label, className, onAdd, children }: AddableTileProps) {
-  const { setNodeRef, listeners, isDragging } = useDraggable({
-    id: `${PANEL_PREFIX}${item.seasonId}:${item.id}`,
-    data: { item, fromPanel: true },
-  });
-  // Keyboard users add with Enter (a click); only pointer and touch start a drag here.
-  const onMouseDown = listeners?.onMouseDown as ((e: ReactMouseEvent) => void) | undefined;
-  const onTouchStart = listeners?.onTouchStart as ((e: ReactTouchEvent) => void) | undefined;
-  return (
-    <button
-      ref={setNodeRef}
-      type="button"
-      className={`${className} ${styles.panelTile} ${isDragging ? styles.tileDragging : ''}`}
-      onClick={onAdd}
-      onMouseDown={onMouseDown}
-      onTouchStart={onTouchStart}
-      aria-label={label}
-    >
-      {children}
-    </button>
-  );
-}
-
-function ItemFace({ item, rank }: { item: PanelItem; rank?: number }) {
-  const season = stripSurvivorPrefix(item.seasonName);
-  return (
-    <>
-      {rank !== undefined && (
-        <span className={styles.rank} aria-hidden="true">
-          {rank}
-        </span>
-      )}
-      <FallbackImage src={item.imageUrl} alt="" className={item.isSeason ? styles.logo : styles.headshot} width={56} height={56} />
-      <span className={styles.itemText}>
-        <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
-        {!item.isSeason && season !== '' && <span className={styles.itemMeta}>{season}</span>}
-        {item.isSeason && <span className={styles.itemMeta}>Season</span>}
-      </span>
-    </>
-  );
-}
 
 interface RowProps {
   item: RankedItem;
@@ -151,19 +106,5 @@ export function RankingBoard({ items, isMobile, activeDrag, dropHint, onRemove, 
         </SortableContext>
       )}
     </RankingDropZone>
-  );
-}
-
-/** What follows the pointer while dragging, above everything (portalled to the body). */
-export function DragPreview({ drag }: { drag: DragData | null }) {
-  return createPortal(
-    <DragOverlay dropAnimation={null} zIndex={1000}>
-      {drag ? (
-        <div className={styles.overlay}>
-          <ItemFace item={drag.item} />
-        </div>
-      ) : null}
-    </DragOverlay>,
-    document.body,
   );
 }

@@ -1,6 +1,6 @@
-import { CREATOR_SESSION_KEY } from '../../auth/authApi';
-import type { PanelItem } from '../../seasons/types';
-import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../tags';
+import { CREATOR_SESSION_KEY } from '../../../lib/session';
+import type { PanelItem } from '../../../lib/panelItem';
+import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../../../lib/tags';
 import { MESSAGES } from '../../../api/contract';
 
 /** A ranked entry in the creator: a panel item with the author's note on it, if any. */
@@ -66,6 +66,7 @@ export function removeItem(items: readonly RankedItem[], id: string): RankedItem
 
 /** Sets the note on the item `id`; control characters (a pasted line break) become spaces. */
 export function setNote(items: readonly RankedItem[], id: string, note: string): RankedItem[] {
+  // eslint-disable-next-line no-control-regex -- control characters are what it replaces
   const clean = note.replace(/[\u0000-\u001f\u007f]/g, ' ');
   return items.map((i) => (i.id === id ? { ...i, note: clean } : i));
 }

@@ -12,9 +12,9 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { stripSurvivorPrefix } from '../../seasons/seasonDisplay';
-import type { PanelItem } from '../../seasons/types';
-import { LIST_DROP_ID, collision, dragData, itemDndId, type DragData, type DropHint } from './dnd';
+import { stripSurvivorPrefix } from '../../../lib/seasonDisplay';
+import type { PanelItem } from '../../../lib/panelItem';
+import { LIST_DROP_ID, collision, dragData, itemDndId, type DragData, type DropHint } from '../../../lib/dnd';
 
 const SCREEN_READER_INSTRUCTIONS =
   'To move an item, press space or enter on its handle. Use the up and down arrow keys to change its position, press space or enter again to drop it, or escape to cancel.';

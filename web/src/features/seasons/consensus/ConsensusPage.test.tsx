@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/utils';
-import { mockListsServer } from '../../lists/testServer';
+import { mockListsServer } from '../../../test/listsServer';
 import SeasonsConsensusPage, { SeasonConsensusPage } from './ConsensusPage';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import type { Season } from '../../../api/client';
 import { userMessage } from '../../../api/userMessage';
 import { FallbackImage } from '../../../components/FallbackImage';
 import { PageHero } from '../../../components/PageHero';
-import { stripSurvivorPrefix } from '../seasonDisplay';
+import { stripSurvivorPrefix } from '../../../lib/seasonDisplay';
 import { CONSENSUS_ERROR, useConsensus, type Consensus } from './consensusApi';
 import page from '../../../components/Page.module.css';
 import styles from './ConsensusPage.module.css';

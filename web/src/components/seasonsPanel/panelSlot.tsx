@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { SeasonsPanel } from './panel/SeasonsPanel';
-import styles from './panel/SeasonsPanel.module.css';
+import { SeasonsPanel } from './SeasonsPanel';
+import styles from './SeasonsPanel.module.css';
 
 /**
  * The layout's place for the seasons panel. A page that needs the panel in create mode (the

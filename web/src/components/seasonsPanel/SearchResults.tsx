@@ -1,5 +1,5 @@
-import type { Season } from '../../../api/client';
-import type { SearchResults as Results } from '../search';
+import type { Season } from '../../api/client';
+import type { SearchResults as Results } from '../../lib/catalogSearch';
 import { ContestantTile, SeasonCard, type Addable } from './tiles';
 import styles from './SeasonsPanel.module.css';
 

@@ -1,10 +1,10 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useCatalog } from '../../../api/catalog';
-import type { Season } from '../../../api/client';
-import { ChevronIcon, IslandIcon } from '../../../components/icons';
-import { SearchField } from '../../../components/SearchField';
-import { useIsMobile } from '../../../components/useMediaQuery';
-import { searchCatalog } from '../search';
+import { useCatalog } from '../../api/catalog';
+import type { Season } from '../../api/client';
+import { ChevronIcon, IslandIcon } from '../icons';
+import { SearchField } from '../SearchField';
+import { useIsMobile } from '../useMediaQuery';
+import { searchCatalog } from '../../lib/catalogSearch';
 import { ResizeHandle } from './ResizeHandle';
 import { SearchResults } from './SearchResults';
 import { SeasonGrid, SeasonGridSkeleton } from './SeasonGrid';

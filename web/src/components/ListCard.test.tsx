@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { summary } from '../../test/communityFixtures';
-import { renderApp } from '../../test/mockApi';
+import { summary } from '../test/communityFixtures';
+import { renderApp } from '../test/mockApi';
 import { ListCard } from './ListCard';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { closestCenter, pointerWithin, type CollisionDetection, type UniqueIdentifier } from '@dnd-kit/core';
-import type { PanelItem } from '../../seasons/types';
+import type { PanelItem } from './panelItem';
 
 export const LIST_DROP_ID = 'ranking-list';
 export const PANEL_PREFIX = 'panel:';

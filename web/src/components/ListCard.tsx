@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { components } from '../../api/schema.gen';
-import { FallbackImage } from '../../components/FallbackImage';
-import { stripSurvivorPrefix } from '../seasons/seasonDisplay';
-import { TAG_LABELS, isUserTag } from './tags';
+import type { components } from '../api/schema.gen';
+import { FallbackImage } from './FallbackImage';
+import { stripSurvivorPrefix } from '../lib/seasonDisplay';
+import { TAG_LABELS, isUserTag } from '../lib/tags';
 import styles from './ListCard.module.css';
-import moderation from '../moderation/Moderation.module.css';
+import moderation from './moderationMarks.module.css';
 
 export type ListSummary = components['schemas']['ListSummary'];
 

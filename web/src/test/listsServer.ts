@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import { catalogFixture } from '../../test/utils';
-import type { Me } from '../auth/useMe';
-import type { Draft, ListSummary, RankedList } from './api';
-import { MESSAGES } from '../../api/contract';
+import { catalogFixture } from './utils';
+import type { Me } from '../lib/session';
+import type { Draft, ListSummary, RankedList } from '../features/lists/api';
+import { MESSAGES } from '../api/contract';
 
 export interface Call {
   method: string;

@@ -1,4 +1,4 @@
-import { USER_TAGS, type TypeTag, type UserTag } from '../../api/contract';
+import { USER_TAGS, type TypeTag, type UserTag } from '../api/contract';
 
 export type { TypeTag, UserTag };
 export { USER_TAGS };

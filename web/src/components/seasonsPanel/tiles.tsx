@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { CatalogContestant, Season } from '../../../api/client';
-import { FallbackImage } from '../../../components/FallbackImage';
-import { seasonNumberLabel, stripSurvivorPrefix } from '../seasonDisplay';
-import type { PanelItem } from '../types';
+import type { CatalogContestant, Season } from '../../api/client';
+import { FallbackImage } from '../FallbackImage';
+import { seasonNumberLabel, stripSurvivorPrefix } from '../../lib/seasonDisplay';
+import type { PanelItem } from '../../lib/panelItem';
 import styles from './SeasonsPanel.module.css';
 
 /** What a create-mode contestant tile gets: its item, and the click that adds it. */

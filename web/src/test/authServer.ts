@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import { catalogFixture } from '../../test/utils';
-import type { Me } from './useMe';
-import { MESSAGES } from '../../api/contract';
+import { catalogFixture } from './utils';
+import type { Me } from '../lib/session';
+import { MESSAGES } from '../api/contract';
 
 /** One canned answer: a JSON body with a status, a network failure, or a function of the request. */
 export type Reply = { status: number; body?: unknown } | 'network' | ((req: { body: unknown; url: URL }) => Reply);

@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom';
-import { IdolIcon } from '../../../components/icons';
+import { IdolIcon } from '../icons';
 import type { IdolFind } from './useIdolSearch';
 import styles from './IdolOverlay.module.css';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFixture } from '../../test/utils';
-import { searchCatalog } from './search';
+import { catalogFixture } from '../test/utils';
+import { searchCatalog } from './catalogSearch';
 import { stripSurvivorPrefix } from './seasonDisplay';
 
 describe('stripSurvivorPrefix', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockServer, renderWithProviders } from '../../../test/utils';
+import { mockServer, renderWithProviders } from '../../test/utils';
 import { SeasonsPanel } from './SeasonsPanel';
 import { ButtonTile } from './testTile';
 import { COLLAPSED_STORAGE_KEY, PHONE_SHOWN_STORAGE_KEY } from './usePanelState';

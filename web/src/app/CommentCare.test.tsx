@@ -2,10 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { comment } from '../../test/communityFixtures';
-import { apiError, json, mockApi, renderApp } from '../../test/mockApi';
-import { sandra } from '../../test/utils';
-import { CommentsSection } from '../comments/CommentsSection';
+import { comment } from '../test/communityFixtures';
+import { apiError, json, mockApi, renderApp } from '../test/mockApi';
+import { sandra } from '../test/utils';
+import { CommentsSection } from '../features/comments/CommentsSection';
+import { commentParts } from './parts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -17,7 +18,7 @@ const PATH = '/api/lists/u2/list_1/comments';
 function renderComments() {
   return renderApp(
     <Routes>
-      <Route path="/list/:userId/:listId" element={<CommentsSection listUserId="u2" listId="list_1" />} />
+      <Route path="/list/:userId/:listId" element={<CommentsSection listUserId="u2" listId="list_1" parts={commentParts} />} />
     </Routes>,
     { route: '/list/u2/list_1' },
   );

@@ -1,4 +1,4 @@
-import type { CatalogContestant, Season } from '../../api/client';
+import type { CatalogContestant, Season } from '../api/client';
 
 export interface ContestantHit {
   contestant: CatalogContestant;

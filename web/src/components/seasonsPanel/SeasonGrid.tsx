@@ -1,4 +1,4 @@
-import type { Season } from '../../../api/client';
+import type { Season } from '../../api/client';
 import { SeasonCard } from './tiles';
 import styles from './SeasonsPanel.module.css';
 

@@ -1,12 +1,13 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { Header } from '../../app/Header';
-import { RedirectIfSignedIn, RequireAuth } from '../../app/guards';
-import { LocationProbe } from '../../test/utils';
-import AccountPage from './AccountPage';
-import LoginPage from './LoginPage';
-import { UsernameEditor } from './UsernameEditor';
+import { Header } from '../app/Header';
+import { RedirectIfSignedIn, RequireAuth } from '../app/guards';
+import { LocationProbe } from './utils';
+import AccountPage from '../features/auth/AccountPage';
+import LoginPage from '../features/auth/LoginPage';
+import { UsernameEditor } from '../features/auth/UsernameEditor';
+import { accountParts } from '../app/parts';
 
 /**
  * The auth screens inside the real header and guards, with stand-ins for the pages that other
@@ -33,7 +34,7 @@ export function renderAuthApp(route: string | { pathname: string; search?: strin
               path="account"
               element={
                 <RequireAuth>
-                  <AccountPage />
+                  <AccountPage {...accountParts} />
                 </RequireAuth>
               }
             />

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { Season } from '../../../api/client';
-import { FallbackImage } from '../../../components/FallbackImage';
-import { ChevronIcon } from '../../../components/icons';
-import { stripSurvivorPrefix } from '../seasonDisplay';
+import type { Season } from '../../api/client';
+import { FallbackImage } from '../FallbackImage';
+import { ChevronIcon } from '../icons';
+import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { ContestantTile, SeasonTitle, seasonItem, type Addable } from './tiles';
 import styles from './SeasonsPanel.module.css';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, request } from '../../../api/client';
-import { queryKeys } from '../../../api/queryKeys';
-import { useShowFor } from '../../../components/useShowFor';
-import { useMe, type Me } from '../../auth/useMe';
+import { api, request } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { useShowFor } from '../useShowFor';
+import { useMe, type Me } from '../../lib/session';
 
 export const IDOL_NOTICE_MS = 3000;
 /** The spec's chance per season card click. A signed-in fan's roll is the server's (lists.IdolChance). */

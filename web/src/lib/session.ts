@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError, request } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
-import type { components } from '../../api/schema.gen';
+import { api, ApiError, request } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
+import type { components } from '../api/schema.gen';
 
 /** The signed-in user, as GET /api/me answers it. */
 export interface Me {
@@ -35,6 +35,9 @@ export function meFromApi(u: components['schemas']['Me']): Me {
     notice: u.notice ?? '',
   };
 }
+
+/** The sessionStorage key where the list creator keeps its unsaved state (signing out clears it). */
+export const CREATOR_SESSION_KEY = 'castaway.creator';
 
 /** The cookie the server sets beside the HttpOnly session cookie at sign-in (no authority of its own). */
 const SIGNED_IN_COOKIE = 'castaway_signed_in';

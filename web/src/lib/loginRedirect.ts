@@ -1,0 +1,13 @@
+/** Where a signed-out visitor was heading, carried to /login in navigation state. */
+export interface LoginRedirectState {
+  from: string;
+}
+
+/** Where /login sends a visitor once signed in: the page they were heading to, if it is one of ours. */
+export function redirectTarget(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'from' in state) {
+    const from = (state as { from: unknown }).from;
+    if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login') return from;
+  }
+  return '/';
+}
