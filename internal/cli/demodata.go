@@ -11,6 +11,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/demo"
+	"castaway/internal/store"
 )
 
 func newDemoDataCmd(e *Env) *cobra.Command {
@@ -33,28 +34,21 @@ Firestore shape, of --users users and --lists lists, for castaway import-firesto
 			if exportFile != "" {
 				return writeFirestoreExport(cmd, exportFile, opt)
 			}
-			cfg, err := loadConfig(cmd, e)
-			if err != nil {
-				return err
-			}
-			st, err := app.OpenStore(cmd.Context(), cfg)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			finish := func() {}
-			if !quiet {
-				opt.Progress, finish = app.ProgressBar(e.Stderr, "demo data")
-			}
-			start := time.Now()
-			stats, err := demo.Run(cmd.Context(), st, catalog.MustLoad(), opt)
-			finish()
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(e.Stderr, "demo data in %s (%s): %s\n", st.Dialect(), time.Since(start).Round(100*time.Millisecond), stats)
-			fmt.Fprintf(e.Stderr, "sign in as %s (… %s) with the password %q\n", demo.EmailOf(1), demo.EmailOf(stats.Users), demo.Password)
-			return nil
+			return withStore(cmd, e, func(cfg *config.Config, st *store.Store) error {
+				finish := func() {}
+				if !quiet {
+					opt.Progress, finish = app.ProgressBar(e.Stderr, "demo data")
+				}
+				start := time.Now()
+				stats, err := demo.Run(cmd.Context(), st, catalog.MustLoad(), opt)
+				finish()
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(e.Stderr, "demo data in %s (%s): %s\n", st.Dialect(), time.Since(start).Round(100*time.Millisecond), stats)
+				fmt.Fprintf(e.Stderr, "sign in as %s (… %s) with the password %q\n", demo.EmailOf(1), demo.EmailOf(stats.Users), demo.Password)
+				return nil
+			})
 		},
 	}
 	f := cmd.Flags()

@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"castaway/internal/app"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/global"
@@ -40,20 +39,17 @@ of serve (--data-dir, --database-url) or the CASTAWAY_* variables.`,
 			if err := global.CheckPoll(cat, id, season, title, description); err != nil {
 				return fmt.Errorf("polls add: %w", err)
 			}
-			st, err := openStore(cmd, e)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			p := &model.Poll{ID: id, Title: strings.TrimSpace(title), Description: strings.TrimSpace(description),
-				SeasonID: season, IsOpen: true, CreatedAt: time.Now()}
-			if err := st.AddPoll(cmd.Context(), p); errors.Is(err, store.ErrConflict) {
-				return fmt.Errorf("polls add: a poll with the id %q already exists", id)
-			} else if err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "added poll %s (%s), open for ballots at /global-rankings/%s\n", p.ID, p.SeasonID, p.ID)
-			return nil
+			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
+				p := &model.Poll{ID: id, Title: strings.TrimSpace(title), Description: strings.TrimSpace(description),
+					SeasonID: season, IsOpen: true, CreatedAt: time.Now()}
+				if err := st.AddPoll(cmd.Context(), p); errors.Is(err, store.ErrConflict) {
+					return fmt.Errorf("polls add: a poll with the id %q already exists", id)
+				} else if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "added poll %s (%s), open for ballots at /global-rankings/%s\n", p.ID, p.SeasonID, p.ID)
+				return nil
+			})
 		},
 	}
 	add.Flags().StringVar(&id, "id", "", "poll id, part of its URL (like season-48)")
@@ -66,12 +62,9 @@ of serve (--data-dir, --database-url) or the CASTAWAY_* variables.`,
 		Short: "List the polls, open and closed",
 		Args:  args(0, ""),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := openStore(cmd, e)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			return listPolls(cmd, st, catalog.MustLoad())
+			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
+				return listPolls(cmd, st, catalog.MustLoad())
+			})
 		},
 	}
 	cmd.AddCommand(add, list, pollStateCmd(e, true), pollStateCmd(e, false))
@@ -89,22 +82,19 @@ func pollStateCmd(e *Env, open bool) *cobra.Command {
 		Short: short,
 		Args:  args(1, "one poll id"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openStore(cmd, e)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			if err := st.SetPollOpen(cmd.Context(), args[0], open); errors.Is(err, store.ErrNotFound) {
-				return fmt.Errorf("polls %s: there is no poll %q (see castaway polls list)", name, args[0])
-			} else if err != nil {
-				return err
-			}
-			state := "closed: it shows its results and takes no more ballots"
-			if open {
-				state = "open for ballots"
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "poll %s is %s\n", args[0], state)
-			return nil
+			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
+				if err := st.SetPollOpen(cmd.Context(), args[0], open); errors.Is(err, store.ErrNotFound) {
+					return fmt.Errorf("polls %s: there is no poll %q (see castaway polls list)", name, args[0])
+				} else if err != nil {
+					return err
+				}
+				state := "closed: it shows its results and takes no more ballots"
+				if open {
+					state = "open for ballots"
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "poll %s is %s\n", args[0], state)
+				return nil
+			})
 		},
 	}
 }
@@ -140,13 +130,4 @@ func needSubcommand(cmd *cobra.Command, args []string) error {
 		return usageErrorf(cmd, "%s: unknown subcommand %q: want %s", cmd.Name(), args[0], strings.Join(names, ", "))
 	}
 	return usageErrorf(cmd, "%s: name a subcommand: %s", cmd.Name(), strings.Join(names, ", "))
-}
-
-// openStore opens the database the command's flags and the environment name, migrated.
-func openStore(cmd *cobra.Command, e *Env) (*store.Store, error) {
-	cfg, err := loadConfig(cmd, e)
-	if err != nil {
-		return nil, err
-	}
-	return app.OpenStore(cmd.Context(), cfg)
 }

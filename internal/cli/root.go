@@ -15,6 +15,7 @@ import (
 
 	"castaway/internal/app"
 	"castaway/internal/config"
+	"castaway/internal/store"
 )
 
 // Env is what a run of the command line works with: the process's streams, its
@@ -153,4 +154,19 @@ func loadConfig(cmd *cobra.Command, e *Env) (*config.Config, error) {
 		return nil, &usageError{cmd: cmd, err: err}
 	}
 	return cfg, nil
+}
+
+// withStore runs use with the command's configuration and its database, opened (and
+// migrated) for it and closed after.
+func withStore(cmd *cobra.Command, e *Env, use func(*config.Config, *store.Store) error) error {
+	cfg, err := loadConfig(cmd, e)
+	if err != nil {
+		return err
+	}
+	st, err := app.OpenStore(cmd.Context(), cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return use(cfg, st)
 }

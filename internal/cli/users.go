@@ -37,12 +37,9 @@ their next page load.`,
 		Short: "List accounts whose name starts with Q, or with address Q",
 		Args:  args(0, ""),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := openStore(cmd, e)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			return listUsers(cmd, st, query)
+			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
+				return listUsers(cmd, st, query)
+			})
 		},
 	}
 	list.Flags().StringVar(&query, "query", "", "the start of a display name, or an exact address")
@@ -94,39 +91,32 @@ func moderationCmd(e *Env, use, short string, act func(*cobra.Command, *moderati
 		Short: short,
 		Args:  args(1, "one account's email"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := loadConfig(cmd, e)
-			if err != nil {
+			return withStore(cmd, e, func(cfg *config.Config, st *store.Store) error {
+				users, done, err := app.ModerationUsers(cmd.Context(), cfg, st)
+				if err != nil {
+					return err
+				}
+				defer done()
+				email := args[0]
+				var msg string
+				u, err := users.ByEmail(cmd.Context(), email)
+				if err == nil {
+					msg, err = act(cmd, users, u)
+				}
+				if p, ok := problem.As(err); ok {
+					return fmt.Errorf("users %s %s: %s", name, email, p.Message)
+				}
+				if err != nil {
+					return err
+				}
+				if name == "reset-password" {
+					msg = "a password reset link is on its way to " + email
+				} else {
+					msg = email + " is " + msg
+				}
+				_, err = fmt.Fprintln(cmd.OutOrStdout(), msg)
 				return err
-			}
-			st, err := app.OpenStore(cmd.Context(), cfg)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			users, done, err := app.ModerationUsers(cmd.Context(), cfg, st)
-			if err != nil {
-				return err
-			}
-			defer done()
-			email := args[0]
-			var msg string
-			u, err := users.ByEmail(cmd.Context(), email)
-			if err == nil {
-				msg, err = act(cmd, users, u)
-			}
-			if p, ok := problem.As(err); ok {
-				return fmt.Errorf("users %s %s: %s", name, email, p.Message)
-			}
-			if err != nil {
-				return err
-			}
-			if name == "reset-password" {
-				msg = "a password reset link is on its way to " + email
-			} else {
-				msg = email + " is " + msg
-			}
-			_, err = fmt.Fprintln(cmd.OutOrStdout(), msg)
-			return err
+			})
 		},
 	}
 }
@@ -142,25 +132,22 @@ func adminCmd(e *Env, grant bool) *cobra.Command {
 		Short: short,
 		Args:  args(1, "one account's email"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openStore(cmd, e)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			email := args[0]
-			err = st.SetAdmin(cmd.Context(), email, grant)
-			if errors.Is(err, store.ErrNotFound) {
-				return fmt.Errorf("users %s: no account has the email %q", name, email)
-			}
-			if err != nil {
-				return err
-			}
-			if grant {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s may now moderate\n", email)
-			} else {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s may no longer moderate\n", email)
-			}
-			return nil
+			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
+				email := args[0]
+				err := st.SetAdmin(cmd.Context(), email, grant)
+				if errors.Is(err, store.ErrNotFound) {
+					return fmt.Errorf("users %s: no account has the email %q", name, email)
+				}
+				if err != nil {
+					return err
+				}
+				if grant {
+					fmt.Fprintf(cmd.OutOrStdout(), "%s may now moderate\n", email)
+				} else {
+					fmt.Fprintf(cmd.OutOrStdout(), "%s may no longer moderate\n", email)
+				}
+				return nil
+			})
 		},
 	}
 }

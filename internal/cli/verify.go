@@ -6,6 +6,7 @@ import (
 	"castaway/internal/app"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/store"
 )
 
 func newVerifyCmd(e *Env) *cobra.Command {
@@ -18,16 +19,9 @@ search index, the community rankings, the global polls' totals) and prints a rep
 It exits 1 when one differs; --repair rebuilds what differs and checks again.`,
 		Args: args(0, ""),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadConfig(cmd, e)
-			if err != nil {
-				return err
-			}
-			st, err := app.OpenStore(cmd.Context(), cfg)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			return app.Verify(cmd.Context(), st, app.Checks(catalog.MustLoad()), repair, cmd.OutOrStdout())
+			return withStore(cmd, e, func(cfg *config.Config, st *store.Store) error {
+				return app.Verify(cmd.Context(), st, app.Checks(catalog.MustLoad()), repair, cmd.OutOrStdout())
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&repair, "repair", false, "rebuild every aggregate that differs from its rows")

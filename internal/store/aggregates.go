@@ -74,8 +74,9 @@ func (s *Store) RebuildAggregates(ctx context.Context) error {
 			return fmt.Errorf("rebuild aggregates: %w", err)
 		}
 		if s.dialect == Postgres {
-			// Fresh statistics, so the planner knows the new sizes.
-			if _, err := tx.ExecContext(ctx, `ANALYZE`); err != nil {
+			// Fresh statistics, so the planner knows the new sizes: of this schema's tables
+			// only, as a bare ANALYZE would lock every schema's (other nodes' tests, say).
+			if err := analyzeSchema(ctx, tx); err != nil {
 				return fmt.Errorf("rebuild aggregates: analyze: %w", err)
 			}
 		}
@@ -179,4 +180,30 @@ func adjustListCounts(ctx context.Context, tx *sql.Tx, userID, listID string, de
 		return fmt.Errorf("count lists: %w", err)
 	}
 	return nil
+}
+
+// analyzeSchema brings the planner's statistics up to date for the tables of the
+// current schema (PostgreSQL).
+func analyzeSchema(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`)
+	if err != nil {
+		return err
+	}
+	var tables []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			rows.Close()
+			return err
+		}
+		tables = append(tables, t)
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	if len(tables) == 0 {
+		return nil
+	}
+	_, err = tx.ExecContext(ctx, `ANALYZE `+strings.Join(tables, ", "))
+	return err
 }
