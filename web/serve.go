@@ -49,18 +49,7 @@ func NewApp(dist fs.FS, notAllowed http.Handler) (*App, error) {
 		if err != nil {
 			return err
 		}
-		ctype := mime.TypeByExtension(path.Ext(p))
-		if ctype == "" {
-			ctype = "application/octet-stream"
-		}
-		// Vite puts content-hashed names under assets/: they never change.
-		cache := "public, max-age=3600"
-		if strings.HasPrefix(p, "assets/") {
-			cache = "public, max-age=31536000, immutable"
-		}
-		if p == "index.html" {
-			cache = "no-cache"
-		}
+		ctype, cache := fileHeaders(p)
 		w.files["/"+p] = httpcache.NewPrecompressed(body, ctype, cache)
 		return nil
 	})
@@ -114,6 +103,40 @@ func (w *App) Page(module string) *httpcache.Precompressed {
 // StyleSources are the Content-Security-Policy sources ('sha256-…') that allow the
 // styles inlined in the pages, and nothing else inline.
 func (w *App) StyleSources() []string { return w.styleSources }
+
+// fileHeaders are the Content-Type and Cache-Control of the build's file p.
+func fileHeaders(p string) (ctype, cache string) {
+	// Types the operating system's table may lack or get wrong: the manifest's own type,
+	// and JavaScript for the service worker, which browsers refuse under any other.
+	switch path.Ext(p) {
+	case ".webmanifest":
+		ctype = "application/manifest+json"
+	case ".js", ".mjs":
+		ctype = "text/javascript; charset=utf-8"
+	default:
+		ctype = mime.TypeByExtension(path.Ext(p))
+	}
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	switch {
+	case strings.HasPrefix(p, "assets/"):
+		// Vite puts content-hashed names under assets/: they never change.
+		cache = "public, max-age=31536000, immutable"
+	case p == "index.html", p == serviceWorker, p == "manifest.webmanifest":
+		// Same names whose content changes with each release: the browser asks every time
+		// (a 304 when unchanged), so a new service worker, and the reload it offers, is
+		// found on the next visit rather than an hour later.
+		cache = "no-cache"
+	default:
+		cache = "public, max-age=3600"
+	}
+	return ctype, cache
+}
+
+// serviceWorker is the app's service worker (src/sw.ts), served from the root so that its
+// scope is the whole site.
+const serviceWorker = "sw.js"
 
 const notBuiltPage = `<!doctype html><meta charset="utf-8"><title>Survivor Rankings</title>
 <p>The web app is not built into this binary. Run <code>make build</code>.</p>`

@@ -10,7 +10,9 @@ import (
 // only the site's own scripts, styles and connections (the app has no inline script; the
 // pages' one inline stylesheet is allowed by its hash),
 // pictures from the site, the media CDN when one is set, data: URIs (CSS icons) and blob:
-// URLs (the share dialog's preview), and no framing by anyone.
+// URLs (the share dialog's preview), and no framing by anyone. The service worker and the
+// web app manifest are named too (default-src would cover them), so tightening default-src
+// later cannot silently stop the app installing or working offline.
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	img := []string{"'self'", "data:", "blob:"}
 	if u, err := url.Parse(s.cfg.MediaURL); err == nil && u.Scheme != "" && u.Host != "" {
@@ -23,6 +25,8 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		"img-src " + strings.Join(img, " "),
 		"connect-src 'self'",
 		"font-src 'self'",
+		"worker-src 'self'",
+		"manifest-src 'self'",
 		"object-src 'none'",
 		"base-uri 'self'",
 		"form-action 'self'",

@@ -24,7 +24,7 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 		res := call(t, &http.Client{}, method, e.URL+path, body, nil)
 		h := res.Header
 		csp := h.Get("Content-Security-Policy")
-		for _, want := range []string{"script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "default-src 'self'"} {
+		for _, want := range []string{"script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "default-src 'self'", "worker-src 'self'", "manifest-src 'self'"} {
 			if !strings.Contains(csp, want) {
 				t.Errorf("%s: Content-Security-Policy %q lacks %q", path, csp, want)
 			}

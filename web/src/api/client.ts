@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch';
+import { OFFLINE_WRITE, OfflineWriteError, trackedFetch } from '../lib/network';
 import type { components, paths } from './schema.gen';
 
 export type Catalog = components['schemas']['Catalog'];
@@ -11,12 +12,13 @@ export const apiBase = typeof window === 'undefined' ? 'http://localhost' : wind
 
 /**
  * The typed API client. Requests go through `globalThis.fetch` at call time (not a reference
- * captured at start-up) so tests can replace fetch.
+ * captured at start-up) so tests can replace fetch, and report whether the network let them
+ * through (lib/network: the offline banner, and the sentence a write says offline).
  */
 export const api = createClient<paths>({
   baseUrl: apiBase,
   credentials: 'same-origin',
-  fetch: (request: Request) => globalThis.fetch(request),
+  fetch: (request: Request) => trackedFetch(request, (r) => globalThis.fetch(r)),
 });
 
 /** A failed request: the server's `{error: {code, message, field?}}` for a 4xx, the action's text otherwise. */
@@ -57,7 +59,8 @@ type FetchResult<T> = { data?: T; error?: unknown; response: Response };
 
 /**
  * Runs one openapi-fetch call and gives its data, or throws an ApiError: `fallback` is the
- * spec's failure text for the action, used for a network failure (status 0) or a 5xx.
+ * spec's failure text for the action, used for a network failure (status 0) or a 5xx; a
+ * write attempted with no connection says so instead (code 'offline', OFFLINE_WRITE).
  * An aborted request rethrows the abort. A 204 answer gives undefined.
  *
  *   const list = await request(() => api.GET('/api/lists/{userId}/{listId}', { params }), 'Failed…');
@@ -68,6 +71,7 @@ export async function request<T>(run: () => Promise<FetchResult<T>>, fallback: s
     result = await run();
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (err instanceof OfflineWriteError) throw new ApiError(0, 'offline', OFFLINE_WRITE);
     throw new ApiError(0, 'network', fallback);
   }
   if (!result.response.ok) throw toApiError(result.response, result.error, fallback);

@@ -2,6 +2,9 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
 import { AccountBanners } from '../features/auth/AccountBanners';
+import { useAccountCaches } from '../features/offline/accountCaches';
+import { OfflineBanner } from '../features/offline/OfflineBanner';
+import { UpdatePrompt } from '../features/offline/UpdatePrompt';
 import { PanelSlot, PanelSlotProvider } from '../components/seasonsPanel/panelSlot';
 import { FlashNotice } from './FlashNotice';
 import { Footer } from './Footer';
@@ -9,6 +12,7 @@ import { Header } from './Header';
 import styles from './Layout.module.css';
 
 export function Layout() {
+  useAccountCaches();
   return (
     <PanelSlotProvider>
       <div className={styles.app}>
@@ -19,6 +23,7 @@ export function Layout() {
         <div className={styles.shell}>
           <PanelSlot />
           <main id="main" className={styles.main} tabIndex={-1}>
+            <OfflineBanner />
             <AccountBanners />
             <FlashNotice />
             <Suspense fallback={<PageLoader />}>
@@ -27,6 +32,7 @@ export function Layout() {
           </main>
         </div>
         <Footer />
+        <UpdatePrompt />
       </div>
     </PanelSlotProvider>
   );

@@ -3,7 +3,11 @@ import { QueryClient } from '@tanstack/react-query';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { refetchOnWindowFocus: false, staleTime: 30_000 },
+      // Offline, a read still asks once: the service worker may answer from what this
+      // browser saw before (src/sw.ts). A write runs and fails at once, saying it needs a
+      // connection (api/client), rather than waiting silently to fire whenever one is back.
+      queries: { refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'offlineFirst' },
+      mutations: { networkMode: 'always' },
     },
   });
 }

@@ -37,6 +37,7 @@ const DRAFT_TEXT: Record<Exclude<DraftStatus, 'idle'>, string> = {
   saving: 'Saving draft…',
   saved: 'Draft saved',
   error: 'Draft not saved: check your connection.',
+  kept: "You're offline: your draft is kept on this device and will be saved when you're back online.",
 };
 
 /** The list's name, description, tags and visibility, with Save, Clear and (editing) Cancel. */

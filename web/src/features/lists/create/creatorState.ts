@@ -101,7 +101,15 @@ function isStoredItem(v: unknown): v is RankedItem {
 
 export function readStoredCreator(): CreatorState | null {
   try {
-    const raw = window.sessionStorage.getItem(CREATOR_STORAGE_KEY);
+    return parseCreator(window.sessionStorage.getItem(CREATOR_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** A creator state stored as JSON (the tab's copy, or the draft kept offline), or null. */
+export function parseCreator(raw: string | null): CreatorState | null {
+  try {
     if (!raw) return null;
     const v: unknown = JSON.parse(raw);
     if (typeof v !== 'object' || v === null) return null;

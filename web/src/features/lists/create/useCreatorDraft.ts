@@ -1,23 +1,34 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../api/client';
 import { queryKeys } from '../../../api/queryKeys';
+import { browserOffline } from '../../../lib/network';
+import { dropKeptDraft, keepDraft, readKeptDraft } from '../../../lib/keptDraft';
+import { useNetworkState } from '../../../lib/useNetworkState';
 import { DESCRIPTION_MAX, NAME_MAX, fetchList, toItemInput, useDeleteDraft, useDraft, useSaveDraft } from '../api';
-import { EMPTY_CREATOR, cleanTags, isBlank, readStoredCreator, storeCreator, type CreatorState } from './creatorState';
+import { EMPTY_CREATOR, cleanTags, isBlank, parseCreator, readStoredCreator, storeCreator, type CreatorState } from './creatorState';
 
 export const DRAFT_DELAY_MS = 2000;
 
-export type DraftStatus = 'idle' | 'saving' | 'saved' | 'error';
+/** 'kept': offline, the draft waits on this device (features/offline/keptDraft). */
+export type DraftStatus = 'idle' | 'saving' | 'saved' | 'error' | 'kept';
 
 /**
  * The creator's state and where it comes from and goes: the list being edited, a remix's
- * start, or for a new list this tab's copy, else the server draft; changes go to the tab's
- * copy at once and to the server draft 2 s after the last one.
+ * start, or for a new list this tab's copy, else the draft kept on this device while
+ * offline, else the server draft; changes go to the tab's copy at once and to the server
+ * draft 2 s after the last one, or, with no connection, to this device until there is one.
  */
 export function useCreatorDraft(editingListId: string | null, userId: string, remix: CreatorState | null = null) {
   const editing = editingListId !== null;
   const [state, setState] = useState<CreatorState>(() => (editing ? EMPTY_CREATOR : (remix ?? readStoredCreator() ?? EMPTY_CREATOR)));
   const touched = useRef(!editing && (remix !== null || !isBlank(state)));
   const [restored, setRestored] = useState(false);
+  const [keptHere, setKeptHere] = useState(false);
+  /** The state the server draft last took (JSON): going offline with nothing new keeps nothing. */
+  const savedAs = useRef<string | null>(null);
+  // Coming back online sends what waited (the autosave below runs again).
+  const online = useNetworkState() !== 'offline';
   /** Set once the list is saved: the draft is done with. */
   const finished = useRef(false);
   /** Set while the list is being saved: a draft written now would outlive the saved list. */
@@ -41,6 +52,17 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
     setState({ name: list.name, description: list.description, tags: cleanTags(list.tags), items: list.contestants, isPublic: list.isPublic });
   }, [editQuery.data]);
 
+  // A blank new creator picks up the draft kept on this device while offline (newer than
+  // the server's, which it had not reached), once it is known whose creator this is.
+  useEffect(() => {
+    if (editing || touched.current || userId === '') return;
+    const kept = parseCreator(readKeptDraft(userId));
+    if (!kept || isBlank(kept)) return;
+    touched.current = true;
+    setState(kept);
+    setRestored(true);
+  }, [editing, userId]);
+
   // A blank new creator picks up the server draft.
   const draftQuery = useDraft(!editing && userId !== '');
   useEffect(() => {
@@ -61,25 +83,48 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
     setRestored(true);
   }, [draftQuery.data]);
 
-  // Autosave: the tab's copy at once, the server draft 2 s after the last change.
+  // Autosave: the tab's copy at once, the server draft 2 s after the last change; with no
+  // connection, this device's copy until the server can take it.
   const { mutate: putDraft } = saveDraft;
   useEffect(() => {
     if (editing || !touched.current || finished.current) return;
     storeCreator(state);
     if (isBlank(state) || userId === '') return;
+    const json = JSON.stringify(state);
+    const keep = () => {
+      keepDraft(userId, json);
+      setKeptHere(true);
+    };
     const t = window.setTimeout(() => {
       if (held.current || finished.current) return;
-      putDraft({
-        name: state.name.slice(0, NAME_MAX),
-        description: state.description.slice(0, DESCRIPTION_MAX),
-        tags: state.tags,
-        contestants: state.items.map(toItemInput),
-        isPublic: state.isPublic,
-        remixOf: state.remixOf ? { userId: state.remixOf.userId, listId: state.remixOf.listId } : undefined,
-      });
+      if (!online || browserOffline()) {
+        if (json !== savedAs.current) keep();
+        return;
+      }
+      if (json === savedAs.current && !keptHere) return;
+      setKeptHere(false);
+      putDraft(
+        {
+          name: state.name.slice(0, NAME_MAX),
+          description: state.description.slice(0, DESCRIPTION_MAX),
+          tags: state.tags,
+          contestants: state.items.map(toItemInput),
+          isPublic: state.isPublic,
+          remixOf: state.remixOf ? { userId: state.remixOf.userId, listId: state.remixOf.listId } : undefined,
+        },
+        {
+          onSuccess: () => {
+            savedAs.current = json;
+            dropKeptDraft(userId);
+          },
+          onError: (err) => {
+            if (err instanceof ApiError && err.code === 'offline') keep();
+          },
+        },
+      );
     }, DRAFT_DELAY_MS);
     return () => window.clearTimeout(t);
-  }, [state, editing, userId, putDraft]);
+  }, [state, editing, userId, putDraft, online, keptHere]);
 
   function update(patch: Partial<CreatorState>) {
     touched.current = true;
@@ -92,8 +137,10 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
     setState(EMPTY_CREATOR);
     setRestored(false);
     saveDraft.reset();
+    setKeptHere(false);
     if (!editing) {
       storeCreator(null);
+      dropKeptDraft(userId);
       deleteDraft.mutate();
     }
   }
@@ -106,10 +153,21 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
   /** The list was saved: nothing of the draft is kept. */
   function finish() {
     finished.current = true;
-    if (!editing) storeCreator(null);
+    if (!editing) {
+      storeCreator(null);
+      dropKeptDraft(userId);
+    }
   }
 
-  const draftStatus: DraftStatus = saveDraft.isPending ? 'saving' : saveDraft.isSuccess ? 'saved' : saveDraft.isError ? 'error' : 'idle';
+  const draftStatus: DraftStatus = keptHere
+    ? 'kept'
+    : saveDraft.isPending
+      ? 'saving'
+      : saveDraft.isSuccess
+        ? 'saved'
+        : saveDraft.isError
+          ? 'error'
+          : 'idle';
 
   return { state, update, clear, hold, finish, restored, draftStatus, editQuery };
 }

@@ -1,0 +1,274 @@
+// Journey: installable and offline. The manifest and the service worker are served as
+// browsers need them and Chromium finds the app installable; a list seen before opens with
+// the network gone, under the offline banner, and a write there says it needs a connection;
+// a fan's private list kept for offline use is gone once another account signs in; a new
+// release is offered as a reload. Runs the real binary on a fresh database.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { after, before, test } from 'node:test';
+import { PASSWORD, screenshot, signUp, startApp } from './harness.mjs';
+
+const OFFLINE = "You're offline. Showing what you've seen before.";
+const OFFLINE_WRITE = "You're offline: this needs a connection.";
+const UPDATE = 'A new version of Survivor Rankings is ready.';
+const READS = 'castaway-reads';
+
+let app;
+
+before(async () => {
+  app = await startApp();
+});
+
+after(async () => {
+  await app?.stop();
+});
+
+/** Calls the API from the page (same origin, so the session cookie goes along). */
+async function api(page, method, path, body) {
+  const res = await page.evaluate(
+    async ([m, p, b]) => {
+      const r = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    },
+    [method, path, body],
+  );
+  assert.ok(res.status >= 200 && res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function createList(page, name, isPublic) {
+  return api(page, 'POST', '/api/lists', {
+    name,
+    description: 'Kept for the offline journey.',
+    tags: [],
+    isPublic,
+    contestants: [
+      { id: 'richard-hatch', isSeason: false },
+      { id: 'rudy-boesch', isSeason: false },
+    ],
+  });
+}
+
+/** Waits until the service worker controls the page (it claims open pages when it first activates). */
+async function controlled(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+}
+
+/** Whether the service worker's reads cache holds the answer for path. */
+function cached(page, path) {
+  return page.evaluate(async ([name, p]) => Boolean(await (await caches.open(name)).match(p)), [READS, path]);
+}
+
+/** Every URL any of the page's caches holds. */
+function cachedURLs(page) {
+  return page.evaluate(async () => {
+    const urls = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    return urls;
+  });
+}
+
+test('the manifest and the service worker are served as browsers need, and Chromium finds the app installable', async () => {
+  const manifest = await fetch(`${app.baseURL}/manifest.webmanifest`);
+  assert.equal(manifest.status, 200);
+  assert.equal(manifest.headers.get('content-type'), 'application/manifest+json');
+  const m = await manifest.json();
+  assert.equal(m.name, 'Survivor Rankings');
+  assert.equal(m.display, 'standalone');
+  assert.equal(m.start_url, '/');
+  assert.equal(m.theme_color, '#0b1f17');
+  for (const [sizes, purpose] of [
+    ['192x192', 'any'],
+    ['512x512', 'any'],
+    ['512x512', 'maskable'],
+  ]) {
+    const icon = m.icons.find((i) => i.sizes === sizes && i.purpose === purpose);
+    assert.ok(icon, `an icon ${sizes} ${purpose}`);
+    const res = await fetch(`${app.baseURL}${icon.src}`);
+    assert.equal(res.headers.get('content-type'), 'image/png', icon.src);
+  }
+  const sw = await fetch(`${app.baseURL}/sw.js`);
+  assert.equal(sw.status, 200);
+  assert.match(sw.headers.get('content-type'), /^text\/javascript/);
+  assert.equal(sw.headers.get('cache-control'), 'no-cache');
+
+  // A profile of its own: Chromium never offers to install from an incognito window, which
+  // every other journey's context is.
+  const profile = await mkdtemp(path.join(tmpdir(), 'castaway-pwa-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    baseURL: app.baseURL,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, []);
+    const { errors } = await cdp.send('Page.getAppManifest');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  test(`at ${width}: a list seen before opens offline under the offline banner, and a write there needs a connection`, async () => {
+    const author = await app.newPage({ width, height });
+    const me = await signUp(author, `author${width}@example.com`);
+    const list = await createList(author, `Island Legends ${width}`, true);
+    await author.context().close();
+
+    const page = await app.newPage({ width, height });
+    await signUp(page, `reader${width}@example.com`);
+    const path = `/list/${me.id}/${list.id}`;
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: list.name }).waitFor();
+    // The first visit installs the worker; from then on what the page reads is kept.
+    await controlled(page);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: list.name }).waitFor();
+    await page.waitForFunction(([name, p]) => caches.open(name).then((c) => c.match(p)).then(Boolean), [READS, `/api/lists/${me.id}/${list.id}`]);
+
+    // The connection drops while reading: the banner says so, and a write says what it needs.
+    await page.context().setOffline(true);
+    await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+    await page.getByRole('button', { name: /^Upvote, \d+ votes?$/ }).click();
+    await page.getByRole('alert').filter({ hasText: OFFLINE_WRITE }).waitFor();
+
+    // Opened again with no network at all, the list is there from the last visit.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: list.name }).waitFor();
+    await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+    await page.getByRole('main').getByText('Richard Hatch').first().waitFor();
+    await screenshot(page, `offline-list-${width}`);
+
+    // Back online, the banner goes.
+    await page.context().setOffline(false);
+    await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor({ state: 'detached' }).catch(async () => {
+      assert.equal(await page.getByText(OFFLINE).count(), 0);
+    });
+    assert.equal(await page.getByText(OFFLINE).count(), 0);
+    await page.context().close();
+  });
+}
+
+test("another account signing in on the same browser never sees the first one's kept answers", async () => {
+  const page = await app.newPage();
+  const anna = await signUp(page, 'anna.private@example.com');
+  const secret = await createList(page, 'Secret Alliance', false);
+  const apiPath = `/api/lists/${anna.id}/${secret.id}`;
+  await page.goto(`/list/${anna.id}/${secret.id}`);
+  await controlled(page);
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Secret Alliance' }).waitFor();
+  await page.waitForFunction(([name, p]) => caches.open(name).then((c) => c.match(p)).then(Boolean), [READS, apiPath]);
+  // Personal answers are never kept, for anyone.
+  assert.ok(!(await cachedURLs(page)).some((u) => u === '/api/me' || u.startsWith('/api/me/') || u.startsWith('/api/notifications')));
+
+  // Anna signs out; Bea signs in on the same browser.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL(/\/login$/);
+  await page.waitForFunction(([name, p]) => caches.open(name).then((c) => c.match(p)).then((r) => !r), [READS, apiPath]);
+  const status = await page.evaluate(
+    async ([email, password]) =>
+      (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })).status,
+    ['bea@example.com', PASSWORD],
+  );
+  assert.equal(status, 201);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor();
+
+  // Offline, Anna's private list is not there for Bea: the page cannot load it.
+  await page.context().setOffline(true);
+  await page.goto(`/list/${anna.id}/${secret.id}`);
+  await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+  await page.getByRole('alert').waitFor();
+  assert.equal(await page.getByText('Secret Alliance').count(), 0);
+  assert.equal(await cached(page, apiPath), false);
+  assert.ok(!(await cachedURLs(page)).some((u) => u === '/api/me' || u.startsWith('/api/me/')));
+  await page.context().close();
+});
+
+/**
+ * A proxy in front of the app that, once `release()` is called, serves the service worker with
+ * one byte more: to the browser, a new version of the app has been deployed.
+ */
+async function releasingProxy(target) {
+  let released = false;
+  const server = http.createServer((req, res) => {
+    // The worker uncompressed and whole (never a 304), so a byte can be added to it.
+    const headers = { ...req.headers };
+    if (req.url === '/sw.js') {
+      headers['accept-encoding'] = 'identity';
+      delete headers['if-none-match'];
+      delete headers['if-modified-since'];
+    }
+    const upstream = http.request(`${target}${req.url}`, { method: req.method, headers }, (up) => {
+      if (released && req.url === '/sw.js') {
+        const chunks = [];
+        up.on('data', (c) => chunks.push(c));
+        up.on('end', () => {
+          const body = Buffer.concat([...chunks, Buffer.from('\n// the next release\n')]);
+          const headers = { ...up.headers, 'content-length': String(body.length) };
+          delete headers.etag;
+          res.writeHead(up.statusCode ?? 200, headers);
+          res.end(body);
+        });
+        return;
+      }
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    release: () => (released = true),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  test(`at ${width}: a new release is offered as a reload, which brings it in`, async () => {
+    const proxy = await releasingProxy(app.baseURL);
+    const context = await app.browser.newContext({ viewport: { width, height }, baseURL: proxy.url });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto('/rankings');
+      await controlled(page);
+
+      proxy.release();
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+      const notice = page.getByRole('region', { name: 'Update' });
+      await notice.getByRole('status').filter({ hasText: UPDATE }).waitFor({ timeout: 20_000 });
+      await screenshot(page, `update-prompt-${width}`);
+
+      await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: 'Reload' }).click()]);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      assert.equal(await notice.count(), 0);
+      // The new worker now controls the reloaded page, and none waits.
+      assert.equal(await page.evaluate(() => navigator.serviceWorker.controller !== null), true);
+      assert.equal(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting === null)), true);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
+  });
+}
