@@ -38,7 +38,7 @@ describe('Reporting and blocking from a comment', () => {
     renderComments();
     const bad = await screen.findByRole('article', { name: 'Comment by Troll' });
     await user.click(within(bad).getByRole('button', { name: 'Report' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report this comment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report this comment' }); // its code loads on first use
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a reason for your report.');
     await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
@@ -70,8 +70,8 @@ describe('Reporting and blocking from a comment', () => {
     const user = userEvent.setup();
     renderComments();
     const c = await screen.findByRole('article', { name: 'Comment by Troll' });
-    await user.click(within(c).getByRole('button', { name: 'Block user' }));
-    const dialog = screen.getByRole('dialog', { name: 'Block Troll?' });
+    await user.click(await within(c).findByRole('button', { name: 'Block user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Troll?' });
     expect(dialog).toHaveTextContent("They won't be told.");
     await user.click(within(dialog).getByRole('button', { name: 'Block Troll' }));
     expect(await screen.findByText("You blocked Troll. You won't see their lists or comments.")).toBeInTheDocument();

@@ -1,21 +1,36 @@
-import { useMemo } from 'react';
-import { UsernameEditor } from '../features/auth/UsernameEditor';
+import { Suspense, lazy, useMemo, type ComponentType, type ReactElement } from 'react';
 import type { AccountParts } from '../features/auth/AccountPage';
 import type { CommentParts } from '../features/comments/CommentItem';
-import { CommentsSection } from '../features/comments/CommentsSection';
 import { pollThread } from '../features/comments/commentsApi';
 import type { GlobalListParts } from '../features/global/GlobalListPage';
 import type { ListDetailParts } from '../features/lists/ListDetailPage';
 import type { MyListsParts } from '../features/lists/MyListsPage';
 import type { UserRankingsParts } from '../features/lists/UserRankingsPage';
-import { BlockButton } from '../features/moderation/BlockButton';
-import { BlockedUsers } from '../features/moderation/BlockedUsers';
-import { ReportDialog } from '../features/moderation/ReportDialog';
-import { ReportListButton } from '../features/moderation/ReportListButton';
+
+/**
+ * A part of another feature, loaded on first use in a chunk of its own (so no landing
+ * page's first paint carries it) and shown in its place, with nothing there meanwhile.
+ */
+function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactElement {
+  const Part = lazy(async () => ({ default: await load() }));
+  return function LazyPart(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const CommentsSection = lazyPart(() => import('../features/comments/CommentsSection').then((m) => m.CommentsSection));
+const ReportDialog = lazyPart(() => import('../features/moderation/ReportDialog').then((m) => m.ReportDialog));
+const BlockButton = lazyPart(() => import('../features/moderation/BlockButton').then((m) => m.BlockButton));
+const ReportListButton = lazyPart(() => import('../features/moderation/ReportListButton').then((m) => m.ReportListButton));
+const UsernameEditor = lazyPart(() => import('../features/auth/UsernameEditor').then((m) => m.UsernameEditor));
+const BlockedUsers = lazyPart(() => import('../features/moderation/BlockedUsers').then((m) => m.BlockedUsers));
 
 // Where features meet. A feature imports no other feature; a page that shows another
-// feature's part declares it as a prop, and the routes hand in what is here. Landing pages'
-// parts are imported, not lazy, so they are ready at the page's first paint.
+// feature's part declares it as a prop, and the routes hand in what is here.
 
 /** Moderation's report dialog and block button beside others' comments. */
 export const commentParts: CommentParts = { ReportDialog, BlockButton };
