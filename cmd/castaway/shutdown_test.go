@@ -34,7 +34,7 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 	}
 	list := map[string]any{"name": "Saved on the way out", "contestants": []map[string]any{{"id": "s45", "isSeason": true}}}
 
-	other, err := sql.Open("sqlite", "file:"+db)
+	other, err := sql.Open("sqlite", "file:"+db+"?_pragma=busy_timeout(5000)") // wait out the server's own short writes (mail, sessions)
 	if err != nil {
 		t.Fatal(err)
 	}
