@@ -55,14 +55,7 @@ func (s *Server) moderationQueue(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "moderation queue", err, msgModerateFailed)
 		return
 	}
-	out := api.ModerationQueue{Targets: make([]api.ReportTarget, len(page))}
-	for i := range page {
-		out.Targets[i] = reportTargetJSON(&page[i])
-	}
-	if next != "" {
-		out.NextCursor = &next
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, api.ModerationQueue{Targets: apiEach(page, reportTargetJSON), NextCursor: orNil(next)})
 }
 
 func (s *Server) moderate(w http.ResponseWriter, r *http.Request) {
@@ -91,14 +84,7 @@ func (s *Server) moderationLog(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "moderation log", err, msgModerateFailed)
 		return
 	}
-	out := api.ModerationLog{Actions: make([]api.ModerationAction, len(page))}
-	for i, a := range page {
-		out.Actions[i] = moderationActionJSON(a)
-	}
-	if next != "" {
-		out.NextCursor = &next
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, api.ModerationLog{Actions: apiEach(page, moderationActionJSON), NextCursor: orNil(next)})
 }
 
 func reportTargetJSON(t *model.ReportTarget) api.ReportTarget {
