@@ -180,22 +180,18 @@ func load(dir string) (*Run, error) {
 		r.Results = append(r.Results, res)
 	}
 	err = readKVFiles(dir, "load", 2, func(name []string, kv map[string]string) {
-		l := Load{Engine: name[0], Summary: kv["summary"], DeepPage: kv["deep_page"]}
+		l := Load{Engine: name[0], Summary: kv["summary"], DeepPage: kv["deep_page"], Took: millis(kv, "ms")}
 		l.Lists, _ = strconv.Atoi(name[1])
 		l.Users, _ = strconv.Atoi(kv["users"])
-		ms, _ := strconv.Atoi(kv["ms"])
-		l.Took = time.Duration(ms) * time.Millisecond
 		r.Loads = append(r.Loads, l)
 	})
 	if err != nil {
 		return nil, err
 	}
 	err = readKVFiles(dir, "import", 0, func(name []string, kv map[string]string) {
-		im := Import{Engine: strings.Join(name, "__")}
+		im := Import{Engine: strings.Join(name, "__"), Took: millis(kv, "ms")}
 		im.Users, _ = strconv.Atoi(kv["users"])
 		im.Lists, _ = strconv.Atoi(kv["lists"])
-		ms, _ := strconv.Atoi(kv["ms"])
-		im.Took = time.Duration(ms) * time.Millisecond
 		r.Imports = append(r.Imports, im)
 	})
 	if err != nil {
@@ -241,6 +237,12 @@ func readKVFiles(dir, kind string, n int, read func(name []string, kv map[string
 		read(name, kv)
 	}
 	return nil
+}
+
+// millis is the whole milliseconds kv holds under key as a duration (0 when missing).
+func millis(kv map[string]string, key string) time.Duration {
+	ms, _ := strconv.Atoi(kv[key])
+	return time.Duration(ms) * time.Millisecond
 }
 
 func readKV(path string) (map[string]string, error) {

@@ -21,11 +21,8 @@ type Verify struct {
 func loadVerifies(dir string) ([]Verify, error) {
 	var out []Verify
 	err := readKVFiles(dir, "verify", 2, func(name []string, kv map[string]string) {
-		v := Verify{Engine: name[0]}
+		v := Verify{Engine: name[0], Check: millis(kv, "verify_ms"), Repair: millis(kv, "repair_ms")}
 		v.Lists, _ = strconv.Atoi(name[1])
-		check, _ := strconv.Atoi(kv["verify_ms"])
-		repair, _ := strconv.Atoi(kv["repair_ms"])
-		v.Check, v.Repair = time.Duration(check)*time.Millisecond, time.Duration(repair)*time.Millisecond
 		out = append(out, v)
 	})
 	if err != nil {
