@@ -16,11 +16,8 @@ const (
 
 // createReport records a signed-in user's report of a list or comment they can see.
 func (s *Server) createReport(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to report.") == nil {
-		return
-	}
-	var body api.ReportInput
-	if !decodeJSON(w, r, &body) {
+	_, body, ok := signedInBody[api.ReportInput](w, r, "You must be signed in to report.")
+	if !ok {
 		return
 	}
 	err := s.moderation.Report(r.Context(), s.actor(r), moderation.ReportInput{TargetType: string(body.TargetType),
