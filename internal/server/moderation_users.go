@@ -48,11 +48,7 @@ func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	var until time.Time
-	if body.Until != nil {
-		until = *body.Until
-	}
-	if err := s.modUsers.Suspend(r.Context(), moderator(u), r.PathValue("userId"), body.Reason, until); err != nil {
+	if err := s.modUsers.Suspend(r.Context(), moderator(u), r.PathValue("userId"), body.Reason, orZero(body.Until)); err != nil {
 		s.fail(w, r, "suspend", err, problem.MsgSuspendFailed)
 		return
 	}
