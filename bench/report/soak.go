@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,15 +57,12 @@ func (r *Run) soakSection() string {
 }
 
 func loadSoaks(dir string) ([]Soak, error) {
-	files, _ := filepath.Glob(filepath.Join(dir, "stream_soak__*.txt"))
 	var soaks []Soak
-	for _, f := range files {
-		kv, err := readKV(f)
-		if err != nil {
-			return nil, err
-		}
-		engine, _, _ := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "stream_soak__"), ".txt"), "__")
-		soaks = append(soaks, Soak{Engine: engine, Figures: kv})
+	err := readKVFiles(dir, "stream_soak", 0, func(name []string, kv map[string]string) {
+		soaks = append(soaks, Soak{Engine: name[0], Figures: kv})
+	})
+	if err != nil {
+		return nil, err
 	}
 	sort.Slice(soaks, func(i, j int) bool {
 		if soaks[i].Engine != soaks[j].Engine {

@@ -28,12 +28,8 @@ func (s *Server) getDraft(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgSignInForDraft)
-	if u == nil {
-		return
-	}
-	var body api.DraftInput
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.DraftInput](w, r, msgSignInForDraft)
+	if !ok {
 		return
 	}
 	in := lists.Input{Name: orZero(body.Name), Description: orZero(body.Description), Tags: orZero(body.Tags), Public: body.IsPublic}

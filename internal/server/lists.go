@@ -18,12 +18,8 @@ const (
 )
 
 func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgSignInToSave)
-	if u == nil {
-		return
-	}
-	var body api.ListInput
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.ListInput](w, r, msgSignInToSave)
+	if !ok {
 		return
 	}
 	in := listInput(body)
@@ -84,12 +80,8 @@ func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string,
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgSignInToSave)
-	if u == nil {
-		return
-	}
-	var body api.ListInput
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.ListInput](w, r, msgSignInToSave)
+	if !ok {
 		return
 	}
 	o, err := s.lists.Update(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"), listInput(body))
