@@ -17,7 +17,9 @@ func tiers(entries ...[]ItemInput) []TierInput {
 	return out
 }
 
-func tierList(ts []TierInput) Input { return Input{Name: "Tiers", Format: model.FormatTiers, Tiers: ts} }
+func tierList(ts []TierInput) Input {
+	return Input{Name: "Tiers", Format: model.FormatTiers, Tiers: ts}
+}
 
 func TestValidateTierListRules(t *testing.T) {
 	eleven := make([][]ItemInput, 11)
