@@ -66,7 +66,7 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 // apiDraft is userID's draft as the API shows it: a remix's origin only while they may see it.
 func apiDraft(d *model.Draft, userID string) api.Draft {
 	out := api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags, Contestants: apiListItems(d.Items),
-		IsPublic: d.IsPublic, UpdatedAt: d.UpdatedAt.UTC()}
+		IsPublic: d.IsPublic, UpdatedAt: d.UpdatedAt.UTC(), Format: api.ListFormatRanked}
 	if o := lists.OriginShown(d.Origin, userID); o != nil {
 		out.RemixOf = &api.RemixOrigin{UserId: o.UserID, ListId: o.ListID, Name: &o.Name, UserName: &o.UserName}
 	}
