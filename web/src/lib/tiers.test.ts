@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   POOL,
+  stepSlot,
   TIERS_MAX,
   TIER_LABEL_MAX,
   boardEntries,
@@ -126,5 +127,25 @@ describe('ranked <-> tiers', () => {
     expect(ids(ranked)).toEqual(['b', 'a', 'd', 'c']);
     expect(ranked[1]?.note).toBe('why');
     expect(ids(boardEntries(tiersFromRanked(ranked)))).toEqual(['b', 'a', 'd', 'c']);
+  });
+});
+
+describe('stepSlot: keyboard moves', () => {
+  const b = board({ S: ['a', 'b'], A: ['c'] }, ['x']);
+  const step = (container: string, index: number, key: 'left' | 'right' | 'up' | 'down') => stepSlot(b, 'a', { container, index }, key);
+
+  it('left and right walk a tier and on into the next or previous one', () => {
+    expect(step('t1', 0, 'right')).toEqual({ container: 't1', index: 1 });
+    expect(step('t1', 1, 'right')).toEqual({ container: 't2', index: 0 });
+    expect(step('t2', 0, 'left')).toEqual({ container: 't1', index: 1 });
+    expect(step('t1', 0, 'left')).toBeNull();
+    expect(step(POOL, 1, 'right')).toBeNull();
+  });
+
+  it('up and down change tier, as near the same index as it has', () => {
+    expect(step('t1', 1, 'down')).toEqual({ container: 't2', index: 1 });
+    expect(step('t2', 1, 'down')).toEqual({ container: 't3', index: 0 });
+    expect(step('t6', 0, 'down')).toEqual({ container: POOL, index: 0 });
+    expect(step('t1', 0, 'up')).toBeNull();
   });
 });

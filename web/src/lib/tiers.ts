@@ -190,3 +190,49 @@ export function tiersFromRanked<T extends Entry>(items: readonly T[], tiers: rea
 export function rankedFromTiers<T extends Entry>(board: TierBoard<T>): T[] {
   return boardEntries(board);
 }
+
+/** A place an entry can go: a container and an index in it (counted without the entry itself). */
+export interface Slot {
+  container: string;
+  index: number;
+}
+
+/** The containers in board order: the tiers top down, then the pool. */
+export function containerOrder(board: TierBoard<Entry>): string[] {
+  return [...board.tiers.map((t) => t.key), POOL];
+}
+
+/** The entries of `container` once `activeId` has left it. */
+export function itemsWithout<T extends Entry>(board: TierBoard<T>, container: string, activeId: string | null): T[] {
+  return (containerItems(board, container) ?? []).filter((i) => i.id !== activeId);
+}
+
+/**
+ * Where a keyboard move goes from `slot`: left and right step through a tier and on into the
+ * next or previous one; up and down go to the tier above or below, as near the same index as
+ * it has. Null at the board's edge.
+ */
+export function stepSlot(board: TierBoard<Entry>, activeId: string, slot: Slot, key: 'left' | 'right' | 'up' | 'down'): Slot | null {
+  const order = containerOrder(board);
+  const at = order.indexOf(slot.container);
+  if (at < 0) return null;
+  const size = (c: string) => itemsWithout(board, c, activeId).length;
+  const other = (d: number) => order[at + d];
+  switch (key) {
+    case 'right': {
+      if (slot.index < size(slot.container)) return { container: slot.container, index: slot.index + 1 };
+      const next = other(1);
+      return next === undefined ? null : { container: next, index: 0 };
+    }
+    case 'left': {
+      if (slot.index > 0) return { container: slot.container, index: slot.index - 1 };
+      const prev = other(-1);
+      return prev === undefined ? null : { container: prev, index: size(prev) };
+    }
+    case 'up':
+    case 'down': {
+      const c = other(key === 'up' ? -1 : 1);
+      return c === undefined ? null : { container: c, index: Math.min(slot.index, size(c)) };
+    }
+  }
+}
