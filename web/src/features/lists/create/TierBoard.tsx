@@ -169,6 +169,9 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
   const dragging = activeDrag !== null;
   const editingNow = editing ? (board.tiers.flatMap((t) => t.items).concat(board.pool).find((i) => i.id === editing.id) ?? null) : null;
   const addHint = isMobile ? 'Tap “Add contestants or seasons”, or drag from the sheet.' : 'Drop entries here, or pick this tier and click in the panel.';
+  const nothingPlaced = board.tiers.every((t) => t.items.length === 0);
+  /** An empty tier says how to fill it only where it helps: the tier clicks go to, or the top one while all are empty. */
+  const emptyText = (key: string, index: number) => (target === key ? 'Clicks in the panel add here.' : index === 0 && nothingPlaced ? addHint : '');
   return (
     <div className={styles.board}>
       <ol className={styles.tiers} aria-label="Tiers">
@@ -183,11 +186,11 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
                   className={styles.label}
                   data-color={tier.color}
                   aria-pressed={target === tier.key}
+                  aria-label={`Tier ${name}: add clicked entries here`}
                   title={target === tier.key ? 'Clicks in the panel add here' : 'Add clicked entries to this tier'}
                   onClick={() => onTarget(target === tier.key ? POOL : tier.key)}
                 >
                   <span className={styles.labelText}>{tier.label || '\u00a0'}</span>
-                  <span className="visually-hidden">: add clicked entries to tier {name}</span>
                 </button>
                 <EntryDrop
                   container={tier.key}
@@ -196,7 +199,7 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
                   board={board}
                   hint={hint}
                   active={dragging}
-                  empty={target === tier.key ? 'Clicks in the panel add here.' : addHint}
+                  empty={emptyText(tier.key, index)}
                   onEdit={setEditing}
                 />
                 <button
