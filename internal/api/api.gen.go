@@ -527,12 +527,12 @@ type AccountExport struct {
 	CommentVotes []map[string]interface{} `json:"commentVotes"`
 	Comments     []map[string]interface{} `json:"comments"`
 
-	// Draft A tier draft also holds format, tiersJson and each item's tier (none for the pool).
+	// Draft A tier draft also holds tierDraft ({tiers: [{label, color, items}], pool}); null for a ranked draft.
 	Draft      *map[string]interface{}  `json:"draft"`
 	ExportedAt time.Time                `json:"exportedAt"`
 	Favorites  []map[string]interface{} `json:"favorites"`
 
-	// Lists Each list with its format and items; a tier list's also with tiers ([{label, color}]) and each item's tier (its index in tiers).
+	// Lists Each list with its format and items (a tier list's tier by tier); a tier list's also with tiers ([{label, color, items}]).
 	Lists         []map[string]interface{} `json:"lists"`
 	Notifications []map[string]interface{} `json:"notifications"`
 	Profile       map[string]interface{}   `json:"profile"`

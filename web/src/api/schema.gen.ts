@@ -1375,11 +1375,11 @@ export interface components {
             profile: {
                 [key: string]: unknown;
             };
-            /** @description Each list with its format and items; a tier list's also with tiers ([{label, color}]) and each item's tier (its index in tiers). */
+            /** @description Each list with its format and items (a tier list's tier by tier); a tier list's also with tiers ([{label, color, items}]). */
             lists: {
                 [key: string]: unknown;
             }[];
-            /** @description A tier draft also holds format, tiersJson and each item's tier (none for the pool). */
+            /** @description A tier draft also holds tierDraft ({tiers: [{label, color, items}], pool}); null for a ranked draft. */
             draft: {
                 [key: string]: unknown;
             } | null;
