@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   POOL,
+  labelSize,
   stepSlot,
   TIERS_MAX,
   TIER_LABEL_MAX,
@@ -147,5 +148,11 @@ describe('stepSlot: keyboard moves', () => {
     expect(step('t2', 1, 'down')).toEqual({ container: 't3', index: 0 });
     expect(step('t6', 0, 'down')).toEqual({ container: POOL, index: 0 });
     expect(step('t1', 0, 'up')).toBeNull();
+  });
+});
+
+describe('labelSize', () => {
+  it('sizes a label by its length', () => {
+    expect(['S', 'A+', 'GOAT', 'Legend', 'Never again, please'].map(labelSize)).toEqual(['short', 'short', 'medium', 'medium', 'long']);
   });
 });

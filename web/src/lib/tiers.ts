@@ -56,6 +56,12 @@ export type TierAction<T extends Entry> =
   | { type: 'recolorTier'; key: string; color: TierColor }
   | { type: 'moveTier'; key: string; to: number };
 
+/** How much room a label needs, for its cell's type size: 'S' and 'A+' are big, 'Legends' smaller, a sentence small. */
+export function labelSize(label: string): 'short' | 'medium' | 'long' {
+  const n = [...label.trim()].length;
+  return n <= 2 ? 'short' : n <= 6 ? 'medium' : 'long';
+}
+
 export function isTierColor(v: unknown): v is TierColor {
   return typeof v === 'string' && (TIER_COLORS as readonly string[]).includes(v);
 }

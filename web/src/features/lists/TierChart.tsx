@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/FallbackImage';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
+import { labelSize } from '../../lib/tiers';
 import type { ListItem, Tier } from './api';
 import styles from './TierChart.module.css';
 
@@ -30,7 +31,7 @@ export function TierChart({ tiers }: { tiers: Tier[] }) {
       <ol className={styles.chart} aria-label="Tiers">
         {tiers.map((tier, i) => (
           <li key={`${i}-${tier.label}`} className={styles.tier}>
-            <div className={styles.label} data-color={tier.color}>
+            <div className={styles.label} data-color={tier.color} data-size={labelSize(tier.label)}>
               <span className="visually-hidden">Tier </span>
               {tier.label}
             </div>

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { FallbackImage } from '../../../components/FallbackImage';
 import { stripSurvivorPrefix } from '../../../lib/seasonDisplay';
-import { POOL, TIERS_MAX, TIERS_MIN, TIER_COLORS, TIER_LABEL_MAX, type Tier, type TierAction, type TierBoard as Board, type TierColor } from '../../../lib/tiers';
+import { POOL, TIERS_MAX, labelSize, TIERS_MIN, TIER_COLORS, TIER_LABEL_MAX, type Tier, type TierAction, type TierBoard as Board, type TierColor } from '../../../lib/tiers';
 import type { DragData } from '../../../lib/dnd';
 import type { RankedItem } from './creatorState';
 import { EntryDialog } from './EntryDialog';
@@ -185,6 +185,7 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
                   type="button"
                   className={styles.label}
                   data-color={tier.color}
+                  data-size={labelSize(tier.label)}
                   aria-pressed={target === tier.key}
                   aria-label={`Tier ${name}: add clicked entries here`}
                   title={target === tier.key ? 'Clicks in the panel add here' : 'Add clicked entries to this tier'}
