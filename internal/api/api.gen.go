@@ -594,9 +594,12 @@ type Draft struct {
 	Name        string     `json:"name"`
 
 	// RemixOf The list a remix started from. name and userName are present only while that list exists and the reader may see it.
-	RemixOf   *RemixOrigin `json:"remixOf,omitempty"`
-	Tags      []string     `json:"tags"`
-	UpdatedAt time.Time    `json:"updatedAt"`
+	RemixOf *RemixOrigin `json:"remixOf,omitempty"`
+
+	// Sorter A 'Rank by choosing' in progress, as saved with the draft.
+	Sorter    *Sorter   `json:"sorter,omitempty"`
+	Tags      []string  `json:"tags"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // DraftInput defines model for DraftInput.
@@ -607,8 +610,16 @@ type DraftInput struct {
 	Name        *string          `json:"name,omitempty"`
 
 	// RemixOf The list a remix being drafted started from; kept only while the user may see it.
-	RemixOf *ListRef  `json:"remixOf,omitempty"`
-	Tags    *[]string `json:"tags,omitempty"`
+	RemixOf *ListRef `json:"remixOf,omitempty"`
+
+	// Sorter A 'Rank by choosing' in progress (web/src/lib/sorter.ts replays it): what is being sorted and
+	// the answers so far. Entries are resolved like a list's items (2 to as many as the largest cast
+	// or all the seasons: 'A sorter sorts 2 to {max} entries.'); each answer names two different
+	// entries and a winner that is one of them or null, and n entries take at most n(n-1)/2
+	// answers (none asks about a pair already settled): else 'This sorting cannot be kept. Stop
+	// sorting and start again.'
+	Sorter *SorterInput `json:"sorter,omitempty"`
+	Tags   *[]string    `json:"tags,omitempty"`
 }
 
 // EmailChange defines model for EmailChange.
@@ -1274,6 +1285,30 @@ type SignedInSession struct {
 
 // SignedInSessionDevice defines model for SignedInSession.Device.
 type SignedInSessionDevice string
+
+// Sorter A 'Rank by choosing' in progress, as saved with the draft.
+type Sorter struct {
+	Answers []SorterAnswer `json:"answers"`
+	Entries []ListItem     `json:"entries"`
+}
+
+// SorterAnswer One answer to 'Who do you rank higher?': a and b are entry ids; winner is a or b, null for 'Too close to call'.
+type SorterAnswer struct {
+	A      string  `json:"a"`
+	B      string  `json:"b"`
+	Winner *string `json:"winner"`
+}
+
+// SorterInput A 'Rank by choosing' in progress (web/src/lib/sorter.ts replays it): what is being sorted and
+// the answers so far. Entries are resolved like a list's items (2 to as many as the largest cast
+// or all the seasons: 'A sorter sorts 2 to {max} entries.'); each answer names two different
+// entries and a winner that is one of them or null, and n entries take at most n(n-1)/2
+// answers (none asks about a pair already settled): else 'This sorting cannot be kept. Stop
+// sorting and start again.'
+type SorterInput struct {
+	Answers []SorterAnswer  `json:"answers"`
+	Entries []ListItemInput `json:"entries"`
+}
 
 // Suspension defines model for Suspension.
 type Suspension struct {

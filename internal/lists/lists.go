@@ -65,6 +65,8 @@ type Input struct {
 	// RemixOf names the list a new list or a draft remixes; nil for none. An edit
 	// keeps the origin its list has.
 	RemixOf *model.ListRef
+	// Sorter is a draft's sorting in progress (nil for none); a list ignores it.
+	Sorter *SorterInput
 }
 
 // Content is validated list content, ready to store.
