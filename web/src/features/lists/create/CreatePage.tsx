@@ -15,6 +15,8 @@ import { editingIdFrom } from './editState';
 import { remixFrom } from './remixState';
 import { DraggablePanelTile, DragPreview } from '../../../components/RankItem';
 import { RankingBoard } from './RankingBoard';
+import { RankByChoosing } from './sorter/RankByChoosing';
+import { SortSession } from './sorter/SortSession';
 import { useCreatorDraft } from './useCreatorDraft';
 import { useRankingDrag } from './useRankingDrag';
 import { useSaveRanking } from './useSaveRanking';
@@ -176,19 +178,24 @@ function Creator({ editingListId }: { editingListId: string | null }) {
                 {saver.fieldError('contestants')}
               </p>
             )}
-            {isMobile && (
+            {!state.sorter && <RankByChoosing items={state.items} update={update} />}
+            {isMobile && !state.sorter && (
               <button type="button" className={styles.openSheet} onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
                 <span aria-hidden="true">+</span> Add contestants or seasons
               </button>
             )}
-            <RankingBoard
-              items={state.items}
-              isMobile={isMobile}
-              activeDrag={drag.activeDrag}
-              dropHint={drag.dropHint}
-              onRemove={(item) => update({ items: removeItem(state.items, item.id) })}
-              onNote={(item, note) => update({ items: setNote(state.items, item.id, note) })}
-            />
+            {state.sorter ? (
+              <SortSession progress={state.sorter} items={state.items} update={update} />
+            ) : (
+              <RankingBoard
+                items={state.items}
+                isMobile={isMobile}
+                activeDrag={drag.activeDrag}
+                dropHint={drag.dropHint}
+                onRemove={(item) => update({ items: removeItem(state.items, item.id) })}
+                onNote={(item, note) => update({ items: setNote(state.items, item.id, note) })}
+              />
+            )}
           </section>
         </form>
       </div>

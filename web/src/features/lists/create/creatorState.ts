@@ -2,6 +2,7 @@ import { CREATOR_SESSION_KEY } from '../../../lib/session';
 import type { PanelItem } from '../../../lib/panelItem';
 import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../../../lib/tags';
 import { MESSAGES } from '../../../api/contract';
+import { parseSortProgress, type SortProgress } from './sorter/sortProgress';
 
 /** A ranked entry in the creator: a panel item with the author's note on it, if any. */
 export interface RankedItem extends PanelItem {
@@ -25,6 +26,8 @@ export interface CreatorState {
   isPublic: boolean;
   /** Set while the list being built is a remix. */
   remixOf?: RemixSource;
+  /** A 'Rank by choosing' in progress. */
+  sorter?: SortProgress;
 }
 
 export const EMPTY_CREATOR: CreatorState = { name: '', description: '', tags: [], items: [], isPublic: true };
@@ -77,7 +80,7 @@ export function creatorTypeTag(state: CreatorState): TypeTag {
 }
 
 export function isBlank(state: CreatorState): boolean {
-  return state.name.trim() === '' && state.description.trim() === '' && state.tags.length === 0 && state.items.length === 0;
+  return state.name.trim() === '' && state.description.trim() === '' && state.tags.length === 0 && state.items.length === 0 && !state.sorter;
 }
 
 export function cleanTags(tags: readonly string[]): UserTag[] {
@@ -130,6 +133,7 @@ export function parseCreator(raw: string | null): CreatorState | null {
       })),
       isPublic: o.isPublic !== false,
       remixOf: isRemixSource(o.remixOf) ? o.remixOf : undefined,
+      sorter: parseSortProgress(o.sorter),
     };
   } catch {
     return null;

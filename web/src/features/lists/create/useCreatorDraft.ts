@@ -6,6 +6,7 @@ import { browserOffline } from '../../../lib/network';
 import { dropKeptDraft, keepDraft, readKeptDraft } from '../../../lib/keptDraft';
 import { useNetworkState } from '../../../lib/useNetworkState';
 import { DESCRIPTION_MAX, NAME_MAX, fetchList, toItemInput, useDeleteDraft, useDraft, useSaveDraft } from '../api';
+import { fromSorter, toSorterInput } from './sorter/sortProgress';
 import { EMPTY_CREATOR, cleanTags, isBlank, parseCreator, readStoredCreator, storeCreator, type CreatorState } from './creatorState';
 
 export const DRAFT_DELAY_MS = 2000;
@@ -76,6 +77,7 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
       items: draft.contestants,
       isPublic: draft.isPublic,
       remixOf: origin?.name !== undefined && origin.userName !== undefined ? { userId: origin.userId, listId: origin.listId, name: origin.name, userName: origin.userName } : undefined,
+      sorter: fromSorter(draft.sorter),
     };
     if (isBlank(next)) return;
     touched.current = true;
@@ -111,6 +113,7 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
           contestants: state.items.map(toItemInput),
           isPublic: state.isPublic,
           remixOf: state.remixOf ? { userId: state.remixOf.userId, listId: state.remixOf.listId } : undefined,
+          sorter: state.sorter ? toSorterInput(state.sorter) : undefined,
         },
         {
           onSuccess: () => {
