@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { expectItems } from './dnd.mjs';
-import { screenshot, settled, signUp, startApp } from './harness.mjs';
+import { injectAxe, screenshot, settled, signUp, startApp } from './harness.mjs';
 
 let app;
 
@@ -34,6 +34,17 @@ async function answered(page) {
 
 async function waitAnswered(page, n) {
   await page.waitForFunction((want) => document.querySelector('[aria-label="Sorting progress"]')?.getAttribute('aria-valuenow') === String(want), n);
+}
+
+/** Checks the sorter with axe-core against WCAG 2.2 AA, as the a11y journey checks pages. */
+async function expectAccessible(page) {
+  await injectAxe(page);
+  const violations = await page.evaluate(() =>
+    window.axe
+      .run('[role="group"][aria-describedby]', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })
+      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)),
+  );
+  assert.deepEqual(violations, [], 'the sorter has no WCAG 2.2 AA violations');
 }
 
 /** The answers the server's draft holds, -1 for no sorting. */
@@ -92,6 +103,7 @@ for (const [width, height, keyboard] of [[1280, 800, true], [390, 844, false]]) 
     assert.deepEqual([await cardName(page, 'Left'), await cardName(page, 'Right')], first);
     await settled(page);
     await screenshot(page, `sorter-question-${width}`);
+    await expectAccessible(page);
 
     for (let i = 0; i < 12; i++) await answer(page, { keyboard });
 

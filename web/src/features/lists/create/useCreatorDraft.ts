@@ -88,10 +88,13 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
   // Autosave: the tab's copy at once, the server draft 2 s after the last change; with no
   // connection, this device's copy until the server can take it.
   const { mutate: putDraft } = saveDraft;
+  // A creator emptied by hand (the last entry removed, a sorting stopped) empties the
+  // server's draft too, or a reload would bring back what was let go.
+  const serverHasDraft = !!draftQuery.data;
   useEffect(() => {
     if (editing || !touched.current || finished.current) return;
     storeCreator(state);
-    if (isBlank(state) || userId === '') return;
+    if ((isBlank(state) && !serverHasDraft) || userId === '') return;
     const json = JSON.stringify(state);
     const keep = () => {
       keepDraft(userId, json);
@@ -127,7 +130,7 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
       );
     }, DRAFT_DELAY_MS);
     return () => window.clearTimeout(t);
-  }, [state, editing, userId, putDraft, online, keptHere]);
+  }, [state, editing, userId, putDraft, online, keptHere, serverHasDraft]);
 
   function update(patch: Partial<CreatorState>) {
     touched.current = true;

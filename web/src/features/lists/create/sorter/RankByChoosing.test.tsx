@@ -66,16 +66,23 @@ describe("'Rank by choosing' in the creator", () => {
       seasonId: i < 2 ? 's1' : 's13',
       seasonName: i < 2 ? 'Survivor: Borneo' : 'Survivor: Cook Islands',
     }));
-    mockListsServer({
+    const { calls } = mockListsServer({
       me: sandra,
       routes: { 'GET /api/me/draft': { status: 200, body: draft({ sorter: { entries, answers: [{ a: 'richard-hatch', b: 'rudy-boesch', winner: 'rudy-boesch' }] } }) } },
     });
+    const user = userEvent.setup();
     renderWithProviders(<CreatePage />, { route: '/create' });
     expect(await screen.findByText('Your unsaved draft was restored.')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Sorting progress' })).toHaveAttribute('aria-valuenow', '1');
     // Rudy is above Richard already: Yul's binary search in [Rudy, Richard] starts at Richard.
     expect(cardNames()).toEqual(['Yul Kwon', 'Richard Hatch']);
     expect(screen.queryByRole('button', { name: 'Rank by choosing' })).not.toBeInTheDocument();
+
+    // Stopping leaves the creator empty, and the server's draft too: a reload brings nothing back.
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Stop sorting' }));
+    expect(screen.getByRole('button', { name: 'Rank by choosing' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.path === '/api/me/draft').at(-1)?.body).toEqual({ name: '', description: '', tags: [], contestants: [], isPublic: true }));
   });
 
   it('offers to sort the entries already in the list, or every season', async () => {

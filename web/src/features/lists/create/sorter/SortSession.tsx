@@ -146,7 +146,7 @@ export function SortSession({ progress, items, update }: Props) {
         </>
       ) : null}
       <p id={hintId} className={styles.hint}>
-        Keys: ← and → choose, Backspace undoes.
+        {done ? 'Keys: Backspace undoes.' : 'Keys: ← and → choose, Backspace undoes.'}
       </p>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
@@ -159,7 +159,7 @@ function Card({ entry, side, onChoose }: { entry: PanelItem; side: 'left' | 'rig
   const name = label(entry);
   const meta = entry.isSeason ? 'Season' : stripSurvivorPrefix(entry.seasonName);
   return (
-    <button type="button" className={styles.card} onClick={onChoose} aria-keyshortcuts={side === 'left' ? 'ArrowLeft' : 'ArrowRight'} aria-label={`${name}${meta ? `, ${meta}` : ''}`}>
+    <button type="button" className={styles.card} onClick={onChoose} aria-keyshortcuts={side === 'left' ? 'ArrowLeft' : 'ArrowRight'}>
       <FallbackImage src={entry.imageUrl} alt="" className={entry.isSeason ? styles.logo : styles.headshot} width={160} height={160} loading="eager" />
       <span className={styles.cardName}>{name}</span>
       {meta && <span className={styles.cardMeta}>{meta}</span>}
