@@ -684,7 +684,10 @@ type Draft struct {
 
 	// RemixOf The list a remix started from. name and userName are present only while that list exists and the reader may see it.
 	RemixOf *RemixOrigin `json:"remixOf,omitempty"`
-	Tags    []string     `json:"tags"`
+
+	// Sorter A 'Rank by choosing' in progress, as saved with the draft.
+	Sorter *Sorter  `json:"sorter,omitempty"`
+	Tags   []string `json:"tags"`
 
 	// Tiers A tier draft's tiers (absent for a ranked draft).
 	Tiers     *[]Tier   `json:"tiers,omitempty"`
@@ -706,8 +709,16 @@ type DraftInput struct {
 	Pool *[]ListItemInput `json:"pool,omitempty"`
 
 	// RemixOf The list a remix being drafted started from; kept only while the user may see it.
-	RemixOf *ListRef  `json:"remixOf,omitempty"`
-	Tags    *[]string `json:"tags,omitempty"`
+	RemixOf *ListRef `json:"remixOf,omitempty"`
+
+	// Sorter A 'Rank by choosing' in progress (web/src/lib/sorter.ts replays it): what is being sorted and
+	// the answers so far. Entries are resolved like a list's items (2 to as many as the largest cast
+	// or all the seasons: 'A sorter sorts 2 to {max} entries.'); each answer names two different
+	// entries and a winner that is one of them or null, and n entries take at most n(n-1)/2
+	// answers (none asks about a pair already settled): else 'This sorting cannot be kept. Stop
+	// sorting and start again.'
+	Sorter *SorterInput `json:"sorter,omitempty"`
+	Tags   *[]string    `json:"tags,omitempty"`
 
 	// Tiers A tier draft's tiers (the same rules as a list's, except that labels may be empty and the tiers may hold no entry).
 	Tiers *[]TierInput `json:"tiers,omitempty"`
@@ -1405,6 +1416,30 @@ type SignedInSession struct {
 
 // SignedInSessionDevice defines model for SignedInSession.Device.
 type SignedInSessionDevice string
+
+// Sorter A 'Rank by choosing' in progress, as saved with the draft.
+type Sorter struct {
+	Answers []SorterAnswer `json:"answers"`
+	Entries []ListItem     `json:"entries"`
+}
+
+// SorterAnswer One answer to 'Who do you rank higher?': a and b are entry ids; winner is a or b, null for 'Too close to call'.
+type SorterAnswer struct {
+	A      string  `json:"a"`
+	B      string  `json:"b"`
+	Winner *string `json:"winner"`
+}
+
+// SorterInput A 'Rank by choosing' in progress (web/src/lib/sorter.ts replays it): what is being sorted and
+// the answers so far. Entries are resolved like a list's items (2 to as many as the largest cast
+// or all the seasons: 'A sorter sorts 2 to {max} entries.'); each answer names two different
+// entries and a winner that is one of them or null, and n entries take at most n(n-1)/2
+// answers (none asks about a pair already settled): else 'This sorting cannot be kept. Stop
+// sorting and start again.'
+type SorterInput struct {
+	Answers []SorterAnswer  `json:"answers"`
+	Entries []ListItemInput `json:"entries"`
+}
 
 // Suspension defines model for Suspension.
 type Suspension struct {

@@ -28,8 +28,13 @@ func (s *Service) SaveDraft(ctx context.Context, a model.Actor, in Input) (*mode
 	if err != nil {
 		return nil, err
 	}
+	sorter, err := validateSorter(s.catalog, in.Sorter)
+	if err != nil {
+		return nil, err
+	}
 	userID := a.UserID()
 	d := c.Draft(Public(in.Public), s.now())
+	d.Sorter = sorter
 	if in.RemixOf != nil {
 		if _, err := s.remixSource(ctx, *in.RemixOf, userID); err == nil {
 			d.RemixOf = *in.RemixOf

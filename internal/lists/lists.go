@@ -70,6 +70,8 @@ type Input struct {
 	Format string
 	Tiers  []TierInput
 	Pool   []ItemInput
+	// Sorter is a draft's sorting in progress (nil for none); a list ignores it.
+	Sorter *SorterInput
 }
 
 // Content is validated list content, ready to store.

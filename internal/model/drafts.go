@@ -19,4 +19,21 @@ type Draft struct {
 	// that list, read by Draft, nil when it no longer exists.
 	RemixOf ListRef
 	Origin  *Origin
+	// Sorter is the sorting in progress, nil for none.
+	Sorter *Sorter
+}
+
+// Sorter is a 'Rank by choosing' in progress, kept with the draft: the entries being
+// sorted and the answers so far (the app replays them to ask the next question).
+type Sorter struct {
+	Entries []Item         `json:"entries"`
+	Answers []SorterAnswer `json:"answers"`
+}
+
+// SorterAnswer is one answer to "Who do you rank higher?": A and B are entry ids, Winner
+// one of them, or "" when the fan called it too close.
+type SorterAnswer struct {
+	A      string `json:"a"`
+	B      string `json:"b"`
+	Winner string `json:"winner,omitempty"`
 }

@@ -38,6 +38,9 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 	if body.RemixOf != nil {
 		in.RemixOf = &model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
 	}
+	if body.Sorter != nil {
+		in.Sorter = &lists.SorterInput{Entries: itemInputs(body.Sorter.Entries), Answers: sorterAnswers(body.Sorter.Answers)}
+	}
 	saved, err := s.lists.SaveDraft(r.Context(), s.actor(r), in)
 	if err != nil {
 		s.fail(w, r, "save draft", err, msgSomethingWrong)
@@ -68,6 +71,29 @@ func apiDraft(d *model.Draft, userID string) api.Draft {
 	}
 	if o := lists.OriginShown(d.Origin, userID); o != nil {
 		out.RemixOf = &api.RemixOrigin{UserId: o.UserID, ListId: o.ListID, Name: &o.Name, UserName: &o.UserName}
+	}
+	if d.Sorter != nil {
+		out.Sorter = &api.Sorter{Entries: apiListItems(d.Sorter.Entries), Answers: apiSorterAnswers(d.Sorter.Answers)}
+	}
+	return out
+}
+
+// sorterAnswers are the answers as the service takes them: a tie's null winner is "".
+func sorterAnswers(in []api.SorterAnswer) []model.SorterAnswer {
+	out := make([]model.SorterAnswer, len(in))
+	for i, a := range in {
+		out[i] = model.SorterAnswer{A: a.A, B: a.B, Winner: orZero(a.Winner)}
+	}
+	return out
+}
+
+func apiSorterAnswers(in []model.SorterAnswer) []api.SorterAnswer {
+	out := make([]api.SorterAnswer, len(in))
+	for i, a := range in {
+		out[i] = api.SorterAnswer{A: a.A, B: a.B}
+		if a.Winner != "" {
+			out[i].Winner = &a.Winner
+		}
 	}
 	return out
 }

@@ -27,7 +27,7 @@ func (s *Store) Draft(ctx context.Context, userID string) (*model.Draft, error) 
 	if err := json.Unmarshal([]byte(tags), &d.Tags); err != nil {
 		return nil, fmt.Errorf("read draft tags: %w", err)
 	}
-	if err := json.Unmarshal([]byte(items), &d.Items); err != nil {
+	if err := readDraftItems([]byte(items), &d); err != nil {
 		return nil, fmt.Errorf("read draft items: %w", err)
 	}
 	if err := readDraftTiers(&d, tiers); err != nil {
@@ -66,7 +66,7 @@ func (s *Store) SaveDraft(ctx context.Context, userID string, d *model.Draft) er
 	if tiers != "" {
 		items = []model.Item{} // a tier draft's entries are in its tiers
 	}
-	itemJSON, err := json.Marshal(items)
+	itemJSON, err := draftItemsJSON(items, d.Sorter)
 	if err != nil {
 		return fmt.Errorf("save draft: %w", err)
 	}

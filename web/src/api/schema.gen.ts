@@ -1825,6 +1825,7 @@ export interface components {
             isPublic: boolean;
             /** @description The list a remix being drafted started from; kept only while the user may see it. */
             remixOf?: components["schemas"]["ListRef"];
+            sorter?: components["schemas"]["SorterInput"];
         };
         Draft: {
             name: string;
@@ -1841,6 +1842,30 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             remixOf?: components["schemas"]["RemixOrigin"];
+            sorter?: components["schemas"]["Sorter"];
+        };
+        /**
+         * @description A 'Rank by choosing' in progress (web/src/lib/sorter.ts replays it): what is being sorted and
+         *     the answers so far. Entries are resolved like a list's items (2 to as many as the largest cast
+         *     or all the seasons: 'A sorter sorts 2 to {max} entries.'); each answer names two different
+         *     entries and a winner that is one of them or null, and n entries take at most n(n-1)/2
+         *     answers (none asks about a pair already settled): else 'This sorting cannot be kept. Stop
+         *     sorting and start again.'
+         */
+        SorterInput: {
+            entries: components["schemas"]["ListItemInput"][];
+            answers: components["schemas"]["SorterAnswer"][];
+        };
+        /** @description A 'Rank by choosing' in progress, as saved with the draft. */
+        Sorter: {
+            entries: components["schemas"]["ListItem"][];
+            answers: components["schemas"]["SorterAnswer"][];
+        };
+        /** @description One answer to 'Who do you rank higher?': a and b are entry ids; winner is a or b, null for 'Too close to call'. */
+        SorterAnswer: {
+            a: string;
+            b: string;
+            winner: string | null;
         };
         IdolSearch: {
             /** @example s45 */

@@ -88,6 +88,27 @@ describe('sorter', () => {
     );
   });
 
+  it('never asks about the same pair twice, whatever the answers (the server bounds a draft by it)', () => {
+    fc.assert(
+      fc.property(castAndTruth, fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 400 }), ([entries], picks) => {
+        const answers: Answer[] = [];
+        const asked = new Set<string>();
+        let step = sorterStep(entries, answers);
+        for (let i = 0; step.kind === 'ask'; i++) {
+          const { a, b } = step;
+          const pair = [a, b].sort().join('|');
+          expect(asked.has(pair)).toBe(false);
+          asked.add(pair);
+          // Any answer at all: either side, or too close to call, inconsistent as a fan may be.
+          const pick = picks[i % Math.max(1, picks.length)] ?? 0;
+          answers.push({ a, b, winner: pick === 2 ? null : pick === 0 ? a : b });
+          step = sorterStep(entries, answers);
+        }
+        expect(answers.length).toBeLessThanOrEqual((entries.length * (entries.length - 1)) / 2);
+      }),
+    );
+  });
+
   it('counts the questions left down to the last one', () => {
     const truth = ids(18).reverse();
     const { answers } = sortBy(truth, ids(18));

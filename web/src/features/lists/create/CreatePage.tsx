@@ -19,6 +19,8 @@ import { editingIdFrom } from './editState';
 import { remixFrom } from './remixState';
 import { DraggablePanelTile, DragPreview } from '../../../components/RankItem';
 import { RankingBoard } from './RankingBoard';
+import { RankByChoosing } from './sorter/RankByChoosing';
+import { SortSession } from './sorter/SortSession';
 import { useCreatorDraft } from './useCreatorDraft';
 import { useRankingDrag } from './useRankingDrag';
 import { useSaveRanking } from './useSaveRanking';
@@ -222,12 +224,15 @@ function Creator({ editingListId }: { editingListId: string | null }) {
                 {saver.fieldError('contestants') ?? saver.fieldError('tiers')}
               </p>
             )}
-            {isMobile && (
+            {!state.sorter && !tiers && <RankByChoosing items={state.items} update={update} />}
+            {isMobile && !state.sorter && (
               <button type="button" className={styles.openSheet} onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
                 <span aria-hidden="true">+</span> Add contestants or seasons
               </button>
             )}
-            {tiers ? (
+            {state.sorter ? (
+              <SortSession progress={state.sorter} items={state.items} update={update} />
+            ) : tiers ? (
               <TierBoard board={state.board} dispatch={dispatch} target={target} onTarget={setTarget} activeDrag={tierDrag.activeDrag} hint={tierDrag.hint} isMobile={isMobile} />
             ) : (
               <RankingBoard

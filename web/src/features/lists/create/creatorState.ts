@@ -3,6 +3,7 @@ import type { PanelItem } from '../../../lib/panelItem';
 import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../../../lib/tags';
 import { MESSAGES } from '../../../api/contract';
 import { boardEntries, emptyBoard, isTierColor, keyedTiers, TIER_LABEL_MAX, type TierBoard } from '../../../lib/tiers';
+import { parseSortProgress, type SortProgress } from './sorter/sortProgress';
 
 /** A ranked entry in the creator: a panel item with the author's note on it, if any. */
 export interface RankedItem extends PanelItem {
@@ -32,6 +33,8 @@ export interface CreatorState {
   isPublic: boolean;
   /** Set while the list being built is a remix. */
   remixOf?: RemixSource;
+  /** A 'Rank by choosing' in progress. */
+  sorter?: SortProgress;
 }
 
 export const EMPTY_CREATOR: CreatorState = { name: '', description: '', tags: [], items: [], format: 'ranked', board: emptyBoard(), isPublic: true };
@@ -101,7 +104,7 @@ export function creatorTypeTag(state: CreatorState): TypeTag {
 }
 
 export function isBlank(state: CreatorState): boolean {
-  return state.name.trim() === '' && state.description.trim() === '' && state.tags.length === 0 && entriesOf(state).length === 0;
+  return state.name.trim() === '' && state.description.trim() === '' && state.tags.length === 0 && entriesOf(state).length === 0 && !state.sorter;
 }
 
 export function cleanTags(tags: readonly string[]): UserTag[] {
@@ -177,6 +180,7 @@ export function parseCreator(raw: string | null): CreatorState | null {
       board: storedBoard(o.board),
       isPublic: o.isPublic !== false,
       remixOf: isRemixSource(o.remixOf) ? o.remixOf : undefined,
+      sorter: parseSortProgress(o.sorter),
     };
   } catch {
     return null;

@@ -6,6 +6,7 @@ import { browserOffline } from '../../../lib/network';
 import { dropKeptDraft, keepDraft, readKeptDraft } from '../../../lib/keptDraft';
 import { useNetworkState } from '../../../lib/useNetworkState';
 import { DESCRIPTION_MAX, NAME_MAX, fetchList, toItemInput, useDeleteDraft, useDraft, useSaveDraft } from '../api';
+import { fromSorter, toSorterInput } from './sorter/sortProgress';
 import { EMPTY_CREATOR, cleanTags, isBlank, parseCreator, readStoredCreator, storeCreator, type CreatorState } from './creatorState';
 import { boardFrom, listShape } from './listShape';
 
@@ -78,6 +79,7 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
       board: boardFrom(draft.tiers, draft.pool),
       isPublic: draft.isPublic,
       remixOf: origin?.name !== undefined && origin.userName !== undefined ? { userId: origin.userId, listId: origin.listId, name: origin.name, userName: origin.userName } : undefined,
+      sorter: fromSorter(draft.sorter),
     };
     if (isBlank(next)) return;
     touched.current = true;
@@ -88,10 +90,13 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
   // Autosave: the tab's copy at once, the server draft 2 s after the last change; with no
   // connection, this device's copy until the server can take it.
   const { mutate: putDraft } = saveDraft;
+  // A creator emptied by hand (the last entry removed, a sorting stopped) empties the
+  // server's draft too, or a reload would bring back what was let go.
+  const serverHasDraft = !!draftQuery.data;
   useEffect(() => {
     if (editing || !touched.current || finished.current) return;
     storeCreator(state);
-    if (isBlank(state) || userId === '') return;
+    if ((isBlank(state) && !serverHasDraft) || userId === '') return;
     const json = JSON.stringify(state);
     const keep = () => {
       keepDraft(userId, json);
@@ -119,6 +124,7 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
             : { contestants: state.items.map(toItemInput) }),
           isPublic: state.isPublic,
           remixOf: state.remixOf ? { userId: state.remixOf.userId, listId: state.remixOf.listId } : undefined,
+          sorter: state.sorter ? toSorterInput(state.sorter) : undefined,
         },
         {
           onSuccess: () => {
@@ -132,7 +138,7 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
       );
     }, DRAFT_DELAY_MS);
     return () => window.clearTimeout(t);
-  }, [state, editing, userId, putDraft, online, keptHere]);
+  }, [state, editing, userId, putDraft, online, keptHere, serverHasDraft]);
 
   /** A change to the creator: the fields to set, or a function of the latest state giving them. */
   function update(patch: Partial<CreatorState> | ((s: CreatorState) => Partial<CreatorState>)) {

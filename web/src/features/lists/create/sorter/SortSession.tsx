@@ -1,0 +1,168 @@
+import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { FallbackImage } from '../../../../components/FallbackImage';
+import { sorterStep } from '../../../../lib/sorter';
+import { stripSurvivorPrefix } from '../../../../lib/seasonDisplay';
+import type { PanelItem } from '../../../../lib/panelItem';
+import type { CreatorState, RankedItem } from '../creatorState';
+import { droppedBy, rankedFrom, type SortProgress } from './sortProgress';
+import page from '../../../../components/Page.module.css';
+import styles from './Sorter.module.css';
+
+export const STOP_CONFIRM = 'Stop sorting? Your answers so far will be lost.';
+export const replaceConfirm = (n: number) => `Using this order replaces your list: ${n} ${n === 1 ? 'entry' : 'entries'} not sorted will leave it. Go on?`;
+
+interface Props {
+  progress: SortProgress;
+  items: readonly RankedItem[];
+  update: (patch: Partial<CreatorState>) => void;
+}
+
+const label = (e: PanelItem) => (e.isSeason ? stripSurvivorPrefix(e.name) : e.name);
+
+/**
+ * 'Rank by choosing' under way: one question at a time, "Who do you rank higher?", two big
+ * cards, Undo and 'Too close to call', until the order is known; then it fills the ranking.
+ * Left and Right choose, Backspace undoes; each question is announced.
+ */
+export function SortSession({ progress, items, update }: Props) {
+  const { entries, answers } = progress;
+  const ids = useMemo(() => entries.map((e) => e.id), [entries]);
+  const byId = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
+  const step = useMemo(() => sorterStep(ids, answers), [ids, answers]);
+  const headingId = useId();
+  const hintId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const done = step.kind === 'done';
+
+  // The sorter comes into view whole, and focus starts on the question and goes to the
+  // result (or back to the questions) when either appears, so the keys and a screen reader follow.
+  useEffect(() => {
+    rootRef.current?.scrollIntoView?.({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [done]);
+
+  function answer(winner: string | null) {
+    if (step.kind !== 'ask') return;
+    update({ sorter: { entries, answers: [...answers, { a: step.a, b: step.b, winner }] } });
+  }
+
+  function undo() {
+    if (answers.length === 0) return;
+    // The Undo button goes when nothing is left to undo: focus stays within the sorter.
+    if (answers.length === 1 && document.activeElement === undoRef.current) headingRef.current?.focus();
+    update({ sorter: { entries, answers: answers.slice(0, -1) } });
+  }
+
+  function stop() {
+    if (answers.length > 0 && !window.confirm(STOP_CONFIRM)) return;
+    update({ sorter: undefined });
+  }
+
+  function use(order: readonly string[]) {
+    const dropped = droppedBy(progress, items);
+    if (dropped.length > 0 && !window.confirm(replaceConfirm(dropped.length))) return;
+    update({ items: rankedFrom(progress, order, items), sorter: undefined });
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.key === 'Backspace') undo();
+    else if (step.kind === 'ask' && e.key === 'ArrowLeft') answer(step.a);
+    else if (step.kind === 'ask' && e.key === 'ArrowRight') answer(step.b);
+    else return;
+    e.preventDefault();
+  }
+
+  const asked = answers.length;
+  const total = step.kind === 'ask' ? asked + step.left : asked;
+  const a = step.kind === 'ask' ? byId.get(step.a) : undefined;
+  const b = step.kind === 'ask' ? byId.get(step.b) : undefined;
+  const announcement = step.kind === 'ask' && a && b ? `${label(a)} or ${label(b)}? Up to ${step.left} ${step.left === 1 ? 'question' : 'questions'} left.` : `Sorted all ${entries.length}.`;
+
+  return (
+    // The keys work wherever focus is inside the sorter: its heading, cards or buttons.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <div ref={rootRef} className={styles.session} role="group" aria-labelledby={headingId} aria-describedby={hintId} onKeyDown={onKeyDown}>
+      <div className={styles.progressRow}>
+        <div className={styles.bar} role="progressbar" aria-label="Sorting progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={asked}>
+          <span className={styles.fill} style={{ width: `${total === 0 ? 100 : Math.round((asked / total) * 100)}%` }} />
+        </div>
+        <span className={styles.left} data-testid="questions-left">
+          {step.kind === 'ask' ? `Up to ${step.left} ${step.left === 1 ? 'question' : 'questions'} left` : `Done in ${asked} ${asked === 1 ? 'question' : 'questions'}`}
+        </span>
+      </div>
+
+      {step.kind === 'ask' && a && b ? (
+        <>
+          <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.question}>
+            Who do you rank higher?
+          </h3>
+          <div className={styles.pair}>
+            <Card entry={a} side="left" onChoose={() => answer(a.id)} />
+            <span className={styles.or} aria-hidden="true">
+              or
+            </span>
+            <Card entry={b} side="right" onChoose={() => answer(b.id)} />
+          </div>
+          <div className={styles.actions}>
+            <button type="button" className={page.buttonGhost} onClick={() => answer(null)}>
+              Too close to call
+            </button>
+            {asked > 0 && (
+              <button ref={undoRef} type="button" className={page.buttonGhost} onClick={undo} aria-keyshortcuts="Backspace">
+                Undo
+              </button>
+            )}
+            <button type="button" className={styles.stop} onClick={stop}>
+              Stop sorting
+            </button>
+          </div>
+        </>
+      ) : step.kind === 'done' ? (
+        <>
+          <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.question}>
+            Your order
+          </h3>
+          <ol className={styles.result} aria-label="Sorted order">
+            {step.order.map((id) => {
+              const e = byId.get(id);
+              return e ? <li key={id}>{label(e)}</li> : null;
+            })}
+          </ol>
+          <div className={styles.actions}>
+            {/* A 'Propose tiers' button joins this one once the creator has its tier mode: it fills the tiers with tiersByQuantile(step.order, n) from lib/sorter. */}
+            <button type="button" className={page.button} onClick={() => use(step.order)}>
+              Use this ranking
+            </button>
+            <button ref={undoRef} type="button" className={page.buttonGhost} onClick={undo} aria-keyshortcuts="Backspace">
+              Undo
+            </button>
+            <button type="button" className={styles.stop} onClick={stop}>
+              Stop sorting
+            </button>
+          </div>
+        </>
+      ) : null}
+      <p id={hintId} className={styles.hint}>
+        {done ? 'Keys: Backspace undoes.' : 'Keys: ← and → choose, Backspace undoes.'}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function Card({ entry, side, onChoose }: { entry: PanelItem; side: 'left' | 'right'; onChoose: () => void }) {
+  const name = label(entry);
+  const meta = entry.isSeason ? 'Season' : stripSurvivorPrefix(entry.seasonName);
+  return (
+    <button type="button" className={styles.card} onClick={onChoose} aria-keyshortcuts={side === 'left' ? 'ArrowLeft' : 'ArrowRight'}>
+      <FallbackImage src={entry.imageUrl} alt="" className={entry.isSeason ? styles.logo : styles.headshot} width={160} height={160} loading="eager" />
+      <span className={styles.cardName}>{name}</span>
+      {meta && <span className={styles.cardMeta}>{meta}</span>}
+    </button>
+  );
+}
