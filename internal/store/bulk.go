@@ -349,7 +349,7 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 
 // demoTables are the tables demo-data fills or clears, children before parents.
 var demoTables = []string{
-	"notifications", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_items",
+	"notifications", "feed_items", "follows", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_items",
 	"lists", "drafts", "global_scores", "global_submissions", "sessions", "password_resets", "identities",
 	"rate_limits", "oauth_states", "users", "imported",
 }
