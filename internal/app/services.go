@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/comments"
 	"castaway/internal/consensus"
+	"castaway/internal/follows"
 	"castaway/internal/global"
 	"castaway/internal/legacy"
 	"castaway/internal/limits"
@@ -29,5 +30,6 @@ func withServices(d server.Deps) server.Deps {
 	d.Moderation = moderation.NewService(d.Store, d.Inbox)
 	d.Global = global.NewService(d.Store, d.Catalog, d.Writes, d.Comments)
 	d.ModerationUsers = moderation.NewUsers(d.Store, d.Accounts, d.Logger)
+	d.Follows = follows.NewService(d.Store, d.Writes, d.Hub)
 	return d
 }

@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/comments"
 	"castaway/internal/consensus"
+	"castaway/internal/follows"
 	"castaway/internal/global"
 	"castaway/internal/legacy"
 	"castaway/internal/limits"
@@ -43,6 +44,10 @@ func (s *Server) useServices(d Deps) {
 	}
 	if s.polls = d.Global; s.polls == nil {
 		s.polls = global.NewService(d.Store, d.Catalog, s.writes, s.comments)
+	}
+	if s.follows = d.Follows; s.follows == nil {
+		s.follows = follows.NewService(d.Store, s.writes, s.hub)
+		s.follows.SetClock(clock)
 	}
 	if s.modUsers = d.ModerationUsers; s.modUsers == nil {
 		s.modUsers = moderation.NewUsers(d.Store, s.accounts, s.log)
