@@ -23,6 +23,11 @@ export function FollowButton({ userId, name }: { userId: string; name: string })
         disabled={set.isPending || following.isPending}
         aria-busy={set.isPending || undefined}
       >
+        {on && (
+          <span aria-hidden="true" className={styles.check}>
+            ✓
+          </span>
+        )}
         {on ? 'Following' : 'Follow'}
         <span className="visually-hidden"> {name}</span>
       </button>

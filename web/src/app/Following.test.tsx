@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { homeParts, userRankingsParts } from '../../app/parts';
-import { summary } from '../../test/communityFixtures';
-import { json, mockApi, renderApp } from '../../test/mockApi';
-import { sandra } from '../../test/utils';
-import HomePage from '../home/HomePage';
-import UserRankingsPage from '../lists/UserRankingsPage';
-import FeedPage from './FeedPage';
+import { homeParts, userRankingsParts } from './parts';
+import { summary } from '../test/communityFixtures';
+import { json, mockApi, renderApp } from '../test/mockApi';
+import { sandra } from '../test/utils';
+import HomePage from '../features/home/HomePage';
+import UserRankingsPage from '../features/lists/UserRankingsPage';
+import FeedPage from '../features/following/FeedPage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
