@@ -747,15 +747,26 @@ func (g *gen) makeFavorites(w *writer) error {
 // up to store.MaxFollows (everyone else, when fewer).
 const FewFollows = 5
 
-// makeFollows makes demo1 follow the FewFollows fans after them and demo2 as many as an
-// account may; the others follow nobody.
+// makeFollows makes demo1 follow the FewFollows fans with the most public lists (so both
+// readers' feeds fill whole pages) and demo2 as many as an account may, the most prolific
+// first; the others follow nobody.
 func (g *gen) makeFollows(w *writer) error {
+	lists := make([]int, len(g.users))
+	for _, li := range g.publicLists {
+		lists[g.lists[li].owner]++
+	}
 	for reader, n := range []int{FewFollows, store.MaxFollows} {
 		if reader >= len(g.users) {
 			break
 		}
-		for i := 1; i <= n && i < len(g.users); i++ {
-			followed := (reader + i) % len(g.users)
+		others := make([]int, 0, len(g.users)-1)
+		for u := range g.users {
+			if u != reader {
+				others = append(others, u)
+			}
+		}
+		slices.SortStableFunc(others, func(a, b int) int { return lists[b] - lists[a] })
+		for _, followed := range others[:min(n, len(others))] {
 			w.b.Follows = append(w.b.Follows, store.DemoFollow{FollowerID: g.users[reader].id, FollowedID: g.users[followed].id,
 				CreatedAt: later(g.users[reader].created, g.users[followed].created)})
 			g.stats.Follows++

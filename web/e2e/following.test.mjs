@@ -55,6 +55,7 @@ for (const [width, height] of [
     await ann.getByRole('heading', { level: 1, name: `Ben's Heroes ${width}` }).waitFor();
     await ann.getByRole('button', { name: `Follow ${benUser.displayName}`, pressed: false }).click();
     await ann.getByRole('button', { name: `Following ${benUser.displayName}`, pressed: true }).waitFor();
+    await screenshot(ann, `following-list-page-${width}`);
 
     // Ben hears of his new follower, and his page counts them.
     await seeNotification(ben, `${annUser.displayName} started following you`);
