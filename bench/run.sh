@@ -8,7 +8,7 @@
 #
 # Settings (environment):
 #   BENCH_LISTS=100000         lists for the per-endpoint table (users: a tenth, at least 100)
-#   BENCH_SCALE="10000 100000 1000000"  sizes at which home, browse and the consensus pages are measured
+#   BENCH_SCALE="10000 100000 1000000"  sizes at which home, the feed, browse and the consensus pages are measured
 #                              (the 1,000,000-list load is about 36 million rows: tens of minutes
 #                              per engine and a few GB of memory for the loader)
 #   BENCH_SCALE_POSTGRES=...   PostgreSQL's sizes when they differ (default BENCH_SCALE)
@@ -224,6 +224,11 @@ for engine in $BENCH_ENGINES; do
       -d "{\"email\":\"demo1@example.com\",\"password\":\"demo-password\"}" "$APP/api/auth/login" |
       tr -d '\r' | awk -F'[:;] *' 'tolower($1) == "set-cookie" && $2 ~ /^castaway_session=/ {print $2}')
     [[ -n $cookie ]] || { echo "bench: sign-in failed"; exit 1; }
+    # demo2 follows 2,000 fans (or everyone, in a smaller community); demo1 follows 5.
+    cookie_many=$(curl -fsS -D - -o /dev/null -H 'Content-Type: application/json' \
+      -d "{\"email\":\"demo2@example.com\",\"password\":\"demo-password\"}" "$APP/api/auth/login" |
+      tr -d '\r' | awk -F'[:;] *' 'tolower($1) == "set-cookie" && $2 ~ /^castaway_session=/ {print $2}')
+    [[ -n $cookie_many ]] || { echo "bench: sign-in failed"; exit 1; }
     top=$(curl -fsS "$APP/api/lists?sort=mostVotes" | jq -r '.lists[0] | .userId + "/" + .id')
     total_pages=$(curl -fsS "$APP/api/lists" | jq -r '.totalPages')
     deep=$(( total_pages / 2 > 500 ? 500 : (total_pages / 2 < 1 ? 1 : total_pages / 2) ))
@@ -239,6 +244,8 @@ for engine in $BENCH_ENGINES; do
     fi
     measure home_out "$APP/api/home"
     measure home_in "$APP/api/home" -H "Cookie: $cookie"
+    measure feed_follows_5 "$APP/api/feed" -H "Cookie: $cookie"
+    measure feed_follows_2000 "$APP/api/feed" -H "Cookie: $cookie_many"
     measure browse_newest "$APP/api/lists?sort=newest"
     measure browse_votes_tag "$APP/api/lists?sort=mostVotes&tag=strategic"
     measure browse_search "$APP/api/lists?q=parvati"

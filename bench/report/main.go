@@ -270,6 +270,8 @@ var endpoints = []Endpoint{
 	{"minimal", "minimal Go net/http handler (yardstick)", 0, 0},
 	{"home_out", "home, signed out", 5000, 20 * time.Millisecond},
 	{"home_in", "home, signed in", 5000, 20 * time.Millisecond},
+	{"feed_follows_5", "feed page: a fan following 5", 2000, 50 * time.Millisecond},
+	{"feed_follows_2000", "feed page: a fan following 2,000", 2000, 50 * time.Millisecond},
 	{"browse_newest", "browse: newest, first page", 2000, 50 * time.Millisecond},
 	{"browse_votes_tag", "browse: most votes, tag strategic", 2000, 50 * time.Millisecond},
 	{"browse_search", "browse: text search \"parvati\"", 2000, 50 * time.Millisecond},
@@ -492,7 +494,7 @@ func (r *Run) markdown() string {
 	sizes := r.sizes()
 	if len(sizes) > 1 {
 		lo, hi := sizes[0], sizes[len(sizes)-1]
-		p("## How home and browse grow with the number of lists\n\n")
+		p("## How home, the feed and browse grow with the number of lists\n\n")
 		p("Target: at 1,000,000 lists within 1.5× their cost at 10,000. This run measured %s to %s lists; ", thousands(float64(lo)), thousands(float64(hi)))
 		p("the last column compares the largest size with the smallest (cost = 1 / req/s).\n\n")
 		p("| endpoint | engine |")
@@ -505,7 +507,7 @@ func (r *Run) markdown() string {
 		}
 		p("---:|---|\n")
 		for _, e := range endpoints {
-			if !strings.HasPrefix(e.Key, "home") && !strings.HasPrefix(e.Key, "browse") {
+			if !strings.HasPrefix(e.Key, "home") && !strings.HasPrefix(e.Key, "feed") && !strings.HasPrefix(e.Key, "browse") {
 				continue
 			}
 			for _, eng := range r.engines() {

@@ -219,8 +219,10 @@ const (
 	NotificationTypeComment      NotificationType = "comment"
 	NotificationTypeCommentLike  NotificationType = "comment_like"
 	NotificationTypeCommentReply NotificationType = "comment_reply"
+	NotificationTypeFollowedList NotificationType = "followed_list"
 	NotificationTypeListLike     NotificationType = "list_like"
 	NotificationTypeListRemix    NotificationType = "list_remix"
+	NotificationTypeNewFollower  NotificationType = "new_follower"
 )
 
 // Valid indicates whether the value is a known member of the NotificationType enum.
@@ -232,9 +234,13 @@ func (e NotificationType) Valid() bool {
 		return true
 	case NotificationTypeCommentReply:
 		return true
+	case NotificationTypeFollowedList:
+		return true
 	case NotificationTypeListLike:
 		return true
 	case NotificationTypeListRemix:
+		return true
+	case NotificationTypeNewFollower:
 		return true
 	default:
 		return false
@@ -531,6 +537,7 @@ type AccountExport struct {
 	Draft      *map[string]interface{}  `json:"draft"`
 	ExportedAt time.Time                `json:"exportedAt"`
 	Favorites  []map[string]interface{} `json:"favorites"`
+	Following  []map[string]interface{} `json:"following"`
 
 	// Lists Each list with its format and items (a tier list's tier by tier); a tier list's also with tiers ([{label, color, items}]).
 	Lists         []map[string]interface{} `json:"lists"`
@@ -761,6 +768,30 @@ type Favorite struct {
 // FavoriteState defines model for FavoriteState.
 type FavoriteState struct {
 	Favorited bool `json:"favorited"`
+}
+
+// FeedPage defines model for FeedPage.
+type FeedPage struct {
+	// FollowingCount How many active fans the reader follows (0: home leaves the section out).
+	FollowingCount int           `json:"followingCount"`
+	Lists          []ListSummary `json:"lists"`
+
+	// NextCursor Present when a next page exists; pass it as cursor to read it.
+	NextCursor *string `json:"nextCursor,omitempty"`
+}
+
+// FollowedUser defines model for FollowedUser.
+type FollowedUser struct {
+	DisplayName string    `json:"displayName"`
+	FollowedAt  time.Time `json:"followedAt"`
+	UserId      string    `json:"userId"`
+}
+
+// FollowingPage defines model for FollowingPage.
+type FollowingPage struct {
+	// NextCursor Present when a next page exists; pass it as cursor to read it.
+	NextCursor *string        `json:"nextCursor,omitempty"`
+	Users      []FollowedUser `json:"users"`
 }
 
 // GlobalPoll defines model for GlobalPoll.
@@ -1050,15 +1081,21 @@ type Me struct {
 	Email string `json:"email"`
 
 	// EmailVerified A mailed link or a sign-in provider proved the address.
-	EmailVerified bool   `json:"emailVerified"`
-	Id            string `json:"id"`
-	IdolsFound    int    `json:"idolsFound"`
+	EmailVerified bool `json:"emailVerified"`
+
+	// FollowingCount How many active fans this user follows.
+	FollowingCount int    `json:"followingCount"`
+	Id             string `json:"id"`
+	IdolsFound     int    `json:"idolsFound"`
 
 	// IsAdmin May moderate (granted with castaway users grant-admin).
 	IsAdmin bool `json:"isAdmin"`
 
 	// Notice A sentence the app shows until dismissed (DELETE /api/me/notice): set when a provider's proof of the address removed a password.
 	Notice *string `json:"notice,omitempty"`
+
+	// NotifyFollowedLists Notify me when a fan I follow publishes a list.
+	NotifyFollowedLists bool `json:"notifyFollowedLists"`
 
 	// PendingEmail The address the account asked to change to, until its link is opened.
 	PendingEmail *string `json:"pendingEmail,omitempty"`
@@ -1175,10 +1212,13 @@ type NewComment struct {
 
 // Notification defines model for Notification.
 type Notification struct {
+	// ActorId Who acted (new_follower: the new follower, whose page is /rankings/user/{actorId}).
+	ActorId *string `json:"actorId,omitempty"`
+
 	// CommentId "" for list_like.
 	CommentId string `json:"commentId"`
 
-	// Content The comment's text (comment, comment_reply) or the list's name (list_like, comment_like; for list_remix the original's name, while listUserId/listId are the remix's), untruncated.
+	// Content The comment's text (comment, comment_reply) or the list's name (list_like, comment_like, followed_list; for list_remix the original's name, while listUserId/listId are the remix's), untruncated; empty for new_follower.
 	Content   string    `json:"content"`
 	CreatedAt time.Time `json:"createdAt"`
 
@@ -1232,8 +1272,17 @@ type PublicProfile struct {
 	// BlockedByMe The signed-in reader has blocked this user.
 	BlockedByMe *bool  `json:"blockedByMe,omitempty"`
 	DisplayName string `json:"displayName"`
-	Id          string `json:"id"`
-	IdolsFound  int    `json:"idolsFound"`
+
+	// FollowedByMe The signed-in reader follows this user.
+	FollowedByMe *bool `json:"followedByMe,omitempty"`
+
+	// FollowerCount Active accounts following this user, kept in step with the follows.
+	FollowerCount int `json:"followerCount"`
+
+	// FollowingCount Active accounts this user follows.
+	FollowingCount int    `json:"followingCount"`
+	Id             string `json:"id"`
+	IdolsFound     int    `json:"idolsFound"`
 
 	// ListCount Public lists.
 	ListCount int `json:"listCount"`
@@ -1390,6 +1439,12 @@ type Season struct {
 	Number int `json:"number"`
 }
 
+// Settings defines model for Settings.
+type Settings struct {
+	// NotifyFollowedLists Notify me when a fan I follow publishes a list (on by default).
+	NotifyFollowedLists *bool `json:"notifyFollowedLists,omitempty"`
+}
+
 // SignedInSession defines model for SignedInSession.
 type SignedInSession struct {
 	// Browser The browser its User-Agent names ('Chrome', 'Firefox'); empty when it names none.
@@ -1535,6 +1590,13 @@ type StartOAuthParams struct {
 	Redirect *string `form:"redirect,omitempty" json:"redirect,omitempty"`
 }
 
+// GetFeedParams defines parameters for GetFeed.
+type GetFeedParams struct {
+	// Cursor The nextCursor of the previous page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *int    `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
 // BrowseListsParams defines parameters for BrowseLists.
 type BrowseListsParams struct {
 	// Q Words matched case-insensitively, each as a word prefix ('parv' finds Parvati), against list name, description, the ranked items' names and the author's display name; every word must match. Punctuation only separates words.
@@ -1575,6 +1637,12 @@ type GetListCommentsParams struct {
 
 // GetListRemixesParams defines parameters for GetListRemixes.
 type GetListRemixesParams struct {
+	// Cursor The nextCursor of the previous page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetMyFollowingParams defines parameters for GetMyFollowing.
+type GetMyFollowingParams struct {
 	// Cursor The nextCursor of the previous page.
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
@@ -1656,6 +1724,9 @@ type SearchIdolJSONRequestBody = IdolSearch
 
 // ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
 type ChangePasswordJSONRequestBody = PasswordChange
+
+// UpdateMySettingsJSONRequestBody defines body for UpdateMySettings for application/json ContentType.
+type UpdateMySettingsJSONRequestBody = Settings
 
 // ModerateJSONRequestBody defines body for Moderate for application/json ContentType.
 type ModerateJSONRequestBody = ModerationActionInput

@@ -96,12 +96,12 @@ func (o *Options) fill() {
 
 // Stats counts what was written.
 type Stats struct {
-	Users, Lists, Items, Tags, Upvotes, Favorites, Comments, Replies, CommentVotes, Notifications, Ballots int
+	Users, Lists, Items, Tags, Upvotes, Favorites, Follows, Comments, Replies, CommentVotes, Notifications, Ballots int
 }
 
 func (s Stats) String() string {
-	return fmt.Sprintf("%d users, %d lists (%d items, %d tags), %d upvotes, %d favorites, %d comments (%d replies), %d comment votes, %d notifications, %d ballots",
-		s.Users, s.Lists, s.Items, s.Tags, s.Upvotes, s.Favorites, s.Comments, s.Replies, s.CommentVotes, s.Notifications, s.Ballots)
+	return fmt.Sprintf("%d users, %d lists (%d items, %d tags), %d upvotes, %d favorites, %d follows, %d comments (%d replies), %d comment votes, %d notifications, %d ballots",
+		s.Users, s.Lists, s.Items, s.Tags, s.Upvotes, s.Favorites, s.Follows, s.Comments, s.Replies, s.CommentVotes, s.Notifications, s.Ballots)
 }
 
 // bulkCacheMB is the SQLite page cache the load runs with: a million lists' indexes fit.
@@ -140,8 +140,11 @@ func Run(ctx context.Context, st *store.Store, cat *catalog.Catalog, opt Options
 	if err := g.run(w, polls, pollSeasons); err != nil {
 		return g.stats, err
 	}
-	// Bulk inserts bypass the store's usual writes: recompute every kept-in-step
-	// aggregate (counts, daily upvotes, the search index) from the rows.
+	// Bulk inserts bypass the store's usual writes: fill the feeds, and recompute every
+	// kept-in-step aggregate (counts, daily upvotes, the search index) from the rows.
+	if err := st.FillFeeds(ctx, g.now); err != nil {
+		return g.stats, err
+	}
 	if err := st.RebuildAggregates(ctx); err != nil {
 		return g.stats, err
 	}
@@ -320,6 +323,9 @@ func (g *gen) run(w *writer, polls, pollSeasons []string) error {
 			return err
 		}
 		if err := g.makeFavorites(w); err != nil {
+			return err
+		}
+		if err := g.makeFollows(w); err != nil {
 			return err
 		}
 		if err := g.makeComments(w); err != nil {
@@ -732,6 +738,41 @@ func (g *gen) makeFavorites(w *writer) error {
 		n++
 		if err := w.maybeFlush(); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// Feed readers the benchmark measures: demo1 follows FewFollows fans, demo2 follows
+// up to store.MaxFollows (everyone else, when fewer).
+const FewFollows = 5
+
+// makeFollows makes demo1 follow the FewFollows fans with the most public lists (so both
+// readers' feeds fill whole pages) and demo2 as many as an account may, the most prolific
+// first; the others follow nobody.
+func (g *gen) makeFollows(w *writer) error {
+	lists := make([]int, len(g.users))
+	for _, li := range g.publicLists {
+		lists[g.lists[li].owner]++
+	}
+	for reader, n := range []int{FewFollows, store.MaxFollows} {
+		if reader >= len(g.users) {
+			break
+		}
+		others := make([]int, 0, len(g.users)-1)
+		for u := range g.users {
+			if u != reader {
+				others = append(others, u)
+			}
+		}
+		slices.SortStableFunc(others, func(a, b int) int { return lists[b] - lists[a] })
+		for _, followed := range others[:min(n, len(others))] {
+			w.b.Follows = append(w.b.Follows, store.DemoFollow{FollowerID: g.users[reader].id, FollowedID: g.users[followed].id,
+				CreatedAt: later(g.users[reader].created, g.users[followed].created)})
+			g.stats.Follows++
+			if err := w.maybeFlush(); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -11,8 +11,8 @@ import (
 // Profile is a user's public profile as a reader sees it.
 type Profile struct {
 	*model.Profile
-	// BlockedByMe tells whether the reader blocked this user.
-	BlockedByMe bool
+	// BlockedByMe tells whether the reader blocked this user; FollowedByMe whether they follow them.
+	BlockedByMe, FollowedByMe bool
 }
 
 // Profile is userID's public profile as viewer (nil: signed out) may read it: a
@@ -28,6 +28,11 @@ func (s *Service) Profile(ctx context.Context, viewer *model.User, userID string
 	out := Profile{Profile: p}
 	if viewer != nil && viewer.Filters > 0 {
 		if out.BlockedByMe, err = s.store.Blocked(ctx, p.ID, viewer.ID); err != nil {
+			return Profile{}, err
+		}
+	}
+	if viewer != nil && viewer.Following > 0 {
+		if out.FollowedByMe, err = s.store.Follows(ctx, viewer.ID, p.ID); err != nil {
 			return Profile{}, err
 		}
 	}

@@ -19,4 +19,8 @@ type User struct {
 	// PasswordRemoved: a provider's proof of the address removed a password someone else
 	// may have set, and the fan has not set their own since.
 	PasswordRemoved bool
+	// NotifyFollowedLists: they hear when a fan they follow publishes a list (the default).
+	NotifyFollowedLists bool
+	// Following counts the active accounts they follow.
+	Following int
 }

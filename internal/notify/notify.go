@@ -17,6 +17,10 @@ const (
 	CommentReply = "comment_reply"
 	CommentLike  = "comment_like"
 	ListRemix    = "list_remix"
+	NewFollower  = model.NoteNewFollower
+	// FollowedList is written by the store, one per follower in one statement, as a
+	// fan publishes a list (store fanOut): it names the list and its author.
+	FollowedList = model.NoteFollowedList
 )
 
 // ErrNotFound answers a notification that is not the reader's or no longer exists.
@@ -79,6 +83,12 @@ func ForRemix(actor Actor, original *model.ListVisibility, remixID string, now t
 	}
 	return newNote(actor, original.UserID, ListRemix, original.Name, actor.ID, remixID, "",
 		ListRemix+":"+actor.ID+"/"+remixID, now)
+}
+
+// ForFollow is the note to followedID when actor follows them; its dedupe key makes
+// following, unfollowing and following again notify once.
+func ForFollow(actor Actor, followedID string, now time.Time) *model.Notification {
+	return newNote(actor, followedID, NewFollower, "", "", "", "", NewFollower+":"+actor.ID+":"+followedID, now)
 }
 
 func newNote(actor Actor, to, kind, content, listUserID, listID, commentID, key string, now time.Time) *model.Notification {

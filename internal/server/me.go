@@ -38,7 +38,8 @@ func (s *Server) writeMe(w http.ResponseWriter, r *http.Request, u *model.User, 
 		return
 	}
 	me := api.Me{Id: u.ID, Email: u.Email, DisplayName: u.DisplayName, IdolsFound: u.IdolsFound, IsAdmin: u.IsAdmin,
-		CreatedAt: u.CreatedAt.UTC(), Providers: make([]api.MeProviders, len(providers))}
+		CreatedAt: u.CreatedAt.UTC(), Providers: make([]api.MeProviders, len(providers)),
+		NotifyFollowedLists: u.NotifyFollowedLists, FollowingCount: u.Following}
 	if err := s.addressState(r, u, &me); err != nil {
 		s.fail(w, r, "account request", err, fallback)
 		return

@@ -75,6 +75,9 @@ func (s *Server) inbox(ctx context.Context, userID string) (api.Inbox, error) {
 			Content: n.Content, IsNew: n.IsNew, CreatedAt: n.CreatedAt,
 			ListUserId: n.ListUserID, ListId: n.ListID, CommentId: n.CommentID,
 		}
+		if n.ActorID != "" {
+			out.Notifications[i].ActorId = &n.ActorID
+		}
 	}
 	return out, nil
 }

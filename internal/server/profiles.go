@@ -13,9 +13,13 @@ func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "read profile", err, msgSomethingWrong)
 		return
 	}
-	out := api.PublicProfile{Id: p.ID, DisplayName: p.DisplayName, IdolsFound: p.IdolsFound, ListCount: p.ListCount}
+	out := api.PublicProfile{Id: p.ID, DisplayName: p.DisplayName, IdolsFound: p.IdolsFound, ListCount: p.ListCount,
+		FollowerCount: p.Followers, FollowingCount: p.Following}
 	if p.BlockedByMe {
 		out.BlockedByMe = &p.BlockedByMe
+	}
+	if p.FollowedByMe {
+		out.FollowedByMe = &p.FollowedByMe
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -121,6 +121,13 @@ func (s *Server) routes() *http.ServeMux {
 		{"PUT /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.blockUser)},
 		{"DELETE /api/me/blocks/{userId}", s.limited(moderation.BlockPerUser, moderation.BlockPerClient, s.unblockUser)},
 
+		// Following fans (follower counts are on every user page)
+		{"GET /api/me/following", http.HandlerFunc(s.myFollowing)},
+		{"PUT /api/me/following/{userId}", s.changesShared(http.HandlerFunc(s.followUser))},
+		{"DELETE /api/me/following/{userId}", s.changesShared(http.HandlerFunc(s.unfollowUser))},
+		{"GET /api/feed", http.HandlerFunc(s.feed)},
+		{"PATCH /api/me/settings", http.HandlerFunc(s.updateMySettings)},
+
 		// The contract and its reference
 		{"GET /api/openapi.yaml", s.docs.yaml},
 		{"GET /api/docs", s.docs.page},

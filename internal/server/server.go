@@ -16,6 +16,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/consensus"
 	"castaway/internal/events"
+	"castaway/internal/follows"
 	"castaway/internal/global"
 	"castaway/internal/httpcache"
 	"castaway/internal/legacy"
@@ -89,6 +90,7 @@ type Server struct {
 	lists     *lists.Service
 	consensus *consensus.Service
 	legacy    *legacy.Service
+	follows   *follows.Service
 }
 
 // New builds the server; Handler gives its http.Handler.

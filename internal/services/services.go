@@ -11,6 +11,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/comments"
 	"castaway/internal/consensus"
+	"castaway/internal/follows"
 	"castaway/internal/global"
 	"castaway/internal/legacy"
 	"castaway/internal/limits"
@@ -33,6 +34,7 @@ type Set struct {
 	Moderation      *moderation.Service
 	ModerationUsers *moderation.Users
 	Global          *global.Service
+	Follows         *follows.Service
 }
 
 // New builds the use cases over st, reading the time from now (time.Now; a test may
@@ -51,5 +53,7 @@ func New(st *store.Store, cat *catalog.Catalog, hub *notify.Hub, accounts *auth.
 	s.Moderation = moderation.NewService(st, s.Inbox)
 	s.Global = global.NewService(st, cat, s.Writes, s.Comments)
 	s.ModerationUsers = moderation.NewUsers(st, accounts, log)
+	s.Follows = follows.NewService(st, s.Writes, hub)
+	s.Follows.SetClock(now)
 	return s
 }

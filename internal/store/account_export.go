@@ -47,6 +47,7 @@ var ExportSections = []ExportSection{
 		n.list_user_id AS "listUserId", n.list_id AS "listId", n.comment_id AS "commentId", n.created_at AS "createdAt"
 		FROM notifications n WHERE ` + visibleNote + ` ORDER BY n.created_at, n.id`},
 	{Name: "blocks", query: `SELECT blocked_id AS "userId", created_at AS "blockedAt" FROM blocks WHERE blocker_id = $1 ORDER BY created_at`},
+	{Name: "following", query: `SELECT followed_id AS "userId", created_at AS "followedAt" FROM follows WHERE follower_id = $1 ORDER BY created_at`},
 	{Name: "reports", query: `SELECT kind, target_key AS "target", reason, text, created_at AS "createdAt"
 		FROM reports WHERE reporter_id = $1 ORDER BY created_at`},
 }

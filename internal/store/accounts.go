@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 )
 
@@ -17,17 +18,27 @@ const StmtUncountCommentVotes = `UPDATE comments SET
 
 // DeleteAccount removes userID and everything they own in one transaction, keeping
 // every count and aggregate right: their lists (with the comments on them), upvotes,
-// comment votes, ballots, favorites, drafts, sessions, identities, blocks and reports.
+// comment votes, ballots, favorites, follows (and the follow counts of the accounts at
+// their other ends), drafts, sessions, identities, blocks and reports.
 // Their comments that others replied to stay, as DeletedCommentText without an author,
 // so threads are not broken; their other comments go. ErrNotFound when there is no such user.
 func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE users SET filter_count = filter_count WHERE id = $1`, userID)
+		var suspended bool
+		err := tx.QueryRowContext(ctx, `UPDATE users SET filter_count = filter_count WHERE id = $1 RETURNING suspended_at IS NOT NULL`,
+			userID).Scan(&suspended)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
 		if err != nil {
 			return fmt.Errorf("lock user: %w", err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
+		// Its follows leave the others' counts (a suspension took them out already);
+		// the rows go with the user's.
+		if !suspended {
+			if err := countFollowsOf(ctx, tx, userID, -1); err != nil {
+				return err
+			}
 		}
 		lists, err := pairs(ctx, tx, `SELECT user_id, id FROM lists WHERE user_id = $1`, userID)
 		if err != nil {

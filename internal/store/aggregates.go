@@ -49,7 +49,7 @@ func rebuildCounts() []string {
 // its rows from the rows themselves: each list's upvote, comment, item and remix counts, the
 // daily upvote counts behind "top voted this week", the public list counts per browse
 // filter, the community consensus of each season and of the seasons, each comment's up
-// and down votes,
+// and down votes, each account's follower and following counts,
 // and the full-text search index. Bulk loads that insert rows directly call it after.
 func (s *Store) RebuildAggregates(ctx context.Context) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
@@ -60,6 +60,7 @@ func (s *Store) RebuildAggregates(ctx context.Context) error {
 			`DELETE FROM list_counts`,
 			`INSERT INTO list_counts (tag, kind, n) `+recountListCounts)
 		steps = append(steps, rebuildConsensus...)
+		steps = append(steps, followRepairs()...)
 		if s.dialect == SQLite {
 			steps = append(steps, `DELETE FROM list_fts`,
 				`DELETE FROM list_search_ids WHERE NOT EXISTS (SELECT 1 FROM lists l
@@ -114,6 +115,7 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 	}
 	checks = append(checks, suspensionChecks...)
 	checks = append(checks, consensusChecks...)
+	checks = append(checks, followChecks()...)
 	if s.dialect == Postgres {
 		checks = append(checks, struct{ what, query string }{"list %s/%s: search index %v, expected %v",
 			`SELECT l.user_id, l.id, 'stale', 'rewritten' FROM lists l WHERE l.search_doc <> ` + pgSearchDoc})

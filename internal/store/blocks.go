@@ -19,7 +19,8 @@ const MaxBlocks = 1000
 // ErrTooManyBlocks: the blocker already blocks MaxBlocks users.
 var ErrTooManyBlocks = errors.New("too many blocks")
 
-// Block makes blockerID block blockedID (no change when already blocked).
+// Block makes blockerID block blockedID (no change when already blocked), ending the
+// follows between them both ways.
 // ErrNotFound when blockedID is no user.
 func (s *Store) Block(ctx context.Context, blockerID, blockedID string, now time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
@@ -42,6 +43,9 @@ func (s *Store) Block(ctx context.Context, blockerID, blockedID string, now time
 		}
 		if n >= MaxBlocks {
 			return ErrTooManyBlocks
+		}
+		if err := endFollows(ctx, tx, blockerID, blockedID); err != nil {
+			return err
 		}
 		return addFilters(ctx, tx, blockerID, 1)
 	})

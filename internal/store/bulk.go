@@ -59,6 +59,12 @@ type DemoFavorite struct {
 	FavoritedAt                time.Time
 }
 
+// DemoFollow is one fan following another (FillFeeds then fills the feeds).
+type DemoFollow struct {
+	FollowerID, FollowedID string
+	CreatedAt              time.Time
+}
+
 // DemoComment is a comment or reply; Upvotes and Downvotes must match its votes.
 type DemoComment struct {
 	ID, ListUserID, ListID, UserID, ParentID, Text string
@@ -102,6 +108,7 @@ type DemoBatch struct {
 	Lists         []DemoList
 	Upvotes       []DemoUpvote
 	Favorites     []DemoFavorite
+	Follows       []DemoFollow
 	Comments      []DemoComment
 	CommentVotes  []DemoCommentVote
 	Notifications []model.Notification
@@ -113,7 +120,7 @@ type DemoBatch struct {
 
 // Rows counts the rows a batch writes (items and tags included).
 func (b *DemoBatch) Rows() int {
-	n := len(b.Users) + len(b.Drafts) + len(b.Upvotes) + len(b.Favorites) + len(b.Comments) + len(b.CommentVotes) +
+	n := len(b.Users) + len(b.Drafts) + len(b.Upvotes) + len(b.Favorites) + len(b.Follows) + len(b.Comments) + len(b.CommentVotes) +
 		len(b.Notifications) + len(b.Ballots) + len(b.Scores)
 	for _, l := range b.Lists {
 		n += 1 + len(l.Items) + len(l.Tags)
@@ -290,6 +297,14 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 		}
 
 		rows = rows[:0]
+		for _, f := range b.Follows {
+			rows = append(rows, []any{f.FollowerID, f.FollowedID, millis(f.CreatedAt)})
+		}
+		if err := insert("follows", []string{"follower_id", "followed_id", "created_at"}, rows); err != nil {
+			return err
+		}
+
+		rows = rows[:0]
 		for _, c := range b.Comments {
 			rows = append(rows, []any{c.ID, c.ListUserID, c.ListID, nullable(c.UserID), nullable(c.ParentID), c.Text,
 				c.Upvotes, c.Downvotes, millis(c.CreatedAt)})
@@ -351,9 +366,23 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 	})
 }
 
+// FillFeeds puts into every follower's feed the public lists of the fans they follow
+// from the last FeedRetention, as following and publishing would have: a bulk load
+// inserts follows and lists directly, then calls it (before RebuildAggregates counts them).
+func (s *Store) FillFeeds(ctx context.Context, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
+		SELECT f.follower_id, l.user_id, l.id, l.created_at FROM follows f
+		JOIN lists l ON l.user_id = f.followed_id AND l.is_public = TRUE AND l.created_at > $1
+		WHERE TRUE ON CONFLICT DO NOTHING`, millis(now.Add(-FeedRetention)))
+	if err != nil {
+		return fmt.Errorf("fill feeds: %w", err)
+	}
+	return nil
+}
+
 // demoTables are the tables demo-data fills or clears, children before parents.
 var demoTables = []string{
-	"notifications", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_tiers", "list_items",
+	"notifications", "feed_items", "follows", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_tiers", "list_items",
 	"lists", "drafts", "global_scores", "global_submissions", "sessions", "password_resets", "identities",
 	"rate_limits", "oauth_states", "users", "imported",
 }

@@ -56,7 +56,7 @@ func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[stri
 
 // CreateListNotifying is CreateList that also adds, in the same transaction, the
 // notifications notes makes for the new list's id (notes may be nil), and returns
-// their recipients.
+// their recipients. A public list reaches its author's followers (fanOut) either way.
 func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter.Seq[string], c model.ListContent, now time.Time,
 	notes func(listID string) []*model.Notification) (*model.List, []string, error) {
 	var id string
@@ -94,11 +94,15 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 		if _, err := tx.ExecContext(ctx, `DELETE FROM drafts WHERE user_id = $1`, userID); err != nil {
 			return fmt.Errorf("clear draft: %w", err)
 		}
+		var err error
+		if notified, err = fanOut(ctx, tx, userID, id, now); err != nil {
+			return err
+		}
 		if notes == nil {
 			return nil
 		}
-		var err error
-		notified, err = insertNotifications(ctx, tx, notes(id))
+		told, err := insertNotifications(ctx, tx, notes(id))
+		notified = append(notified, told...)
 		return err
 	})
 	if err != nil {
@@ -109,9 +113,23 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 }
 
 // UpdateList replaces an existing list's content, keeping its creation time and
-// votes. ErrNotFound when the owner has no such list.
+// votes; a list made public reaches its author's followers (fanOut), whose notified
+// ones it returns. ErrNotFound when the owner has no such list.
 func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.ListContent, now time.Time) (*model.List, error) {
+	l, _, err := s.UpdateListNotifying(ctx, userID, listID, c, now)
+	return l, err
+}
+
+// UpdateListNotifying is UpdateList that also returns who its publishing notified.
+func (s *Store) UpdateListNotifying(ctx context.Context, userID, listID string, c model.ListContent, now time.Time) (*model.List, []string, error) {
+	var notified []string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var wasPublic bool
+		if err := tx.QueryRowContext(ctx, `SELECT is_public FROM lists WHERE user_id = $1 AND id = $2`, userID, listID).Scan(&wasPublic); errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		} else if err != nil {
+			return fmt.Errorf("update list: %w", err)
+		}
 		if err := adjustCounts(ctx, tx, userID, listID, -1); err != nil {
 			return err
 		}
@@ -137,12 +155,21 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.L
 		if err := adjustCounts(ctx, tx, userID, listID, 1); err != nil {
 			return err
 		}
-		return s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, listID)
+		if err := s.reindexSearch(ctx, tx, `l.user_id = $1 AND l.id = $2`, userID, listID); err != nil {
+			return err
+		}
+		if !wasPublic && c.IsPublic { // published now: it reaches the author's followers
+			var err error
+			notified, err = fanOut(ctx, tx, userID, listID, now)
+			return err
+		}
+		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return s.List(ctx, userID, listID)
+	l, err := s.List(ctx, userID, listID)
+	return l, notified, err
 }
 
 // adjustCounts adds delta to every count list ($1, $2) contributes to as it stands in

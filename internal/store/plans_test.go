@@ -21,6 +21,7 @@ var bigTables = map[string]bool{
 	"list_search_ids": true, "k": true, "ct": true, "consensus_members": true, "cm": true,
 	"blocks": true, "b": true, "reports": true, "report_targets": true, "moderation_actions": true,
 	"notifications": true, "n": true, "global_submissions": true, "sessions": true,
+	"follows": true, "feed_items": true,
 }
 
 type plannedStmt struct {
@@ -73,6 +74,9 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"unseen", store.StmtUnseen(2, 2, 2), []any{"u00002", "u00001", "u00003", "u00001/list_1", "u00003/list_3", "c0000001", "c0000002"}, false},
 		{"blocked", store.StmtBlocked(2), []any{"u00002", "u00001", "u00003"}, false},
 		{"inbox", store.StmtInbox, []any{"u00001", 10}, true},
+		// A fan's feed and follows: one reader's rows by index, newest first.
+		{"feed", store.StmtFeed, []any{"u00001", int64(1) << 62, "\uffff", "", 21}, true},
+		{"following", store.StmtFollowing, []any{"u00001", int64(1) << 62, "\uffff", 51}, true},
 		// Every signed-in request looks its session up; /account lists a fan's sessions.
 		{"session", store.StmtSessionOf, []any{"hash", int64(0)}, false},
 		{"sessions of a fan", store.StmtUserSessions, []any{"u00001", "hash", int64(0), 51}, true},

@@ -13,8 +13,9 @@ import (
 func (s *Store) Profile(ctx context.Context, userID string) (*model.Profile, error) {
 	var p model.Profile
 	err := s.rdb.QueryRowContext(ctx, `SELECT u.id, u.display_name, u.idols_found,
-		(SELECT count(*) FROM lists l WHERE l.user_id = u.id AND l.is_public = TRUE), u.suspended_at IS NOT NULL
-		FROM users u WHERE u.id = $1`, userID).Scan(&p.ID, &p.DisplayName, &p.IdolsFound, &p.ListCount, &p.Suspended)
+		(SELECT count(*) FROM lists l WHERE l.user_id = u.id AND l.is_public = TRUE), u.suspended_at IS NOT NULL,
+		u.follower_count, u.following_count
+		FROM users u WHERE u.id = $1`, userID).Scan(&p.ID, &p.DisplayName, &p.IdolsFound, &p.ListCount, &p.Suspended, &p.Followers, &p.Following)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}

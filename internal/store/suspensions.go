@@ -149,6 +149,14 @@ func (s *Store) setSuspended(ctx context.Context, tx *sql.Tx, userID string, sus
 			}
 		}
 	}
+	// Its follows leave (or rejoin) the counts of the accounts at their other ends.
+	delta := 1
+	if suspend {
+		delta = -1
+	}
+	if err := countFollowsOf(ctx, tx, userID, delta); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE lists SET is_public = `+listPublic("lists")+` WHERE user_id = $1`, userID); err != nil {
 		return fmt.Errorf("set lists' visibility: %w", err)
 	}

@@ -10,13 +10,13 @@ import (
 )
 
 const userColumns = `id, COALESCE(email, ''), display_name, COALESCE(password_hash, ''), idols_found, created_at, is_admin, filter_count,
-	email_verified, password_removed_at IS NOT NULL`
+	email_verified, password_removed_at IS NOT NULL, notify_followed_lists, following_count`
 
 func scanUser(row interface{ Scan(...any) error }) (*model.User, error) {
 	var u model.User
 	var created int64
 	if err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.IdolsFound, &created, &u.IsAdmin, &u.Filters,
-		&u.EmailVerified, &u.PasswordRemoved); err != nil {
+		&u.EmailVerified, &u.PasswordRemoved, &u.NotifyFollowedLists, &u.Following); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, ErrNotFound
 		}

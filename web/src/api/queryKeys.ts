@@ -28,6 +28,8 @@ export const queryKeys = {
     /** GET /api/lists/{userId}/{listId}/remixes */
     remixes: (userId: string, listId: string) => ['lists', 'remixes', userId, listId] as const,
   },
+  /** Every user's profile and lists (a follow changes two users' counts). */
+  users: ['users'] as const,
   /** GET /api/users/{userId} and GET /api/users/{userId}/lists. */
   user: (userId: string) => ({
     all: ['users', userId] as const,
@@ -36,6 +38,12 @@ export const queryKeys = {
   }),
   /** GET /api/seasons/{seasonId}/consensus ('' : GET /api/seasons/consensus, the seasons). */
   consensus: (seasonId: string) => ['consensus', seasonId] as const,
+  /** GET /api/feed: a few for home, and the feed page's pages. */
+  feed: {
+    all: ['feed'] as const,
+    preview: ['feed', 'preview'] as const,
+    pages: ['feed', 'pages'] as const,
+  },
   /** GET /api/me/draft */
   draft: ['draft'] as const,
   /** GET /api/lists/{userId}/{listId}/comments */

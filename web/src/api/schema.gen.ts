@@ -725,6 +725,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fans the signed-in user follows, newest follow first, 50 at a time (suspended accounts left out). */
+        get: operations["getMyFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/following/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Follow a fan; their public lists and remixes join the follower's feed and the followed fan is notified (once). Idempotent.
+         * @description At most 2,000 follows per account; 200 follows and unfollows per account and 400 per client an hour.
+         */
+        put: operations["followUser"];
+        post?: never;
+        /** Stop following a fan; their lists leave the feed. Idempotent. */
+        delete: operations["unfollowUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the signed-in user's notification settings. */
+        patch: operations["updateMySettings"];
+        trace?: never;
+    };
+    "/api/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public lists and remixes published by the fans the signed-in user follows, newest first, a page at a time.
+         * @description Never a private list, one a moderator hid, one of a suspended fan, one the reader
+         *     reported or of a fan they blocked. Each reader's feed is written as lists are
+         *     published (and filled with a fan's 50 newest when a follow starts), so a page costs
+         *     the same however many fans the reader follows. Lists older than a year leave it.
+         */
+        get: operations["getFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/export": {
         parameters: {
             query?: never;
@@ -1404,6 +1484,9 @@ export interface components {
             blocks: {
                 [key: string]: unknown;
             }[];
+            following: {
+                [key: string]: unknown;
+            }[];
             reports: {
                 [key: string]: unknown;
             }[];
@@ -1493,11 +1576,13 @@ export interface components {
             /** @description The recipient. */
             userId: string;
             /** @enum {string} */
-            type: "list_like" | "comment" | "comment_reply" | "comment_like" | "list_remix";
+            type: "list_like" | "comment" | "comment_reply" | "comment_like" | "list_remix" | "new_follower" | "followed_list";
             /** @description The actor's display name when they acted. */
             createdByName: string;
-            /** @description The comment's text (comment, comment_reply) or the list's name (list_like, comment_like; for list_remix the original's name, while listUserId/listId are the remix's), untruncated. */
+            /** @description The comment's text (comment, comment_reply) or the list's name (list_like, comment_like, followed_list; for list_remix the original's name, while listUserId/listId are the remix's), untruncated; empty for new_follower. */
             content: string;
+            /** @description Who acted (new_follower: the new follower, whose page is /rankings/user/{actorId}). */
+            actorId?: string;
             isNew: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -1521,6 +1606,10 @@ export interface components {
         };
         Me: {
             id: string;
+            /** @description Notify me when a fan I follow publishes a list. */
+            notifyFollowedLists: boolean;
+            /** @description How many active fans this user follows. */
+            followingCount: number;
             /** @description May moderate (granted with castaway users grant-admin). */
             isAdmin: boolean;
             /** @description Empty for an account made through a provider that gave no email. */
@@ -1699,6 +1788,28 @@ export interface components {
             name?: string;
             /** @description The original's author's display name. */
             userName?: string;
+        };
+        FollowedUser: {
+            userId: string;
+            displayName: string;
+            /** Format: date-time */
+            followedAt: string;
+        };
+        FollowingPage: {
+            users: components["schemas"]["FollowedUser"][];
+            /** @description Present when a next page exists; pass it as cursor to read it. */
+            nextCursor?: string;
+        };
+        FeedPage: {
+            lists: components["schemas"]["ListSummary"][];
+            /** @description Present when a next page exists; pass it as cursor to read it. */
+            nextCursor?: string;
+            /** @description How many active fans the reader follows (0: home leaves the section out). */
+            followingCount: number;
+        };
+        Settings: {
+            /** @description Notify me when a fan I follow publishes a list (on by default). */
+            notifyFollowedLists?: boolean;
         };
         RemixPage: {
             lists: components["schemas"]["ListSummary"][];
@@ -1894,8 +2005,14 @@ export interface components {
             idolsFound: number;
             /** @description Public lists. */
             listCount: number;
+            /** @description Active accounts following this user, kept in step with the follows. */
+            followerCount: number;
+            /** @description Active accounts this user follows. */
+            followingCount: number;
             /** @description The signed-in reader has blocked this user. */
             blockedByMe?: boolean;
+            /** @description The signed-in reader follows this user. */
+            followedByMe?: boolean;
         };
         UserLists: {
             lists: components["schemas"]["ListSummary"][];
@@ -3156,6 +3273,141 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description Too many changes */
             429: components["responses"]["Error"];
+        };
+    };
+    getMyFollowing: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of followed fans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowingPage"];
+                };
+            };
+            /** @description A cursor this server did not make */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+        };
+    };
+    followUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Following */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation 'You cannot follow yourself.' or the 2,000 limit */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description follow_blocked: one of the two blocked the other */
+            403: components["responses"]["Error"];
+            /** @description user_not_found 'User not found', or user_suspended */
+            404: components["responses"]["Error"];
+            /** @description Too many changes */
+            429: components["responses"]["Error"];
+        };
+    };
+    unfollowUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not following */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Too many changes */
+            429: components["responses"]["Error"];
+        };
+    };
+    updateMySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Settings"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Too many changes */
+            429: components["responses"]["Error"];
+        };
+    };
+    getFeed: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedPage"];
+                };
+            };
+            /** @description A cursor this server did not make */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
         };
     };
     exportMe: {

@@ -2,7 +2,7 @@ import { Navigate, Route, Routes, matchPath } from 'react-router';
 import { Layout } from './Layout';
 import { lazyPage } from './lazyPage';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
-import { accountParts, globalListParts, listDetailParts, myListsParts, userRankingsParts } from './parts';
+import { accountParts, globalListParts, homeParts, listDetailParts, myListsParts, userRankingsParts } from './parts';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
@@ -17,6 +17,7 @@ const GlobalListPage = lazyPage(() => import('../features/global/GlobalListPage'
 const SeasonsConsensusPage = lazyPage(() => import('../features/seasons/consensus/ConsensusPage'));
 const SeasonConsensusPage = lazyPage(() => import('../features/seasons/consensus/ConsensusPage').then((m) => ({ default: m.SeasonConsensusPage })));
 const LegacyPage = lazyPage(() => import('../features/legacy/LegacyPage'));
+const FeedPage = lazyPage(() => import('../features/following/FeedPage'));
 const ModerationPage = lazyPage(() => import('../features/moderation/ModerationPage'));
 
 /**
@@ -44,7 +45,15 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
+        <Route index element={<HomePage {...homeParts} />} />
+        <Route
+          path="feed"
+          element={
+            <RequireAuth>
+              <FeedPage />
+            </RequireAuth>
+          }
+        />
         <Route
           path="login"
           element={

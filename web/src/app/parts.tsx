@@ -6,6 +6,7 @@ import type { GlobalListParts } from '../features/global/GlobalListPage';
 import type { ListDetailParts } from '../features/lists/ListDetailPage';
 import type { MyListsParts } from '../features/lists/MyListsPage';
 import type { UserRankingsParts } from '../features/lists/UserRankingsPage';
+import type { HomeParts } from '../features/home/HomePage';
 
 /**
  * A part of another feature, loaded on first use in a chunk of its own (so no landing
@@ -27,6 +28,8 @@ const ReportDialog = lazyPart(() => import('../features/moderation/ReportDialog'
 const BlockButton = lazyPart(() => import('../features/moderation/BlockButton').then((m) => m.BlockButton));
 const ReportListButton = lazyPart(() => import('../features/moderation/ReportListButton').then((m) => m.ReportListButton));
 const UsernameEditor = lazyPart(() => import('../features/auth/UsernameEditor').then((m) => m.UsernameEditor));
+const FollowButton = lazyPart(() => import('../features/following/FollowButton').then((m) => m.FollowButton));
+const FollowedSection = lazyPart(() => import('../features/following/FollowedSection').then((m) => m.FollowedSection));
 const BlockedUsers = lazyPart(() => import('../features/moderation/BlockedUsers').then((m) => m.BlockedUsers));
 
 // Where features meet. A feature imports no other feature; a page that shows another
@@ -46,8 +49,9 @@ function PollComments({ pollId, ...rest }: { pollId: string; title: string; plac
   return <CommentsSection thread={thread} {...rest} parts={commentParts} />;
 }
 
-export const listDetailParts: ListDetailParts = { Comments: ListComments, ReportButton: ReportListButton };
+export const listDetailParts: ListDetailParts = { Comments: ListComments, ReportButton: ReportListButton, FollowButton };
 export const globalListParts: GlobalListParts = { Comments: PollComments };
-export const userRankingsParts: UserRankingsParts = { BlockButton };
+export const userRankingsParts: UserRankingsParts = { BlockButton, FollowButton };
+export const homeParts: HomeParts = { FollowedSection };
 export const myListsParts: MyListsParts = { UsernameEditor };
 export const accountParts: AccountParts = { BlockedUsers };

@@ -20,6 +20,10 @@ export interface Me {
   pendingEmail: string;
   /** The server's sentence to show until dismissed ('' for none). */
   notice: string;
+  /** Hears when a fan they follow publishes a list. */
+  notifyFollowedLists: boolean;
+  /** How many active fans they follow (home shows 'From Fans You Follow' past 0). */
+  followingCount: number;
 }
 
 /** The app's Me from the API's. */
@@ -34,6 +38,8 @@ export function meFromApi(u: components['schemas']['Me']): Me {
     emailVerified: u.emailVerified === true,
     pendingEmail: u.pendingEmail ?? '',
     notice: u.notice ?? '',
+    notifyFollowedLists: u.notifyFollowedLists !== false,
+    followingCount: u.followingCount ?? 0,
   };
 }
 

@@ -30,7 +30,7 @@ const meBody = (me: Me) => ({ ...me, createdAt: '2024-01-01T00:00:00Z', provider
  */
 export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; routes?: Record<string, Reply> } = {}): AuthServer {
   let me: Me | null = options.me ?? null;
-  const signedInAs: Me = options.signedInAs ?? { id: 'u7', displayName: 'ann', email: 'ann@example.com', idolsFound: 0, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
+  const signedInAs: Me = options.signedInAs ?? { id: 'u7', displayName: 'ann', email: 'ann@example.com', idolsFound: 0, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '', notifyFollowedLists: true, followingCount: 0 };
   const log: { method: string; path: string; body: unknown }[] = [];
   // Like the real server's Set-Cookie, a sign-in sets the app's signed-in hint.
   const signInAs = () => {

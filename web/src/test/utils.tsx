@@ -42,7 +42,7 @@ export const catalogFixture: Catalog = {
   ],
 };
 
-export const sandra: Me = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
+export const sandra: Me = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '', notifyFollowedLists: true, followingCount: 0 };
 
 interface ServerOptions {
   me?: Me | null;

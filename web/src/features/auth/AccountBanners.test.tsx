@@ -10,7 +10,7 @@ import { apiError, mockAuthServer } from '../../test/authServer';
 import LoginPage from './LoginPage';
 import type { Me } from '../../lib/session';
 
-const ann: Me = { id: 'u1', displayName: 'ann', email: 'ann@example.com', idolsFound: 0, isAdmin: false, hasPassword: true, emailVerified: false, pendingEmail: '', notice: '' };
+const ann: Me = { id: 'u1', displayName: 'ann', email: 'ann@example.com', idolsFound: 0, isAdmin: false, hasPassword: true, emailVerified: false, pendingEmail: '', notice: '', notifyFollowedLists: true, followingCount: 0 };
 
 function renderApp(route: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });

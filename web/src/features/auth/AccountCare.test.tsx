@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockAuthServer } from '../../test/authServer';
 import { renderAuthApp } from '../../test/authRender';
 
-const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
+const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '', notifyFollowedLists: true, followingCount: 0 };
 const blocks = [{ userId: 'u9', displayName: 'Russell', blockedAt: '2024-01-01T00:00:00Z' }];
 
 afterEach(() => vi.restoreAllMocks());

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockAuthServer } from '../../test/authServer';
 import { renderAuthApp } from '../../test/authRender';
 
-const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
+const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '', notifyFollowedLists: true, followingCount: 0 };
 
 describe('AccountPage', () => {
   it('shows the name and email, and is reached from the header', async () => {

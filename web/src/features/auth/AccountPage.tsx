@@ -7,6 +7,7 @@ import { UsernameEditor } from './UsernameEditor';
 import { SignedInSessions } from './SignedInSessions';
 import { ChangeEmail } from './ChangeEmail';
 import { YourData } from './YourData';
+import { NotificationSettings } from './NotificationSettings';
 import { useMe } from '../../lib/session';
 import pageStyles from '../../components/Page.module.css';
 import styles from './Auth.module.css';
@@ -36,6 +37,7 @@ export default function AccountPage({ BlockedUsers }: AccountParts) {
       <ChangePassword />
       <SignedInSessions titleClass={styles.cardTitle} />
       <SignOutEverywhere />
+      <NotificationSettings user={user} titleClass={styles.cardTitle} />
       <BlockedUsers titleClass={styles.cardTitle} />
       <YourData user={user} titleClass={styles.cardTitle} />
     </div>

@@ -224,7 +224,7 @@ describe('guards and the way back', () => {
   });
 
   it('a signed-in user on /login goes to where they were heading, or home', async () => {
-    mockAuthServer({ me: { id: 'u1', displayName: 'Sandra', email: 's@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' } });
+    mockAuthServer({ me: { id: 'u1', displayName: 'Sandra', email: 's@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '', notifyFollowedLists: true, followingCount: 0 } });
     renderAuthApp({ pathname: '/login', state: { from: '/create' } });
     expect(await screen.findByRole('heading', { name: 'Create page' })).toBeInTheDocument();
   });
@@ -311,7 +311,7 @@ describe("the reset link: '/login?reset=TOKEN'", () => {
   });
 
   it('opens for a user who is already signed in', async () => {
-    mockAuthServer({ me: { id: 'u1', displayName: 'Sandra', email: 's@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' } });
+    mockAuthServer({ me: { id: 'u1', displayName: 'Sandra', email: 's@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '', notifyFollowedLists: true, followingCount: 0 } });
     renderAuthApp('/login?reset=tok');
     expect(await screen.findByRole('region', { name: 'Choose a new password' })).toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { apiError, mockAuthServer, type Reply } from '../../test/authServer';
 import { networkLabel, sessionLabel, type SignedInSession } from './sessionsApi';
 import { renderAuthApp } from '../../test/authRender';
 
-const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
+const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '', notifyFollowedLists: true, followingCount: 0 };
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const laptop: SignedInSession = { id: 's1', browser: 'Firefox', os: 'Windows', device: 'computer', network: '203.0.113.0/24', createdAt: ago(600), lastSeenAt: ago(0), current: true };

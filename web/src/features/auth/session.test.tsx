@@ -6,7 +6,7 @@ import { SESSION_UNKNOWN } from '../../lib/session';
 import { renderAuthApp } from '../../test/authRender';
 import { CREATOR_SESSION_KEY } from '../../lib/session';
 
-const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '' };
+const sandra = { id: 'u1', displayName: 'Sandra', email: 'sandra@example.com', idolsFound: 2, isAdmin: false, hasPassword: true, emailVerified: true, pendingEmail: '', notice: '', notifyFollowedLists: true, followingCount: 0 };
 
 afterEach(() => {
   vi.unstubAllGlobals();

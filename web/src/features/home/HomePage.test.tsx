@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { summary } from '../../test/communityFixtures';
 import { apiError, mockApi, renderApp } from '../../test/mockApi';
 import { sandra } from '../../test/utils';
+import { homeParts } from '../../app/parts';
 import HomePage from './HomePage';
 
 afterEach(() => {
@@ -20,7 +21,7 @@ const home = {
 function renderHome() {
   return renderApp(
     <Routes>
-      <Route path="/" element={<HomePage />} />
+      <Route path="/" element={<HomePage {...homeParts} />} />
       <Route path="/list/:userId/:listId" element={<p>list page</p>} />
     </Routes>,
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
@@ -32,7 +32,12 @@ function Section({ id, title, lists, loading, empty }: SectionProps) {
   );
 }
 
-export default function HomePage() {
+/** What the app hands in: following's 'From Fans You Follow' (shown to a fan who follows someone). */
+export interface HomeParts {
+  FollowedSection: ComponentType;
+}
+
+export default function HomePage({ FollowedSection }: HomeParts) {
   const { isSignedIn, isLoading: meLoading } = useMe();
   const home = useHomeLists();
   const loading = meLoading || home.isPending;
@@ -61,6 +66,7 @@ export default function HomePage() {
         </div>
       ) : (
         <>
+          <FollowedSection />
           <Section
             id="home-top"
             title="Top Voted Lists This Week"

@@ -107,13 +107,14 @@ function Skeleton() {
   );
 }
 
-/** What the app hands in from other features: the list's comments and the Report button (moderation). */
+/** What the app hands in from other features: the list's comments, the Report button (moderation) and the author's Follow button. */
 export interface ListDetailParts {
   Comments: ComponentType<{ listUserId: string; listId: string; count?: number }>;
   ReportButton: ComponentType<{ userId: string; listId: string; className?: string }>;
+  FollowButton: ComponentType<{ userId: string; name: string }>;
 }
 
-function ListView({ list, Comments, ReportButton }: { list: RankedList } & ListDetailParts) {
+function ListView({ list, Comments, ReportButton, FollowButton }: { list: RankedList } & ListDetailParts) {
   const { user, isSignedIn } = useMe();
   const location = useLocation();
   const navigate = useNavigate();
@@ -186,6 +187,11 @@ function ListView({ list, Comments, ReportButton }: { list: RankedList } & ListD
             <span aria-hidden="true"> · </span>
             <span>Updated {formatDate(list.updatedAt)}</span>
           </p>
+          {isSignedIn && !isOwner && (
+            <div className={styles.followAuthor}>
+              <FollowButton userId={list.userId} name={list.userName} />
+            </div>
+          )}
           <RemixedFrom list={list} />
         </div>
         {editButton('Edit List', styles.desktopOnly)}

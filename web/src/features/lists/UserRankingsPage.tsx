@@ -22,12 +22,13 @@ function userNameFromState(state: unknown): string | null {
   return null;
 }
 
-/** What the app hands in: moderation's Block button. */
+/** What the app hands in: moderation's Block button and following's Follow button. */
 export interface UserRankingsParts {
   BlockButton: ComponentType<{ userId: string; name: string; blocked: boolean }>;
+  FollowButton: ComponentType<{ userId: string; name: string }>;
 }
 
-export default function UserRankingsPage({ BlockButton }: UserRankingsParts) {
+export default function UserRankingsPage({ BlockButton, FollowButton }: UserRankingsParts) {
   const { userId = '' } = useParams();
   const location = useLocation();
   const stateName = userNameFromState(location.state);
@@ -75,9 +76,25 @@ export default function UserRankingsPage({ BlockButton }: UserRankingsParts) {
             {profile.data ? `Hidden Immunity Idols: ${profile.data.idolsFound}` : <span className={styles.pending}>Hidden Immunity Idols: …</span>}
           </p>
           <p className={styles.stat}>{count !== undefined ? `${count} ranking(s) created by this user` : <span className={styles.pending}>Counting rankings…</span>}</p>
+          <p className={styles.stat} data-testid="follow-counts">
+            {profile.data ? (
+              <>
+                <span>
+                  <strong>{profile.data.followerCount}</strong> {profile.data.followerCount === 1 ? 'follower' : 'followers'}
+                </span>
+                <span aria-hidden="true"> · </span>
+                <span>
+                  <strong>{profile.data.followingCount}</strong> following
+                </span>
+              </>
+            ) : (
+              <span className={styles.pending}>Counting followers…</span>
+            )}
+          </p>
         </div>
         {user && profile.data && user.id !== userId && (
           <div className={pageStyles.actions}>
+            {!blocked && <FollowButton userId={userId} name={profile.data.displayName} />}
             <BlockButton userId={userId} name={profile.data.displayName} blocked={blocked} />
           </div>
         )}

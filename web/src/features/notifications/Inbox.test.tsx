@@ -6,7 +6,7 @@ import { json, mockApi, renderApp } from '../../test/mockApi';
 import { FakeEventSource } from '../../test/fakeEventSource';
 import { sandra } from '../../test/utils';
 import Inbox from './Inbox';
-import { notificationText, preview, type Inbox as InboxData, type Notification } from './notificationsApi';
+import { notificationHref, notificationText, preview, type Inbox as InboxData, type Notification } from './notificationsApi';
 
 beforeEach(() => {
   FakeEventSource.instances = [];
@@ -67,6 +67,13 @@ describe('notification texts', () => {
     expect(notificationText(notification({ type: 'list_like', createdByName: 'Tony', content: 'My list' }))).toBe('Tony upvoted your list');
     expect(notificationText(notification({ type: 'comment_like', createdByName: 'Kim', content: 'My list' }))).toBe('Kim liked your comment');
     expect(notificationText(notification({ type: 'list_remix', createdByName: 'Ben', content: 'My list' }))).toBe('Ben remixed your list');
+    expect(notificationText(notification({ type: 'new_follower', createdByName: 'Ann', content: '' }))).toBe('Ann started following you');
+    expect(notificationText(notification({ type: 'followed_list', createdByName: 'Ben', content: 'Heroes' }))).toBe('Ben published a list');
+  });
+
+  it('leads a new follower to their page and a followed list to the list', () => {
+    expect(notificationHref(notification({ type: 'new_follower', actorId: 'u-ann', listUserId: '', listId: '' }))).toBe('/rankings/user/u-ann');
+    expect(notificationHref(notification({ type: 'followed_list', listUserId: 'u-ben', listId: 'l1' }))).toBe('/list/u-ben/l1');
   });
 });
 

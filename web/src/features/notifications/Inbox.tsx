@@ -62,6 +62,8 @@ const iconPaths: Record<Notification['type'], string> = {
   comment_reply: 'M10 7L5 11.5 10 16v-3c4 0 6.5 1 9 4-1-4.5-3.5-7.5-9-8z',
   comment_like: 'M12 19s-7-4.4-7-9.2A3.8 3.8 0 0 1 12 7.6a3.8 3.8 0 0 1 7 2.2C19 14.6 12 19 12 19z',
   list_remix: 'M7 4L3 8l4 4V9h7a3 3 0 0 1 0 6h-2v3h2a6 6 0 0 0 0-12H7zM17 13v3h-4v3h4v3l4-4.5z',
+  new_follower: 'M10 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 19c0-3.3 3.1-6 7-6s7 2.7 7 6zM18 7h2v3h3v2h-3v3h-2v-3h-3v-2h3z',
+  followed_list: 'M6 4h12v16H6zM8.5 8h7v1.6h-7zM8.5 11.2h7v1.6h-7zM8.5 14.4h4.5V16H8.5z',
 };
 
 function TypeIcon({ type }: { type: Notification['type'] }) {
@@ -155,7 +157,9 @@ export default function Inbox() {
     setOpen(false);
     markReadMutation.reset();
     // The comment or vote that caused it may be newer than what is cached.
-    if (n.listUserId === '') {
+    if (n.type === 'new_follower') {
+      if (n.actorId) void queryClient.invalidateQueries({ queryKey: queryKeys.user(n.actorId).all });
+    } else if (n.listUserId === '') {
       void queryClient.invalidateQueries({ queryKey: queryKeys.global.comments(n.listId) });
     } else {
       void queryClient.invalidateQueries({ queryKey: queryKeys.comments(n.listUserId, n.listId) });
@@ -201,7 +205,7 @@ export default function Inbox() {
               <span className={styles.itemBody}>
                 {n.isNew && <span className="visually-hidden">New: </span>}
                 <span className={styles.itemText}>{notificationText(n)}</span>
-                {(n.type === 'list_like' || n.type === 'comment_like' || n.type === 'list_remix') && n.content !== '' && <span className={styles.itemContext}>{n.content}</span>}
+                {(n.type === 'list_like' || n.type === 'comment_like' || n.type === 'list_remix' || n.type === 'followed_list') && n.content !== '' && <span className={styles.itemContext}>{n.content}</span>}
                 <RelativeTime iso={n.createdAt} className={styles.itemTime} />
               </span>
               {n.isNew && <span className={styles.newDot} aria-hidden="true" />}

@@ -55,13 +55,18 @@ export function notificationText(n: Notification): string {
       return `${name} liked your comment`;
     case 'list_remix':
       return `${name} remixed your list`;
+    case 'new_follower':
+      return `${name} started following you`;
+    case 'followed_list':
+      return `${name} published a list`;
     default:
       return name;
   }
 }
 
-/** Where a notification leads: the list, or for replies and comment likes the comment on it. */
+/** Where a notification leads: the list, or for replies and comment likes the comment on it; a new follower's page. */
 export function notificationHref(n: Notification): string {
+  if (n.type === 'new_follower') return `/rankings/user/${encodeURIComponent(n.actorId ?? '')}`;
   // A global poll's Discussion has no list owner: its thread is the poll's page.
   const list =
     n.listUserId === ''

@@ -1,0 +1,86 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+
+	"castaway/internal/api"
+	"castaway/internal/problem"
+)
+
+func (s *Server) followUser(w http.ResponseWriter, r *http.Request) {
+	if requireUser(w, r, "You must be signed in to follow a fan.") == nil {
+		return
+	}
+	if err := s.follows.Follow(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
+		s.fail(w, r, "follow", err, problem.MsgFollowFailed)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) unfollowUser(w http.ResponseWriter, r *http.Request) {
+	if requireUser(w, r, "You must be signed in to unfollow a fan.") == nil {
+		return
+	}
+	if err := s.follows.Unfollow(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
+		s.fail(w, r, "unfollow", err, problem.MsgFollowFailed)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) myFollowing(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, "You must be signed in to see who you follow.")
+	if u == nil {
+		return
+	}
+	page, next, err := s.follows.Following(r.Context(), u.ID, r.URL.Query().Get("cursor"))
+	if err != nil {
+		s.fail(w, r, "list follows", err, msgSomethingWrong)
+		return
+	}
+	out := api.FollowingPage{Users: make([]api.FollowedUser, len(page))}
+	for i, f := range page {
+		out.Users[i] = api.FollowedUser{UserId: f.UserID, DisplayName: f.DisplayName, FollowedAt: f.FollowedAt.UTC()}
+	}
+	if next != "" {
+		out.NextCursor = &next
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, "You must be signed in to read lists from fans you follow.")
+	if u == nil {
+		return
+	}
+	limit, _ := strconv.Atoi(r.URL.Query().Get("limit")) // anything else reads a whole page
+	page, next, err := s.follows.Feed(r.Context(), u.ID, r.URL.Query().Get("cursor"), limit)
+	if err != nil {
+		s.fail(w, r, "feed", err, problem.MsgFeedFailed)
+		return
+	}
+	out := api.FeedPage{Lists: apiSummaries(page), FollowingCount: u.Following}
+	if next != "" {
+		out.NextCursor = &next
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) updateMySettings(w http.ResponseWriter, r *http.Request) {
+	if requireUser(w, r, problem.MsgSignedOut) == nil {
+		return
+	}
+	var body api.Settings
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	if body.NotifyFollowedLists != nil {
+		if err := s.follows.SetNotifyFollowedLists(r.Context(), s.actor(r), *body.NotifyFollowedLists); err != nil {
+			s.fail(w, r, "settings", err, problem.MsgSettingsFailed)
+			return
+		}
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,326 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"castaway/internal/model"
+)
+
+// MaxFollows bounds how many fans one account may follow, which bounds how many feed rows
+// a list's fan-out writes for any one reader and how large one reader's follows grow.
+const MaxFollows = 2000
+
+// FeedBackfill is how many of a fan's newest public lists a new follower's feed gains.
+const FeedBackfill = 50
+
+// FeedRetention is how long a list stays in its readers' feeds (PurgeExpired prunes older rows).
+const FeedRetention = 365 * 24 * time.Hour
+
+// Errors of a follow.
+var (
+	ErrTooManyFollows = errors.New("too many follows")
+	ErrUserSuspended  = errors.New("user suspended")
+	ErrBlockedEither  = errors.New("one of the two blocked the other")
+)
+
+// Follow makes followerID follow followedID, counting it on both accounts, filling the
+// follower's feed with the followed fan's newest public lists and adding note (the
+// new_follower notification, nil for none), in one transaction; following again changes
+// nothing. ErrNotFound when followedID is no account, ErrUserSuspended when it is
+// suspended, ErrBlockedEither when either blocked the other, ErrTooManyFollows past
+// MaxFollows. It returns who was notified.
+func (s *Store) Follow(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) ([]string, error) {
+	var notified []string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		// The follower's row first: two follows at once by one fan count in turn.
+		n, err := lockAndCount(ctx, tx, followerID, `SELECT count(*) FROM follows WHERE follower_id = $1`)
+		if err != nil {
+			return fmt.Errorf("lock follower: %w", err)
+		}
+		var suspended, blocked bool
+		err = tx.QueryRowContext(ctx, `SELECT u.suspended_at IS NOT NULL, EXISTS (SELECT 1 FROM blocks b
+			WHERE (b.blocker_id = $1 AND b.blocked_id = $2) OR (b.blocker_id = $2 AND b.blocked_id = $1))
+			FROM users u WHERE u.id = $2`, followerID, followedID).Scan(&suspended, &blocked)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return ErrNotFound
+		case err != nil:
+			return fmt.Errorf("read followed user: %w", err)
+		case suspended:
+			return ErrUserSuspended
+		case blocked:
+			return ErrBlockedEither
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO follows (follower_id, followed_id, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (follower_id, followed_id) DO NOTHING`, followerID, followedID, millis(now))
+		if err != nil {
+			return fmt.Errorf("follow: %w", err)
+		}
+		if added, _ := res.RowsAffected(); added == 0 {
+			return nil
+		}
+		if n >= MaxFollows {
+			return ErrTooManyFollows
+		}
+		if err := countFollow(ctx, tx, followerID, followedID, 1); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
+			SELECT $1, l.user_id, l.id, l.created_at FROM lists l
+			WHERE l.user_id = $2 AND l.is_public = TRUE AND l.created_at > $3
+			ORDER BY l.created_at DESC LIMIT $4
+			ON CONFLICT DO NOTHING`, followerID, followedID, millis(now.Add(-FeedRetention)), FeedBackfill); err != nil {
+			return fmt.Errorf("fill feed: %w", err)
+		}
+		if note == nil {
+			return nil
+		}
+		notified, err = insertNotifications(ctx, tx, []*model.Notification{note})
+		return err
+	})
+	return notified, err
+}
+
+// Unfollow ends followerID's follow of followedID, if any, with its counts and the
+// followed fan's lists in the follower's feed.
+func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return unfollow(ctx, tx, followerID, followedID) })
+}
+
+func unfollow(ctx context.Context, tx *sql.Tx, followerID, followedID string) error {
+	res, err := tx.ExecContext(ctx, `DELETE FROM follows WHERE follower_id = $1 AND followed_id = $2`, followerID, followedID)
+	if err != nil {
+		return fmt.Errorf("unfollow: %w", err)
+	}
+	if gone, _ := res.RowsAffected(); gone == 0 {
+		return nil
+	}
+	if err := countFollow(ctx, tx, followerID, followedID, -1); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM feed_items WHERE reader_id = $1 AND list_user_id = $2`, followerID, followedID); err != nil {
+		return fmt.Errorf("clear feed: %w", err)
+	}
+	return nil
+}
+
+// countFollow adds delta to the counts one follow is part of: each side counts it while
+// the other account is not suspended.
+func countFollow(ctx context.Context, tx *sql.Tx, followerID, followedID string, delta int) error {
+	for _, q := range []string{
+		`UPDATE users SET following_count = following_count + $3 WHERE id = $1 AND NOT ` + suspendedUser("$2"),
+		`UPDATE users SET follower_count = follower_count + $3 WHERE id = $2 AND NOT ` + suspendedUser("$1"),
+	} {
+		if _, err := tx.ExecContext(ctx, q, followerID, followedID, delta); err != nil {
+			return fmt.Errorf("count follow: %w", err)
+		}
+	}
+	return nil
+}
+
+// suspendedUser is SQL true when the user id expression id is suspended.
+func suspendedUser(id string) string {
+	return `EXISTS (SELECT 1 FROM users su WHERE su.id = ` + id + ` AND su.suspended_at IS NOT NULL)`
+}
+
+// countFollowsOf adds delta to the counts of every account userID follows or is
+// followed by: -1 as userID is suspended or deleted, +1 as its suspension is lifted.
+func countFollowsOf(ctx context.Context, tx *sql.Tx, userID string, delta int) error {
+	for _, q := range []string{
+		`UPDATE users SET follower_count = follower_count + $2 WHERE id IN (SELECT followed_id FROM follows WHERE follower_id = $1)`,
+		`UPDATE users SET following_count = following_count + $2 WHERE id IN (SELECT follower_id FROM follows WHERE followed_id = $1)`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, userID, delta); err != nil {
+			return fmt.Errorf("count follows: %w", err)
+		}
+	}
+	return nil
+}
+
+// endFollows ends the follows between a and b both ways (a block), in tx.
+func endFollows(ctx context.Context, tx *sql.Tx, a, b string) error {
+	if err := unfollow(ctx, tx, a, b); err != nil {
+		return err
+	}
+	return unfollow(ctx, tx, b, a)
+}
+
+// Follows tells whether followerID follows followedID.
+func (s *Store) Follows(ctx context.Context, followerID, followedID string) (bool, error) {
+	var ok bool
+	err := s.rdb.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = $1 AND followed_id = $2)`,
+		followerID, followedID).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("read follow: %w", err)
+	}
+	return ok, nil
+}
+
+// StmtFollowing reads up to $4 of the active accounts $1 follows, newest follow first,
+// after the follow ($2 created_at, $3 followed id).
+const StmtFollowing = `SELECT f.followed_id, u.display_name, f.created_at FROM follows f JOIN users u ON u.id = f.followed_id
+	WHERE f.follower_id = $1 AND u.suspended_at IS NULL
+	  AND (f.created_at < $2 OR (f.created_at = $2 AND f.followed_id < $3))
+	ORDER BY f.created_at DESC, f.followed_id DESC LIMIT $4`
+
+// Following returns up to limit of the accounts userID follows (suspended ones left
+// out, as the counts leave them), newest first, after cursor ("" first), and the next
+// page's cursor ("" when none). ErrBadCursor for a cursor it did not make.
+func (s *Store) Following(ctx context.Context, userID, cursor string, limit int) ([]model.Followed, string, error) {
+	at, k, err := timeCursor(cursor, 1)
+	if err != nil {
+		return nil, "", err
+	}
+	rows, err := s.rdb.QueryContext(ctx, StmtFollowing, userID, at, k[0], limit+1)
+	if err != nil {
+		return nil, "", fmt.Errorf("list follows: %w", err)
+	}
+	defer rows.Close()
+	out := []model.Followed{}
+	for rows.Next() {
+		var f model.Followed
+		var ms int64
+		if err := rows.Scan(&f.UserID, &f.DisplayName, &ms); err != nil {
+			return nil, "", fmt.Errorf("list follows: %w", err)
+		}
+		f.FollowedAt = fromMillis(ms)
+		out = append(out, f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", fmt.Errorf("list follows: %w", err)
+	}
+	next := ""
+	if len(out) > limit {
+		out = out[:limit]
+		last := out[limit-1]
+		next = nextTimeCursor(last.FollowedAt, last.UserID)
+	}
+	return out, next, nil
+}
+
+// FollowCounts reads userID's follower and following counts and whether they follow anyone.
+func (s *Store) FollowCounts(ctx context.Context, userID string) (followers, following int, err error) {
+	err = s.rdb.QueryRowContext(ctx, `SELECT follower_count, following_count FROM users WHERE id = $1`, userID).Scan(&followers, &following)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, ErrNotFound
+	}
+	return followers, following, err
+}
+
+// followCounts are the counts follows keep on users, each as (column, its rows grouped
+// by user): a follow counts while the account at its other end is not suspended.
+var followCounts = []struct{ column, recount string }{
+	{"follower_count", `SELECT f.followed_id AS k, count(*) AS n FROM follows f JOIN users a ON a.id = f.follower_id
+		WHERE a.suspended_at IS NULL GROUP BY f.followed_id`},
+	{"following_count", `SELECT f.follower_id AS k, count(*) AS n FROM follows f JOIN users a ON a.id = f.followed_id
+		WHERE a.suspended_at IS NULL GROUP BY f.follower_id`},
+}
+
+// followChecks are VerifyAggregates' checks of followCounts.
+func followChecks() []struct{ what, query string } {
+	var out []struct{ what, query string }
+	for _, c := range followCounts {
+		out = append(out, struct{ what, query string }{"user %s: %s %v, recounted %v",
+			`SELECT u.id, '` + c.column + `', u.` + c.column + `, COALESCE(r.n, 0) FROM users u LEFT JOIN (` + c.recount + `) r
+				ON r.k = u.id WHERE u.` + c.column + ` <> COALESCE(r.n, 0)`})
+	}
+	return out
+}
+
+// followRepairs set what followChecks check, for RebuildAggregates.
+func followRepairs() []string {
+	var out []string
+	for _, c := range followCounts {
+		out = append(out, `UPDATE users SET `+c.column+` = 0 WHERE `+c.column+` <> 0`,
+			`UPDATE users SET `+c.column+` = r.n FROM (`+c.recount+`) r WHERE users.id = r.k`)
+	}
+	return out
+}
+
+// fanOut puts the list ($1, $2), if public, into the feed of every follower of its
+// author and, for those who kept the setting on, a followed_list notification: two
+// statements whatever the number of followers, and nothing again for a list published
+// before (the feed's key and the notifications' dedupe keys). It returns who was notified.
+func fanOut(ctx context.Context, tx *sql.Tx, userID, listID string, now time.Time) ([]string, error) {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
+		SELECT f.follower_id, l.user_id, l.id, l.created_at FROM follows f
+		JOIN lists l ON l.user_id = f.followed_id AND l.id = $2 AND l.is_public = TRUE
+		WHERE f.followed_id = $1
+		ON CONFLICT DO NOTHING`, userID, listID); err != nil {
+		return nil, fmt.Errorf("fan out to feeds: %w", err)
+	}
+	// A notification's id is its (list, reader) pair, as its dedupe key is.
+	rows, err := tx.QueryContext(ctx, `INSERT INTO notifications
+		(id, user_id, type, actor_id, created_by_name, content, is_new, list_user_id, list_id, comment_id, dedupe_key, created_at)
+		SELECT 'fl-' || l.user_id || '-' || l.id || '-' || f.follower_id, f.follower_id, '`+model.NoteFollowedList+`',
+			l.user_id, a.display_name, l.name, TRUE, l.user_id, l.id, '',
+			'`+model.NoteFollowedList+`:' || l.user_id || '/' || l.id || ':' || f.follower_id, CAST($3 AS BIGINT)
+		FROM follows f JOIN users r ON r.id = f.follower_id
+		JOIN lists l ON l.user_id = f.followed_id AND l.id = $2 AND l.is_public = TRUE
+		JOIN users a ON a.id = l.user_id
+		WHERE f.followed_id = $1 AND r.notify_followed_lists
+		ON CONFLICT (dedupe_key) DO NOTHING RETURNING user_id`, userID, listID, millis(now))
+	if err != nil {
+		return nil, fmt.Errorf("notify followers: %w", err)
+	}
+	defer rows.Close()
+	var notified []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("notify followers: %w", err)
+		}
+		notified = append(notified, id)
+	}
+	return notified, rows.Err()
+}
+
+// StmtFeed reads up to $5 of the lists in reader $1's feed still public, newest first,
+// after the list with key ($2 created_at, $3 owner, $4 id), without the lists they
+// reported or whose authors they blocked: one reader's rows by index, however many
+// fans they follow.
+const StmtFeed = `SELECT ` + listColumns + ` FROM feed_items f
+	JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id JOIN users u ON u.id = l.user_id
+	WHERE f.reader_id = $1 AND l.is_public = TRUE
+	  AND (f.created_at < $2 OR (f.created_at = $2 AND (f.list_user_id < $3 OR (f.list_user_id = $3 AND f.list_id < $4))))
+	  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = f.list_user_id)
+	  AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.reporter_id = $1 AND r.kind = '` + KindList + `'
+	      AND r.target_key = f.list_user_id || '/' || f.list_id)
+	ORDER BY f.created_at DESC, f.list_user_id DESC, f.list_id DESC LIMIT $5`
+
+// Feed returns up to limit lists of readerID's feed, newest first, after cursor ("" for
+// the newest), and the next page's cursor ("" when none). ErrBadCursor for a cursor it
+// did not make.
+func (s *Store) Feed(ctx context.Context, readerID, cursor string, limit int) ([]model.ListSummary, string, error) {
+	at, k, err := timeCursor(cursor, 2)
+	if err != nil {
+		return nil, "", err
+	}
+	out, err := s.summaries(ctx, StmtFeed, readerID, at, k[0], k[1], limit+1)
+	if err != nil {
+		return nil, "", fmt.Errorf("read feed: %w", err)
+	}
+	next := ""
+	if len(out) > limit {
+		out = out[:limit]
+		last := out[limit-1]
+		next = nextTimeCursor(last.CreatedAt, last.UserID, last.ID)
+	}
+	return out, next, nil
+}
+
+// SetNotifyFollowedLists sets whether userID hears when a fan they follow publishes a list.
+func (s *Store) SetNotifyFollowedLists(ctx context.Context, userID string, on bool) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET notify_followed_lists = $2 WHERE id = $1`, userID, on)
+	if err != nil {
+		return fmt.Errorf("save setting: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

@@ -1,0 +1,386 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"castaway/internal/lists"
+	"castaway/internal/model"
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+func follow(t *testing.T, s *store.Store, follower, followed string) {
+	t.Helper()
+	if _, err := s.Follow(context.Background(), follower, followed, time.Now(), nil); err != nil {
+		t.Fatalf("%s follows %s: %v", follower, followed, err)
+	}
+}
+
+// counts reads a user's follower and following counts.
+func counts(t *testing.T, s *store.Store, id string) [2]int {
+	t.Helper()
+	a, b, err := s.FollowCounts(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return [2]int{a, b}
+}
+
+func consistent(t *testing.T, s *store.Store) {
+	t.Helper()
+	if diffs, err := s.VerifyAggregates(context.Background()); err != nil || len(diffs) != 0 {
+		t.Fatalf("verify: %v %v", diffs, err)
+	}
+}
+
+func feedNames(t *testing.T, s *store.Store, reader string) []string {
+	t.Helper()
+	page, _, err := s.Feed(context.Background(), reader, "", 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, l := range page {
+		names = append(names, l.Name)
+	}
+	return names
+}
+
+// Follows count on both accounts in step, following twice or unfollowing twice changes
+// nothing, a missing or suspended account cannot be followed, and blocking either way
+// refuses a follow; every count is as the verify recount finds it.
+func TestFollowCounts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann, ben, cat := listUser(t, s, "Ann"), listUser(t, s, "Ben"), listUser(t, s, "Cat")
+		follow(t, s, ann.ID, ben.ID)
+		follow(t, s, ann.ID, ben.ID)
+		follow(t, s, cat.ID, ben.ID)
+		follow(t, s, ben.ID, ann.ID)
+		if c := counts(t, s, ben.ID); c != [2]int{2, 1} {
+			t.Errorf("ben followers/following %v", c)
+		}
+		if c := counts(t, s, ann.ID); c != [2]int{1, 1} {
+			t.Errorf("ann %v", c)
+		}
+		consistent(t, s)
+		if err := s.Unfollow(ctx, cat.ID, ben.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Unfollow(ctx, cat.ID, ben.ID); err != nil {
+			t.Fatal(err)
+		}
+		if c := counts(t, s, ben.ID); c != [2]int{1, 1} {
+			t.Errorf("ben after unfollow %v", c)
+		}
+		if _, err := s.Follow(ctx, ann.ID, "u-nobody", time.Now(), nil); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("follow a missing user: %v", err)
+		}
+		if err := s.Block(ctx, cat.ID, ann.ID, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Follow(ctx, ann.ID, cat.ID, time.Now(), nil); !errors.Is(err, store.ErrBlockedEither) {
+			t.Errorf("follow a user who blocked you: %v", err)
+		}
+		if _, err := s.Follow(ctx, cat.ID, ann.ID, time.Now(), nil); !errors.Is(err, store.ErrBlockedEither) {
+			t.Errorf("follow a user you blocked: %v", err)
+		}
+		suspend(t, s, cat.ID, time.Time{})
+		if _, err := s.Follow(ctx, ben.ID, cat.ID, time.Now(), nil); !errors.Is(err, store.ErrUserSuspended) {
+			t.Errorf("follow a suspended user: %v", err)
+		}
+		consistent(t, s)
+	})
+}
+
+// An account follows at most MaxFollows others; the one past it is refused and not kept.
+func TestFollowLimit(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann := listUser(t, s, "Ann")
+		for i := range store.MaxFollows + 1 {
+			if _, err := s.DB().ExecContext(ctx, `INSERT INTO users (id, display_name, name_key, created_at) VALUES ($1, $2, $2, 0)`,
+				fmt.Sprintf("u-%04d", i), fmt.Sprintf("fan%04d", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.DB().ExecContext(ctx, `INSERT INTO follows (follower_id, followed_id, created_at)
+			SELECT $1, id, 0 FROM users WHERE id <> $1 AND id <> 'u-2000'`, ann.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RebuildAggregates(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Follow(ctx, ann.ID, "u-2000", time.Now(), nil); !errors.Is(err, store.ErrTooManyFollows) {
+			t.Fatalf("follow past the limit: %v", err)
+		}
+		if c := counts(t, s, ann.ID); c[1] != store.MaxFollows {
+			t.Errorf("following %d", c[1])
+		}
+		if ok, _ := s.Follows(ctx, ann.ID, "u-2000"); ok {
+			t.Error("the follow past the limit was kept")
+		}
+		if err := s.Unfollow(ctx, ann.ID, "u-0000"); err != nil {
+			t.Fatal(err)
+		}
+		follow(t, s, ann.ID, "u-2000")
+		consistent(t, s)
+	})
+}
+
+// A block ends the follows both ways with their feed rows; suspending an account takes
+// its follows out of everyone else's counts and lifting it puts them back; deleting one
+// takes them out for good, suspended or not.
+func TestFollowsEndWithBlocksSuspensionsAndDeletion(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann, ben, cat, dan := listUser(t, s, "Ann"), listUser(t, s, "Ben"), listUser(t, s, "Cat"), listUser(t, s, "Dan")
+		// Recent: a follow fills the feed with lists of the last FeedRetention only.
+		now := time.Now()
+		if _, err := s.CreateList(ctx, ben.ID, lists.IDs(now), listContent("Bens Heroes", "Tom Westman"), now); err != nil {
+			t.Fatal(err)
+		}
+		follow(t, s, ann.ID, ben.ID)
+		follow(t, s, ben.ID, ann.ID)
+		follow(t, s, cat.ID, ben.ID)
+		follow(t, s, ben.ID, cat.ID)
+		follow(t, s, dan.ID, ben.ID)
+		if got := feedNames(t, s, ann.ID); !slices.Equal(got, []string{"Bens Heroes"}) {
+			t.Fatalf("ann's feed %v", got)
+		}
+		if err := s.Block(ctx, ben.ID, ann.ID, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := s.Follows(ctx, ann.ID, ben.ID); ok {
+			t.Error("the blocked fan still follows")
+		}
+		if ok, _ := s.Follows(ctx, ben.ID, ann.ID); ok {
+			t.Error("the blocker still follows")
+		}
+		if got := feedNames(t, s, ann.ID); len(got) != 0 {
+			t.Errorf("ann's feed after the block %v", got)
+		}
+		if c := counts(t, s, ann.ID); c != [2]int{0, 0} {
+			t.Errorf("ann after the block %v", c)
+		}
+		if c := counts(t, s, ben.ID); c != [2]int{2, 1} {
+			t.Errorf("ben after the block %v", c)
+		}
+		consistent(t, s)
+
+		suspend(t, s, ben.ID, time.Time{})
+		if c := counts(t, s, cat.ID); c != [2]int{0, 0} {
+			t.Errorf("cat while ben is suspended %v", c)
+		}
+		if c := counts(t, s, dan.ID); c != [2]int{0, 0} {
+			t.Errorf("dan while ben is suspended %v", c)
+		}
+		if got := feedNames(t, s, cat.ID); len(got) != 0 {
+			t.Errorf("a suspended fan's list in a feed: %v", got)
+		}
+		consistent(t, s)
+		if err := s.Unsuspend(ctx, ben.ID, time.Time{}, &model.Action{ID: "u1", AdminName: "Mod", Action: store.ActionUnsuspend, CreatedAt: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		if c := counts(t, s, cat.ID); c != [2]int{1, 1} {
+			t.Errorf("cat after ben is back %v", c)
+		}
+		if got := feedNames(t, s, cat.ID); !slices.Equal(got, []string{"Bens Heroes"}) {
+			t.Errorf("cat's feed after ben is back %v", got)
+		}
+		consistent(t, s)
+
+		if err := s.DeleteAccount(ctx, ben.ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range []string{cat.ID, dan.ID} {
+			if c := counts(t, s, u); c != [2]int{0, 0} {
+				t.Errorf("%s after ben is deleted %v", u, c)
+			}
+		}
+		consistent(t, s)
+
+		// A suspended account deleted: its follows left the counts already.
+		follow(t, s, cat.ID, dan.ID)
+		follow(t, s, dan.ID, cat.ID)
+		suspend(t, s, dan.ID, time.Time{})
+		if err := s.DeleteAccount(ctx, dan.ID); err != nil {
+			t.Fatal(err)
+		}
+		if c := counts(t, s, cat.ID); c != [2]int{0, 0} {
+			t.Errorf("cat after suspended dan is deleted %v", c)
+		}
+		consistent(t, s)
+	})
+}
+
+// The verify recount finds a follow count out of step and the rebuild repairs it.
+func TestVerifyRepairsFollowCounts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann, ben := listUser(t, s, "Ann"), listUser(t, s, "Ben")
+		follow(t, s, ann.ID, ben.ID)
+		execOK(t, s.DB(), `UPDATE users SET follower_count = 7, following_count = 3 WHERE id = $1`, ben.ID)
+		diffs, err := s.VerifyAggregates(ctx)
+		if err != nil || len(diffs) != 2 {
+			t.Fatalf("verify found %v %v", diffs, err)
+		}
+		if err := s.RebuildAggregates(ctx); err != nil {
+			t.Fatal(err)
+		}
+		consistent(t, s)
+		if c := counts(t, s, ben.ID); c != [2]int{1, 0} {
+			t.Errorf("ben repaired %v", c)
+		}
+	})
+}
+
+// The feed holds the public lists and remixes of the fans a reader follows, newest first,
+// paged by cursor without repeats: never a private list, one a moderator hid, one the
+// reader reported, nor anything of a fan they unfollowed. A list made public later joins
+// it; publishing notifies the followers who kept the setting on, once.
+func TestFeed(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann, ben, cat, mod := listUser(t, s, "Ann"), listUser(t, s, "Ben"), listUser(t, s, "Cat"), listUser(t, s, "Mod")
+		follow(t, s, ann.ID, ben.ID)
+		follow(t, s, ann.ID, cat.ID)
+		follow(t, s, cat.ID, ben.ID)
+		if err := s.SetNotifyFollowedLists(ctx, cat.ID, false); err != nil {
+			t.Fatal(err)
+		}
+		t0 := time.Now().Add(-time.Hour)
+		at := func(i int) time.Time { return t0.Add(time.Duration(i) * time.Minute) }
+		create := func(owner *model.User, name string, i int, public bool) *model.List {
+			t.Helper()
+			c := listContent(name, "Tom Westman")
+			c.IsPublic = public
+			l, notified, err := s.CreateListNotifying(ctx, owner.ID, lists.IDs(at(i)), c, at(i), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// ann follows ben and cat; cat follows ben but turned the notes off.
+			if want := public && owner.ID != ann.ID; want != slices.Contains(notified, ann.ID) || slices.Contains(notified, cat.ID) {
+				t.Errorf("%s notified %v", name, notified)
+			}
+			return l
+		}
+		for i := range 7 {
+			create(ben, fmt.Sprintf("Ben %d", i), i, true)
+		}
+		create(cat, "Cat 7", 7, true)
+		secret := create(ben, "Ben secret", 8, false)
+		hidden := create(ben, "Ben hidden", 9, true)
+		reported := create(cat, "Cat reported", 10, true)
+		create(ann, "Anns own", 11, true)
+		report(t, s, mod.ID, store.KindList, store.ListKey(ben.ID, hidden.ID), "spam", "")
+		moderate(t, s, mod, store.ActionHide, store.KindList, store.ListKey(ben.ID, hidden.ID))
+		report(t, s, ann.ID, store.KindList, store.ListKey(cat.ID, reported.ID), "spam", "")
+
+		var got []string
+		cursor := ""
+		for {
+			page, next, err := s.Feed(ctx, ann.ID, cursor, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range page {
+				got = append(got, l.Name)
+			}
+			if next == "" {
+				break
+			}
+			cursor = next
+		}
+		want := []string{"Cat 7", "Ben 6", "Ben 5", "Ben 4", "Ben 3", "Ben 2", "Ben 1", "Ben 0"}
+		if !slices.Equal(got, want) {
+			t.Fatalf("ann's feed %v, want %v", got, want)
+		}
+		if _, _, err := s.Feed(ctx, ann.ID, "garbage", 3); !errors.Is(err, store.ErrBadCursor) {
+			t.Errorf("bad cursor: %v", err)
+		}
+
+		// Made public later: it joins the feed at its own time and notifies once.
+		c := listContent("Ben secret", "Tom Westman")
+		_, notified, err := s.UpdateListNotifying(ctx, ben.ID, secret.ID, c, at(20))
+		if err != nil || !slices.Contains(notified, ann.ID) {
+			t.Fatalf("made public: %v %v", notified, err)
+		}
+		if got := feedNames(t, s, ann.ID); got[0] != "Ben secret" {
+			t.Errorf("after publishing: %v", got)
+		}
+		c.IsPublic = false
+		if _, err := s.UpdateList(ctx, ben.ID, secret.ID, c, at(21)); err != nil {
+			t.Fatal(err)
+		}
+		c.IsPublic = true
+		if _, notified, err = s.UpdateListNotifying(ctx, ben.ID, secret.ID, c, at(22)); err != nil || len(notified) != 0 {
+			t.Errorf("published again: %v %v", notified, err)
+		}
+		notes, _, err := s.RecentNotifications(ctx, ann.ID, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, note := range notes {
+			if note.Type == model.NoteFollowedList {
+				n++
+			}
+		}
+		if n != 10 { // Ben 0-6, Ben secret, Cat 7 and Cat reported (the hidden one leaves the inbox)
+			t.Errorf("%d followed_list notes", n)
+		}
+
+		if err := s.Unfollow(ctx, ann.ID, ben.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got := feedNames(t, s, ann.ID); !slices.Equal(got, []string{"Cat 7"}) {
+			t.Errorf("after unfollowing ben: %v", got)
+		}
+		// Following again brings back ben's newest public lists.
+		follow(t, s, ann.ID, ben.ID)
+		if got := feedNames(t, s, ann.ID); len(got) != 9 {
+			t.Errorf("after following ben again: %v", got)
+		}
+	})
+}
+
+// Following pages the accounts a fan follows, newest first, leaving suspended ones out.
+func TestFollowingPages(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann := listUser(t, s, "Ann")
+		var ids []string
+		for i := range 5 {
+			u := listUser(t, s, fmt.Sprintf("Fan%d", i))
+			ids = append(ids, u.ID)
+			if _, err := s.Follow(ctx, ann.ID, u.ID, listT0.Add(time.Duration(i)*time.Minute), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		suspend(t, s, ids[2], time.Time{})
+		var got []string
+		cursor := ""
+		for {
+			page, next, err := s.Following(ctx, ann.ID, cursor, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range page {
+				got = append(got, f.DisplayName)
+			}
+			if next == "" {
+				break
+			}
+			cursor = next
+		}
+		if want := []string{"Fan4", "Fan3", "Fan1", "Fan0"}; !slices.Equal(got, want) {
+			t.Errorf("following %v, want %v", got, want)
+		}
+	})
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { userMessage } from '../../api/userMessage';
+import { EmptyState } from '../../components/EmptyState';
+import { ListCardGrid } from '../../components/ListCard';
+import { PageHero } from '../../components/PageHero';
+import { FEED_FAILED, useFeed } from './followApi';
+import page from '../../components/Page.module.css';
+import styles from './Following.module.css';
+
+/** '/feed': every list and remix the fans the reader follows published, newest first. */
+export default function FeedPage() {
+  const feed = useFeed();
+  const lists = feed.data?.pages.flatMap((p) => p.lists);
+  const following = feed.data?.pages[0]?.followingCount ?? 0;
+  return (
+    <div className={page.page}>
+      <PageHero eyebrow="Your tribe" title="From Fans You Follow" compact>
+        <p>New rankings and remixes from the fans you follow, newest first.</p>
+      </PageHero>
+      <section className={page.section} aria-label="From Fans You Follow">
+        {feed.isError && lists === undefined ? (
+          <div role="alert" className={styles.error}>
+            <p>{userMessage(feed.error, FEED_FAILED)}</p>
+            <button type="button" className={page.buttonGhost} onClick={() => void feed.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : lists !== undefined && lists.length === 0 ? (
+          <EmptyState>
+            {following === 0 ? (
+              <>
+                You don't follow anyone yet. <Link to="/rankings">Browse rankings</Link> and press Follow on a fan whose taste you like.
+              </>
+            ) : (
+              'The fans you follow have not published a ranking lately.'
+            )}
+          </EmptyState>
+        ) : (
+          <ListCardGrid lists={lists} from="other" loading={feed.isPending} label="From Fans You Follow" />
+        )}
+        {feed.hasNextPage && (
+          <div className={styles.more}>
+            <button type="button" className={page.buttonGhost} onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
+              {feed.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
