@@ -100,6 +100,8 @@ type Server struct {
 	lists     *lists.Service
 	consensus *consensus.Service
 	legacy    *legacy.Service
+	// sitemapSize is how many lists one page of the sitemap holds (a test makes it small).
+	sitemapSize int
 }
 
 // New builds the server; Handler gives its http.Handler.
@@ -116,6 +118,8 @@ func New(d Deps) (*Server, error) {
 		searches:  newSearches(),
 		hub:       d.Hub,
 		now:       time.Now,
+
+		sitemapSize: lists.SitemapSize,
 	}
 	var err error
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
@@ -221,5 +225,6 @@ func (s *Server) CloseStreams() {
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
-	w.Write([]byte("User-agent: *\nDisallow: /api/\nDisallow: /mylists\nDisallow: /create\nAllow: /\n"))
+	w.Write([]byte("User-agent: *\nDisallow: /api/\nDisallow: /mylists\nDisallow: /create\nAllow: /\n\nSitemap: " +
+		strings.TrimRight(s.cfg.BaseURL, "/") + "/sitemap.xml\n"))
 }
