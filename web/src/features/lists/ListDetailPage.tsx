@@ -303,7 +303,9 @@ function ListView({ list, Comments, ReportButton }: { list: RankedList } & ListD
                         {stripSurvivorPrefix(item.name)}
                       </Link>
                     ) : (
-                      item.name
+                      <Link to={`/castaways/${encodeURIComponent(item.id)}`} className={styles.castawayLink} title="This castaway's page">
+                        {item.name}
+                      </Link>
                     )}
                   </span>
                   {!item.isSeason && (
