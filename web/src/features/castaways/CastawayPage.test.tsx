@@ -59,7 +59,7 @@ describe('CastawayPage', () => {
     renderAt('/castaways/parvati-shallow');
     expect(await screen.findByRole('heading', { level: 1, name: 'Parvati Shallow' })).toBeInTheDocument();
     expect(screen.getByText('Castaway · Seasons 13, 16')).toBeInTheDocument();
-    expect(screen.getByText('All-time community rank').nextSibling).toHaveTextContent('#3 of 412');
+    expect(screen.getByText('All-time community rank').nextSibling).toHaveTextContent('#3 of 412score 12.5');
     expect(screen.getByText('Public lists ranking them').nextSibling).toHaveTextContent('52');
     const seasons = within(screen.getByRole('region', { name: 'Their 2 seasons' })).getAllByRole('listitem');
     expect(seasons[0]).toHaveTextContent('Not in its community ranking yet');

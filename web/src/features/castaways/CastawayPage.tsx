@@ -23,18 +23,15 @@ function Stats({ c }: { c: Castaway }) {
     <dl className={styles.stats}>
       <div className={styles.stat}>
         <dt>All-time community rank</dt>
-        <dd>{placeText(c.allTime)}</dd>
+        <dd>
+          {placeText(c.allTime)}
+          {c.allTime.score !== undefined && <span className={styles.score}>score {c.allTime.score.toFixed(1)}</span>}
+        </dd>
       </div>
       <div className={styles.stat}>
         <dt>Public lists ranking them</dt>
         <dd>{c.listCount.toLocaleString()}</dd>
       </div>
-      {c.allTime.score !== undefined && (
-        <div className={styles.stat}>
-          <dt>All-time score</dt>
-          <dd>{c.allTime.score.toFixed(1)}</dd>
-        </div>
-      )}
     </dl>
   );
 }
