@@ -61,10 +61,10 @@ describe('CastawayPage', () => {
     expect(screen.getByText('Castaway · Seasons 13, 16')).toBeInTheDocument();
     expect(screen.getByText('All-time community rank').nextSibling).toHaveTextContent('#3 of 412score 12.5');
     expect(screen.getByText('Public lists ranking them').nextSibling).toHaveTextContent('52');
-    const seasons = within(screen.getByRole('region', { name: 'Their 2 seasons' })).getAllByRole('listitem');
-    expect(seasons[0]).toHaveTextContent('Not in its community ranking yet');
-    expect(seasons[1]).toHaveTextContent('#1 of 20 in its community ranking');
-    expect(within(seasons[1]).getByRole('link')).toHaveAttribute('href', '/seasons/s16');
+    const [cook, micronesia] = within(screen.getByRole('region', { name: 'Their 2 seasons' })).getAllByRole('listitem');
+    expect(cook).toHaveTextContent('Not in its community ranking yet');
+    expect(micronesia).toHaveTextContent('#1 of 20 in its community ranking');
+    expect(within(micronesia as HTMLElement).getByRole('link')).toHaveAttribute('href', '/seasons/s16');
 
     const lists = screen.getByRole('list', { name: 'Lists ranking Parvati Shallow' });
     expect(within(lists).getByRole('article', { name: 'Queens' })).toHaveTextContent('#1 in this list');
