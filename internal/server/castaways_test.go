@@ -257,4 +257,3 @@ func TestSitemap(t *testing.T) {
 		}
 	})
 }
-

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"castaway/internal/httpcache"
 )
 
 // The sitemap: /sitemap.xml is an index of the app's pages, the castaways (the catalog's
@@ -94,16 +96,21 @@ func (s *Server) sitemapCastaways(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// answerSitemap answers the file make writes, shared under key for a moment.
+// answerSitemap answers the file make writes, shared under key for a moment and gzipped
+// once for every reader (a page of 50,000 lists is megabytes), with an ETag.
 func (s *Server) answerSitemap(w http.ResponseWriter, r *http.Request, key string, make func(context.Context) ([]byte, error)) {
-	v, err := s.shared.Get(key, func(ctx context.Context) (any, error) { return make(ctx) })
+	v, err := s.shared.Get(key, func(ctx context.Context) (any, error) {
+		body, err := make(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return httpcache.NewPrecompressed(body, "application/xml; charset=utf-8", sitemapCache), nil
+	})
 	if err != nil {
 		s.fail(w, r, "sitemap", err, msgSomethingWrong)
 		return
 	}
-	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
-	w.Header().Set("Cache-Control", sitemapCache)
-	w.Write(v.([]byte))
+	v.(*httpcache.Precompressed).ServeHTTP(w, r)
 }
 
 // urlset is a sitemap's URLs, paths under the site's base URL, each with the time it
