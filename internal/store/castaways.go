@@ -16,25 +16,36 @@ const recountCastawayRanks = `SELECT l.user_id, l.id, i.item_id, i.position, -l.
 
 // adjustCastaways keeps castaway_ranks and sitemap_lists in step with list ($1, $2) as
 // it stands in tx: -1 before a change takes its places out, +1 after one puts them back
-// when it is public, and numbers it for the sitemap, or drops its number, by whether it
-// is public now (a delete drops both by cascade). A list keeps its number across edits.
+// when it is public and numbers it for the sitemap, or drops its number, by whether it is
+// public now (a delete drops both by cascade; a suspension, which changes lists without
+// +1, calls syncSitemap itself). A list keeps its number across edits.
 func adjustCastaways(ctx context.Context, tx *sql.Tx, userID, listID string, delta int) error {
-	steps := []string{`DELETE FROM castaway_ranks WHERE list_user_id = $1 AND list_id = $2`}
-	if delta > 0 {
-		steps = []string{
-			`INSERT INTO castaway_ranks (list_user_id, list_id, item_id, position, sort_key) ` + recountCastawayRanks +
-				` AND l.user_id = $1 AND l.id = $2 ON CONFLICT DO NOTHING`,
-			`DELETE FROM sitemap_lists WHERE list_user_id = $1 AND list_id = $2
-				AND NOT EXISTS (SELECT 1 FROM lists WHERE user_id = $1 AND id = $2 AND is_public = TRUE)`,
-			// NOT EXISTS rather than ON CONFLICT: PostgreSQL would spend a number on every edit.
-			`INSERT INTO sitemap_lists (list_user_id, list_id) SELECT user_id, id FROM lists
-				WHERE user_id = $1 AND id = $2 AND is_public = TRUE
-				AND NOT EXISTS (SELECT 1 FROM sitemap_lists WHERE list_user_id = $1 AND list_id = $2)`,
-		}
-	}
-	for _, q := range steps {
-		if _, err := tx.ExecContext(ctx, q, userID, listID); err != nil {
+	if delta < 0 {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM castaway_ranks WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {
 			return fmt.Errorf("count castaway places: %w", err)
+		}
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO castaway_ranks (list_user_id, list_id, item_id, position, sort_key) `+
+		recountCastawayRanks+` AND l.user_id = $1 AND l.id = $2 ON CONFLICT DO NOTHING`, userID, listID); err != nil {
+		return fmt.Errorf("count castaway places: %w", err)
+	}
+	return syncSitemap(ctx, tx, userID, listID)
+}
+
+// syncSitemap numbers list ($1, $2) for the sitemap when it is public in tx, and drops
+// its number when it is not.
+func syncSitemap(ctx context.Context, tx *sql.Tx, userID, listID string) error {
+	for _, q := range []string{
+		`DELETE FROM sitemap_lists WHERE list_user_id = $1 AND list_id = $2
+			AND NOT EXISTS (SELECT 1 FROM lists WHERE user_id = $1 AND id = $2 AND is_public = TRUE)`,
+		// NOT EXISTS rather than ON CONFLICT: PostgreSQL would spend a number on every edit.
+		`INSERT INTO sitemap_lists (list_user_id, list_id) SELECT user_id, id FROM lists
+			WHERE user_id = $1 AND id = $2 AND is_public = TRUE
+			AND NOT EXISTS (SELECT 1 FROM sitemap_lists WHERE list_user_id = $1 AND list_id = $2)`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, userID, listID); err != nil {
+			return fmt.Errorf("number list for the sitemap: %w", err)
 		}
 	}
 	return nil
