@@ -127,34 +127,39 @@ func TestCastawayOverHTTP(t *testing.T) {
 	})
 }
 
-// The castaway page's HTML carries their title, description and Open Graph tags; an
-// unknown castaway answers 404 with the app.
+// The castaway page's HTML carries their title, description (where the community ranks
+// them) and Open Graph tags; an unknown castaway answers 404 with the app.
 func TestCastawayPageHead(t *testing.T) {
-	e := newEnv(t)
-	res := get(t, e.URL+"/castaways/parvati-shallow", nil)
-	body, _ := io.ReadAll(res.Body)
-	page := string(body)
-	for _, want := range []string{
-		"<title>Parvati Shallow — Survivor castaway rankings</title>",
-		`<meta property="og:title" content="Parvati Shallow — Survivor castaway rankings" />`,
-		`<meta property="og:description" content="Parvati Shallow played Survivor: Cook Islands, Survivor: Micronesia, Survivor: Heroes vs. Villains, Survivor: Winners at War." />`,
-		`<meta property="og:url" content="` + e.cfg.BaseURL + `/castaways/parvati-shallow" />`,
-		`<meta property="og:image" content="` + e.cfg.BaseURL + `/media/contestants/s40/parvati" />`,
-		`<meta name="twitter:card" content="summary" />`,
-		`<link rel="preload" as="fetch" crossorigin href="/api/contestants/parvati-shallow" />`,
-	} {
-		if !strings.Contains(page, want) {
-			t.Errorf("page lacks %s\n%s", want, page)
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnvOn(t, st)
+		_, ann := e.signedIn(t, "Ann")
+		castawayList(t, st, ann.ID, "Queens", true, time.Now(), "s20", "parvati-shallow", "sandra-diaz-twine")
+		res := get(t, e.URL+"/castaways/parvati-shallow", nil)
+		body, _ := io.ReadAll(res.Body)
+		page := string(body)
+		for _, want := range []string{
+			"<title>Parvati Shallow — Survivor castaway rankings</title>",
+			`<meta property="og:title" content="Parvati Shallow — Survivor castaway rankings" />`,
+			`<meta property="og:description" content="Parvati Shallow played Survivor: Cook Islands, Survivor: Micronesia, Survivor: Heroes vs. Villains, Survivor: Winners at War. #1 of all time in the community&#39;s ranking, ranked by 1 public list." />`,
+			`<meta property="og:url" content="` + e.cfg.BaseURL + `/castaways/parvati-shallow" />`,
+			`<meta property="og:image" content="` + e.cfg.BaseURL + `/media/contestants/s40/parvati" />`,
+			`<meta name="twitter:card" content="summary" />`,
+			`<link rel="preload" as="fetch" crossorigin href="/api/contestants/parvati-shallow" />`,
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("page lacks %s\n%s", want, page)
+			}
 		}
-	}
-	if res.StatusCode != 200 || strings.Count(page, "<title>") != 1 {
-		t.Errorf("status %d", res.StatusCode)
-	}
-	res = get(t, e.URL+"/castaways/nobody-at-all", nil)
-	body, _ = io.ReadAll(res.Body)
-	if res.StatusCode != 404 || !strings.Contains(string(body), `<div id=root>`) || !strings.Contains(string(body), "<title>Survivor Rankings</title>") {
-		t.Errorf("unknown castaway: %d\n%s", res.StatusCode, body)
-	}
+		if res.StatusCode != 200 || strings.Count(page, "<title>") != 1 {
+			t.Errorf("status %d", res.StatusCode)
+		}
+		res = get(t, e.URL+"/castaways/nobody-at-all", nil)
+		body, _ = io.ReadAll(res.Body)
+		if res.StatusCode != 404 || !strings.Contains(string(body), `<div id=root>`) || !strings.Contains(string(body), "<title>Survivor Rankings</title>") ||
+			strings.Contains(string(body), "preload") {
+			t.Errorf("unknown castaway: %d\n%s", res.StatusCode, body)
+		}
+	})
 }
 
 type sitemapIndex struct {
