@@ -233,6 +233,9 @@ for engine in $BENCH_ENGINES; do
     total_pages=$(curl -fsS "$APP/api/lists" | jq -r '.totalPages')
     deep=$(( total_pages / 2 > 500 ? 500 : (total_pages / 2 < 1 ? 1 : total_pages / 2) ))
     echo "deep_page=$deep" >> "$BENCH_OUT/load__${engine}__${size}.txt"
+    # The last full page of the lists' sitemap (50,000 lists each), or the only one.
+    sitemap_page=$(curl -fsS "$APP/sitemap.xml" | grep -c '/sitemap-lists-' || true)
+    sitemap_page=$(( sitemap_page > 1 ? sitemap_page - 1 : 1 ))
     export BENCH_LIST_PATHS=$BENCH_OUT/paths__${engine}__${size}.txt
     : > "$BENCH_LIST_PATHS"
     for p in 2 3 4 5 6 7 8 9; do
@@ -259,6 +262,8 @@ for engine in $BENCH_ENGINES; do
     wait_ready "$APP/readyz"
     measure browse_newest_uncached "$APP/api/lists?sort=newest" -s "$ROOT/bench/uncached.lua"
     measure browse_search_uncached "$APP/api/lists?q=parvati" -s "$ROOT/bench/uncached.lua"
+    measure castaway_uncached "$APP/api/contestants/parvati-shallow" -s "$ROOT/bench/uncached.lua"
+    measure sitemap_lists_uncached "$APP/sitemap-lists-$sitemap_page.xml" -s "$ROOT/bench/uncached.lua"
     kill "$server"; wait "$server" 2>/dev/null || true
     CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
       --database-url "$db" --trust-proxy >> "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
@@ -267,6 +272,8 @@ for engine in $BENCH_ENGINES; do
     wait_ready "$APP/readyz"
     measure consensus_season "$APP/api/seasons/s20/consensus"
     measure consensus_seasons "$APP/api/seasons/consensus"
+    measure castaway "$APP/api/contestants/parvati-shallow"
+    measure sitemap_lists "$APP/sitemap-lists-$sitemap_page.xml" -H "Accept-Encoding: gzip"
     if [[ $size == "$BENCH_LISTS" ]]; then
       measure list "$APP/api/lists/$top"
       # A tier list and a ranked list of the same 20 entries (s20's cast), made by the demo

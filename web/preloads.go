@@ -21,6 +21,7 @@ var pageModules = []struct{ pattern, module string }{
 	{"GET /rankings", "src/features/lists/BrowseRankingsPage.tsx"},
 	{"GET /rankings/user/{userId}", UserPage},
 	{"GET /list/{userId}/{listId}", ListPage},
+	{"GET /castaways/{contestantId}", CastawayPage},
 	{"GET /global-rankings", "src/features/global/GlobalRankingsPage.tsx"},
 	{"GET /global-rankings/{listId}", "src/features/global/GlobalListPage.tsx"},
 }
@@ -29,6 +30,8 @@ var pageModules = []struct{ pattern, module string }{
 const (
 	ListPage = "src/features/lists/ListDetailPage.tsx"   // /list/{userId}/{listId}
 	UserPage = "src/features/lists/UserRankingsPage.tsx" // /rankings/user/{userId}
+	// /castaways/{contestantId}
+	CastawayPage = "src/features/castaways/CastawayPage.tsx"
 )
 
 // manifestChunk is one entry of Vite's build manifest (dist/.vite/manifest.json).

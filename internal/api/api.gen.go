@@ -560,6 +560,67 @@ type BlockedUser struct {
 	UserId      string    `json:"userId"`
 }
 
+// Castaway defines model for Castaway.
+type Castaway struct {
+	// AllTime A castaway's place in one community ranking.
+	AllTime CastawayPlace `json:"allTime"`
+
+	// Id Today's id (an earlier one asked for is translated).
+	Id string `json:"id"`
+
+	// ImageUrl Their headshot in their latest season.
+	ImageUrl string `json:"imageUrl"`
+
+	// ListCount Public lists that rank them.
+	ListCount int `json:"listCount"`
+
+	// Lists A page of the public lists ranking them, best place first.
+	Lists []CastawayList `json:"lists"`
+	Name  string         `json:"name"`
+
+	// NextCursor Present when a next page of lists exists; pass it as cursor to read it.
+	NextCursor *string `json:"nextCursor,omitempty"`
+
+	// Seasons Every season they played, in catalog order.
+	Seasons []CastawaySeason `json:"seasons"`
+}
+
+// CastawayList defines model for CastawayList.
+type CastawayList struct {
+	List ListSummary `json:"list"`
+
+	// Position The place (1 first) the list gives the castaway.
+	Position int `json:"position"`
+}
+
+// CastawayPlace A castaway's place in one community ranking.
+type CastawayPlace struct {
+	// ListCount Lists naming them there; absent with place.
+	ListCount *int `json:"listCount,omitempty"`
+
+	// Place 1 first; absent when no public list ranks them there.
+	Place *int `json:"place,omitempty"`
+
+	// Ranked How many castaways that ranking orders.
+	Ranked int `json:"ranked"`
+
+	// Score 0 to 100, one decimal; absent with place.
+	Score *float32 `json:"score,omitempty"`
+}
+
+// CastawaySeason defines model for CastawaySeason.
+type CastawaySeason struct {
+	// Community A castaway's place in one community ranking.
+	Community CastawayPlace `json:"community"`
+	Id        string        `json:"id"`
+
+	// ImageUrl Their headshot in this season.
+	ImageUrl string `json:"imageUrl"`
+	LogoUrl  string `json:"logoUrl"`
+	Name     string `json:"name"`
+	Number   int    `json:"number"`
+}
+
 // Catalog defines model for Catalog.
 type Catalog struct {
 	Seasons []Season `json:"seasons"`
@@ -1588,6 +1649,12 @@ type OauthCallbackParams struct {
 type StartOAuthParams struct {
 	// Redirect App path to land on afterwards; only same-site paths starting with '/' of at most 256 characters are kept, anything else becomes '/'.
 	Redirect *string `form:"redirect,omitempty" json:"redirect,omitempty"`
+}
+
+// GetCastawayParams defines parameters for GetCastaway.
+type GetCastawayParams struct {
+	// Cursor The nextCursor of the previous page of lists.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // GetFeedParams defines parameters for GetFeed.

@@ -37,6 +37,7 @@ type Catalog struct {
 	legacy    map[string]string // earlier contestant id -> current id
 	seasons   map[string]*Season
 	firstSeen map[string]placed // contestant id -> first season it appears in
+	played    map[string][]*Season
 }
 
 type placed struct {
@@ -59,7 +60,8 @@ func Load() (*Catalog, error) {
 	if err := json.Unmarshal(seasonsJSON, &raw); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
-	c := &Catalog{Version: raw.Version, legacy: raw.Legacy, seasons: map[string]*Season{}, firstSeen: map[string]placed{}}
+	c := &Catalog{Version: raw.Version, legacy: raw.Legacy, seasons: map[string]*Season{}, firstSeen: map[string]placed{},
+		played: map[string][]*Season{}}
 	for _, rs := range raw.Seasons {
 		s := Season{ID: rs.ID, Number: rs.Number, Name: rs.Name, LogoURL: SeasonLogoPath(rs.Number)}
 		keys := headshotKeys(rs.Contestants)
@@ -75,6 +77,10 @@ func Load() (*Catalog, error) {
 		for _, ct := range s.Contestants {
 			if _, ok := c.firstSeen[ct.ID]; !ok {
 				c.firstSeen[ct.ID] = placed{season: s, contestant: ct}
+			}
+			// A returning player keeps their id; one listed twice in a cast played it once.
+			if ps := c.played[ct.ID]; len(ps) == 0 || ps[len(ps)-1] != s {
+				c.played[ct.ID] = append(ps, s)
 			}
 		}
 	}
@@ -112,6 +118,27 @@ func (c *Catalog) Contestant(id, seasonID string) (Contestant, *Season, bool) {
 		return Contestant{}, nil, false
 	}
 	return p.contestant, p.season, true
+}
+
+// Played is every season the contestant id played, in catalog order: none for an id
+// the catalog does not have. Earlier ids are translated.
+func (c *Catalog) Played(id string) []*Season {
+	return c.played[c.CurrentID(id)]
+}
+
+// Castaways is every contestant once, in the order they first appear.
+func (c *Catalog) Castaways() []Contestant {
+	var out []Contestant
+	seen := map[string]bool{}
+	for _, s := range c.Seasons {
+		for _, ct := range s.Contestants {
+			if !seen[ct.ID] {
+				seen[ct.ID] = true
+				out = append(out, ct)
+			}
+		}
+	}
+	return out
 }
 
 // CurrentID maps an earlier product's contestant id to today's; others pass through.

@@ -64,3 +64,32 @@ func TestHeadshotKeysSplitSharedFirstNames(t *testing.T) {
 		t.Fatalf("keys = %v", keys)
 	}
 }
+
+// A returning player keeps one id: Played finds each season of theirs once, in order,
+// translating an earlier id; Castaways names each player once.
+func TestPlayedAndCastaways(t *testing.T) {
+	c := MustLoad()
+	var ids []string
+	for _, s := range c.Played("colby-donaldson") {
+		ids = append(ids, s.ID)
+	}
+	if got := strings.Join(ids, ","); got != "s2,s8,s20,s50" {
+		t.Errorf("Colby played %s", got)
+	}
+	if len(c.Played("nobody-at-all")) != 0 {
+		t.Error("an unknown id played a season")
+	}
+	if len(c.Played("amy-o'hara")) == 0 {
+		t.Error("an earlier id is not translated")
+	}
+	seen := map[string]bool{}
+	for _, ct := range c.Castaways() {
+		if seen[ct.ID] {
+			t.Errorf("%s named twice", ct.ID)
+		}
+		seen[ct.ID] = true
+	}
+	if len(seen) != 751 {
+		t.Errorf("%d castaways, want 751", len(seen))
+	}
+}

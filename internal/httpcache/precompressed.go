@@ -43,7 +43,7 @@ func NewPrecompressed(body []byte, contentType, cacheControl string) *Precompres
 }
 
 func compressible(contentType string) bool {
-	for _, t := range []string{"text/", "application/json", "javascript", "image/svg+xml", "application/manifest+json"} {
+	for _, t := range []string{"text/", "application/json", "application/xml", "javascript", "image/svg+xml", "application/manifest+json"} {
 		if strings.Contains(contentType, t) {
 			return true
 		}

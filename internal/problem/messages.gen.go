@@ -14,6 +14,8 @@ const (
 	MsgBallotSignedOut        = "You must be logged in to submit a ranking."
 	MsgBlockFailed            = "Failed to update your blocked users. Please try again."
 	MsgBrowseFailed           = "Failed to load public lists. Please try again later."
+	MsgCastawayFailed         = "Failed to load this castaway. Please try again later."
+	MsgCastawayNotFound       = "Castaway not found."
 	MsgCommentDeleteFailed    = "Failed to delete comment. Please try again."
 	MsgCommentEmpty           = "Comment cannot be empty."
 	MsgCommentFailed          = "Failed to add comment. Please try again."

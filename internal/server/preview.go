@@ -44,7 +44,12 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(page))
 }
 
-type preview struct{ title, description, image string }
+// preview is a page's head: its title, description and, when it has one, its picture:
+// a list's share image (share: its PNG of known size, shown large) or a castaway's headshot.
+type preview struct {
+	title, description, image string
+	share                     bool
+}
 
 // genericPreview is what a link to a list nobody may see (or none) shows.
 var genericPreview = preview{title: "Survivor Rankings", description: "Rank Survivor contestants and seasons, and share your rankings."}
@@ -62,6 +67,7 @@ func previewOf(l *model.List, baseURL string) preview {
 	if l.Description != "" {
 		p.description = l.Description + " — " + p.description
 	}
+	p.share = true
 	p.image = strings.TrimRight(baseURL, "/") + "/api/lists/" + url.PathEscape(l.UserID) + "/" + url.PathEscape(l.ID) + "/share.png?v=" + shareRevision(l)
 	return p
 }
@@ -78,14 +84,18 @@ func withPreview(index string, p preview, pageURL string) string {
     <meta property="og:url" content="%[3]s" />`, title, desc, html.EscapeString(pageURL), map[bool]string{true: "article", false: "website"}[p.image != ""])
 	card := "summary"
 	if p.image != "" {
-		card = "summary_large_image"
 		fmt.Fprintf(&b, `
-    <meta property="og:image" content="%[1]s" />
+    <meta property="og:image" content="%[1]s" />`, html.EscapeString(p.image))
+		if p.share {
+			card = "summary_large_image"
+			fmt.Fprintf(&b, `
     <meta property="og:image:type" content="image/png" />
-    <meta property="og:image:width" content="%[2]d" />
-    <meta property="og:image:height" content="%[3]d" />
-    <meta property="og:image:alt" content="%[4]s" />
-    <meta name="twitter:image" content="%[1]s" />`, html.EscapeString(p.image), shareimage.Width, shareimage.Height, title)
+    <meta property="og:image:width" content="%[1]d" />
+    <meta property="og:image:height" content="%[2]d" />`, shareimage.Width, shareimage.Height)
+		}
+		fmt.Fprintf(&b, `
+    <meta property="og:image:alt" content="%[2]s" />
+    <meta name="twitter:image" content="%[1]s" />`, html.EscapeString(p.image), title)
 	}
 	fmt.Fprintf(&b, `
     <meta name="twitter:card" content="%[3]s" />

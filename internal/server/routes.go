@@ -25,12 +25,16 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /metrics", s.publicMetrics()},
 		{"/debug/", http.NotFoundHandler()}, // pprof is the admin listener's alone
 		{"GET /robots.txt", http.HandlerFunc(s.robots)},
+		{"GET /sitemap.xml", http.HandlerFunc(s.sitemapIndex)},
+		{"GET /sitemap-pages.xml", http.HandlerFunc(s.sitemapPages)},
+		{"GET /sitemap-castaways.xml", http.HandlerFunc(s.sitemapCastaways)},
 		{"GET /favicon.ico", httpcache.NewPrecompressed(faviconICO(), "image/x-icon", "public, max-age=86400")},
 
 		// Catalog and pictures
 		{"GET /api/catalog/seasons", s.seasons},
 		{"GET /api/seasons/consensus", httpcache.Cacheable(http.HandlerFunc(s.seasonsConsensus))},
 		{"GET /api/seasons/{seasonId}/consensus", httpcache.Cacheable(http.HandlerFunc(s.seasonConsensus))},
+		{"GET /api/contestants/{contestantId}", httpcache.Cacheable(http.HandlerFunc(s.castaway))},
 		{"GET /media/contestants/{season}/{key}", http.HandlerFunc(s.media.contestant)},
 		{"GET /media/seasons/{number}", http.HandlerFunc(s.media.season)},
 		{"GET /images/placeholder.jpg", s.media.headshot},
@@ -137,7 +141,8 @@ func (s *Server) routes() *http.ServeMux {
 		{"/api/", http.HandlerFunc(s.apiNotFound)},
 		{"GET /list/{userId}/{listId}", http.HandlerFunc(s.listPage)},
 		{"GET /rankings/user/{userId}", http.HandlerFunc(s.userPage)},
-		{"/", s.web},
+		{"GET /castaways/{contestantId}", http.HandlerFunc(s.castawayPage)},
+		{"/", s.sitemapListsOr(s.web)}, // /sitemap-lists-N.xml: a pattern's name may not share its segment
 	} {
 		mux.Handle(rt.pattern, rt.handler)
 	}

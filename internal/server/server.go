@@ -91,6 +91,8 @@ type Server struct {
 	consensus *consensus.Service
 	legacy    *legacy.Service
 	follows   *follows.Service
+	// sitemapSize is how many lists one page of the sitemap holds (a test makes it small).
+	sitemapSize int
 }
 
 // New builds the server; Handler gives its http.Handler.
@@ -107,6 +109,8 @@ func New(d Deps) (*Server, error) {
 		searches:  newSearches(),
 		hub:       d.Hub,
 		now:       time.Now,
+
+		sitemapSize: lists.SitemapSize,
 	}
 	var err error
 	if s.media, err = newMedia(d.Config.MediaDir, d.Config.MediaURL, d.Catalog); err != nil {
@@ -212,5 +216,6 @@ func (s *Server) CloseStreams() {
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
-	w.Write([]byte("User-agent: *\nDisallow: /api/\nDisallow: /mylists\nDisallow: /create\nAllow: /\n"))
+	w.Write([]byte("User-agent: *\nDisallow: /api/\nDisallow: /mylists\nDisallow: /create\nAllow: /\n\nSitemap: " +
+		strings.TrimRight(s.cfg.BaseURL, "/") + "/sitemap.xml\n"))
 }

@@ -59,7 +59,7 @@ func (s *Store) RebuildAggregates(ctx context.Context) error {
 			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) `+recountDaily,
 			`DELETE FROM list_counts`,
 			`INSERT INTO list_counts (tag, kind, n) `+recountListCounts)
-		steps = append(steps, rebuildConsensus...)
+		steps = append(append(steps, rebuildConsensus...), rebuildCastaways...)
 		steps = append(steps, followRepairs()...)
 		if s.dialect == SQLite {
 			steps = append(steps, `DELETE FROM list_fts`,
@@ -114,7 +114,7 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 				ON r.k1 = l.user_id AND r.k2 = l.id WHERE l.` + c.column + ` <> COALESCE(r.n, 0)`})
 	}
 	checks = append(checks, suspensionChecks...)
-	checks = append(checks, consensusChecks...)
+	checks = append(append(checks, consensusChecks...), castawayChecks...)
 	checks = append(checks, followChecks()...)
 	if s.dialect == Postgres {
 		checks = append(checks, struct{ what, query string }{"list %s/%s: search index %v, expected %v",

@@ -417,8 +417,14 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]mod
 		return nil, err
 	}
 	rows.Close()
+	return out, s.withCards(ctx, out, lists)
+}
+
+// withCards fills each list's top items (a tier list's top tier) and tags, in one round
+// trip; lists[i] is the list out[i] summarises.
+func (s *Store) withCards(ctx context.Context, out []model.ListSummary, lists []*model.List) error {
 	if len(out) == 0 {
-		return out, nil
+		return nil
 	}
 	keys := make([]any, 0, 2*len(out)+1)
 	for _, l := range out {
@@ -426,7 +432,7 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]mod
 	}
 	cards, err := s.cards(ctx, StmtCards(PageKeys(len(out)), fmt.Sprintf("$%d", len(keys)+1)), append(keys, TopItemCount)...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i := range out {
 		c := cards[listKey{out[i].UserID, out[i].ID}]
@@ -439,7 +445,7 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]mod
 			out[i].Tags = []string{}
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // likeEscaper makes the user's text match literally inside a LIKE pattern.

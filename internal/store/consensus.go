@@ -9,8 +9,12 @@ import (
 )
 
 // SeasonsScope is the consensus scope of season lists: the ranking of the seasons.
+// AllTimeScope is every contestant of every season: the all-time ranking of contestants.
 // Any other scope is a season id, for the ranking of that season's contestants.
-const SeasonsScope = ""
+const (
+	SeasonsScope = ""
+	AllTimeScope = "*"
+)
 
 // ConsensusPointScale is the points a list gives its top item: with k items the one at
 // position p (0 first) gets (k - p) * ConsensusPointScale / k, in integers, so sums are
@@ -21,18 +25,20 @@ const SeasonsScope = ""
 const ConsensusPointScale = 1000000
 
 // consensusContributions is one row per item of each public list l matching where: its
-// scope, item, normalised Borda points, and the list's key and creation time. The list's
+// scope, item, normalised Borda points, and the list's key and creation time; a
+// contestant's row comes twice, in its season's scope and in AllTimeScope. The list's
 // length is counted from its items (not item_count), so a recount stands on the rows alone.
 // A span is a tier's entries (list_items.tier), or one ranked item (tier NULL: its
 // position tells it apart).
 func consensusContributions(where string) string {
-	return `SELECT scope, item_id, (2 * k - first - last) * 500000 / k AS points, user_id, id, created_at FROM (
+	one := `SELECT scope, item_id, (2 * k - first - last) * 500000 / k AS points, user_id, id, created_at FROM (
 		SELECT CASE WHEN i.is_season THEN '' ELSE i.season_id END AS scope, i.item_id,
 			count(*) OVER (PARTITION BY i.list_user_id, i.list_id) AS k,
 			min(i.position) OVER span AS first, max(i.position) OVER span AS last, l.user_id, l.id, l.created_at
 		FROM lists l JOIN list_items i ON i.list_user_id = l.user_id AND i.list_id = l.id
 		WHERE l.is_public = TRUE AND ` + where + `
 		WINDOW span AS (PARTITION BY i.list_user_id, i.list_id, i.tier, CASE WHEN i.tier IS NULL THEN i.position END)) w`
+	return one + ` UNION ALL SELECT '*', item_id, points, user_id, id, created_at FROM (` + one + `) a WHERE scope <> ''`
 }
 
 // What the consensus tables should hold, recounted from every public list.

@@ -174,13 +174,16 @@ func (s *Store) UpdateListNotifying(ctx context.Context, userID, listID string, 
 
 // adjustCounts adds delta to every count list ($1, $2) contributes to as it stands in
 // tx (the browse filters' list counts, the community consensus, its original's remix
-// count): -1 before a change
+// count, a castaway's places, the sitemap): -1 before a change
 // or a delete, +1 after a change or a creation.
 func adjustCounts(ctx context.Context, tx *sql.Tx, userID, listID string, delta int) error {
 	if err := adjustListCounts(ctx, tx, userID, listID, delta); err != nil {
 		return err
 	}
 	if err := adjustConsensus(ctx, tx, userID, listID, delta); err != nil {
+		return err
+	}
+	if err := adjustCastaways(ctx, tx, userID, listID, delta); err != nil {
 		return err
 	}
 	return adjustRemixCount(ctx, tx, userID, listID, delta)

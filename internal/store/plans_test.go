@@ -22,6 +22,7 @@ var bigTables = map[string]bool{
 	"blocks": true, "b": true, "reports": true, "report_targets": true, "moderation_actions": true,
 	"notifications": true, "n": true, "global_submissions": true, "sessions": true,
 	"follows": true, "feed_items": true,
+	"castaway_ranks": true, "sitemap_lists": true, "s": true,
 }
 
 type plannedStmt struct {
@@ -52,6 +53,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		}
 		cursor[sort] = r.NextCursor
 	}
+	castaway := strings.ToLower(strings.ReplaceAll(seedNames[0], " ", "-"))
 	out := []plannedStmt{
 		{"top this week", store.StmtTopThisWeek, store.TopThisWeekArgs(now.Add(-7 * 24 * time.Hour)), false},
 		{"recent", store.StmtRecent, []any{store.HomeSize}, true},
@@ -66,6 +68,11 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"consensus count", store.StmtConsensusCount, []any{"s1"}, false},
 		{"consensus tallies", store.StmtConsensusTallies, []any{"s1"}, false},
 		{"consensus sample", store.StmtConsensusSample, []any{"s1", 50}, true},
+		{"consensus all-time tallies", store.StmtConsensusTallies, []any{store.AllTimeScope}, false},
+		{"castaway lists", store.StmtCastawayLists, []any{castaway, -1, 0, "", "", 13}, true},
+		{"castaway lists after", store.StmtCastawayLists, []any{castaway, 1, -(int64(1) << 40), "u00001", "list_1", 13}, true},
+		{"sitemap pages", store.StmtSitemapLast, nil, false},
+		{"sitemap lists", store.StmtSitemapLists, []any{1000, 2000}, true},
 		{"consensus sample items", store.StmtListItems(store.PageKeys(2)), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"comments top", store.StmtCommentsTop, []any{"u00002", "u00000", "list_hot", int64(1) << 62, "", 51}, true},
 		{"comment replies", store.StmtCommentReplies(2), []any{"u00002", "c0000001", "c0000002"}, true},

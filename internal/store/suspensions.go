@@ -166,6 +166,12 @@ func (s *Store) setSuspended(ctx context.Context, tx *sql.Tx, userID string, sus
 				return err
 			}
 		}
+	} else {
+		for _, id := range ids {
+			if err := syncSitemap(ctx, tx, userID, id); err != nil {
+				return err
+			}
+		}
 	}
 	if err := s.reindexSearch(ctx, tx, `l.user_id = $1`, userID); err != nil {
 		return err

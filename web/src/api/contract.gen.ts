@@ -41,6 +41,8 @@ export const messages = {
   ballotSignedOut: 'You must be logged in to submit a ranking.',
   blockFailed: 'Failed to update your blocked users. Please try again.',
   browseFailed: 'Failed to load public lists. Please try again later.',
+  castawayFailed: 'Failed to load this castaway. Please try again later.',
+  castawayNotFound: 'Castaway not found.',
   commentDeleteFailed: 'Failed to delete comment. Please try again.',
   commentEmpty: 'Comment cannot be empty.',
   commentFailed: 'Failed to add comment. Please try again.',

@@ -36,6 +36,8 @@ export const queryKeys = {
     profile: ['users', userId, 'profile'] as const,
     lists: ['users', userId, 'lists'] as const,
   }),
+  /** GET /api/contestants/{contestantId}, a page of lists at a time. */
+  castaway: (contestantId: string) => ['castaway', contestantId] as const,
   /** GET /api/seasons/{seasonId}/consensus ('' : GET /api/seasons/consensus, the seasons). */
   consensus: (seasonId: string) => ['consensus', seasonId] as const,
   /** GET /api/feed: a few for home, and the feed page's pages. */

@@ -990,6 +990,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contestants/{contestantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestantId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A castaway's page, with the public lists that rank them highest, a page at a time.
+         * @description Their name and headshot, every season they played (catalog order) with their place in
+         *     that season's community ranking, their place in the all-time community ranking of
+         *     contestants across seasons (every public contestant list, scored as the season
+         *     rankings are), how many public lists rank them, and those lists, best place first and
+         *     at one place newest first. An earlier product's id answers as today's. Anyone may read
+         *     it. Carries an ETag; answers 304 to a matching If-None-Match.
+         */
+        get: operations["getCastaway"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lists/{userId}/{listId}/remixes": {
         parameters: {
             query?: never;
@@ -1815,6 +1842,47 @@ export interface components {
             lists: components["schemas"]["ListSummary"][];
             /** @description Present when a next page exists; pass it as cursor to read it. */
             nextCursor?: string;
+        };
+        Castaway: {
+            /** @description Today's id (an earlier one asked for is translated). */
+            id: string;
+            name: string;
+            /** @description Their headshot in their latest season. */
+            imageUrl: string;
+            /** @description Every season they played, in catalog order. */
+            seasons: components["schemas"]["CastawaySeason"][];
+            allTime: components["schemas"]["CastawayPlace"];
+            /** @description Public lists that rank them. */
+            listCount: number;
+            /** @description A page of the public lists ranking them, best place first. */
+            lists: components["schemas"]["CastawayList"][];
+            /** @description Present when a next page of lists exists; pass it as cursor to read it. */
+            nextCursor?: string;
+        };
+        CastawaySeason: {
+            id: string;
+            number: number;
+            name: string;
+            logoUrl: string;
+            /** @description Their headshot in this season. */
+            imageUrl: string;
+            community: components["schemas"]["CastawayPlace"];
+        };
+        /** @description A castaway's place in one community ranking. */
+        CastawayPlace: {
+            /** @description 1 first; absent when no public list ranks them there. */
+            place?: number;
+            /** @description How many castaways that ranking orders. */
+            ranked: number;
+            /** @description 0 to 100, one decimal; absent with place. */
+            score?: number;
+            /** @description Lists naming them there; absent with place. */
+            listCount?: number;
+        };
+        CastawayList: {
+            /** @description The place (1 first) the list gives the castaway. */
+            position: number;
+            list: components["schemas"]["ListSummary"];
         };
         ConsensusEntry: {
             /** @description A contestant id */
@@ -3691,6 +3759,35 @@ export interface operations {
                 };
             };
             /** @description No such season: 'Season not found' */
+            404: components["responses"]["Error"];
+        };
+    };
+    getCastaway: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page of lists. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                contestantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The castaway */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Castaway"];
+                };
+            };
+            /** @description A cursor this server did not make */
+            400: components["responses"]["Error"];
+            /** @description No such castaway in the catalog: 'Castaway not found.' */
             404: components["responses"]["Error"];
         };
     };

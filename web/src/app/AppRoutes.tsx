@@ -16,6 +16,7 @@ const GlobalRankingsPage = lazyPage(() => import('../features/global/GlobalRanki
 const GlobalListPage = lazyPage(() => import('../features/global/GlobalListPage'));
 const SeasonsConsensusPage = lazyPage(() => import('../features/seasons/consensus/ConsensusPage'));
 const SeasonConsensusPage = lazyPage(() => import('../features/seasons/consensus/ConsensusPage').then((m) => ({ default: m.SeasonConsensusPage })));
+const CastawayPage = lazyPage(() => import('../features/castaways/CastawayPage'));
 const LegacyPage = lazyPage(() => import('../features/legacy/LegacyPage'));
 const FeedPage = lazyPage(() => import('../features/following/FeedPage'));
 const ModerationPage = lazyPage(() => import('../features/moderation/ModerationPage'));
@@ -30,6 +31,7 @@ const landingPages: [string, { preload: () => Promise<unknown> }][] = [
   ['/rankings', BrowseRankingsPage],
   ['/rankings/user/:userId', UserRankingsPage],
   ['/list/:userId/:listId', ListDetailPage],
+  ['/castaways/:contestantId', CastawayPage],
   ['/global-rankings', GlobalRankingsPage],
   ['/global-rankings/:listId', GlobalListPage],
 ];
@@ -93,6 +95,7 @@ export function AppRoutes() {
         <Route path="global-rankings/:listId" element={<GlobalListPage {...globalListParts} />} />
         <Route path="seasons" element={<SeasonsConsensusPage />} />
         <Route path="seasons/:seasonId" element={<SeasonConsensusPage />} />
+        <Route path="castaways/:contestantId" element={<CastawayPage />} />
         <Route path="legacy" element={<LegacyPage />} />
         <Route
           path="moderation"

@@ -20,6 +20,8 @@ interface Props {
   from: ListSource;
   /** Hide the author line, e.g. on a page that is all one author's lists. */
   hideAuthor?: boolean;
+  /** A word on why the card is here, above its preview (a castaway page: their place in it). */
+  badge?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ interface Props {
  * The whole card opens the list; the author link opens their rankings. Spoiler-tagged lists
  * keep their preview blurred and hidden from assistive technology.
  */
-export function ListCard({ list, from, hideAuthor = false }: Props) {
+export function ListCard({ list, from, hideAuthor = false, badge }: Props) {
   const spoiler = list.tags.includes('spoiler');
   const seasons = list.tags.includes('season-ranking') || list.topItems.some((i) => i.isSeason);
   const tags = list.tags.filter(isUserTag);
@@ -36,6 +38,7 @@ export function ListCard({ list, from, hideAuthor = false }: Props) {
   const previewLabel = topTier ? `Top tier ${topTier.label}` : 'Top 3';
   return (
     <article className={styles.card} aria-label={list.name}>
+      {badge && <p className={styles.badge}>{badge}</p>}
       <div className={styles.preview}>
         {list.topItems.length === 0 ? (
           <p className={styles.noItems}>No items yet</p>
@@ -140,10 +143,12 @@ interface GridProps {
   skeletons?: number;
   hideAuthor?: boolean;
   label?: string;
+  /** Each card's badge (ListCard's), if any. */
+  badgeOf?: (list: ListSummary) => string | undefined;
 }
 
 /** Cards three per row, fewer when the space is narrow (container queries, so the seasons panel counts). */
-export function ListCardGrid({ lists, from, loading = false, skeletons = 3, hideAuthor, label }: GridProps) {
+export function ListCardGrid({ lists, from, loading = false, skeletons = 3, hideAuthor, label, badgeOf }: GridProps) {
   if (loading) {
     return (
       <div className={styles.gridWrap} role="status" aria-label="Loading lists">
@@ -160,7 +165,7 @@ export function ListCardGrid({ lists, from, loading = false, skeletons = 3, hide
       <ul className={styles.grid} aria-label={label}>
         {(lists ?? []).map((list) => (
           <li key={`${list.userId}/${list.id}`} className={styles.cell}>
-            <ListCard list={list} from={from} hideAuthor={hideAuthor} />
+            <ListCard list={list} from={from} hideAuthor={hideAuthor} badge={badgeOf?.(list)} />
           </li>
         ))}
       </ul>

@@ -76,6 +76,8 @@ describe('SeasonsPanel', () => {
     const img = within(cast).getAllByRole('presentation')[0] as HTMLImageElement;
     expect(img.getAttribute('src')).toBe('/media/contestants/s13/yul');
     expect(screen.getByRole('link', { name: 'Community ranking' })).toHaveAttribute('href', '/seasons/s13');
+    // Outside the creator each castaway opens their page.
+    expect(within(cast).getByRole('link', { name: 'Parvati Shallow, castaway page' })).toHaveAttribute('href', '/castaways/parvati-shallow');
 
     await user.click(screen.getByRole('button', { name: 'Back to Seasons' }));
     expect(screen.getByRole('list', { name: 'All seasons' })).toBeInTheDocument();

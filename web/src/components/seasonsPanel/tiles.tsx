@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { CatalogContestant, Season } from '../../api/client';
 import { FallbackImage } from '../FallbackImage';
 import { seasonNumberLabel, stripSurvivorPrefix } from '../../lib/seasonDisplay';
@@ -73,7 +74,15 @@ export function ContestantTile({ contestant, season, showSeason = false, addable
       )}
     </>
   );
-  if (!addable) return <li className={styles.contestant}>{body}</li>;
+  if (!addable) {
+    return (
+      <li>
+        <Link to={`/castaways/${encodeURIComponent(contestant.id)}`} className={`${styles.contestant} ${styles.castawayLink}`} aria-label={`${contestant.name}, castaway page`}>
+          {body}
+        </Link>
+      </li>
+    );
+  }
   const item = contestantItem(contestant, season);
   const Tile = addable.tile;
   return (

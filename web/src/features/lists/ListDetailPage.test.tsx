@@ -40,7 +40,8 @@ describe('ListDetailPage', () => {
     expect(screen.getByRole('list', { name: 'Tags' })).toHaveTextContent('Strategic');
     expect(screen.queryByText('survivor-ranking')).not.toBeInTheDocument();
     expect(screen.getByText('Sandra Diaz-Twine')).toBeInTheDocument();
-    expect(screen.getByText('Parvati Shallow')).toBeInTheDocument();
+    // Each entry opens its castaway's page.
+    expect(screen.getByRole('link', { name: 'Parvati Shallow' })).toHaveAttribute('href', '/castaways/parvati-shallow');
     expect(await screen.findByRole('heading', { name: /Comments/ })).toBeInTheDocument(); // its code loads after the list
   });
 

@@ -315,7 +315,9 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
                         {stripSurvivorPrefix(item.name)}
                       </Link>
                     ) : (
-                      item.name
+                      <Link to={`/castaways/${encodeURIComponent(item.id)}`} className={styles.castawayLink} title="This castaway's page">
+                        {item.name}
+                      </Link>
                     )}
                   </span>
                   {!item.isSeason && (

@@ -162,7 +162,7 @@ export function SeasonConsensusPage() {
   const title = season ? stripSurvivorPrefix(season.name) : 'Season';
   const face = (id: string, name: string): Face => {
     const c = season?.contestants.find((x) => x.id === id);
-    return { name, imageUrl: c?.imageUrl ?? '' };
+    return { name, imageUrl: c?.imageUrl ?? '', href: `/castaways/${encodeURIComponent(id)}` };
   };
   return (
     <div className={page.page}>

@@ -1,0 +1,99 @@
+package consensus
+
+import (
+	"context"
+	"errors"
+
+	"castaway/internal/catalog"
+	"castaway/internal/model"
+	"castaway/internal/problem"
+	"castaway/internal/store"
+)
+
+// CastawayPageSize is how many of the lists ranking a castaway one page holds.
+const CastawayPageSize = 12
+
+var (
+	// ErrNoSuchCastaway answers an id the catalog does not have.
+	ErrNoSuchCastaway = problem.New(problem.NotFound, "castaway_not_found", problem.MsgCastawayNotFound)
+	errPageExpired    = problem.New(problem.Invalid, "validation", "That page link has expired; start again from the first page.")
+)
+
+// Place is a castaway's place in one community ranking: Place 0 when no public list
+// ranks them there.
+type Place struct {
+	Place, Ranked, ListCount int
+	Score                    float64
+}
+
+// CastawaySeason is one season a castaway played, as they appear in its cast.
+type CastawaySeason struct {
+	Season     *catalog.Season
+	Contestant catalog.Contestant
+	Community  Place
+}
+
+// Castaway is a castaway's page: who they are, where the community ranks them, and a
+// page of the public lists that rank them highest.
+type Castaway struct {
+	catalog.Contestant // as in their latest season
+	Seasons            []CastawaySeason
+	AllTime            Place
+	ListCount          int // public lists ranking them
+	Lists              []model.RankedList
+	NextCursor         string
+}
+
+// Castaway is the castaway id's page with the lists after cursor ("" first). Its reads
+// are bounded whatever the community's size: each of their seasons' tallies (a cast),
+// the all-time tallies (the catalog's contestants) and one range of castaway_ranks_best.
+func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, error) {
+	played := s.catalog.Played(id)
+	if len(played) == 0 {
+		return Castaway{}, ErrNoSuchCastaway
+	}
+	id = s.catalog.CurrentID(id)
+	var c Castaway
+	for _, season := range played {
+		ct, _, _ := s.catalog.Contestant(id, season.ID)
+		place, err := s.placeIn(ctx, season.ID, id, func(item string) (string, bool) {
+			ct, _, ok := s.catalog.Contestant(item, season.ID)
+			return ct.Name, ok
+		})
+		if err != nil {
+			return Castaway{}, err
+		}
+		c.Contestant = ct
+		c.Seasons = append(c.Seasons, CastawaySeason{Season: season, Contestant: ct, Community: place})
+	}
+	var err error
+	c.AllTime, err = s.placeIn(ctx, store.AllTimeScope, id, func(item string) (string, bool) {
+		ct, _, ok := s.catalog.Contestant(item, "")
+		return ct.Name, ok
+	})
+	if err != nil {
+		return Castaway{}, err
+	}
+	c.ListCount = c.AllTime.ListCount
+	c.Lists, c.NextCursor, err = s.store.CastawayLists(ctx, id, cursor, CastawayPageSize)
+	if errors.Is(err, store.ErrBadCursor) {
+		return Castaway{}, errPageExpired
+	}
+	return c, err
+}
+
+// placeIn is id's place in scope's ranking, naming items with name.
+func (s *Service) placeIn(ctx context.Context, scope, id string, name func(string) (string, bool)) (Place, error) {
+	t, err := s.store.ConsensusOf(ctx, scope, 0)
+	if err != nil {
+		return Place{}, err
+	}
+	r := Rank(t, name, func(model.Item) bool { return false })
+	p := Place{Ranked: len(r.Entries)}
+	for i, e := range r.Entries {
+		if e.ID == id {
+			p.Place, p.Score, p.ListCount = i+1, e.Score, e.ListCount
+		}
+	}
+	return p, nil
+}

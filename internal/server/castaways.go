@@ -1,0 +1,124 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"castaway/internal/api"
+	"castaway/internal/consensus"
+	"castaway/internal/lists"
+	"castaway/internal/model"
+	"castaway/internal/problem"
+	"castaway/web"
+)
+
+const msgCastawayFailed = problem.MsgCastawayFailed
+
+// castaway answers a castaway's page: what every reader sees alike is shared for a
+// moment; the lists this reader chose not to see (blocks, reports) are then left out.
+func (s *Server) castaway(w http.ResponseWriter, r *http.Request) {
+	c, err := s.sharedCastaway(r.Context(), r.PathValue("contestantId"), r.URL.Query().Get("cursor"))
+	if err == nil {
+		c.Lists, err = lists.ListsFor(r.Context(), s.store, currentUser(r), c.Lists,
+			func(l api.CastawayList) (string, string) { return l.List.UserId, l.List.Id })
+	}
+	if err != nil {
+		s.fail(w, r, "castaway", err, msgCastawayFailed)
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+// sharedCastaway is the castaway id's page with the lists after cursor, read once a
+// moment for every reader.
+func (s *Server) sharedCastaway(ctx context.Context, id, cursor string) (api.Castaway, error) {
+	if !storableText(id) || !storableText(cursor) {
+		return api.Castaway{}, consensus.ErrNoSuchCastaway
+	}
+	v, err := s.shared.Get("castaway\x00"+id+"\x00"+cursor, func(ctx context.Context) (any, error) {
+		c, err := s.consensus.Castaway(ctx, id, cursor)
+		if err != nil {
+			return nil, err
+		}
+		return apiCastaway(c), nil
+	})
+	if err != nil {
+		return api.Castaway{}, err
+	}
+	return v.(api.Castaway), nil
+}
+
+func apiCastaway(c consensus.Castaway) api.Castaway {
+	out := api.Castaway{Id: c.ID, Name: c.Name, ImageUrl: c.ImageURL, AllTime: apiPlace(c.AllTime), ListCount: c.ListCount,
+		Seasons: make([]api.CastawaySeason, len(c.Seasons)), Lists: make([]api.CastawayList, len(c.Lists)), NextCursor: orNil(c.NextCursor)}
+	for i, cs := range c.Seasons {
+		out.Seasons[i] = api.CastawaySeason{Id: cs.Season.ID, Number: cs.Season.Number, Name: cs.Season.Name,
+			LogoUrl: cs.Season.LogoURL, ImageUrl: cs.Contestant.ImageURL, Community: apiPlace(cs.Community)}
+	}
+	summaries := make([]model.ListSummary, len(c.Lists))
+	for i, l := range c.Lists {
+		summaries[i] = l.ListSummary
+	}
+	for i, l := range apiSummaries(summaries) {
+		out.Lists[i] = api.CastawayList{Position: c.Lists[i].Position, List: l}
+	}
+	return out
+}
+
+func apiPlace(p consensus.Place) api.CastawayPlace {
+	out := api.CastawayPlace{Ranked: p.Ranked}
+	if p.Place > 0 {
+		score := float32(p.Score)
+		out.Place, out.Score, out.ListCount = &p.Place, &score, &p.ListCount
+	}
+	return out
+}
+
+// castawayPage serves the app for /castaways/{contestantId} with the castaway's title,
+// description and Open Graph tags; an id the catalog lacks answers 404 with the app,
+// which shows the API's message.
+func (s *Server) castawayPage(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("contestantId")
+	p, status := genericPreview, http.StatusOK
+	c, err := s.sharedCastaway(r.Context(), id, "")
+	if err == nil {
+		p = castawayPreview(c, s.cfg.BaseURL)
+	} else if status = pageStatus(err); status == http.StatusOK {
+		s.log.ErrorContext(r.Context(), "castaway page", "err", err)
+	}
+	page := withPreview(string(s.web.Page(web.CastawayPage).Body()), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
+	if status == http.StatusOK {
+		// The castaway is what the page paints first: asked for beside the app's script.
+		page = string(web.WithHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/contestants/%s\" />",
+			html.EscapeString(url.PathEscape(id)))))
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	w.Write([]byte(page))
+}
+
+// castawayPreview is a castaway's page head: their seasons, and where the community ranks them.
+func castawayPreview(c api.Castaway, baseURL string) preview {
+	seasons := make([]string, len(c.Seasons))
+	for i, cs := range c.Seasons {
+		seasons[i] = cs.Name
+	}
+	d := c.Name + " played " + strings.Join(seasons, ", ") + "."
+	if c.AllTime.Place != nil {
+		d += fmt.Sprintf(" #%d of all time in the community's ranking, ranked by %s.", *c.AllTime.Place, plural(c.ListCount, "public list"))
+	}
+	return preview{title: c.Name + " — Survivor castaway rankings", description: d,
+		image: strings.TrimRight(baseURL, "/") + c.ImageUrl}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

@@ -1,0 +1,183 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+
+	"castaway/internal/model"
+)
+
+// recountCastawayRanks is what castaway_ranks should hold: each public list's place for
+// each contestant it ranks.
+const recountCastawayRanks = `SELECT l.user_id, l.id, i.item_id, i.position, -l.created_at AS sort_key FROM lists l
+	JOIN list_items i ON i.list_user_id = l.user_id AND i.list_id = l.id WHERE l.is_public = TRUE AND NOT i.is_season`
+
+// adjustCastaways keeps castaway_ranks and sitemap_lists in step with list ($1, $2) as
+// it stands in tx: -1 before a change takes its places out, +1 after one puts them back
+// when it is public and numbers it for the sitemap, or drops its number, by whether it is
+// public now (a delete drops both by cascade; a suspension, which changes lists without
+// +1, calls syncSitemap itself). A list keeps its number across edits.
+func adjustCastaways(ctx context.Context, tx *sql.Tx, userID, listID string, delta int) error {
+	if delta < 0 {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM castaway_ranks WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {
+			return fmt.Errorf("count castaway places: %w", err)
+		}
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO castaway_ranks (list_user_id, list_id, item_id, position, sort_key) `+
+		recountCastawayRanks+` AND l.user_id = $1 AND l.id = $2 ON CONFLICT DO NOTHING`, userID, listID); err != nil {
+		return fmt.Errorf("count castaway places: %w", err)
+	}
+	return syncSitemap(ctx, tx, userID, listID)
+}
+
+// syncSitemap numbers list ($1, $2) for the sitemap when it is public in tx, and drops
+// its number when it is not.
+func syncSitemap(ctx context.Context, tx *sql.Tx, userID, listID string) error {
+	for _, q := range []string{
+		`DELETE FROM sitemap_lists WHERE list_user_id = $1 AND list_id = $2
+			AND NOT EXISTS (SELECT 1 FROM lists WHERE user_id = $1 AND id = $2 AND is_public = TRUE)`,
+		// NOT EXISTS rather than ON CONFLICT: PostgreSQL would spend a number on every edit.
+		`INSERT INTO sitemap_lists (list_user_id, list_id) SELECT user_id, id FROM lists
+			WHERE user_id = $1 AND id = $2 AND is_public = TRUE
+			AND NOT EXISTS (SELECT 1 FROM sitemap_lists WHERE list_user_id = $1 AND list_id = $2)`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, userID, listID); err != nil {
+			return fmt.Errorf("number list for the sitemap: %w", err)
+		}
+	}
+	return nil
+}
+
+// StmtCastawayLists reads up to $6 public lists ranking contestant $1, best place first
+// and at one place newest first, after the row ($2 position, $3 sort key, $4 owner, $5 id):
+// one range of castaway_ranks_best.
+const StmtCastawayLists = `SELECT ` + listColumns + `, r.position FROM castaway_ranks r
+	JOIN lists l ON l.user_id = r.list_user_id AND l.id = r.list_id JOIN users u ON u.id = l.user_id
+	WHERE r.item_id = $1 AND (r.position, r.sort_key, r.list_user_id, r.list_id) > ($2, $3, $4, $5)
+	ORDER BY r.position, r.sort_key, r.list_user_id, r.list_id LIMIT $6`
+
+// CastawayLists returns up to limit public lists ranking the contestant itemID, the
+// highest place first, after cursor ("" for the first page), and the next page's cursor
+// ("" when there is none). ErrBadCursor for a cursor it did not make.
+func (s *Store) CastawayLists(ctx context.Context, itemID, cursor string, limit int) ([]model.RankedList, string, error) {
+	pos, key, owner, id := int64(-1), int64(0), "", ""
+	if cursor != "" {
+		k, err := decodeCursor(cursor, 4)
+		if err != nil {
+			return nil, "", err
+		}
+		p, err1 := strconv.ParseInt(k[0], 10, 32)
+		sk, err2 := strconv.ParseInt(k[1], 10, 64)
+		if err1 != nil || err2 != nil {
+			return nil, "", ErrBadCursor
+		}
+		pos, key, owner, id = p, sk, k[2], k[3]
+	}
+	rows, err := s.rdb.QueryContext(ctx, StmtCastawayLists, itemID, pos, key, owner, id, limit+1)
+	if err != nil {
+		return nil, "", fmt.Errorf("castaway lists: %w", err)
+	}
+	defer rows.Close()
+	out := []model.RankedList{}
+	var lists []*model.List
+	for rows.Next() {
+		var p int
+		l, err := scanList(rows, &p)
+		if err != nil {
+			return nil, "", fmt.Errorf("castaway lists: %w", err)
+		}
+		lists = append(lists, l)
+		out = append(out, model.RankedList{Position: p + 1, ListSummary: model.ListSummary{UserID: l.UserID, ID: l.ID,
+			UserName: l.UserName, Name: l.Name, Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason,
+			ItemCount: l.ItemCount, UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden, Format: l.Format}})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", fmt.Errorf("castaway lists: %w", err)
+	}
+	rows.Close()
+	next := ""
+	if len(out) > limit {
+		out = out[:limit]
+		last := out[limit-1]
+		next = encodeCursor(strconv.Itoa(last.Position-1), strconv.FormatInt(-millis(last.CreatedAt), 10), last.UserID, last.ID)
+	}
+	summaries := make([]model.ListSummary, len(out))
+	for i := range out {
+		summaries[i] = out[i].ListSummary
+	}
+	if err := s.withCards(ctx, summaries, lists[:len(out)]); err != nil {
+		return nil, "", fmt.Errorf("castaway lists: %w", err)
+	}
+	for i := range out {
+		out[i].ListSummary = summaries[i]
+	}
+	return out, next, nil
+}
+
+// The statements the sitemap runs: its last number (one step down the primary key), and
+// one page's range of numbers ($1, $2].
+const (
+	StmtSitemapLast  = `SELECT COALESCE(max(seq), 0) FROM sitemap_lists`
+	StmtSitemapLists = `SELECT s.list_user_id, s.list_id, l.updated_at FROM sitemap_lists s
+		JOIN lists l ON l.user_id = s.list_user_id AND l.id = s.list_id WHERE s.seq > $1 AND s.seq <= $2 ORDER BY s.seq`
+)
+
+// SitemapListPages is how many sitemap pages of size lists the public lists fill.
+func (s *Store) SitemapListPages(ctx context.Context, size int) (int, error) {
+	var last int64
+	if err := s.rdb.QueryRowContext(ctx, StmtSitemapLast).Scan(&last); err != nil {
+		return 0, fmt.Errorf("sitemap pages: %w", err)
+	}
+	return int((last + int64(size) - 1) / int64(size)), nil
+}
+
+// SitemapLists is page (1 first) of the public lists, size numbers to a page: fewer
+// lists where lists stopped being public.
+func (s *Store) SitemapLists(ctx context.Context, page, size int) ([]model.SitemapList, error) {
+	from := int64(page-1) * int64(size)
+	rows, err := s.rdb.QueryContext(ctx, StmtSitemapLists, from, from+int64(size))
+	if err != nil {
+		return nil, fmt.Errorf("sitemap lists: %w", err)
+	}
+	defer rows.Close()
+	out := []model.SitemapList{}
+	for rows.Next() {
+		var l model.SitemapList
+		var at int64
+		if err := rows.Scan(&l.UserID, &l.ListID, &at); err != nil {
+			return nil, fmt.Errorf("sitemap lists: %w", err)
+		}
+		l.UpdatedAt = fromMillis(at)
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// castawayChecks compare castaway_ranks and sitemap_lists with the public lists, as
+// VerifyAggregates reports.
+var castawayChecks = []struct{ what, query string }{
+	{"castaway place %s/%s of %v: %v", `SELECT * FROM (SELECT list_user_id, list_id, item_id, 'stray' FROM castaway_ranks
+		EXCEPT SELECT l.user_id, l.id, i.item_id, 'stray' FROM lists l JOIN list_items i ON i.list_user_id = l.user_id
+			AND i.list_id = l.id WHERE l.is_public = TRUE AND NOT i.is_season) x`},
+	{"castaway place %s/%s of %v: %v", `SELECT * FROM (SELECT user_id, id, item_id, position || '/' || sort_key FROM (` + recountCastawayRanks +
+		`) r EXCEPT SELECT list_user_id, list_id, item_id, position || '/' || sort_key FROM castaway_ranks) x`},
+	{"sitemap list %s/%s: %v %v", `SELECT s.list_user_id, s.list_id, 'numbered', 'not public' FROM sitemap_lists s
+		WHERE NOT EXISTS (SELECT 1 FROM lists l WHERE l.user_id = s.list_user_id AND l.id = s.list_id AND l.is_public = TRUE)`},
+	{"sitemap list %s/%s: %v %v", `SELECT l.user_id, l.id, 'public', 'unnumbered' FROM lists l WHERE l.is_public = TRUE
+		AND NOT EXISTS (SELECT 1 FROM sitemap_lists s WHERE s.list_user_id = l.user_id AND s.list_id = l.id)`},
+}
+
+// rebuildCastaways are RebuildAggregates' steps for castaway_ranks and sitemap_lists:
+// a public list keeps its sitemap number; new ones are numbered oldest first.
+var rebuildCastaways = []string{
+	`DELETE FROM castaway_ranks`,
+	`INSERT INTO castaway_ranks (list_user_id, list_id, item_id, position, sort_key) ` + recountCastawayRanks,
+	`DELETE FROM sitemap_lists WHERE NOT EXISTS (SELECT 1 FROM lists l
+		WHERE l.user_id = sitemap_lists.list_user_id AND l.id = sitemap_lists.list_id AND l.is_public = TRUE)`,
+	`INSERT INTO sitemap_lists (list_user_id, list_id) SELECT l.user_id, l.id FROM lists l WHERE l.is_public = TRUE
+		AND NOT EXISTS (SELECT 1 FROM sitemap_lists s WHERE s.list_user_id = l.user_id AND s.list_id = l.id)
+		ORDER BY l.created_at, l.user_id, l.id`,
+}

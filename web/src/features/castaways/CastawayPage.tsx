@@ -1,0 +1,149 @@
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { userMessage } from '../../api/userMessage';
+import { FallbackImage } from '../../components/FallbackImage';
+import { ListCardGrid, type ListSummary } from '../../components/ListCard';
+import { PageHero } from '../../components/PageHero';
+import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
+import { CASTAWAY_ERROR, useCastaway, type Castaway, type CastawayPlace } from './castawayApi';
+import page from '../../components/Page.module.css';
+import styles from './CastawayPage.module.css';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}
+
+/** '#3 of 18', or that no public list ranks them there yet. */
+function placeText(p: CastawayPlace): string {
+  return p.place === undefined ? 'Not ranked yet' : `#${p.place} of ${p.ranked.toLocaleString()}`;
+}
+
+function Stats({ c }: { c: Castaway }) {
+  return (
+    <dl className={styles.stats}>
+      <div className={styles.stat}>
+        <dt>All-time community rank</dt>
+        <dd>
+          {placeText(c.allTime)}
+          {c.allTime.score !== undefined && <span className={styles.score}>score {c.allTime.score.toFixed(1)}</span>}
+        </dd>
+      </div>
+      <div className={styles.stat}>
+        <dt>Public lists ranking them</dt>
+        <dd>{c.listCount.toLocaleString()}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Seasons({ c }: { c: Castaway }) {
+  return (
+    <section className={page.section} aria-labelledby="seasons-heading">
+      <h2 id="seasons-heading" className={page.sectionTitle}>
+        {c.seasons.length === 1 ? 'Their season' : `Their ${c.seasons.length} seasons`}
+      </h2>
+      <ul className={styles.seasons}>
+        {c.seasons.map((s) => (
+          <li key={s.id} className={styles.season}>
+            <FallbackImage src={s.imageUrl} alt="" width={64} height={64} className={styles.seasonFace} />
+            <span className={styles.seasonBody}>
+              <Link to={`/seasons/${encodeURIComponent(s.id)}`} className={styles.seasonName}>
+                <span className={styles.seasonNumber}>Season {s.number}</span> {stripSurvivorPrefix(s.name)}
+              </Link>
+              <span className={styles.seasonPlace}>
+                {s.community.place === undefined ? 'Not in its community ranking yet' : `${placeText(s.community)} in its community ranking`}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Lists({ c, pages }: { c: Castaway; pages: ReturnType<typeof useCastaway> }) {
+  const ranked = pages.data?.pages.flatMap((p) => p.lists) ?? [];
+  const place = new Map(ranked.map((r) => [`${r.list.userId}/${r.list.id}`, r.position]));
+  const badgeOf = (l: ListSummary) => {
+    const p = place.get(`${l.userId}/${l.id}`);
+    return p === undefined ? undefined : `#${p} in this list`;
+  };
+  return (
+    <section className={page.section} aria-labelledby="lists-heading">
+      <h2 id="lists-heading" className={page.sectionTitle}>
+        Lists that rank {c.name} highest
+      </h2>
+      {ranked.length === 0 ? (
+        <div className={styles.empty}>
+          <p>No public list ranks {c.name} yet.</p>
+          <Link to="/create" className={page.button}>
+            Create a ranking
+          </Link>
+        </div>
+      ) : (
+        <ListCardGrid lists={ranked.map((r) => r.list)} from="other" label={`Lists ranking ${c.name}`} badgeOf={badgeOf} />
+      )}
+      {pages.hasNextPage && (
+        <button type="button" className={`${page.buttonGhost} ${styles.more}`} disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          {pages.isFetchingNextPage ? 'Loading…' : 'Show more lists'}
+        </button>
+      )}
+      {pages.isFetchNextPageError && (
+        <p role="alert" className={styles.error}>
+          {userMessage(pages.error, CASTAWAY_ERROR)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** '/castaways/{contestantId}': a castaway, their seasons, where the community ranks them, and the lists ranking them highest. */
+export default function CastawayPage() {
+  const { contestantId = '' } = useParams();
+  const query = useCastaway(contestantId);
+  const c = query.data?.pages[0];
+  if (query.isPending) {
+    return (
+      <div className={page.page}>
+        <div className={styles.skeleton} role="status">
+          <span className="visually-hidden">Loading the castaway…</span>
+        </div>
+      </div>
+    );
+  }
+  if (!c) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className={page.page}>
+        <div role="alert" className={styles.error}>
+          {missing ? <h1>{userMessage(query.error, CASTAWAY_ERROR)}</h1> : <p>{userMessage(query.error, CASTAWAY_ERROR)}</p>}
+          {missing ? (
+            <Link to="/seasons" className={page.button}>
+              Community rankings
+            </Link>
+          ) : (
+            <button type="button" className={page.button} onClick={() => void query.refetch()}>
+              Retry
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  const seasons = c.seasons.map((s) => s.number).join(', ');
+  return (
+    <div className={page.page}>
+      <PageHero eyebrow={`Castaway · ${c.seasons.length === 1 ? 'Season' : 'Seasons'} ${seasons}`} title={c.name} compact />
+      <div className={styles.intro}>
+        <FallbackImage src={c.imageUrl} alt={c.name} width={160} height={160} className={styles.face} />
+        <Stats c={c} />
+      </div>
+      <Seasons c={c} />
+      <Lists c={c} pages={query} />
+      <p className={styles.note}>
+        Ranked by {plural(c.listCount, 'public list', 'public lists')}, scored as each{' '}
+        <Link to="/seasons">season's community ranking</Link> is: a list's first pick gets 1 point, its last 1/k of a point.
+      </p>
+    </div>
+  );
+}
