@@ -158,7 +158,7 @@ func ValidateList(cat *catalog.Catalog, in Input) (Content, error) {
 }
 
 // ValidateDraft checks an unsaved creator state: the same rules as a list, except
-// that it may still have no name and no items.
+// that it may still have no name and no items, and a tier draft's labels may be empty.
 func ValidateDraft(cat *catalog.Catalog, in Input) (Content, error) {
 	c, err := validate(cat, in, true)
 	if err != nil {

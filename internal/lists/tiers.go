@@ -17,9 +17,6 @@ const (
 	MaxTierLabelLength = 20
 )
 
-// DefaultTierLabels are the tiers the creator starts a tier list with.
-var DefaultTierLabels = []string{"S", "A", "B", "C", "D", "F"}
-
 // TierInput is one tier as a client sends it.
 type TierInput struct {
 	Label string

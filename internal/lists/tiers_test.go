@@ -8,11 +8,13 @@ import (
 	"castaway/internal/problem"
 )
 
-// tiers are tier inputs with default labels and colors, holding the given contestants.
+// tiers are tier inputs labelled as the creator's default tiers (S, A, B, C, D, F), in the
+// palette's colors, holding the given contestants.
 func tiers(entries ...[]ItemInput) []TierInput {
+	labels := []string{"S", "A", "B", "C", "D", "F"}
 	out := make([]TierInput, len(entries))
 	for i, e := range entries {
-		out[i] = TierInput{Label: DefaultTierLabels[i%len(DefaultTierLabels)], Color: model.TierColors[i%len(model.TierColors)], Items: e}
+		out[i] = TierInput{Label: labels[i%len(labels)], Color: model.TierColors[i%len(model.TierColors)], Items: e}
 	}
 	return out
 }

@@ -145,6 +145,22 @@ func TestTierListsOverHTTP(t *testing.T) {
 			t.Errorf("share.png at the top label %v: %d %d %d, want the tier chart's purple %v", p, r>>8, g>>8, b>>8, purple)
 		}
 
+		// Search finds it by an entry's name; a remix of it is a tier list too, counted.
+		var found api.ListPage
+		if st := callStatus(t, nil, "GET", e.URL+"/api/lists?q=kenniff&format=tiers", nil, &found); st != 200 || len(found.Lists) != 1 || found.Lists[0].Id != l.Id {
+			t.Errorf("search: %d %+v", st, found)
+		}
+		fan, _ := e.signedIn(t, "Remixer")
+		remix := tierBody("Remix of Borneo tiers", "S:green=rudy-boesch,sean-kenniff")
+		remix["remixOf"] = map[string]string{"userId": u.ID, "listId": l.Id}
+		var rl api.RankedList
+		if st := callStatus(t, fan, "POST", e.URL+"/api/lists", remix, &rl); st != 201 || rl.Format != api.ListFormatTiers || rl.RemixOf == nil {
+			t.Fatalf("remix: %d %+v", st, rl)
+		}
+		if callStatus(t, nil, "GET", listURL, nil, &read); read.RemixCount != 1 {
+			t.Errorf("the original counts %d remixes", read.RemixCount)
+		}
+
 		// The export carries the tiers with their entries.
 		var export struct {
 			Lists []struct {

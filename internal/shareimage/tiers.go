@@ -108,8 +108,9 @@ func tiles(area image.Rectangle, n int) (int, []image.Rectangle) {
 		lines := (n + perLine - 1) / perLine
 		return lines*(side+tileGap)-tileGap <= area.Dy()
 	}
-	side := largest(tileMinSide, min(tileMaxSide, area.Dy()), fits)
-	side = max(side, tileMinSide) // past 10 tiers of 100 entries cannot happen: lists hold 100
+	// A list's 100 entries in one of 10 tiers still fit at 14px; the floor only guards
+	// the layout against what no list holds.
+	side := max(tileMinSide, largest(tileMinSide, min(tileMaxSide, area.Dy()), fits))
 	perLine := max(1, (area.Dx()+tileGap)/(side+tileGap))
 	lines := (n + perLine - 1) / perLine
 	top := area.Min.Y + (area.Dy()-(lines*(side+tileGap)-tileGap))/2

@@ -101,7 +101,7 @@ func TestAHundredEntriesInOneTierAllDrawn(t *testing.T) {
 	tiers[4].Items = items
 	lay := r.Layout(List{Title: "Crowded", Tiers: tiers})
 	tl := lay.Tiers[4]
-	if len(tl.Tiles) != 100 || tl.Side < tileMinSide {
+	if len(tl.Tiles) != 100 || tl.Side < 14 {
 		t.Fatalf("%d pictures of %dpx", len(tl.Tiles), tl.Side)
 	}
 	if last := tl.Tiles[99]; !last.In(tl.RowRect) {
