@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { announced, touchDrag } from './dnd.mjs';
-import { screenshot, settled, signUp, startApp } from './harness.mjs';
+import { injectAxe, screenshot, settled, signUp, startApp } from './harness.mjs';
 
 let app;
 
@@ -89,6 +89,17 @@ async function keyboardMove(page, handleName, keys, { landed }) {
   }
   await page.keyboard.press('Space');
   await announced(page, landed);
+}
+
+/** axe-core (WCAG 2.2 AA) on the page as it is: its violations as readable lines. */
+async function axe(page) {
+  await settled(page);
+  await injectAxe(page);
+  return page.evaluate(() =>
+    window.axe
+      .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })
+      .then((r) => r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)),
+  );
 }
 
 const DEFAULT = ['S: ', 'A: ', 'B: ', 'C: ', 'D: ', 'F: '];
@@ -186,6 +197,7 @@ test('desktop: a tier list by click, drag and keyboard; saved, shown as a chart,
   }, null, { timeout: 10000, polling: 250 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'tiers-create-1280x800');
+  assert.deepEqual(await axe(page), [], 'the tier creator passes axe');
 
   await page.getByRole('button', { name: 'Save List' }).click();
   await page.waitForURL(new RegExp(`/list/${me.id}/list_\\d+$`));
@@ -197,6 +209,7 @@ test('desktop: a tier list by click, drag and keyboard; saved, shown as a chart,
   assert.deepEqual(await page.getByRole('list', { name: 'Tier A' }).locator(':scope > li').allTextContents(), ['Kelly Wiglesworth', 'Rudy Boesch']);
   assert.equal(await chart.locator('[data-color="purple"]').count(), 1, 'the top tier is purple');
   await screenshot(page, 'tiers-list-1280x800');
+  assert.deepEqual(await axe(page), [], 'the tier chart passes axe');
 
   // Its share image: a tier chart drawn by the server.
   const dialog = await openShareImage(page);

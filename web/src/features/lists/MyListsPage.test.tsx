@@ -36,6 +36,17 @@ describe('MyListsPage', () => {
     expect(within(secret).getByText('Private')).toBeInTheDocument();
   });
 
+  it('a tier list’s card shows its top tier’s entries under the tier’s label and says it is a tier list', async () => {
+    mockListsServer({
+      me: sandra,
+      routes: { 'GET /api/users/u1/lists': { status: 200, body: { lists: [summary({ format: 'tiers', topTier: { label: 'S', color: 'red' } })] } } },
+    });
+    renderWithProviders(<MyListsPage {...myListsParts} />, { route: '/mylists' });
+    const top = await screen.findByRole('list', { name: 'Top tier S of Queens of the Game' });
+    expect([...top.querySelectorAll('[data-color="red"]')].map((m) => m.textContent)).toEqual(['S', 'S']);
+    expect(screen.getByText('Tier list')).toBeInTheDocument();
+  });
+
   it('opens the creator in edit mode from Edit', async () => {
     mockListsServer({ me: sandra, routes: { 'GET /api/users/u1/lists': { status: 200, body: { lists: [summary()] } } } });
     const user = userEvent.setup();

@@ -126,7 +126,10 @@ function Creator({ editingListId }: { editingListId: string | null }) {
   function clear() {
     if (!isBlank(state) && !window.confirm(CLEAR_CONFIRM)) return;
     saver.resetErrors();
+    const format = state.format;
     draft.clear();
+    // A cleared tier list stays a tier list: its default tiers, empty.
+    if (format === 'tiers') update({ format });
   }
 
   const { editQuery } = draft;

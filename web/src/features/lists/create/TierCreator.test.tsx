@@ -132,6 +132,18 @@ describe('CreatePage: tier lists', () => {
     expect(board().at(-1)).toBe('pool: Richard Hatch');
   });
 
+  it('Clear empties a tier list and keeps it a tier list', async () => {
+    mockListsServer({ me: sandra });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderWithProviders(<CreatePage />, { route: '/create' });
+    await startTiers(user);
+    await addTo(user, 'Richard Hatch');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(board()).toEqual(['S: ', 'A: ', 'B: ', 'C: ', 'D: ', 'F: ', 'pool: ']);
+    expect(screen.getByRole('radio', { name: /Tiers/ })).toBeChecked();
+  });
+
   it('an empty label stops the save with the contract’s message', async () => {
     const { calls } = mockListsServer({ me: sandra });
     const user = userEvent.setup();
