@@ -262,6 +262,18 @@ for engine in $BENCH_ENGINES; do
     measure consensus_seasons "$APP/api/seasons/consensus"
     if [[ $size == "$BENCH_LISTS" ]]; then
       measure list "$APP/api/lists/$top"
+      # A tier list and a ranked list of the same 20 entries (s20's cast), made by the demo
+      # user and read side by side: a tier list reads as a ranked one does.
+      entries=$(curl -fsS "$APP/api/catalog/seasons" |
+        jq -c '[.seasons[] | select(.id == "s20") | .contestants[:20][] | {id, isSeason: false, seasonId: "s20"}]')
+      save_list() { curl -fsS -H 'Content-Type: application/json' -H "Cookie: $cookie" -d @- "$APP/api/lists" | jq -r '.userId + "/" + .id'; }
+      twin=$(jq -n --argjson e "$entries" '{name: "Bench ranked twin", contestants: $e}' | save_list)
+      tiered=$(jq -n --argjson e "$entries" '{name: "Bench tiers", format: "tiers", tiers: [range(0; 6) as $t |
+        {label: (["S", "A", "B", "C", "D", "F"][$t]), color: (["red", "orange", "yellow", "green", "blue", "gray"][$t]),
+         contestants: $e[$t * 4:($t + 1) * 4]}]}' | save_list)
+      measure list_ranked_twin "$APP/api/lists/$twin"
+      measure list_tiers "$APP/api/lists/$tiered"
+      measure browse_tiers "$APP/api/lists?format=tiers"
       measure list_many "$APP/" -s "$ROOT/bench/lists.lua"
       measure comments "$APP/api/lists/$top/comments"
       measure catalog "$APP/api/catalog/seasons" -H "Accept-Encoding: gzip, deflate, br"

@@ -179,35 +179,23 @@ func load(dir string) (*Run, error) {
 		res.Lists, _ = strconv.Atoi(parts[2])
 		r.Results = append(r.Results, res)
 	}
-	files, _ = filepath.Glob(filepath.Join(dir, "load__*.txt"))
-	for _, f := range files {
-		parts := strings.Split(strings.TrimSuffix(filepath.Base(f), ".txt"), "__")
-		if len(parts) != 3 {
-			continue
-		}
-		kv, err := readKV(f)
-		if err != nil {
-			return nil, err
-		}
-		l := Load{Engine: parts[1], Summary: kv["summary"], DeepPage: kv["deep_page"]}
-		l.Lists, _ = strconv.Atoi(parts[2])
+	err = readKVFiles(dir, "load", 2, func(name []string, kv map[string]string) {
+		l := Load{Engine: name[0], Summary: kv["summary"], DeepPage: kv["deep_page"], Took: millis(kv, "ms")}
+		l.Lists, _ = strconv.Atoi(name[1])
 		l.Users, _ = strconv.Atoi(kv["users"])
-		ms, _ := strconv.Atoi(kv["ms"])
-		l.Took = time.Duration(ms) * time.Millisecond
 		r.Loads = append(r.Loads, l)
+	})
+	if err != nil {
+		return nil, err
 	}
-	files, _ = filepath.Glob(filepath.Join(dir, "import__*.txt"))
-	for _, f := range files {
-		kv, err := readKV(f)
-		if err != nil {
-			return nil, err
-		}
-		im := Import{Engine: strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "import__"), ".txt")}
+	err = readKVFiles(dir, "import", 0, func(name []string, kv map[string]string) {
+		im := Import{Engine: strings.Join(name, "__"), Took: millis(kv, "ms")}
 		im.Users, _ = strconv.Atoi(kv["users"])
 		im.Lists, _ = strconv.Atoi(kv["lists"])
-		ms, _ := strconv.Atoi(kv["ms"])
-		im.Took = time.Duration(ms) * time.Millisecond
 		r.Imports = append(r.Imports, im)
+	})
+	if err != nil {
+		return nil, err
 	}
 	if r.Verifies, err = loadVerifies(dir); err != nil {
 		return nil, err
@@ -230,6 +218,31 @@ func engineOrder(e string) int {
 		return 0
 	}
 	return 1
+}
+
+// readKVFiles reads dir's kind__<field>[__<field>...].txt files of key=value lines (those
+// with n fields in their name, or any number when n is 0), handing each file's name
+// fields and values to read.
+func readKVFiles(dir, kind string, n int, read func(name []string, kv map[string]string)) error {
+	files, _ := filepath.Glob(filepath.Join(dir, kind+"__*.txt"))
+	for _, f := range files {
+		name := strings.Split(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), kind+"__"), ".txt"), "__")
+		if n != 0 && len(name) != n {
+			continue
+		}
+		kv, err := readKV(f)
+		if err != nil {
+			return err
+		}
+		read(name, kv)
+	}
+	return nil
+}
+
+// millis is the whole milliseconds kv holds under key as a duration (0 when missing).
+func millis(kv map[string]string, key string) time.Duration {
+	ms, _ := strconv.Atoi(kv[key])
+	return time.Duration(ms) * time.Millisecond
 }
 
 func readKV(path string) (map[string]string, error) {
@@ -266,6 +279,9 @@ var endpoints = []Endpoint{
 	{"consensus_season", "community ranking of a season's cast (s20)", 5000, 20 * time.Millisecond},
 	{"consensus_seasons", "community ranking of the seasons", 5000, 20 * time.Millisecond},
 	{"list", "a list page (the most upvoted list)", 8000, 0},
+	{"list_ranked_twin", "a ranked list's page (20 entries)", 8000, 0},
+	{"list_tiers", "a tier list's page (the same 20 entries in 6 tiers)", 8000, 0},
+	{"browse_tiers", "browse: tier lists only (format=tiers)", 2000, 50 * time.Millisecond},
 	{"list_many", "list pages, a different list each request (64 lists)", 0, 0},
 	{"comments", "that list's comments", 0, 0},
 	{"catalog", "the catalog (all seasons), gzip as browsers ask", 20000, 0},

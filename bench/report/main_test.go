@@ -58,7 +58,7 @@ func TestMarks(t *testing.T) {
 func TestSoakSectionReplacesOnlyItself(t *testing.T) {
 	dir := t.TempDir()
 	figures := "rate=0\ncycles=100000\nms=51100\naccounts=1000\naddresses=200\nrefused=0\nstalled=500\nstalled_opened=4500\nsaves=170\n" +
-		"notifications=2692\np50_us=11900\np99_us=98300\nmax_us=290000\npeak_heap_mb=35\npeak_rss_mb=87\npeak_held_kb=91136\n" +
+		"notifications=2692\np50_us=11900\np99_us=98300\nmax_us=290000\nupvote_p50_us=5000\nupvote_p99_us=20000\npeak_heap_mb=35\npeak_rss_mb=87\npeak_held_kb=91136\n" +
 		"end_places=0\nend_accounts=0\nend_clients=0\nend_streams=0\n"
 	if err := os.WriteFile(filepath.Join(dir, "stream_soak__sqlite__0.txt"), []byte(figures), 0o644); err != nil {
 		t.Fatal(err)

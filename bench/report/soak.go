@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,38 +34,35 @@ func (r *Run) soakSection() string {
 	p("a third after the head, while readers that never read hold the legacy stream open and large legacy saves fill them; ")
 	p("a fan's notification is timed from the upvote's answer to its arrival on the fan's stream. ")
 	p("Target: every place given back (counters and `castaway_event_streams` at 0), none refused, notifications p99 under 100 ms, memory bounded.\n\n")
-	p("| engine | rate | cycles | took | accounts / addresses | refused | stalled readers (opened) | large saves | notifications | p50 | p99 | max | peak heap | peak RSS | held for streams (peak) | at the end: places / accounts / clients / streams | p99 < 100 ms |\n")
-	p("|---|---|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n")
+	p("| engine | rate | cycles | took | accounts / addresses | refused | stalled readers (opened) | large saves | notifications | p50 | p99 | max | upvote answered p50 / p99 | peak heap | peak RSS | held for streams (peak) | at the end: places / accounts / clients / streams | p99 < 100 ms |\n")
+	p("|---|---|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n")
 	for _, s := range r.Soaks {
 		p99 := time.Duration(s.int("p99_us")) * time.Microsecond
 		rate := "flat out"
 		if r := s.int("rate"); r > 0 {
 			rate = thousands(float64(r)) + "/s"
 		}
-		p("| %s | %s | %s | %.1f s | %s / %s | %d | %s (%s) | %d | %s | %s | %s | %s | %d MB | %d MB | %s KB | %d / %d / %d / %d | %s |\n",
+		p("| %s | %s | %s | %.1f s | %s / %s | %d | %s (%s) | %d | %s | %s | %s | %s | %s / %s | %d MB | %d MB | %s KB | %d / %d / %d / %d | %s |\n",
 			s.Engine, rate, thousands(float64(s.int("cycles"))), float64(s.int("ms"))/1000,
 			thousands(float64(s.int("accounts"))), thousands(float64(s.int("addresses"))), s.int("refused"),
 			thousands(float64(s.int("stalled"))), thousands(float64(s.int("stalled_opened"))), s.int("saves"),
 			thousands(float64(s.int("notifications"))), s.micros("p50_us"), s.micros("p99_us"), s.micros("max_us"),
-			s.int("peak_heap_mb"), s.int("peak_rss_mb"), thousands(float64(s.int("peak_held_kb"))),
+			s.micros("upvote_p50_us"), s.micros("upvote_p99_us"), s.int("peak_heap_mb"), s.int("peak_rss_mb"), thousands(float64(s.int("peak_held_kb"))),
 			s.int("end_places"), s.int("end_accounts"), s.int("end_clients"), s.int("end_streams"),
 			metMark(p99 < 100*time.Millisecond && s.int("end_places") == 0 && s.int("end_streams") == 0 && s.int("refused") == 0))
 	}
 	p("\nPeak heap and RSS are the test process's, which holds the server, its clients and the load generator (RSS is its high-water mark over every run in that process). ")
-	p("Notifications are timed one after another, so their count says how fast one fan's round trip (a list saved, an upvote, the event) went under that load.\n\n")
+	p("Notifications are timed one after another, so their count says how fast one fan's round trip (a list saved, an upvote, the event) went under that load; the upvote's own answer (its write, under the same load) is timed apart, beside the delivery.\n\n")
 	return b.String()
 }
 
 func loadSoaks(dir string) ([]Soak, error) {
-	files, _ := filepath.Glob(filepath.Join(dir, "stream_soak__*.txt"))
 	var soaks []Soak
-	for _, f := range files {
-		kv, err := readKV(f)
-		if err != nil {
-			return nil, err
-		}
-		engine, _, _ := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "stream_soak__"), ".txt"), "__")
-		soaks = append(soaks, Soak{Engine: engine, Figures: kv})
+	err := readKVFiles(dir, "stream_soak", 0, func(name []string, kv map[string]string) {
+		soaks = append(soaks, Soak{Engine: name[0], Figures: kv})
+	})
+	if err != nil {
+		return nil, err
 	}
 	sort.Slice(soaks, func(i, j int) bool {
 		if soaks[i].Engine != soaks[j].Engine {

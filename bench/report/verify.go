@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,22 +20,13 @@ type Verify struct {
 // loadVerifies reads the verify__<engine>__<lists>.txt files of dir, engines in order.
 func loadVerifies(dir string) ([]Verify, error) {
 	var out []Verify
-	files, _ := filepath.Glob(filepath.Join(dir, "verify__*.txt"))
-	for _, f := range files {
-		parts := strings.Split(strings.TrimSuffix(filepath.Base(f), ".txt"), "__")
-		if len(parts) != 3 {
-			continue
-		}
-		kv, err := readKV(f)
-		if err != nil {
-			return nil, err
-		}
-		v := Verify{Engine: parts[1]}
-		v.Lists, _ = strconv.Atoi(parts[2])
-		check, _ := strconv.Atoi(kv["verify_ms"])
-		repair, _ := strconv.Atoi(kv["repair_ms"])
-		v.Check, v.Repair = time.Duration(check)*time.Millisecond, time.Duration(repair)*time.Millisecond
+	err := readKVFiles(dir, "verify", 2, func(name []string, kv map[string]string) {
+		v := Verify{Engine: name[0], Check: millis(kv, "verify_ms"), Repair: millis(kv, "repair_ms")}
+		v.Lists, _ = strconv.Atoi(name[1])
 		out = append(out, v)
+	})
+	if err != nil {
+		return nil, err
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Engine != out[j].Engine {

@@ -49,6 +49,24 @@ func (e CommentVoteValue) Valid() bool {
 	}
 }
 
+// Defines values for ListFormat.
+const (
+	ListFormatRanked ListFormat = "ranked"
+	ListFormatTiers  ListFormat = "tiers"
+)
+
+// Valid indicates whether the value is a known member of the ListFormat enum.
+func (e ListFormat) Valid() bool {
+	switch e {
+	case ListFormatRanked:
+		return true
+	case ListFormatTiers:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListTag.
 const (
 	ListTagChallenge       ListTag = "challenge"
@@ -331,6 +349,45 @@ func (e SignedInSessionDevice) Valid() bool {
 	}
 }
 
+// Defines values for TierColor.
+const (
+	Blue   TierColor = "blue"
+	Gray   TierColor = "gray"
+	Green  TierColor = "green"
+	Orange TierColor = "orange"
+	Pink   TierColor = "pink"
+	Purple TierColor = "purple"
+	Red    TierColor = "red"
+	Teal   TierColor = "teal"
+	Yellow TierColor = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the TierColor enum.
+func (e TierColor) Valid() bool {
+	switch e {
+	case Blue:
+		return true
+	case Gray:
+		return true
+	case Green:
+		return true
+	case Orange:
+		return true
+	case Pink:
+		return true
+	case Purple:
+		return true
+	case Red:
+		return true
+	case Teal:
+		return true
+	case Yellow:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TypeTag.
 const (
 	TypeTagSeasonRanking   TypeTag = "season-ranking"
@@ -418,6 +475,27 @@ func (e BrowseListsParamsSort) Valid() bool {
 	}
 }
 
+// Defines values for BrowseListsParamsFormat.
+const (
+	BrowseListsParamsFormatAll    BrowseListsParamsFormat = "all"
+	BrowseListsParamsFormatRanked BrowseListsParamsFormat = "ranked"
+	BrowseListsParamsFormatTiers  BrowseListsParamsFormat = "tiers"
+)
+
+// Valid indicates whether the value is a known member of the BrowseListsParamsFormat enum.
+func (e BrowseListsParamsFormat) Valid() bool {
+	switch e {
+	case BrowseListsParamsFormatAll:
+		return true
+	case BrowseListsParamsFormatRanked:
+		return true
+	case BrowseListsParamsFormatTiers:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetModerationQueueParamsStatus.
 const (
 	GetModerationQueueParamsStatusDismissed GetModerationQueueParamsStatus = "dismissed"
@@ -444,13 +522,17 @@ func (e GetModerationQueueParamsStatus) Valid() bool {
 
 // AccountExport Everything the user owns or wrote.
 type AccountExport struct {
-	Ballots       []map[string]interface{} `json:"ballots"`
-	Blocks        []map[string]interface{} `json:"blocks"`
-	CommentVotes  []map[string]interface{} `json:"commentVotes"`
-	Comments      []map[string]interface{} `json:"comments"`
-	Draft         *map[string]interface{}  `json:"draft"`
-	ExportedAt    time.Time                `json:"exportedAt"`
-	Favorites     []map[string]interface{} `json:"favorites"`
+	Ballots      []map[string]interface{} `json:"ballots"`
+	Blocks       []map[string]interface{} `json:"blocks"`
+	CommentVotes []map[string]interface{} `json:"commentVotes"`
+	Comments     []map[string]interface{} `json:"comments"`
+
+	// Draft A tier draft also holds tierDraft ({tiers: [{label, color, items}], pool}); null for a ranked draft.
+	Draft      *map[string]interface{}  `json:"draft"`
+	ExportedAt time.Time                `json:"exportedAt"`
+	Favorites  []map[string]interface{} `json:"favorites"`
+
+	// Lists Each list with its format and items (a tier list's tier by tier); a tier list's also with tiers ([{label, color, items}]).
 	Lists         []map[string]interface{} `json:"lists"`
 	Notifications []map[string]interface{} `json:"notifications"`
 	Profile       map[string]interface{}   `json:"profile"`
@@ -588,26 +670,43 @@ type DeleteAccount struct {
 
 // Draft defines model for Draft.
 type Draft struct {
+	// Contestants A ranked draft's items; empty for a tier draft.
 	Contestants []ListItem `json:"contestants"`
 	Description string     `json:"description"`
-	IsPublic    bool       `json:"isPublic"`
-	Name        string     `json:"name"`
+
+	// Format How a list ranks: ranked (an ordered list, the default) or tiers (ordered tiers, each holding ordered entries).
+	Format   ListFormat `json:"format"`
+	IsPublic bool       `json:"isPublic"`
+	Name     string     `json:"name"`
+
+	// Pool A tier draft's unplaced entries (absent for a ranked draft).
+	Pool *[]ListItem `json:"pool,omitempty"`
 
 	// RemixOf The list a remix started from. name and userName are present only while that list exists and the reader may see it.
 	RemixOf *RemixOrigin `json:"remixOf,omitempty"`
 
 	// Sorter A 'Rank by choosing' in progress, as saved with the draft.
-	Sorter    *Sorter   `json:"sorter,omitempty"`
-	Tags      []string  `json:"tags"`
+	Sorter *Sorter  `json:"sorter,omitempty"`
+	Tags   []string `json:"tags"`
+
+	// Tiers A tier draft's tiers (absent for a ranked draft).
+	Tiers     *[]Tier   `json:"tiers,omitempty"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // DraftInput defines model for DraftInput.
 type DraftInput struct {
+	// Contestants A ranked draft's items; absent or empty for a tier draft.
 	Contestants *[]ListItemInput `json:"contestants,omitempty"`
 	Description *string          `json:"description,omitempty"`
-	IsPublic    *bool            `json:"isPublic,omitempty"`
-	Name        *string          `json:"name,omitempty"`
+
+	// Format How a list ranks: ranked (an ordered list, the default) or tiers (ordered tiers, each holding ordered entries).
+	Format   *ListFormat `json:"format,omitempty"`
+	IsPublic *bool       `json:"isPublic,omitempty"`
+	Name     *string     `json:"name,omitempty"`
+
+	// Pool A tier draft's entries not yet placed in a tier (only a tier draft has them; 100 entries at most with the tiers').
+	Pool *[]ListItemInput `json:"pool,omitempty"`
 
 	// RemixOf The list a remix being drafted started from; kept only while the user may see it.
 	RemixOf *ListRef `json:"remixOf,omitempty"`
@@ -620,6 +719,9 @@ type DraftInput struct {
 	// sorting and start again.'
 	Sorter *SorterInput `json:"sorter,omitempty"`
 	Tags   *[]string    `json:"tags,omitempty"`
+
+	// Tiers A tier draft's tiers (the same rules as a list's, except that labels may be empty and the tiers may hold no entry).
+	Tiers *[]TierInput `json:"tiers,omitempty"`
 }
 
 // EmailChange defines model for EmailChange.
@@ -807,12 +909,23 @@ type LegacyRankingsInput struct {
 	MaddysList   []ListItemInput `json:"maddysList"`
 }
 
-// ListInput defines model for ListInput.
+// ListFormat How a list ranks: ranked (an ordered list, the default) or tiers (ordered tiers, each holding ordered entries).
+type ListFormat string
+
+// ListInput A ranked list sends its entries in contestants. A tier list sends format tiers and
+// 1 to 10 tiers ('A tier list needs 1 to 10 tiers.') holding at least one entry in all
+// ('Place at least one contestant or season in a tier.'), and no contestants ('A tier
+// list keeps its entries in its tiers.'); entries are checked across the whole list as a
+// ranked list's are (all seasons or all contestants, none twice, notes, at most 100).
+// A ranked list sends no tiers ('Only a tier list has tiers.').
 type ListInput struct {
-	// Contestants Ranked items, best first: all seasons or all contestants ('Cannot mix seasons and contestants.'), no repeats.
-	Contestants []ListItemInput `json:"contestants"`
-	Description *string         `json:"description,omitempty"`
-	IsPublic    *bool           `json:"isPublic,omitempty"`
+	// Contestants A ranked list's items, best first (at least one): all seasons or all contestants ('Cannot mix seasons and contestants.'), no repeats. Absent or empty for a tier list.
+	Contestants *[]ListItemInput `json:"contestants,omitempty"`
+	Description *string          `json:"description,omitempty"`
+
+	// Format How a list ranks: ranked (an ordered list, the default) or tiers (ordered tiers, each holding ordered entries).
+	Format   *ListFormat `json:"format,omitempty"`
+	IsPublic *bool       `json:"isPublic,omitempty"`
 
 	// Name Trimmed; required: 'Please enter a name for your list'.
 	Name string `json:"name"`
@@ -822,6 +935,9 @@ type ListInput struct {
 
 	// Tags Chosen tags. A type tag sent back is ignored; the server computes it.
 	Tags *[]ListTag `json:"tags,omitempty"`
+
+	// Tiers A tier list's tiers, best first.
+	Tiers *[]TierInput `json:"tiers,omitempty"`
 }
 
 // ListItem defines model for ListItem.
@@ -894,9 +1010,13 @@ type ListRef struct {
 
 // ListSummary defines model for ListSummary.
 type ListSummary struct {
+	// ContestantCount Entries in all (a tier list's in every tier).
 	ContestantCount int       `json:"contestantCount"`
 	CreatedAt       time.Time `json:"createdAt"`
 	Description     string    `json:"description"`
+
+	// Format How a list ranks: ranked (an ordered list, the default) or tiers (ordered tiers, each holding ordered entries).
+	Format ListFormat `json:"format"`
 
 	// Hidden Hidden by a moderator (its owner sees this on My Lists).
 	Hidden   *bool    `json:"hidden,omitempty"`
@@ -905,12 +1025,15 @@ type ListSummary struct {
 	Name     string   `json:"name"`
 	Tags     []string `json:"tags"`
 
-	// TopItems The first 3 items.
-	TopItems    []ListItem `json:"topItems"`
-	UpdatedAt   time.Time  `json:"updatedAt"`
-	UpvoteCount int        `json:"upvoteCount"`
-	UserId      string     `json:"userId"`
-	UserName    string     `json:"userName"`
+	// TopItems The first 3 items; for a tier list, the first (up to 3) entries of topTier.
+	TopItems []ListItem `json:"topItems"`
+
+	// TopTier A tier list's top tier: the first tier holding an entry (absent for a ranked list).
+	TopTier     *TierHead `json:"topTier,omitempty"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+	UpvoteCount int       `json:"upvoteCount"`
+	UserId      string    `json:"userId"`
+	UserName    string    `json:"userName"`
 }
 
 // ListTag A tag of a list, a UserTag or a TypeTag.
@@ -1119,13 +1242,18 @@ type PublicProfile struct {
 // RankedList defines model for RankedList.
 type RankedList struct {
 	// CommentCount Comments and replies on the list, kept in step with them.
-	CommentCount *int       `json:"commentCount,omitempty"`
-	Contestants  []ListItem `json:"contestants"`
-	CreatedAt    time.Time  `json:"createdAt"`
-	Description  string     `json:"description"`
+	CommentCount *int `json:"commentCount,omitempty"`
+
+	// Contestants Every entry, best first (a tier list's tier by tier).
+	Contestants []ListItem `json:"contestants"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	Description string     `json:"description"`
 
 	// FavoritedByMe False when signed out.
 	FavoritedByMe bool `json:"favoritedByMe"`
+
+	// Format How a list ranks: ranked (an ordered list, the default) or tiers (ordered tiers, each holding ordered entries).
+	Format ListFormat `json:"format"`
 
 	// Hidden Hidden by a moderator: only its owner and admins see it.
 	Hidden *bool `json:"hidden,omitempty"`
@@ -1142,7 +1270,10 @@ type RankedList struct {
 	RemixOf *RemixOrigin `json:"remixOf,omitempty"`
 
 	// Tags The chosen tags and the type tag (season-ranking or survivor-ranking), which the UI hides.
-	Tags        []string  `json:"tags"`
+	Tags []string `json:"tags"`
+
+	// Tiers A tier list's tiers, best first (absent for a ranked list).
+	Tiers       *[]Tier   `json:"tiers,omitempty"`
 	UpdatedAt   time.Time `json:"updatedAt"`
 	UpvoteCount int       `json:"upvoteCount"`
 
@@ -1328,6 +1459,38 @@ type SuspensionInput struct {
 	Until *time.Time `json:"until,omitempty"`
 }
 
+// Tier defines model for Tier.
+type Tier struct {
+	// Color A tier's color, from a fixed palette.
+	Color TierColor `json:"color"`
+
+	// Contestants The tier's entries, best first; may be empty.
+	Contestants []ListItem `json:"contestants"`
+	Label       string     `json:"label"`
+}
+
+// TierColor A tier's color, from a fixed palette.
+type TierColor string
+
+// TierHead A tier's label and color, without its entries.
+type TierHead struct {
+	// Color A tier's color, from a fixed palette.
+	Color TierColor `json:"color"`
+	Label string    `json:"label"`
+}
+
+// TierInput One tier as the client sends it. The creator's default tiers are S, A, B, C, D and F.
+type TierInput struct {
+	// Color A tier's color, from a fixed palette.
+	Color TierColor `json:"color"`
+
+	// Contestants The tier's entries, best first; may be empty.
+	Contestants []ListItemInput `json:"contestants"`
+
+	// Label Trimmed; 1 to 20 characters ('Every tier needs a label.', 'A tier's label must be 20 characters or fewer.'); a draft's may be empty.
+	Label string `json:"label"`
+}
+
 // TypeTag The ranking type the server sets from the items (any season makes a season ranking); readers never see it.
 type TypeTag string
 
@@ -1379,6 +1542,9 @@ type BrowseListsParams struct {
 	Type *BrowseListsParamsType `form:"type,omitempty" json:"type,omitempty"`
 	Sort *BrowseListsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
 
+	// Format Only ranked lists, or only tier lists.
+	Format *BrowseListsParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
 	// Tag Repeatable; a list must carry every tag given. A user tag or a type tag.
 	Tag *[]ListTag `form:"tag,omitempty" json:"tag,omitempty"`
 
@@ -1394,6 +1560,9 @@ type BrowseListsParamsType string
 
 // BrowseListsParamsSort defines parameters for BrowseLists.
 type BrowseListsParamsSort string
+
+// BrowseListsParamsFormat defines parameters for BrowseLists.
+type BrowseListsParamsFormat string
 
 // GetListCommentsParams defines parameters for GetListComments.
 type GetListCommentsParams struct {

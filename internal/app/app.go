@@ -22,6 +22,7 @@ import (
 	"castaway/internal/mail"
 	"castaway/internal/notify"
 	"castaway/internal/server"
+	"castaway/internal/services"
 	"castaway/internal/shareimage"
 	"castaway/internal/store"
 )
@@ -94,12 +95,14 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	mailer.Start(mailCtx)
 	defer mailer.Wait()
 	defer stopMail()
-	deps := withServices(server.Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
+	cat := catalog.MustLoad()
+	uses := services.New(st, cat, hub, accounts, log, time.Now)
+	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: cat, Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
 		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
+		Services:    uses,
 	})
-	srv, err := server.New(deps)
 	if err != nil {
 		return err
 	}
@@ -122,7 +125,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
 
 	go purgeExpired(ctx, st, log)
-	go sweepSuspensions(ctx, deps.ModerationUsers, log)
+	go sweepSuspensions(ctx, uses.ModerationUsers, log)
 	if cfg.BackupDir != "" {
 		backupCtx, stopBackups := context.WithCancel(ctx)
 		backupsDone := make(chan struct{})

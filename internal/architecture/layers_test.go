@@ -39,11 +39,10 @@ func imports(t *testing.T, dir string) map[string][]string {
 	return out
 }
 
-// The server turns HTTP into calls on the domain's services: only its wiring (server.go
-// and services.go, which take the store from internal/app to build what tests leave out)
-// may name the store.
+// The server turns HTTP into calls on the domain's services: only its wiring (server.go,
+// which takes the store from internal/app) may name the store.
 func TestServerReachesTheStoreOnlyThroughServices(t *testing.T) {
-	wiring := []string{"server.go", "services.go"}
+	wiring := []string{"server.go"}
 	for file, paths := range imports(t, "internal/server") {
 		if !slices.Contains(wiring, file) && slices.Contains(paths, "castaway/internal/store") {
 			t.Errorf("internal/server/%s imports internal/store: call a domain service instead", file)

@@ -24,24 +24,21 @@ castaway is refused: run the newer binary, or restore a backup.
 --dry-run lists the migrations that would run and changes nothing.`,
 		Args: args(0, ""),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadConfig(cmd, e)
-			if err != nil {
-				return err
-			}
 			if dryRun {
+				cfg, err := loadConfig(cmd, e)
+				if err != nil {
+					return err
+				}
 				return migrateDryRun(cmd, cfg)
 			}
-			st, err := app.OpenStore(cmd.Context(), cfg)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			version, err := st.SchemaVersion(cmd.Context())
-			if err != nil {
-				return err
-			}
-			app.NewLogger(cfg, e.Stderr).Info("database is up to date", "database", st.Dialect(), "schema", version)
-			return nil
+			return withStore(cmd, e, func(cfg *config.Config, st *store.Store) error {
+				version, err := st.SchemaVersion(cmd.Context())
+				if err != nil {
+					return err
+				}
+				app.NewLogger(cfg, e.Stderr).Info("database is up to date", "database", st.Dialect(), "schema", version)
+				return nil
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "list the migrations that would run, and run none")

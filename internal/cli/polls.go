@@ -61,11 +61,7 @@ of serve (--data-dir, --database-url) or the CASTAWAY_* variables.`,
 		Use:   "list",
 		Short: "List the polls, open and closed",
 		Args:  args(0, ""),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
-				return listPolls(cmd, st, catalog.MustLoad())
-			})
-		},
+		RunE:  onStore(e, listPolls),
 	}
 	cmd.AddCommand(add, list, pollStateCmd(e, true), pollStateCmd(e, false))
 	return cmd
@@ -73,33 +69,29 @@ of serve (--data-dir, --database-url) or the CASTAWAY_* variables.`,
 
 // pollStateCmd is `polls open ID` or `polls close ID`.
 func pollStateCmd(e *Env, open bool) *cobra.Command {
-	name, short := "close", "Close a poll: it shows its results and takes no more ballots"
+	name, short, state := "close", "Close a poll: it shows its results and takes no more ballots",
+		"closed: it shows its results and takes no more ballots"
 	if open {
-		name, short = "open", "Open a poll for ballots again"
+		name, short, state = "open", "Open a poll for ballots again", "open for ballots"
 	}
 	return &cobra.Command{
 		Use:   name + " ID",
 		Short: short,
 		Args:  args(1, "one poll id"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
-				if err := st.SetPollOpen(cmd.Context(), args[0], open); errors.Is(err, store.ErrNotFound) {
-					return fmt.Errorf("polls %s: there is no poll %q (see castaway polls list)", name, args[0])
-				} else if err != nil {
-					return err
-				}
-				state := "closed: it shows its results and takes no more ballots"
-				if open {
-					state = "open for ballots"
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "poll %s is %s\n", args[0], state)
-				return nil
-			})
-		},
+		RunE: onStore(e, func(cmd *cobra.Command, st *store.Store, args []string) error {
+			if err := st.SetPollOpen(cmd.Context(), args[0], open); errors.Is(err, store.ErrNotFound) {
+				return fmt.Errorf("polls %s: there is no poll %q (see castaway polls list)", name, args[0])
+			} else if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "poll %s is %s\n", args[0], state)
+			return nil
+		}),
 	}
 }
 
-func listPolls(cmd *cobra.Command, st *store.Store, cat *catalog.Catalog) error {
+func listPolls(cmd *cobra.Command, st *store.Store, _ []string) error {
+	cat := catalog.MustLoad()
 	polls, err := st.Polls(cmd.Context())
 	if err != nil {
 		return err

@@ -170,3 +170,10 @@ func withStore(cmd *cobra.Command, e *Env, use func(*config.Config, *store.Store
 	defer st.Close()
 	return use(cfg, st)
 }
+
+// onStore is the run of a command that needs only its database: withStore around run.
+func onStore(e *Env, run func(cmd *cobra.Command, st *store.Store, args []string) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		return withStore(cmd, e, func(_ *config.Config, st *store.Store) error { return run(cmd, st, args) })
+	}
+}

@@ -36,11 +36,9 @@ their next page load.`,
 		Use:   "list [--query Q]",
 		Short: "List accounts whose name starts with Q, or with address Q",
 		Args:  args(0, ""),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
-				return listUsers(cmd, st, query)
-			})
-		},
+		RunE: onStore(e, func(cmd *cobra.Command, st *store.Store, _ []string) error {
+			return listUsers(cmd, st, query)
+		}),
 	}
 	list.Flags().StringVar(&query, "query", "", "the start of a display name, or an exact address")
 	cmd.AddCommand(list, adminCmd(e, true), adminCmd(e, false))
@@ -131,24 +129,22 @@ func adminCmd(e *Env, grant bool) *cobra.Command {
 		Use:   name + " EMAIL",
 		Short: short,
 		Args:  args(1, "one account's email"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
-				email := args[0]
-				err := st.SetAdmin(cmd.Context(), email, grant)
-				if errors.Is(err, store.ErrNotFound) {
-					return fmt.Errorf("users %s: no account has the email %q", name, email)
-				}
-				if err != nil {
-					return err
-				}
-				if grant {
-					fmt.Fprintf(cmd.OutOrStdout(), "%s may now moderate\n", email)
-				} else {
-					fmt.Fprintf(cmd.OutOrStdout(), "%s may no longer moderate\n", email)
-				}
-				return nil
-			})
-		},
+		RunE: onStore(e, func(cmd *cobra.Command, st *store.Store, args []string) error {
+			email := args[0]
+			err := st.SetAdmin(cmd.Context(), email, grant)
+			if errors.Is(err, store.ErrNotFound) {
+				return fmt.Errorf("users %s: no account has the email %q", name, email)
+			}
+			if err != nil {
+				return err
+			}
+			if grant {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s may now moderate\n", email)
+			} else {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s may no longer moderate\n", email)
+			}
+			return nil
+		}),
 	}
 }
 

@@ -18,11 +18,9 @@ func newVerifyCmd(e *Env) *cobra.Command {
 search index, the community rankings, the global polls' totals) and prints a report.
 It exits 1 when one differs; --repair rebuilds what differs and checks again.`,
 		Args: args(0, ""),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withStore(cmd, e, func(cfg *config.Config, st *store.Store) error {
-				return app.Verify(cmd.Context(), st, app.Checks(catalog.MustLoad()), repair, cmd.OutOrStdout())
-			})
-		},
+		RunE: onStore(e, func(cmd *cobra.Command, st *store.Store, _ []string) error {
+			return app.Verify(cmd.Context(), st, app.Checks(catalog.MustLoad()), repair, cmd.OutOrStdout())
+		}),
 	}
 	cmd.Flags().BoolVar(&repair, "repair", false, "rebuild every aggregate that differs from its rows")
 	config.AddFlags(cmd.Flags(), config.DatabaseFlags...)

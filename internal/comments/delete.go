@@ -2,7 +2,6 @@ package comments
 
 import (
 	"context"
-	"errors"
 
 	"castaway/internal/model"
 	"castaway/internal/store"
@@ -14,12 +13,9 @@ func (s *Service) Delete(ctx context.Context, by model.Actor, c *model.Comment) 
 	if err := CanDelete(by.UserID(), c); err != nil {
 		return err
 	}
-	err := s.store.DeleteComment(ctx, c.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		return ErrNotFound
+	if err := s.store.DeleteComment(ctx, c.ID); err != nil {
+		return store.NotFoundAs(err, ErrNotFound)
 	}
-	if err == nil {
-		s.inbox.Changed(ctx) // notifications of it leave every inbox
-	}
-	return err
+	s.inbox.Changed(ctx) // notifications of it leave every inbox
+	return nil
 }

@@ -2,7 +2,6 @@ package comments
 
 import (
 	"context"
-	"errors"
 
 	"castaway/internal/model"
 	"castaway/internal/store"
@@ -12,8 +11,5 @@ import (
 // notification about it names; ErrNotFound when it is missing or not theirs to see.
 func (s *Service) Find(ctx context.Context, id string, viewer *model.User) (*model.Comment, string, error) {
 	c, content, err := Find(ctx, s.store, id, viewer)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, "", ErrNotFound
-	}
-	return c, content, err
+	return c, content, store.NotFoundAs(err, ErrNotFound)
 }

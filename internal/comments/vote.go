@@ -2,7 +2,6 @@ package comments
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"castaway/internal/model"
@@ -22,11 +21,8 @@ func (s *Service) Vote(ctx context.Context, by model.Actor, c *model.Comment, co
 	if err == nil {
 		c, err = s.store.CommentByID(ctx, c.ID, u.ID)
 	}
-	if errors.Is(err, store.ErrNotFound) { // deleted meanwhile
-		return nil, ErrNotFound
-	}
 	if err != nil {
-		return nil, err
+		return nil, store.NotFoundAs(err, ErrNotFound) // not found: deleted meanwhile
 	}
 	s.inbox.Wake(ctx, notified...)
 	return c, nil

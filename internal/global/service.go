@@ -2,7 +2,6 @@ package global
 
 import (
 	"context"
-	"errors"
 
 	"castaway/internal/catalog"
 	"castaway/internal/comments"
@@ -29,8 +28,5 @@ func NewService(st *store.Store, cat *catalog.Catalog, writes *limits.Writes, di
 // Poll is the poll id names (ErrPollNotFound when there is none).
 func (s *Service) Poll(ctx context.Context, id string) (*model.Poll, error) {
 	p, err := s.store.Poll(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, ErrPollNotFound
-	}
-	return p, err
+	return p, store.NotFoundAs(err, ErrPollNotFound)
 }

@@ -16,7 +16,7 @@ const BrowsePageSize = 12
 // maxBrowsePage keeps the row offset far from overflowing; no site has this many lists.
 const maxBrowsePage = 1 << 24
 
-// BrowseQueryOf reads the browse parameters (q, type, sort, tag..., cursor, page), or
+// BrowseQueryOf reads the browse parameters (q, type, format, sort, tag..., cursor, page), or
 // says what is wrong with them.
 func BrowseQueryOf(v url.Values) (model.BrowseQuery, error) {
 	q := model.BrowseQuery{Q: v.Get("q"), Type: model.TypeAll, Sort: model.SortNewest, Page: 1, PageSize: BrowsePageSize}
@@ -29,6 +29,13 @@ func BrowseQueryOf(v url.Values) (model.BrowseQuery, error) {
 		q.Type = t
 	default:
 		return bad("Unknown ranking type.")
+	}
+	switch f := v.Get("format"); f {
+	case "", "all":
+	case model.FormatRanked, model.FormatTiers:
+		q.Format = f
+	default:
+		return bad("Unknown list format.")
 	}
 	switch o := model.BrowseSort(v.Get("sort")); o {
 	case "":

@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/model"
 	"castaway/internal/notify"
+	"castaway/internal/store"
 )
 
 // Create saves a new list of a's from in, numbered by its time (IDs), and tells the
@@ -59,7 +60,7 @@ func (s *Service) Update(ctx context.Context, a model.Actor, ownerID, listID str
 	}
 	l, err := s.store.UpdateList(ctx, u.ID, listID, c.Stored(Public(in.Public)), s.now())
 	if err != nil {
-		return Opened{}, notFoundAs(err, ErrGone)
+		return Opened{}, store.NotFoundAs(err, ErrGone)
 	}
 	s.hub.PublishInboxesChanged(context.WithoutCancel(ctx)) // it may have been made private or public
 	out := Opened{List: l}
@@ -79,7 +80,7 @@ func (s *Service) Delete(ctx context.Context, a model.Actor, ownerID, listID str
 		return err
 	}
 	if err := s.store.DeleteList(ctx, a.UserID(), listID); err != nil {
-		return notFoundAs(err, ErrNoSuchList)
+		return store.NotFoundAs(err, ErrNoSuchList)
 	}
 	s.hub.PublishInboxesChanged(context.WithoutCancel(ctx)) // notifications of it leave every inbox
 	return nil

@@ -22,7 +22,7 @@ func (s *Service) Favorite(ctx context.Context, a model.Actor, ownerID, listID s
 	if errors.Is(err, store.ErrTooManyFavorites) {
 		return ErrTooManyFavorites
 	}
-	return notFoundAs(err, ErrNotFound) // deleted meanwhile
+	return store.NotFoundAs(err, ErrNotFound) // deleted meanwhile
 }
 
 // Unfavorite lets a's star on ownerID/listID go. It works on lists a can no longer see

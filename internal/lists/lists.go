@@ -65,6 +65,11 @@ type Input struct {
 	// RemixOf names the list a new list or a draft remixes; nil for none. An edit
 	// keeps the origin its list has.
 	RemixOf *model.ListRef
+	// Format is model.FormatRanked ("" too) or model.FormatTiers. A tier list sends its
+	// entries in Tiers, none in Items; a tier draft also its unplaced entries in Pool.
+	Format string
+	Tiers  []TierInput
+	Pool   []ItemInput
 	// Sorter is a draft's sorting in progress (nil for none); a list ignores it.
 	Sorter *SorterInput
 }
@@ -74,8 +79,14 @@ type Content struct {
 	Name        string
 	Description string
 	// Tags are the chosen tags in display order followed by the type tag.
-	Tags  []string
-	Items []model.Item
+	Tags []string
+	// Items are a ranked list's items, or a tier list's entries tier by tier.
+	Items  []model.Item
+	Format string
+	// Tiers are a tier list's tiers (nil for a ranked list); Pool a tier draft's
+	// unplaced entries.
+	Tiers []model.Tier
+	Pool  []model.Item
 }
 
 // IsSeason tells whether the list ranks seasons.
@@ -97,13 +108,13 @@ func (c Content) SearchText() string {
 // Stored is the content as the store keeps it, public or not.
 func (c Content) Stored(isPublic bool) model.ListContent {
 	return model.ListContent{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
-		IsPublic: isPublic, IsSeason: c.IsSeason(), SearchText: c.SearchText()}
+		IsPublic: isPublic, IsSeason: c.IsSeason(), SearchText: c.SearchText(), Format: c.Format, Tiers: c.Tiers}
 }
 
 // Draft is the content as the user's unsaved creator state, saved at now.
 func (c Content) Draft(isPublic bool, now time.Time) *model.Draft {
 	return &model.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags, Items: c.Items,
-		IsPublic: isPublic, UpdatedAt: now}
+		IsPublic: isPublic, UpdatedAt: now, Format: c.Format, Tiers: c.Tiers, Pool: c.Pool}
 }
 
 // TypeTag is season-ranking when any item is a season, else survivor-ranking.
@@ -132,12 +143,15 @@ func isUserTag(tag string) bool {
 
 // ValidateList checks a list about to be saved and fills its items from the catalog.
 func ValidateList(cat *catalog.Catalog, in Input) (Content, error) {
-	c, err := validate(cat, in)
+	c, err := validate(cat, in, false)
 	if err != nil {
 		return Content{}, err
 	}
 	if c.Name == "" {
 		return Content{}, invalid("name", MsgNameRequired)
+	}
+	if len(c.Items) == 0 && c.Format == model.FormatTiers {
+		return Content{}, invalid("tiers", problem.MsgTierListEmpty)
 	}
 	if len(c.Items) == 0 {
 		return Content{}, invalid("contestants", "Add at least one contestant or season to your list.")
@@ -146,19 +160,19 @@ func ValidateList(cat *catalog.Catalog, in Input) (Content, error) {
 }
 
 // ValidateDraft checks an unsaved creator state: the same rules as a list, except
-// that it may still have no name and no items.
+// that it may still have no name and no items, and a tier draft's labels may be empty.
 func ValidateDraft(cat *catalog.Catalog, in Input) (Content, error) {
-	c, err := validate(cat, in)
+	c, err := validate(cat, in, true)
 	if err != nil {
 		return Content{}, err
 	}
-	if len(c.Items) == 0 {
+	if len(c.Items) == 0 && len(c.Pool) == 0 {
 		c.Tags = c.Tags[:len(c.Tags)-1] // an empty creator has no type yet
 	}
 	return c, nil
 }
 
-func validate(cat *catalog.Catalog, in Input) (Content, error) {
+func validate(cat *catalog.Catalog, in Input, draft bool) (Content, error) {
 	c := Content{Name: strings.TrimSpace(in.Name), Description: strings.TrimSpace(in.Description)}
 	if utf8.RuneCountInString(c.Name) > MaxNameLength {
 		return Content{}, invalid("name", "List name must be %d characters or fewer.", MaxNameLength)
@@ -170,10 +184,24 @@ func validate(cat *catalog.Catalog, in Input) (Content, error) {
 	if err != nil {
 		return Content{}, err
 	}
-	if c.Items, err = Resolve(cat, in.Items); err != nil {
-		return Content{}, err
+	switch in.Format {
+	case "", model.FormatRanked:
+		c.Format = model.FormatRanked
+		if len(in.Tiers) > 0 || len(in.Pool) > 0 {
+			return Content{}, invalid("tiers", problem.MsgTiersOnRanked)
+		}
+		if c.Items, err = Resolve(cat, in.Items); err != nil {
+			return Content{}, err
+		}
+	case model.FormatTiers:
+		c.Format = model.FormatTiers
+		if c.Tiers, c.Items, c.Pool, err = resolveTiers(cat, in, draft); err != nil {
+			return Content{}, err
+		}
+	default:
+		return Content{}, invalid("format", "Unknown list format %q.", in.Format)
 	}
-	c.Tags = append(tags, TypeTag(c.Items))
+	c.Tags = append(tags, TypeTag(append(c.Items, c.Pool...)))
 	return c, nil
 }
 

@@ -16,7 +16,7 @@ type Reader func(ctx context.Context, ownerID, listID string) (*model.List, erro
 // checked (Visible): ErrNoSuchList when there is none.
 func (s *Service) Stored(ctx context.Context, ownerID, listID string) (*model.List, error) {
 	l, err := s.store.List(ctx, ownerID, listID)
-	return l, notFoundAs(err, ErrNoSuchList)
+	return l, store.NotFoundAs(err, ErrNoSuchList)
 }
 
 // Visible is the list ownerID/listID, read by read, as viewer (nil: signed out) may
@@ -28,7 +28,7 @@ func (s *Service) Visible(ctx context.Context, viewer *model.User, ownerID, list
 		return nil, err
 	}
 	if _, err := Shown(l, model.ViewerOf(viewer)); err != nil {
-		return nil, notFoundAs(err, ErrNoSuchList)
+		return nil, store.NotFoundAs(err, ErrNoSuchList)
 	}
 	if err := ListFor(ctx, s.store, viewer, ownerID, listID); err != nil {
 		return nil, err
@@ -125,5 +125,5 @@ func (s *Service) ShareImageOf(ctx context.Context, viewerID, ownerID, listID st
 	if err == nil {
 		l, err = Shown(l, model.Viewer{ID: viewerID})
 	}
-	return l, notFoundAs(err, ErrNoSuchList)
+	return l, store.NotFoundAs(err, ErrNoSuchList)
 }

@@ -47,15 +47,6 @@ func (s *Service) wake(ctx context.Context, userIDs ...string) {
 	}
 }
 
-// notFoundAs turns the store's ErrNotFound into p, this use case's answer for a
-// missing row, and leaves other errors alone.
-func notFoundAs(err error, p *problem.Error) error {
-	if errors.Is(err, store.ErrNotFound) {
-		return p
-	}
-	return err
-}
-
 // errPageExpired answers a paging cursor the store did not make (or no longer reads).
 var errPageExpired = problem.New(problem.Invalid, "validation", "That page link has expired; start again from the first page.")
 

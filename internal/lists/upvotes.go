@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/model"
 	"castaway/internal/notify"
+	"castaway/internal/store"
 )
 
 // Upvote counts a's upvote on the list ownerID/listID, which a must be able to see,
@@ -38,7 +39,7 @@ func (s *Service) RemoveUpvote(ctx context.Context, a model.Actor, ownerID, list
 
 func (s *Service) upvoted(ctx context.Context, res model.UpvoteResult, err error) (model.UpvoteResult, error) {
 	if err != nil {
-		return model.UpvoteResult{}, notFoundAs(err, ErrNotFound) // deleted meanwhile
+		return model.UpvoteResult{}, store.NotFoundAs(err, ErrNotFound) // deleted meanwhile
 	}
 	s.wake(ctx, res.Notified...)
 	return res, nil

@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/model"
 	"castaway/internal/problem"
+	"castaway/internal/store"
 )
 
 // Profile is a user's public profile as a reader sees it.
@@ -19,7 +20,7 @@ type Profile struct {
 func (s *Service) Profile(ctx context.Context, viewer *model.User, userID string) (Profile, error) {
 	p, err := s.store.Profile(ctx, userID)
 	if err != nil {
-		return Profile{}, notFoundAs(err, ErrUserNotFound)
+		return Profile{}, store.NotFoundAs(err, ErrUserNotFound)
 	}
 	if err := ProfileShown(p, viewer); err != nil {
 		return Profile{}, err

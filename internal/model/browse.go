@@ -16,8 +16,12 @@ type ListSummary struct {
 	UpvoteCount int
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
-	TopItems    []Item
-	Hidden      bool // by a moderator; only its owner's own views still hold it
+	// TopItems are the first items; a tier list's, the first entries of TopTier, the
+	// first tier holding any (nil for a ranked list).
+	TopItems []Item
+	Format   string
+	TopTier  *Tier
+	Hidden   bool // by a moderator; only its owner's own views still hold it
 }
 
 // BrowseSort orders browse results.
@@ -42,6 +46,7 @@ const (
 type BrowseQuery struct {
 	Q        string // words matched, as prefixes, against name, description, item names and author
 	Type     BrowseType
+	Format   string // FormatRanked or FormatTiers, "" for both
 	Sort     BrowseSort
 	Tags     []string // a list must carry all of them
 	Page     int      // from 1; ignored when Cursor is set

@@ -15,4 +15,7 @@ type Item struct {
 	SeasonName string `json:"seasonName"`
 	// Note is the author's word on why the entry sits where it does; "" for none.
 	Note string `json:"note,omitempty"`
+	// Tier is, in a tier list, the index of the tier holding the entry (0 the top); 0 in
+	// a ranked list. A list's items run tier by tier.
+	Tier int `json:"-"`
 }

@@ -11,6 +11,10 @@ type ListContent struct {
 	IsPublic    bool
 	IsSeason    bool
 	SearchText  string
+	// Format is FormatRanked or FormatTiers; a tier list's Tiers are its tiers, best
+	// first (nil for a ranked list), and each item's Tier names one of them.
+	Format string
+	Tiers  []Tier
 	// RemixOf is the list this one started from (zero for an original); set when the
 	// list is created, kept through edits.
 	RemixOf ListRef

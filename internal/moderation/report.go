@@ -37,11 +37,8 @@ func (s *Service) reportable(ctx context.Context, u *model.User, kind, key strin
 	author := ""
 	if kind == store.KindList {
 		l, err := lists.FindRef(ctx, s.store, in.UserID, in.ListID, u.ID)
-		if errors.Is(err, store.ErrNotFound) {
-			return lists.ErrNotFound
-		}
 		if err != nil {
-			return err
+			return store.NotFoundAs(err, lists.ErrNotFound)
 		}
 		author = l.UserID
 	} else {
@@ -52,11 +49,8 @@ func (s *Service) reportable(ctx context.Context, u *model.User, kind, key strin
 		if err == nil && c.ListUserID != "" {
 			_, err = lists.FindRef(ctx, s.store, c.ListUserID, c.ListID, u.ID)
 		}
-		if errors.Is(err, store.ErrNotFound) {
-			return comments.ErrNotFound
-		}
 		if err != nil {
-			return err
+			return store.NotFoundAs(err, comments.ErrNotFound)
 		}
 		author = c.UserID
 	}

@@ -74,19 +74,13 @@ func (m *Users) Search(ctx context.Context, query, cursor string) ([]model.UserS
 // Case is what a moderator sees of one account: its status, reports and actions.
 func (m *Users) Case(ctx context.Context, userID string) (*model.UserCase, error) {
 	c, err := m.store.UserCase(ctx, userID)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, ErrNoAccount
-	}
-	return c, err
+	return c, store.NotFoundAs(err, ErrNoAccount)
 }
 
 // ByEmail finds the account with email, for the command line.
 func (m *Users) ByEmail(ctx context.Context, email string) (*model.User, error) {
 	u, err := m.store.UserByEmail(ctx, strings.TrimSpace(email))
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, ErrNoAccount
-	}
-	return u, err
+	return u, store.NotFoundAs(err, ErrNoAccount)
 }
 
 // Suspend suspends userID for reason until the end date (zero: until restored). Its
@@ -104,11 +98,8 @@ func (m *Users) Suspend(ctx context.Context, by Actor, userID, reason string, un
 		return ErrUntilPast
 	}
 	u, err := m.store.UserByID(ctx, userID)
-	if errors.Is(err, store.ErrNotFound) {
-		return ErrNoAccount
-	}
 	if err != nil {
-		return err
+		return store.NotFoundAs(err, ErrNoAccount)
 	}
 	if u.IsAdmin {
 		return ErrSuspendModerator

@@ -2,7 +2,6 @@ package notify
 
 import (
 	"context"
-	"errors"
 
 	"castaway/internal/model"
 	"castaway/internal/store"
@@ -26,12 +25,8 @@ func (in *Inbox) Recent(ctx context.Context, userID string) ([]model.Notificatio
 
 // MarkRead marks one of userID's notifications read (ErrNotFound when it is not theirs).
 func (in *Inbox) MarkRead(ctx context.Context, userID, id string) error {
-	err := in.store.MarkNotificationRead(ctx, userID, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return ErrNotFound
-	}
-	if err != nil {
-		return err
+	if err := in.store.MarkNotificationRead(ctx, userID, id); err != nil {
+		return store.NotFoundAs(err, ErrNotFound)
 	}
 	in.Wake(ctx, userID)
 	return nil

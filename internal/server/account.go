@@ -26,12 +26,8 @@ func (s *Server) exportMe(w http.ResponseWriter, r *http.Request) {
 
 // deleteMe deletes the signed-in account once confirmed, and signs the browser out.
 func (s *Server) deleteMe(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to delete your account.")
-	if u == nil {
-		return
-	}
-	var body api.DeleteAccount
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.DeleteAccount](w, r, "You must be signed in to delete your account.")
+	if !ok {
 		return
 	}
 	const failed = problem.MsgAccountDeleteFailed

@@ -76,12 +76,8 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 // changePassword sets a new password, ends every other session and gives this device a
 // new one.
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to change your password.")
-	if u == nil {
-		return
-	}
-	var body api.PasswordChange
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.PasswordChange](w, r, "You must be signed in to change your password.")
+	if !ok {
 		return
 	}
 	var current string

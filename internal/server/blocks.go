@@ -9,23 +9,21 @@ import (
 
 const msgBlockFailed = problem.MsgBlockFailed
 
-func (s *Server) blockUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to block someone.") == nil {
-		return
-	}
-	if err := s.moderation.Block(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
-		s.fail(w, r, "block", err, msgBlockFailed)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
-}
+func (s *Server) blockUser(w http.ResponseWriter, r *http.Request) { s.setBlock(w, r, true) }
 
-func (s *Server) unblockUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to unblock someone.") == nil {
+func (s *Server) unblockUser(w http.ResponseWriter, r *http.Request) { s.setBlock(w, r, false) }
+
+// setBlock blocks the user the path names for the signed-in user, or lifts the block.
+func (s *Server) setBlock(w http.ResponseWriter, r *http.Request, on bool) {
+	set, what, signedOut := s.moderation.Unblock, "unblock", "You must be signed in to unblock someone."
+	if on {
+		set, what, signedOut = s.moderation.Block, "block", "You must be signed in to block someone."
+	}
+	if requireUser(w, r, signedOut) == nil {
 		return
 	}
-	if err := s.moderation.Unblock(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
-		s.fail(w, r, "unblock", err, msgBlockFailed)
+	if err := set(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
+		s.fail(w, r, what, err, msgBlockFailed)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)

@@ -97,7 +97,8 @@ func apiSummaries(in []model.ListSummary) []api.ListSummary {
 	for i, l := range in {
 		out[i] = api.ListSummary{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,
 			Tags: l.Tags, IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, UpvoteCount: l.UpvoteCount,
-			ContestantCount: l.ItemCount, TopItems: apiListItems(l.TopItems), Hidden: orNil(l.Hidden)}
+			ContestantCount: l.ItemCount, TopItems: apiListItems(l.TopItems), Hidden: orNil(l.Hidden), Format: apiFormat(l.Format),
+			TopTier: apiTierHead(l.TopTier)}
 	}
 	return out
 }

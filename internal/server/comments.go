@@ -121,10 +121,8 @@ func (s *Server) threadPage(ctx context.Context, listUserID, listID string, view
 // newComment reads a comment request: the signed-in user, the body and its cleaned
 // text; u is nil when it has answered (401, 400).
 func (s *Server) newComment(w http.ResponseWriter, r *http.Request) (u *model.User, body api.NewComment, text string) {
-	if u = requireUser(w, r, "You must be signed in to comment."); u == nil {
-		return nil, body, ""
-	}
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.NewComment](w, r, "You must be signed in to comment.")
+	if !ok {
 		return nil, body, ""
 	}
 	text, err := comments.CleanText(body.Text)

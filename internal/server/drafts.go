@@ -28,18 +28,13 @@ func (s *Server) getDraft(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgSignInForDraft)
-	if u == nil {
+	u, body, ok := signedInBody[api.DraftInput](w, r, msgSignInForDraft)
+	if !ok {
 		return
 	}
-	var body api.DraftInput
-	if !decodeJSON(w, r, &body) {
-		return
-	}
-	in := lists.Input{Name: orZero(body.Name), Description: orZero(body.Description), Tags: orZero(body.Tags), Public: body.IsPublic}
-	if body.Contestants != nil {
-		in.Items = itemInputs(*body.Contestants)
-	}
+	in := lists.Input{Name: orZero(body.Name), Description: orZero(body.Description), Tags: orZero(body.Tags), Public: body.IsPublic,
+		Items: itemInputs(orZero(body.Contestants)), Format: string(orZero(body.Format)), Tiers: tierInputs(body.Tiers),
+		Pool: itemInputs(orZero(body.Pool))}
 	if body.RemixOf != nil {
 		in.RemixOf = &model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
 	}
@@ -69,7 +64,11 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 // apiDraft is userID's draft as the API shows it: a remix's origin only while they may see it.
 func apiDraft(d *model.Draft, userID string) api.Draft {
 	out := api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags, Contestants: apiListItems(d.Items),
-		IsPublic: d.IsPublic, UpdatedAt: d.UpdatedAt.UTC()}
+		IsPublic: d.IsPublic, UpdatedAt: d.UpdatedAt.UTC(), Format: apiFormat(d.Format)}
+	if d.Format == model.FormatTiers {
+		pool := apiListItems(d.Pool)
+		out.Contestants, out.Tiers, out.Pool = []api.ListItem{}, apiTiers(d.Format, d.Tiers, d.Items), &pool
+	}
 	if o := lists.OriginShown(d.Origin, userID); o != nil {
 		out.RemixOf = &api.RemixOrigin{UserId: o.UserID, ListId: o.ListID, Name: &o.Name, UserName: &o.UserName}
 	}

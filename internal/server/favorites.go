@@ -12,28 +12,24 @@ const (
 	msgFavoriteFailed    = problem.MsgFavoriteFailed
 )
 
-func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgFavoriteSignedOut)
-	if u == nil {
-		return
-	}
-	if err := s.lists.Favorite(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId")); err != nil {
-		s.fail(w, r, "favorite", err, msgFavoriteFailed)
-		return
-	}
-	writeJSON(w, http.StatusOK, api.FavoriteState{Favorited: true})
-}
+func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) { s.setFavorite(w, r, true) }
 
-func (s *Server) unfavoriteList(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgFavoriteSignedOut)
-	if u == nil {
+func (s *Server) unfavoriteList(w http.ResponseWriter, r *http.Request) { s.setFavorite(w, r, false) }
+
+// setFavorite favorites the list the path names for the signed-in user, or unfavorites it.
+func (s *Server) setFavorite(w http.ResponseWriter, r *http.Request, on bool) {
+	if requireUser(w, r, msgFavoriteSignedOut) == nil {
 		return
 	}
-	if err := s.lists.Unfavorite(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId")); err != nil {
-		s.fail(w, r, "unfavorite", err, msgFavoriteFailed)
+	set, what := s.lists.Unfavorite, "unfavorite"
+	if on {
+		set, what = s.lists.Favorite, "favorite"
+	}
+	if err := set(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId")); err != nil {
+		s.fail(w, r, what, err, msgFavoriteFailed)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.FavoriteState{Favorited: false})
+	writeJSON(w, http.StatusOK, api.FavoriteState{Favorited: on})
 }
 
 func (s *Server) myFavorites(w http.ResponseWriter, r *http.Request) {

@@ -27,12 +27,8 @@ func (s *Server) legacyRankings(w http.ResponseWriter, r *http.Request) {
 
 // saveLegacyRankings replaces the record; the answer says whether it was saved.
 func (s *Server) saveLegacyRankings(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, legacy.MsgSignedOut)
-	if u == nil {
-		return
-	}
-	var body api.LegacyRankingsInput
-	if !decodeJSON(w, r, &body) {
+	_, body, ok := signedInBody[api.LegacyRankingsInput](w, r, legacy.MsgSignedOut)
+	if !ok {
 		return
 	}
 	rec, err := s.legacy.Save(r.Context(), s.actor(r), legacy.Input{Maddys: itemInputs(body.MaddysList),

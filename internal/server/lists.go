@@ -18,12 +18,8 @@ const (
 )
 
 func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgSignInToSave)
-	if u == nil {
-		return
-	}
-	var body api.ListInput
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.ListInput](w, r, msgSignInToSave)
+	if !ok {
 		return
 	}
 	in := listInput(body)
@@ -84,12 +80,8 @@ func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string,
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgSignInToSave)
-	if u == nil {
-		return
-	}
-	var body api.ListInput
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.ListInput](w, r, msgSignInToSave)
+	if !ok {
 		return
 	}
 	o, err := s.lists.Update(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"), listInput(body))
@@ -115,7 +107,8 @@ func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
 // listInput is a list body as the lists' use cases take it. A remix's origin is not
 // part of it: only a new list may name one.
 func listInput(body api.ListInput) lists.Input {
-	in := lists.Input{Name: body.Name, Description: orZero(body.Description), Items: itemInputs(body.Contestants), Public: body.IsPublic}
+	in := lists.Input{Name: body.Name, Description: orZero(body.Description), Items: itemInputs(orZero(body.Contestants)), Public: body.IsPublic,
+		Format: string(orZero(body.Format)), Tiers: tierInputs(body.Tiers)}
 	if body.Tags != nil {
 		for _, t := range *body.Tags {
 			in.Tags = append(in.Tags, string(t))
@@ -149,7 +142,7 @@ func rankedList(l *model.List, viewerID string, upvoted, favorited bool) api.Ran
 	out := api.RankedList{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,
 		Tags: l.Tags, Contestants: apiListItems(l.Items), IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
 		UpvoteCount: l.UpvoteCount, CommentCount: &l.CommentCount, UpvotedByMe: upvoted, FavoritedByMe: favorited,
-		RemixCount: l.RemixCount}
+		RemixCount: l.RemixCount, Format: apiFormat(l.Format), Tiers: apiTiers(l.Format, l.Tiers, l.Items)}
 	out.Hidden = orNil(l.Hidden)
 	if l.RemixOf.ListID != "" {
 		out.RemixOf = &api.RemixOrigin{UserId: l.RemixOf.UserID, ListId: l.RemixOf.ListID}

@@ -18,12 +18,8 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, problem.MsgUsernameSignedOut)
-	if u == nil {
-		return
-	}
-	var body api.UpdateMe
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.UpdateMe](w, r, problem.MsgUsernameSignedOut)
+	if !ok {
 		return
 	}
 	updated, err := s.accounts.Rename(r.Context(), u.ID, body.DisplayName)

@@ -16,11 +16,8 @@ const (
 
 // createReport records a signed-in user's report of a list or comment they can see.
 func (s *Server) createReport(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to report.") == nil {
-		return
-	}
-	var body api.ReportInput
-	if !decodeJSON(w, r, &body) {
+	_, body, ok := signedInBody[api.ReportInput](w, r, "You must be signed in to report.")
+	if !ok {
 		return
 	}
 	err := s.moderation.Report(r.Context(), s.actor(r), moderation.ReportInput{TargetType: string(body.TargetType),
@@ -55,14 +52,7 @@ func (s *Server) moderationQueue(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "moderation queue", err, msgModerateFailed)
 		return
 	}
-	out := api.ModerationQueue{Targets: make([]api.ReportTarget, len(page))}
-	for i := range page {
-		out.Targets[i] = reportTargetJSON(&page[i])
-	}
-	if next != "" {
-		out.NextCursor = &next
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, api.ModerationQueue{Targets: apiEach(page, reportTargetJSON), NextCursor: orNil(next)})
 }
 
 func (s *Server) moderate(w http.ResponseWriter, r *http.Request) {
@@ -91,14 +81,7 @@ func (s *Server) moderationLog(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "moderation log", err, msgModerateFailed)
 		return
 	}
-	out := api.ModerationLog{Actions: make([]api.ModerationAction, len(page))}
-	for i, a := range page {
-		out.Actions[i] = moderationActionJSON(a)
-	}
-	if next != "" {
-		out.NextCursor = &next
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, api.ModerationLog{Actions: apiEach(page, moderationActionJSON), NextCursor: orNil(next)})
 }
 
 func reportTargetJSON(t *model.ReportTarget) api.ReportTarget {

@@ -29,14 +29,7 @@ func (s *Server) moderationUsers(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "moderation users", err, msgModerateUsersFailed)
 		return
 	}
-	out := api.ModerationUsers{Users: make([]api.ModerationUser, len(page))}
-	for i := range page {
-		out.Users[i] = moderationUserJSON(&page[i])
-	}
-	if next != "" {
-		out.NextCursor = &next
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, api.ModerationUsers{Users: apiEach(page, moderationUserJSON), NextCursor: orNil(next)})
 }
 
 func (s *Server) moderationUser(w http.ResponseWriter, r *http.Request) {
@@ -55,11 +48,7 @@ func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	var until time.Time
-	if body.Until != nil {
-		until = *body.Until
-	}
-	if err := s.modUsers.Suspend(r.Context(), moderator(u), r.PathValue("userId"), body.Reason, until); err != nil {
+	if err := s.modUsers.Suspend(r.Context(), moderator(u), r.PathValue("userId"), body.Reason, orZero(body.Until)); err != nil {
 		s.fail(w, r, "suspend", err, problem.MsgSuspendFailed)
 		return
 	}
@@ -86,15 +75,8 @@ func (s *Server) writeUserCase(w http.ResponseWriter, r *http.Request, status in
 		s.fail(w, r, "moderation user", err, msgModerateUsersFailed)
 		return
 	}
-	out := api.ModerationUserCase{User: moderationUserJSON(&c.UserSummary), ListCount: c.ListCount, CommentCount: c.CommentCount,
-		Reports: make([]api.ReportTarget, len(c.Reports)), Actions: make([]api.ModerationAction, len(c.Actions))}
-	for i := range c.Reports {
-		out.Reports[i] = reportTargetJSON(&c.Reports[i])
-	}
-	for i, a := range c.Actions {
-		out.Actions[i] = moderationActionJSON(a)
-	}
-	writeJSON(w, status, out)
+	writeJSON(w, status, api.ModerationUserCase{User: moderationUserJSON(&c.UserSummary), ListCount: c.ListCount,
+		CommentCount: c.CommentCount, Reports: apiEach(c.Reports, reportTargetJSON), Actions: apiEach(c.Actions, moderationActionJSON)})
 }
 
 func moderationUserJSON(u *model.UserSummary) api.ModerationUser {
@@ -108,7 +90,7 @@ func moderationUserJSON(u *model.UserSummary) api.ModerationUser {
 	return out
 }
 
-func moderationActionJSON(a model.Action) api.ModerationAction {
+func moderationActionJSON(a *model.Action) api.ModerationAction {
 	return api.ModerationAction{Id: a.ID, AdminId: a.AdminID, AdminName: a.AdminName,
 		Action: api.ModerationActionAction(a.Action), TargetType: api.ModerationActionTargetType(a.Kind),
 		Key: a.Key, Title: a.Title, Detail: orNil(a.Detail), CreatedAt: a.CreatedAt}

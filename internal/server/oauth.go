@@ -15,11 +15,20 @@ const oauthCookie = "castaway_oauth_state"
 
 const oauthCookiePath = "/api/auth/oauth/"
 
-func (s *Server) oauthStart(w http.ResponseWriter, r *http.Request) {
+// provider is the enabled sign-in provider the path names, with its name; nil once it
+// has answered that there is none.
+func (s *Server) provider(w http.ResponseWriter, r *http.Request) (string, auth.Provider) {
 	name := r.PathValue("provider")
 	p := s.providers[name]
 	if p == nil {
 		writeProblem(w, auth.ErrNoProvider)
+	}
+	return name, p
+}
+
+func (s *Server) oauthStart(w http.ResponseWriter, r *http.Request) {
+	name, p := s.provider(w, r)
+	if p == nil {
 		return
 	}
 	authURL, state, err := s.accounts.StartOAuth(r.Context(), name, p, r.URL.Query().Get("redirect"), s.clientIP(r))
@@ -38,10 +47,8 @@ func (s *Server) oauthStart(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("provider")
-	p := s.providers[name]
+	name, p := s.provider(w, r)
 	if p == nil {
-		writeProblem(w, auth.ErrNoProvider)
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: oauthCookie, Value: "", Path: oauthCookiePath, MaxAge: -1,

@@ -55,12 +55,8 @@ type idolSearch struct {
 }
 
 func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to search for idols.")
-	if u == nil {
-		return
-	}
-	var body api.IdolSearch
-	if !decodeJSON(w, r, &body) {
+	_, body, ok := signedInBody[api.IdolSearch](w, r, "You must be signed in to search for idols.")
+	if !ok {
 		return
 	}
 	found, err := h.lists.SearchIdol(r.Context(), h.actor(r), body.SeasonId, h.chance, h.draw)

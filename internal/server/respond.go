@@ -24,6 +24,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
+// apiEach is items in the API's shape, each made by to.
+func apiEach[T, U any](items []T, to func(*T) U) []U {
+	out := make([]U, len(items))
+	for i := range items {
+		out[i] = to(&items[i])
+	}
+	return out
+}
+
 // writeError sends the API's error shape; message is the text a user reads. Domain
 // problems go through writeProblem; this is for failures of HTTP itself (a body
 // that is not JSON, an unknown path, a panic).

@@ -25,6 +25,7 @@ import (
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
+	"castaway/internal/services"
 	"castaway/internal/shareimage"
 	"castaway/internal/store"
 	"castaway/web"
@@ -52,21 +53,9 @@ type Deps struct {
 	// Hub carries live inbox events over the process's event bus (internal/app
 	// builds both); nil makes an in-process one, for a single process.
 	Hub *notify.Hub
-	// Writes counts writes against their per-account and per-client limits; nil makes
-	// one over Store (internal/app builds it, and the services below, once).
-	Writes *limits.Writes
-	// Lists, Consensus and Legacy are those domains' use cases; nil makes each over
-	// Store, Catalog, Writes and Hub as internal/app does.
-	Lists     *lists.Service
-	Consensus *consensus.Service
-	Legacy    *legacy.Service
-	// The domains' use cases (services.go); nil makes each over Store, for tests.
-	Inbox    *notify.Inbox
-	Comments *comments.Service
-	// Moderation is community care; ModerationUsers moderates accounts.
-	Moderation      *moderation.Service
-	ModerationUsers *moderation.Users
-	Global          *global.Service
+	// Services are the domains' use cases (internal/app builds them once); nil makes
+	// them over Store, Catalog, Hub and Accounts on the server's clock, for tests.
+	Services *services.Set
 }
 
 // Server is the HTTP face of castaway.

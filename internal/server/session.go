@@ -68,6 +68,15 @@ func requireUser(w http.ResponseWriter, r *http.Request, message string) *model.
 	return u
 }
 
+// signedInBody is the signed-in user and the request's JSON body; ok is false once it
+// has answered 401 (nobody signed in: message) or 400 (the body).
+func signedInBody[T any](w http.ResponseWriter, r *http.Request, message string) (u *model.User, body T, ok bool) {
+	if u = requireUser(w, r, message); u == nil {
+		return nil, body, false
+	}
+	return u, body, decodeJSON(w, r, &body)
+}
+
 // DeviceCookie marks a browser that signed in to an account before, so a lock on the
 // account's address that strangers filled does not keep it out (auth.Accounts.SignIn).
 // Only sign-in reads it.

@@ -21,14 +21,10 @@ func (s *Server) mySessions(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "list sessions", err, problem.MsgSessionsLoadFailed)
 		return
 	}
-	out := api.MySessions{Sessions: make([]api.SignedInSession, len(views)), More: more}
-	for i, v := range views {
-		out.Sessions[i] = sessionJSON(v)
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, api.MySessions{Sessions: apiEach(views, sessionJSON), More: more})
 }
 
-func sessionJSON(v auth.SessionView) api.SignedInSession {
+func sessionJSON(v *auth.SessionView) api.SignedInSession {
 	device := api.SignedInSessionDevice(v.Device.Kind)
 	if !device.Valid() {
 		device = api.Unknown

@@ -164,13 +164,29 @@ func (si *shareImages) draw(ctx context.Context, l *model.List, site string) ([]
 // list is what the image of l shows.
 func (si *shareImages) list(l *model.List, site string) shareimage.List {
 	sl := shareimage.List{Title: l.Name, Site: site}
+	if l.Format == model.FormatTiers {
+		entries := model.TierEntries(l.Items, len(l.Tiers))
+		for i, t := range l.Tiers {
+			st := shareimage.Tier{Label: t.Label, Color: t.Color}
+			for _, it := range entries[i] {
+				st.Items = append(st.Items, si.shareItem(it))
+			}
+			sl.Tiers = append(sl.Tiers, st)
+		}
+		return sl
+	}
 	for i, it := range l.Items {
 		if i == shareimage.MaxItems {
 			break
 		}
-		sl.Items = append(sl.Items, shareimage.Item{Name: shareItemName(it.Name, it.IsSeason), IsSeason: it.IsSeason, Image: si.picture(it.ImageURL)})
+		sl.Items = append(sl.Items, si.shareItem(it))
 	}
 	return sl
+}
+
+// shareItem is it as the image draws it.
+func (si *shareImages) shareItem(it model.Item) shareimage.Item {
+	return shareimage.Item{Name: shareItemName(it.Name, it.IsSeason), IsSeason: it.IsSeason, Image: si.picture(it.ImageURL)}
 }
 
 // shareItemName is an item's name as the image shows it: seasons without the

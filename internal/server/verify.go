@@ -39,12 +39,8 @@ func (s *Server) resendVerification(w http.ResponseWriter, r *http.Request) {
 
 // changeEmail mails a link to the new address; the address changes when it is opened.
 func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, problem.MsgSignedOut)
-	if u == nil {
-		return
-	}
-	var body api.EmailChange
-	if !decodeJSON(w, r, &body) {
+	u, body, ok := signedInBody[api.EmailChange](w, r, problem.MsgSignedOut)
+	if !ok {
 		return
 	}
 	if err := s.accounts.RequestEmailChange(r.Context(), u, body.Email, body.Password, s.clientIP(r)); err != nil {

@@ -12,6 +12,12 @@ func drawPicture(dst *image.RGBA, r image.Rectangle, it Item) {
 	fillRect(dst, r.Add(image.Pt(5, 6)).Inset(-6), color.RGBA{0, 0, 0, 0x60})
 	fillRect(dst, r.Inset(-6), frameDark)
 	fillRect(dst, r.Inset(-3), gold)
+	drawArt(dst, r, it)
+}
+
+// drawArt draws it's picture filling r: a logo fitted on a light ground, a photo
+// cropped to the square, or the drawn fallback.
+func drawArt(dst *image.RGBA, r image.Rectangle, it Item) {
 	if it.Image == nil || it.Image.Bounds().Empty() {
 		drawFallback(dst, r, it.IsSeason)
 		return

@@ -1,6 +1,6 @@
 // Package shareimage draws a list's share image: a 1024x1536 PNG with the
-// list title, its first five items and the site's name on a procedurally
-// drawn beach, wood and torch background.
+// list title, its first five items (or a tier list's tier chart, tiers.go) and
+// the site's name on a procedurally drawn beach, wood and torch background.
 //
 // The layout follows the product spec, section 9 ("Share image"): the title
 // is fitted into a 624x290 area at (210,150), starting at 130px and shrinking
@@ -30,7 +30,7 @@ import (
 
 // Version names the drawing: it is part of share images' ETags, so bump it
 // whenever what is drawn changes (TestGoldenVersion insists).
-const Version = "2"
+const Version = "3"
 
 // Layout constants from the spec (section 9, share image).
 const (
@@ -91,6 +91,8 @@ type Item struct {
 type List struct {
 	Title string
 	Items []Item
+	// Tiers, when set, are a tier list's tiers, drawn as a tier chart in place of Items.
+	Tiers []Tier
 	// Site names where the image comes from (the host of the site's
 	// address); drawn small at the foot, or not at all when empty.
 	Site string
@@ -125,6 +127,8 @@ type ItemLayout struct {
 type Layout struct {
 	Title TitleLayout
 	Items []ItemLayout
+	// Tiers are a tier list's rows (Items is then empty).
+	Tiers []TierLayout
 	// Footer is the site name's drawn box (empty without a site).
 	Footer     image.Rectangle
 	footer     line
@@ -211,6 +215,9 @@ func layout(ts *typesetter, l List) Layout {
 	var out Layout
 	out.Title = fitTitle(ts, strings.TrimSpace(l.Title))
 	items := l.Items[:min(len(l.Items), MaxItems)]
+	if len(l.Tiers) > 0 {
+		items, out.Tiers = nil, layoutTiers(ts, l.Tiers)
+	}
 	g := rowsFor(len(items))
 	for i, it := range items {
 		il := ItemLayout{Rank: i + 1, RowRect: g.rect(i), NameMaxSize: g.scaled(NameMaxSize), badge: g.scaled(38)}
@@ -390,6 +397,7 @@ func (r *Renderer) drawInto(dst *image.RGBA, l List) {
 	for i, ln := range lay.Title.lines {
 		ts.drawLine(dst, ln, lay.Title.Size, lay.Title.dots[i], gold, max(2, lay.Title.Size/28), shadow)
 	}
+	drawTiers(dst, ts, lay.Tiers, l.Tiers)
 	for i, il := range lay.Items {
 		drawRankBadge(dst, ts, il)
 		drawPicture(dst, il.ImageRect, l.Items[i])

@@ -85,6 +85,7 @@ func goldens() map[string]List {
 			Items: []Item{{Name: "Sandra Diaz-Twine", Image: portrait(200, 260, color.RGBA{0x40, 0xa0, 0x50, 0xff})}}},
 		"golden-3.png": {Title: "Top 3 ★", Site: full.Site,
 			Items: []Item{full.Items[0], {Name: "Heroes vs. Villains", IsSeason: true}, {Name: "עברית Rob ❤️"}}},
+		"golden-tiers.png": tierSample(),
 	}
 }
 

@@ -27,9 +27,11 @@ var ExportSections = []ExportSection{
 		idols_found AS "idolsFound", created_at AS "createdAt" FROM users WHERE id = $1`},
 	{Name: "lists", query: `SELECT id, name, description, chosen_public AS "isPublic", is_season AS "isSeason",
 		remix_of_user_id AS "remixOfUserId", remix_of_list_id AS "remixOfListId", upvote_count AS "upvoteCount",
-		created_at AS "createdAt", updated_at AS "updatedAt" FROM lists WHERE user_id = $1 ORDER BY created_at, id`},
+		created_at AS "createdAt", updated_at AS "updatedAt", format,
+		COALESCE((SELECT t.tiers FROM list_tiers t WHERE t.list_user_id = lists.user_id AND t.list_id = lists.id), '') AS tiers
+		FROM lists WHERE user_id = $1 ORDER BY created_at, id`},
 	{Name: "draft", Single: true, query: `SELECT name, description, tags AS "tagsJson", items AS "itemsJson", is_public AS "isPublic",
-		updated_at AS "updatedAt" FROM drafts WHERE user_id = $1`},
+		updated_at AS "updatedAt", CASE WHEN tiers = '' THEN 'null' ELSE tiers END AS "tierDraftJson" FROM drafts WHERE user_id = $1`},
 	// The user's own comments, those a moderator hid too: marked, as their thread shows them.
 	{Name: "comments", query: `SELECT id, list_user_id AS "listUserId", list_id AS "listId", COALESCE(parent_id, '') AS "parentId",
 		text, hidden_at IS NOT NULL AS "isHidden", created_at AS "createdAt" FROM comments WHERE user_id = $1 ORDER BY created_at, id`},
@@ -81,6 +83,9 @@ func (s *Store) ExportRows(ctx context.Context, section ExportSection, userID st
 				return err
 			}
 			row["items"] = items[listKey{userID, fmt.Sprint(row["id"])}]
+			if err := exportTiers(row); err != nil {
+				return err
+			}
 		}
 		if err := emit(row); err != nil {
 			return err

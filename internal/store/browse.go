@@ -134,8 +134,9 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + countFrom + ` WHERE ` + countWhere + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
 		CountArgs: args,
 	}
-	if len(model.SearchWords(q.Q)) == 0 && len(q.Tags) <= 1 {
-		// The common filters have their count kept in step: one row read.
+	if len(model.SearchWords(q.Q)) == 0 && len(q.Tags) <= 1 && q.Format == "" {
+		// The common filters have their count kept in step: one row read. A format
+		// filter counts its matches off its index, up to BrowseCountCap+1.
 		tag, kind := "", model.TypeAll
 		if len(q.Tags) == 1 {
 			tag = q.Tags[0]
@@ -246,6 +247,9 @@ func (s *Store) browseFilter(q model.BrowseQuery, walk bool) (string, []string, 
 		conds = append(conds, `l.is_season = TRUE`)
 	case model.TypeSurvivor:
 		conds = append(conds, `l.is_season = FALSE`)
+	}
+	if q.Format != "" {
+		conds = append(conds, `l.format = `+arg(q.Format))
 	}
 	for _, tag := range q.Tags {
 		conds = append(conds, `EXISTS (SELECT 1 FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = `+arg(tag)+`)`)
@@ -398,14 +402,16 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]mod
 	}
 	defer rows.Close()
 	out := []model.ListSummary{}
+	var lists []*model.List
 	for rows.Next() {
 		l, err := scanList(rows)
 		if err != nil {
 			return nil, err
 		}
+		lists = append(lists, l)
 		out = append(out, model.ListSummary{UserID: l.UserID, ID: l.ID, UserName: l.UserName, Name: l.Name,
 			Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason, ItemCount: l.ItemCount,
-			UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden})
+			UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden, Format: l.Format})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -424,7 +430,8 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]mod
 	}
 	for i := range out {
 		c := cards[listKey{out[i].UserID, out[i].ID}]
-		out[i].TopItems, out[i].Tags = c.items, c.tags
+		out[i].Tags = c.tags
+		out[i].TopItems, out[i].TopTier = topOfTiers(lists[i], c.items)
 		if out[i].TopItems == nil {
 			out[i].TopItems = []model.Item{}
 		}

@@ -239,9 +239,13 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 			if err != nil {
 				return err
 			}
-			rows = append(rows, []any{d.UserID, d.Name, d.Description, string(tags), string(items), d.IsPublic, millis(d.UpdatedAt)})
+			tiers, err := draftTiersJSON(&d.Draft)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, []any{d.UserID, d.Name, d.Description, string(tags), string(items), d.IsPublic, millis(d.UpdatedAt), tiers})
 		}
-		if err := insert("drafts", []string{"user_id", "name", "description", "tags", "items", "is_public", "updated_at"}, rows); err != nil {
+		if err := insert("drafts", []string{"user_id", "name", "description", "tags", "items", "is_public", "updated_at", "tiers"}, rows); err != nil {
 			return err
 		}
 
@@ -349,7 +353,7 @@ func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string
 
 // demoTables are the tables demo-data fills or clears, children before parents.
 var demoTables = []string{
-	"notifications", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_items",
+	"notifications", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_tiers", "list_items",
 	"lists", "drafts", "global_scores", "global_submissions", "sessions", "password_resets", "identities",
 	"rate_limits", "oauth_states", "users", "imported",
 }

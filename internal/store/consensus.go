@@ -14,18 +14,25 @@ const SeasonsScope = ""
 
 // ConsensusPointScale is the points a list gives its top item: with k items the one at
 // position p (0 first) gets (k - p) * ConsensusPointScale / k, in integers, so sums are
-// exact on both engines and a recount finds the same figures.
+// exact on both engines and a recount finds the same figures. A tier list's entry takes
+// the position in the middle of its tier's span, p = (first + last) / 2 of the tier's
+// positions, so its points are (2k - first - last) * ConsensusPointScale/2 / k: a ranked
+// item is a span of one (first = last = p), which gives the same points as before.
 const ConsensusPointScale = 1000000
 
 // consensusContributions is one row per item of each public list l matching where: its
 // scope, item, normalised Borda points, and the list's key and creation time. The list's
 // length is counted from its items (not item_count), so a recount stands on the rows alone.
+// A span is a tier's entries (list_items.tier), or one ranked item (tier NULL: its
+// position tells it apart).
 func consensusContributions(where string) string {
-	return `SELECT scope, item_id, (k - position) * 1000000 / k AS points, user_id, id, created_at FROM (
-		SELECT CASE WHEN i.is_season THEN '' ELSE i.season_id END AS scope, i.item_id, i.position,
-			count(*) OVER (PARTITION BY i.list_user_id, i.list_id) AS k, l.user_id, l.id, l.created_at
+	return `SELECT scope, item_id, (2 * k - first - last) * 500000 / k AS points, user_id, id, created_at FROM (
+		SELECT CASE WHEN i.is_season THEN '' ELSE i.season_id END AS scope, i.item_id,
+			count(*) OVER (PARTITION BY i.list_user_id, i.list_id) AS k,
+			min(i.position) OVER span AS first, max(i.position) OVER span AS last, l.user_id, l.id, l.created_at
 		FROM lists l JOIN list_items i ON i.list_user_id = l.user_id AND i.list_id = l.id
-		WHERE l.is_public = TRUE AND ` + where + `) w`
+		WHERE l.is_public = TRUE AND ` + where + `
+		WINDOW span AS (PARTITION BY i.list_user_id, i.list_id, i.tier, CASE WHEN i.tier IS NULL THEN i.position END)) w`
 }
 
 // What the consensus tables should hold, recounted from every public list.

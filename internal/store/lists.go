@@ -16,7 +16,9 @@ import (
 // by every query that returns lists, and scanned by scanList.
 const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.chosen_public, l.is_season,
 	l.item_count, l.upvote_count, l.comment_count, l.created_at, l.updated_at,
-	l.remix_of_user_id, l.remix_of_list_id, l.remix_count, (l.hidden_at IS NOT NULL OR (l.chosen_public AND NOT l.is_public))`
+	l.remix_of_user_id, l.remix_of_list_id, l.remix_count, (l.hidden_at IS NOT NULL OR (l.chosen_public AND NOT l.is_public)),
+	l.format, CASE WHEN l.format = 'tiers' THEN COALESCE((SELECT lt.tiers FROM list_tiers lt
+		WHERE lt.list_user_id = l.user_id AND lt.list_id = l.id), '') ELSE '' END`
 
 // visibleTo is model.ListVisible in SQL over lists l for the viewer id in parameter
 // param, read as any reader: a moderator judges a hidden list where they open it, not in
@@ -27,14 +29,18 @@ func visibleTo(param string) string { return model.ListVisibleSQL("l", param, "F
 func scanList(row interface{ Scan(...any) error }, extra ...any) (*model.List, error) {
 	var l model.List
 	var created, updated int64
+	var tiers string
 	err := row.Scan(append([]any{&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
 		&l.ItemCount, &l.UpvoteCount, &l.CommentCount, &created, &updated,
-		&l.RemixOf.UserID, &l.RemixOf.ListID, &l.RemixCount, &l.Hidden}, extra...)...)
+		&l.RemixOf.UserID, &l.RemixOf.ListID, &l.RemixCount, &l.Hidden, &l.Format, &tiers}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, err
+	}
+	if l.Tiers, err = readTiers(tiers); err != nil {
+		return nil, fmt.Errorf("list %s/%s: %w", l.UserID, l.ID, err)
 	}
 	l.CreatedAt, l.UpdatedAt = fromMillis(created), fromMillis(updated)
 	return &l, nil
@@ -59,10 +65,10 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 		inserted := false
 		for id = range ids {
 			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, chosen_public, is_season,
-				item_count, search_text, created_at, updated_at, remix_of_user_id, remix_of_list_id)
-				VALUES ($1, $2, $3, $4, `+model.ListListedSQL("$5", "FALSE", "$1")+`, $5, $6, $7, $8, $9, $9, $10, $11) ON CONFLICT (user_id, id) DO NOTHING`,
+				item_count, search_text, created_at, updated_at, remix_of_user_id, remix_of_list_id, format)
+				VALUES ($1, $2, $3, $4, `+model.ListListedSQL("$5", "FALSE", "$1")+`, $5, $6, $7, $8, $9, $9, $10, $11, $12) ON CONFLICT (user_id, id) DO NOTHING`,
 				userID, id, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now),
-				c.RemixOf.UserID, c.RemixOf.ListID)
+				c.RemixOf.UserID, c.RemixOf.ListID, formatOf(c))
 			if err != nil {
 				return fmt.Errorf("insert list: %w", err)
 			}
@@ -110,8 +116,8 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.L
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, chosen_public = $5, is_public = `+model.ListListedSQL("$5", "hidden_at IS NOT NULL", "lists.user_id")+`, is_season = $6,
-			item_count = $7, search_text = $8, updated_at = $9 WHERE user_id = $1 AND id = $2`,
-			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now))
+			item_count = $7, search_text = $8, updated_at = $9, format = $10 WHERE user_id = $1 AND id = $2`,
+			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now), formatOf(c))
 		if err != nil {
 			return fmt.Errorf("update list: %w", err)
 		}
@@ -120,7 +126,7 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.L
 		} else if n == 0 {
 			return ErrNotFound
 		}
-		for _, table := range []string{"list_items", "list_tags"} {
+		for _, table := range []string{"list_items", "list_tags", "list_tiers"} {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE list_user_id = $1 AND list_id = $2`, userID, listID); err != nil {
 				return fmt.Errorf("clear %s: %w", table, err)
 			}
@@ -153,19 +159,30 @@ func adjustCounts(ctx context.Context, tx *sql.Tx, userID, listID string, delta 
 	return adjustRemixCount(ctx, tx, userID, listID, delta)
 }
 
-// insertListParts writes a list's items and tags, each in one statement.
+// insertListParts writes a list's items and tags, each in one statement, and a tier
+// list's tiers.
 func insertListParts(ctx context.Context, tx *sql.Tx, userID, listID string, c model.ListContent) error {
+	if c.Format == model.FormatTiers {
+		tiers, err := writeTiers(c.Tiers)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO list_tiers (list_user_id, list_id, tiers) VALUES ($1, $2, $3)`,
+			userID, listID, tiers); err != nil {
+			return fmt.Errorf("insert list tiers: %w", err)
+		}
+	}
 	if len(c.Items) > 0 {
 		var q strings.Builder
-		q.WriteString(`INSERT INTO list_items (list_user_id, list_id, position, item_id, is_season, name, image_url, season_id, season_name, note) VALUES `)
+		q.WriteString(`INSERT INTO list_items (list_user_id, list_id, position, item_id, is_season, name, image_url, season_id, season_name, note, tier) VALUES `)
 		args := []any{userID, listID}
 		for i, it := range c.Items {
 			if i > 0 {
 				q.WriteString(", ")
 			}
 			n := len(args)
-			fmt.Fprintf(&q, "($1, $2, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8)
-			args = append(args, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note)
+			fmt.Fprintf(&q, "($1, $2, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8, n+9)
+			args = append(args, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note, itemTier(c, it))
 		}
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return fmt.Errorf("insert list items: %w", err)
@@ -224,9 +241,11 @@ func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[l
 	for rows.Next() {
 		var k listKey
 		var it model.Item
-		if err := rows.Scan(&k.userID, &k.listID, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName, &it.Note); err != nil {
+		var tier sql.NullInt64
+		if err := rows.Scan(&k.userID, &k.listID, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName, &it.Note, &tier); err != nil {
 			return nil, fmt.Errorf("read list items: %w", err)
 		}
+		it.Tier = int(tier.Int64)
 		out[k] = append(out[k], it)
 	}
 	return out, rows.Err()
@@ -250,9 +269,11 @@ func (s *Store) cards(ctx context.Context, query string, args ...any) (map[listK
 		var k listKey
 		var kind, position int
 		var it model.Item
-		if err := rows.Scan(&k.userID, &k.listID, &kind, &position, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName, &it.Note); err != nil {
+		var tier sql.NullInt64
+		if err := rows.Scan(&k.userID, &k.listID, &kind, &position, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName, &it.Note, &tier); err != nil {
 			return nil, fmt.Errorf("read list cards: %w", err)
 		}
+		it.Tier = int(tier.Int64)
 		c := out[k]
 		if kind == 0 {
 			c.items = append(c.items, it)

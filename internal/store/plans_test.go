@@ -97,6 +97,8 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 			{"two tags", model.BrowseQuery{Tags: []string{"strategic", "survivor-ranking"}}},
 			{"search", model.BrowseQuery{Q: "parv"}},
 			{"search+type+tag", model.BrowseQuery{Q: "player 0004", Type: model.TypeSurvivor, Tags: []string{"villains"}}},
+			{"tiers", model.BrowseQuery{Format: model.FormatTiers}},
+			{"ranked+season", model.BrowseQuery{Format: model.FormatRanked, Type: model.TypeSeason}},
 		} {
 			for _, paging := range []string{"page 3", "cursor"} {
 				q := f.q

@@ -24,7 +24,7 @@ const StmtListVisibility = `SELECT name, is_public FROM lists WHERE user_id = $1
 
 // StmtListItems reads the items matching where, grouped by list, in rank order.
 func StmtListItems(where string) string {
-	return `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name, note
+	return `SELECT list_user_id, list_id, item_id, name, image_url, is_season, season_id, season_name, note, tier
 		FROM list_items WHERE ` + where + ` ORDER BY list_user_id, list_id, position`
 }
 
@@ -33,10 +33,10 @@ func StmtListItems(where string) string {
 // first top items in rank order (kind 0), then its tags alphabetically (kind 1, the tag in
 // the item_id column).
 func StmtCards(keys, top string) string {
-	return `SELECT list_user_id, list_id, 0 AS kind, position, item_id, name, image_url, is_season, season_id, season_name, note
+	return `SELECT list_user_id, list_id, 0 AS kind, position, item_id, name, image_url, is_season, season_id, season_name, note, tier
 		FROM list_items WHERE ` + keys + ` AND position < ` + top + `
 		UNION ALL
-		SELECT list_user_id, list_id, 1, 0, tag, '', '', false, '', '', '' FROM list_tags WHERE ` + keys + `
+		SELECT list_user_id, list_id, 1, 0, tag, '', '', false, '', '', '', NULL FROM list_tags WHERE ` + keys + `
 		ORDER BY 1, 2, 3, 4, 5`
 }
 

@@ -34,6 +34,15 @@ const (
 // ErrNotFound is returned when a row asked for does not exist.
 var ErrNotFound = errors.New("not found")
 
+// NotFoundAs turns ErrNotFound into answer, a use case's own error for a missing row,
+// and leaves other errors (and nil) alone.
+func NotFoundAs(err, answer error) error {
+	if errors.Is(err, ErrNotFound) {
+		return answer
+	}
+	return err
+}
+
 // ErrConflict is returned when a unique rule would be broken.
 var ErrConflict = errors.New("conflict")
 

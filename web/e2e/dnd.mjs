@@ -59,3 +59,34 @@ export async function expectItems(page, label, nameSelector, want) {
     .catch(() => {});
   assert.deepEqual(await itemNames(page, label, nameSelector), want);
 }
+
+/**
+ * A finger: touch down on `start`, hold past the 150 ms delay, move in steps to `end()` (measured
+ * at every step, as the page may scroll under the finger), wait for `over`, lift. Real
+ * TouchEvents through CDP (`cdp` from page.context().newCDPSession(page)).
+ */
+export async function touchDrag(page, cdp, start, end, { over }) {
+  const point = (p) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(start) });
+  await page.waitForTimeout(300);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point({ x: start.x + 2, y: start.y + 2 }) });
+  await announced(page, /Picked up | is over /);
+  for (let i = 1; i <= 12; i++) {
+    const target = await end();
+    const p = { x: start.x + ((target.x - start.x) * i) / 12, y: start.y + ((target.y - start.y) * i) / 12 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(p) });
+    await page.waitForTimeout(16);
+  }
+  // Hold still over the target until the page stops moving under the finger.
+  for (let i = 0; i < 10; i++) {
+    const target = await end();
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(target) });
+    await page.waitForTimeout(100);
+    const again = await end();
+    if (Math.abs(again.y - target.y) < 2) break;
+  }
+  await announced(page, over);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await announced(page, / was dropped /);
+  await page.waitForTimeout(300);
+}

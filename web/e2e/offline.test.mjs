@@ -151,6 +151,8 @@ for (const [width, height] of [
     await page.getByRole('heading', { level: 1, name: list.name }).waitFor();
     await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
     await page.getByRole('main').getByText('Richard Hatch').first().waitFor();
+    // The fan is still the fan: the header's My Lists is theirs, not the sign-in page.
+    await page.locator('#site-nav a[href="/mylists"]').waitFor({ state: 'attached' });
     await screenshot(page, `offline-list-${width}`);
 
     // Back online, the banner goes.

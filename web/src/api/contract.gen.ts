@@ -5,7 +5,9 @@ type Schemas = components['schemas'];
 
 /** The values of each string enum schema, in the contract's order. */
 export const enumValues = {
+  ListFormat: ['ranked', 'tiers'] as const satisfies readonly Schemas['ListFormat'][],
   ListTag: ['favorites', 'social', 'strategic', 'challenge', 'spoiler', 'season-ranking', 'survivor-ranking'] as const satisfies readonly Schemas['ListTag'][],
+  TierColor: ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink', 'gray'] as const satisfies readonly Schemas['TierColor'][],
   TypeTag: ['season-ranking', 'survivor-ranking'] as const satisfies readonly Schemas['TypeTag'][],
   UserTag: ['favorites', 'social', 'strategic', 'challenge', 'spoiler'] as const satisfies readonly Schemas['UserTag'][],
 } as const;
@@ -23,6 +25,7 @@ export const maxLength = {
   PasswordResetRequest: { email: 254 },
   ReportInput: { text: 500 },
   SuspensionInput: { reason: 500 },
+  TierInput: { label: 20 },
   UpdateMe: { displayName: 30 },
 } as const;
 
@@ -81,6 +84,13 @@ export const messages = {
   suspendFailed: 'Failed to suspend the account. Please try again.',
   suspendReasonRequired: 'Say why the account is suspended.',
   suspendUntilPast: 'The end date must be in the future.',
+  tierColor: 'Choose each tier\'s color from the palette.',
+  tierCount: 'A tier list needs 1 to 10 tiers.',
+  tierLabelRequired: 'Every tier needs a label.',
+  tierLabelTooLong: 'A tier\'s label must be 20 characters or fewer.',
+  tierListContestants: 'A tier list keeps its entries in its tiers.',
+  tierListEmpty: 'Place at least one contestant or season in a tier.',
+  tiersOnRanked: 'Only a tier list has tiers.',
   upvoteFailed: 'Failed to upvote list. Please try again.',
   userNotFound: 'User not found',
   usernameEmpty: 'Username cannot be empty',

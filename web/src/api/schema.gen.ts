@@ -895,7 +895,9 @@ export interface paths {
          * The community's ranking of a season's cast, from every public list ranking its contestants, best first.
          * @description A normalised Borda count with a prior: each contributing list gives each contestant of
          *     the season it ranks (k - p + 1) / k points for place p of its k items, 0 to those it
-         *     does not name; score = 100 · points / (listCount + 2). Ordered by points, then lists
+         *     does not name; score = 100 · points / (listCount + 2). A tier list's entry takes the
+         *     place in the middle of its tier's span among the list's k entries (tiers of 2, 3 and 1
+         *     entries place them at 1.5, 4 and 6). Ordered by points, then lists
          *     naming the contestant, then name. Kept in step with every list save, edit and delete.
          *     Anyone may read it. Carries an ETag; answers 304 to a matching If-None-Match.
          */
@@ -967,7 +969,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The list's share image, a 1024x1536 PNG of its title and first 5 items, drawn on the server.
+         * The list's share image, a 1024x1536 PNG drawn on the server: its title and first 5 items, or for a tier list a tier chart (each tier's label in its color beside all its entries' art, shrinking to fit).
          * @description Private lists only for their owner. The ETag names the list's version (its updatedAt), so If-None-Match answers 304 without drawing; answers are revalidated on every use (public, no-cache for public lists; private, no-cache with Vary Cookie for private ones). Drawing is bounded: a few images at once (503 with Retry-After past a short wait) and a per-client count of drawn images (429 with Retry-After; 304s are not counted). The list page's Open Graph og:image names this URL.
          */
         get: operations["getListShareImage"];
@@ -1005,7 +1007,7 @@ export interface paths {
         };
         /** The signed-in user's unsaved creator state. */
         get: operations["getDraft"];
-        /** Replace the draft (autosave). Items are resolved like a list's; name and items may be empty. */
+        /** Replace the draft (autosave). Items are resolved like a list's (tiers too); name, items and tier labels may be empty. */
         put: operations["saveDraft"];
         post?: never;
         /** Clear the draft. */
@@ -1373,9 +1375,11 @@ export interface components {
             profile: {
                 [key: string]: unknown;
             };
+            /** @description Each list with its format and items (a tier list's tier by tier); a tier list's also with tiers ([{label, color, items}]). */
             lists: {
                 [key: string]: unknown;
             }[];
+            /** @description A tier draft also holds tierDraft ({tiers: [{label, color, items}], pool}); null for a ranked draft. */
             draft: {
                 [key: string]: unknown;
             } | null;
@@ -1630,14 +1634,54 @@ export interface components {
             /** @description Why the entry sits here: trimmed; no control characters ('The note on {name} cannot contain control characters.'); over 280 characters is refused ('The note on {name} must be 280 characters or fewer.'). */
             note?: string;
         };
+        /**
+         * @description How a list ranks: ranked (an ordered list, the default) or tiers (ordered tiers, each holding ordered entries).
+         * @enum {string}
+         */
+        ListFormat: "ranked" | "tiers";
+        /**
+         * @description A tier's color, from a fixed palette.
+         * @enum {string}
+         */
+        TierColor: "red" | "orange" | "yellow" | "green" | "teal" | "blue" | "purple" | "pink" | "gray";
+        /** @description One tier as the client sends it. The creator's default tiers are S, A, B, C, D and F. */
+        TierInput: {
+            /** @description Trimmed; 1 to 20 characters ('Every tier needs a label.', 'A tier's label must be 20 characters or fewer.'); a draft's may be empty. */
+            label: string;
+            color: components["schemas"]["TierColor"];
+            /** @description The tier's entries, best first; may be empty. */
+            contestants: components["schemas"]["ListItemInput"][];
+        };
+        Tier: {
+            label: string;
+            color: components["schemas"]["TierColor"];
+            /** @description The tier's entries, best first; may be empty. */
+            contestants: components["schemas"]["ListItem"][];
+        };
+        /** @description A tier's label and color, without its entries. */
+        TierHead: {
+            label: string;
+            color: components["schemas"]["TierColor"];
+        };
+        /**
+         * @description A ranked list sends its entries in contestants. A tier list sends format tiers and
+         *     1 to 10 tiers ('A tier list needs 1 to 10 tiers.') holding at least one entry in all
+         *     ('Place at least one contestant or season in a tier.'), and no contestants ('A tier
+         *     list keeps its entries in its tiers.'); entries are checked across the whole list as a
+         *     ranked list's are (all seasons or all contestants, none twice, notes, at most 100).
+         *     A ranked list sends no tiers ('Only a tier list has tiers.').
+         */
         ListInput: {
             /** @description Trimmed; required: 'Please enter a name for your list'. */
             name: string;
             description?: string;
             /** @description Chosen tags. A type tag sent back is ignored; the server computes it. */
             tags?: components["schemas"]["ListTag"][];
-            /** @description Ranked items, best first: all seasons or all contestants ('Cannot mix seasons and contestants.'), no repeats. */
-            contestants: components["schemas"]["ListItemInput"][];
+            format?: components["schemas"]["ListFormat"];
+            /** @description A ranked list's items, best first (at least one): all seasons or all contestants ('Cannot mix seasons and contestants.'), no repeats. Absent or empty for a tier list. */
+            contestants?: components["schemas"]["ListItemInput"][];
+            /** @description A tier list's tiers, best first. */
+            tiers?: components["schemas"]["TierInput"][];
             /** @default true */
             isPublic: boolean;
             remixOf?: components["schemas"]["ListRef"];
@@ -1698,7 +1742,11 @@ export interface components {
             description: string;
             /** @description The chosen tags and the type tag (season-ranking or survivor-ranking), which the UI hides. */
             tags: string[];
+            format: components["schemas"]["ListFormat"];
+            /** @description Every entry, best first (a tier list's tier by tier). */
             contestants: components["schemas"]["ListItem"][];
+            /** @description A tier list's tiers, best first (absent for a ranked list). */
+            tiers?: components["schemas"]["Tier"][];
             isPublic: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -1730,9 +1778,13 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             upvoteCount: number;
+            format: components["schemas"]["ListFormat"];
+            /** @description Entries in all (a tier list's in every tier). */
             contestantCount: number;
-            /** @description The first 3 items. */
+            /** @description The first 3 items; for a tier list, the first (up to 3) entries of topTier. */
             topItems: components["schemas"]["ListItem"][];
+            /** @description A tier list's top tier: the first tier holding an entry (absent for a ranked list). */
+            topTier?: components["schemas"]["TierHead"];
             /** @description Hidden by a moderator (its owner sees this on My Lists). */
             hidden?: boolean;
         };
@@ -1762,7 +1814,13 @@ export interface components {
             name?: string;
             description?: string;
             tags?: string[];
+            format?: components["schemas"]["ListFormat"];
+            /** @description A ranked draft's items; absent or empty for a tier draft. */
             contestants?: components["schemas"]["ListItemInput"][];
+            /** @description A tier draft's tiers (the same rules as a list's, except that labels may be empty and the tiers may hold no entry). */
+            tiers?: components["schemas"]["TierInput"][];
+            /** @description A tier draft's entries not yet placed in a tier (only a tier draft has them; 100 entries at most with the tiers'). */
+            pool?: components["schemas"]["ListItemInput"][];
             /** @default true */
             isPublic: boolean;
             /** @description The list a remix being drafted started from; kept only while the user may see it. */
@@ -1773,7 +1831,13 @@ export interface components {
             name: string;
             description: string;
             tags: string[];
+            format: components["schemas"]["ListFormat"];
+            /** @description A ranked draft's items; empty for a tier draft. */
             contestants: components["schemas"]["ListItem"][];
+            /** @description A tier draft's tiers (absent for a ranked draft). */
+            tiers?: components["schemas"]["Tier"][];
+            /** @description A tier draft's unplaced entries (absent for a ranked draft). */
+            pool?: components["schemas"]["ListItem"][];
             isPublic: boolean;
             /** Format: date-time */
             updatedAt: string;
@@ -3278,6 +3342,8 @@ export interface operations {
                 q?: string;
                 type?: "all" | "season" | "survivor";
                 sort?: "newest" | "mostVotes" | "oldest";
+                /** @description Only ranked lists, or only tier lists. */
+                format?: "all" | "ranked" | "tiers";
                 /** @description Repeatable; a list must carry every tag given. A user tag or a type tag. */
                 tag?: components["schemas"]["ListTag"][];
                 /** @description Pages reach as deep as the (capped) total; beyond it the page is empty and nextCursor goes further. */
@@ -3300,7 +3366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListPage"];
                 };
             };
-            /** @description An unknown type, sort or tag, a page that is not a positive number, or a cursor that is not from this sort */
+            /** @description An unknown type, sort, format or tag, a page that is not a positive number, or a cursor that is not from this sort */
             400: components["responses"]["Error"];
         };
     };
@@ -3326,7 +3392,7 @@ export interface operations {
                     "application/json": components["schemas"]["RankedList"];
                 };
             };
-            /** @description Invalid list, code validation, e.g. 'Please enter a name for your list', 'Cannot mix seasons and contestants.' */
+            /** @description Invalid list, code validation, e.g. 'Please enter a name for your list', 'Cannot mix seasons and contestants.', 'A tier list needs 1 to 10 tiers.' */
             400: components["responses"]["Error"];
             /** @description Signed out: 'You must be signed in to save a list.' */
             401: components["responses"]["Error"];

@@ -35,4 +35,14 @@ describe('ListCard', () => {
     renderApp(<ListCard list={summary({ contestantCount: 5, tags: ['season-ranking'] })} from="home" />);
     expect(screen.getByText('5 seasons')).toBeInTheDocument();
   });
+
+  it('a tier list shows its top tier’s first entries under the tier’s label, and says it is a tier list', () => {
+    renderApp(<ListCard list={summary({ format: 'tiers', topTier: { label: 'GOAT', color: 'purple' } })} from="other" />);
+    const top = screen.getByRole('list', { name: 'Top tier GOAT' });
+    expect(within(top).getAllByRole('listitem')).toHaveLength(3);
+    const marks = top.querySelectorAll('[data-color="purple"]');
+    expect([...marks].map((m) => m.textContent)).toEqual(['GOAT', 'GOAT', 'GOAT']);
+    expect(screen.getByText('Tier list')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Top 3' })).not.toBeInTheDocument();
+  });
 });

@@ -23,7 +23,8 @@ interface Props {
 }
 
 /**
- * A list summary: name, author, upvotes, item count and the top 3 items with their numbers.
+ * A list summary: name, author, upvotes, item count and the top 3 items with their numbers
+ * (a tier list's: the first entries of its top tier, under the tier's label).
  * The whole card opens the list; the author link opens their rankings. Spoiler-tagged lists
  * keep their preview blurred and hidden from assistive technology.
  */
@@ -31,20 +32,28 @@ export function ListCard({ list, from, hideAuthor = false }: Props) {
   const spoiler = list.tags.includes('spoiler');
   const seasons = list.tags.includes('season-ranking') || list.topItems.some((i) => i.isSeason);
   const tags = list.tags.filter(isUserTag);
+  const topTier = list.format === 'tiers' ? list.topTier : undefined;
+  const previewLabel = topTier ? `Top tier ${topTier.label}` : 'Top 3';
   return (
     <article className={styles.card} aria-label={list.name}>
       <div className={styles.preview}>
         {list.topItems.length === 0 ? (
           <p className={styles.noItems}>No items yet</p>
         ) : (
-          <ol className={`${styles.items} ${spoiler ? styles.blurred : ''}`} aria-hidden={spoiler || undefined} aria-label={spoiler ? undefined : 'Top 3'}>
+          <ol className={`${styles.items} ${spoiler ? styles.blurred : ''}`} aria-hidden={spoiler || undefined} aria-label={spoiler ? undefined : previewLabel}>
             {list.topItems.slice(0, 3).map((item, i) => (
               <li key={`${item.id}-${i}`} className={styles.item}>
                 <span className={styles.thumb}>
                   <FallbackImage src={item.imageUrl} alt="" width={72} height={72} className={item.isSeason ? styles.logo : styles.headshot} />
-                  <span className={styles.rank} aria-hidden="true">
-                    {i + 1}
-                  </span>
+                  {topTier ? (
+                    <span className={styles.tierMark} data-color={topTier.color} aria-hidden="true">
+                      {topTier.label}
+                    </span>
+                  ) : (
+                    <span className={styles.rank} aria-hidden="true">
+                      {i + 1}
+                    </span>
+                  )}
                 </span>
                 <span className={styles.itemName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
               </li>
@@ -79,6 +88,14 @@ export function ListCard({ list, from, hideAuthor = false }: Props) {
             •
           </span>
           <span>{plural(list.contestantCount, seasons ? 'season' : 'contestant', seasons ? 'seasons' : 'contestants')}</span>
+          {list.format === 'tiers' && (
+            <>
+              <span aria-hidden="true" className={styles.dot}>
+                •
+              </span>
+              <span className={styles.format}>Tier list</span>
+            </>
+          )}
         </p>
         {tags.length > 0 && (
           <ul className={styles.tags} aria-label="Tags">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, request } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
@@ -47,6 +48,36 @@ function mayBeSignedIn(): boolean {
 }
 
 /**
+ * Where the last answer about who is signed in is kept, so a page opened with no network at
+ * all (an installed app, offline) still knows its fan and shows what they saw. Only a
+ * network failure reads it back; a 401 or a sign-out clears it.
+ */
+const REMEMBERED_ME_KEY = 'castaway.me';
+
+function remember(me: Me | null): void {
+  try {
+    if (me) window.localStorage.setItem(REMEMBERED_ME_KEY, JSON.stringify(me));
+    else window.localStorage.removeItem(REMEMBERED_ME_KEY);
+  } catch {
+    // No storage (private mode, full): offline pages show a visitor, nothing worse.
+  }
+}
+
+/** Answers read back from storage rather than the server: stale at once, so the server is asked when it can be. */
+const recalled = new WeakSet<Me>();
+
+function recall(): Me | null {
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(REMEMBERED_ME_KEY) ?? 'null') as Me | null;
+    if (!kept || typeof kept.id !== 'string' || typeof kept.displayName !== 'string') return null;
+    recalled.add(kept);
+    return kept;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Asks the server who is signed in. 200 gives the user and 401 means signed out. Any other
  * failure (503 while the database is away, a network error) says nothing about the session,
  * so it is thrown rather than taken for a sign-out. A browser that never signed in is not
@@ -59,6 +90,10 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
     if (typeof data?.id !== 'string') return null;
     return meFromApi(data);
   } catch (err) {
+    // No network at all: the fan last seen here is who reads offline (the app asks again
+    // when the connection is back). A server that answered, even with 503, is asked again.
+    const kept = !signal?.aborted && err instanceof ApiError && err.code === 'network' ? recall() : null;
+    if (kept) return kept;
     if (signal?.aborted || !(err instanceof ApiError && err.status === 401)) throw err;
     // The session ended (expired, or signed out elsewhere): stop asking on every visit.
     document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/`;
@@ -84,11 +119,15 @@ export function useMe(): Session {
   const query = useQuery({
     queryKey: queryKeys.me,
     queryFn: ({ signal }) => fetchMe(signal),
-    staleTime: 5 * 60 * 1000,
+    staleTime: (q) => (q.state.data && recalled.has(q.state.data) ? 0 : 5 * 60 * 1000),
     // Only failures that are not answers about the session get here; a user already known
     // stays signed in through them (the cache keeps the last answer).
     retry: 2,
   });
+  // Every answer (a fetch, a sign-in, a sign-out's null) is what an offline page will know.
+  useEffect(() => {
+    if (query.data !== undefined) remember(query.data);
+  }, [query.data]);
   const user = query.data ?? null;
   const unknown = query.isError && query.data === undefined;
   return { user, isLoading: query.isPending && !unknown, isSignedIn: user !== null, unknown, retry: () => void query.refetch() };

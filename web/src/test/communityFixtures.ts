@@ -21,6 +21,7 @@ export function summary(overrides: Partial<ListSummary> = {}): ListSummary {
     name: 'Queens of the Game',
     description: '',
     tags: ['strategic', 'survivor-ranking'],
+    format: 'ranked',
     isPublic: true,
     createdAt: '2024-05-01T12:00:00Z',
     updatedAt: '2024-05-01T12:00:00Z',

@@ -52,6 +52,7 @@ export function rankedList(overrides: Partial<RankedList> = {}): RankedList {
     name: 'Queens of the Game',
     description: 'Two-time winners and the women who should have won.',
     tags: ['strategic', 'survivor-ranking'],
+    format: 'ranked',
     contestants: [
       { id: 'sandra-diaz-twine', name: 'Sandra Diaz-Twine', imageUrl: '/media/s20/sandra', isSeason: false, seasonId: 's20', seasonName: 'Survivor: Heroes vs. Villains' },
       { id: 'parvati-shallow', name: 'Parvati Shallow', imageUrl: '/media/s13/parvati', isSeason: false, seasonId: 's13', seasonName: 'Survivor: Cook Islands' },
@@ -76,6 +77,7 @@ export function summary(overrides: Partial<ListSummary> = {}): ListSummary {
     name: l.name,
     description: l.description,
     tags: l.tags,
+    format: 'ranked',
     isPublic: true,
     createdAt: l.createdAt,
     updatedAt: l.updatedAt,
@@ -87,5 +89,5 @@ export function summary(overrides: Partial<ListSummary> = {}): ListSummary {
 }
 
 export function draft(overrides: Partial<Draft> = {}): Draft {
-  return { name: '', description: '', tags: [], contestants: [], isPublic: true, updatedAt: '2025-06-01T10:00:00Z', ...overrides };
+  return { name: '', description: '', tags: [], format: 'ranked', contestants: [], isPublic: true, updatedAt: '2025-06-01T10:00:00Z', ...overrides };
 }

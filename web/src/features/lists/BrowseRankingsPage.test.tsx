@@ -55,6 +55,26 @@ describe('BrowseRankingsPage', () => {
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
   });
 
+  it('filters by format: tier lists only, kept in the URL with the other filters', async () => {
+    const server = mockApi({ 'GET /api/lists': pageOf });
+    const user = userEvent.setup();
+    renderBrowse('/rankings?type=season');
+    await screen.findByText('List on page 1');
+    expect(server.to('/api/lists')[0]!.url.searchParams.has('format')).toBe(false);
+    await user.selectOptions(screen.getByLabelText('Format'), 'Tier lists');
+    await waitFor(() => expect(location()).toBe('/rankings?type=season&format=tiers'));
+    await waitFor(() => expect(server.to('/api/lists').at(-1)!.url.searchParams.get('format')).toBe('tiers'));
+    expect(server.to('/api/lists').at(-1)!.url.searchParams.get('type')).toBe('season');
+    expect(screen.getByLabelText('Format')).toHaveValue('tiers');
+  });
+
+  it('reads the format from the URL, ignoring one the server would refuse', async () => {
+    mockApi({ 'GET /api/lists': pageOf });
+    renderBrowse('/rankings?format=ranked');
+    await screen.findByText('List on page 1');
+    expect(screen.getByLabelText('Format')).toHaveValue('ranked');
+  });
+
   it('offers the spec labels for type and sort', async () => {
     mockApi({ 'GET /api/lists': pageOf });
     renderBrowse();

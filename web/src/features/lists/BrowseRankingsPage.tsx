@@ -9,7 +9,7 @@ import { PageHero } from '../../components/PageHero';
 import { SearchField } from '../../components/SearchField';
 import { ListCardGrid } from '../../components/ListCard';
 import { TAG_LABELS, USER_TAGS, type UserTag } from '../../lib/tags';
-import { hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
+import { FORMATS, hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
 import pageStyles from '../../components/Page.module.css';
 import styles from './BrowseRankingsPage.module.css';
 import { MESSAGES } from '../../api/contract';
@@ -19,7 +19,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 function fetchBrowse(f: BrowseFilters, signal?: AbortSignal) {
   const q = f.q.trim();
-  const query = { ...(q !== '' ? { q } : {}), type: f.type, sort: f.sort, ...(f.tags.length > 0 ? { tag: f.tags } : {}), page: f.page, ...(f.cursor ? { cursor: f.cursor } : {}) };
+  const query = { ...(q !== '' ? { q } : {}), type: f.type, ...(f.format !== 'all' ? { format: f.format } : {}), sort: f.sort, ...(f.tags.length > 0 ? { tag: f.tags } : {}), page: f.page, ...(f.cursor ? { cursor: f.cursor } : {}) };
   return request(() => api.GET('/api/lists', { params: { query }, signal }), BROWSE_ERROR);
 }
 
@@ -30,6 +30,7 @@ export default function BrowseRankingsPage() {
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const typeId = useId();
   const sortId = useId();
+  const formatId = useId();
 
   // The URL as last written. react-router's functional update starts from the params of the
   // render that made its setter, so the search firing 300 ms after typing would write over a
@@ -110,7 +111,7 @@ export default function BrowseRankingsPage() {
             className={styles.linkButton}
             onClick={() => {
               setText('');
-              update({ q: '', type: 'all', tags: [] });
+              update({ q: '', type: 'all', format: 'all', tags: [] });
             }}
           >
             Clear all filters
@@ -156,6 +157,16 @@ export default function BrowseRankingsPage() {
               {RANKING_TYPES.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={formatId}>Format</label>
+            <select id={formatId} value={filters.format} onChange={(e) => update({ format: e.target.value as BrowseFilters['format'] })}>
+              {FORMATS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
                 </option>
               ))}
             </select>

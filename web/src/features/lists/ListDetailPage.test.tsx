@@ -1,10 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, sandra } from '../../test/utils';
 import ListDetailPage from './ListDetailPage';
 import { mockListsServer, rankedList, summary } from '../../test/listsServer';
+import { emptyBoard } from '../../lib/tiers';
+import type { ListItem, Tier } from './api';
 import { listDetailParts } from '../../app/parts';
 
 /** Shows the creator state a navigation carried. */
@@ -69,9 +71,64 @@ describe('ListDetailPage', () => {
       description: '',
       tags: ['strategic'],
       items: contestants,
+      format: 'ranked',
+      board: emptyBoard(),
       isPublic: true,
       remixOf: { userId: 'u2', listId: 'list_9', name: 'Queens of the Game', userName: 'Rob' },
     });
+  });
+
+  it('shows a tier list as a tier chart: a row per tier with its label and entries, the notes after it', async () => {
+    const [sandraItem, parvati] = rankedList().contestants as [ListItem, ListItem];
+    const tiers: Tier[] = [
+      { label: 'GOAT', color: 'purple', contestants: [{ ...sandraItem, note: 'Two wins' }] },
+      { label: 'A', color: 'orange', contestants: [] },
+      { label: 'B', color: 'yellow', contestants: [parvati] },
+    ];
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ format: 'tiers', tiers, contestants: [sandraItem, parvati] }) } } });
+    renderWithProviders(
+      <Routes>
+        <Route path="/list/:userId/:listId" element={<ListDetailPage {...listDetailParts} />} />
+      </Routes>,
+      { route: '/list/u1/list_1' },
+    );
+    const chart = await screen.findByRole('list', { name: 'Tiers' });
+    expect(screen.getByText(/Survivor tier list/)).toBeInTheDocument();
+    const rows = within(chart).getAllByRole('listitem').filter((li) => li.parentElement === chart);
+    expect(rows.map((r) => r.querySelector('[data-color]')?.textContent)).toEqual(['Tier GOAT', 'Tier A', 'Tier B']);
+    expect(rows[0]?.querySelector('[data-color]')?.getAttribute('data-color')).toBe('purple');
+    expect(within(screen.getByRole('list', { name: 'Tier GOAT' })).getByText('Sandra Diaz-Twine')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Tier B' })).getByText('Parvati Shallow')).toBeInTheDocument();
+    expect(screen.getByText('No entries in tier A')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Notes' })).toBeInTheDocument();
+    expect(screen.getByText('Two wins')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Ranked items' })).toBeNull();
+  });
+
+  it('Remix of a tier list starts as a tier list with its tiers', async () => {
+    const [first] = rankedList().contestants as [ListItem];
+    const tiers: Tier[] = [
+      { label: 'S', color: 'red', contestants: [first] },
+      { label: 'Meh', color: 'gray', contestants: [] },
+    ];
+    mockListsServer({ me: sandra, routes: { 'GET /api/lists/u2/list_9': { status: 200, body: rankedList({ userId: 'u2', id: 'list_9', format: 'tiers', tiers, contestants: [first] }) } } });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/list/:userId/:listId" element={<ListDetailPage {...listDetailParts} />} />
+        <Route path="/create" element={<RemixProbe />} />
+      </Routes>,
+      { route: '/list/u2/list_9' },
+    );
+    await user.click(await screen.findByRole('button', { name: /^Remix/ }));
+    const remix = JSON.parse((await screen.findByTestId('remix')).textContent ?? '') as { format: string; items: unknown[]; board: { tiers: { label: string; color: string; items: { id: string }[] }[]; pool: unknown[] } };
+    expect(remix.format).toBe('tiers');
+    expect(remix.items).toEqual([]);
+    expect(remix.board.tiers.map((t) => [t.label, t.color, t.items.map((i) => i.id)])).toEqual([
+      ['S', 'red', [first.id]],
+      ['Meh', 'gray', []],
+    ]);
+    expect(remix.board.pool).toEqual([]);
   });
 
   it('names the original of a remix with links, and lists the remixes of an original', async () => {

@@ -14,6 +14,7 @@ import type { EditState } from './create/editState';
 import { isBlank, readStoredCreator } from './create/creatorState';
 import { remixStateFor } from './create/remixState';
 import { RemixedFrom, RemixesSection, RemixIcon } from './Remixes';
+import { TierChart } from './TierChart';
 import page from '../../components/Page.module.css';
 import styles from './ListDetailPage.module.css';
 import { MESSAGES } from '../../api/contract';
@@ -173,7 +174,7 @@ function ListView({ list, Comments, ReportButton }: { list: RankedList } & ListD
       <header className={styles.hero}>
         <div className={styles.heroText}>
           <p className={styles.eyebrow}>
-            {list.contestants.some((i) => i.isSeason) ? 'Season ranking' : 'Survivor ranking'}
+            {list.contestants.some((i) => i.isSeason) ? 'Season' : 'Survivor'} {list.format === 'tiers' ? 'tier list' : 'ranking'}
             {!list.isPublic && <span className={styles.private}>Private</span>}
           </p>
           <h1 className={styles.title}>{list.name}</h1>
@@ -288,9 +289,14 @@ function ListView({ list, Comments, ReportButton }: { list: RankedList } & ListD
 
       <section className={styles.ranking} aria-labelledby="ranked-heading">
         <h2 id="ranked-heading" className="visually-hidden">
-          Ranking
+          {list.format === 'tiers' ? 'Tier list' : 'Ranking'}
         </h2>
         <div className={styles.spoilerWrap}>
+          {list.format === 'tiers' ? (
+            <div className={hidden ? styles.blurred : undefined} aria-hidden={hidden ? true : undefined} inert={hidden ? true : undefined}>
+              <TierChart tiers={list.tiers ?? []} />
+            </div>
+          ) : (
           <ol className={`${styles.items} ${hidden ? styles.blurred : ''}`} aria-hidden={hidden ? true : undefined} inert={hidden ? true : undefined}>
             {list.contestants.map((item, i) => (
               <li key={item.id} className={`${styles.item} ${i < 3 ? styles[`top${i + 1}`] : ''}`}>
@@ -316,6 +322,7 @@ function ListView({ list, Comments, ReportButton }: { list: RankedList } & ListD
               </li>
             ))}
           </ol>
+          )}
           {hidden && (
             <div className={styles.spoilerCover}>
               <p className={styles.spoilerLabel}>Contains Spoilers</p>

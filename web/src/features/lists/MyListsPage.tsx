@@ -46,6 +46,8 @@ function MyListCard({ list }: { list: ListSummary }) {
   const noun = seasons ? (list.contestantCount === 1 ? 'season' : 'seasons') : list.contestantCount === 1 ? 'contestant' : 'contestants';
   const href = `/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`;
   const edit: EditState = { editingListId: list.id };
+  const topTier = list.format === 'tiers' ? list.topTier : undefined;
+  const shown = Math.min(3, list.topItems.length);
 
   return (
     <li className={`${styles.card} ${deleting ? styles.deleting : ''}`}>
@@ -63,14 +65,26 @@ function MyListCard({ list }: { list: ListSummary }) {
         <span>
           {list.contestantCount} {noun}
         </span>
+        {list.format === 'tiers' && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span className={styles.format}>Tier list</span>
+          </>
+        )}
       </p>
       {list.topItems.length > 0 && (
-        <ol className={styles.top} aria-label={`Top ${Math.min(3, list.topItems.length)} of ${list.name}`}>
+        <ol className={styles.top} aria-label={topTier ? `Top tier ${topTier.label} of ${list.name}` : `Top ${shown} of ${list.name}`}>
           {list.topItems.slice(0, 3).map((item, i) => (
             <li key={item.id} className={styles.topItem}>
-              <span className={styles.topRank} aria-hidden="true">
-                {i + 1}
-              </span>
+              {topTier ? (
+                <span className={styles.topTier} data-color={topTier.color} aria-hidden="true">
+                  {topTier.label}
+                </span>
+              ) : (
+                <span className={styles.topRank} aria-hidden="true">
+                  {i + 1}
+                </span>
+              )}
               <FallbackImage src={item.imageUrl} alt="" width={40} height={40} className={item.isSeason ? styles.topLogo : styles.topHead} />
               <span className={styles.topName}>{item.isSeason ? stripSurvivorPrefix(item.name) : item.name}</span>
             </li>

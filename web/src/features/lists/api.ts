@@ -6,6 +6,7 @@ import type { components } from '../../api/schema.gen';
 
 export type RankedList = components['schemas']['RankedList'];
 export type ListItem = components['schemas']['ListItem'];
+export type Tier = components['schemas']['Tier'];
 export type ListItemInput = components['schemas']['ListItemInput'];
 export type ListInput = components['schemas']['ListInput'];
 export type ListSummary = components['schemas']['ListSummary'];

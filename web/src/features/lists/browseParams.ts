@@ -6,6 +6,12 @@ export const RANKING_TYPES = [
   { value: 'survivor', label: 'Survivor Rankings' },
 ] as const;
 
+export const FORMATS = [
+  { value: 'all', label: 'Ranked & tier lists' },
+  { value: 'ranked', label: 'Ranked' },
+  { value: 'tiers', label: 'Tier lists' },
+] as const;
+
 export const SORTS = [
   { value: 'newest', label: 'Newest' },
   { value: 'mostVotes', label: 'Most Votes' },
@@ -14,10 +20,12 @@ export const SORTS = [
 
 export type RankingType = (typeof RANKING_TYPES)[number]['value'];
 export type SortMode = (typeof SORTS)[number]['value'];
+export type FormatFilter = (typeof FORMATS)[number]['value'];
 
 export interface BrowseFilters {
   q: string;
   type: RankingType;
+  format: FormatFilter;
   sort: SortMode;
   tags: UserTag[];
   page: number;
@@ -29,6 +37,10 @@ function isType(v: string | null): v is RankingType {
   return RANKING_TYPES.some((t) => t.value === v);
 }
 
+function isFormat(v: string | null): v is FormatFilter {
+  return FORMATS.some((f) => f.value === v);
+}
+
 function isSort(v: string | null): v is SortMode {
   return SORTS.some((s) => s.value === v);
 }
@@ -37,11 +49,13 @@ function isSort(v: string | null): v is SortMode {
 export function readFilters(params: URLSearchParams): BrowseFilters {
   const type = params.get('type');
   const sort = params.get('sort');
+  const format = params.get('format');
   const page = Number(params.get('page'));
   const chosen = new Set(params.getAll('tag').filter(isUserTag));
   return {
     q: params.get('q') ?? '',
     type: isType(type) ? type : 'all',
+    format: isFormat(format) ? format : 'all',
     sort: isSort(sort) ? sort : 'newest',
     // Canonical order, no repeats, so the same view always has the same URL and cache key.
     tags: USER_TAGS.filter((t) => chosen.has(t)),
@@ -56,6 +70,7 @@ export function writeFilters(f: BrowseFilters): URLSearchParams {
   const q = f.q.trim();
   if (q !== '') params.set('q', q);
   if (f.type !== 'all') params.set('type', f.type);
+  if (f.format !== 'all') params.set('format', f.format);
   if (f.sort !== 'newest') params.set('sort', f.sort);
   for (const t of f.tags) params.append('tag', t);
   if (f.page > 1) params.set('page', String(f.page));
@@ -64,5 +79,5 @@ export function writeFilters(f: BrowseFilters): URLSearchParams {
 }
 
 export function hasActiveFilters(f: BrowseFilters): boolean {
-  return f.q.trim() !== '' || f.type !== 'all' || f.tags.length > 0;
+  return f.q.trim() !== '' || f.type !== 'all' || f.format !== 'all' || f.tags.length > 0;
 }

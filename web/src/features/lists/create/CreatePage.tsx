@@ -9,7 +9,11 @@ import { PanelPortal } from '../../../components/seasonsPanel/panelSlot';
 import { SeasonsPanel } from '../../../components/seasonsPanel/SeasonsPanel';
 import type { PanelItem } from '../../../lib/panelItem';
 import { isNotFound } from '../api';
-import { MIX_ALERT, addItem, creatorTypeTag, isBlank, moveItem, removeItem, setNote } from './creatorState';
+import { MIX_ALERT, addItem, creatorTypeTag, entriesOf, isBlank, moveItem, refuseAdd, removeItem, savedCount, setNote, type ListFormat, type RankedItem } from './creatorState';
+import { POOL, rankedFromTiers, tierReducer, tiersFromRanked, type Slot, type TierAction } from '../../../lib/tiers';
+import { TierBoard, containerName } from './TierBoard';
+import { useTierDrag } from './useTierDrag';
+import { FormatSwitch } from './FormatSwitch';
 import { DetailsForm } from './DetailsForm';
 import { editingIdFrom } from './editState';
 import { remixFrom } from './remixState';
@@ -25,6 +29,7 @@ import styles from './CreatePage.module.css';
 
 export const MIX_MESSAGE_MS = 3000;
 export const INSTRUCTIONS = 'Click contestants to add them to your ranking list or drag them for precise positioning.';
+export const TIER_INSTRUCTIONS = 'Click contestants to add them to the selected tier (or the unplaced pool), or drag them into a tier.';
 const CLEAR_CONFIRM = 'Are you sure you want to clear this list? This action cannot be undone.';
 
 function EditHero() {
@@ -53,15 +58,41 @@ function Creator({ editingListId }: { editingListId: string | null }) {
   const saver = useSaveRanking({ state, userId, editingListId, onSaved: draft.finish, onSaving: draft.hold });
   const [mixMessage, showMix] = useShowFor<string>(MIX_MESSAGE_MS);
   const [sheetOpen, setSheetOpen] = useState(false);
+  /** Where a click in the panel adds a tier list's entry: a tier's key, or the pool. */
+  const [target, setTarget] = useState<string>(POOL);
+  const tiers = state.format === 'tiers';
+
+  function mixed(message: string) {
+    if (isMobile) window.alert(MIX_ALERT);
+    else showMix(message);
+  }
 
   function add(item: PanelItem, index?: number) {
     const outcome = addItem(state.items, item, index);
-    if (outcome.kind === 'mixed') {
-      if (isMobile) window.alert(MIX_ALERT);
-      else showMix(outcome.message);
-      return;
-    }
+    if (outcome.kind === 'mixed') return mixed(outcome.message);
     if (outcome.kind === 'added') update({ items: outcome.items });
+  }
+
+  const dispatch = (action: TierAction<RankedItem>) => update((s) => ({ board: tierReducer(s.board, action) }));
+
+  function addToTier(item: PanelItem, slot?: Slot) {
+    const refused = refuseAdd(entriesOf(state), item);
+    if (refused?.kind === 'mixed') return mixed(refused.message);
+    if (refused) return;
+    const to = slot?.container ?? (state.board.tiers.some((t) => t.key === target) ? target : POOL);
+    dispatch({ type: 'add', item, to, index: slot?.index });
+  }
+
+  /** Ranked <-> tiers: the entries keep their order, the tiers their labels and colours. */
+  function setFormat(format: ListFormat) {
+    if (format === state.format) return;
+    update((s) => {
+      const heads = s.board.tiers.map((t) => ({ ...t, items: [] }));
+      return format === 'tiers'
+        ? { format, board: tiersFromRanked(s.items, heads), items: [] }
+        : { format, items: rankedFromTiers(s.board), board: { tiers: heads, pool: [] } };
+    });
+    saver.resetErrors();
   }
 
   const drag = useRankingDrag({
@@ -72,10 +103,21 @@ function Creator({ editingListId }: { editingListId: string | null }) {
       if (isMobile) setSheetOpen(false);
     },
   });
+  const tierDrag = useTierDrag({
+    board: state.board,
+    onAdd: addToTier,
+    onMove: (id, slot) => dispatch({ type: 'move', id, to: slot.container, index: slot.index }),
+    onPanelDragStart: () => {
+      if (isMobile) setSheetOpen(false);
+    },
+    containerName: (c) => containerName(state.board, c),
+  });
+  const activeDrag = tiers ? tierDrag.activeDrag : drag.activeDrag;
 
   const addable = {
     onAdd: (item: PanelItem) => {
-      add(item);
+      if (tiers) addToTier(item);
+      else add(item);
       if (isMobile) setSheetOpen(false);
     },
     tile: DraggablePanelTile,
@@ -120,16 +162,18 @@ function Creator({ editingListId }: { editingListId: string | null }) {
     );
   }
 
-  const count = state.items.length;
+  const count = entriesOf(state).length;
+  const placed = savedCount(state);
+  const instructions = tiers ? TIER_INSTRUCTIONS : INSTRUCTIONS;
   return (
-    <DndContext {...drag.contextProps}>
+    <DndContext {...(tiers ? tierDrag.contextProps : drag.contextProps)}>
       <PanelPortal>
-        <SeasonsPanel addable={addable} instructions={INSTRUCTIONS} sheet={{ open: sheetOpen, onClose: () => setSheetOpen(false) }} />
+        <SeasonsPanel addable={addable} instructions={instructions} sheet={{ open: sheetOpen, onClose: () => setSheetOpen(false) }} />
       </PanelPortal>
 
       <div className={`${page.page} ${styles.creator}`}>
         <PageHero eyebrow={editing ? 'Editing your ranking' : 'Your ranking'} title={editing ? 'Edit Ranking' : 'Create Ranking'} compact>
-          <p>{INSTRUCTIONS}</p>
+          <p>{instructions}</p>
           {!editing && state.remixOf && (
             <p className={styles.remixing}>
               Remixing <strong>{state.remixOf.name}</strong> by {state.remixOf.userName}
@@ -157,15 +201,17 @@ function Creator({ editingListId }: { editingListId: string | null }) {
           <section className={styles.ranking} aria-labelledby="ranking-heading">
             <div className={styles.rankingHead}>
               <h2 id="ranking-heading" className={page.sectionTitle}>
-                Your Ranking
+                {tiers ? 'Your Tier List' : 'Your Ranking'}
               </h2>
               <span className={styles.count}>
                 {count} {count === 1 ? 'item' : 'items'}
+                {tiers && count > placed && `, ${count - placed} unplaced`}
               </span>
               <span className={styles.typeTag} data-testid="type-tag" title="Ranking type (set automatically)">
                 {creatorTypeTag(state) === 'season-ranking' ? 'Season ranking' : 'Survivor ranking'}
               </span>
             </div>
+            <FormatSwitch format={state.format} onChange={setFormat} />
             <div className={styles.mixSlot} aria-live="assertive">
               {mixMessage && (
                 <p className={styles.mix} role="alert">
@@ -173,34 +219,36 @@ function Creator({ editingListId }: { editingListId: string | null }) {
                 </p>
               )}
             </div>
-            {saver.fieldError('contestants') && (
+            {(saver.fieldError('contestants') ?? saver.fieldError('tiers')) && (
               <p className={styles.fieldError} role="alert">
-                {saver.fieldError('contestants')}
+                {saver.fieldError('contestants') ?? saver.fieldError('tiers')}
               </p>
             )}
-            {!state.sorter && <RankByChoosing items={state.items} update={update} />}
+            {!state.sorter && <RankByChoosing items={entriesOf(state)} update={update} />}
             {isMobile && !state.sorter && (
               <button type="button" className={styles.openSheet} onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
                 <span aria-hidden="true">+</span> Add contestants or seasons
               </button>
             )}
             {state.sorter ? (
-              <SortSession progress={state.sorter} items={state.items} update={update} />
+              <SortSession progress={state.sorter} state={state} update={update} />
+            ) : tiers ? (
+              <TierBoard board={state.board} dispatch={dispatch} target={target} onTarget={setTarget} activeDrag={tierDrag.activeDrag} hint={tierDrag.hint} isMobile={isMobile} />
             ) : (
               <RankingBoard
                 items={state.items}
                 isMobile={isMobile}
                 activeDrag={drag.activeDrag}
                 dropHint={drag.dropHint}
-                onRemove={(item) => update({ items: removeItem(state.items, item.id) })}
-                onNote={(item, note) => update({ items: setNote(state.items, item.id, note) })}
+                onRemove={(item) => update((s) => ({ items: removeItem(s.items, item.id) }))}
+                onNote={(item, note) => update((s) => ({ items: setNote(s.items, item.id, note) }))}
               />
             )}
           </section>
         </form>
       </div>
 
-      <DragPreview drag={drag.activeDrag} />
+      <DragPreview drag={activeDrag} />
     </DndContext>
   );
 }

@@ -2,7 +2,7 @@ import { useId, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { TAG_LABELS, USER_TAGS, type UserTag } from '../../../lib/tags';
 import { DESCRIPTION_MAX, NAME_MAX } from '../api';
-import type { CreatorState } from './creatorState';
+import { savedCount, type CreatorState } from './creatorState';
 import type { DraftStatus } from './useCreatorDraft';
 import type { FieldName } from './useSaveRanking';
 import page from '../../../components/Page.module.css';
@@ -10,7 +10,7 @@ import styles from './CreatePage.module.css';
 
 interface Props {
   state: CreatorState;
-  update: (patch: Partial<CreatorState>) => void;
+  update: (patch: Partial<CreatorState> | ((s: CreatorState) => Partial<CreatorState>)) => void;
   editingListId: string | null;
   userId: string;
   restored: boolean;
@@ -134,7 +134,7 @@ export function DetailsForm({ state, update, editingListId, userId, restored, dr
         </span>
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={page.button} disabled={saving || state.items.length === 0}>
+        <button type="submit" className={page.button} disabled={saving || savedCount(state) === 0}>
           {saving ? 'Saving…' : editing ? 'Save Changes' : 'Save List'}
         </button>
         <button type="button" className={page.buttonGhost} onClick={onClear} disabled={saving}>

@@ -2,6 +2,7 @@ import { CREATOR_SESSION_KEY } from '../../../lib/session';
 import type { PanelItem } from '../../../lib/panelItem';
 import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../../../lib/tags';
 import { MESSAGES } from '../../../api/contract';
+import { boardEntries, emptyBoard, isTierColor, keyedTiers, TIER_LABEL_MAX, type TierBoard } from '../../../lib/tiers';
 import { parseSortProgress, type SortProgress } from './sorter/sortProgress';
 
 /** A ranked entry in the creator: a panel item with the author's note on it, if any. */
@@ -17,12 +18,18 @@ export interface RemixSource {
   userName: string;
 }
 
+export type ListFormat = 'ranked' | 'tiers';
+
 /** Everything the creator holds while a list is being built. */
 export interface CreatorState {
   name: string;
   description: string;
   tags: UserTag[];
+  /** A ranked list's entries in order: the list while `format` is 'ranked'. */
   items: RankedItem[];
+  format: ListFormat;
+  /** A tier list's tiers and unplaced pool: the list while `format` is 'tiers'. */
+  board: TierBoard<RankedItem>;
   isPublic: boolean;
   /** Set while the list being built is a remix. */
   remixOf?: RemixSource;
@@ -30,7 +37,17 @@ export interface CreatorState {
   sorter?: SortProgress;
 }
 
-export const EMPTY_CREATOR: CreatorState = { name: '', description: '', tags: [], items: [], isPublic: true };
+export const EMPTY_CREATOR: CreatorState = { name: '', description: '', tags: [], items: [], format: 'ranked', board: emptyBoard(), isPublic: true };
+
+/** The list's entries in order, whichever its format (a tier list's pool last). */
+export function entriesOf(state: Pick<CreatorState, 'format' | 'items' | 'board'>): RankedItem[] {
+  return state.format === 'tiers' ? boardEntries(state.board) : state.items;
+}
+
+/** What saving would keep: a tier list's unplaced pool is left out. */
+export function savedCount(state: CreatorState): number {
+  return state.format === 'tiers' ? state.board.tiers.reduce((n, t) => n + t.items.length, 0) : state.items.length;
+}
 
 export const MIX_SEASONS_FIRST = MESSAGES.listMixed;
 export const MIX_CONTESTANTS_FIRST = 'Cannot mix contestants and seasons.';
@@ -46,13 +63,20 @@ export type AddOutcome =
  * list of contestants, nor a contestant a list of seasons.
  */
 export function addItem(items: readonly RankedItem[], item: PanelItem, index = items.length): AddOutcome {
+  const refused = refuseAdd(items, item);
+  if (refused) return refused;
+  const at = Math.max(0, Math.min(index, items.length));
+  return { kind: 'added', items: [...items.slice(0, at), item, ...items.slice(at)], index: at };
+}
+
+/** Why `item` cannot join a list holding `items` (a duplicate, or the other kind), or null. */
+export function refuseAdd(items: readonly PanelItem[], item: PanelItem): Exclude<AddOutcome, { kind: 'added' }> | null {
   if (items.some((i) => i.id === item.id && i.isSeason === item.isSeason)) return { kind: 'duplicate' };
   const first = items[0];
   if (first && first.isSeason !== item.isSeason) {
     return { kind: 'mixed', message: first.isSeason ? MIX_SEASONS_FIRST : MIX_CONTESTANTS_FIRST };
   }
-  const at = Math.max(0, Math.min(index, items.length));
-  return { kind: 'added', items: [...items.slice(0, at), item, ...items.slice(at)], index: at };
+  return null;
 }
 
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
@@ -76,11 +100,11 @@ export function setNote(items: readonly RankedItem[], id: string, note: string):
 
 /** The automatic type tag, hidden from readers but kept up to date as items change. */
 export function creatorTypeTag(state: CreatorState): TypeTag {
-  return typeTagFor(state.items);
+  return typeTagFor(entriesOf(state));
 }
 
 export function isBlank(state: CreatorState): boolean {
-  return state.name.trim() === '' && state.description.trim() === '' && state.tags.length === 0 && state.items.length === 0 && !state.sorter;
+  return state.name.trim() === '' && state.description.trim() === '' && state.tags.length === 0 && entriesOf(state).length === 0 && !state.sorter;
 }
 
 export function cleanTags(tags: readonly string[]): UserTag[] {
@@ -102,6 +126,36 @@ function isStoredItem(v: unknown): v is RankedItem {
   return typeof o.id === 'string' && typeof o.name === 'string' && typeof o.isSeason === 'boolean';
 }
 
+function storedItems(v: unknown): RankedItem[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(isStoredItem).map((i) => ({
+    id: i.id,
+    name: i.name,
+    isSeason: i.isSeason,
+    imageUrl: typeof i.imageUrl === 'string' ? i.imageUrl : '',
+    seasonId: typeof i.seasonId === 'string' ? i.seasonId : '',
+    seasonName: typeof i.seasonName === 'string' ? i.seasonName : '',
+    note: typeof i.note === 'string' ? i.note : undefined,
+  }));
+}
+
+function storedBoard(v: unknown): TierBoard<RankedItem> {
+  if (typeof v !== 'object' || v === null) return emptyBoard();
+  const o = v as Record<string, unknown>;
+  const tiers = Array.isArray(o.tiers) ? o.tiers.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null) : [];
+  if (tiers.length === 0) return emptyBoard();
+  return {
+    tiers: keyedTiers(
+      tiers.map((t) => ({
+        label: typeof t.label === 'string' ? t.label.slice(0, TIER_LABEL_MAX) : '',
+        color: isTierColor(t.color) ? t.color : 'gray',
+        items: storedItems(t.items),
+      })),
+    ),
+    pool: storedItems(o.pool),
+  };
+}
+
 export function readStoredCreator(): CreatorState | null {
   try {
     return parseCreator(window.sessionStorage.getItem(CREATOR_STORAGE_KEY));
@@ -117,20 +171,13 @@ export function parseCreator(raw: string | null): CreatorState | null {
     const v: unknown = JSON.parse(raw);
     if (typeof v !== 'object' || v === null) return null;
     const o = v as Record<string, unknown>;
-    const items = Array.isArray(o.items) ? o.items.filter(isStoredItem) : [];
     return {
       name: typeof o.name === 'string' ? o.name : '',
       description: typeof o.description === 'string' ? o.description : '',
       tags: Array.isArray(o.tags) ? cleanTags(o.tags.filter((t): t is string => typeof t === 'string')) : [],
-      items: items.map((i) => ({
-        id: i.id,
-        name: i.name,
-        isSeason: i.isSeason,
-        imageUrl: typeof i.imageUrl === 'string' ? i.imageUrl : '',
-        seasonId: typeof i.seasonId === 'string' ? i.seasonId : '',
-        seasonName: typeof i.seasonName === 'string' ? i.seasonName : '',
-        note: typeof i.note === 'string' ? i.note : undefined,
-      })),
+      items: storedItems(o.items),
+      format: o.format === 'tiers' ? 'tiers' : 'ranked',
+      board: storedBoard(o.board),
       isPublic: o.isPublic !== false,
       remixOf: isRemixSource(o.remixOf) ? o.remixOf : undefined,
       sorter: parseSortProgress(o.sorter),

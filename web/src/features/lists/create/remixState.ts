@@ -1,6 +1,7 @@
 import type { RankedList } from '../api';
 import { NAME_MAX } from '../api';
-import { cleanTags, type CreatorState } from './creatorState';
+import { EMPTY_CREATOR, cleanTags, type CreatorState } from './creatorState';
+import { listShape } from './listShape';
 
 /** Navigation state that opens the creator on a remix of a list. */
 export interface RemixState {
@@ -11,10 +12,11 @@ export interface RemixState {
 export function remixStateFor(list: RankedList): RemixState {
   return {
     remix: {
+      ...EMPTY_CREATOR,
       name: `Remix of ${list.name}`.slice(0, NAME_MAX),
       description: '',
       tags: cleanTags(list.tags),
-      items: list.contestants.map((c) => ({ ...c })),
+      ...listShape(list),
       isPublic: true,
       remixOf: { userId: list.userId, listId: list.id, name: list.name, userName: list.userName },
     },
@@ -25,5 +27,6 @@ export function remixFrom(state: unknown): CreatorState | null {
   if (typeof state !== 'object' || state === null || !('remix' in state)) return null;
   const remix = (state as { remix: unknown }).remix;
   if (typeof remix !== 'object' || remix === null || !Array.isArray((remix as CreatorState).items)) return null;
-  return remix as CreatorState;
+  // A remix state from before tier lists has no format or board.
+  return { ...EMPTY_CREATOR, ...(remix as CreatorState) };
 }

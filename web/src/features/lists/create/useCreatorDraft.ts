@@ -8,6 +8,7 @@ import { useNetworkState } from '../../../lib/useNetworkState';
 import { DESCRIPTION_MAX, NAME_MAX, fetchList, toItemInput, useDeleteDraft, useDraft, useSaveDraft } from '../api';
 import { fromSorter, toSorterInput } from './sorter/sortProgress';
 import { EMPTY_CREATOR, cleanTags, isBlank, parseCreator, readStoredCreator, storeCreator, type CreatorState } from './creatorState';
+import { boardFrom, listShape } from './listShape';
 
 export const DRAFT_DELAY_MS = 2000;
 
@@ -50,7 +51,7 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
     const list = editQuery.data;
     if (!list || loadedFor.current === list.id) return;
     loadedFor.current = list.id;
-    setState({ name: list.name, description: list.description, tags: cleanTags(list.tags), items: list.contestants, isPublic: list.isPublic });
+    setState({ ...EMPTY_CREATOR, name: list.name, description: list.description, tags: cleanTags(list.tags), ...listShape(list), isPublic: list.isPublic });
   }, [editQuery.data]);
 
   // A blank new creator picks up the draft kept on this device while offline (newer than
@@ -74,7 +75,8 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
       name: draft.name,
       description: draft.description,
       tags: cleanTags(draft.tags),
-      items: draft.contestants,
+      ...listShape(draft),
+      board: boardFrom(draft.tiers, draft.pool),
       isPublic: draft.isPublic,
       remixOf: origin?.name !== undefined && origin.userName !== undefined ? { userId: origin.userId, listId: origin.listId, name: origin.name, userName: origin.userName } : undefined,
       sorter: fromSorter(draft.sorter),
@@ -113,7 +115,13 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
           name: state.name.slice(0, NAME_MAX),
           description: state.description.slice(0, DESCRIPTION_MAX),
           tags: state.tags,
-          contestants: state.items.map(toItemInput),
+          ...(state.format === 'tiers'
+            ? {
+                format: 'tiers' as const,
+                tiers: state.board.tiers.map((t) => ({ label: t.label.trim(), color: t.color, contestants: t.items.map(toItemInput) })),
+                pool: state.board.pool.map(toItemInput),
+              }
+            : { contestants: state.items.map(toItemInput) }),
           isPublic: state.isPublic,
           remixOf: state.remixOf ? { userId: state.remixOf.userId, listId: state.remixOf.listId } : undefined,
           sorter: state.sorter ? toSorterInput(state.sorter) : undefined,
@@ -132,9 +140,10 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
     return () => window.clearTimeout(t);
   }, [state, editing, userId, putDraft, online, keptHere, serverHasDraft]);
 
-  function update(patch: Partial<CreatorState>) {
+  /** A change to the creator: the fields to set, or a function of the latest state giving them. */
+  function update(patch: Partial<CreatorState> | ((s: CreatorState) => Partial<CreatorState>)) {
     touched.current = true;
-    setState((s) => ({ ...s, ...patch }));
+    setState((s) => ({ ...s, ...(typeof patch === 'function' ? patch(s) : patch) }));
   }
 
   /** Empties the creator; a new list's drafts (tab and server) go too. */

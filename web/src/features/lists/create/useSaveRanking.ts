@@ -4,15 +4,16 @@ import { ApiError } from '../../../api/client';
 import { userMessage } from '../../../api/userMessage';
 import { useShowFor } from '../../../components/useShowFor';
 import { SAVE_ERROR, toItemInput, useSaveList } from '../api';
-import type { CreatorState } from './creatorState';
+import { savedCount, type CreatorState } from './creatorState';
 import { MESSAGES } from '../../../api/contract';
 
 export const SAVE_NOTICE_MS = 3000;
 const NAME_REQUIRED = MESSAGES.listNameRequired;
 const GONE = MESSAGES.listGone;
+const TIER_LABEL_REQUIRED = MESSAGES.tierLabelRequired;
 
 /** A server message about one field shows under that field. */
-const FIELDS = ['name', 'description', 'tags', 'contestants'] as const;
+const FIELDS = ['name', 'description', 'tags', 'contestants', 'tiers'] as const;
 export type FieldName = (typeof FIELDS)[number];
 
 interface Options {
@@ -34,6 +35,7 @@ export function useSaveRanking({ state, userId, editingListId, onSaved, onSaving
   const editing = editingListId !== null;
   const mutation = useSaveList(userId, editingListId);
   const [nameMissing, setNameMissing] = useState(false);
+  const [labelMissing, setLabelMissing] = useState(false);
   const [notice, showNotice] = useShowFor<string>(SAVE_NOTICE_MS);
   const nameRef = useRef<HTMLInputElement>(null);
 
@@ -44,12 +46,13 @@ export function useSaveRanking({ state, userId, editingListId, onSaved, onSaving
 
   function fieldError(field: FieldName): string | null {
     if (field === 'name' && nameMissing) return NAME_REQUIRED;
+    if (field === 'tiers' && labelMissing && state.format === 'tiers' && state.board.tiers.some((t) => t.label.trim() === '')) return TIER_LABEL_REQUIRED;
     return serverField === field ? errorText : null;
   }
 
   function save(e: FormEvent) {
     e.preventDefault();
-    if (mutation.isPending || state.items.length === 0) return;
+    if (mutation.isPending || savedCount(state) === 0) return;
     mutation.reset();
     if (state.name.trim() === '') {
       setNameMissing(true);
@@ -57,11 +60,21 @@ export function useSaveRanking({ state, userId, editingListId, onSaved, onSaving
       return;
     }
     setNameMissing(false);
+    const tiers = state.format === 'tiers';
+    const unlabelled = tiers && state.board.tiers.some((t) => t.label.trim() === '');
+    setLabelMissing(unlabelled);
+    if (unlabelled) return;
     const body = {
       name: state.name.trim(),
       description: state.description.trim(),
       tags: state.tags,
-      contestants: state.items.map(toItemInput),
+      ...(tiers
+        ? {
+            format: 'tiers' as const,
+            // The pool is not part of the list: only what was placed is saved.
+            tiers: state.board.tiers.map((t) => ({ label: t.label.trim(), color: t.color, contestants: t.items.map(toItemInput) })),
+          }
+        : { contestants: state.items.map(toItemInput) }),
       isPublic: state.isPublic,
       remixOf: !editing && state.remixOf ? { userId: state.remixOf.userId, listId: state.remixOf.listId } : undefined,
     };
@@ -85,6 +98,7 @@ export function useSaveRanking({ state, userId, editingListId, onSaved, onSaving
 
   function resetErrors() {
     setNameMissing(false);
+    setLabelMissing(false);
     mutation.reset();
   }
 

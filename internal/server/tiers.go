@@ -1,0 +1,48 @@
+package server
+
+import (
+	"castaway/internal/api"
+	"castaway/internal/lists"
+	"castaway/internal/model"
+)
+
+// tierInputs are a body's tiers as the lists' use cases take them.
+func tierInputs(in *[]api.TierInput) []lists.TierInput {
+	if in == nil {
+		return nil
+	}
+	out := make([]lists.TierInput, len(*in))
+	for i, t := range *in {
+		out[i] = lists.TierInput{Label: t.Label, Color: string(t.Color), Items: itemInputs(t.Contestants)}
+	}
+	return out
+}
+
+// apiTiers are a tier list's tiers with their entries (nil for a ranked list).
+func apiTiers(format string, tiers []model.Tier, items []model.Item) *[]api.Tier {
+	if format != model.FormatTiers {
+		return nil
+	}
+	entries := model.TierEntries(items, len(tiers))
+	out := make([]api.Tier, len(tiers))
+	for i, t := range tiers {
+		out[i] = api.Tier{Label: t.Label, Color: api.TierColor(t.Color), Contestants: apiListItems(entries[i])}
+	}
+	return &out
+}
+
+// apiFormat is a stored format as the API names it (a list from before formats is ranked).
+func apiFormat(format string) api.ListFormat {
+	if format == model.FormatTiers {
+		return api.ListFormatTiers
+	}
+	return api.ListFormatRanked
+}
+
+// apiTierHead is a card's top tier, nil for a ranked list's card.
+func apiTierHead(t *model.Tier) *api.TierHead {
+	if t == nil {
+		return nil
+	}
+	return &api.TierHead{Label: t.Label, Color: api.TierColor(t.Color)}
+}
