@@ -227,14 +227,14 @@ function Creator({ editingListId }: { editingListId: string | null }) {
                 {saver.fieldError('contestants') ?? saver.fieldError('tiers')}
               </p>
             )}
-            {!state.sorter && !tiers && <RankByChoosing items={state.items} update={update} />}
+            {!state.sorter && <RankByChoosing items={entriesOf(state)} update={update} />}
             {isMobile && !state.sorter && (
               <button type="button" className={styles.openSheet} onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
                 <span aria-hidden="true">+</span> Add contestants or seasons
               </button>
             )}
             {state.sorter ? (
-              <SortSession progress={state.sorter} items={state.items} update={update} />
+              <SortSession progress={state.sorter} state={state} update={update} />
             ) : tiers ? (
               <TierBoard board={state.board} dispatch={dispatch} target={target} onTarget={setTarget} activeDrag={tierDrag.activeDrag} hint={tierDrag.hint} isMobile={isMobile} />
             ) : (

@@ -3,7 +3,8 @@ import { useCatalog } from '../../../../api/catalog';
 import { Dialog } from '../../../../components/Dialog';
 import { stripSurvivorPrefix } from '../../../../lib/seasonDisplay';
 import { maxQuestions } from '../../../../lib/sorter';
-import type { CreatorState, RankedItem } from '../creatorState';
+import type { RankedItem } from '../creatorState';
+import type { CreatorUpdate } from './SortSession';
 import { allSeasons, castOf, maxSortEntries, startFrom } from './sortProgress';
 import page from '../../../../components/Page.module.css';
 import form from '../../../../components/DialogForm.module.css';
@@ -15,7 +16,7 @@ type Source = 'cast' | 'list' | 'seasons';
  * The 'Rank by choosing' button and what it asks first: what to sort (a season's cast, the
  * entries already in the list, or every season). Starting puts the sorting in the draft.
  */
-export function RankByChoosing({ items, update }: { items: readonly RankedItem[]; update: (patch: Partial<CreatorState>) => void }) {
+export function RankByChoosing({ items, update }: { items: readonly RankedItem[]; update: CreatorUpdate }) {
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { maxQuestions } from '../../../../lib/sorter';
 import type { PanelItem } from '../../../../lib/panelItem';
 import { EMPTY_CREATOR, type CreatorState, type RankedItem } from '../creatorState';
-import { SortSession, STOP_CONFIRM, replaceConfirm } from './SortSession';
+import { SortSession, STOP_CONFIRM, replaceConfirm, type CreatorUpdate } from './SortSession';
 import { startFrom, type SortProgress } from './sortProgress';
 
 afterEach(() => {
@@ -27,10 +27,14 @@ const ALPHABETICAL = ['Gretchen', 'Kelly', 'Richard', 'Rudy', 'Sue'];
 /** The creator's state around the sorter, as the page holds it. */
 function Creator({ progress, items = [] }: { progress: SortProgress; items?: RankedItem[] }) {
   const [state, setState] = useState<CreatorState>({ ...EMPTY_CREATOR, items, sorter: progress });
-  const update = (patch: Partial<CreatorState>) => setState((s) => ({ ...s, ...patch }));
+  const update: CreatorUpdate = (patch) => setState((s) => ({ ...s, ...(typeof patch === 'function' ? patch(s) : patch) }));
   return (
     <>
-      {state.sorter ? <SortSession progress={state.sorter} items={state.items} update={update} /> : <p>Sorting stopped</p>}
+      {state.sorter ? <SortSession progress={state.sorter} state={state} update={update} /> : <p>Sorting stopped</p>}
+      <p>{`Format: ${state.format}`}</p>
+      {state.board.tiers.map((t) => (
+        <p key={t.key}>{`${t.label}: ${t.items.map((i) => i.name).join(', ')}`}</p>
+      ))}
       <ol aria-label="Ranked items">
         {state.items.map((i) => (
           <li key={i.id} title={i.note}>
@@ -97,6 +101,18 @@ describe('SortSession', () => {
     // Undo from the result goes back to the last question.
     await user.keyboard('{Backspace}');
     expect(screen.getByRole('heading', { name: 'Who do you rank higher?' })).toHaveFocus();
+  });
+
+  it('proposes tiers by quantiles of the order, in the tiers the creator has', async () => {
+    const user = userEvent.setup();
+    render(<Creator progress={startFrom(CAST)} />);
+    await answerAlphabetically(user, 'click');
+    await user.click(screen.getByRole('button', { name: 'Propose tiers' }));
+    expect(screen.getByText('Format: tiers')).toBeInTheDocument();
+    // Five entries over the six default tiers: one a tier from the top, the last tier empty.
+    expect(screen.getAllByText(/^[SABCDF]: /).map((p) => p.textContent)).toEqual(['S: Gretchen', 'A: Kelly', 'B: Richard', 'C: Rudy', 'D: Sue']);
+    expect(screen.getByText('F:')).toBeInTheDocument();
+    expect(ranked()).toEqual([]);
   });
 
   it('undo with the button returns exactly to the previous question', async () => {

@@ -3,7 +3,8 @@ import { FallbackImage } from '../../../../components/FallbackImage';
 import { sorterStep } from '../../../../lib/sorter';
 import { stripSurvivorPrefix } from '../../../../lib/seasonDisplay';
 import type { PanelItem } from '../../../../lib/panelItem';
-import type { CreatorState, RankedItem } from '../creatorState';
+import { tiersFromRanked } from '../../../../lib/tiers';
+import { entriesOf, type CreatorState } from '../creatorState';
 import { droppedBy, rankedFrom, type SortProgress } from './sortProgress';
 import page from '../../../../components/Page.module.css';
 import styles from './Sorter.module.css';
@@ -11,20 +12,24 @@ import styles from './Sorter.module.css';
 export const STOP_CONFIRM = 'Stop sorting? Your answers so far will be lost.';
 export const replaceConfirm = (n: number) => `Using this order replaces your list: ${n} ${n === 1 ? 'entry' : 'entries'} not sorted will leave it. Go on?`;
 
+export type CreatorUpdate = (patch: Partial<CreatorState> | ((s: CreatorState) => Partial<CreatorState>)) => void;
+
 interface Props {
   progress: SortProgress;
-  items: readonly RankedItem[];
-  update: (patch: Partial<CreatorState>) => void;
+  /** The creator's list: what the result replaces, and the notes it keeps. */
+  state: Pick<CreatorState, 'format' | 'items' | 'board'>;
+  update: CreatorUpdate;
 }
 
 const label = (e: PanelItem) => (e.isSeason ? stripSurvivorPrefix(e.name) : e.name);
 
 /**
  * 'Rank by choosing' under way: one question at a time, "Who do you rank higher?", two big
- * cards, Undo and 'Too close to call', until the order is known; then it fills the ranking.
+ * cards, Undo and 'Too close to call', until the order is known; then it fills the ranking,
+ * or proposes tiers by quantiles (the tiers the creator has, each a slice of the order).
  * Left and Right choose, Backspace undoes; each question is announced.
  */
-export function SortSession({ progress, items, update }: Props) {
+export function SortSession({ progress, state, update }: Props) {
   const { entries, answers } = progress;
   const ids = useMemo(() => entries.map((e) => e.id), [entries]);
   const byId = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
@@ -60,10 +65,17 @@ export function SortSession({ progress, items, update }: Props) {
     update({ sorter: undefined });
   }
 
-  function use(order: readonly string[]) {
-    const dropped = droppedBy(progress, items);
+  /** Fills the ranked list, or the tiers, with the order; the list's other entries go, once the fan agrees. */
+  function use(order: readonly string[], format: CreatorState['format']) {
+    const dropped = droppedBy(progress, entriesOf(state));
     if (dropped.length > 0 && !window.confirm(replaceConfirm(dropped.length))) return;
-    update({ items: rankedFrom(progress, order, items), sorter: undefined });
+    update((s) => {
+      const ranked = rankedFrom(progress, order, entriesOf(s));
+      const heads = s.board.tiers.map((t) => ({ ...t, items: [] }));
+      return format === 'tiers'
+        ? { format, items: [], board: tiersFromRanked(ranked, heads), sorter: undefined }
+        : { format, items: ranked, board: { tiers: heads, pool: [] }, sorter: undefined };
+    });
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
@@ -132,9 +144,11 @@ export function SortSession({ progress, items, update }: Props) {
             })}
           </ol>
           <div className={styles.actions}>
-            {/* A 'Propose tiers' button joins this one once the creator has its tier mode: it fills the tiers with tiersByQuantile(step.order, n) from lib/sorter. */}
-            <button type="button" className={page.button} onClick={() => use(step.order)}>
+            <button type="button" className={page.button} onClick={() => use(step.order, 'ranked')}>
               Use this ranking
+            </button>
+            <button type="button" className={page.buttonGhost} onClick={() => use(step.order, 'tiers')}>
+              Propose tiers
             </button>
             <button ref={undoRef} type="button" className={page.buttonGhost} onClick={undo} aria-keyshortcuts="Backspace">
               Undo
