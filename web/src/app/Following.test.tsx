@@ -46,7 +46,7 @@ describe('Follow on a user page', () => {
   });
 
   it('offers no Follow on your own page', async () => {
-    mockApi(
+    const server = mockApi(
       {
         'GET /api/users/u1': { id: 'u1', displayName: 'Sandra', idolsFound: 0, listCount: 0, followerCount: 4, followingCount: 0 },
         'GET /api/users/u1/lists': { lists: [] },
@@ -61,6 +61,7 @@ describe('Follow on a user page', () => {
     );
     await waitFor(() => expect(screen.getByTestId('follow-counts')).toHaveTextContent('4 followers · 0 following'));
     expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.url.pathname === '/api/users/')).toHaveLength(0);
   });
 });
 

@@ -37,9 +37,10 @@ export function useFeed() {
   });
 }
 
-/** Whether the signed-in reader follows userId, from that user's profile (the page's own query). */
+/** Whether the signed-in reader follows userId, from that user's profile (the page's own query); '' asks nothing. */
 export function useFollowing(userId: string) {
   return useQuery({
+    enabled: userId !== '',
     queryKey: queryKeys.user(userId).profile,
     queryFn: ({ signal }) => request(() => api.GET('/api/users/{userId}', { params: { path: { userId } }, signal }), 'Failed to load the profile.'),
     select: (p) => p.followedByMe === true,
