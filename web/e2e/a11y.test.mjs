@@ -187,6 +187,10 @@ for (const [label, viewport] of [
     await owner.getByRole('heading', { level: 1 }).first().waitFor();
     await owner.waitForLoadState('networkidle');
     found.push(...(await audit(owner, at('/seasons/s20'))));
+    await owner.goto('/castaways/parvati-shallow');
+    await owner.getByRole('heading', { level: 1, name: 'Parvati Shallow' }).waitFor();
+    await owner.waitForLoadState('networkidle');
+    found.push(...(await audit(owner, at('/castaways/{id}'))));
     await owner.goto('/legacy');
     await owner.getByRole('heading', { level: 1 }).first().waitFor();
     await owner.waitForLoadState('networkidle');
