@@ -358,13 +358,17 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*mo
 func (s *Store) HomeShared(ctx context.Context, since time.Time) (*model.Home, error) {
 	var h model.Home
 	var err error
-	h.TopThisWeek, err = s.summaries(ctx, StmtTopThisWeek, TopThisWeekArgs(since)...)
+	h.TopThisWeek, err = s.summaryRows(ctx, StmtTopThisWeek, TopThisWeekArgs(since)...)
 	if err != nil {
 		return nil, fmt.Errorf("top lists this week: %w", err)
 	}
-	h.Recent, err = s.summaries(ctx, StmtRecent, HomeSize)
+	h.Recent, err = s.summaryRows(ctx, StmtRecent, HomeSize)
 	if err != nil {
 		return nil, fmt.Errorf("recent lists: %w", err)
+	}
+	// Both sections' cards in one read.
+	if err := s.addCards(ctx, h.TopThisWeek, h.Recent); err != nil {
+		return nil, fmt.Errorf("home cards: %w", err)
 	}
 	h.Favorites = []model.ListSummary{}
 	return &h, nil
@@ -390,8 +394,17 @@ func (s *Store) UserLists(ctx context.Context, ownerID, viewerID string) ([]mode
 }
 
 // summaries runs a query selecting listColumns, then fetches the top items of
-// every list it found in one more query and their tags in another.
+// every list it found and their tags in one more query.
 func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]model.ListSummary, error) {
+	out, err := s.summaryRows(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return out, s.addCards(ctx, out)
+}
+
+// summaryRows runs a query selecting listColumns, without the cards' items and tags.
+func (s *Store) summaryRows(ctx context.Context, query string, args ...any) ([]model.ListSummary, error) {
 	rows, err := s.rdb.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -407,32 +420,42 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]mod
 			Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason, ItemCount: l.ItemCount,
 			UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden})
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+	return out, rows.Err()
+}
+
+// addCards fills in the top items and tags of every list of sections, in one query
+// (a list in two sections is read once).
+func (s *Store) addCards(ctx context.Context, sections ...[]model.ListSummary) error {
+	seen := map[listKey]bool{}
+	var keys []any
+	for _, section := range sections {
+		for _, l := range section {
+			if k := (listKey{l.UserID, l.ID}); !seen[k] {
+				seen[k] = true
+				keys = append(keys, l.UserID, l.ID)
+			}
+		}
 	}
-	rows.Close()
-	if len(out) == 0 {
-		return out, nil
+	if len(keys) == 0 {
+		return nil
 	}
-	keys := make([]any, 0, 2*len(out)+1)
-	for _, l := range out {
-		keys = append(keys, l.UserID, l.ID)
-	}
-	cards, err := s.cards(ctx, StmtCards(PageKeys(len(out)), fmt.Sprintf("$%d", len(keys)+1)), append(keys, TopItemCount)...)
+	cards, err := s.cards(ctx, StmtCards(PageKeys(len(keys)/2), fmt.Sprintf("$%d", len(keys)+1)), append(keys, TopItemCount)...)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	for i := range out {
-		c := cards[listKey{out[i].UserID, out[i].ID}]
-		out[i].TopItems, out[i].Tags = c.items, c.tags
-		if out[i].TopItems == nil {
-			out[i].TopItems = []model.Item{}
-		}
-		if out[i].Tags == nil {
-			out[i].Tags = []string{}
+	for _, section := range sections {
+		for i := range section {
+			c := cards[listKey{section[i].UserID, section[i].ID}]
+			section[i].TopItems, section[i].Tags = c.items, c.tags
+			if section[i].TopItems == nil {
+				section[i].TopItems = []model.Item{}
+			}
+			if section[i].Tags == nil {
+				section[i].Tags = []string{}
+			}
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // likeEscaper makes the user's text match literally inside a LIKE pattern.
