@@ -8,7 +8,8 @@
 #
 # Settings (environment):
 #   BENCH_LISTS=100000         lists for the per-endpoint table (users: a tenth, at least 100)
-#   BENCH_SCALE="10000 100000 1000000"  sizes at which home, the feed, browse and the consensus pages are measured
+#   BENCH_SCALE="10000 100000 1000000"  sizes at which home, the feed, browse, the consensus pages and (not shared)
+#                              a list page and its comments are measured
 #                              (the 1,000,000-list load is about 36 million rows: tens of minutes
 #                              per engine and a few GB of memory for the loader)
 #   BENCH_SCALE_POSTGRES=...   PostgreSQL's sizes when they differ (default BENCH_SCALE)
@@ -129,6 +130,16 @@ measure() {
   { grep -E 'Requests/sec|99%|Socket errors|^status [^2]' "$out" || tail -n 3 "$out"; } | tr -s ' ' | paste -sd' ' | sed 's/^/       /'
 }
 
+# serve [flags...]: (re)starts castaway serve on the loaded data ($engine, $size, $db), with its log.
+serve() {
+  [[ -n ${server:-} ]] && { kill "$server"; wait "$server" 2>/dev/null || true; }
+  CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
+    --database-url "$db" --trust-proxy "$@" >> "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
+  server=$!
+  pids+=($server)
+  wait_ready "$APP/readyz"
+}
+
 pg_ready() { # [url]: creates the URL's database when missing
   local url=${1:-$BENCH_PG_URL}
   local base=${url%%\?*}
@@ -213,11 +224,7 @@ for engine in $BENCH_ENGINES; do
     time_verify "$engine" "$size" "$db"
     [[ $VERIFY_ONLY == 1 ]] && continue
 
-    CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
-      --database-url "$db" --trust-proxy > "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
-    server=$!
-    pids+=($server)
-    wait_ready "$APP/readyz"
+    serve
 
     # A signed-in demo user, the most upvoted list and a set of lists to write to.
     cookie=$(curl -fsS -D - -o "$BENCH_OUT/me.json" -H 'Content-Type: application/json' \
@@ -253,23 +260,6 @@ for engine in $BENCH_ENGINES; do
     measure browse_votes_tag "$APP/api/lists?sort=mostVotes&tag=strategic"
     measure browse_search "$APP/api/lists?q=parvati"
     measure browse_deep "$APP/api/lists?page=$deep"
-    # The same reads from the server restarted to share none (--shared-reads 0): the database's cost.
-    kill "$server"; wait "$server" 2>/dev/null || true
-    CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
-      --database-url "$db" --trust-proxy --shared-reads 0 > "$BENCH_OUT/serve_unshared__${engine}__${size}.log" 2>&1 &
-    server=$!
-    pids+=($server)
-    wait_ready "$APP/readyz"
-    measure browse_newest_uncached "$APP/api/lists?sort=newest" -s "$ROOT/bench/uncached.lua"
-    measure browse_search_uncached "$APP/api/lists?q=parvati" -s "$ROOT/bench/uncached.lua"
-    measure castaway_uncached "$APP/api/contestants/parvati-shallow" -s "$ROOT/bench/uncached.lua"
-    measure sitemap_lists_uncached "$APP/sitemap-lists-$sitemap_page.xml" -s "$ROOT/bench/uncached.lua"
-    kill "$server"; wait "$server" 2>/dev/null || true
-    CASTAWAY_LOG_LEVEL=warn "$BIN" serve --addr "127.0.0.1:$APP_PORT" --data-dir "$BENCH_OUT/srv" \
-      --database-url "$db" --trust-proxy >> "$BENCH_OUT/serve__${engine}__${size}.log" 2>&1 &
-    server=$!
-    pids+=($server)
-    wait_ready "$APP/readyz"
     measure consensus_season "$APP/api/seasons/s20/consensus"
     measure consensus_seasons "$APP/api/seasons/consensus"
     measure castaway "$APP/api/contestants/parvati-shallow"
@@ -292,6 +282,23 @@ for engine in $BENCH_ENGINES; do
       measure comments "$APP/api/lists/$top/comments"
       measure catalog "$APP/api/catalog/seasons" -H "Accept-Encoding: gzip, deflate, br"
       measure catalog_identity "$APP/api/catalog/seasons"
+    fi
+    # Every read again from the server restarted to share none (--shared-reads 0): what a long
+    # tail of different pages, or a second node, costs the database.
+    serve --shared-reads 0
+    measure home_out_uncached "$APP/api/home" -s "$ROOT/bench/uncached.lua"
+    measure browse_newest_uncached "$APP/api/lists?sort=newest" -s "$ROOT/bench/uncached.lua"
+    measure browse_votes_tag_uncached "$APP/api/lists?sort=mostVotes&tag=strategic" -s "$ROOT/bench/uncached.lua"
+    measure browse_search_uncached "$APP/api/lists?q=parvati" -s "$ROOT/bench/uncached.lua"
+    measure consensus_season_uncached "$APP/api/seasons/s20/consensus" -s "$ROOT/bench/uncached.lua"
+    measure consensus_seasons_uncached "$APP/api/seasons/consensus" -s "$ROOT/bench/uncached.lua"
+    measure list_uncached "$APP/api/lists/$top" -s "$ROOT/bench/uncached.lua"
+    measure comments_uncached "$APP/api/lists/$top/comments" -s "$ROOT/bench/uncached.lua"
+    measure castaway_uncached "$APP/api/contestants/parvati-shallow" -s "$ROOT/bench/uncached.lua"
+    measure sitemap_lists_uncached "$APP/sitemap-lists-$sitemap_page.xml" -s "$ROOT/bench/uncached.lua"
+    if [[ $size == "$BENCH_LISTS" ]]; then
+      measure list_many_uncached "$APP/" -s "$ROOT/bench/lists.lua"
+      serve
       # Writes come from many users and addresses (bench/writers.lua): one alone meets its limits.
       export BENCH_COOKIES=$BENCH_OUT/cookies__${engine}__${size}.txt
       : > "$BENCH_COOKIES"
@@ -309,6 +316,7 @@ for engine in $BENCH_ENGINES; do
       BENCH_WARMUP=0 BENCH_CONNECTIONS=4 measure share_draw "$APP/" -s "$ROOT/bench/share.lua"
     fi
     kill "$server"; wait "$server" 2>/dev/null || true
+    server=""
   done
 done
 

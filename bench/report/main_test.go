@@ -45,10 +45,15 @@ func TestParseWrk(t *testing.T) {
 
 func TestMarks(t *testing.T) {
 	home := endpoints[1]
-	if home.mark(Result{RPS: 6000, P99: 10 * time.Millisecond}) != metMark(true) ||
-		home.mark(Result{RPS: 6000, P99: 30 * time.Millisecond}) != metMark(false) ||
-		home.mark(Result{RPS: 6000, P99: time.Millisecond, Statuses: map[int]int{500: 1}}) != metMark(false) {
+	if home.mark(Result{RPS: 6000, P99: 10 * time.Millisecond}, 0) != metMark(true) ||
+		home.mark(Result{RPS: 6000, P99: 30 * time.Millisecond}, 0) != metMark(false) ||
+		home.mark(Result{RPS: 6000, P99: time.Millisecond, Statuses: map[int]int{500: 1}}, 0) != metMark(false) {
 		t.Error("home marks")
+	}
+	unsharedList := Endpoint{Key: "list_uncached", MinRatio: 0.1}
+	if unsharedList.mark(Result{RPS: 6000}, 60000) != metMark(true) || unsharedList.mark(Result{RPS: 5999}, 60000) != metMark(false) ||
+		unsharedList.mark(Result{RPS: 6000}, 0) != metMark(false) || unsharedList.target() != "≥ 0.1× minimal" {
+		t.Error("ratio marks")
 	}
 	if thousands(1234567.4) != "1,234,567" || thousands(999) != "999" {
 		t.Error(thousands(1234567.4))

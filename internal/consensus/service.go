@@ -2,6 +2,7 @@ package consensus
 
 import (
 	"context"
+	"sync"
 
 	"castaway/internal/catalog"
 	"castaway/internal/model"
@@ -16,11 +17,23 @@ var ErrNoSuchSeason = problem.New(problem.NotFound, "season_not_found", "Season 
 type Service struct {
 	store   *store.Store
 	catalog *catalog.Catalog
+
+	// kept is each scope's ranking at the consensus version it was made at: while the
+	// store's version is the same (one row read, so every process sees another's change
+	// at once), only the agreeing lists' names are read again, for a rename of an author
+	// moves no version. At most one entry per season and one for the seasons.
+	mu   sync.Mutex
+	kept map[string]keptRanking
+}
+
+type keptRanking struct {
+	version int64
+	ranking Ranking
 }
 
 // NewService ranks the store's tallies, naming items from cat.
 func NewService(st *store.Store, cat *catalog.Catalog) *Service {
-	return &Service{store: st, catalog: cat}
+	return &Service{store: st, catalog: cat, kept: map[string]keptRanking{}}
 }
 
 // Season is the community's ranking of the cast of seasonID.
@@ -50,9 +63,49 @@ func (s *Service) Seasons(ctx context.Context) (Ranking, error) {
 }
 
 func (s *Service) rank(ctx context.Context, scope string, name func(string) (string, bool), inScope func(model.Item) bool) (Ranking, error) {
+	// The version is read first: a change landing during the read below leaves a ranking
+	// newer than its version, which the next reader replaces, never an older one kept.
+	version, err := s.store.ConsensusVersion(ctx, scope)
+	if err != nil {
+		return Ranking{}, err
+	}
+	s.mu.Lock()
+	k, ok := s.kept[scope]
+	s.mu.Unlock()
+	if ok && k.version == version {
+		return s.renamed(ctx, k.ranking)
+	}
 	c, err := s.store.ConsensusOf(ctx, scope, SampleSize)
 	if err != nil {
 		return Ranking{}, err
 	}
-	return Rank(c, name, inScope), nil
+	r := Rank(c, name, inScope)
+	s.mu.Lock()
+	s.kept[scope] = keptRanking{version: version, ranking: r}
+	s.mu.Unlock()
+	return r, nil
+}
+
+// renamed is a kept ranking with its agreeing lists' names and authors as they are now.
+func (s *Service) renamed(ctx context.Context, r Ranking) (Ranking, error) {
+	if len(r.Agreeing) == 0 {
+		return r, nil
+	}
+	keys := make([]model.ListRef, len(r.Agreeing))
+	for i, a := range r.Agreeing {
+		keys[i] = model.ListRef{UserID: a.UserID, ListID: a.ListID}
+	}
+	names, err := s.store.ListNames(ctx, keys)
+	if err != nil {
+		return Ranking{}, err
+	}
+	agreeing := make([]Agreeing, len(r.Agreeing))
+	for i, a := range r.Agreeing {
+		if n, ok := names[keys[i]]; ok {
+			a.Name, a.UserName = n[0], n[1]
+		}
+		agreeing[i] = a
+	}
+	r.Agreeing = agreeing
+	return r, nil
 }

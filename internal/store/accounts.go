@@ -54,7 +54,8 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 			return err
 		}
 		for _, l := range upvoted {
-			if err := removeUpvote(ctx, tx, l[0], l[1], userID); err != nil {
+			var left int
+			if _, err := removeUpvote(ctx, tx, l[0], l[1], userID, &left); err != nil {
 				return err
 			}
 		}

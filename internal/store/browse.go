@@ -361,14 +361,18 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*mo
 // the newest public lists (Favorites empty).
 func (s *Store) HomeShared(ctx context.Context, since time.Time) (*model.Home, error) {
 	var h model.Home
-	var err error
-	h.TopThisWeek, err = s.summaries(ctx, StmtTopThisWeek, TopThisWeekArgs(since)...)
+	top, topLists, err := s.summaryRows(ctx, StmtTopThisWeek, TopThisWeekArgs(since)...)
 	if err != nil {
 		return nil, fmt.Errorf("top lists this week: %w", err)
 	}
-	h.Recent, err = s.summaries(ctx, StmtRecent, HomeSize)
+	recent, recentLists, err := s.summaryRows(ctx, StmtRecent, HomeSize)
 	if err != nil {
 		return nil, fmt.Errorf("recent lists: %w", err)
+	}
+	h.TopThisWeek, h.Recent = top, recent
+	// Both sections' cards in one read.
+	if err := s.addCards(ctx, append(topLists, recentLists...), h.TopThisWeek, h.Recent); err != nil {
+		return nil, fmt.Errorf("home cards: %w", err)
 	}
 	h.Favorites = []model.ListSummary{}
 	return &h, nil
@@ -394,55 +398,74 @@ func (s *Store) UserLists(ctx context.Context, ownerID, viewerID string) ([]mode
 }
 
 // summaries runs a query selecting listColumns, then fetches the top items of
-// every list it found in one more query and their tags in another.
+// every list it found and their tags in one more query.
 func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]model.ListSummary, error) {
-	rows, err := s.rdb.QueryContext(ctx, query, args...)
+	out, lists, err := s.summaryRows(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
+	return out, s.addCards(ctx, lists, out)
+}
+
+// summaryRows runs a query selecting listColumns, without the cards' items and tags;
+// lists[i] is the list out[i] summarises.
+func (s *Store) summaryRows(ctx context.Context, query string, args ...any) (out []model.ListSummary, lists []*model.List, err error) {
+	rows, err := s.rdb.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, nil, err
+	}
 	defer rows.Close()
-	out := []model.ListSummary{}
-	var lists []*model.List
+	out = []model.ListSummary{}
 	for rows.Next() {
 		l, err := scanList(rows)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		lists = append(lists, l)
 		out = append(out, model.ListSummary{UserID: l.UserID, ID: l.ID, UserName: l.UserName, Name: l.Name,
 			Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason, ItemCount: l.ItemCount,
 			UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden, Format: l.Format})
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	rows.Close()
-	return out, s.withCards(ctx, out, lists)
+	return out, lists, rows.Err()
 }
 
-// withCards fills each list's top items (a tier list's top tier) and tags, in one round
-// trip; lists[i] is the list out[i] summarises.
-func (s *Store) withCards(ctx context.Context, out []model.ListSummary, lists []*model.List) error {
-	if len(out) == 0 {
+// addCards fills in the top items (a tier list's top tier) and tags of every list of
+// sections, in one query (a list in two sections is read once); lists are the lists
+// the sections summarise.
+func (s *Store) addCards(ctx context.Context, lists []*model.List, sections ...[]model.ListSummary) error {
+	byKey := make(map[listKey]*model.List, len(lists))
+	for _, l := range lists {
+		byKey[listKey{l.UserID, l.ID}] = l
+	}
+	seen := map[listKey]bool{}
+	var keys []any
+	for _, section := range sections {
+		for _, l := range section {
+			if k := (listKey{l.UserID, l.ID}); !seen[k] {
+				seen[k] = true
+				keys = append(keys, l.UserID, l.ID)
+			}
+		}
+	}
+	if len(keys) == 0 {
 		return nil
 	}
-	keys := make([]any, 0, 2*len(out)+1)
-	for _, l := range out {
-		keys = append(keys, l.UserID, l.ID)
-	}
-	cards, err := s.cards(ctx, StmtCards(PageKeys(len(out)), fmt.Sprintf("$%d", len(keys)+1)), append(keys, TopItemCount)...)
+	cards, err := s.cards(ctx, StmtCards(PageKeys(len(keys)/2), fmt.Sprintf("$%d", len(keys)+1)), append(keys, TopItemCount)...)
 	if err != nil {
 		return err
 	}
-	for i := range out {
-		c := cards[listKey{out[i].UserID, out[i].ID}]
-		out[i].Tags = c.tags
-		out[i].TopItems, out[i].TopTier = topOfTiers(lists[i], c.items)
-		if out[i].TopItems == nil {
-			out[i].TopItems = []model.Item{}
-		}
-		if out[i].Tags == nil {
-			out[i].Tags = []string{}
+	for _, section := range sections {
+		for i := range section {
+			k := listKey{section[i].UserID, section[i].ID}
+			c := cards[k]
+			section[i].Tags = c.tags
+			section[i].TopItems, section[i].TopTier = topOfTiers(byKey[k], c.items)
+			if section[i].TopItems == nil {
+				section[i].TopItems = []model.Item{}
+			}
+			if section[i].Tags == nil {
+				section[i].Tags = []string{}
+			}
 		}
 	}
 	return nil

@@ -182,6 +182,17 @@ func TestHome(t *testing.T) {
 		if len(h.Recent[0].TopItems) != 3 {
 			t.Errorf("recent card top items %+v", h.Recent[0].TopItems)
 		}
+		// Both sections' cards are read at once: a list in both shows its own in each.
+		for _, card := range append(append([]model.ListSummary{}, h.TopThisWeek...), h.Recent...) {
+			l, err := s.List(ctx, card.UserID, card.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := l.Items[:min(len(l.Items), store.TopItemCount)]
+			if !reflect.DeepEqual(card.TopItems, want) || !reflect.DeepEqual(card.Tags, l.Tags) {
+				t.Errorf("card of %s: %+v %v, want %+v %v", card.Name, card.TopItems, card.Tags, want, l.Tags)
+			}
+		}
 		mine, err := s.Home(ctx, f.alice.ID, weekAgo)
 		if err != nil {
 			t.Fatal(err)

@@ -108,7 +108,7 @@ func (s *Store) CastawayLists(ctx context.Context, itemID, cursor string, limit 
 	for i := range out {
 		summaries[i] = out[i].ListSummary
 	}
-	if err := s.withCards(ctx, summaries, lists[:len(out)]); err != nil {
+	if err := s.addCards(ctx, lists, summaries); err != nil {
 		return nil, "", fmt.Errorf("castaway lists: %w", err)
 	}
 	for i := range out {

@@ -40,12 +40,13 @@ func recountCommentsOf(ctx context.Context, tx *sql.Tx, owner, list string, delt
 	return nil
 }
 
-// commentSelect reads comments with their author's name and the vote of the user in $1.
+// commentSelect reads comments with their author's name and the vote of the user in $1; a reader
+// signed out ($1 empty) has cast none, so no vote is looked up for them.
 const commentSelect = `SELECT c.id, c.list_user_id, c.list_id, COALESCE(c.user_id, ''), COALESCE(u.display_name, ''),
 		COALESCE(c.parent_id, ''), c.text, c.upvotes, c.downvotes, COALESCE(v.value, 0), c.hidden_at IS NOT NULL, c.created_at
 	FROM comments c
 	LEFT JOIN users u ON u.id = c.user_id
-	LEFT JOIN comment_votes v ON v.comment_id = c.id AND v.user_id = $1`
+	LEFT JOIN comment_votes v ON $1 <> '' AND v.comment_id = c.id AND v.user_id = $1`
 
 func scanComment(row interface{ Scan(...any) error }) (*model.Comment, error) {
 	var c model.Comment

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	"castaway/internal/model"
 )
@@ -61,7 +62,7 @@ func adjustConsensus(ctx context.Context, tx *sql.Tx, userID, listID string, del
 				lists = consensus_items.lists + excluded.lists`,
 		`INSERT INTO consensus_lists (scope, n)
 			SELECT scope, count(DISTINCT id) * $3 FROM (` + one + `) x GROUP BY scope
-			ON CONFLICT (scope) DO UPDATE SET n = consensus_lists.n + excluded.n`,
+			ON CONFLICT (scope) DO UPDATE SET n = consensus_lists.n + excluded.n, version = consensus_lists.version + 1`,
 	}
 	for _, q := range steps {
 		if _, err := tx.ExecContext(ctx, q, userID, listID, delta); err != nil {
@@ -79,14 +80,63 @@ func adjustConsensus(ctx context.Context, tx *sql.Tx, userID, listID string, del
 	return nil
 }
 
-// The statements a consensus page runs.
+// The statements a consensus page runs. StmtConsensusVersion is all of it while the
+// scope's version is the one its ranking was made at (-1: no list has counted yet).
 const (
+	StmtConsensusVersion = `SELECT COALESCE((SELECT version FROM consensus_lists WHERE scope = $1), -1)`
 	StmtConsensusCount   = `SELECT COALESCE((SELECT n FROM consensus_lists WHERE scope = $1), 0)`
 	StmtConsensusTallies = `SELECT item_id, points, lists FROM consensus_items WHERE scope = $1 AND lists > 0`
 	StmtConsensusSample  = `SELECT cm.list_user_id, cm.list_id, l.name, u.display_name FROM consensus_members cm
 		JOIN lists l ON l.user_id = cm.list_user_id AND l.id = cm.list_id JOIN users u ON u.id = l.user_id
 		WHERE cm.scope = $1 ORDER BY cm.created_at DESC, cm.list_user_id DESC, cm.list_id DESC LIMIT $2`
 )
+
+// ConsensusVersion reads scope's consensus version: it moves on with every change to
+// what ConsensusOf reads but the names of lists and their authors.
+func (s *Store) ConsensusVersion(ctx context.Context, scope string) (int64, error) {
+	var v int64
+	if err := s.rdb.QueryRowContext(ctx, StmtConsensusVersion, scope).Scan(&v); err != nil {
+		return 0, fmt.Errorf("read consensus version: %w", err)
+	}
+	return v, nil
+}
+
+// ListNames reads the names of the lists keys names and their authors' display names;
+// a list gone is missing.
+func (s *Store) ListNames(ctx context.Context, keys []model.ListRef) (map[model.ListRef][2]string, error) {
+	out := map[model.ListRef][2]string{}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	args := make([]any, 0, 2*len(keys))
+	for _, k := range keys {
+		args = append(args, k.UserID, k.ListID)
+	}
+	rows, err := s.rdb.QueryContext(ctx, StmtListNames(len(keys)), args...)
+	if err != nil {
+		return nil, fmt.Errorf("read list names: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k model.ListRef
+		var name, author string
+		if err := rows.Scan(&k.UserID, &k.ListID, &name, &author); err != nil {
+			return nil, fmt.Errorf("read list names: %w", err)
+		}
+		out[k] = [2]string{name, author}
+	}
+	return out, rows.Err()
+}
+
+// StmtListNames reads n lists' names and authors' display names, keys $1 … $2n.
+func StmtListNames(n int) string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("(l.user_id = $%d AND l.id = $%d)", 2*i+1, 2*i+2)
+	}
+	return `SELECT l.user_id, l.id, l.name, u.display_name FROM lists l JOIN users u ON u.id = l.user_id
+		WHERE (` + strings.Join(keys, " OR ") + `)`
+}
 
 // ConsensusOf reads scope's totals (every item named, at most a season's cast or the
 // seasons) and its newest sample contributing lists with their items: bounded reads
@@ -162,12 +212,13 @@ var consensusChecks = []struct{ what, query string }{
 		EXCEPT SELECT list_user_id, list_id, scope, 'missing' FROM consensus_members) x`},
 }
 
-// rebuildConsensus are RebuildAggregates' steps for the consensus tables.
+// rebuildConsensus are RebuildAggregates' steps for the consensus tables. A scope's
+// row stays, its version moved on, so a ranking kept from before is not taken as current.
 var rebuildConsensus = []string{
 	`DELETE FROM consensus_items`,
 	`INSERT INTO consensus_items (scope, item_id, points, lists) ` + recountConsensusItems,
 	`DELETE FROM consensus_members`,
 	`INSERT INTO consensus_members (scope, list_user_id, list_id, created_at) ` + recountConsensusMembers,
-	`DELETE FROM consensus_lists`,
-	`INSERT INTO consensus_lists (scope, n) ` + recountConsensusLists,
+	`UPDATE consensus_lists SET n = 0, version = version + 1`,
+	`INSERT INTO consensus_lists (scope, n) ` + recountConsensusLists + ` ON CONFLICT (scope) DO UPDATE SET n = excluded.n`,
 }

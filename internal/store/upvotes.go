@@ -38,21 +38,21 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 		if err != nil {
 			return fmt.Errorf("add upvote: %w", err)
 		}
-		if added, _ := res.RowsAffected(); added == 1 {
-			if _, err := tx.ExecContext(ctx, `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2`, ownerID, listID); err != nil {
-				return fmt.Errorf("count upvote: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, StmtDailyUpvoteAdd, ownerID, listID, dayOf(millis(now))); err != nil {
-				return fmt.Errorf("count upvote of the day: %w", err)
-			}
-			if note != nil {
-				if r.Notified, err = insertNotifications(ctx, tx, []*model.Notification{note}); err != nil {
-					return err
-				}
-			}
-		}
 		r.Upvoted = true
-		return upvoteCount(ctx, tx, ownerID, listID, &r.UpvoteCount)
+		if added, _ := res.RowsAffected(); added == 0 {
+			return upvoteCount(ctx, tx, ownerID, listID, &r.UpvoteCount)
+		}
+		if err := tx.QueryRowContext(ctx, `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2
+			RETURNING upvote_count`, ownerID, listID).Scan(&r.UpvoteCount); err != nil {
+			return fmt.Errorf("count upvote: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, StmtDailyUpvoteAdd, ownerID, listID, dayOf(millis(now))); err != nil {
+			return fmt.Errorf("count upvote of the day: %w", err)
+		}
+		if note != nil {
+			r.Notified, err = insertNotifications(ctx, tx, []*model.Notification{note})
+		}
+		return err
 	})
 	return r, err
 }
@@ -61,7 +61,8 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string) (model.UpvoteResult, error) {
 	var r model.UpvoteResult
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := removeUpvote(ctx, tx, ownerID, listID, userID); err != nil {
+		removed, err := removeUpvote(ctx, tx, ownerID, listID, userID, &r.UpvoteCount)
+		if err != nil || removed {
 			return err
 		}
 		return upvoteCount(ctx, tx, ownerID, listID, &r.UpvoteCount)
@@ -69,29 +70,36 @@ func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string
 	return r, err
 }
 
-// removeUpvote withdraws userID's vote on a list in tx, if any, keeping its counts exact.
-func removeUpvote(ctx context.Context, tx *sql.Tx, ownerID, listID, userID string) error {
+// removeUpvote withdraws userID's vote on a list in tx, if any, keeping its counts exact;
+// when it was there, count is the list's upvotes left.
+func removeUpvote(ctx context.Context, tx *sql.Tx, ownerID, listID, userID string, count *int) (bool, error) {
 	var cast int64
 	err := tx.QueryRowContext(ctx, `DELETE FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3
 		RETURNING created_at`, ownerID, listID, userID).Scan(&cast)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("remove upvote: %w", err)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
 	}
-	if err == nil {
-		if _, err := tx.ExecContext(ctx, `UPDATE lists SET upvote_count = upvote_count - 1 WHERE user_id = $1 AND id = $2`, ownerID, listID); err != nil {
-			return fmt.Errorf("count upvote: %w", err)
-		}
-		// The vote leaves the day it was cast on, so "this week" forgets it too.
-		if _, err := tx.ExecContext(ctx, `UPDATE list_upvotes_daily SET n = n - 1 WHERE list_user_id = $1 AND list_id = $2 AND day = $3`,
-			ownerID, listID, dayOf(cast)); err != nil {
-			return fmt.Errorf("uncount upvote of the day: %w", err)
-		}
+	if err != nil {
+		return false, fmt.Errorf("remove upvote: %w", err)
+	}
+	if err := tx.QueryRowContext(ctx, `UPDATE lists SET upvote_count = upvote_count - 1 WHERE user_id = $1 AND id = $2
+		RETURNING upvote_count`, ownerID, listID).Scan(count); err != nil {
+		return false, fmt.Errorf("count upvote: %w", err)
+	}
+	// The vote leaves the day it was cast on, so "this week" forgets it too; a day left
+	// with none goes.
+	var left int
+	if err := tx.QueryRowContext(ctx, `UPDATE list_upvotes_daily SET n = n - 1 WHERE list_user_id = $1 AND list_id = $2 AND day = $3
+		RETURNING n`, ownerID, listID, dayOf(cast)).Scan(&left); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return false, fmt.Errorf("uncount upvote of the day: %w", err)
+	}
+	if left <= 0 {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM list_upvotes_daily WHERE list_user_id = $1 AND list_id = $2 AND day = $3 AND n <= 0`,
 			ownerID, listID, dayOf(cast)); err != nil {
-			return fmt.Errorf("uncount upvote of the day: %w", err)
+			return false, fmt.Errorf("uncount upvote of the day: %w", err)
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // StmtDailyUpvoteAdd counts one more upvote for a list ($1, $2) on day $3.

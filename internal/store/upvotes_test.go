@@ -90,6 +90,24 @@ func TestUpvotesAreIdempotentAndNotifyOnce(t *testing.T) {
 		if r, err = s.AddUpvote(ctx, owner.ID, "list_1", fan.ID, time.Now(), note()); err != nil || r.UpvoteCount != 1 || len(r.Notified) != 0 {
 			t.Fatalf("vote again %+v, %v", r, err)
 		}
+		// Two votes on the day, one taken back: the counts the answer and "this week" read stay exact.
+		other := communityUser(t, s, "Other")
+		if r, err = s.AddUpvote(ctx, owner.ID, "list_1", other.ID, time.Now(), nil); err != nil || r.UpvoteCount != 2 {
+			t.Fatalf("second fan %+v, %v", r, err)
+		}
+		if r, err = s.RemoveUpvote(ctx, owner.ID, "list_1", fan.ID); err != nil || r.UpvoteCount != 1 || r.Upvoted {
+			t.Fatalf("remove one of two %+v, %v", r, err)
+		}
+		if r, err = s.RemoveUpvote(ctx, owner.ID, "list_1", other.ID); err != nil || r.UpvoteCount != 0 {
+			t.Fatalf("remove the last %+v, %v", r, err)
+		}
+		var days int
+		if err := s.DB().QueryRowContext(ctx, `SELECT count(*) FROM list_upvotes_daily WHERE list_id = 'list_1'`).Scan(&days); err != nil || days != 0 {
+			t.Fatalf("days counted after every vote was taken back: %d, %v", days, err)
+		}
+		if r, err = s.AddUpvote(ctx, owner.ID, "list_1", fan.ID, time.Now(), note()); err != nil || r.UpvoteCount != 1 {
+			t.Fatalf("vote once more %+v, %v", r, err)
+		}
 		notes, unread, err := s.RecentNotifications(ctx, owner.ID, 10)
 		if err != nil || len(notes) != 1 || unread != 1 || notes[0].Type != "list_like" || notes[0].CreatedByName != "Fan" || notes[0].Content != "Heroes" {
 			t.Fatalf("notifications %+v, unread %d, %v", notes, unread, err)
