@@ -192,7 +192,9 @@ test('desktop: a tier list by click, drag and keyboard; saved, shown as a chart,
   await page.getByLabel('List name').fill('Borneo in tiers');
   // The draft keeps the tiers.
   await page.waitForFunction(async () => {
-    const draft = await (await fetch('/api/me/draft')).json();
+    const res = await fetch('/api/me/draft');
+    if (res.status !== 200) return false; // 204 until the autosave has run
+    const draft = await res.json();
     return draft.format === 'tiers' && draft.name === 'Borneo in tiers' && draft.tiers?.[0]?.label === 'GOAT';
   }, null, { timeout: 10000, polling: 250 });
   await page.evaluate(() => window.scrollTo(0, 0));
