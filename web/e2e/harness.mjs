@@ -161,6 +161,27 @@ export async function settled(page) {
   );
 }
 
+/**
+ * Asks check (an async function of the test's side) every 250 ms until it holds. For waits on
+ * something the page must fetch: page.waitForFunction does not await a promise its predicate
+ * returns, so an async predicate would pass at once.
+ */
+export async function until(check, what, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The signed-in fan's server draft (null while there is none: 204). */
+export function serverDraft(page) {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/me/draft');
+    return res.status === 200 ? res.json() : null;
+  });
+}
+
 export const PASSWORD = 'Tribal-Council-Torch-2025!';
 
 /** Signs up through the API from the page (same origin, so the session cookie sticks); returns the new user. */

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { announced, expectItems, mouseDrag } from './dnd.mjs';
-import { screenshot, settled, signUp, startApp } from './harness.mjs';
+import { screenshot, serverDraft, settled, signUp, startApp, until } from './harness.mjs';
 
 let app;
 
@@ -73,10 +73,10 @@ test('desktop: build a list by click, drag and keyboard, keep the draft, save, e
   // Let the draft autosave (2 s after the last change), then leave and come back. An
   // earlier autosave's 'Draft saved' may still be showing, so wait for the stored draft itself.
   await page.getByText('Draft saved').waitFor({ timeout: 6000 });
-  await page.waitForFunction(async () => {
-    const draft = await (await fetch('/api/me/draft')).json();
-    return draft.name === 'Borneo Legends' && draft.contestants.length === 3;
-  }, null, { timeout: 10000, polling: 250 });
+  await until(async () => {
+    const draft = await serverDraft(page);
+    return draft?.name === 'Borneo Legends' && draft.contestants.length === 3;
+  }, 'the draft is saved');
   await page.evaluate(() => sessionStorage.clear());
   await page.goto('/');
   await page.goto('/create');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { after, before, test } from 'node:test';
-import { PASSWORD, screenshot, signUp, startApp } from './harness.mjs';
+import { PASSWORD, screenshot, signUp, startApp, until } from './harness.mjs';
 
 const OFFLINE = "You're offline. Showing what you've seen before.";
 const OFFLINE_WRITE = "You're offline: this needs a connection.";
@@ -138,7 +138,7 @@ for (const [width, height] of [
     await controlled(page);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: list.name }).waitFor();
-    await page.waitForFunction(([name, p]) => caches.open(name).then((c) => c.match(p)).then(Boolean), [READS, `/api/lists/${me.id}/${list.id}`]);
+    await until(() => cached(page, `/api/lists/${me.id}/${list.id}`), 'the list is kept');
 
     // The connection drops while reading: the banner says so, and a write says what it needs.
     await page.context().setOffline(true);
@@ -174,14 +174,14 @@ test("another account signing in on the same browser never sees the first one's 
   await controlled(page);
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Secret Alliance' }).waitFor();
-  await page.waitForFunction(([name, p]) => caches.open(name).then((c) => c.match(p)).then(Boolean), [READS, apiPath]);
+  await until(() => cached(page, apiPath), 'the list is kept');
   // Personal answers are never kept, for anyone.
   assert.ok(!(await cachedURLs(page)).some((u) => u === '/api/me' || u.startsWith('/api/me/') || u.startsWith('/api/notifications')));
 
   // Anna signs out; Bea signs in on the same browser.
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL(/\/login$/);
-  await page.waitForFunction(([name, p]) => caches.open(name).then((c) => c.match(p)).then((r) => !r), [READS, apiPath]);
+  await until(async () => !(await cached(page, apiPath)), 'the kept list is dropped');
   const status = await page.evaluate(
     async ([email, password]) =>
       (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })).status,

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { expectItems } from './dnd.mjs';
-import { injectAxe, screenshot, settled, signUp, startApp } from './harness.mjs';
+import { injectAxe, screenshot, settled, signUp, startApp, until } from './harness.mjs';
 
 let app;
 
@@ -53,15 +53,6 @@ function serverAnswers(page) {
     const res = await fetch('/api/me/draft');
     return res.status === 200 ? ((await res.json()).sorter?.answers.length ?? -1) : -1;
   });
-}
-
-/** Asks check every 250 ms until it holds (page.waitForFunction takes no promise for an answer). */
-async function until(check, what, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** Answers the current question by the hidden order: by keyboard or by a tap on the card. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { announced, touchDrag } from './dnd.mjs';
-import { injectAxe, screenshot, settled, signUp, startApp } from './harness.mjs';
+import { injectAxe, screenshot, serverDraft, settled, signUp, startApp, until } from './harness.mjs';
 
 let app;
 
@@ -191,12 +191,10 @@ test('desktop: a tier list by click, drag and keyboard; saved, shown as a chart,
 
   await page.getByLabel('List name').fill('Borneo in tiers');
   // The draft keeps the tiers.
-  await page.waitForFunction(async () => {
-    const res = await fetch('/api/me/draft');
-    if (res.status !== 200) return false; // 204 until the autosave has run
-    const draft = await res.json();
-    return draft.format === 'tiers' && draft.name === 'Borneo in tiers' && draft.tiers?.[0]?.label === 'GOAT';
-  }, null, { timeout: 10000, polling: 250 });
+  await until(async () => {
+    const draft = await serverDraft(page);
+    return draft?.format === 'tiers' && draft.name === 'Borneo in tiers' && draft.tiers?.[0]?.label === 'GOAT';
+  }, 'the draft keeps the tiers');
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'tiers-create-1280x800');
   assert.deepEqual(await axe(page), [], 'the tier creator passes axe');
