@@ -28,6 +28,7 @@ var authzMatrix = map[string][3]string{
 	"GET /api/catalog/seasons":                   {"ok", "ok", "ok"},
 	"GET /api/seasons/consensus":                 {"ok", "ok", "ok"},
 	"GET /api/seasons/{seasonId}/consensus":      {"ok", "ok", "ok"},
+	"GET /api/contestants/{contestantId}":        {"ok", "ok", "ok"},
 	"POST /api/auth/signup":                      {"ok", "ok", "ok"},
 	"POST /api/auth/login":                       {"ok", "ok", "ok"},
 	"POST /api/auth/logout":                      {"ok", "ok", "ok"},
@@ -170,7 +171,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			method, path, _ := strings.Cut(op, " ")
 			path = strings.NewReplacer("{userId}", ownerUser.ID, "{listId}", "list_private", "{commentId}", comment.ID,
 				"{id}", in.Notifications[0].ID, "{pollId}", "season-20", "{seasonId}", "s20", "{provider}", "google",
-				"{sessionId}", sessions.Sessions[0].ID).Replace(path)
+				"{sessionId}", sessions.Sessions[0].ID, "{contestantId}", "parvati-shallow").Replace(path)
 			// The owner asks last: some of these end what they name.
 			for i, c := range []*http.Client{nil, other, owner} {
 				status := askOnce(t, c, method, e.URL+path, authzBodies[op])
