@@ -264,19 +264,7 @@ func fanOut(ctx context.Context, tx *sql.Tx, userID, listID string, now time.Tim
 		JOIN users a ON a.id = l.user_id
 		WHERE f.followed_id = $1 AND r.notify_followed_lists
 		ON CONFLICT (dedupe_key) DO NOTHING RETURNING user_id`, userID, listID, millis(now))
-	if err != nil {
-		return nil, fmt.Errorf("notify followers: %w", err)
-	}
-	defer rows.Close()
-	var notified []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("notify followers: %w", err)
-		}
-		notified = append(notified, id)
-	}
-	return notified, rows.Err()
+	return stringsOf(rows, err, "notify followers")
 }
 
 // StmtFeed reads up to $5 of the lists in reader $1's feed still public, newest first,

@@ -201,38 +201,14 @@ var recountCommentsOfTable = `(SELECT count(*) FROM comments c LEFT JOIN comment
 // listIDs reads the list ids q ($1 = userID) selects.
 func listIDs(ctx context.Context, tx *sql.Tx, q, userID string) ([]string, error) {
 	rows, err := tx.QueryContext(ctx, q, userID)
-	if err != nil {
-		return nil, fmt.Errorf("read lists: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("read lists: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return stringsOf(rows, err, "read lists")
 }
 
 // ExpiredSuspensions lists at most limit suspended accounts whose end date is not after now.
 func (s *Store) ExpiredSuspensions(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT id FROM users WHERE suspended_until IS NOT NULL AND suspended_until <= $1
 		ORDER BY suspended_until LIMIT $2`, millis(now), limit)
-	if err != nil {
-		return nil, fmt.Errorf("read expired suspensions: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("read expired suspensions: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return stringsOf(rows, err, "read expired suspensions")
 }
 
 // RecordUserAction logs a (its ID, admin, action and time set) about userID, such as a
