@@ -288,17 +288,7 @@ func (s *Store) Feed(ctx context.Context, readerID, cursor string, limit int) ([
 	if err != nil {
 		return nil, "", err
 	}
-	out, err := s.summaries(ctx, StmtFeed, readerID, at, k[0], k[1], limit+1)
-	if err != nil {
-		return nil, "", fmt.Errorf("read feed: %w", err)
-	}
-	next := ""
-	if len(out) > limit {
-		out = out[:limit]
-		last := out[limit-1]
-		next = nextTimeCursor(last.CreatedAt, last.UserID, last.ID)
-	}
-	return out, next, nil
+	return s.newestPage(ctx, "read feed", limit, StmtFeed, readerID, at, k[0], k[1])
 }
 
 // SetNotifyFollowedLists sets whether userID hears when a fan they follow publishes a list.

@@ -64,9 +64,16 @@ func (s *Store) Remixes(ctx context.Context, of model.ListRef, cursor string, li
 	if err != nil {
 		return nil, "", err
 	}
-	out, err := s.summaries(ctx, StmtRemixes, of.UserID, of.ListID, at, k[0], k[1], limit+1)
+	return s.newestPage(ctx, "list remixes", limit, StmtRemixes, of.UserID, of.ListID, at, k[0], k[1])
+}
+
+// newestPage reads up to limit summaries by query, newest first by (created_at, user_id,
+// id), its last parameter the limit plus one, and the cursor of the next page ("" when
+// there is none); what names the read in its errors.
+func (s *Store) newestPage(ctx context.Context, what string, limit int, query string, args ...any) ([]model.ListSummary, string, error) {
+	out, err := s.summaries(ctx, query, append(args, limit+1)...)
 	if err != nil {
-		return nil, "", fmt.Errorf("list remixes: %w", err)
+		return nil, "", fmt.Errorf("%s: %w", what, err)
 	}
 	next := ""
 	if len(out) > limit {
