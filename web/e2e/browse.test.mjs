@@ -123,6 +123,7 @@ for (const [width, height] of [
     const strategic = page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: 'Strategic' });
     await strategic.click();
     await page.waitForURL(/tag=strategic/);
+    await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: 'Strategic', pressed: true }).waitFor();
     await assertSelectedEverywhere(page, strategic, `browse at ${width}`);
     await strategic.hover();
     await screenshot(page, `browse-selected-tag-hover-${width}`);
@@ -131,6 +132,7 @@ for (const [width, height] of [
     await page.goto('/create');
     const creatorTag = page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: /Strategic/ });
     await creatorTag.click();
+    await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: /Strategic/, pressed: true }).waitFor();
     await assertSelectedEverywhere(page, creatorTag, `creator at ${width}`);
     await creatorTag.hover();
     await screenshot(page, `create-selected-tag-hover-${width}`);
