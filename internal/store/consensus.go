@@ -27,28 +27,35 @@ const ConsensusPointScale = 1000000
 
 // consensusContributions is one row per item of each public list l matching where: its
 // scope, item, normalised Borda points, and the list's key and creation time; a
-// contestant's row comes twice, in its season's scope and in AllTimeScope. The list's
-// length is counted from its items (not item_count), so a recount stands on the rows alone.
+// contestant's row comes twice, in its season's scope and in AllTimeScope (a join with
+// two rows, so the window over the list's items is computed once). The list's length
+// is counted from its items (not item_count), so a recount stands on the rows alone.
 // A span is a tier's entries (list_items.tier), or one ranked item (tier NULL: its
 // position tells it apart).
 func consensusContributions(where string) string {
-	one := `SELECT scope, item_id, (2 * k - first - last) * 500000 / k AS points, user_id, id, created_at FROM (
+	return `SELECT CASE WHEN a.all_time = 1 THEN '*' ELSE w.scope END AS scope, w.item_id,
+		(2 * w.k - w.first - w.last) * 500000 / w.k AS points, w.user_id, w.id, w.created_at FROM (
 		SELECT CASE WHEN i.is_season THEN '' ELSE i.season_id END AS scope, i.item_id,
 			count(*) OVER (PARTITION BY i.list_user_id, i.list_id) AS k,
 			min(i.position) OVER span AS first, max(i.position) OVER span AS last, l.user_id, l.id, l.created_at
 		FROM lists l JOIN list_items i ON i.list_user_id = l.user_id AND i.list_id = l.id
 		WHERE l.is_public = TRUE AND ` + where + `
-		WINDOW span AS (PARTITION BY i.list_user_id, i.list_id, i.tier, CASE WHEN i.tier IS NULL THEN i.position END)) w`
-	return one + ` UNION ALL SELECT '*', item_id, points, user_id, id, created_at FROM (` + one + `) a WHERE scope <> ''`
+		WINDOW span AS (PARTITION BY i.list_user_id, i.list_id, i.tier, CASE WHEN i.tier IS NULL THEN i.position END)) w
+		JOIN (SELECT 0 AS all_time UNION ALL SELECT 1) a ON a.all_time = 0 OR w.scope <> ''`
 }
 
-// What the consensus tables should hold, recounted from every public list.
-var (
-	recountConsensusItems = `SELECT scope, item_id, SUM(points) AS points, count(*) AS lists FROM (` +
-		consensusContributions(`TRUE`) + `) x GROUP BY scope, item_id`
-	recountConsensusMembers = `SELECT DISTINCT scope, user_id, id, created_at FROM (` + consensusContributions(`TRUE`) + `) x`
-	recountConsensusLists   = `SELECT scope, count(*) AS n FROM (` + recountConsensusMembers + `) m GROUP BY scope`
-)
+// What the consensus tables should hold, recounted from every public list's
+// contributions (from, a table or a subquery holding consensusContributions' rows).
+func recountConsensusItems(from string) string {
+	return `SELECT scope, item_id, SUM(points) AS points, count(*) AS lists FROM ` + from + ` x GROUP BY scope, item_id`
+}
+
+func recountConsensusMembers(from string) string {
+	return `SELECT DISTINCT scope, user_id, id, created_at FROM ` + from + ` x`
+}
+
+// everyContribution is consensusContributions of every public list, as a subquery.
+var everyContribution = `(` + consensusContributions(`TRUE`) + `)`
 
 // adjustConsensus adds list ($1, $2), as it stands in tx, to the consensus (delta +1,
 // after a creation or change) or takes it out (-1, before a change or a delete). A list
@@ -193,32 +200,40 @@ func (s *Store) ConsensusOf(ctx context.Context, scope string, sample int) (*mod
 	return c, nil
 }
 
-// consensusChecks compare the consensus tables with a recount, as VerifyAggregates reports.
+// consensusChecks compare the consensus tables with a recount, as VerifyAggregates
+// reports. Each table and its recount are read side by side in one statement and
+// grouped by key (src 1: the table, 2: the recount; a row of zeros counts as none), so
+// a check recounts the contributions once and costs a sort, whatever the plan of a join.
 var consensusChecks = []struct{ what, query string }{
-	{"consensus %s/%s: points/lists %v, should be %v", `SELECT c.scope, c.item_id, c.points || '/' || c.lists,
-		COALESCE(r.points || '/' || r.lists, 'none') FROM consensus_items c
-		LEFT JOIN (` + recountConsensusItems + `) r ON r.scope = c.scope AND r.item_id = c.item_id
-		WHERE (c.lists <> 0 OR c.points <> 0) AND (r.item_id IS NULL OR r.points <> c.points OR r.lists <> c.lists)`},
-	{"consensus %s/%s: %v, should be %v", `SELECT r.scope, r.item_id, 'missing', r.points || '/' || r.lists
-		FROM (` + recountConsensusItems + `) r WHERE NOT EXISTS (SELECT 1 FROM consensus_items c
-			WHERE c.scope = r.scope AND c.item_id = r.item_id)`},
-	{"consensus lists of %q: %v %v, should be %v", `SELECT c.scope, 'counted', c.n, COALESCE(r.n, 0) FROM consensus_lists c
-		LEFT JOIN (` + recountConsensusLists + `) r ON r.scope = c.scope WHERE c.n <> COALESCE(r.n, 0)`},
-	{"consensus lists of %q: %v %v, should be %v", `SELECT r.scope, 'counted', 'none', r.n FROM (` + recountConsensusLists + `) r
-		WHERE NOT EXISTS (SELECT 1 FROM consensus_lists c WHERE c.scope = r.scope)`},
-	{"consensus member %s/%s of %v: %v", `SELECT * FROM (SELECT list_user_id, list_id, scope, 'stray' FROM consensus_members
-		EXCEPT SELECT user_id, id, scope, 'stray' FROM (` + recountConsensusMembers + `) r) x`},
-	{"consensus member %s/%s of %v: %v", `SELECT * FROM (SELECT user_id, id, scope, 'missing' FROM (` + recountConsensusMembers + `) r
-		EXCEPT SELECT list_user_id, list_id, scope, 'missing' FROM consensus_members) x`},
+	{"consensus %s/%s: points/lists %v, should be %v", `SELECT scope, item_id,
+			COALESCE(MAX(CASE WHEN src = 1 THEN points || '/' || lists END), 'none'),
+			COALESCE(MAX(CASE WHEN src = 2 THEN points || '/' || lists END), 'none') FROM (
+		SELECT scope, item_id, points, lists, 1 AS src FROM consensus_items WHERE points <> 0 OR lists <> 0
+		UNION ALL SELECT scope, item_id, points, lists, 2 FROM (` + recountConsensusItems(everyContribution) + `) r) x
+		GROUP BY scope, item_id HAVING count(*) = 1 OR MIN(points) <> MAX(points) OR MIN(lists) <> MAX(lists)`},
+	{"consensus lists of %q: %v %v, should be %v", `SELECT scope, 'counted',
+			COALESCE(MAX(CASE WHEN src = 1 THEN n END), 0), COALESCE(MAX(CASE WHEN src = 2 THEN n END), 0) FROM (
+		SELECT scope, n, 1 AS src FROM consensus_lists WHERE n <> 0
+		UNION ALL SELECT scope, count(*), 2 FROM (` + recountConsensusMembers(everyContribution) + `) m GROUP BY scope) x
+		GROUP BY scope HAVING count(*) = 1 OR MIN(n) <> MAX(n)`},
+	{"consensus member %s/%s of %v: %v", `SELECT user_id, id, scope, CASE WHEN MIN(src) = 1 THEN 'stray' ELSE 'missing' END FROM (
+		SELECT list_user_id AS user_id, list_id AS id, scope, 1 AS src FROM consensus_members
+		UNION ALL SELECT user_id, id, scope, 2 FROM (` + recountConsensusMembers(everyContribution) + `) r) x
+		GROUP BY user_id, id, scope HAVING count(*) = 1`},
 }
 
-// rebuildConsensus are RebuildAggregates' steps for the consensus tables. A scope's
-// row stays, its version moved on, so a ranking kept from before is not taken as current.
+// rebuildConsensus are RebuildAggregates' steps for the consensus tables: the
+// contributions are counted once into a temporary table that the three tables are
+// rebuilt from. A scope's row stays, its version moved on, so a ranking kept from
+// before is not taken as current.
 var rebuildConsensus = []string{
+	`CREATE TEMP TABLE consensus_recount AS ` + consensusContributions(`TRUE`),
 	`DELETE FROM consensus_items`,
-	`INSERT INTO consensus_items (scope, item_id, points, lists) ` + recountConsensusItems,
+	`INSERT INTO consensus_items (scope, item_id, points, lists) ` + recountConsensusItems(`consensus_recount`),
 	`DELETE FROM consensus_members`,
-	`INSERT INTO consensus_members (scope, list_user_id, list_id, created_at) ` + recountConsensusMembers,
+	`INSERT INTO consensus_members (scope, list_user_id, list_id, created_at) ` + recountConsensusMembers(`consensus_recount`),
+	`DROP TABLE consensus_recount`,
 	`UPDATE consensus_lists SET n = 0, version = version + 1`,
-	`INSERT INTO consensus_lists (scope, n) ` + recountConsensusLists + ` ON CONFLICT (scope) DO UPDATE SET n = excluded.n`,
+	`INSERT INTO consensus_lists (scope, n) SELECT scope, count(*) FROM consensus_members GROUP BY scope
+		ON CONFLICT (scope) DO UPDATE SET n = excluded.n`,
 }
