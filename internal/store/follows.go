@@ -241,32 +241,6 @@ func followRepairs() []string {
 	return out
 }
 
-// fanOut puts the list ($1, $2), if public, into the feed of every follower of its
-// author and, for those who kept the setting on, a followed_list notification: two
-// statements whatever the number of followers, and nothing again for a list published
-// before (the feed's key and the notifications' dedupe keys). It returns who was notified.
-func fanOut(ctx context.Context, tx *sql.Tx, userID, listID string, now time.Time) ([]string, error) {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
-		SELECT f.follower_id, l.user_id, l.id, l.created_at FROM follows f
-		JOIN lists l ON l.user_id = f.followed_id AND l.id = $2 AND l.is_public = TRUE
-		WHERE f.followed_id = $1
-		ON CONFLICT DO NOTHING`, userID, listID); err != nil {
-		return nil, fmt.Errorf("fan out to feeds: %w", err)
-	}
-	// A notification's id is its (list, reader) pair, as its dedupe key is.
-	rows, err := tx.QueryContext(ctx, `INSERT INTO notifications
-		(id, user_id, type, actor_id, created_by_name, content, is_new, list_user_id, list_id, comment_id, dedupe_key, created_at)
-		SELECT 'fl-' || l.user_id || '-' || l.id || '-' || f.follower_id, f.follower_id, '`+model.NoteFollowedList+`',
-			l.user_id, a.display_name, l.name, TRUE, l.user_id, l.id, '',
-			'`+model.NoteFollowedList+`:' || l.user_id || '/' || l.id || ':' || f.follower_id, CAST($3 AS BIGINT)
-		FROM follows f JOIN users r ON r.id = f.follower_id
-		JOIN lists l ON l.user_id = f.followed_id AND l.id = $2 AND l.is_public = TRUE
-		JOIN users a ON a.id = l.user_id
-		WHERE f.followed_id = $1 AND r.notify_followed_lists
-		ON CONFLICT (dedupe_key) DO NOTHING RETURNING user_id`, userID, listID, millis(now))
-	return stringsOf(rows, err, "notify followers")
-}
-
 // StmtFeed reads up to $5 of the lists in reader $1's feed still public, newest first,
 // after the list with key ($2 created_at, $3 owner, $4 id), without the lists they
 // reported or whose authors they blocked: one reader's rows by index, however many
