@@ -413,3 +413,47 @@ func TestFollowingPages(t *testing.T) {
 		}
 	})
 }
+
+// A page reads a bounded number of the reader's feed rows: past many of lists no longer
+// public it comes back short, with a cursor that carries on after the rows it read, and
+// the reader's cursor still reaches every list left.
+func TestFeedPageIsBounded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann, ben := listUser(t, s, "Ann"), listUser(t, s, "Ben")
+		follow(t, s, ann.ID, ben.ID)
+		t0 := time.Now().Add(-time.Hour)
+		for i := range 120 {
+			name := fmt.Sprintf("Gone %d", i)
+			if i == 0 {
+				name = "Kept"
+			}
+			at := t0.Add(time.Duration(i) * time.Second)
+			if _, err := s.CreateList(ctx, ben.ID, lists.IDs(at), listContent(name, "Tom Westman"), at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fanOutAll(t, s)
+		// Made private behind the store's back: the feed rows stay, as after a rush of edits.
+		execOK(t, s.DB(), `UPDATE lists SET is_public = FALSE WHERE user_id = $1 AND name <> 'Kept'`, ben.ID)
+		page, next, err := s.Feed(ctx, ann.ID, "", 20)
+		if err != nil || len(page) != 0 || next == "" {
+			t.Fatalf("first page %d lists, next %q, %v", len(page), next, err)
+		}
+		var got []string
+		for pages := 1; next != ""; pages++ {
+			if pages > 3 {
+				t.Fatal("the cursor never reached the end")
+			}
+			if page, next, err = s.Feed(ctx, ann.ID, next, 20); err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range page {
+				got = append(got, l.Name)
+			}
+		}
+		if !slices.Equal(got, []string{"Kept"}) {
+			t.Errorf("later pages %v", got)
+		}
+	})
+}
