@@ -265,8 +265,10 @@ var StmtFeedKeys = `SELECT f.list_user_id, f.list_id, f.created_at FROM feed_ite
 	      AND r.target_key = f.list_user_id || '/' || f.list_id)
 	ORDER BY f.created_at DESC, f.list_user_id DESC, f.list_id DESC LIMIT ` + strconv.Itoa(feedScan)
 
-// stmtFeedLists[n] reads the still-public lists of n keys ($1, $2 the first owner and id, ...)
-// by primary key, in no order.
+// stmtFeedLists[n] reads the lists of n keys ($1, $2 the first owner and id, ...) by primary
+// key, in no order. Whether each is still public is asked of the row read (List.Listed, the
+// is_public column's rule), not in the WHERE: SQLite would take lists by its is_public
+// indexes then, reading every public list.
 var stmtFeedLists = func() []string {
 	out := make([]string, feedScan+1)
 	for n := 1; n <= feedScan; n++ {
@@ -275,7 +277,7 @@ var stmtFeedLists = func() []string {
 			keys[i] = fmt.Sprintf("(l.user_id = $%d AND l.id = $%d)", 2*i+1, 2*i+2)
 		}
 		out[n] = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
-	WHERE l.is_public = TRUE AND (` + strings.Join(keys, " OR ") + `)`
+	WHERE ` + strings.Join(keys, " OR ")
 	}
 	return out
 }()
@@ -377,7 +379,9 @@ func (s *Store) feedLists(ctx context.Context, keys []feedKey) (map[listKey]feed
 	}
 	out := make(map[listKey]feedList, len(lists))
 	for i, l := range lists {
-		out[listKey{l.UserID, l.ID}] = feedList{summaries[i], l}
+		if l.Listed() {
+			out[listKey{l.UserID, l.ID}] = feedList{summaries[i], l}
+		}
 	}
 	return out, nil
 }

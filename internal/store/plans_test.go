@@ -38,8 +38,8 @@ type plannedStmt struct {
 // walk an ordered index filtering by the tsvector (the planner's choice when matches are
 // common; with rare words it takes the GIN index).
 var lookupsOnly = map[store.Dialect]*regexp.Regexp{
-	store.SQLite:   regexp.MustCompile(`^(top this week|favorites|list|card|comment|count search|browse \w+ search)`),
-	store.Postgres: regexp.MustCompile(`^(top this week|favorites|list|card|comment|few matches)`),
+	store.SQLite:   regexp.MustCompile(`^(top this week|favorites|feed lists|list|card|comment|count search|browse \w+ search)`),
+	store.Postgres: regexp.MustCompile(`^(top this week|favorites|feed lists|list|card|comment|few matches)`),
 }
 
 // visitorStatements are the statements a visitor reaches on the home, browse, list and
