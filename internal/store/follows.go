@@ -282,7 +282,7 @@ var stmtFeedLists = func() []string {
 	return out
 }()
 
-// StmtFeedLists is the statement reading the still-public lists of n feed keys (n at most
+// StmtFeedLists is the statement reading the lists of n feed keys (n at most
 // feedScan), for the plan tests.
 func StmtFeedLists(n int) string { return stmtFeedLists[n] }
 
@@ -367,7 +367,7 @@ type feedList struct {
 	list    *model.List
 }
 
-// feedLists reads the lists of keys still public, by key.
+// feedLists reads the lists of keys, by key, leaving out those no longer public.
 func (s *Store) feedLists(ctx context.Context, keys []feedKey) (map[listKey]feedList, error) {
 	args := make([]any, 0, 2*len(keys))
 	for _, k := range keys {
