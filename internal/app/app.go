@@ -97,6 +97,12 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	defer stopMail()
 	cat := catalog.MustLoad()
 	uses := services.New(st, cat, hub, accounts, log, time.Now)
+	// Published lists reach followers through this worker (one per node; leases keep them
+	// apart), stopped after the last request is done, before the hub and the store close.
+	fanCtx, stopFanOut := context.WithCancel(context.WithoutCancel(ctx))
+	uses.FanOut.Start(fanCtx)
+	defer uses.FanOut.Wait()
+	defer stopFanOut()
 	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: cat, Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
 		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),

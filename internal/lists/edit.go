@@ -41,6 +41,9 @@ func (s *Service) Create(ctx context.Context, a model.Actor, in Input) (*model.L
 		return nil, err
 	}
 	s.wake(ctx, notified...)
+	if l.Listed() {
+		s.published()
+	}
 	return l, nil
 }
 
@@ -58,11 +61,13 @@ func (s *Service) Update(ctx context.Context, a model.Actor, ownerID, listID str
 	if err != nil {
 		return Opened{}, err
 	}
-	l, notified, err := s.store.UpdateListNotifying(ctx, u.ID, listID, c.Stored(Public(in.Public)), s.now())
+	l, err := s.store.UpdateList(ctx, u.ID, listID, c.Stored(Public(in.Public)), s.now())
 	if err != nil {
 		return Opened{}, store.NotFoundAs(err, ErrGone)
 	}
-	s.wake(ctx, notified...)
+	if l.Listed() {
+		s.published()
+	}
 	s.hub.PublishInboxesChanged(context.WithoutCancel(ctx)) // it may have been made private or public
 	out := Opened{List: l}
 	// The list is saved: a failing read of its marks is logged, not the save's failure.

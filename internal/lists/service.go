@@ -24,13 +24,20 @@ type Service struct {
 	hub     *notify.Hub
 	log     *slog.Logger
 	now     func() time.Time
+	// published runs after a save that made a list public: its fan-out was queued.
+	published func()
 }
 
 // NewService builds the lists' use cases over st; writes counts their write limits and
 // hub wakes the inboxes their notifications reach.
 func NewService(st *store.Store, cat *catalog.Catalog, writes *limits.Writes, hub *notify.Hub, log *slog.Logger) *Service {
-	return &Service{store: st, catalog: cat, writes: writes, hub: hub, log: log, now: time.Now}
+	return &Service{store: st, catalog: cat, writes: writes, hub: hub, log: log, now: time.Now, published: func() {}}
 }
+
+// OnPublished sets fn to run after each save that leaves a list public, which may have
+// queued its fan-out to the author's followers (internal/follows FanOut.Wake). It must
+// not block.
+func (s *Service) OnPublished(fn func()) { s.published = fn }
 
 // SetClock makes the service read the time from now (tests hold it still).
 func (s *Service) SetClock(now func() time.Time) { s.now = now }

@@ -70,10 +70,34 @@ func newEnvWithSettings(t testing.TB, st *store.Store, hub *notify.Hub, env map[
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Published lists reach followers as internal/app's worker would bring them.
+	fanCtx, stopFanOut := context.WithCancel(context.Background())
+	srv.fanOut.Start(fanCtx)
+	t.Cleanup(srv.fanOut.Wait)
+	t.Cleanup(stopFanOut)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	t.Cleanup(srv.CloseStreams) // runs first: open event streams end, so ts.Close does not wait on them
 	return &testEnv{Server: ts, cfg: cfg, store: st, srv: srv}
+}
+
+// fanOutDone waits until every published list has reached its author's followers.
+func (e *testEnv) fanOutDone(t testing.TB) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		n, err := e.store.FanOutsPending(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d fan-outs still pending", n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // testDeps wires a server over st as internal/app does, logging nowhere.

@@ -99,6 +99,7 @@ func TestFollowingEndpoints(t *testing.T) {
 			if s := callStatus(t, ben, "POST", e.URL+"/api/lists", newListBody("Ben's best", "parvati-shallow"), nil); s != 201 {
 				t.Fatalf("publish: %d", s)
 			}
+			e.fanOutDone(t)
 			for _, c := range []*http.Client{ann, cat} {
 				var f feedJSON
 				call(t, c, "GET", e.URL+"/api/feed", nil, &f)

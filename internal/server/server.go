@@ -91,6 +91,7 @@ type Server struct {
 	consensus *consensus.Service
 	legacy    *legacy.Service
 	follows   *follows.Service
+	fanOut    *follows.FanOut // the tests run it (internal/app starts its own)
 	// sitemapSize is how many lists one page of the sitemap holds (a test makes it small).
 	sitemapSize int
 }

@@ -35,6 +35,8 @@ type Set struct {
 	ModerationUsers *moderation.Users
 	Global          *global.Service
 	Follows         *follows.Service
+	// FanOut spreads published lists to followers; its owner starts and stops it.
+	FanOut *follows.FanOut
 }
 
 // New builds the use cases over st, reading the time from now (time.Now; a test may
@@ -55,5 +57,7 @@ func New(st *store.Store, cat *catalog.Catalog, hub *notify.Hub, accounts *auth.
 	s.ModerationUsers = moderation.NewUsers(st, accounts, log)
 	s.Follows = follows.NewService(st, s.Writes, hub)
 	s.Follows.SetClock(now)
+	s.FanOut = follows.NewFanOut(st, hub, log)
+	s.Lists.OnPublished(s.FanOut.Wake)
 	return s
 }

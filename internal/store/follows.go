@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"castaway/internal/model"
@@ -241,54 +243,147 @@ func followRepairs() []string {
 	return out
 }
 
-// fanOut puts the list ($1, $2), if public, into the feed of every follower of its
-// author and, for those who kept the setting on, a followed_list notification: two
-// statements whatever the number of followers, and nothing again for a list published
-// before (the feed's key and the notifications' dedupe keys). It returns who was notified.
-func fanOut(ctx context.Context, tx *sql.Tx, userID, listID string, now time.Time) ([]string, error) {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
-		SELECT f.follower_id, l.user_id, l.id, l.created_at FROM follows f
-		JOIN lists l ON l.user_id = f.followed_id AND l.id = $2 AND l.is_public = TRUE
-		WHERE f.followed_id = $1
-		ON CONFLICT DO NOTHING`, userID, listID); err != nil {
-		return nil, fmt.Errorf("fan out to feeds: %w", err)
-	}
-	// A notification's id is its (list, reader) pair, as its dedupe key is.
-	rows, err := tx.QueryContext(ctx, `INSERT INTO notifications
-		(id, user_id, type, actor_id, created_by_name, content, is_new, list_user_id, list_id, comment_id, dedupe_key, created_at)
-		SELECT 'fl-' || l.user_id || '-' || l.id || '-' || f.follower_id, f.follower_id, '`+model.NoteFollowedList+`',
-			l.user_id, a.display_name, l.name, TRUE, l.user_id, l.id, '',
-			'`+model.NoteFollowedList+`:' || l.user_id || '/' || l.id || ':' || f.follower_id, CAST($3 AS BIGINT)
-		FROM follows f JOIN users r ON r.id = f.follower_id
-		JOIN lists l ON l.user_id = f.followed_id AND l.id = $2 AND l.is_public = TRUE
-		JOIN users a ON a.id = l.user_id
-		WHERE f.followed_id = $1 AND r.notify_followed_lists
-		ON CONFLICT (dedupe_key) DO NOTHING RETURNING user_id`, userID, listID, millis(now))
-	return stringsOf(rows, err, "notify followers")
-}
+// feedScan is how many of a reader's feed rows one StmtFeedKeys reads: a whole page and one
+// more (to tell whether there is a next), however few the caller asks for, so the statement
+// text, and with it PostgreSQL's cached plan, is one.
+const feedScan = 21
 
-// StmtFeed reads up to $5 of the lists in reader $1's feed still public, newest first,
-// after the list with key ($2 created_at, $3 owner, $4 id), without the lists they
-// reported or whose authors they blocked: one reader's rows by index, however many
-// fans they follow.
-const StmtFeed = `SELECT ` + listColumns + ` FROM feed_items f
-	JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id JOIN users u ON u.id = l.user_id
-	WHERE f.reader_id = $1 AND l.is_public = TRUE
-	  AND (f.created_at < $2 OR (f.created_at = $2 AND (f.list_user_id < $3 OR (f.list_user_id = $3 AND f.list_id < $4))))
+// feedScans bounds the StmtFeedKeys reads of one page: a reader whose newer rows are all of
+// lists no longer public gets a short page (and the cursor past what was read), never a
+// read that grows with them.
+const feedScans = 5
+
+// StmtFeedKeys reads the next feedScan keys of reader $1's feed, newest first, after the row
+// ($2 created_at, $3 owner, $4 id), without the lists they reported or whose authors they
+// blocked: one index range of the reader's own rows, with point lookups. It joins no list:
+// PostgreSQL plans a statement joining lists, users and the feed at every run (its cached
+// generic plan never looks cheaper than a custom one), and that planning was most of a page.
+var StmtFeedKeys = `SELECT f.list_user_id, f.list_id, f.created_at FROM feed_items f
+	WHERE f.reader_id = $1 AND (f.created_at, f.list_user_id, f.list_id) < ($2, $3, $4)
 	  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = f.list_user_id)
 	  AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.reporter_id = $1 AND r.kind = '` + KindList + `'
 	      AND r.target_key = f.list_user_id || '/' || f.list_id)
-	ORDER BY f.created_at DESC, f.list_user_id DESC, f.list_id DESC LIMIT $5`
+	ORDER BY f.created_at DESC, f.list_user_id DESC, f.list_id DESC LIMIT ` + strconv.Itoa(feedScan)
 
-// Feed returns up to limit lists of readerID's feed, newest first, after cursor ("" for
-// the newest), and the next page's cursor ("" when none). ErrBadCursor for a cursor it
-// did not make.
+// stmtFeedLists[n] reads the lists of n keys ($1, $2 the first owner and id, ...) by primary
+// key, in no order. Whether each is still public is asked of the row read (List.Listed, the
+// is_public column's rule), not in the WHERE: SQLite would take lists by its is_public
+// indexes then, reading every public list.
+var stmtFeedLists = func() []string {
+	out := make([]string, feedScan+1)
+	for n := 1; n <= feedScan; n++ {
+		keys := make([]string, n)
+		for i := range keys {
+			keys[i] = fmt.Sprintf("(l.user_id = $%d AND l.id = $%d)", 2*i+1, 2*i+2)
+		}
+		out[n] = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
+	WHERE ` + strings.Join(keys, " OR ")
+	}
+	return out
+}()
+
+// StmtFeedLists is the statement reading the lists of n feed keys (n at most
+// feedScan), for the plan tests.
+func StmtFeedLists(n int) string { return stmtFeedLists[n] }
+
+// Feed returns up to limit (at most feedScan-1) lists of readerID's feed, newest first,
+// after cursor ("" for the newest), and the next page's cursor ("" when none): the keys of
+// the reader's own rows (StmtFeedKeys), then their lists by key (StmtFeedLists), again
+// from the last key read while lists no longer public left the page short. ErrBadCursor for
+// a cursor it did not make.
 func (s *Store) Feed(ctx context.Context, readerID, cursor string, limit int) ([]model.ListSummary, string, error) {
 	at, k, err := timeCursor(cursor, 2)
 	if err != nil {
 		return nil, "", err
 	}
-	return s.newestPage(ctx, "read feed", limit, StmtFeed, readerID, at, k[0], k[1])
+	limit = min(limit, feedScan-1)
+	afterUser, afterList := k[0], k[1]
+	out := []model.ListSummary{}
+	var lists []*model.List
+	next := ""
+	for scan := 0; ; scan++ {
+		keys, err := s.feedKeys(ctx, readerID, at, afterUser, afterList)
+		if err != nil {
+			return nil, "", fmt.Errorf("read feed: %w", err)
+		}
+		if len(keys) == 0 {
+			break
+		}
+		found, err := s.feedLists(ctx, keys)
+		if err != nil {
+			return nil, "", fmt.Errorf("read feed: %w", err)
+		}
+		for _, key := range keys {
+			f, ok := found[listKey{key.userID, key.listID}]
+			if !ok {
+				continue
+			}
+			if len(out) == limit { // one more: there is a next page, after the last kept
+				last := out[limit-1]
+				next = nextTimeCursor(last.CreatedAt, last.UserID, last.ID)
+				break
+			}
+			lists = append(lists, f.list)
+			out = append(out, f.summary)
+		}
+		if next != "" || len(keys) < feedScan {
+			break
+		}
+		last := keys[len(keys)-1]
+		at, afterUser, afterList = last.createdAt, last.userID, last.listID
+		if scan+1 == feedScans { // bounded: the next page carries on from the last row read
+			next = nextTimeCursor(fromMillis(at), afterUser, afterList)
+			break
+		}
+	}
+	return out, next, s.addCards(ctx, lists, out)
+}
+
+type feedKey struct {
+	userID, listID string
+	createdAt      int64
+}
+
+// feedKeys reads the next StmtFeedKeys rows of readerID's feed after (at, user, list).
+func (s *Store) feedKeys(ctx context.Context, readerID string, at int64, user, list string) ([]feedKey, error) {
+	rows, err := s.rdb.QueryContext(ctx, StmtFeedKeys, readerID, at, user, list)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []feedKey
+	for rows.Next() {
+		var k feedKey
+		if err := rows.Scan(&k.userID, &k.listID, &k.createdAt); err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
+
+type feedList struct {
+	summary model.ListSummary
+	list    *model.List
+}
+
+// feedLists reads the lists of keys, by key, leaving out those no longer public.
+func (s *Store) feedLists(ctx context.Context, keys []feedKey) (map[listKey]feedList, error) {
+	args := make([]any, 0, 2*len(keys))
+	for _, k := range keys {
+		args = append(args, k.userID, k.listID)
+	}
+	summaries, lists, err := s.summaryRows(ctx, stmtFeedLists[len(keys)], args...)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[listKey]feedList, len(lists))
+	for i, l := range lists {
+		if l.Listed() {
+			out[listKey{l.UserID, l.ID}] = feedList{summaries[i], l}
+		}
+	}
+	return out, nil
 }
 
 // SetNotifyFollowedLists sets whether userID hears when a fan they follow publishes a list.

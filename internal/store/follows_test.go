@@ -38,6 +38,29 @@ func consistent(t *testing.T, s *store.Store) {
 	}
 }
 
+// fanOutAll does every pending fan-out as the worker would, and returns who was notified.
+func fanOutAll(t *testing.T, s *store.Store) []string {
+	t.Helper()
+	ctx := context.Background()
+	var notified []string
+	for {
+		job, ok, err := s.ClaimFanOut(ctx, "test", time.Now(), time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			return notified
+		}
+		for done := false; !done; {
+			var told []string
+			if told, done, err = s.FanOutBatch(ctx, job, "test", 2, time.Now(), time.Minute); err != nil {
+				t.Fatal(err)
+			}
+			notified = append(notified, told...)
+		}
+	}
+}
+
 func feedNames(t *testing.T, s *store.Store, reader string) []string {
 	t.Helper()
 	page, _, err := s.Feed(context.Background(), reader, "", 50)
@@ -260,10 +283,11 @@ func TestFeed(t *testing.T) {
 			t.Helper()
 			c := listContent(name, "Tom Westman")
 			c.IsPublic = public
-			l, notified, err := s.CreateListNotifying(ctx, owner.ID, lists.IDs(at(i)), c, at(i), nil)
+			l, err := s.CreateList(ctx, owner.ID, lists.IDs(at(i)), c, at(i))
 			if err != nil {
 				t.Fatal(err)
 			}
+			notified := fanOutAll(t, s)
 			// ann follows ben and cat; cat follows ben but turned the notes off.
 			if want := public && owner.ID != ann.ID; want != slices.Contains(notified, ann.ID) || slices.Contains(notified, cat.ID) {
 				t.Errorf("%s notified %v", name, notified)
@@ -307,9 +331,11 @@ func TestFeed(t *testing.T) {
 
 		// Made public later: it joins the feed at its own time and notifies once.
 		c := listContent("Ben secret", "Tom Westman")
-		_, notified, err := s.UpdateListNotifying(ctx, ben.ID, secret.ID, c, at(20))
-		if err != nil || !slices.Contains(notified, ann.ID) {
-			t.Fatalf("made public: %v %v", notified, err)
+		if _, err := s.UpdateList(ctx, ben.ID, secret.ID, c, at(20)); err != nil {
+			t.Fatal(err)
+		}
+		if notified := fanOutAll(t, s); !slices.Contains(notified, ann.ID) {
+			t.Fatalf("made public: %v", notified)
 		}
 		if got := feedNames(t, s, ann.ID); got[0] != "Ben secret" {
 			t.Errorf("after publishing: %v", got)
@@ -319,8 +345,11 @@ func TestFeed(t *testing.T) {
 			t.Fatal(err)
 		}
 		c.IsPublic = true
-		if _, notified, err = s.UpdateListNotifying(ctx, ben.ID, secret.ID, c, at(22)); err != nil || len(notified) != 0 {
-			t.Errorf("published again: %v %v", notified, err)
+		if _, err := s.UpdateList(ctx, ben.ID, secret.ID, c, at(22)); err != nil {
+			t.Fatal(err)
+		}
+		if notified := fanOutAll(t, s); len(notified) != 0 {
+			t.Errorf("published again: %v", notified)
 		}
 		notes, _, err := s.RecentNotifications(ctx, ann.ID, 50)
 		if err != nil {
@@ -381,6 +410,50 @@ func TestFollowingPages(t *testing.T) {
 		}
 		if want := []string{"Fan4", "Fan3", "Fan1", "Fan0"}; !slices.Equal(got, want) {
 			t.Errorf("following %v, want %v", got, want)
+		}
+	})
+}
+
+// A page reads a bounded number of the reader's feed rows: past many of lists no longer
+// public it comes back short, with a cursor that carries on after the rows it read, and
+// the reader's cursor still reaches every list left.
+func TestFeedPageIsBounded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann, ben := listUser(t, s, "Ann"), listUser(t, s, "Ben")
+		follow(t, s, ann.ID, ben.ID)
+		t0 := time.Now().Add(-time.Hour)
+		for i := range 120 {
+			name := fmt.Sprintf("Gone %d", i)
+			if i == 0 {
+				name = "Kept"
+			}
+			at := t0.Add(time.Duration(i) * time.Second)
+			if _, err := s.CreateList(ctx, ben.ID, lists.IDs(at), listContent(name, "Tom Westman"), at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fanOutAll(t, s)
+		// Made private behind the store's back: the feed rows stay, as after a rush of edits.
+		execOK(t, s.DB(), `UPDATE lists SET is_public = FALSE WHERE user_id = $1 AND name <> 'Kept'`, ben.ID)
+		page, next, err := s.Feed(ctx, ann.ID, "", 20)
+		if err != nil || len(page) != 0 || next == "" {
+			t.Fatalf("first page %d lists, next %q, %v", len(page), next, err)
+		}
+		var got []string
+		for pages := 1; next != ""; pages++ {
+			if pages > 3 {
+				t.Fatal("the cursor never reached the end")
+			}
+			if page, next, err = s.Feed(ctx, ann.ID, next, 20); err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range page {
+				got = append(got, l.Name)
+			}
+		}
+		if !slices.Equal(got, []string{"Kept"}) {
+			t.Errorf("later pages %v", got)
 		}
 	})
 }

@@ -56,7 +56,8 @@ func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[stri
 
 // CreateListNotifying is CreateList that also adds, in the same transaction, the
 // notifications notes makes for the new list's id (notes may be nil), and returns
-// their recipients. A public list reaches its author's followers (fanOut) either way.
+// their recipients. A public list reaches its author's followers either way, later: the
+// transaction records its fan-out (queueFanOut), one row whatever their number.
 func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter.Seq[string], c model.ListContent, now time.Time,
 	notes func(listID string) []*model.Notification) (*model.List, []string, error) {
 	var id string
@@ -94,15 +95,14 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 		if _, err := tx.ExecContext(ctx, `DELETE FROM drafts WHERE user_id = $1`, userID); err != nil {
 			return fmt.Errorf("clear draft: %w", err)
 		}
-		var err error
-		if notified, err = fanOut(ctx, tx, userID, id, now); err != nil {
+		if err := queueFanOut(ctx, tx, userID, id, now); err != nil {
 			return err
 		}
 		if notes == nil {
 			return nil
 		}
-		told, err := insertNotifications(ctx, tx, notes(id))
-		notified = append(notified, told...)
+		var err error
+		notified, err = insertNotifications(ctx, tx, notes(id))
 		return err
 	})
 	if err != nil {
@@ -113,16 +113,9 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 }
 
 // UpdateList replaces an existing list's content, keeping its creation time and
-// votes; a list made public reaches its author's followers (fanOut), whose notified
-// ones it returns. ErrNotFound when the owner has no such list.
+// votes; a list made public reaches its author's followers later (queueFanOut).
+// ErrNotFound when the owner has no such list.
 func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.ListContent, now time.Time) (*model.List, error) {
-	l, _, err := s.UpdateListNotifying(ctx, userID, listID, c, now)
-	return l, err
-}
-
-// UpdateListNotifying is UpdateList that also returns who its publishing notified.
-func (s *Store) UpdateListNotifying(ctx context.Context, userID, listID string, c model.ListContent, now time.Time) (*model.List, []string, error) {
-	var notified []string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var wasPublic bool
 		if err := tx.QueryRowContext(ctx, `SELECT is_public FROM lists WHERE user_id = $1 AND id = $2`, userID, listID).Scan(&wasPublic); errors.Is(err, sql.ErrNoRows) {
@@ -159,17 +152,14 @@ func (s *Store) UpdateListNotifying(ctx context.Context, userID, listID string, 
 			return err
 		}
 		if !wasPublic && c.IsPublic { // published now: it reaches the author's followers
-			var err error
-			notified, err = fanOut(ctx, tx, userID, listID, now)
-			return err
+			return queueFanOut(ctx, tx, userID, listID, now)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	l, err := s.List(ctx, userID, listID)
-	return l, notified, err
+	return s.List(ctx, userID, listID)
 }
 
 // adjustCounts adds delta to every count list ($1, $2) contributes to as it stands in

@@ -38,8 +38,8 @@ type plannedStmt struct {
 // walk an ordered index filtering by the tsvector (the planner's choice when matches are
 // common; with rare words it takes the GIN index).
 var lookupsOnly = map[store.Dialect]*regexp.Regexp{
-	store.SQLite:   regexp.MustCompile(`^(top this week|favorites|list|card|comment|count search|browse \w+ search)`),
-	store.Postgres: regexp.MustCompile(`^(top this week|favorites|list|card|comment|few matches)`),
+	store.SQLite:   regexp.MustCompile(`^(top this week|favorites|feed lists|list|card|comment|count search|browse \w+ search)`),
+	store.Postgres: regexp.MustCompile(`^(top this week|favorites|feed lists|list|card|comment|few matches)`),
 }
 
 // visitorStatements are the statements a visitor reaches on the home, browse, list and
@@ -84,7 +84,8 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"blocked", store.StmtBlocked(2), []any{"u00002", "u00001", "u00003"}, false},
 		{"inbox", store.StmtInbox, []any{"u00001", 10}, true},
 		// A fan's feed and follows: one reader's rows by index, newest first.
-		{"feed", store.StmtFeed, []any{"u00001", int64(1) << 62, "\uffff", "", 21}, true},
+		{"feed keys", store.StmtFeedKeys, []any{"u00001", int64(1) << 62, "\uffff", ""}, true},
+		{"feed lists", store.StmtFeedLists(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"following", store.StmtFollowing, []any{"u00001", int64(1) << 62, "\uffff", 51}, true},
 		// Every signed-in request looks its session up; /account lists a fan's sessions.
 		{"session", store.StmtSessionOf, []any{"hash", int64(0)}, false},

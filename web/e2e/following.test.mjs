@@ -64,6 +64,14 @@ for (const [width, height] of [
 
     // Ben publishes: Ann's home, feed and inbox show it.
     await publish(ben, `Ben's Villains ${width}`);
+    // The list reaches followers off the save (the fan-out worker), a moment later.
+    await until(
+      async () =>
+        (await ann.evaluate(() => fetch('/api/feed').then((res) => res.json()))).lists.some(
+          (l) => l.name === `Ben's Villains ${width}`,
+        ),
+      "Ben's list reaches Ann's feed",
+    );
     await ann.goto('/');
     const section = ann.getByRole('region', { name: 'From Fans You Follow' });
     await section.getByRole('heading', { name: `Ben's Villains ${width}` }).waitFor();
