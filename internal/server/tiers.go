@@ -18,11 +18,9 @@ func tierInputs(in *[]api.TierInput) []lists.TierInput {
 	return out
 }
 
-// apiTiers are a tier list's tiers with their entries (nil for a ranked list).
-func apiTiers(format string, tiers []model.Tier, items []model.Item) *[]api.Tier {
-	if format != model.FormatTiers {
-		return nil
-	}
+// apiTiers are a tier list's (or tier draft's) tiers with their entries: items, which
+// the API sends only here.
+func apiTiers(tiers []model.Tier, items []model.Item) *[]api.Tier {
 	entries := model.TierEntries(items, len(tiers))
 	out := make([]api.Tier, len(tiers))
 	for i, t := range tiers {
