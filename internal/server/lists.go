@@ -128,10 +128,15 @@ func itemInputs(in []api.ListItemInput) []lists.ItemInput {
 func apiListItems(in []model.Item) []api.ListItem {
 	out := make([]api.ListItem, len(in))
 	for i, it := range in {
-		out[i] = api.ListItem{Id: it.ID, Name: it.Name, ImageUrl: it.ImageURL, IsSeason: it.IsSeason, SeasonId: it.SeasonID, SeasonName: it.SeasonName}
-		if it.Note != "" {
-			out[i].Note = &it.Note
-		}
+		out[i] = apiListItem(it)
+	}
+	return out
+}
+
+func apiListItem(it model.Item) api.ListItem {
+	out := api.ListItem{Id: it.ID, Name: it.Name, ImageUrl: it.ImageURL, IsSeason: it.IsSeason, SeasonId: it.SeasonID, SeasonName: it.SeasonName}
+	if it.Note != "" {
+		out.Note = &it.Note
 	}
 	return out
 }
