@@ -44,6 +44,7 @@ web: web/node_modules/.package-lock.json
 generate: web/node_modules/.package-lock.json
 	go tool oapi-codegen -config api/oapi-codegen.yaml api/openapi.yaml
 	go run ./internal/problem/gen
+	go run ./internal/shareimage/gen
 	cd web && npm run generate
 
 # Fails when the committed generated code no longer matches the contract. Works in a
@@ -53,8 +54,9 @@ check-generated: web/node_modules/.package-lock.json
 	sed "s|^output:.*|output: $$tmp/api.gen.go|" api/oapi-codegen.yaml > $$tmp/oapi-codegen.yaml && \
 	go tool oapi-codegen -config $$tmp/oapi-codegen.yaml api/openapi.yaml && \
 	go run ./internal/problem/gen -o $$tmp/messages.gen.go && \
+	go run ./internal/shareimage/gen -o $$tmp/palette.gen.go && \
 	(cd web && npx openapi-typescript ../api/openapi.yaml -o $$tmp/schema.gen.ts >/dev/null) && \
-	{ diff -q $$tmp/api.gen.go internal/api/api.gen.go && diff -q $$tmp/messages.gen.go internal/problem/messages.gen.go && diff -q $$tmp/schema.gen.ts web/src/api/schema.gen.ts \
+	{ diff -q $$tmp/api.gen.go internal/api/api.gen.go && diff -q $$tmp/messages.gen.go internal/problem/messages.gen.go && diff -q $$tmp/palette.gen.go internal/shareimage/palette.gen.go && diff -q $$tmp/schema.gen.ts web/src/api/schema.gen.ts \
 		&& (cd web && node scripts/generate-contract.mjs --check); } \
 		|| { echo "generated code is out of date with api/openapi.yaml: run 'make generate'"; exit 1; }
 

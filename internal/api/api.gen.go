@@ -539,7 +539,7 @@ type AccountExport struct {
 	Favorites  []map[string]interface{} `json:"favorites"`
 	Following  []map[string]interface{} `json:"following"`
 
-	// Lists Each list with its format and items (a tier list's tier by tier); a tier list's also with tiers ([{label, color, items}]).
+	// Lists Each list with its format and items (best first); a tier list's items are empty and its entries are in its tiers ([{label, color, items}]), as the list reads.
 	Lists         []map[string]interface{} `json:"lists"`
 	Notifications []map[string]interface{} `json:"notifications"`
 	Profile       map[string]interface{}   `json:"profile"`
@@ -1354,7 +1354,7 @@ type RankedList struct {
 	// CommentCount Comments and replies on the list, kept in step with them.
 	CommentCount *int `json:"commentCount,omitempty"`
 
-	// Contestants Every entry, best first (a tier list's tier by tier).
+	// Contestants A ranked list's entries, best first; empty for a tier list, whose entries are sent once, in tiers.
 	Contestants []ListItem `json:"contestants"`
 	CreatedAt   time.Time  `json:"createdAt"`
 	Description string     `json:"description"`
@@ -1382,7 +1382,7 @@ type RankedList struct {
 	// Tags The chosen tags and the type tag (season-ranking or survivor-ranking), which the UI hides.
 	Tags []string `json:"tags"`
 
-	// Tiers A tier list's tiers, best first (absent for a ranked list).
+	// Tiers A tier list's tiers, best first, each with its entries: the list's only copy of them (absent for a ranked list).
 	Tiers       *[]Tier   `json:"tiers,omitempty"`
 	UpdatedAt   time.Time `json:"updatedAt"`
 	UpvoteCount int       `json:"upvoteCount"`

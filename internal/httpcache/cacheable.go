@@ -2,10 +2,11 @@ package httpcache
 
 import (
 	"bytes"
-	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // Cacheable answers a public read with an ETag over its body and 304 Not Modified when
@@ -25,9 +26,9 @@ func Cacheable(next http.Handler) http.Handler {
 			w.Write(buf.body.Bytes())
 			return
 		}
-		sum := fnv.New64a()
-		sum.Write(buf.body.Bytes())
-		etag := `W/"` + strconv.FormatUint(sum.Sum64(), 36) + `"`
+		// xxHash, not FNV: hashing byte by byte cost a list read about a tenth of its CPU
+		// (issue 29's profile); the tag only has to be the same for the same body on any node.
+		etag := `W/"` + strconv.FormatUint(xxhash.Sum64(buf.body.Bytes()), 36) + `"`
 		h.Set("ETag", etag)
 		h.Set("Cache-Control", "private, no-cache")
 		h.Add("Vary", "Cookie")

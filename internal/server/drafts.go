@@ -63,11 +63,13 @@ func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
 
 // apiDraft is userID's draft as the API shows it: a remix's origin only while they may see it.
 func apiDraft(d *model.Draft, userID string) api.Draft {
-	out := api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags, Contestants: apiListItems(d.Items),
+	out := api.Draft{Name: d.Name, Description: d.Description, Tags: d.Tags,
 		IsPublic: d.IsPublic, UpdatedAt: d.UpdatedAt.UTC(), Format: apiFormat(d.Format)}
 	if d.Format == model.FormatTiers {
 		pool := apiListItems(d.Pool)
-		out.Contestants, out.Tiers, out.Pool = []api.ListItem{}, apiTiers(d.Format, d.Tiers, d.Items), &pool
+		out.Contestants, out.Tiers, out.Pool = []api.ListItem{}, apiTiers(d.Tiers, d.Items), &pool
+	} else {
+		out.Contestants = apiListItems(d.Items)
 	}
 	if o := lists.OriginShown(d.Origin, userID); o != nil {
 		out.RemixOf = &api.RemixOrigin{UserId: o.UserID, ListId: o.ListID, Name: &o.Name, UserName: &o.UserName}

@@ -128,21 +128,31 @@ func itemInputs(in []api.ListItemInput) []lists.ItemInput {
 func apiListItems(in []model.Item) []api.ListItem {
 	out := make([]api.ListItem, len(in))
 	for i, it := range in {
-		out[i] = api.ListItem{Id: it.ID, Name: it.Name, ImageUrl: it.ImageURL, IsSeason: it.IsSeason, SeasonId: it.SeasonID, SeasonName: it.SeasonName}
-		if it.Note != "" {
-			out[i].Note = &it.Note
-		}
+		out[i] = apiListItem(it)
+	}
+	return out
+}
+
+func apiListItem(it model.Item) api.ListItem {
+	out := api.ListItem{Id: it.ID, Name: it.Name, ImageUrl: it.ImageURL, IsSeason: it.IsSeason, SeasonId: it.SeasonID, SeasonName: it.SeasonName}
+	if it.Note != "" {
+		out.Note = &it.Note
 	}
 	return out
 }
 
 // rankedList is l as viewerID reads it: the original of a remix is named only while
-// they may see it.
+// they may see it. A tier list's entries go once, in its tiers; its contestants are empty.
 func rankedList(l *model.List, viewerID string, upvoted, favorited bool) api.RankedList {
 	out := api.RankedList{Id: l.ID, UserId: l.UserID, UserName: l.UserName, Name: l.Name, Description: l.Description,
-		Tags: l.Tags, Contestants: apiListItems(l.Items), IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
+		Tags: l.Tags, IsPublic: l.IsPublic, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
 		UpvoteCount: l.UpvoteCount, CommentCount: &l.CommentCount, UpvotedByMe: upvoted, FavoritedByMe: favorited,
-		RemixCount: l.RemixCount, Format: apiFormat(l.Format), Tiers: apiTiers(l.Format, l.Tiers, l.Items)}
+		RemixCount: l.RemixCount, Format: apiFormat(l.Format)}
+	if l.Format == model.FormatTiers {
+		out.Contestants, out.Tiers = []api.ListItem{}, apiTiers(l.Tiers, l.Items)
+	} else {
+		out.Contestants = apiListItems(l.Items)
+	}
 	out.Hidden = orNil(l.Hidden)
 	if l.RemixOf.ListID != "" {
 		out.RemixOf = &api.RemixOrigin{UserId: l.RemixOf.UserID, ListId: l.RemixOf.ListID}

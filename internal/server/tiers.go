@@ -18,15 +18,29 @@ func tierInputs(in *[]api.TierInput) []lists.TierInput {
 	return out
 }
 
-// apiTiers are a tier list's tiers with their entries (nil for a ranked list).
-func apiTiers(format string, tiers []model.Tier, items []model.Item) *[]api.Tier {
-	if format != model.FormatTiers {
-		return nil
+// apiTiers are a tier list's (or tier draft's) tiers with their entries: items, which
+// the API sends only here. It fills them in one pass over one backing array, without
+// model.TierEntries' per-tier copies of the items (a list read's hot path, issue 29).
+func apiTiers(tiers []model.Tier, items []model.Item) *[]api.Tier {
+	counts := make([]int, len(tiers))
+	placed := 0
+	for _, it := range items {
+		if it.Tier >= 0 && it.Tier < len(tiers) {
+			counts[it.Tier]++
+			placed++
+		}
 	}
-	entries := model.TierEntries(items, len(tiers))
+	all := make([]api.ListItem, placed)
 	out := make([]api.Tier, len(tiers))
+	at := 0
 	for i, t := range tiers {
-		out[i] = api.Tier{Label: t.Label, Color: api.TierColor(t.Color), Contestants: apiListItems(entries[i])}
+		out[i] = api.Tier{Label: t.Label, Color: api.TierColor(t.Color), Contestants: all[at : at : at+counts[i]]}
+		at += counts[i]
+	}
+	for _, it := range items {
+		if it.Tier >= 0 && it.Tier < len(tiers) {
+			out[it.Tier].Contestants = append(out[it.Tier].Contestants, apiListItem(it))
+		}
 	}
 	return &out
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"image"
 	"image/png"
 	"net/http"
@@ -65,7 +66,7 @@ func TestTierListsOverHTTP(t *testing.T) {
 		}
 		want := []string{"S:red=rudy-boesch,jenna-lewis", "A:orange=dirk-been,richard-hatch,kelly-wiglesworth", "B:yellow=sean-kenniff", "F:gray="}
 		if l.Format != api.ListFormatTiers || strings.Join(tierIDs(l.Tiers), " ") != strings.Join(want, " ") ||
-			len(l.Contestants) != 6 || l.Contestants[2].Id != "dirk-been" || l.Name != "Borneo tiers" {
+			len(l.Contestants) != 0 || l.Name != "Borneo tiers" {
 			t.Fatalf("created %s %v %d", l.Format, tierIDs(l.Tiers), len(l.Contestants))
 		}
 		listURL := e.URL + "/api/lists/" + u.ID + "/" + l.Id
@@ -161,10 +162,12 @@ func TestTierListsOverHTTP(t *testing.T) {
 			t.Errorf("the original counts %d remixes", read.RemixCount)
 		}
 
-		// The export carries the tiers with their entries.
+		// The export carries the tiers with their entries, once: a tier list's items are
+		// empty, a ranked list's hold its entries.
 		var export struct {
 			Lists []struct {
 				Format string
+				Items  []struct{ ID string }
 				Tiers  []struct {
 					Label string
 					Items []struct{ ID string }
@@ -175,7 +178,8 @@ func TestTierListsOverHTTP(t *testing.T) {
 			t.Fatalf("export: %d", st)
 		}
 		if len(export.Lists) != 2 || export.Lists[0].Format != "tiers" || len(export.Lists[0].Tiers) != 2 ||
-			export.Lists[0].Tiers[1].Items[0].ID != "rudy-boesch" || export.Lists[1].Format != "ranked" || export.Lists[1].Tiers != nil {
+			export.Lists[0].Tiers[1].Items[0].ID != "rudy-boesch" || export.Lists[0].Items == nil || len(export.Lists[0].Items) != 0 ||
+			export.Lists[1].Format != "ranked" || export.Lists[1].Tiers != nil || len(export.Lists[1].Items) != 1 || export.Lists[1].Items[0].ID != "tom-westman" {
 			t.Errorf("export %+v", export.Lists)
 		}
 
@@ -191,6 +195,90 @@ func TestTierListsOverHTTP(t *testing.T) {
 			d.Pool == nil || len(*d.Pool) != 1 || (*d.Pool)[0].Name != "Tom Westman" || len(d.Contestants) != 0 {
 			t.Errorf("draft %+v %v", d, tierIDs(d.Tiers))
 		}
+	})
+}
+
+// A tier list reads with its entries once, in its tiers (contestants empty), on create,
+// read and edit alike; a ranked list of the same entries reads as it always has: all of
+// them in contestants and no tiers key. Both engines.
+func TestTierListReadsEntriesOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnvOn(t, st)
+		c, u := e.signedIn(t, "Reader")
+		body := tierBody("Tiers", "S:red=rudy-boesch,jenna-lewis", "A:orange=", "B:yellow=richard-hatch")
+		body["tiers"].([]map[string]any)[0]["contestants"].([]map[string]any)[1]["note"] = "won me over"
+		ranked := newListBody("Ranked", "rudy-boesch", "jenna-lewis", "richard-hatch")
+
+		var made, madeRanked api.RankedList
+		if st := callStatus(t, c, "POST", e.URL+"/api/lists", body, &made); st != 201 {
+			t.Fatalf("create tiers: %d", st)
+		}
+		if st := callStatus(t, c, "POST", e.URL+"/api/lists", ranked, &madeRanked); st != 201 {
+			t.Fatalf("create ranked: %d", st)
+		}
+		tierURL := e.URL + "/api/lists/" + u.ID + "/" + made.Id
+		rankedURL := e.URL + "/api/lists/" + u.ID + "/" + madeRanked.Id
+
+		checkTiers := func(how string, raw []byte) {
+			t.Helper()
+			var l api.RankedList
+			if err := json.Unmarshal(raw, &l); err != nil {
+				t.Fatalf("%s: %v", how, err)
+			}
+			if !bytes.Contains(raw, []byte(`"contestants":[]`)) || l.Contestants == nil || len(l.Contestants) != 0 {
+				t.Errorf("%s: a tier list's contestants %s, want present and empty", how, raw)
+			}
+			if got := strings.Join(tierIDs(l.Tiers), " "); got != "S:red=rudy-boesch,jenna-lewis A:orange= B:yellow=richard-hatch" {
+				t.Errorf("%s: tiers %s", how, got)
+			}
+			if l.Tiers == nil || len(*l.Tiers) != 3 {
+				return
+			}
+			jenna, hatch := (*l.Tiers)[0].Contestants[1], (*l.Tiers)[2].Contestants[0]
+			if jenna.Name != "Jenna Lewis" || jenna.Note == nil || *jenna.Note != "won me over" || jenna.SeasonId != "s1" ||
+				jenna.SeasonName == "" || jenna.ImageUrl == "" || hatch.Note != nil || (*l.Tiers)[1].Contestants == nil {
+				t.Errorf("%s: entries %+v %+v", how, jenna, hatch)
+			}
+		}
+		checkRanked := func(how string, raw []byte) {
+			t.Helper()
+			var l api.RankedList
+			if err := json.Unmarshal(raw, &l); err != nil {
+				t.Fatalf("%s: %v", how, err)
+			}
+			var ids []string
+			for _, it := range l.Contestants {
+				ids = append(ids, it.Id)
+			}
+			if l.Format != api.ListFormatRanked || strings.Join(ids, ",") != "rudy-boesch,jenna-lewis,richard-hatch" ||
+				l.Contestants[1].Name != "Jenna Lewis" || bytes.Contains(raw, []byte(`"tiers"`)) {
+				t.Errorf("%s: a ranked list reads %s", how, raw)
+			}
+		}
+
+		raw, _ := json.Marshal(made)
+		checkTiers("create", raw)
+		raw, _ = json.Marshal(madeRanked)
+		checkRanked("create", raw)
+		for _, viewer := range []*http.Client{nil, c} {
+			if res, raw := getWith(t, viewer, tierURL, nil); res.StatusCode != 200 {
+				t.Fatalf("read tiers: %d", res.StatusCode)
+			} else {
+				checkTiers("read", raw)
+			}
+			if res, raw := getWith(t, viewer, rankedURL, nil); res.StatusCode != 200 {
+				t.Fatalf("read ranked: %d", res.StatusCode)
+			} else {
+				checkRanked("read", raw)
+			}
+		}
+		nextMilli()
+		var edited api.RankedList
+		if st := callStatus(t, c, "PUT", tierURL, body, &edited); st != 200 {
+			t.Fatalf("edit: %d", st)
+		}
+		raw, _ = json.Marshal(edited)
+		checkTiers("edit", raw)
 	})
 }
 

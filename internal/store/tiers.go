@@ -131,7 +131,8 @@ type exportTier struct {
 }
 
 // exportTiers turns an exported list row's tiers column into its tiers with their
-// entries (a tier list's), or drops it (a ranked list's).
+// entries (a tier list's, whose items are then empty: its entries are written once, as
+// the list reads), or drops it (a ranked list's).
 func exportTiers(row map[string]any) error {
 	column, _ := row["tiers"].(string)
 	delete(row, "tiers")
@@ -145,6 +146,6 @@ func exportTiers(row map[string]any) error {
 	for i, t := range tiers {
 		out[i] = exportTier{Tier: t, Items: entries[i]}
 	}
-	row["tiers"] = out
+	row["tiers"], row["items"] = out, []model.Item{}
 	return nil
 }

@@ -58,16 +58,44 @@ export function fromYaml(text) {
   return render(parseYaml(text));
 }
 
+/**
+ * The CSS of the tier palette (TierColor's x-palette, its one source; internal/shareimage/gen
+ * writes the share image's): a --tier-<name> custom property a color, in the enum's order.
+ */
+export function renderPalette(doc) {
+  const schema = doc?.components?.schemas?.TierColor;
+  const palette = schema?.['x-palette'] ?? {};
+  const names = schema?.enum ?? [];
+  for (const n of names) {
+    if (!/^#[0-9a-f]{6}$/.test(palette[n] ?? '')) throw new Error(`x-palette.${n}: want #rrggbb (lower case), have ${palette[n]}`);
+  }
+  if (Object.keys(palette).length !== names.length) throw new Error('x-palette names a color that is not a TierColor');
+  return [
+    '/* Generated from api/openapi.yaml (TierColor\'s x-palette) by scripts/generate-contract.mjs (make generate). Do not edit. */',
+    ':root {',
+    ...names.map((n) => `  --tier-${n}: ${palette[n]};`),
+    '}',
+    '',
+  ].join('\n');
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const contractPath = fileURLToPath(new URL('../../api/openapi.yaml', import.meta.url));
   const outPath = fileURLToPath(new URL('../src/api/contract.gen.ts', import.meta.url));
-  const text = fromYaml(readFileSync(contractPath, 'utf8'));
-  if (process.argv.includes('--check')) {
-    if (readFileSync(outPath, 'utf8') !== text) {
-      console.error("src/api/contract.gen.ts is out of date with api/openapi.yaml: run 'make generate'");
-      process.exit(1);
+  const palettePath = fileURLToPath(new URL('../src/styles/tierPalette.gen.css', import.meta.url));
+  const doc = parseYaml(readFileSync(contractPath, 'utf8'));
+  const files = [
+    [outPath, 'src/api/contract.gen.ts', render(doc)],
+    [palettePath, 'src/styles/tierPalette.gen.css', renderPalette(doc)],
+  ];
+  for (const [path, name, text] of files) {
+    if (process.argv.includes('--check')) {
+      if (readFileSync(path, 'utf8') !== text) {
+        console.error(`${name} is out of date with api/openapi.yaml: run 'make generate'`);
+        process.exit(1);
+      }
+    } else {
+      writeFileSync(path, text);
     }
-  } else {
-    writeFileSync(outPath, text);
   }
 }

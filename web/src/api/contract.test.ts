@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain Node script without type declarations.
-import { fromYaml } from '../../scripts/generate-contract.mjs';
+import { fromYaml, renderPalette } from '../../scripts/generate-contract.mjs';
+import { parseYaml } from '@redocly/openapi-core';
 import { formatMessage, LIMITS, MESSAGES, USER_TAGS } from './contract';
 
 describe('contract constants', () => {
@@ -11,6 +12,14 @@ describe('contract constants', () => {
     const onDisk = readFileSync(resolve('src/api/contract.gen.ts'), 'utf8');
     const contract = readFileSync(resolve('../api/openapi.yaml'), 'utf8');
     expect(onDisk).toBe((fromYaml as (yaml: string) => string)(contract));
+  });
+
+  it('tierPalette.gen.css is the contract\'s tier palette, one --tier-<color> for each TierColor', () => {
+    const onDisk = readFileSync(resolve('src/styles/tierPalette.gen.css'), 'utf8');
+    const doc = parseYaml(readFileSync(resolve('../api/openapi.yaml'), 'utf8')) as { components: { schemas: { TierColor: { enum: string[] } } } };
+    expect(onDisk).toBe((renderPalette as (doc: unknown) => string)(doc));
+    const names = [...onDisk.matchAll(/--tier-([a-z]+): #[0-9a-f]{6};/g)].map((m) => m[1]);
+    expect(names).toEqual(doc.components.schemas.TierColor.enum);
   });
 
   it('carries the tags and limits of the spec', () => {

@@ -1482,7 +1482,7 @@ export interface components {
             profile: {
                 [key: string]: unknown;
             };
-            /** @description Each list with its format and items (a tier list's tier by tier); a tier list's also with tiers ([{label, color, items}]). */
+            /** @description Each list with its format and items (best first); a tier list's items are empty and its entries are in its tiers ([{label, color, items}]), as the list reads. */
             lists: {
                 [key: string]: unknown;
             }[];
@@ -1922,9 +1922,9 @@ export interface components {
             /** @description The chosen tags and the type tag (season-ranking or survivor-ranking), which the UI hides. */
             tags: string[];
             format: components["schemas"]["ListFormat"];
-            /** @description Every entry, best first (a tier list's tier by tier). */
+            /** @description A ranked list's entries, best first; empty for a tier list, whose entries are sent once, in tiers. */
             contestants: components["schemas"]["ListItem"][];
-            /** @description A tier list's tiers, best first (absent for a ranked list). */
+            /** @description A tier list's tiers, best first, each with its entries: the list's only copy of them (absent for a ranked list). */
             tiers?: components["schemas"]["Tier"][];
             isPublic: boolean;
             /** Format: date-time */

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { catalogFixture } from './utils';
 import type { Me } from '../lib/session';
-import type { Draft, ListSummary, RankedList } from '../features/lists/api';
+import type { Draft, ListSummary, RankedList, Tier } from '../features/lists/api';
 import { MESSAGES } from '../api/contract';
 
 export interface Call {
@@ -66,6 +66,11 @@ export function rankedList(overrides: Partial<RankedList> = {}): RankedList {
     remixCount: 0,
     ...overrides,
   };
+}
+
+/** A tier list as the server sends it: its entries only in its tiers, its contestants empty. */
+export function tierList(tiers: Tier[], overrides: Partial<RankedList> = {}): RankedList {
+  return rankedList({ format: 'tiers', tiers, contestants: [], ...overrides });
 }
 
 export function summary(overrides: Partial<ListSummary> = {}): ListSummary {

@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, sandra } from '../../test/utils';
 import ListDetailPage from './ListDetailPage';
-import { mockListsServer, rankedList, summary } from '../../test/listsServer';
+import { mockListsServer, rankedList, summary, tierList } from '../../test/listsServer';
 import { emptyBoard } from '../../lib/tiers';
 import type { ListItem, Tier } from './api';
 import { listDetailParts } from '../../app/parts';
@@ -86,7 +86,7 @@ describe('ListDetailPage', () => {
       { label: 'A', color: 'orange', contestants: [] },
       { label: 'B', color: 'yellow', contestants: [parvati] },
     ];
-    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ format: 'tiers', tiers, contestants: [sandraItem, parvati] }) } } });
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: tierList(tiers) } } });
     renderWithProviders(
       <Routes>
         <Route path="/list/:userId/:listId" element={<ListDetailPage {...listDetailParts} />} />
@@ -106,13 +106,25 @@ describe('ListDetailPage', () => {
     expect(screen.queryByRole('list', { name: 'Ranked items' })).toBeNull();
   });
 
+  it('names a tier list of seasons a season tier list, from the entries in its tiers', async () => {
+    const season = (id: string, name: string): ListItem => ({ id, name, imageUrl: `/media/seasons/${id}`, isSeason: true, seasonId: id, seasonName: name });
+    const tiers: Tier[] = [
+      { label: 'S', color: 'red', contestants: [season('s20', 'Survivor: Heroes vs. Villains')] },
+      { label: 'A', color: 'orange', contestants: [season('s1', 'Survivor: Borneo')] },
+    ];
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: tierList(tiers) } } });
+    renderAt('/list/u1/list_1');
+    expect(await screen.findByText(/Season tier list/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Tier A' })).getByText('Borneo')).toBeInTheDocument();
+  });
+
   it('Remix of a tier list starts as a tier list with its tiers', async () => {
     const [first] = rankedList().contestants as [ListItem];
     const tiers: Tier[] = [
       { label: 'S', color: 'red', contestants: [first] },
       { label: 'Meh', color: 'gray', contestants: [] },
     ];
-    mockListsServer({ me: sandra, routes: { 'GET /api/lists/u2/list_9': { status: 200, body: rankedList({ userId: 'u2', id: 'list_9', format: 'tiers', tiers, contestants: [first] }) } } });
+    mockListsServer({ me: sandra, routes: { 'GET /api/lists/u2/list_9': { status: 200, body: tierList(tiers, { userId: 'u2', id: 'list_9' }) } } });
     const user = userEvent.setup();
     renderWithProviders(
       <Routes>

@@ -6,7 +6,7 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../../lib/session';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
-import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, useFavorite, useList, useUpvote, type RankedList } from './api';
+import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, listEntries, useFavorite, useList, useUpvote, type RankedList } from './api';
 import { ShareDialog, SHARE_LOAD_ERROR, useShareImage } from './ShareDialog';
 import moderation from '../../components/moderationMarks.module.css';
 import { visibleTags } from '../../lib/tags';
@@ -175,7 +175,7 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
       <header className={styles.hero}>
         <div className={styles.heroText}>
           <p className={styles.eyebrow}>
-            {list.contestants.some((i) => i.isSeason) ? 'Season' : 'Survivor'} {list.format === 'tiers' ? 'tier list' : 'ranking'}
+            {listEntries(list).some((i) => i.isSeason) ? 'Season' : 'Survivor'} {list.format === 'tiers' ? 'tier list' : 'ranking'}
             {!list.isPublic && <span className={styles.private}>Private</span>}
           </p>
           <h1 className={styles.title}>{list.name}</h1>

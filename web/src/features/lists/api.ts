@@ -23,6 +23,11 @@ export const DELETE_ERROR = MESSAGES.listDeleteFailed;
 export const UPVOTE_ERROR = MESSAGES.upvoteFailed;
 export const FAVORITE_ERROR = MESSAGES.favoriteFailed;
 
+/** A list's entries, best first: a tier list's tier by tier, as the server sends them only in its tiers (its contestants are empty). */
+export function listEntries(list: Pick<RankedList, 'format' | 'contestants' | 'tiers'>): ListItem[] {
+  return list.format === 'tiers' ? (list.tiers ?? []).flatMap((t) => t.contestants) : list.contestants;
+}
+
 export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404;
 }

@@ -5,7 +5,8 @@ import { renderWithProviders, sandra } from '../../../test/utils';
 import CreatePage from './CreatePage';
 import { CREATOR_SESSION_KEY } from '../../../lib/session';
 import { MESSAGES } from '../../../api/contract';
-import { draft, mockListsServer, rankedList } from '../../../test/listsServer';
+import { draft, mockListsServer, rankedList, tierList } from '../../../test/listsServer';
+import type { ListItem } from '../api';
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -39,7 +40,7 @@ const addTo = (user: User, name: string) => user.click(screen.getByRole('button'
 
 describe('CreatePage: tier lists', () => {
   it('adds by click to the pool or the chosen tier; Save waits for a placed entry and sends the tiers without the pool', async () => {
-    const { calls } = mockListsServer({ me: sandra, routes: { 'POST /api/lists': { status: 201, body: rankedList({ id: 'list_7', format: 'tiers' }) } } });
+    const { calls } = mockListsServer({ me: sandra, routes: { 'POST /api/lists': { status: 201, body: tierList([], { id: 'list_7' }) } } });
     const user = userEvent.setup();
     renderWithProviders(<CreatePage />, { route: '/create' });
     await startTiers(user);
@@ -213,6 +214,37 @@ describe('CreatePage: tier lists', () => {
     expect(await screen.findByText('Your unsaved draft was restored.')).toBeInTheDocument();
     expect(board()).toEqual(['Top: Sandra Diaz-Twine', 'pool: Parvati Shallow']);
     expect(screen.getByRole('radio', { name: /Tiers/ })).toBeChecked();
+  });
+
+  it('edit mode loads a tier list from its tiers (its contestants are empty) and saves them with PUT', async () => {
+    const [sandraItem, parvati] = rankedList().contestants as [ListItem, ListItem];
+    const saved = tierList([
+      { label: 'Queens', color: 'purple', contestants: [{ ...sandraItem, note: 'Two wins' }] },
+      { label: 'Close', color: 'teal', contestants: [parvati] },
+    ]);
+    const { calls } = mockListsServer({
+      me: sandra,
+      routes: {
+        'GET /api/lists/u1/list_1': { status: 200, body: saved },
+        'PUT /api/lists/u1/list_1': { status: 200, body: saved },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreatePage />, { route: { pathname: '/create', state: { editingListId: 'list_1' } } });
+    expect(await screen.findByDisplayValue('Queens of the Game')).toBeInTheDocument();
+    expect(board()).toEqual(['Queens: Sandra Diaz-Twine', 'Close: Parvati Shallow', 'pool: ']);
+    expect(screen.getByRole('radio', { name: /Tiers/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/list/u1/list_1'));
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/lists/u1/list_1');
+    expect(put?.body).toMatchObject({
+      format: 'tiers',
+      tiers: [
+        { label: 'Queens', color: 'purple', contestants: [{ id: 'sandra-diaz-twine', note: 'Two wins' }] },
+        { label: 'Close', color: 'teal', contestants: [{ id: 'parvati-shallow' }] },
+      ],
+    });
+    expect(put?.body).not.toHaveProperty('contestants');
   });
 
   it('moves an entry with the keyboard between tiers, announced as it goes', async () => {

@@ -1,0 +1,18 @@
+// Code generated from api/openapi.yaml (TierColor's x-palette) by ./internal/shareimage/gen; DO NOT EDIT.
+
+package shareimage
+
+import "image/color"
+
+// TierColors are the tier palette's colors by name, as the app shows them.
+var TierColors = map[string]color.RGBA{
+	"red":    {0xff, 0x80, 0x80, 0xff}, // #ff8080
+	"orange": {0xff, 0xb3, 0x6b, 0xff}, // #ffb36b
+	"yellow": {0xff, 0xdc, 0x6b, 0xff}, // #ffdc6b
+	"green":  {0x9b, 0xe5, 0x8c, 0xff}, // #9be58c
+	"teal":   {0x6f, 0xd6, 0xc8, 0xff}, // #6fd6c8
+	"blue":   {0x8f, 0xb4, 0xff, 0xff}, // #8fb4ff
+	"purple": {0xc2, 0x9b, 0xff, 0xff}, // #c29bff
+	"pink":   {0xff, 0x9f, 0xd2, 0xff}, // #ff9fd2
+	"gray":   {0xc6, 0xc4, 0xbc, 0xff}, // #c6c4bc
+}
