@@ -38,7 +38,8 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile(*out, []byte(r.markdown()), 0o644); err != nil {
+	prev, _ := os.ReadFile(*out) // none yet: nothing to keep
+	if err := os.WriteFile(*out, []byte(r.markdown(string(prev))), 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -439,7 +440,31 @@ func statusNote(x Result) string {
 	return strings.Join(parts, ", ")
 }
 
-func (r *Run) markdown() string {
+// Sections a run may skip (BENCH_IMPORT_LISTS=0, BENCH_STREAMS=0): the report keeps
+// them from the one it replaces, marked as an earlier run's, rather than losing them.
+const (
+	importHeading = "## Importing the earlier product's data\n"
+	soakHeading   = "## Live streams under churn and stalled readers\n"
+)
+
+// keptSection is the section of prev under heading, up to the next section, marked as
+// not measured by this run; empty when prev has none.
+func keptSection(prev, heading string) string {
+	i := strings.Index(prev, heading)
+	if i < 0 {
+		return ""
+	}
+	body := prev[i+len(heading):]
+	if end := strings.Index(body, "\n## "); end >= 0 {
+		body = body[:end+1]
+	}
+	const mark = "_Not measured by this run: kept from the report it replaced._\n"
+	body = strings.TrimPrefix(strings.TrimPrefix(body, "\n"), mark)
+	return heading + "\n" + mark + "\n" + strings.TrimPrefix(body, "\n")
+}
+
+// markdown is the report of r; prev is the report it replaces.
+func (r *Run) markdown(prev string) string {
 	var b strings.Builder
 	env := r.Env
 	main, _ := strconv.Atoi(env["main_lists"])
@@ -475,8 +500,10 @@ func (r *Run) markdown() string {
 		p("%s", r.verifySection())
 	}
 
-	if len(r.Imports) > 0 {
-		p("## Importing the earlier product's data\n\n")
+	if len(r.Imports) == 0 {
+		p("%s", keptSection(prev, importHeading))
+	} else {
+		p("%s\n", importHeading)
 		p("`castaway demo-data --firestore-export FILE` writes a Firestore export in the earlier product's shape (with its awkward cases: ")
 		p("earlier ids, repeats, mixed lists, missing users, the malformed ballot); `castaway import-firestore FILE` brings it into an empty database, ")
 		p("recounts every aggregate and verifies them. Wall time of the whole command:\n\n")
@@ -567,6 +594,8 @@ func (r *Run) markdown() string {
 
 	if len(r.Soaks) > 0 {
 		p("%s", r.soakSection())
+	} else {
+		p("%s", keptSection(prev, soakHeading))
 	}
 
 	p("## Running it\n\n")

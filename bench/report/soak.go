@@ -28,7 +28,7 @@ func (s Soak) micros(key string) string { return ms(time.Duration(s.int(key)) * 
 func (r *Run) soakSection() string {
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
-	p("## Live streams under churn and stalled readers\n\n")
+	p("%s\n", soakHeading)
 	p("`TestStreamSoak` at full size on a fresh database: stream open/close cycles (paced at the rate shown; \"flat out\" as fast as 32 clients go) from many accounts and client addresses ")
 	p("(X-Forwarded-For), a third of them ended after the first event, a third vanishing (a reset) before reading anything, ")
 	p("a third after the head, while readers that never read hold the legacy stream open and large legacy saves fill them; ")
