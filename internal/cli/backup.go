@@ -23,18 +23,14 @@ Put a copy back with "castaway restore FILE". PostgreSQL is backed up with pg_du
 (see docs/operating.md).`,
 		Example: `  castaway backup --data-dir /var/lib/castaway /var/backups/castaway-$(date -u +%Y%m%dT%H%M%SZ).db`,
 		Args:    args(1, "one file to write"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := loadConfig(cmd, e)
-			if err != nil {
-				return err
-			}
+		RunE: onConfig(e, func(cmd *cobra.Command, cfg *config.Config, args []string) error {
 			version, err := store.BackupFile(cmd.Context(), cfg.DatabaseURL, args[0])
 			if err != nil {
 				return err
 			}
 			_, err = fmt.Fprintf(cmd.OutOrStdout(), "backed up %s to %s (schema %d, integrity ok)\n", cfg.DatabaseURL, args[0], version)
 			return err
-		},
+		}),
 	}
 	config.AddFlags(cmd.Flags(), config.DatabaseFlags...)
 	return cmd

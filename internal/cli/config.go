@@ -18,11 +18,7 @@ the value came from (default, env, or the flag). Passwords in URLs, client secre
 the metrics token are masked. The settings are checked as at start: a bad one is an
 error, and what serve would warn about is printed after them.`,
 		Args: args(0, ""),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadConfig(cmd, e)
-			if err != nil {
-				return err
-			}
+		RunE: onConfig(e, func(cmd *cobra.Command, cfg *config.Config, _ []string) error {
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "SETTING\tVALUE\tFROM")
 			for _, s := range cfg.Shown() {
@@ -35,7 +31,7 @@ error, and what serve would warn about is printed after them.`,
 				fmt.Fprintln(cmd.OutOrStdout(), "warning:", w)
 			}
 			return nil
-		},
+		}),
 	}
 	config.AddFlags(cmd.Flags())
 	return cmd

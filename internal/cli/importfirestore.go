@@ -11,6 +11,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/importer"
+	"castaway/internal/store"
 )
 
 // reportLines is how many lines of each report section the terminal gets.
@@ -29,11 +30,7 @@ castaway, repairing what it can and reporting what it leaves out. Safe to run ag
 what an earlier run brought in is left as it is. The database is chosen as for serve.
 The report goes to stdout, the progress bar to stderr.`,
 		Args: args(1, "one export file"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := loadConfig(cmd, e)
-			if err != nil {
-				return err
-			}
+		RunE: onConfig(e, func(cmd *cobra.Command, cfg *config.Config, args []string) error {
 			f, err := os.Open(args[0])
 			if err != nil {
 				return err
@@ -43,31 +40,28 @@ The report goes to stdout, the progress bar to stderr.`,
 			if err != nil {
 				return err
 			}
-			st, err := app.OpenStore(cmd.Context(), cfg)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			opt := importer.Options{BatchRows: batch}
-			finish := func() {}
-			if !quiet {
-				opt.Progress, finish = app.ProgressBar(e.Stderr, "import")
-			}
-			start := time.Now()
-			rep, err := importer.Import(cmd.Context(), st, catalog.MustLoad(), exp, opt)
-			finish()
-			if rep != nil {
-				stdout := cmd.OutOrStdout()
-				fmt.Fprintf(stdout, "Import of %s into %s (%s)\n\n", args[0], st.Dialect(), time.Since(start).Round(100*time.Millisecond))
-				rep.Write(stdout, reportLines)
-				if reportFile != "" {
-					if werr := os.WriteFile(reportFile, []byte(rep.String()), 0o644); werr != nil && err == nil {
-						err = werr
+			return useStore(cmd, cfg, func(st *store.Store) error {
+				opt := importer.Options{BatchRows: batch}
+				finish := func() {}
+				if !quiet {
+					opt.Progress, finish = app.ProgressBar(e.Stderr, "import")
+				}
+				start := time.Now()
+				rep, err := importer.Import(cmd.Context(), st, catalog.MustLoad(), exp, opt)
+				finish()
+				if rep != nil {
+					stdout := cmd.OutOrStdout()
+					fmt.Fprintf(stdout, "Import of %s into %s (%s)\n\n", args[0], st.Dialect(), time.Since(start).Round(100*time.Millisecond))
+					rep.Write(stdout, reportLines)
+					if reportFile != "" {
+						if werr := os.WriteFile(reportFile, []byte(rep.String()), 0o644); werr != nil && err == nil {
+							err = werr
+						}
 					}
 				}
-			}
-			return err
-		},
+				return err
+			})
+		}),
 	}
 	cmd.Flags().IntVar(&batch, "batch", 5000, "rows per transaction")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress bar")

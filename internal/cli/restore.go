@@ -25,11 +25,7 @@ PostgreSQL is restored with pg_restore into an empty database (see docs/operatin
   castaway restore --data-dir /var/lib/castaway /var/backups/castaway-20260301T120000Z.db
   systemctl start castaway`,
 		Args: args(1, "one backup file to restore"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := loadConfig(cmd, e)
-			if err != nil {
-				return err
-			}
+		RunE: onConfig(e, func(cmd *cobra.Command, cfg *config.Config, args []string) error {
 			replaced, err := store.Restore(cmd.Context(), cfg.DatabaseURL, args[0], time.Now())
 			if err != nil {
 				return err
@@ -40,7 +36,7 @@ PostgreSQL is restored with pg_restore into an empty database (see docs/operatin
 				fmt.Fprintf(out, "the database it replaced is kept as %s\n", replaced)
 			}
 			return nil
-		},
+		}),
 	}
 	config.AddFlags(cmd.Flags(), config.DatabaseFlags...)
 	return cmd

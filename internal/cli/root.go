@@ -156,6 +156,17 @@ func loadConfig(cmd *cobra.Command, e *Env) (*config.Config, error) {
 	return cfg, nil
 }
 
+// onConfig is the run of a command that needs its settings: loadConfig before run.
+func onConfig(e *Env, run func(cmd *cobra.Command, cfg *config.Config, args []string) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		cfg, err := loadConfig(cmd, e)
+		if err != nil {
+			return err
+		}
+		return run(cmd, cfg, args)
+	}
+}
+
 // withStore runs use with the command's configuration and its database, opened (and
 // migrated) for it and closed after.
 func withStore(cmd *cobra.Command, e *Env, use func(*config.Config, *store.Store) error) error {
@@ -163,12 +174,17 @@ func withStore(cmd *cobra.Command, e *Env, use func(*config.Config, *store.Store
 	if err != nil {
 		return err
 	}
+	return useStore(cmd, cfg, func(st *store.Store) error { return use(cfg, st) })
+}
+
+// useStore runs use with the database of cfg, opened (and migrated) for it and closed after.
+func useStore(cmd *cobra.Command, cfg *config.Config, use func(*store.Store) error) error {
 	st, err := app.OpenStore(cmd.Context(), cfg)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	return use(cfg, st)
+	return use(st)
 }
 
 // onStore is the run of a command that needs only its database: withStore around run.

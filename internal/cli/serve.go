@@ -28,17 +28,13 @@ Each flag has a CASTAWAY_* variable; a flag wins over its variable.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadConfig(cmd, e)
-			if err != nil {
-				return err
-			}
+		RunE: onConfig(e, func(cmd *cobra.Command, cfg *config.Config, _ []string) error {
 			log := app.NewLogger(cfg, e.Stderr)
 			for _, w := range cfg.Warnings() {
 				log.Warn(w)
 			}
 			return app.Serve(cmd.Context(), cfg, e.Web, log)
-		},
+		}),
 	}
 	config.AddFlags(cmd.Flags())
 	return cmd

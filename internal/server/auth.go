@@ -31,18 +31,24 @@ func (s *Server) signInAs(w http.ResponseWriter, r *http.Request, u *model.User,
 	s.writeMe(w, r, u, status, fallback)
 }
 
+// signInAfter signs in u, whom an account request (a sign-up, a password reset) gave, and
+// logs event; when the request failed (err) it answers with the failure.
+func (s *Server) signInAfter(w http.ResponseWriter, r *http.Request, u *model.User, err error, event string, status int, fallback string) {
+	if err != nil {
+		s.fail(w, r, "account request", err, fallback)
+		return
+	}
+	s.log.InfoContext(r.Context(), event, "user", u.ID)
+	s.signInAs(w, r, u, status, fallback)
+}
+
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	var body api.Credentials
 	if !decodeJSON(w, r, &body) {
 		return
 	}
 	u, err := s.accounts.SignUp(r.Context(), body.Email, body.Password, s.clientIP(r))
-	if err != nil {
-		s.fail(w, r, "account request", err, auth.MsgSignUpFailed)
-		return
-	}
-	s.log.InfoContext(r.Context(), "signed up", "user", u.ID)
-	s.signInAs(w, r, u, http.StatusCreated, auth.MsgSignUpFailed)
+	s.signInAfter(w, r, u, err, "signed up", http.StatusCreated, auth.MsgSignUpFailed)
 }
 
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
@@ -135,12 +141,7 @@ func (s *Server) confirmReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := s.accounts.ConfirmReset(r.Context(), body.Token, body.Password, s.clientIP(r))
-	if err != nil {
-		s.fail(w, r, "account request", err, problem.MsgNewPasswordFailed)
-		return
-	}
-	s.log.InfoContext(r.Context(), "password reset", "user", u.ID)
-	s.signInAs(w, r, u, http.StatusOK, problem.MsgNewPasswordFailed)
+	s.signInAfter(w, r, u, err, "password reset", http.StatusOK, problem.MsgNewPasswordFailed)
 }
 
 func (s *Server) enabledProviders(w http.ResponseWriter, r *http.Request) {

@@ -22,33 +22,31 @@ func (s *Server) inboxesChanged(r *http.Request) {
 }
 
 func (s *Server) getInbox(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgInboxSignedOut)
-	if u == nil {
-		return
-	}
-	s.answerInbox(w, r, u.ID)
+	s.changeInbox(w, r, "", nil)
 }
 
 func (s *Server) markNotificationRead(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgInboxSignedOut)
-	if u == nil {
-		return
-	}
-	if err := s.inboxes.MarkRead(r.Context(), u.ID, r.PathValue("id")); err != nil {
-		s.fail(w, r, "mark notification read", err, msgSomethingWrong)
-		return
-	}
-	s.answerInbox(w, r, u.ID)
+	s.changeInbox(w, r, "mark notification read", func(ctx context.Context, userID string) error {
+		return s.inboxes.MarkRead(ctx, userID, r.PathValue("id"))
+	})
 }
 
 func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request) {
+	s.changeInbox(w, r, "mark notifications read", s.inboxes.MarkAllRead)
+}
+
+// changeInbox runs change, when there is one, on the signed-in user's notifications and
+// answers with their inbox; what names a failed change.
+func (s *Server) changeInbox(w http.ResponseWriter, r *http.Request, what string, change func(ctx context.Context, userID string) error) {
 	u := requireUser(w, r, msgInboxSignedOut)
 	if u == nil {
 		return
 	}
-	if err := s.inboxes.MarkAllRead(r.Context(), u.ID); err != nil {
-		s.fail(w, r, "mark notifications read", err, msgSomethingWrong)
-		return
+	if change != nil {
+		if err := change(r.Context(), u.ID); err != nil {
+			s.fail(w, r, what, err, msgSomethingWrong)
+			return
+		}
 	}
 	s.answerInbox(w, r, u.ID)
 }

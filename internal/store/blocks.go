@@ -69,21 +69,12 @@ func (s *Store) Unblock(ctx context.Context, blockerID, blockedID string) error 
 func (s *Store) Blocks(ctx context.Context, blockerID string) ([]model.BlockedUser, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT b.blocked_id, u.display_name, b.created_at FROM blocks b
 		JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = $1 ORDER BY b.created_at DESC, b.blocked_id`, blockerID)
-	if err != nil {
-		return nil, fmt.Errorf("list blocks: %w", err)
-	}
-	defer rows.Close()
-	out := []model.BlockedUser{}
-	for rows.Next() {
-		var b model.BlockedUser
+	return rowsOf(rows, err, "list blocks", func(rows *sql.Rows) (b model.BlockedUser, err error) {
 		var at int64
-		if err := rows.Scan(&b.UserID, &b.DisplayName, &at); err != nil {
-			return nil, fmt.Errorf("list blocks: %w", err)
-		}
+		err = rows.Scan(&b.UserID, &b.DisplayName, &at)
 		b.BlockedAt = fromMillis(at)
-		out = append(out, b)
-	}
-	return out, rows.Err()
+		return b, err
+	})
 }
 
 // Blocked tells whether any of blockers has blocked userID.

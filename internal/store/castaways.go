@@ -139,21 +139,12 @@ func (s *Store) SitemapListPages(ctx context.Context, size int) (int, error) {
 func (s *Store) SitemapLists(ctx context.Context, page, size int) ([]model.SitemapList, error) {
 	from := int64(page-1) * int64(size)
 	rows, err := s.rdb.QueryContext(ctx, StmtSitemapLists, from, from+int64(size))
-	if err != nil {
-		return nil, fmt.Errorf("sitemap lists: %w", err)
-	}
-	defer rows.Close()
-	out := []model.SitemapList{}
-	for rows.Next() {
-		var l model.SitemapList
+	return rowsOf(rows, err, "sitemap lists", func(rows *sql.Rows) (l model.SitemapList, err error) {
 		var at int64
-		if err := rows.Scan(&l.UserID, &l.ListID, &at); err != nil {
-			return nil, fmt.Errorf("sitemap lists: %w", err)
-		}
+		err = rows.Scan(&l.UserID, &l.ListID, &at)
 		l.UpdatedAt = fromMillis(at)
-		out = append(out, l)
-	}
-	return out, rows.Err()
+		return l, err
+	})
 }
 
 // castawayChecks compare castaway_ranks and sitemap_lists with the public lists, as

@@ -98,22 +98,7 @@ func (s *Store) CreateComment(ctx context.Context, c *model.Comment, notes []*mo
 func (s *Store) CommentThread(ctx context.Context, listUserID, listID, viewerID string) ([]model.Comment, error) {
 	rows, err := s.rdb.QueryContext(ctx, commentSelect+`
 		WHERE c.list_user_id = $2 AND c.list_id = $3 ORDER BY c.created_at DESC, c.id DESC`, viewerID, listUserID, listID)
-	if err != nil {
-		return nil, fmt.Errorf("list comments: %w", err)
-	}
-	defer rows.Close()
-	thread := []model.Comment{}
-	for rows.Next() {
-		c, err := scanComment(rows)
-		if err != nil {
-			return nil, fmt.Errorf("scan comment: %w", err)
-		}
-		thread = append(thread, *c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list comments: %w", err)
-	}
-	return thread, nil
+	return rowsOf(rows, err, "list comments", valueOf(scanComment))
 }
 
 // DefaultCommentPageSize is how many top-level comments a page holds, each with all its replies.

@@ -58,22 +58,10 @@ func (s *Store) Favorites(ctx context.Context, userID string) ([]model.Favorite,
 		FROM favorites f JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id
 		WHERE f.user_id = $1 AND `+visibleTo("$1")+`
 		ORDER BY f.favorited_at DESC, l.id`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("list favorites: %w", err)
-	}
-	defer rows.Close()
-	favs := []model.Favorite{}
-	for rows.Next() {
-		var f model.Favorite
+	return rowsOf(rows, err, "list favorites", func(rows *sql.Rows) (f model.Favorite, err error) {
 		var at int64
-		if err := rows.Scan(&f.UserID, &f.ListID, &f.Name, &at); err != nil {
-			return nil, fmt.Errorf("scan favorite: %w", err)
-		}
+		err = rows.Scan(&f.UserID, &f.ListID, &f.Name, &at)
 		f.FavoritedAt = fromMillis(at)
-		favs = append(favs, f)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list favorites: %w", err)
-	}
-	return favs, nil
+		return f, err
+	})
 }

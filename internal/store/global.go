@@ -35,19 +35,7 @@ func scanPoll(row interface{ Scan(...any) error }) (*model.Poll, error) {
 // Polls returns every poll, oldest first.
 func (s *Store) Polls(ctx context.Context) ([]model.Poll, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+pollColumns+` FROM global_polls ORDER BY created_at, id`)
-	if err != nil {
-		return nil, fmt.Errorf("list polls: %w", err)
-	}
-	defer rows.Close()
-	polls := []model.Poll{}
-	for rows.Next() {
-		p, err := scanPoll(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list polls: %w", err)
-		}
-		polls = append(polls, *p)
-	}
-	return polls, rows.Err()
+	return rowsOf(rows, err, "list polls", valueOf(scanPoll))
 }
 
 // Poll finds a poll, or ErrNotFound.

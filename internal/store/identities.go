@@ -54,20 +54,5 @@ func addIdentity(ctx context.Context, db execer, id model.Identity, now time.Tim
 // IdentityProviders lists the providers linked to a user, in name order.
 func (s *Store) IdentityProviders(ctx context.Context, userID string) ([]string, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT DISTINCT provider FROM identities WHERE user_id = $1 ORDER BY provider`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("identity providers: %w", err)
-	}
-	defer rows.Close()
-	var providers []string
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, fmt.Errorf("identity providers: %w", err)
-		}
-		providers = append(providers, p)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("identity providers: %w", err)
-	}
-	return providers, nil
+	return stringsOf(rows, err, "identity providers")
 }

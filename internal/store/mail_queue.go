@@ -54,21 +54,12 @@ func (s *Store) ClaimMail(ctx context.Context, owner string, now time.Time, leas
 		WHERE `+free+` AND id IN (SELECT id FROM due)
 		RETURNING id, kind, recipient, subject, text_body, html_body, created_at, attempts`,
 		owner, millis(now.Add(lease)), millis(now), limit)
-	if err != nil {
-		return nil, fmt.Errorf("claim mail: %w", err)
-	}
-	defer rows.Close()
-	var out []QueuedMail
-	for rows.Next() {
-		var m QueuedMail
+	return rowsOf(rows, err, "claim mail", func(rows *sql.Rows) (m QueuedMail, err error) {
 		var created int64
-		if err := rows.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Text, &m.HTML, &created, &m.Attempts); err != nil {
-			return nil, fmt.Errorf("claim mail: %w", err)
-		}
+		err = rows.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Text, &m.HTML, &created, &m.Attempts)
 		m.CreatedAt = fromMillis(created)
-		out = append(out, m)
-	}
-	return out, rows.Err()
+		return m, err
+	})
 }
 
 // MailSent removes a delivered row, with its body, if owner still holds it.
@@ -108,21 +99,12 @@ type MailRow struct {
 func (s *Store) MailQueue(ctx context.Context) ([]MailRow, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT id, kind, recipient, attempts, next_at, COALESCE(last_error, ''), given_up_at IS NOT NULL
 		FROM mail_queue ORDER BY created_at, id`)
-	if err != nil {
-		return nil, fmt.Errorf("read mail queue: %w", err)
-	}
-	defer rows.Close()
-	var out []MailRow
-	for rows.Next() {
-		var r MailRow
+	return rowsOf(rows, err, "read mail queue", func(rows *sql.Rows) (r MailRow, err error) {
 		var next int64
-		if err := rows.Scan(&r.ID, &r.Kind, &r.To, &r.Attempts, &next, &r.LastError, &r.GivenUp); err != nil {
-			return nil, fmt.Errorf("read mail queue: %w", err)
-		}
+		err = rows.Scan(&r.ID, &r.Kind, &r.To, &r.Attempts, &next, &r.LastError, &r.GivenUp)
 		r.NextAt = fromMillis(next)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+		return r, err
+	})
 }
 
 // QueueMail adds m to the queue on its own.

@@ -108,19 +108,7 @@ func nameKeysIn(ctx context.Context, tx *sql.Tx, keys []string) (map[string]bool
 		args[i], marks[i] = k, "$"+strconv.Itoa(i+1)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT name_key FROM users WHERE name_key IN (`+strings.Join(marks, ", ")+`)`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read name keys: %w", err)
-	}
-	defer rows.Close()
-	taken := map[string]bool{}
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			return nil, fmt.Errorf("read name keys: %w", err)
-		}
-		taken[k] = true
-	}
-	return taken, rows.Err()
+	return setOf(stringsOf(rows, err, "read name keys"))
 }
 
 // setNameKeys writes name keys given as id, key pairs, in one statement.

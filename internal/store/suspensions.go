@@ -71,11 +71,9 @@ func (s *Store) Suspend(ctx context.Context, userID string, sus model.Suspension
 		until = millis(sus.Until)
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		var name string
-		if err := tx.QueryRowContext(ctx, `SELECT display_name FROM users WHERE id = $1`, userID).Scan(&name); errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		} else if err != nil {
-			return fmt.Errorf("suspend: %w", err)
+		name, err := accountName(ctx, tx, userID, "suspend")
+		if err != nil {
+			return err
 		}
 		// Taking the row (and its lock) decides which of two racing suspensions hides the content.
 		res, err := tx.ExecContext(ctx, `UPDATE users SET suspended_at = $2, suspended_until = $3, suspension_reason = $4
@@ -103,11 +101,9 @@ func (s *Store) Suspend(ctx context.Context, userID string, sus model.Suspension
 // sweep: a suspension renewed meanwhile stays). ErrNotSuspended when there is none to lift.
 func (s *Store) Unsuspend(ctx context.Context, userID string, expiredBy time.Time, a *model.Action) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		var name string
-		if err := tx.QueryRowContext(ctx, `SELECT display_name FROM users WHERE id = $1`, userID).Scan(&name); errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		} else if err != nil {
-			return fmt.Errorf("unsuspend: %w", err)
+		name, err := accountName(ctx, tx, userID, "unsuspend")
+		if err != nil {
+			return err
 		}
 		q := `UPDATE users SET suspended_at = NULL, suspended_until = NULL, suspension_reason = '' WHERE id = $1 AND suspended_at IS NOT NULL`
 		args := []any{userID}
@@ -215,15 +211,25 @@ func (s *Store) ExpiredSuspensions(ctx context.Context, now time.Time, limit int
 // password reset or sign-out a moderator sent. ErrNotFound when there is no such account.
 func (s *Store) RecordUserAction(ctx context.Context, userID string, a *model.Action) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		var name string
-		if err := tx.QueryRowContext(ctx, `SELECT display_name FROM users WHERE id = $1`, userID).Scan(&name); errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		} else if err != nil {
-			return fmt.Errorf("record action: %w", err)
+		name, err := accountName(ctx, tx, userID, "record action")
+		if err != nil {
+			return err
 		}
 		a.Kind, a.Key, a.Title = KindUser, userID, name
 		return recordAction(ctx, tx, a)
 	})
+}
+
+// accountName reads userID's display name in tx, for the moderation log; ErrNotFound when
+// there is no such account. what names the read in its errors.
+func accountName(ctx context.Context, tx *sql.Tx, userID, what string) (string, error) {
+	var name string
+	if err := tx.QueryRowContext(ctx, `SELECT display_name FROM users WHERE id = $1`, userID).Scan(&name); errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	} else if err != nil {
+		return "", fmt.Errorf("%s: %w", what, err)
+	}
+	return name, nil
 }
 
 // recordAction adds a to the moderation log in tx.

@@ -111,22 +111,7 @@ func (s *Store) NameKeysWithPrefix(ctx context.Context, prefix string) (map[stri
 func nameKeysWithPrefix(ctx context.Context, db querier, prefix string) (map[string]bool, error) {
 	rows, err := db.QueryContext(ctx, `SELECT name_key FROM users WHERE name_key LIKE $1 ESCAPE '\'`,
 		likeEscaper.Replace(model.NameKey(prefix))+"%")
-	if err != nil {
-		return nil, fmt.Errorf("display names: %w", err)
-	}
-	defer rows.Close()
-	taken := map[string]bool{}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, fmt.Errorf("display names: %w", err)
-		}
-		taken[n] = true
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("display names: %w", err)
-	}
-	return taken, nil
+	return setOf(stringsOf(rows, err, "display names"))
 }
 
 // RenameUser sets a user's display name. The unique index decides races:

@@ -63,14 +63,16 @@ export async function expectItems(page, label, nameSelector, want) {
 /**
  * A finger: touch down on `start`, hold past the 150 ms delay, move in steps to `end()` (measured
  * at every step, as the page may scroll under the finger), wait for `over`, lift. Real
- * TouchEvents through CDP (`cdp` from page.context().newCDPSession(page)).
+ * TouchEvents through CDP (`cdp` from page.context().newCDPSession(page)). `pause` is how long
+ * to wait after the pick-up before moving (while a sheet the drag began in closes).
  */
-export async function touchDrag(page, cdp, start, end, { over }) {
+export async function touchDrag(page, cdp, start, end, { over, pause = 0 }) {
   const point = (p) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(start) });
   await page.waitForTimeout(300);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point({ x: start.x + 2, y: start.y + 2 }) });
   await announced(page, /Picked up | is over /);
+  if (pause > 0) await page.waitForTimeout(pause);
   for (let i = 1; i <= 12; i++) {
     const target = await end();
     const p = { x: start.x + ((target.x - start.x) * i) / 12, y: start.y + ((target.y - start.y) * i) / 12 };

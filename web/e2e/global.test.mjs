@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
-import { announced, expectItems, mouseDrag } from './dnd.mjs';
+import { announced, expectItems, mouseDrag, touchDrag } from './dnd.mjs';
 import { screenshot, settled, signUp, startApp } from './harness.mjs';
 
 const POLL = '/global-rankings/season-48';
@@ -50,36 +50,6 @@ async function resultRows(page) {
 
 /** A mouse drag in small steps, from a panel tile into a slot. */
 const mouseDragToSlot = (page, from, to) => mouseDrag(page, from, to, { over: / is over slot / });
-
-/** A finger: touch down, hold past the 150 ms delay, move in steps, lift (real TouchEvents through CDP). */
-async function touchDrag(page, cdp, start, end) {
-  const point = (p) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(start) });
-  await page.waitForTimeout(300);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point({ x: start.x + 2, y: start.y + 2 }) });
-  await announced(page, /Picked up |is over slot /);
-  // The sheet closes when a drag from it begins; the slots are then in view.
-  await page.waitForTimeout(400);
-  for (let i = 1; i <= 12; i++) {
-    // Measured at every step: the page may scroll under the finger (dnd-kit's auto-scroll).
-    const target = await end();
-    const p = { x: start.x + ((target.x - start.x) * i) / 12, y: start.y + ((target.y - start.y) * i) / 12 };
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(p) });
-    await page.waitForTimeout(16);
-  }
-  // Hold still over the target until the page stops moving under the finger.
-  for (let i = 0; i < 10; i++) {
-    const target = await end();
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(target) });
-    await page.waitForTimeout(100);
-    const again = await end();
-    if (Math.abs(again.y - target.y) < 2) break;
-  }
-  await announced(page, / is over slot /);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await announced(page, / was dropped /);
-  await page.waitForTimeout(300);
-}
 
 /** dnd-kit's keyboard sensor listens from the next tick after a pick-up (and scrolls as it moves): a person's key presses are never that fast. */
 async function arrowUp(page) {
@@ -275,7 +245,8 @@ test('phone: tap to add in the sheet, touch drag with a hold, keyboard reorder, 
   const tile = panel.getByRole('button', { name: 'Add Joe Hunter' });
   await tile.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   const start = await center(tile);
-  await touchDrag(page, cdp, start, () => center(page.locator('li[data-slot="3"]')));
+  // The sheet closes when a drag from it begins; the slots are then in view.
+  await touchDrag(page, cdp, start, () => center(page.locator('li[data-slot="3"]')), { over: / is over slot /, pause: 400 });
   await expectSlots(page, ['Kyle Fraser', '', 'Joe Hunter']);
 
   // Keyboard reorder on the phone too.

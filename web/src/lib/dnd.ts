@@ -1,4 +1,16 @@
-import { closestCenter, pointerWithin, type CollisionDetection, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  closestCenter,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type KeyboardCoordinateGetter,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import type { PanelItem } from './panelItem';
 
 export const LIST_DROP_ID = 'ranking-list';
@@ -34,3 +46,55 @@ export const collision: CollisionDetection = (args) => {
   const first = near[0];
   return first ? [first] : within.filter((c) => c.id === LIST_DROP_ID);
 };
+
+/** The sensors of every board: pointer after 5 px, touch after a 150 ms hold, and keyboard with `coordinateGetter`'s arrows. */
+export function useDragSensors(coordinateGetter: KeyboardCoordinateGetter) {
+  return useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
+}
+
+/** What a board reads out while an item is dragged. */
+export interface DragReadout {
+  /** An item's name as read out. */
+  name: (item: PanelItem) => string;
+  /** Where a picked-up item of the board is: 'at position 2 of 5'. */
+  from: (active: UniqueIdentifier) => string;
+  /** Where a dragged item is over: 'position 3 of 5'. */
+  over: (active: UniqueIdentifier, over: UniqueIdentifier) => string;
+  /** Where a dropped item landed, 'at position 3 of 5', or null when it landed outside. */
+  dropped: (active: UniqueIdentifier, over: UniqueIdentifier) => string | null;
+  /** What a drag is no longer over: 'the ranking'. */
+  notOver: string;
+  /** What a drop landed outside of: 'the ranking'. */
+  outside: string;
+}
+
+/** DndContext's accessibility prop: the announcements of `r` and the instructions. */
+export function dragAccessibility(r: DragReadout, instructions: string) {
+  const announcements: Announcements = {
+    onDragStart({ active }) {
+      const d = dragData(active.data);
+      if (!d) return undefined;
+      return d.fromPanel ? `Picked up ${r.name(d.item)}.` : `Picked up ${r.name(d.item)}. It is ${r.from(active.id)}.`;
+    },
+    onDragOver({ active, over }) {
+      const d = dragData(active.data);
+      if (!d) return undefined;
+      return over ? `${r.name(d.item)} is over ${r.over(active.id, over.id)}.` : `${r.name(d.item)} is no longer over ${r.notOver}.`;
+    },
+    onDragEnd({ active, over }) {
+      const d = dragData(active.data);
+      if (!d) return undefined;
+      const landed = over ? r.dropped(active.id, over.id) : null;
+      return landed !== null ? `${r.name(d.item)} was dropped ${landed}.` : `${r.name(d.item)} was dropped outside ${r.outside}.`;
+    },
+    onDragCancel({ active }) {
+      const d = dragData(active.data);
+      return d ? `Moving ${r.name(d.item)} was cancelled.` : undefined;
+    },
+  };
+  return { announcements, screenReaderInstructions: { draggable: instructions } };
+}

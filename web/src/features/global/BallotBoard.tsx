@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import {
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
   closestCenter,
   pointerWithin,
-  useSensor,
-  useSensors,
-  type Announcements,
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
@@ -17,7 +11,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { FallbackImage } from '../../components/FallbackImage';
 import { CloseIcon } from '../../components/icons';
-import { PANEL_PREFIX, dragData, type DragData } from '../../lib/dnd';
+import { PANEL_PREFIX, dragAccessibility, dragData, useDragSensors, type DragData } from '../../lib/dnd';
 import type { PanelItem } from '../../lib/panelItem';
 import type { Slots } from './globalApi';
 import styles from './Global.module.css';
@@ -47,11 +41,7 @@ interface DragOptions {
 /** Drag and drop for the ballot, as in the creator: pointer, touch after a 150 ms hold, keyboard. */
 export function useBallotDrag({ slots, onPlace, onMove, onPanelDragStart }: DragOptions) {
   const [activeDrag, setActiveDrag] = useState<DragData | null>(null);
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useDragSensors(sortableKeyboardCoordinates);
 
   function onDragStart(e: DragStartEvent) {
     const data = dragData(e.active.data);
@@ -75,27 +65,17 @@ export function useBallotDrag({ slots, onPlace, onMove, onPanelDragStart }: Drag
     const i = slotIndex(id);
     return i < 0 ? '' : `slot ${i + 1} of ${slots.length}`;
   };
-  const announcements: Announcements = {
-    onDragStart({ active }) {
-      const d = dragData(active.data);
-      if (!d) return undefined;
-      return d.fromPanel ? `Picked up ${d.item.name}.` : `Picked up ${d.item.name}. It is in ${where(active.id)}.`;
+  const accessibility = dragAccessibility(
+    {
+      name: (item) => item.name,
+      from: (active) => `in ${where(active)}`,
+      over: (_active, over) => where(over),
+      dropped: (_active, over) => `on ${where(over)}`,
+      notOver: 'a slot',
+      outside: 'the slots',
     },
-    onDragOver({ active, over }) {
-      const d = dragData(active.data);
-      if (!d) return undefined;
-      return over ? `${d.item.name} is over ${where(over.id)}.` : `${d.item.name} is no longer over a slot.`;
-    },
-    onDragEnd({ active, over }) {
-      const d = dragData(active.data);
-      if (!d) return undefined;
-      return over ? `${d.item.name} was dropped on ${where(over.id)}.` : `${d.item.name} was dropped outside the slots.`;
-    },
-    onDragCancel({ active }) {
-      const d = dragData(active.data);
-      return d ? `Moving ${d.item.name} was cancelled.` : undefined;
-    },
-  };
+    SCREEN_READER_INSTRUCTIONS,
+  );
 
   return {
     activeDrag,
@@ -105,7 +85,7 @@ export function useBallotDrag({ slots, onPlace, onMove, onPanelDragStart }: Drag
       onDragStart,
       onDragEnd,
       onDragCancel: () => setActiveDrag(null),
-      accessibility: { announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } },
+      accessibility,
     },
   };
 }

@@ -1,11 +1,5 @@
 import { useState } from 'react';
 import {
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
   type DragEndEvent,
   type DragMoveEvent,
   type DragStartEvent,
@@ -14,7 +8,16 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { stripSurvivorPrefix } from '../../../lib/seasonDisplay';
 import type { PanelItem } from '../../../lib/panelItem';
-import { LIST_DROP_ID, collision, dragData, itemDndId, type DragData, type DropHint } from '../../../lib/dnd';
+import {
+  LIST_DROP_ID,
+  collision,
+  dragAccessibility,
+  dragData,
+  itemDndId,
+  useDragSensors,
+  type DragData,
+  type DropHint,
+} from '../../../lib/dnd';
 
 const SCREEN_READER_INSTRUCTIONS =
   'To move an item, press space or enter on its handle. Use the up and down arrow keys to change its position, press space or enter again to drop it, or escape to cancel.';
@@ -36,11 +39,7 @@ interface Options {
 export function useRankingDrag({ items, onAdd, onMove, onPanelDragStart }: Options) {
   const [activeDrag, setActiveDrag] = useState<DragData | null>(null);
   const [dropHint, setDropHint] = useState<DropHint | null>(null);
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useDragSensors(sortableKeyboardCoordinates);
 
   const indexOf = (id: UniqueIdentifier) => items.findIndex((i) => itemDndId(i) === id);
 
@@ -87,34 +86,22 @@ export function useRankingDrag({ items, onAdd, onMove, onPanelDragStart }: Optio
     setDropHint(null);
   }
 
-  const displayName = (item: PanelItem) => (item.isSeason ? stripSurvivorPrefix(item.name) : item.name);
-  function position(id: UniqueIdentifier | undefined): string {
-    if (id === undefined) return '';
+  function position(id: UniqueIdentifier): string {
     if (id === LIST_DROP_ID) return `position ${items.length + 1}`;
     const i = indexOf(id);
     return i < 0 ? '' : `position ${i + 1} of ${items.length}`;
   }
-  const announcements: Announcements = {
-    onDragStart({ active }) {
-      const d = dragData(active.data);
-      if (!d) return undefined;
-      return d.fromPanel ? `Picked up ${displayName(d.item)}.` : `Picked up ${displayName(d.item)}. It is at ${position(active.id)}.`;
+  const accessibility = dragAccessibility(
+    {
+      name: (item) => (item.isSeason ? stripSurvivorPrefix(item.name) : item.name),
+      from: (active) => `at ${position(active)}`,
+      over: (_active, over) => position(over),
+      dropped: (_active, over) => `at ${position(over)}`,
+      notOver: 'the ranking',
+      outside: 'the ranking',
     },
-    onDragOver({ active, over }) {
-      const d = dragData(active.data);
-      if (!d) return undefined;
-      return over ? `${displayName(d.item)} is over ${position(over.id)}.` : `${displayName(d.item)} is no longer over the ranking.`;
-    },
-    onDragEnd({ active, over }) {
-      const d = dragData(active.data);
-      if (!d) return undefined;
-      return over ? `${displayName(d.item)} was dropped at ${position(over.id)}.` : `${displayName(d.item)} was dropped outside the ranking.`;
-    },
-    onDragCancel({ active }) {
-      const d = dragData(active.data);
-      return d ? `Moving ${displayName(d.item)} was cancelled.` : undefined;
-    },
-  };
+    SCREEN_READER_INSTRUCTIONS,
+  );
 
   return {
     activeDrag,
@@ -126,7 +113,7 @@ export function useRankingDrag({ items, onAdd, onMove, onPanelDragStart }: Optio
       onDragMove,
       onDragEnd,
       onDragCancel,
-      accessibility: { announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } },
+      accessibility,
     },
   };
 }

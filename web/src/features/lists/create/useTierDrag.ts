@@ -1,12 +1,6 @@
 import { useRef, useState } from 'react';
 import {
   KeyboardCode,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
   type ClientRect,
   type CollisionDetection,
   type DragEndEvent,
@@ -17,7 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { stripSurvivorPrefix } from '../../../lib/seasonDisplay';
 import type { PanelItem } from '../../../lib/panelItem';
-import { dragData, type DragData } from '../../../lib/dnd';
+import { dragAccessibility, dragData, useDragSensors, type DragData } from '../../../lib/dnd';
 import { itemsWithout, locate, stepSlot, type Slot, type TierBoard } from '../../../lib/tiers';
 import type { RankedItem } from './creatorState';
 
@@ -94,11 +88,7 @@ export function useTierDrag({ board, onAdd, onMove, onPanelDragStart, containerN
     return { x: rect.left, y: rect.top };
   };
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
-  );
+  const sensors = useDragSensors(keyboardCoordinates);
 
   /** The pointer's (or, for a keyboard drag, the chosen) slot; the hint to draw for it. */
   function pointerTarget(args: Parameters<CollisionDetection>[0]): { slot: Slot; hint: TierHint; over: string } | null {
@@ -178,7 +168,6 @@ export function useTierDrag({ board, onAdd, onMove, onPanelDragStart, containerN
     else onMove(data.item.id, target.slot);
   }
 
-  const displayName = (item: PanelItem) => (item.isSeason ? stripSurvivorPrefix(item.name) : item.name);
   function where(active: UniqueIdentifier): string {
     const s = currentSlot()?.slot;
     if (!s) return '';
@@ -192,27 +181,17 @@ export function useTierDrag({ board, onAdd, onMove, onPanelDragStart, containerN
     const size = itemsWithout(boardRef.current, place.container, null).length;
     return `${containerName(place.container)}, position ${place.index + 1} of ${size}`;
   }
-  const announcements: Announcements = {
-    onDragStart({ active }) {
-      const d = dragData(active.data);
-      if (!d) return undefined;
-      return d.fromPanel ? `Picked up ${displayName(d.item)}.` : `Picked up ${displayName(d.item)}. It is in ${at(active.id)}.`;
+  const accessibility = dragAccessibility(
+    {
+      name: (item) => (item.isSeason ? stripSurvivorPrefix(item.name) : item.name),
+      from: (active) => `in ${at(active)}`,
+      over: (active) => where(active),
+      dropped: () => (dropped.current !== '' ? `in ${dropped.current}` : null),
+      notOver: 'the tiers',
+      outside: 'the tiers',
     },
-    onDragOver({ active, over }) {
-      const d = dragData(active.data);
-      if (!d) return undefined;
-      return over ? `${displayName(d.item)} is over ${where(active.id)}.` : `${displayName(d.item)} is no longer over the tiers.`;
-    },
-    onDragEnd({ active, over }) {
-      const d = dragData(active.data);
-      if (!d) return undefined;
-      return over && dropped.current !== '' ? `${displayName(d.item)} was dropped in ${dropped.current}.` : `${displayName(d.item)} was dropped outside the tiers.`;
-    },
-    onDragCancel({ active }) {
-      const d = dragData(active.data);
-      return d ? `Moving ${displayName(d.item)} was cancelled.` : undefined;
-    },
-  };
+    SCREEN_READER_INSTRUCTIONS,
+  );
 
   return {
     activeDrag,
@@ -224,7 +203,7 @@ export function useTierDrag({ board, onAdd, onMove, onPanelDragStart, containerN
       onDragMove,
       onDragEnd,
       onDragCancel: finish,
-      accessibility: { announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } },
+      accessibility,
     },
   };
 }

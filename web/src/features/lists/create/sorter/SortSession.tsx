@@ -93,6 +93,20 @@ export function SortSession({ progress, state, update }: Props) {
   const b = step.kind === 'ask' ? byId.get(step.b) : undefined;
   const announcement = step.kind === 'ask' && a && b ? `${label(a)} or ${label(b)}? Up to ${step.left} ${step.left === 1 ? 'question' : 'questions'} left.` : `Sorted all ${entries.length}.`;
 
+  /** The last buttons of every step: Undo (once there is an answer to take back) and Stop sorting. */
+  const undoAndStop = (
+    <>
+      {(done || asked > 0) && (
+        <button ref={undoRef} type="button" className={page.buttonGhost} onClick={undo} aria-keyshortcuts="Backspace">
+          Undo
+        </button>
+      )}
+      <button type="button" className={styles.stop} onClick={stop}>
+        Stop sorting
+      </button>
+    </>
+  );
+
   return (
     // The keys work wherever focus is inside the sorter: its heading, cards or buttons.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
@@ -122,14 +136,7 @@ export function SortSession({ progress, state, update }: Props) {
             <button type="button" className={page.buttonGhost} onClick={() => answer(null)}>
               Too close to call
             </button>
-            {asked > 0 && (
-              <button ref={undoRef} type="button" className={page.buttonGhost} onClick={undo} aria-keyshortcuts="Backspace">
-                Undo
-              </button>
-            )}
-            <button type="button" className={styles.stop} onClick={stop}>
-              Stop sorting
-            </button>
+            {undoAndStop}
           </div>
         </>
       ) : step.kind === 'done' ? (
@@ -150,12 +157,7 @@ export function SortSession({ progress, state, update }: Props) {
             <button type="button" className={page.buttonGhost} onClick={() => use(step.order, 'tiers')}>
               Propose tiers
             </button>
-            <button ref={undoRef} type="button" className={page.buttonGhost} onClick={undo} aria-keyshortcuts="Backspace">
-              Undo
-            </button>
-            <button type="button" className={styles.stop} onClick={stop}>
-              Stop sorting
-            </button>
+            {undoAndStop}
           </div>
         </>
       ) : null}
