@@ -31,6 +31,9 @@
 #                              load at once: BENCH_ENGINES=postgres BENCH_LOAD_ONLY=1 ...)
 #   BENCH_VERIFY_ONLY=1        with BENCH_DATA: load what is missing, time verify and verify --repair at every size,
 #                              and replace only the report's recount section (no HTTP measurement)
+#   BENCH_ONLY_SIZES="1000000"  measure only these of the sizes (default all): with the BENCH_OUT of an
+#                              earlier run, adds a size to its results without measuring the others again
+#   BENCH_VERIFY=0             skip timing verify and verify --repair (BENCH_VERIFY_ONLY=1 times them alone)
 #   BENCH_QUICK=1              try the harness: 2,000 lists, scale 1,000 and 2,000, 3 s a run
 #   BENCH_OUT=bench/results/<date>   raw output;  BENCH_REPORT=docs/benchmarks.md
 #   BENCH_NOTE="..."           a paragraph put at the top of the report
@@ -189,6 +192,7 @@ for engine in $BENCH_ENGINES; do
   fi
   sizes=$(printf '%s\n' "$BENCH_LISTS" $scale | sort -n -u)
   for size in $sizes; do
+    [[ " ${BENCH_ONLY_SIZES:-$size} " == *" $size "* ]] || continue
     users=$(( size / 10 < 100 ? 100 : size / 10 ))
     kept=""
     data=${BENCH_DATA:-$BENCH_OUT}
@@ -221,7 +225,7 @@ for engine in $BENCH_ENGINES; do
       fi
     fi
     [[ $LOAD_ONLY == 1 ]] && continue
-    time_verify "$engine" "$size" "$db"
+    [[ ${BENCH_VERIFY:-1} == 0 ]] || time_verify "$engine" "$size" "$db"
     [[ $VERIFY_ONLY == 1 ]] && continue
 
     serve
