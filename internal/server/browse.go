@@ -21,7 +21,7 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 	// A page of public lists is the same for every visitor: shared for a moment.
 	key := "browse\x00" + q.Key()
 	if q.Searches() && !s.shared.Has(key) {
-		if err := s.admitSearch(r); err != nil {
+		if err := s.admit(s.searches, r); err != nil {
 			s.fail(w, r, "search rate limit", err, msgBrowseFailed)
 			return
 		}

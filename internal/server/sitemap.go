@@ -35,7 +35,14 @@ func (s *Server) sitemapListsOr(next http.Handler) http.Handler {
 			return
 		}
 		page, _ := strconv.Atoi(m[1])
-		s.answerSitemap(w, r, "sitemap-lists\x00"+m[1], func(ctx context.Context) ([]byte, error) {
+		key := "sitemap-lists\x00" + m[1]
+		if !s.shared.Has(key) {
+			if err := s.admit(s.sitemaps, r); err != nil {
+				s.fail(w, r, "sitemap rate limit", err, msgSomethingWrong)
+				return
+			}
+		}
+		s.answerSitemap(w, r, key, s.sitemaps, func(ctx context.Context) ([]byte, error) {
 			ls, err := s.lists.SitemapLists(ctx, page, s.sitemapSize)
 			if err != nil {
 				return nil, err
@@ -50,7 +57,7 @@ func (s *Server) sitemapListsOr(next http.Handler) http.Handler {
 }
 
 func (s *Server) sitemapIndex(w http.ResponseWriter, r *http.Request) {
-	s.answerSitemap(w, r, "sitemap", func(ctx context.Context) ([]byte, error) {
+	s.answerSitemap(w, r, "sitemap", nil, func(ctx context.Context) ([]byte, error) {
 		pages, err := s.lists.SitemapPages(ctx, s.sitemapSize)
 		if err != nil {
 			return nil, err
@@ -74,7 +81,7 @@ func (s *Server) sitemapIndex(w http.ResponseWriter, r *http.Request) {
 
 // sitemapPages names the app's public pages: home, browse, the seasons' rankings.
 func (s *Server) sitemapPages(w http.ResponseWriter, r *http.Request) {
-	s.answerSitemap(w, r, "sitemap-pages", func(context.Context) ([]byte, error) {
+	s.answerSitemap(w, r, "sitemap-pages", nil, func(context.Context) ([]byte, error) {
 		b := urlset{}
 		for _, p := range []string{"/", "/rankings", "/global-rankings", "/seasons"} {
 			b.add(p, time.Time{})
@@ -87,7 +94,7 @@ func (s *Server) sitemapPages(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) sitemapCastaways(w http.ResponseWriter, r *http.Request) {
-	s.answerSitemap(w, r, "sitemap-castaways", func(context.Context) ([]byte, error) {
+	s.answerSitemap(w, r, "sitemap-castaways", nil, func(context.Context) ([]byte, error) {
 		b := urlset{}
 		for _, c := range s.catalog.Castaways() {
 			b.add("/castaways/"+url.PathEscape(c.ID), time.Time{})
@@ -97,14 +104,25 @@ func (s *Server) sitemapCastaways(w http.ResponseWriter, r *http.Request) {
 }
 
 // answerSitemap answers the file make writes, shared under key for a moment and gzipped
-// once for every reader (a page of 50,000 lists is megabytes), with an ETag.
-func (s *Server) answerSitemap(w http.ResponseWriter, r *http.Request, key string, make func(context.Context) ([]byte, error)) {
+// once for every reader (a page of 50,000 lists is megabytes), with an ETag; a costly
+// one (not nil) is written and gzipped in one of its slots.
+func (s *Server) answerSitemap(w http.ResponseWriter, r *http.Request, key string, costly *costly, make func(context.Context) ([]byte, error)) {
 	v, err := s.shared.Get(key, func(ctx context.Context) (any, error) {
-		body, err := make(ctx)
-		if err != nil {
-			return nil, err
+		var file *httpcache.Precompressed
+		read := func() error {
+			body, err := make(ctx)
+			if err == nil {
+				file = httpcache.NewPrecompressed(body, "application/xml; charset=utf-8", sitemapCache)
+			}
+			return err
 		}
-		return httpcache.NewPrecompressed(body, "application/xml; charset=utf-8", sitemapCache), nil
+		var err error
+		if costly == nil {
+			err = read()
+		} else {
+			err = costly.runIf(ctx, true, read)
+		}
+		return file, err
 	})
 	if err != nil {
 		s.fail(w, r, "sitemap", err, msgSomethingWrong)

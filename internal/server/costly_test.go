@@ -58,7 +58,7 @@ func TestSearchesLimitedPerClient(t *testing.T) {
 
 // Searches past the slots queue for one, then answer busy; other reads never queue.
 func TestSearchesTakeASlot(t *testing.T) {
-	sr := &searches{slots: semaphore.NewWeighted(1), wait: 50 * time.Millisecond}
+	sr := &costly{slots: semaphore.NewWeighted(1), wait: 50 * time.Millisecond, busy: errSearchBusy}
 	held, release, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
@@ -76,5 +76,42 @@ func TestSearchesTakeASlot(t *testing.T) {
 	<-done
 	if err := sr.runIf(context.Background(), true, func() error { return nil }); err != nil {
 		t.Fatalf("a search once the slot is free: %v", err)
+	}
+}
+
+// Sitemap pages of lists the shared reads cannot answer are counted per client address:
+// past the limit, 429 with Retry-After; another address has its own count. The index,
+// which costs one count, is not limited.
+func TestSitemapBuildsLimitedPerClient(t *testing.T) {
+	st := storetest.OpenSQLite(t)
+	ts := newEnvWithSettings(t, st, nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true", "CASTAWAY_SHARED_READS": "0"})
+	_, ann := ts.signedIn(t, "Ann")
+	castawayList(t, st, ann.ID, "One public list", true, time.Now().Add(-time.Hour), "s20", "parvati-shallow")
+	ts.setClock(time.Now()) // the limit is a rate: hold the time still
+	get := func(from, path string) *http.Response {
+		req, _ := http.NewRequest("GET", ts.URL+path, nil)
+		req.Header.Set("X-Forwarded-For", from)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+	for i := range SitemapPerClient.Max {
+		if res := get("203.0.113.1", "/sitemap-lists-1.xml"); res.StatusCode != 200 {
+			t.Fatalf("sitemap page %d: %d", i+1, res.StatusCode)
+		}
+	}
+	res := get("203.0.113.1", "/sitemap-lists-1.xml")
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("sitemap page %d from one address: %d (Retry-After %q), want 429 with Retry-After",
+			SitemapPerClient.Max+1, res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if res := get("203.0.113.1", "/sitemap.xml"); res.StatusCode != 200 {
+		t.Fatalf("the index after the limit: %d", res.StatusCode)
+	}
+	if res := get("203.0.113.2", "/sitemap-lists-1.xml"); res.StatusCode != 200 {
+		t.Fatalf("another address: %d, want 200", res.StatusCode)
 	}
 }
