@@ -53,6 +53,9 @@ func rebuildCounts() []string {
 // and the full-text search index. Bulk loads that insert rows directly call it after.
 func (s *Store) RebuildAggregates(ctx context.Context) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := sortInMemory(ctx, tx, s.dialect); err != nil {
+			return fmt.Errorf("rebuild aggregates: %w", err)
+		}
 		steps := append(append(append([]string{}, suspensionRepairs...), // first: what is public and shown decides every count
 			rebuildCounts()...),
 			`DELETE FROM list_upvotes_daily`,
@@ -136,8 +139,24 @@ func (s *Store) VerifyAggregates(ctx context.Context) ([]string, error) {
 				`SELECT f.rowid, 'belongs', 'to no', 'list' FROM list_fts f
 				WHERE NOT EXISTS (SELECT 1 FROM list_search_ids k WHERE k.id = f.rowid)`})
 	}
+	// On PostgreSQL every check reads one snapshot, with room to sort; SQLite's reads
+	// outside a transaction each see the database as it is.
+	var db interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	} = s.rdb
+	if s.dialect == Postgres {
+		tx, err := s.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+		if err != nil {
+			return nil, fmt.Errorf("verify aggregates: %w", err)
+		}
+		defer tx.Rollback()
+		if err := sortInMemory(ctx, tx, s.dialect); err != nil {
+			return nil, fmt.Errorf("verify aggregates: %w", err)
+		}
+		db = tx
+	}
 	for _, c := range checks {
-		rows, err := s.rdb.QueryContext(ctx, c.query+limit)
+		rows, err := db.QueryContext(ctx, c.query+limit)
 		if err != nil {
 			return nil, fmt.Errorf("verify aggregates: %w\n%s", err, c.query)
 		}
@@ -182,6 +201,17 @@ func adjustListCounts(ctx context.Context, tx *sql.Tx, userID, listID string, de
 		return fmt.Errorf("count lists: %w", err)
 	}
 	return nil
+}
+
+// sortInMemory gives a PostgreSQL transaction's recounts room to sort and group in
+// memory: with the default 4 MB a recount of some 100,000 list items spills to disk and
+// costs more per row than a smaller one, so verify --repair grows faster than the data.
+func sortInMemory(ctx context.Context, tx *sql.Tx, d Dialect) error {
+	if d != Postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SET LOCAL work_mem = '64MB'`)
+	return err
 }
 
 // analyzeSchema brings the planner's statistics up to date for the tables of the
