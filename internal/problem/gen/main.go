@@ -7,32 +7,17 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
 	"maps"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
 
-	"github.com/getkin/kin-openapi/openapi3"
-
-	contract "castaway/api"
+	"castaway/internal/contractgen"
 )
 
-func main() {
-	out := flag.String("o", "internal/problem/messages.gen.go", "the file to write")
-	flag.Parse()
-	src, err := Render(contract.OpenAPI)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { contractgen.Main("internal/problem/messages.gen.go", Render) }
 
 var (
 	key         = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
@@ -61,9 +46,9 @@ func Render(yaml []byte) ([]byte, error) {
 // Messages reads the x-messages map of the contract, refusing a key that is not camelCase
 // or a placeholder that is not {camelCase}.
 func Messages(yaml []byte) (map[string]string, error) {
-	doc, err := openapi3.NewLoader().LoadFromData(yaml)
+	doc, err := contractgen.Load(yaml)
 	if err != nil {
-		return nil, fmt.Errorf("read the contract: %w", err)
+		return nil, err
 	}
 	raw, ok := doc.Extensions["x-messages"].(map[string]any)
 	if !ok || len(raw) == 0 {

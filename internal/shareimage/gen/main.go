@@ -8,29 +8,14 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
-	"os"
 	"regexp"
 
-	"github.com/getkin/kin-openapi/openapi3"
-
-	contract "castaway/api"
+	"castaway/internal/contractgen"
 )
 
-func main() {
-	out := flag.String("o", "internal/shareimage/palette.gen.go", "the file to write")
-	flag.Parse()
-	src, err := Render(contract.OpenAPI)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { contractgen.Main("internal/shareimage/palette.gen.go", Render) }
 
 var hex = regexp.MustCompile(`^#[0-9a-f]{6}$`)
 
@@ -58,9 +43,9 @@ func Render(yaml []byte) ([]byte, error) {
 // Palette reads TierColor's names (its enum, in order) and x-palette, refusing a name
 // without a color, a color without a name, or a color that is not #rrggbb.
 func Palette(yaml []byte) ([]string, map[string]string, error) {
-	doc, err := openapi3.NewLoader().LoadFromData(yaml)
+	doc, err := contractgen.Load(yaml)
 	if err != nil {
-		return nil, nil, fmt.Errorf("read the contract: %w", err)
+		return nil, nil, err
 	}
 	ref := doc.Components.Schemas["TierColor"]
 	if ref == nil || ref.Value == nil {
