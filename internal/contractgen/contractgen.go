@@ -4,8 +4,10 @@
 package contractgen
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"go/format"
 	"log"
 	"os"
 
@@ -35,4 +37,15 @@ func Load(yaml []byte) (*openapi3.T, error) {
 		return nil, fmt.Errorf("read the contract: %w", err)
 	}
 	return doc, nil
+}
+
+// Source is a generated Go file of package pkg, formatted: the line that says it was
+// generated from the contract (what of it) by the generator in dir, the package clause,
+// then what body writes.
+func Source(what, dir, pkg string, body func(b *bytes.Buffer)) ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated from api/openapi.yaml (%s) by ./%s; DO NOT EDIT.\n\n", what, dir)
+	fmt.Fprintf(&b, "package %s\n\n", pkg)
+	body(&b)
+	return format.Source(b.Bytes())
 }

@@ -8,7 +8,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"maps"
 	"regexp"
 	"slices"
@@ -31,16 +30,14 @@ func Render(yaml []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	b.WriteString("// Code generated from api/openapi.yaml (x-messages) by ./internal/problem/gen; DO NOT EDIT.\n\n")
-	b.WriteString("package problem\n\n")
-	b.WriteString("// The sentences both the server and the web app say, as the contract words them.\n")
-	b.WriteString("const (\n")
-	for _, k := range slices.Sorted(maps.Keys(messages)) {
-		fmt.Fprintf(&b, "\tMsg%s = %q\n", strings.ToUpper(k[:1])+k[1:], messages[k])
-	}
-	b.WriteString(")\n")
-	return format.Source(b.Bytes())
+	return contractgen.Source("x-messages", "internal/problem/gen", "problem", func(b *bytes.Buffer) {
+		b.WriteString("// The sentences both the server and the web app say, as the contract words them.\n")
+		b.WriteString("const (\n")
+		for _, k := range slices.Sorted(maps.Keys(messages)) {
+			fmt.Fprintf(b, "\tMsg%s = %q\n", strings.ToUpper(k[:1])+k[1:], messages[k])
+		}
+		b.WriteString(")\n")
+	})
 }
 
 // Messages reads the x-messages map of the contract, refusing a key that is not camelCase

@@ -9,7 +9,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"regexp"
 
 	"castaway/internal/contractgen"
@@ -25,19 +24,17 @@ func Render(yaml []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	b.WriteString("// Code generated from api/openapi.yaml (TierColor's x-palette) by ./internal/shareimage/gen; DO NOT EDIT.\n\n")
-	b.WriteString("package shareimage\n\n")
-	b.WriteString("import \"image/color\"\n\n")
-	b.WriteString("// TierColors are the tier palette's colors by name, as the app shows them.\n")
-	b.WriteString("var TierColors = map[string]color.RGBA{\n")
-	for _, n := range names {
-		var r, g, bl uint8
-		fmt.Sscanf(colors[n], "#%02x%02x%02x", &r, &g, &bl)
-		fmt.Fprintf(&b, "\t%q: {0x%02x, 0x%02x, 0x%02x, 0xff}, // %s\n", n, r, g, bl, colors[n])
-	}
-	b.WriteString("}\n")
-	return format.Source(b.Bytes())
+	return contractgen.Source("TierColor's x-palette", "internal/shareimage/gen", "shareimage", func(b *bytes.Buffer) {
+		b.WriteString("import \"image/color\"\n\n")
+		b.WriteString("// TierColors are the tier palette's colors by name, as the app shows them.\n")
+		b.WriteString("var TierColors = map[string]color.RGBA{\n")
+		for _, n := range names {
+			var r, g, bl uint8
+			fmt.Sscanf(colors[n], "#%02x%02x%02x", &r, &g, &bl)
+			fmt.Fprintf(b, "\t%q: {0x%02x, 0x%02x, 0x%02x, 0xff}, // %s\n", n, r, g, bl, colors[n])
+		}
+		b.WriteString("}\n")
+	})
 }
 
 // Palette reads TierColor's names (its enum, in order) and x-palette, refusing a name
