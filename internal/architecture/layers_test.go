@@ -65,7 +65,7 @@ func TestStoreImportsOnlyModel(t *testing.T) {
 
 // HTTP plumbing serves any handler: it reaches neither the store nor the server.
 func TestPlumbingStandsAlone(t *testing.T) {
-	for _, dir := range []string{"internal/httpcache", "internal/live", "web"} {
+	for _, dir := range []string{"internal/httpcache", "internal/live", "internal/worker", "web"} {
 		if _, err := os.Stat(filepath.Join("..", "..", dir)); err != nil {
 			t.Errorf("%s is missing", dir)
 			continue

@@ -5,11 +5,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
-	"sync"
 	"time"
 
 	"castaway/internal/notify"
 	"castaway/internal/store"
+	"castaway/internal/worker"
 )
 
 // FanOut spreads each list made public to its author's followers off the save: the save
@@ -33,8 +33,9 @@ type FanOut struct {
 	Batch int
 	Now   func() time.Time
 
-	wake    chan struct{}
-	stopped sync.WaitGroup
+	// Loop's Wake makes the worker read the jobs now (a list was just published on this
+	// node); its Wait returns once a started worker has stopped.
+	*worker.Loop
 }
 
 // NewFanOut builds the fan-out worker over st; hub wakes the inboxes it notifies.
@@ -42,49 +43,18 @@ func NewFanOut(st *store.Store, hub *notify.Hub, log *slog.Logger) *FanOut {
 	b := make([]byte, 8)
 	rand.Read(b)
 	return &FanOut{store: st, hub: hub, log: log, owner: hex.EncodeToString(b),
-		Poll: 5 * time.Second, Lease: time.Minute, Batch: 500, Now: time.Now, wake: make(chan struct{}, 1)}
-}
-
-// Wake makes the worker read the jobs now (a list was just published on this node).
-func (w *FanOut) Wake() {
-	select {
-	case w.wake <- struct{}{}:
-	default: // already due to look
-	}
+		Poll: 5 * time.Second, Lease: time.Minute, Batch: 500, Now: time.Now, Loop: worker.NewLoop()}
 }
 
 // Start runs the worker until ctx ends; Wait waits for it to have stopped.
 func (w *FanOut) Start(ctx context.Context) {
-	w.stopped.Add(1)
-	go func() {
-		defer w.stopped.Done()
-		w.run(ctx)
-	}()
-}
-
-// Wait returns once a started worker has stopped.
-func (w *FanOut) Wait() { w.stopped.Wait() }
-
-func (w *FanOut) run(ctx context.Context) {
-	tick := time.NewTicker(w.Poll)
-	defer tick.Stop()
-	for {
-		for ctx.Err() == nil {
-			worked, err := w.RunOnce(ctx)
-			if err != nil && ctx.Err() == nil {
-				w.log.WarnContext(ctx, "fan out a published list", "err", err)
-			}
-			if !worked || err != nil {
-				break
-			}
+	w.Loop.Start(ctx, w.Poll, func(ctx context.Context) bool {
+		worked, err := w.RunOnce(ctx)
+		if err != nil && ctx.Err() == nil {
+			w.log.WarnContext(ctx, "fan out a published list", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-w.wake:
-		case <-tick.C:
-		}
-	}
+		return worked && err == nil
+	})
 }
 
 // RunOnce claims the oldest free job and works it batch by batch to its end (or until ctx

@@ -5,11 +5,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"castaway/internal/store"
+	"castaway/internal/worker"
 )
 
 // Worker delivers the mail queue (store.ClaimMail) through a Sender, off the request
@@ -35,8 +35,9 @@ type Worker struct {
 	Batch int
 	Now   func() time.Time
 
-	wake    chan struct{}
-	stopped sync.WaitGroup
+	// Loop's Wake makes the worker read the queue now (mail was just queued on this node);
+	// its Wait returns once a started worker has stopped.
+	*worker.Loop
 
 	sent, failed, givenUp atomic.Uint64 // since start, for /metrics
 }
@@ -53,7 +54,7 @@ func NewWorker(st *store.Store, sender Sender, log *slog.Logger) *Worker {
 	rand.Read(b)
 	return &Worker{store: st, sender: sender, log: log, owner: hex.EncodeToString(b),
 		Poll: 5 * time.Second, Lease: 2 * time.Minute, MaxAttempts: 10, Backoff: Backoff, Batch: 20, Now: time.Now,
-		wake: make(chan struct{}, 1)}
+		Loop: worker.NewLoop()}
 }
 
 // Backoff doubles from 30 seconds up to an hour: ten attempts span about three hours.
@@ -62,46 +63,15 @@ func Backoff(n int) time.Duration {
 	return min(d, time.Hour)
 }
 
-// Wake makes the worker read the queue now (mail was just queued on this node).
-func (w *Worker) Wake() {
-	select {
-	case w.wake <- struct{}{}:
-	default: // already due to look
-	}
-}
-
 // Start runs the worker until ctx ends; Wait waits for it to have stopped.
 func (w *Worker) Start(ctx context.Context) {
-	w.stopped.Add(1)
-	go func() {
-		defer w.stopped.Done()
-		w.run(ctx)
-	}()
-}
-
-// Wait returns once a started worker has stopped.
-func (w *Worker) Wait() { w.stopped.Wait() }
-
-func (w *Worker) run(ctx context.Context) {
-	tick := time.NewTicker(w.Poll)
-	defer tick.Stop()
-	for {
-		for {
-			n, err := w.RunOnce(ctx)
-			if err != nil && ctx.Err() == nil {
-				w.log.WarnContext(ctx, "read mail queue", "err", err)
-			}
-			if n < w.Batch || err != nil {
-				break
-			}
+	w.Loop.Start(ctx, w.Poll, func(ctx context.Context) bool {
+		n, err := w.RunOnce(ctx)
+		if err != nil && ctx.Err() == nil {
+			w.log.WarnContext(ctx, "read mail queue", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-w.wake:
-		case <-tick.C:
-		}
-	}
+		return n >= w.Batch && err == nil
+	})
 }
 
 // RunOnce claims the due rows (up to Batch) and tries each once; it answers how many it claimed.

@@ -1,30 +1,32 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
 	"castaway/internal/api"
+	"castaway/internal/model"
 	"castaway/internal/problem"
 )
 
 func (s *Server) followUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to follow a fan.") == nil {
-		return
-	}
-	if err := s.follows.Follow(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
-		s.fail(w, r, "follow", err, problem.MsgFollowFailed)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	s.changeFollow(w, r, "You must be signed in to follow a fan.", "follow", s.follows.Follow)
 }
 
 func (s *Server) unfollowUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to unfollow a fan.") == nil {
+	s.changeFollow(w, r, "You must be signed in to unfollow a fan.", "unfollow", s.follows.Unfollow)
+}
+
+// changeFollow has the signed-in reader follow or unfollow (change) the fan the path
+// names, answering 204; signedOut is what a reader who is not signed in is told.
+func (s *Server) changeFollow(w http.ResponseWriter, r *http.Request, signedOut, event string,
+	change func(ctx context.Context, a model.Actor, userID string) error) {
+	if requireUser(w, r, signedOut) == nil {
 		return
 	}
-	if err := s.follows.Unfollow(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
-		s.fail(w, r, "unfollow", err, problem.MsgFollowFailed)
+	if err := change(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
+		s.fail(w, r, event, err, problem.MsgFollowFailed)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)

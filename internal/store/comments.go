@@ -139,12 +139,7 @@ func (s *Store) CommentPage(ctx context.Context, listUserID, listID, viewerID, c
 	if err != nil {
 		return nil, "", fmt.Errorf("list comments: %w", err)
 	}
-	next := ""
-	if len(top) > limit {
-		top = top[:limit]
-		last := top[limit-1]
-		next = nextTimeCursor(last.CreatedAt, last.ID)
-	}
+	top, next := cutPage(top, limit, func(last *model.Comment) string { return nextTimeCursor(last.CreatedAt, last.ID) })
 	if len(top) == 0 {
 		return top, "", nil
 	}

@@ -178,29 +178,16 @@ func (s *Store) Following(ctx context.Context, userID, cursor string, limit int)
 		return nil, "", err
 	}
 	rows, err := s.rdb.QueryContext(ctx, StmtFollowing, userID, at, k[0], limit+1)
-	if err != nil {
-		return nil, "", fmt.Errorf("list follows: %w", err)
-	}
-	defer rows.Close()
-	out := []model.Followed{}
-	for rows.Next() {
-		var f model.Followed
+	out, err := rowsOf(rows, err, "list follows", func(rows *sql.Rows) (f model.Followed, err error) {
 		var ms int64
-		if err := rows.Scan(&f.UserID, &f.DisplayName, &ms); err != nil {
-			return nil, "", fmt.Errorf("list follows: %w", err)
-		}
+		err = rows.Scan(&f.UserID, &f.DisplayName, &ms)
 		f.FollowedAt = fromMillis(ms)
-		out = append(out, f)
+		return f, err
+	})
+	if err != nil {
+		return nil, "", err
 	}
-	if err := rows.Err(); err != nil {
-		return nil, "", fmt.Errorf("list follows: %w", err)
-	}
-	next := ""
-	if len(out) > limit {
-		out = out[:limit]
-		last := out[limit-1]
-		next = nextTimeCursor(last.FollowedAt, last.UserID)
-	}
+	out, next := cutPage(out, limit, func(last *model.Followed) string { return nextTimeCursor(last.FollowedAt, last.UserID) })
 	return out, next, nil
 }
 

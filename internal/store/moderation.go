@@ -110,29 +110,16 @@ func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]
 		return nil, "", err
 	}
 	rows, err := s.rdb.QueryContext(ctx, StmtModerationLog, at, k[0], limit+1)
-	if err != nil {
-		return nil, "", fmt.Errorf("read moderation log: %w", err)
-	}
-	defer rows.Close()
-	out := []model.Action{}
-	for rows.Next() {
-		var a model.Action
+	out, err := rowsOf(rows, err, "read moderation log", func(rows *sql.Rows) (a model.Action, err error) {
 		var created int64
-		if err := rows.Scan(&a.ID, &a.AdminID, &a.AdminName, &a.Action, &a.Kind, &a.Key, &a.Title, &a.Detail, &created); err != nil {
-			return nil, "", fmt.Errorf("read moderation log: %w", err)
-		}
+		err = rows.Scan(&a.ID, &a.AdminID, &a.AdminName, &a.Action, &a.Kind, &a.Key, &a.Title, &a.Detail, &created)
 		a.CreatedAt = fromMillis(created)
-		out = append(out, a)
+		return a, err
+	})
+	if err != nil {
+		return nil, "", err
 	}
-	if err := rows.Err(); err != nil {
-		return nil, "", fmt.Errorf("read moderation log: %w", err)
-	}
-	next := ""
-	if len(out) > limit {
-		out = out[:limit]
-		last := out[limit-1]
-		next = nextTimeCursor(last.CreatedAt, last.ID)
-	}
+	out, next := cutPage(out, limit, func(last *model.Action) string { return nextTimeCursor(last.CreatedAt, last.ID) })
 	return out, next, nil
 }
 

@@ -75,11 +75,6 @@ func (s *Store) newestPage(ctx context.Context, what string, limit int, query st
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: %w", what, err)
 	}
-	next := ""
-	if len(out) > limit {
-		out = out[:limit]
-		last := out[limit-1]
-		next = nextTimeCursor(last.CreatedAt, last.UserID, last.ID)
-	}
+	out, next := cutPage(out, limit, func(last *model.ListSummary) string { return nextTimeCursor(last.CreatedAt, last.UserID, last.ID) })
 	return out, next, nil
 }

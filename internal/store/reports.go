@@ -92,12 +92,7 @@ func (s *Store) ReportQueue(ctx context.Context, status, cursor string, limit in
 	if err := rows.Err(); err != nil {
 		return nil, "", fmt.Errorf("read report queue: %w", err)
 	}
-	next := ""
-	if len(page) > limit {
-		page = page[:limit]
-		last := page[limit-1]
-		next = nextTimeCursor(last.LastAt, last.Kind, last.Key)
-	}
+	page, next := cutPage(page, limit, func(last *model.ReportTarget) string { return nextTimeCursor(last.LastAt, last.Kind, last.Key) })
 	for i := range page {
 		if err := s.describeTarget(ctx, s.rdb, &page[i]); err != nil {
 			return nil, "", err

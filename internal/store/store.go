@@ -110,12 +110,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 		}
 		s.db, err = sql.Open("pgx", url)
 		if err == nil {
-			n := o.PostgresMaxConns
-			if n <= 0 {
-				n = DefaultPostgresMaxConns
-			}
-			s.db.SetMaxOpenConns(n)
-			s.db.SetMaxIdleConns(n)
+			sizePool(s.db, o.PostgresMaxConns, DefaultPostgresMaxConns)
 			s.db.SetConnMaxIdleTime(5 * time.Minute)
 			s.rdb = newReadPool(s.db, false)
 		}
@@ -159,12 +154,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 				}
 			}
 			if err == nil {
-				n := o.SQLiteReaders
-				if n <= 0 {
-					n = DefaultSQLiteReaders
-				}
-				s.rdb.SetMaxOpenConns(n)
-				s.rdb.SetMaxIdleConns(n)
+				sizePool(s.rdb, o.SQLiteReaders, DefaultSQLiteReaders)
 			}
 		}
 	}
@@ -336,6 +326,31 @@ func timeCursor(c string, n int) (int64, []string, error) {
 // nextTimeCursor is the cursor of the page after a row with time t and keys.
 func nextTimeCursor(t time.Time, keys ...string) string {
 	return encodeCursor(append([]string{strconv.FormatInt(millis(t), 10)}, keys...)...)
+}
+
+// sizedPool is a pool of connections: the writer's *sql.DB or the readers' pool.
+type sizedPool interface {
+	SetMaxOpenConns(n int)
+	SetMaxIdleConns(n int)
+}
+
+// sizePool lets pool hold n connections, open and idle alike (def when n is not set).
+func sizePool(pool sizedPool, n, def int) {
+	if n <= 0 {
+		n = def
+	}
+	pool.SetMaxOpenConns(n)
+	pool.SetMaxIdleConns(n)
+}
+
+// cutPage keeps the first limit of rows read one past a page (limit+1) and answers the
+// cursor of the page after the last row kept (next makes it), "" when there was no more.
+func cutPage[T any](rows []T, limit int, next func(last *T) string) ([]T, string) {
+	if len(rows) <= limit {
+		return rows, ""
+	}
+	rows = rows[:limit]
+	return rows, next(&rows[limit-1])
 }
 
 // decodeCursor reads a cursor of n parts made by encodeCursor, or ErrBadCursor. Its parts

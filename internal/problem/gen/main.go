@@ -7,32 +7,16 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"go/format"
-	"log"
 	"maps"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
 
-	"github.com/getkin/kin-openapi/openapi3"
-
-	contract "castaway/api"
+	"castaway/internal/contractgen"
 )
 
-func main() {
-	out := flag.String("o", "internal/problem/messages.gen.go", "the file to write")
-	flag.Parse()
-	src, err := Render(contract.OpenAPI)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { contractgen.Main("internal/problem/messages.gen.go", Render) }
 
 var (
 	key         = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
@@ -46,24 +30,22 @@ func Render(yaml []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	b.WriteString("// Code generated from api/openapi.yaml (x-messages) by ./internal/problem/gen; DO NOT EDIT.\n\n")
-	b.WriteString("package problem\n\n")
-	b.WriteString("// The sentences both the server and the web app say, as the contract words them.\n")
-	b.WriteString("const (\n")
-	for _, k := range slices.Sorted(maps.Keys(messages)) {
-		fmt.Fprintf(&b, "\tMsg%s = %q\n", strings.ToUpper(k[:1])+k[1:], messages[k])
-	}
-	b.WriteString(")\n")
-	return format.Source(b.Bytes())
+	return contractgen.Source("x-messages", "internal/problem/gen", "problem", func(b *bytes.Buffer) {
+		b.WriteString("// The sentences both the server and the web app say, as the contract words them.\n")
+		b.WriteString("const (\n")
+		for _, k := range slices.Sorted(maps.Keys(messages)) {
+			fmt.Fprintf(b, "\tMsg%s = %q\n", strings.ToUpper(k[:1])+k[1:], messages[k])
+		}
+		b.WriteString(")\n")
+	})
 }
 
 // Messages reads the x-messages map of the contract, refusing a key that is not camelCase
 // or a placeholder that is not {camelCase}.
 func Messages(yaml []byte) (map[string]string, error) {
-	doc, err := openapi3.NewLoader().LoadFromData(yaml)
+	doc, err := contractgen.Load(yaml)
 	if err != nil {
-		return nil, fmt.Errorf("read the contract: %w", err)
+		return nil, err
 	}
 	raw, ok := doc.Extensions["x-messages"].(map[string]any)
 	if !ok || len(raw) == 0 {

@@ -8,29 +8,13 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"go/format"
-	"log"
-	"os"
 	"regexp"
 
-	"github.com/getkin/kin-openapi/openapi3"
-
-	contract "castaway/api"
+	"castaway/internal/contractgen"
 )
 
-func main() {
-	out := flag.String("o", "internal/shareimage/palette.gen.go", "the file to write")
-	flag.Parse()
-	src, err := Render(contract.OpenAPI)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { contractgen.Main("internal/shareimage/palette.gen.go", Render) }
 
 var hex = regexp.MustCompile(`^#[0-9a-f]{6}$`)
 
@@ -40,27 +24,25 @@ func Render(yaml []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	b.WriteString("// Code generated from api/openapi.yaml (TierColor's x-palette) by ./internal/shareimage/gen; DO NOT EDIT.\n\n")
-	b.WriteString("package shareimage\n\n")
-	b.WriteString("import \"image/color\"\n\n")
-	b.WriteString("// TierColors are the tier palette's colors by name, as the app shows them.\n")
-	b.WriteString("var TierColors = map[string]color.RGBA{\n")
-	for _, n := range names {
-		var r, g, bl uint8
-		fmt.Sscanf(colors[n], "#%02x%02x%02x", &r, &g, &bl)
-		fmt.Fprintf(&b, "\t%q: {0x%02x, 0x%02x, 0x%02x, 0xff}, // %s\n", n, r, g, bl, colors[n])
-	}
-	b.WriteString("}\n")
-	return format.Source(b.Bytes())
+	return contractgen.Source("TierColor's x-palette", "internal/shareimage/gen", "shareimage", func(b *bytes.Buffer) {
+		b.WriteString("import \"image/color\"\n\n")
+		b.WriteString("// TierColors are the tier palette's colors by name, as the app shows them.\n")
+		b.WriteString("var TierColors = map[string]color.RGBA{\n")
+		for _, n := range names {
+			var r, g, bl uint8
+			fmt.Sscanf(colors[n], "#%02x%02x%02x", &r, &g, &bl)
+			fmt.Fprintf(b, "\t%q: {0x%02x, 0x%02x, 0x%02x, 0xff}, // %s\n", n, r, g, bl, colors[n])
+		}
+		b.WriteString("}\n")
+	})
 }
 
 // Palette reads TierColor's names (its enum, in order) and x-palette, refusing a name
 // without a color, a color without a name, or a color that is not #rrggbb.
 func Palette(yaml []byte) ([]string, map[string]string, error) {
-	doc, err := openapi3.NewLoader().LoadFromData(yaml)
+	doc, err := contractgen.Load(yaml)
 	if err != nil {
-		return nil, nil, fmt.Errorf("read the contract: %w", err)
+		return nil, nil, err
 	}
 	ref := doc.Components.Schemas["TierColor"]
 	if ref == nil || ref.Value == nil {

@@ -11,6 +11,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { FallbackImage } from '../../components/FallbackImage';
 import { CloseIcon } from '../../components/icons';
+import { DragHandle } from '../../components/DragHandle';
 import { PANEL_PREFIX, dragAccessibility, dragData, useDragSensors, type DragData } from '../../lib/dnd';
 import type { PanelItem } from '../../lib/panelItem';
 import type { Slots } from './globalApi';
@@ -119,18 +120,7 @@ function Slot({ item, index, panelDragging, onRemove }: SlotProps) {
       </span>
       {item ? (
         <>
-          <button
-            ref={setActivatorNodeRef}
-            type="button"
-            className={styles.handle}
-            {...attributes}
-            aria-roledescription="sortable"
-            aria-label={`Move ${item.name}, position ${index + 1}`}
-          >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01" stroke="currentColor" strokeWidth="3.2" strokeLinecap="round" />
-            </svg>
-          </button>
+          <DragHandle activatorRef={setActivatorNodeRef} attributes={attributes} className={styles.handle} label={`Move ${item.name}, position ${index + 1}`} />
           <FallbackImage src={item.imageUrl} alt="" className={styles.headshot} width={48} height={48} />
           <span className={styles.slotName}>{item.name}</span>
           <button type="button" className={styles.remove} onClick={() => onRemove(index)} aria-label={`Remove ${item.name} from position ${index + 1}`}>

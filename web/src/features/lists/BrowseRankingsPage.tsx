@@ -23,6 +23,22 @@ function fetchBrowse(f: BrowseFilters, signal?: AbortSignal) {
   return request(() => api.GET('/api/lists', { params: { query }, signal }), BROWSE_ERROR);
 }
 
+/** One labelled select of the filters, offering options. */
+function FilterSelect<V extends string>(props: { id: string; label: string; value: V; options: readonly { value: V; label: string }[]; onChange: (value: V) => void }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export default function BrowseRankingsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
@@ -151,36 +167,9 @@ export default function BrowseRankingsPage() {
         />
 
         <div className={styles.selects}>
-          <div className={styles.field}>
-            <label htmlFor={typeId}>Ranking Type</label>
-            <select id={typeId} value={filters.type} onChange={(e) => update({ type: e.target.value as BrowseFilters['type'] })}>
-              {RANKING_TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={formatId}>Format</label>
-            <select id={formatId} value={filters.format} onChange={(e) => update({ format: e.target.value as BrowseFilters['format'] })}>
-              {FORMATS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={sortId}>Sort</label>
-            <select id={sortId} value={filters.sort} onChange={(e) => update({ sort: e.target.value as BrowseFilters['sort'] })}>
-              {SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id={typeId} label="Ranking Type" value={filters.type} options={RANKING_TYPES} onChange={(type) => update({ type })} />
+          <FilterSelect id={formatId} label="Format" value={filters.format} options={FORMATS} onChange={(format) => update({ format })} />
+          <FilterSelect id={sortId} label="Sort" value={filters.sort} options={SORTS} onChange={(sort) => update({ sort })} />
         </div>
 
         <div className={styles.tags} role="group" aria-label="Tags">

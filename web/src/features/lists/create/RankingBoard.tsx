@@ -3,6 +3,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { CloseIcon } from '../../../components/icons';
+import { DragHandle } from '../../../components/DragHandle';
 import { ItemFace } from '../../../components/RankItem';
 import { stripSurvivorPrefix } from '../../../lib/seasonDisplay';
 import type { PanelItem } from '../../../lib/panelItem';
@@ -33,18 +34,7 @@ function SortableRow({ item, index, dropHint, onRemove, onNote }: RowProps) {
       style={{ transform: CSS.Translate.toString(transform), transition }}
       {...listeners}
     >
-      <button
-        ref={setActivatorNodeRef}
-        type="button"
-        className={styles.handle}
-        {...attributes}
-        aria-roledescription="sortable"
-        aria-label={`Move ${name}, position ${index + 1}`}
-      >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01" stroke="currentColor" strokeWidth="3.2" strokeLinecap="round" />
-        </svg>
-      </button>
+      <DragHandle activatorRef={setActivatorNodeRef} attributes={attributes} className={styles.handle} label={`Move ${name}, position ${index + 1}`} />
       <ItemFace item={item} rank={index + 1} />
       <button type="button" className={styles.remove} onClick={() => onRemove(item)} aria-label={`Remove ${name}`}>
         <CloseIcon />
