@@ -20,14 +20,7 @@ func TestSearchesLimitedPerClient(t *testing.T) {
 	ts := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
 	ts.setClock(time.Now()) // the limit is a rate (one search per half second): hold the time still
 	search := func(from, q string, junk int) *http.Response {
-		req, _ := http.NewRequest("GET", ts.URL+"/api/lists?q="+url.QueryEscape(q)+"&_="+strconv.Itoa(junk), nil)
-		req.Header.Set("X-Forwarded-For", from)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		return res
+		return getFrom(t, from, ts.URL+"/api/lists?q="+url.QueryEscape(q)+"&_="+strconv.Itoa(junk))
 	}
 	for i := range 3 * SearchPerClient.Max {
 		// Case, punctuation and unknown parameters do not make it another search.
@@ -49,10 +42,8 @@ func TestSearchesLimitedPerClient(t *testing.T) {
 		t.Fatalf("another address: %d, want 200", res.StatusCode)
 	}
 	// Browsing without words is not a search and stays open.
-	req, _ := http.NewRequest("GET", ts.URL+"/api/lists?sort=newest&_=1", nil)
-	req.Header.Set("X-Forwarded-For", "203.0.113.1")
-	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != 200 {
-		t.Fatalf("browse without words after the limit: %v %v", res, err)
+	if res := getFrom(t, "203.0.113.1", ts.URL+"/api/lists?sort=newest&_=1"); res.StatusCode != 200 {
+		t.Fatalf("browse without words after the limit: %d", res.StatusCode)
 	}
 }
 
@@ -88,16 +79,7 @@ func TestSitemapBuildsLimitedPerClient(t *testing.T) {
 	_, ann := ts.signedIn(t, "Ann")
 	castawayList(t, st, ann.ID, "One public list", true, time.Now().Add(-time.Hour), "s20", "parvati-shallow")
 	ts.setClock(time.Now()) // the limit is a rate: hold the time still
-	get := func(from, path string) *http.Response {
-		req, _ := http.NewRequest("GET", ts.URL+path, nil)
-		req.Header.Set("X-Forwarded-For", from)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		return res
-	}
+	get := func(from, path string) *http.Response { return getFrom(t, from, ts.URL+path) }
 	for i := range SitemapPerClient.Max {
 		if res := get("203.0.113.1", "/sitemap-lists-1.xml"); res.StatusCode != 200 {
 			t.Fatalf("sitemap page %d: %d", i+1, res.StatusCode)
@@ -114,4 +96,17 @@ func TestSitemapBuildsLimitedPerClient(t *testing.T) {
 	if res := get("203.0.113.2", "/sitemap-lists-1.xml"); res.StatusCode != 200 {
 		t.Fatalf("another address: %d, want 200", res.StatusCode)
 	}
+}
+
+// getFrom GETs url as a client at address from (behind a trusted proxy), body closed.
+func getFrom(t *testing.T, from, url string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("X-Forwarded-For", from)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res
 }
