@@ -440,9 +440,10 @@ func statusNote(x Result) string {
 	return strings.Join(parts, ", ")
 }
 
-// Sections a run may skip (BENCH_IMPORT_LISTS=0, BENCH_STREAMS=0): the report keeps
+// Sections a run may skip (BENCH_VERIFY=0, BENCH_IMPORT_LISTS=0, BENCH_STREAMS=0): the report keeps
 // them from the one it replaces, marked as an earlier run's, rather than losing them.
 const (
+	verifyHeading = "## Recounting the aggregates\n"
 	importHeading = "## Importing the earlier product's data\n"
 	soakHeading   = "## Live streams under churn and stalled readers\n"
 )
@@ -496,7 +497,9 @@ func (r *Run) markdown(prev string) string {
 	}
 	p("\n")
 
-	if len(r.Verifies) > 0 {
+	if len(r.Verifies) == 0 {
+		p("%s", keptSection(prev, verifyHeading))
+	} else {
 		p("%s", r.verifySection())
 	}
 

@@ -93,26 +93,26 @@ func TestSoakSectionReplacesOnlyItself(t *testing.T) {
 	}
 }
 
-// A run that skipped the import and the soak keeps those sections of the report it
-// replaces, marked once as an earlier run's, and the sections after them stay whole.
+// A run that skipped verify, the import and the soak keeps those sections of the report
+// it replaces, marked once as an earlier run's, and the sections after them stay whole.
 func TestSkippedSectionsAreKept(t *testing.T) {
-	prev := "# Benchmarks\n\n" + importHeading + "\n| sqlite | 10,000 | 100,000 | 72 s |\n\n## Every endpoint\n\nrows\n\n" +
+	prev := "# Benchmarks\n\n" + verifyHeading + "\n| sqlite | 10,000 | 11 s | 32 s | 1.00 |\n\n" + importHeading + "\n| sqlite | 10,000 | 100,000 | 72 s |\n\n## Every endpoint\n\nrows\n\n" +
 		soakHeading + "\n| sqlite | 1,000/s | p99 8 ms |\n\n## Running it\n\nmake bench\n"
 	r := &Run{Env: map[string]string{"main_lists": "100000"}}
 	once := r.markdown(prev)
-	for _, want := range []string{"| sqlite | 10,000 | 100,000 | 72 s |", "| sqlite | 1,000/s | p99 8 ms |"} {
+	for _, want := range []string{"| sqlite | 10,000 | 11 s | 32 s | 1.00 |", "| sqlite | 10,000 | 100,000 | 72 s |", "| sqlite | 1,000/s | p99 8 ms |"} {
 		if !strings.Contains(once, want) {
 			t.Errorf("lost %q:\n%s", want, once)
 		}
 	}
 	twice := r.markdown(once)
-	if n := strings.Count(twice, "_Not measured by this run"); n != 2 {
+	if n := strings.Count(twice, "_Not measured by this run"); n != 3 {
 		t.Errorf("%d marks after two runs:\n%s", n, twice)
 	}
 	if strings.Count(twice, "## Running it") != 1 || strings.Count(twice, importHeading) != 1 {
 		t.Errorf("sections repeated:\n%s", twice)
 	}
-	if fresh := r.markdown(""); strings.Contains(fresh, importHeading) || strings.Contains(fresh, soakHeading) {
+	if fresh := r.markdown(""); strings.Contains(fresh, verifyHeading) || strings.Contains(fresh, importHeading) || strings.Contains(fresh, soakHeading) {
 		t.Errorf("a first report invents sections:\n%s", fresh)
 	}
 }

@@ -42,7 +42,7 @@ func loadVerifies(dir string) ([]Verify, error) {
 func (r *Run) verifySection() string {
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
-	p("## Recounting the aggregates\n\n")
+	p("%s\n", verifyHeading)
 	p("`castaway verify` recounts every kept-in-step aggregate on the loaded data; `castaway verify --repair`, timed after the upvote ")
 	p("counts of one user's lists were put wrong, recounts, rebuilds every aggregate and recounts again. Wall time of the whole command, ")
 	p("and the repair's time per list against the smallest size of the same engine (1.0 is time in proportion to the data):\n\n")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"castaway/internal/catalog"
 	"castaway/internal/global"
@@ -19,24 +20,29 @@ type Check struct {
 	Repair func(context.Context, *store.Store) error
 }
 
-// Checks are every aggregate `castaway verify` recounts. Add a row per aggregate.
+// Checks are every aggregate `castaway verify` recounts: the store's, one by one, so a
+// repair rebuilds only those that differ, and the polls'.
 func Checks(cat *catalog.Catalog) []Check {
-	return []Check{
-		{
-			Name:   "lists (upvotes, comments, items, remixes, weekly counts, browse counts, search index, community rankings)",
-			Verify: func(ctx context.Context, st *store.Store) ([]string, error) { return st.VerifyAggregates(ctx) },
-			Repair: func(ctx context.Context, st *store.Store) error { return st.RebuildAggregates(ctx) },
-		},
-		{
-			Name:   "global polls (ballot totals and counts)",
-			Verify: func(ctx context.Context, st *store.Store) ([]string, error) { return st.VerifyPolls(ctx) },
-			Repair: func(ctx context.Context, st *store.Store) error { return st.RecountPolls(ctx, global.NameOf(cat)) },
-		},
+	var out []Check
+	for _, a := range store.Aggregates {
+		out = append(out, Check{
+			Name:   a.String(),
+			Verify: func(ctx context.Context, st *store.Store) ([]string, error) { return st.VerifyAggregate(ctx, a) },
+			Repair: func(ctx context.Context, st *store.Store) error { return st.RepairAggregate(ctx, a) },
+		})
 	}
+	return append(out, Check{
+		Name:   "global polls (ballot totals and counts)",
+		Verify: func(ctx context.Context, st *store.Store) ([]string, error) { return st.VerifyPolls(ctx) },
+		Repair: func(ctx context.Context, st *store.Store) error { return st.RecountPolls(ctx, global.NameOf(cat)) },
+	})
 }
 
 // ErrAggregatesDiffer is verify's failure: some aggregate does not match its rows.
 var ErrAggregatesDiffer = errors.New("some aggregates differ from their rows (castaway verify --repair rebuilds them)")
+
+// took is the time since start as an operator reads it, so a slow check stands out.
+func took(start time.Time) time.Duration { return time.Since(start).Round(time.Millisecond) }
 
 // Verify runs every check, writing a readable report to out; with repair, it
 // rebuilds what differs and checks again. It returns ErrAggregatesDiffer when a
@@ -44,12 +50,13 @@ var ErrAggregatesDiffer = errors.New("some aggregates differ from their rows (ca
 func Verify(ctx context.Context, st *store.Store, checks []Check, repair bool, out io.Writer) error {
 	differ := false
 	for _, c := range checks {
+		start := time.Now()
 		diffs, err := c.Verify(ctx, st)
 		if err != nil {
 			return fmt.Errorf("verify %s: %w", c.Name, err)
 		}
 		if len(diffs) == 0 {
-			fmt.Fprintf(out, "ok    %s\n", c.Name)
+			fmt.Fprintf(out, "ok    %s (%s)\n", c.Name, took(start))
 			continue
 		}
 		fmt.Fprintf(out, "DIFF  %s: %d difference(s)\n", c.Name, len(diffs))
@@ -71,7 +78,7 @@ func Verify(ctx context.Context, st *store.Store, checks []Check, repair bool, o
 			differ = true
 			continue
 		}
-		fmt.Fprintf(out, "fixed %s: rebuilt from its rows\n", c.Name)
+		fmt.Fprintf(out, "fixed %s: rebuilt from its rows (%s)\n", c.Name, took(start))
 	}
 	if differ {
 		return ErrAggregatesDiffer

@@ -12,6 +12,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -137,14 +138,18 @@ func Run(ctx context.Context, st *store.Store, cat *catalog.Catalog, opt Options
 	if opt.Progress != nil {
 		opt.Progress(0, g.estimate(len(polls)))
 	}
+	start := time.Now()
 	if err := g.run(w, polls, pollSeasons); err != nil {
 		return g.stats, err
 	}
+	slog.DebugContext(ctx, "demo rows written", "took", time.Since(start))
 	// Bulk inserts bypass the store's usual writes: fill the feeds, and recompute every
 	// kept-in-step aggregate (counts, daily upvotes, the search index) from the rows.
+	start = time.Now()
 	if err := st.FillFeeds(ctx, g.now); err != nil {
 		return g.stats, err
 	}
+	slog.DebugContext(ctx, "demo feeds filled", "took", time.Since(start))
 	if err := st.RebuildAggregates(ctx); err != nil {
 		return g.stats, err
 	}

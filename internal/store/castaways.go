@@ -149,7 +149,7 @@ func (s *Store) SitemapLists(ctx context.Context, page, size int) ([]model.Sitem
 
 // castawayChecks compare castaway_ranks and sitemap_lists with the public lists, as
 // VerifyAggregates reports.
-var castawayChecks = []struct{ what, query string }{
+var castawayChecks = []check{
 	{"castaway place %s/%s of %v: %v", `SELECT * FROM (SELECT list_user_id, list_id, item_id, 'stray' FROM castaway_ranks
 		EXCEPT SELECT l.user_id, l.id, i.item_id, 'stray' FROM lists l JOIN list_items i ON i.list_user_id = l.user_id
 			AND i.list_id = l.id WHERE l.is_public = TRUE AND NOT i.is_season) x`},
@@ -161,7 +161,7 @@ var castawayChecks = []struct{ what, query string }{
 		AND NOT EXISTS (SELECT 1 FROM sitemap_lists s WHERE s.list_user_id = l.user_id AND s.list_id = l.id)`},
 }
 
-// rebuildCastaways are RebuildAggregates' steps for castaway_ranks and sitemap_lists:
+// rebuildCastaways rebuilds castaway_ranks and sitemap_lists:
 // a public list keeps its sitemap number; new ones are numbered oldest first.
 var rebuildCastaways = []string{
 	`DELETE FROM castaway_ranks`,

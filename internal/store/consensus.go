@@ -54,9 +54,6 @@ func recountConsensusMembers(from string) string {
 	return `SELECT DISTINCT scope, user_id, id, created_at FROM ` + from + ` x`
 }
 
-// everyContribution is consensusContributions of every public list, as a subquery.
-var everyContribution = `(` + consensusContributions(`TRUE`) + `)`
-
 // adjustConsensus adds list ($1, $2), as it stands in tx, to the consensus (delta +1,
 // after a creation or change) or takes it out (-1, before a change or a delete). A list
 // that is not public contributes nothing.
@@ -200,29 +197,30 @@ func (s *Store) ConsensusOf(ctx context.Context, scope string, sample int) (*mod
 	return c, nil
 }
 
-// consensusChecks compare the consensus tables with a recount, as VerifyAggregates
-// reports. Each table and its recount are read side by side in one statement and
-// grouped by key (src 1: the table, 2: the recount; a row of zeros counts as none), so
-// a check recounts the contributions once and costs a sort, whatever the plan of a join.
-var consensusChecks = []struct{ what, query string }{
-	{"consensus %s/%s: points/lists %v, should be %v", `SELECT scope, item_id,
-			COALESCE(MAX(CASE WHEN src = 1 THEN points || '/' || lists END), 'none'),
-			COALESCE(MAX(CASE WHEN src = 2 THEN points || '/' || lists END), 'none') FROM (
+// consensusChecks compare the consensus tables with a recount, as VerifyAggregate
+// reports. The contributions are recounted once (c, and its lists m), then each table is
+// read beside its recount and grouped by key (src 1: the table, 2: the recount; a row of
+// zeros counts as none): one recount and a sort, whatever the plan of a join.
+var consensusChecks = []check{{"consensus %s: %s %v, should be %v", `WITH c AS MATERIALIZED (` + consensusContributions(`TRUE`) + `),
+	m AS MATERIALIZED (` + recountConsensusMembers(`c`) + `)
+	SELECT scope || '/' || item_id, 'points/lists',
+		COALESCE(MAX(CASE WHEN src = 1 THEN points || '/' || lists END), 'none'),
+		COALESCE(MAX(CASE WHEN src = 2 THEN points || '/' || lists END), 'none') FROM (
 		SELECT scope, item_id, points, lists, 1 AS src FROM consensus_items WHERE points <> 0 OR lists <> 0
-		UNION ALL SELECT scope, item_id, points, lists, 2 FROM (` + recountConsensusItems(everyContribution) + `) r) x
-		GROUP BY scope, item_id HAVING count(*) = 1 OR MIN(points) <> MAX(points) OR MIN(lists) <> MAX(lists)`},
-	{"consensus lists of %q: %v %v, should be %v", `SELECT scope, 'counted',
-			COALESCE(MAX(CASE WHEN src = 1 THEN n END), 0), COALESCE(MAX(CASE WHEN src = 2 THEN n END), 0) FROM (
+		UNION ALL SELECT scope, item_id, points, lists, 2 FROM (` + recountConsensusItems(`c`) + `) r) x
+		GROUP BY scope, item_id HAVING count(*) = 1 OR MIN(points) <> MAX(points) OR MIN(lists) <> MAX(lists)
+	UNION ALL SELECT 'lists of "' || scope || '"', 'counted',
+		CAST(COALESCE(MAX(CASE WHEN src = 1 THEN n END), 0) AS TEXT), CAST(COALESCE(MAX(CASE WHEN src = 2 THEN n END), 0) AS TEXT) FROM (
 		SELECT scope, n, 1 AS src FROM consensus_lists WHERE n <> 0
-		UNION ALL SELECT scope, count(*), 2 FROM (` + recountConsensusMembers(everyContribution) + `) m GROUP BY scope) x
-		GROUP BY scope HAVING count(*) = 1 OR MIN(n) <> MAX(n)`},
-	{"consensus member %s/%s of %v: %v", `SELECT user_id, id, scope, CASE WHEN MIN(src) = 1 THEN 'stray' ELSE 'missing' END FROM (
+		UNION ALL SELECT scope, count(*), 2 FROM m GROUP BY scope) x
+		GROUP BY scope HAVING count(*) = 1 OR MIN(n) <> MAX(n)
+	UNION ALL SELECT 'member ' || user_id || '/' || id || ' of "' || scope || '"', 'listed',
+		CASE WHEN MIN(src) = 1 THEN 'yes' ELSE 'no' END, CASE WHEN MIN(src) = 1 THEN 'no' ELSE 'yes' END FROM (
 		SELECT list_user_id AS user_id, list_id AS id, scope, 1 AS src FROM consensus_members
-		UNION ALL SELECT user_id, id, scope, 2 FROM (` + recountConsensusMembers(everyContribution) + `) r) x
-		GROUP BY user_id, id, scope HAVING count(*) = 1`},
-}
+		UNION ALL SELECT user_id, id, scope, 2 FROM m) x
+		GROUP BY user_id, id, scope HAVING count(*) = 1`}}
 
-// rebuildConsensus are RebuildAggregates' steps for the consensus tables: the
+// rebuildConsensus rebuilds the consensus tables: the
 // contributions are counted once into a temporary table that the three tables are
 // rebuilt from. A scope's row stays, its version moved on, so a ranking kept from
 // before is not taken as current.

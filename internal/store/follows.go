@@ -209,23 +209,26 @@ var followCounts = []struct{ column, recount string }{
 		WHERE a.suspended_at IS NULL GROUP BY f.follower_id`},
 }
 
-// followChecks are VerifyAggregates' checks of followCounts.
-func followChecks() []struct{ what, query string } {
-	var out []struct{ what, query string }
+// followDiffs are the users whose column differs from its recount.
+func followDiffs(column, recount string) string {
+	return `SELECT u.id, '` + column + `' AS what, u.` + column + ` AS kept, COALESCE(r.n, 0) AS n FROM users u
+		LEFT JOIN (` + recount + `) r ON r.k = u.id WHERE u.` + column + ` <> COALESCE(r.n, 0)`
+}
+
+// followChecks are the checks of AggFollows.
+func followChecks() []check {
+	var out []check
 	for _, c := range followCounts {
-		out = append(out, struct{ what, query string }{"user %s: %s %v, recounted %v",
-			`SELECT u.id, '` + c.column + `', u.` + c.column + `, COALESCE(r.n, 0) FROM users u LEFT JOIN (` + c.recount + `) r
-				ON r.k = u.id WHERE u.` + c.column + ` <> COALESCE(r.n, 0)`})
+		out = append(out, check{"user %s: %s %v, recounted %v", followDiffs(c.column, c.recount)})
 	}
 	return out
 }
 
-// followRepairs set what followChecks check, for RebuildAggregates.
+// followRepairs set what followChecks check, writing only the users that differ.
 func followRepairs() []string {
 	var out []string
 	for _, c := range followCounts {
-		out = append(out, `UPDATE users SET `+c.column+` = 0 WHERE `+c.column+` <> 0`,
-			`UPDATE users SET `+c.column+` = r.n FROM (`+c.recount+`) r WHERE users.id = r.k`)
+		out = append(out, `UPDATE users SET `+c.column+` = d.n FROM (`+followDiffs(c.column, c.recount)+`) d WHERE users.id = d.id`)
 	}
 	return out
 }

@@ -57,3 +57,39 @@ func (s *Store) reindexSearch(ctx context.Context, tx *sql.Tx, where string, arg
 	}
 	return nil
 }
+
+// searchChecks are the checks of AggSearch on s's engine.
+func (s *Store) searchChecks() []check {
+	if s.dialect == Postgres {
+		return []check{{"list %s/%s: search index %v, expected %v",
+			`SELECT l.user_id, l.id, 'stale', 'rewritten' FROM lists l WHERE l.search_doc <> ` + pgSearchDoc}}
+	}
+	return []check{
+		// Every list has its number; a public one has its row as its words are, any
+		// other none (searchIndexStatements).
+		{"list %s/%s: search index %v, expected %v",
+			`SELECT l.user_id, l.id, CASE WHEN k.id IS NULL THEN 'unnumbered' WHEN NOT l.is_public THEN 'holds a private list'
+				WHEN f.rowid IS NULL THEN 'missing' ELSE 'stale' END, 'rewritten'
+			FROM lists l JOIN users u ON u.id = l.user_id
+			LEFT JOIN list_search_ids k ON k.list_user_id = l.user_id AND k.list_id = l.id
+			LEFT JOIN list_fts f ON f.rowid = k.id
+			WHERE k.id IS NULL OR (l.is_public <> TRUE AND f.rowid IS NOT NULL)
+			   OR (l.is_public = TRUE AND (f.rowid IS NULL OR f.name IS NOT l.name OR f.description IS NOT l.description
+			       OR f.author IS NOT u.display_name OR f.items IS NOT ` + sqliteSearchItems + `))`},
+		{"search index row %v: %v %v %v",
+			`SELECT f.rowid, 'belongs', 'to no', 'list' FROM list_fts f
+			WHERE NOT EXISTS (SELECT 1 FROM list_search_ids k WHERE k.id = f.rowid)`},
+	}
+}
+
+// rebuildSearch rewrites the whole search index: on SQLite every row of the FTS table
+// (dropping those of lists gone), on PostgreSQL each list's search_doc.
+func (s *Store) rebuildSearch(ctx context.Context, tx *sql.Tx) error {
+	if s.dialect == SQLite {
+		if err := exec(`DELETE FROM list_fts`, `DELETE FROM list_search_ids WHERE NOT EXISTS (SELECT 1 FROM lists l
+			WHERE l.user_id = list_search_ids.list_user_id AND l.id = list_search_ids.list_id)`)(ctx, tx); err != nil {
+			return err
+		}
+	}
+	return s.reindexSearch(ctx, tx, `TRUE`)
+}

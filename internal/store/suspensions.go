@@ -245,10 +245,10 @@ func recordAction(ctx context.Context, tx *sql.Tx, a *model.Action) error {
 	return nil
 }
 
-// suspensionChecks are VerifyAggregates' checks of the visibility suspensions set: every
+// suspensionChecks are the checks of AggVisibility, what suspensions set: every
 // list's is_public (listPublic), and every comment hidden exactly while its author is
 // suspended or a moderator hid it.
-var suspensionChecks = []struct{ what, query string }{
+var suspensionChecks = []check{
 	{"list %s/%s: is_public %v, should be %v", `SELECT l.user_id, l.id, l.is_public, ` + listPublic("l") +
 		` FROM lists l WHERE l.is_public <> ` + listPublic("l")},
 	{"comment %s of %s: %v, should be %v", `SELECT c.id, c.user_id, 'shown', 'hidden by the suspension'
@@ -257,12 +257,12 @@ var suspensionChecks = []struct{ what, query string }{
 		FROM comments c WHERE c.suspension_hidden AND (c.hidden_at IS NULL OR NOT ` + commentAuthorSuspended("c") + `)`},
 }
 
-// suspensionRepairs set what suspensionChecks check, for RebuildAggregates.
+// suspensionRepairs set what suspensionChecks check.
 var suspensionRepairs = []string{
 	`UPDATE comments SET hidden_at = NULL, suspension_hidden = FALSE
 		WHERE suspension_hidden AND NOT ` + commentAuthorSuspended("comments"),
 	`UPDATE comments SET suspension_hidden = TRUE,
 		hidden_at = (SELECT su.suspended_at FROM users su WHERE su.id = comments.user_id)
 		WHERE hidden_at IS NULL AND ` + commentAuthorSuspended("comments"),
-	`UPDATE lists SET is_public = ` + listPublic("lists"),
+	`UPDATE lists SET is_public = ` + listPublic("lists") + ` WHERE is_public <> ` + listPublic("lists"),
 }

@@ -1,0 +1,113 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+)
+
+// The per-list and per-comment counts, each recounted for every row at once: one
+// grouped pass over the rows joined once to what it counts, so a recount costs time in
+// proportion to the data whatever plan the statistics suggest (a correlated count per
+// list became a nested scan).
+var (
+	// listCounts are the counts each list keeps, as (column, its rows grouped by list).
+	listCounts = []struct{ column, recount string }{
+		{"upvote_count", `SELECT list_user_id AS k1, list_id AS k2, count(*) AS n FROM list_upvotes GROUP BY list_user_id, list_id`},
+		{"comment_count", `SELECT c.list_user_id AS k1, c.list_id AS k2, count(*) AS n FROM comments c
+			LEFT JOIN comments p ON p.id = c.parent_id WHERE ` + commentCounted + ` GROUP BY c.list_user_id, c.list_id`},
+		{"item_count", `SELECT list_user_id AS k1, list_id AS k2, count(*) AS n FROM list_items GROUP BY list_user_id, list_id`},
+		{"remix_count", recountRemixes},
+	}
+	recountCommentVotes = `SELECT comment_id, SUM(CASE WHEN value = 1 THEN 1 ELSE 0 END) AS up,
+		SUM(CASE WHEN value = -1 THEN 1 ELSE 0 END) AS down FROM comment_votes GROUP BY comment_id`
+)
+
+// listCountDiffs are the lists whose column differs from its recount: (user_id, id, kept, recounted).
+func listCountDiffs(column, recount string) string {
+	return `SELECT l.user_id, l.id, l.` + column + ` AS kept, COALESCE(r.n, 0) AS n FROM lists l LEFT JOIN (` + recount + `) r
+		ON r.k1 = l.user_id AND r.k2 = l.id WHERE l.` + column + ` <> COALESCE(r.n, 0)`
+}
+
+// commentVoteDiffs are the comments whose votes differ from their recount.
+var commentVoteDiffs = `SELECT c.id, c.list_id, c.upvotes || '/' || c.downvotes AS kept,
+	COALESCE(r.up, 0) || '/' || COALESCE(r.down, 0) AS recounted, COALESCE(r.up, 0) AS up, COALESCE(r.down, 0) AS down
+	FROM comments c LEFT JOIN (` + recountCommentVotes + `) r
+	ON r.comment_id = c.id WHERE c.upvotes <> COALESCE(r.up, 0) OR c.downvotes <> COALESCE(r.down, 0)`
+
+// countChecks are the checks of AggCounts.
+func countChecks() []check {
+	out := []check{{"comment %s (%s): up/down %v, votes %v",
+		`SELECT id, list_id, kept, recounted FROM (` + commentVoteDiffs + `) d`}}
+	for _, c := range listCounts {
+		out = append(out, check{"list %s/%s: " + c.column + " %v, recounted %v", listCountDiffs(c.column, c.recount)})
+	}
+	return out
+}
+
+// countRepairs set what countChecks check, writing only the rows that differ (on a
+// repair, a few; on a bulk load, those with something to count), and each list once
+// with all its counts.
+func countRepairs() []string {
+	var set, recounted, joins, differs []string
+	for i, c := range listCounts {
+		r := fmt.Sprintf("r%d", i)
+		set = append(set, c.column+` = d.`+c.column)
+		recounted = append(recounted, `COALESCE(`+r+`.n, 0) AS `+c.column)
+		joins = append(joins, `LEFT JOIN (`+c.recount+`) `+r+` ON `+r+`.k1 = l.user_id AND `+r+`.k2 = l.id`)
+		differs = append(differs, `l.`+c.column+` <> COALESCE(`+r+`.n, 0)`)
+	}
+	return []string{
+		`UPDATE comments SET upvotes = d.up, downvotes = d.down FROM (` + commentVoteDiffs + `) d WHERE comments.id = d.id`,
+		`UPDATE lists SET ` + strings.Join(set, ", ") + ` FROM (SELECT l.user_id, l.id, ` + strings.Join(recounted, ", ") +
+			` FROM lists l ` + strings.Join(joins, " ") + ` WHERE ` + strings.Join(differs, " OR ") + `) d
+			WHERE lists.user_id = d.user_id AND lists.id = d.id`,
+	}
+}
+
+// recountDaily is what list_upvotes_daily should hold.
+const recountDaily = `SELECT list_user_id, list_id, created_at / 86400000 AS day, count(*) AS n FROM list_upvotes
+	GROUP BY list_user_id, list_id, created_at / 86400000`
+
+// weeklyChecks are the checks of AggWeekly.
+var weeklyChecks = []check{
+	{"list %s/%s: daily upvotes of day %v should be %v", `SELECT * FROM (` + recountDaily +
+		` EXCEPT SELECT list_user_id, list_id, day, n FROM list_upvotes_daily) x`},
+	{"list %s/%s: daily upvotes of day %v counted %v, no such upvotes", `SELECT * FROM (SELECT list_user_id, list_id, day, n FROM list_upvotes_daily
+		EXCEPT ` + recountDaily + `) x`},
+}
+
+// listCountKeys are the list_counts rows the lists l matching where (and public)
+// contribute to, one row per contribution.
+func listCountKeys(where string) string {
+	kind := `CASE WHEN l.is_season THEN 'season' ELSE 'survivor' END`
+	tagged := ` FROM list_tags t JOIN lists l ON l.user_id = t.list_user_id AND l.id = t.list_id WHERE l.is_public AND ` + where
+	return `SELECT '' AS tag, 'all' AS kind FROM lists l WHERE l.is_public AND ` + where + `
+		UNION ALL SELECT '', ` + kind + ` FROM lists l WHERE l.is_public AND ` + where + `
+		UNION ALL SELECT t.tag, 'all'` + tagged + `
+		UNION ALL SELECT t.tag, ` + kind + tagged
+}
+
+// recountListCounts is what list_counts should hold.
+var recountListCounts = `SELECT tag, kind, count(*) AS n FROM (` + listCountKeys(`TRUE`) + `) k GROUP BY tag, kind`
+
+// browseCountChecks are the checks of AggBrowseCounts.
+var browseCountChecks = []check{
+	{"list count (tag %q, %s): %v, should be %v", `SELECT c.tag, c.kind, c.n, COALESCE(r.n, 0) FROM list_counts c
+		LEFT JOIN (` + recountListCounts + `) r ON r.tag = c.tag AND r.kind = c.kind WHERE c.n <> COALESCE(r.n, 0)`},
+	{"list count (tag %q, %s): %v, should be %v", `SELECT r.tag, r.kind, 'missing', r.n FROM (` + recountListCounts + `) r
+		WHERE NOT EXISTS (SELECT 1 FROM list_counts c WHERE c.tag = r.tag AND c.kind = r.kind)`},
+}
+
+// adjustListCounts adds delta to the list_counts rows list ($1, $2) contributes to, as
+// it stands in tx: -1 before a change, +1 after it.
+func adjustListCounts(ctx context.Context, tx *sql.Tx, userID, listID string, delta int) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO list_counts (tag, kind, n)
+		SELECT tag, kind, count(*) * $3 FROM (`+listCountKeys(`l.user_id = $1 AND l.id = $2`)+`) k GROUP BY tag, kind
+		ON CONFLICT (tag, kind) DO UPDATE SET n = list_counts.n + excluded.n`, userID, listID, delta)
+	if err != nil {
+		return fmt.Errorf("count lists: %w", err)
+	}
+	return nil
+}
