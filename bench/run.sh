@@ -100,6 +100,12 @@ if [[ $LOAD_ONLY != 1 && $VERIFY_ONLY != 1 ]]; then
   wait_ready "http://127.0.0.1:$MIN_PORT/"
 fi
 
+pg_admin() { # url: the same server's postgres database, there before the benchmark's own
+  local base=${1%%\?*}
+  local db=${base##*/}
+  echo "${1/\/$db/\/postgres}"
+}
+
 cat > "$BENCH_OUT/run.env" <<EOF
 date=$(date -u +%Y-%m-%dT%H:%MZ)
 duration=$BENCH_DURATION
@@ -117,7 +123,7 @@ kernel=$(uname -r)
 go=$(go env GOVERSION)
 wrk=$(wrk --version 2>&1 | head -1 | awk '{print $2}')
 version=$("$BIN" version)
-postgres=$(psql "$BENCH_PG_URL" -tAc 'SHOW server_version' 2>/dev/null || echo unknown)
+postgres=$(psql "$(pg_admin "$BENCH_PG_URL")" -tAc 'SHOW server_version' 2>/dev/null || echo unknown)
 note=${BENCH_NOTE:-}
 EOF
 
@@ -147,7 +153,8 @@ pg_ready() { # [url]: creates the URL's database when missing
   local url=${1:-$BENCH_PG_URL}
   local base=${url%%\?*}
   local db=${base##*/}
-  local admin=${url/\/$db/\/postgres}
+  local admin
+  admin=$(pg_admin "$url")
   if ! psql "$url" -tAc 'SELECT 1' >/dev/null 2>&1; then
     echo "bench: creating PostgreSQL database $db" >&2
     psql "$admin" -tAc "CREATE DATABASE $db" >/dev/null
