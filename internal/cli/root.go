@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -174,6 +175,9 @@ func withStore(cmd *cobra.Command, e *Env, use func(*config.Config, *store.Store
 	if err != nil {
 		return err
 	}
+	// What the store and the loaders log (at debug: each aggregate's rebuild, each bulk
+	// load's phases) goes out at the configured level and format.
+	slog.SetDefault(app.NewLogger(cfg, e.Stderr))
 	return useStore(cmd, cfg, func(st *store.Store) error { return use(cfg, st) })
 }
 

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
 	"castaway/internal/model"
 )
 
@@ -222,148 +225,179 @@ func (s *Store) InsertImportBatch(ctx context.Context, b *DemoBatch) error {
 }
 
 func (s *Store) insertBatch(ctx context.Context, b *DemoBatch, onConflict string) error {
+	if s.dialect == Postgres && onConflict == "" {
+		return s.copyBatch(ctx, b)
+	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		insert := func(table string, cols []string, rows [][]any) error {
+		return b.write(func(table string, cols []string, rows [][]any) error {
 			return s.multiInsertOn(ctx, tx, table, cols, rows, onConflict)
-		}
-		var rows [][]any
-		for _, u := range b.Users {
-			rows = append(rows, []any{u.ID, nullable(u.Email), nullable(model.FoldKey(u.Email)), u.DisplayName, model.NameKey(u.DisplayName),
-				nullable(u.PasswordHash), u.IdolsFound, millis(u.CreatedAt), u.EmailVerified && u.Email != ""})
-		}
-		if err := insert("users", []string{"id", "email", "email_key", "display_name", "name_key",
-			"password_hash", "idols_found", "created_at", "email_verified"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, d := range b.Drafts {
-			tags, err := json.Marshal(d.Tags)
-			if err != nil {
-				return err
-			}
-			items, err := json.Marshal(d.Items)
-			if err != nil {
-				return err
-			}
-			tiers, err := draftTiersJSON(&d.Draft)
-			if err != nil {
-				return err
-			}
-			rows = append(rows, []any{d.UserID, d.Name, d.Description, string(tags), string(items), d.IsPublic, millis(d.UpdatedAt), tiers})
-		}
-		if err := insert("drafts", []string{"user_id", "name", "description", "tags", "items", "is_public", "updated_at", "tiers"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		var items, tags [][]any
-		for _, l := range b.Lists {
-			rows = append(rows, []any{l.UserID, l.ID, l.Name, l.Description, l.IsPublic, l.IsPublic, l.IsSeason, len(l.Items), 0,
-				l.SearchText, millis(l.CreatedAt), millis(l.UpdatedAt)})
-			for i, it := range l.Items {
-				items = append(items, []any{l.UserID, l.ID, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note})
-			}
-			for _, t := range l.Tags {
-				tags = append(tags, []any{l.UserID, l.ID, t})
-			}
-		}
-		if err := insert("lists", []string{"user_id", "id", "name", "description", "is_public", "chosen_public", "is_season",
-			"item_count", "upvote_count", "search_text", "created_at", "updated_at"}, rows); err != nil {
-			return err
-		}
-		if err := insert("list_items", []string{"list_user_id", "list_id", "position", "item_id", "is_season",
-			"name", "image_url", "season_id", "season_name", "note"}, items); err != nil {
-			return err
-		}
-		if err := insert("list_tags", []string{"list_user_id", "list_id", "tag"}, tags); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, u := range b.Upvotes {
-			rows = append(rows, []any{u.ListUserID, u.ListID, u.UserID, millis(u.CreatedAt)})
-		}
-		if err := insert("list_upvotes", []string{"list_user_id", "list_id", "user_id", "created_at"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, f := range b.Favorites {
-			rows = append(rows, []any{f.UserID, f.ListUserID, f.ListID, millis(f.FavoritedAt)})
-		}
-		if err := insert("favorites", []string{"user_id", "list_user_id", "list_id", "favorited_at"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, f := range b.Follows {
-			rows = append(rows, []any{f.FollowerID, f.FollowedID, millis(f.CreatedAt)})
-		}
-		if err := insert("follows", []string{"follower_id", "followed_id", "created_at"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, c := range b.Comments {
-			rows = append(rows, []any{c.ID, c.ListUserID, c.ListID, nullable(c.UserID), nullable(c.ParentID), c.Text,
-				c.Upvotes, c.Downvotes, millis(c.CreatedAt)})
-		}
-		if err := insert("comments", []string{"id", "list_user_id", "list_id", "user_id", "parent_id", "text",
-			"upvotes", "downvotes", "created_at"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, v := range b.CommentVotes {
-			rows = append(rows, []any{v.CommentID, v.UserID, v.Value})
-		}
-		if err := insert("comment_votes", []string{"comment_id", "user_id", "value"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, n := range b.Notifications {
-			rows = append(rows, []any{n.ID, n.UserID, n.Type, nullable(n.ActorID), n.CreatedByName, n.Content, n.IsNew,
-				n.ListUserID, n.ListID, n.CommentID, nullable(n.DedupeKey), millis(n.CreatedAt)})
-		}
-		if err := insert("notifications", []string{"id", "user_id", "type", "actor_id", "created_by_name",
-			"content", "is_new", "list_user_id", "list_id", "comment_id", "dedupe_key", "created_at"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, bl := range b.Ballots {
-			slots := make([]*string, len(bl.Ranking))
-			for i := range bl.Ranking {
-				if bl.Ranking[i] != "" {
-					slots[i] = &bl.Ranking[i]
-				}
-			}
-			ranking, err := json.Marshal(slots)
-			if err != nil {
-				return err
-			}
-			rows = append(rows, []any{bl.PollID, bl.UserID, string(ranking), millis(bl.SubmittedAt)})
-		}
-		if err := insert("global_submissions", []string{"poll_id", "user_id", "ranking", "submitted_at"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, sc := range b.Scores {
-			rows = append(rows, []any{sc.PollID, sc.ContestantID, sc.TotalScore, sc.Votes})
-		}
-		if err := insert("global_scores", []string{"poll_id", "contestant_id", "total_score", "votes"}, rows); err != nil {
-			return err
-		}
-
-		rows = rows[:0]
-		for _, im := range b.Imported {
-			rows = append(rows, []any{im.Kind, im.ID})
-		}
-		return insert("imported", []string{"kind", "id"}, rows)
+		})
 	})
+}
+
+// copyBatch writes b in one transaction with PostgreSQL's COPY, which takes rows
+// several times faster than INSERTs of many rows (a million lists are some forty
+// million rows).
+func (s *Store) copyBatch(ctx context.Context, b *DemoBatch) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("copy rows: %w", err)
+	}
+	defer conn.Close()
+	return conn.Raw(func(dc any) error {
+		return pgx.BeginFunc(ctx, dc.(*stdlib.Conn).Conn(), func(tx pgx.Tx) error {
+			return b.write(func(table string, cols []string, rows [][]any) error {
+				if len(rows) == 0 {
+					return nil
+				}
+				if _, err := tx.CopyFrom(ctx, pgx.Identifier{table}, cols, pgx.CopyFromRows(rows)); err != nil {
+					return fmt.Errorf("copy %s: %w", table, err)
+				}
+				return nil
+			})
+		})
+	})
+}
+
+// write hands each table's rows of b to insert, parents before children.
+func (b *DemoBatch) write(insert func(table string, cols []string, rows [][]any) error) error {
+	var rows [][]any
+	for _, u := range b.Users {
+		rows = append(rows, []any{u.ID, nullable(u.Email), nullable(model.FoldKey(u.Email)), u.DisplayName, model.NameKey(u.DisplayName),
+			nullable(u.PasswordHash), u.IdolsFound, millis(u.CreatedAt), u.EmailVerified && u.Email != ""})
+	}
+	if err := insert("users", []string{"id", "email", "email_key", "display_name", "name_key",
+		"password_hash", "idols_found", "created_at", "email_verified"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, d := range b.Drafts {
+		tags, err := json.Marshal(d.Tags)
+		if err != nil {
+			return err
+		}
+		items, err := json.Marshal(d.Items)
+		if err != nil {
+			return err
+		}
+		tiers, err := draftTiersJSON(&d.Draft)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, []any{d.UserID, d.Name, d.Description, string(tags), string(items), d.IsPublic, millis(d.UpdatedAt), tiers})
+	}
+	if err := insert("drafts", []string{"user_id", "name", "description", "tags", "items", "is_public", "updated_at", "tiers"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	var items, tags [][]any
+	for _, l := range b.Lists {
+		rows = append(rows, []any{l.UserID, l.ID, l.Name, l.Description, l.IsPublic, l.IsPublic, l.IsSeason, len(l.Items), 0,
+			l.SearchText, millis(l.CreatedAt), millis(l.UpdatedAt)})
+		for i, it := range l.Items {
+			items = append(items, []any{l.UserID, l.ID, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note})
+		}
+		for _, t := range l.Tags {
+			tags = append(tags, []any{l.UserID, l.ID, t})
+		}
+	}
+	if err := insert("lists", []string{"user_id", "id", "name", "description", "is_public", "chosen_public", "is_season",
+		"item_count", "upvote_count", "search_text", "created_at", "updated_at"}, rows); err != nil {
+		return err
+	}
+	if err := insert("list_items", []string{"list_user_id", "list_id", "position", "item_id", "is_season",
+		"name", "image_url", "season_id", "season_name", "note"}, items); err != nil {
+		return err
+	}
+	if err := insert("list_tags", []string{"list_user_id", "list_id", "tag"}, tags); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, u := range b.Upvotes {
+		rows = append(rows, []any{u.ListUserID, u.ListID, u.UserID, millis(u.CreatedAt)})
+	}
+	if err := insert("list_upvotes", []string{"list_user_id", "list_id", "user_id", "created_at"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, f := range b.Favorites {
+		rows = append(rows, []any{f.UserID, f.ListUserID, f.ListID, millis(f.FavoritedAt)})
+	}
+	if err := insert("favorites", []string{"user_id", "list_user_id", "list_id", "favorited_at"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, f := range b.Follows {
+		rows = append(rows, []any{f.FollowerID, f.FollowedID, millis(f.CreatedAt)})
+	}
+	if err := insert("follows", []string{"follower_id", "followed_id", "created_at"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, c := range b.Comments {
+		rows = append(rows, []any{c.ID, c.ListUserID, c.ListID, nullable(c.UserID), nullable(c.ParentID), c.Text,
+			c.Upvotes, c.Downvotes, millis(c.CreatedAt)})
+	}
+	if err := insert("comments", []string{"id", "list_user_id", "list_id", "user_id", "parent_id", "text",
+		"upvotes", "downvotes", "created_at"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, v := range b.CommentVotes {
+		rows = append(rows, []any{v.CommentID, v.UserID, v.Value})
+	}
+	if err := insert("comment_votes", []string{"comment_id", "user_id", "value"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, n := range b.Notifications {
+		rows = append(rows, []any{n.ID, n.UserID, n.Type, nullable(n.ActorID), n.CreatedByName, n.Content, n.IsNew,
+			n.ListUserID, n.ListID, n.CommentID, nullable(n.DedupeKey), millis(n.CreatedAt)})
+	}
+	if err := insert("notifications", []string{"id", "user_id", "type", "actor_id", "created_by_name",
+		"content", "is_new", "list_user_id", "list_id", "comment_id", "dedupe_key", "created_at"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, bl := range b.Ballots {
+		slots := make([]*string, len(bl.Ranking))
+		for i := range bl.Ranking {
+			if bl.Ranking[i] != "" {
+				slots[i] = &bl.Ranking[i]
+			}
+		}
+		ranking, err := json.Marshal(slots)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, []any{bl.PollID, bl.UserID, string(ranking), millis(bl.SubmittedAt)})
+	}
+	if err := insert("global_submissions", []string{"poll_id", "user_id", "ranking", "submitted_at"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, sc := range b.Scores {
+		rows = append(rows, []any{sc.PollID, sc.ContestantID, sc.TotalScore, sc.Votes})
+	}
+	if err := insert("global_scores", []string{"poll_id", "contestant_id", "total_score", "votes"}, rows); err != nil {
+		return err
+	}
+
+	rows = rows[:0]
+	for _, im := range b.Imported {
+		rows = append(rows, []any{im.Kind, im.ID})
+	}
+	return insert("imported", []string{"kind", "id"}, rows)
 }
 
 // FillFeeds puts into every follower's feed the public lists of the fans they follow
