@@ -135,10 +135,6 @@ func (b *DemoBatch) Rows() int {
 // (SQLite 32766, PostgreSQL 65535).
 const maxBulkParams = 30000
 
-// sqliteBulkParams is smaller: SQLite looks each $N up among those before it, so a
-// statement's preparation grows with the square of its parameters.
-var sqliteBulkParams = 500
-
 // multiInsert writes rows of len(cols) values each with as few INSERTs as the
 // parameter limit allows.
 func (s *Store) multiInsert(ctx context.Context, tx *sql.Tx, table string, cols []string, rows [][]any) error {
@@ -147,11 +143,13 @@ func (s *Store) multiInsert(ctx context.Context, tx *sql.Tx, table string, cols 
 
 // multiInsertOn is multiInsert with onConflict ending each INSERT ("ON CONFLICT DO NOTHING").
 func (s *Store) multiInsertOn(ctx context.Context, tx *sql.Tx, table string, cols []string, rows [][]any, onConflict string) error {
-	params := maxBulkParams
+	per := max(1, min(1000, maxBulkParams/len(cols)))
+	// SQLite takes each $N as a name and looks it up among those before it, so a statement
+	// of many would take the square of their number to prepare: it gets plain ? instead.
+	param := func(n int) string { return fmt.Sprintf("$%d", n) }
 	if s.dialect == SQLite {
-		params = sqliteBulkParams
+		param = func(int) string { return "?" }
 	}
-	per := max(1, min(1000, params/len(cols)))
 	var full *sql.Stmt // the statement for a whole chunk, prepared once
 	defer func() {
 		if full != nil {
@@ -181,7 +179,7 @@ func (s *Store) multiInsertOn(ctx context.Context, tx *sql.Tx, table string, col
 				if j > 0 {
 					q.WriteString(", ")
 				}
-				fmt.Fprintf(&q, "$%d", i*len(cols)+j+1)
+				q.WriteString(param(i*len(cols) + j + 1))
 			}
 			q.WriteByte(')')
 		}
