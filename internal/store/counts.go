@@ -24,11 +24,19 @@ var (
 		SUM(CASE WHEN value = -1 THEN 1 ELSE 0 END) AS down FROM comment_votes GROUP BY comment_id`
 )
 
-// listCountDiffs are the lists whose column differs from its recount: (user_id, id, kept, recounted).
-func listCountDiffs(column, recount string) string {
-	return `SELECT l.user_id, l.id, l.` + column + ` AS kept, COALESCE(r.n, 0) AS n FROM lists l LEFT JOIN (` + recount + `) r
-		ON r.k1 = l.user_id AND r.k2 = l.id WHERE l.` + column + ` <> COALESCE(r.n, 0)`
+// listCountsRecounted is every list l beside its counts recounted (recounted(i) for
+// listCounts[i]), all in one pass over the lists, and differ is true where one differs.
+func listCountsRecounted() (from, differ string) {
+	var joins, differs []string
+	for i, c := range listCounts {
+		r := fmt.Sprintf("r%d", i)
+		joins = append(joins, `LEFT JOIN (`+c.recount+`) `+r+` ON `+r+`.k1 = l.user_id AND `+r+`.k2 = l.id`)
+		differs = append(differs, `l.`+c.column+` <> `+recounted(i))
+	}
+	return `lists l ` + strings.Join(joins, " "), strings.Join(differs, " OR ")
 }
+
+func recounted(i int) string { return fmt.Sprintf("COALESCE(r%d.n, 0)", i) }
 
 // commentVoteDiffs are the comments whose votes differ from their recount.
 var commentVoteDiffs = `SELECT c.id, c.list_id, c.upvotes || '/' || c.downvotes AS kept,
@@ -36,33 +44,35 @@ var commentVoteDiffs = `SELECT c.id, c.list_id, c.upvotes || '/' || c.downvotes 
 	FROM comments c LEFT JOIN (` + recountCommentVotes + `) r
 	ON r.comment_id = c.id WHERE c.upvotes <> COALESCE(r.up, 0) OR c.downvotes <> COALESCE(r.down, 0)`
 
-// countChecks are the checks of AggCounts.
+// countChecks are the checks of AggCounts: a list is described by each count that
+// differs ("upvote_count 5 (recounted 2)").
 func countChecks() []check {
-	out := []check{{"comment %s (%s): up/down %v, votes %v",
-		`SELECT id, list_id, kept, recounted FROM (` + commentVoteDiffs + `) d`}}
-	for _, c := range listCounts {
-		out = append(out, check{"list %s/%s: " + c.column + " %v, recounted %v", listCountDiffs(c.column, c.recount)})
+	from, differ := listCountsRecounted()
+	var described []string
+	for i, c := range listCounts {
+		described = append(described, `CASE WHEN l.`+c.column+` <> `+recounted(i)+` THEN '`+c.column+` ' || l.`+c.column+
+			` || ' (recounted ' || `+recounted(i)+` || '), ' ELSE '' END`)
 	}
-	return out
+	return []check{
+		{"comment %s (%s): up/down %v, votes %v", `SELECT id, list_id, kept, recounted FROM (` + commentVoteDiffs + `) d`},
+		{"list %s/%s: %s%s", `SELECT l.user_id, l.id, RTRIM(` + strings.Join(described, " || ") + `, ', '), '' FROM ` + from + ` WHERE ` + differ},
+	}
 }
 
 // countRepairs set what countChecks check, writing only the rows that differ (on a
 // repair, a few; on a bulk load, those with something to count), and each list once
 // with all its counts.
 func countRepairs() []string {
-	var set, recounted, joins, differs []string
+	from, differ := listCountsRecounted()
+	var set, values []string
 	for i, c := range listCounts {
-		r := fmt.Sprintf("r%d", i)
 		set = append(set, c.column+` = d.`+c.column)
-		recounted = append(recounted, `COALESCE(`+r+`.n, 0) AS `+c.column)
-		joins = append(joins, `LEFT JOIN (`+c.recount+`) `+r+` ON `+r+`.k1 = l.user_id AND `+r+`.k2 = l.id`)
-		differs = append(differs, `l.`+c.column+` <> COALESCE(`+r+`.n, 0)`)
+		values = append(values, recounted(i)+` AS `+c.column)
 	}
 	return []string{
 		`UPDATE comments SET upvotes = d.up, downvotes = d.down FROM (` + commentVoteDiffs + `) d WHERE comments.id = d.id`,
-		`UPDATE lists SET ` + strings.Join(set, ", ") + ` FROM (SELECT l.user_id, l.id, ` + strings.Join(recounted, ", ") +
-			` FROM lists l ` + strings.Join(joins, " ") + ` WHERE ` + strings.Join(differs, " OR ") + `) d
-			WHERE lists.user_id = d.user_id AND lists.id = d.id`,
+		`UPDATE lists SET ` + strings.Join(set, ", ") + ` FROM (SELECT l.user_id, l.id, ` + strings.Join(values, ", ") +
+			` FROM ` + from + ` WHERE ` + differ + `) d WHERE lists.user_id = d.user_id AND lists.id = d.id`,
 	}
 }
 
