@@ -429,47 +429,5 @@ func (s *Store) summaryRows(ctx context.Context, query string, args ...any) (out
 	return out, lists, rows.Err()
 }
 
-// addCards fills in the top items (a tier list's top tier) and tags of every list of
-// sections, in one query (a list in two sections is read once); lists are the lists
-// the sections summarise.
-func (s *Store) addCards(ctx context.Context, lists []*model.List, sections ...[]model.ListSummary) error {
-	byKey := make(map[listKey]*model.List, len(lists))
-	for _, l := range lists {
-		byKey[listKey{l.UserID, l.ID}] = l
-	}
-	seen := map[listKey]bool{}
-	var keys []any
-	for _, section := range sections {
-		for _, l := range section {
-			if k := (listKey{l.UserID, l.ID}); !seen[k] {
-				seen[k] = true
-				keys = append(keys, l.UserID, l.ID)
-			}
-		}
-	}
-	if len(keys) == 0 {
-		return nil
-	}
-	cards, err := s.cards(ctx, StmtCards(PageKeys(len(keys)/2), fmt.Sprintf("$%d", len(keys)+1)), append(keys, TopItemCount)...)
-	if err != nil {
-		return err
-	}
-	for _, section := range sections {
-		for i := range section {
-			k := listKey{section[i].UserID, section[i].ID}
-			c := cards[k]
-			section[i].Tags = c.tags
-			section[i].TopItems, section[i].TopTier = topOfTiers(byKey[k], c.items)
-			if section[i].TopItems == nil {
-				section[i].TopItems = []model.Item{}
-			}
-			if section[i].Tags == nil {
-				section[i].Tags = []string{}
-			}
-		}
-	}
-	return nil
-}
-
 // likeEscaper makes the user's text match literally inside a LIKE pattern.
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -270,4 +271,46 @@ func BenchmarkBrowse(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// A card is kept by its list's version: an edit shows on the next read, even one made in
+// the same millisecond as the version the card was read at.
+func TestCardsFollowEveryEdit(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newBrowseFixture(t, s)
+		card := func() model.ListSummary {
+			t.Helper()
+			got, err := s.UserLists(ctx, f.alice.ID, "")
+			if err != nil || len(got) != 1 {
+				t.Fatalf("alice's public lists %v %v", got, err)
+			}
+			return got[0]
+		}
+		if c := card(); len(c.TopItems) != 1 || c.TopItems[0].Name != "Parvati Shallow" || !slices.Contains(c.Tags, "favorites") {
+			t.Fatalf("before the edits: %+v", c)
+		}
+		// Two edits stamped with the time the list was created at: each moves the version on.
+		version := f.queens.UpdatedAt
+		for _, c := range []struct {
+			content model.ListContent
+			top     string
+			items   int
+		}{
+			{listContent("Queens", "Sandra Diaz-Twine", "Parvati Shallow"), "Sandra Diaz-Twine", 2},
+			{listContent("Queens", "Parvati Shallow"), "Parvati Shallow", 1},
+		} {
+			if _, err := s.UpdateList(ctx, f.alice.ID, f.queens.ID, c.content, f.queens.UpdatedAt); err != nil {
+				t.Fatal(err)
+			}
+			got := card()
+			if len(got.TopItems) != c.items || got.TopItems[0].Name != c.top || slices.Contains(got.Tags, "favorites") {
+				t.Fatalf("after an edit in the same millisecond: %+v, want %s first of %d", got, c.top, c.items)
+			}
+			if !got.UpdatedAt.After(version) {
+				t.Errorf("updated at %v, not after %v", got.UpdatedAt, version)
+			}
+			version = got.UpdatedAt
+		}
+	})
 }

@@ -113,8 +113,9 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 }
 
 // UpdateList replaces an existing list's content, keeping its creation time and
-// votes; a list made public reaches its author's followers later (queueFanOut).
-// ErrNotFound when the owner has no such list.
+// votes, and moves its updated_at on, by a millisecond at least (cards are kept by it);
+// a list made public reaches its author's followers later (queueFanOut). ErrNotFound
+// when the owner has no such list.
 func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.ListContent, now time.Time) (*model.List, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var wasPublic bool
@@ -127,7 +128,8 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.L
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, chosen_public = $5, is_public = `+model.ListListedSQL("$5", "hidden_at IS NOT NULL", "lists.user_id")+`, is_season = $6,
-			item_count = $7, search_text = $8, updated_at = $9, format = $10 WHERE user_id = $1 AND id = $2`,
+			item_count = $7, search_text = $8, updated_at = CASE WHEN $9 > updated_at THEN $9 ELSE updated_at + 1 END,
+			format = $10 WHERE user_id = $1 AND id = $2`,
 			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now), formatOf(c))
 		if err != nil {
 			return fmt.Errorf("update list: %w", err)
@@ -267,40 +269,6 @@ func (s *Store) listItems(ctx context.Context, where string, args ...any) (map[l
 		}
 		it.Tier = int(tier.Int64)
 		out[k] = append(out[k], it)
-	}
-	return out, rows.Err()
-}
-
-// card is what a list's card shows beyond the list's own row.
-type card struct {
-	items []model.Item
-	tags  []string
-}
-
-// cards runs a StmtCards query, grouping its rows by list.
-func (s *Store) cards(ctx context.Context, query string, args ...any) (map[listKey]card, error) {
-	rows, err := s.rdb.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read list cards: %w", err)
-	}
-	defer rows.Close()
-	out := map[listKey]card{}
-	for rows.Next() {
-		var k listKey
-		var kind, position int
-		var it model.Item
-		var tier sql.NullInt64
-		if err := rows.Scan(&k.userID, &k.listID, &kind, &position, &it.ID, &it.Name, &it.ImageURL, &it.IsSeason, &it.SeasonID, &it.SeasonName, &it.Note, &tier); err != nil {
-			return nil, fmt.Errorf("read list cards: %w", err)
-		}
-		it.Tier = int(tier.Int64)
-		c := out[k]
-		if kind == 0 {
-			c.items = append(c.items, it)
-		} else {
-			c.tags = append(c.tags, it.ID)
-		}
-		out[k] = c
 	}
 	return out, rows.Err()
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	_ "modernc.org/sqlite"             // registers "sqlite"
 )
@@ -54,6 +55,7 @@ type Store struct {
 	dialect   Dialect
 	url       string
 	lock      interface{ Close() error } // SQLite: the shared lock a restore waits out (restore.go)
+	cardCache *lru.Cache[cardKey, card]  // list cards by list version (cards.go)
 }
 
 // Options size the connection pools.
@@ -93,7 +95,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 
 // OpenWith connects to url with pools sized by o.
 func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
-	s := &Store{url: url}
+	s := &Store{url: url, cardCache: newCardCache()}
 	var err error
 	if IsPostgresURL(url) {
 		s.dialect = Postgres
