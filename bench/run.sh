@@ -225,7 +225,8 @@ for engine in $BENCH_ENGINES; do
       end=$(date +%s%N)
       echo "ms=$(( (end - start) / 1000000 ))" > "$BENCH_OUT/load__${engine}__${size}.txt"
       echo "users=$users" >> "$BENCH_OUT/load__${engine}__${size}.txt"
-      echo "summary=$(head -1 "$BENCH_OUT/load__${engine}__${size}.log")" >> "$BENCH_OUT/load__${engine}__${size}.txt"
+      # The closing line, not whatever a debug log (CASTAWAY_LOG_LEVEL=debug) put before it.
+      echo "summary=$(grep -m1 '^demo data in' "$BENCH_OUT/load__${engine}__${size}.log")" >> "$BENCH_OUT/load__${engine}__${size}.txt"
       tail -2 "$BENCH_OUT/load__${engine}__${size}.log"
       if [[ -n ${BENCH_DATA:-} ]]; then
         cp "$BENCH_OUT/load__${engine}__${size}.txt" "$data/load__${engine}__$size.txt"
