@@ -16,8 +16,9 @@ import (
 // queues one job (its cost the same whatever the follower count) and this worker writes
 // the followers' feed rows and followed_list notifications Batch followers a transaction
 // (store.FanOutBatch), waking the inboxes each batch reached. Every node may run one;
-// leases keep two from working one job at once, and a job whose worker died is taken on
-// by another once its lease ends, from the last batch done.
+// leases keep two from working one job at once. A worker that stops mid-job (shut down,
+// failed, panicked) gives its lease back as it stops, so another takes the job on at
+// once, from the last batch done; one that died unawares leaves it until its lease ends.
 type FanOut struct {
 	store *store.Store
 	hub   *notify.Hub
@@ -46,6 +47,10 @@ func NewFanOut(st *store.Store, hub *notify.Hub, log *slog.Logger) *FanOut {
 		Poll: 5 * time.Second, Lease: time.Minute, Batch: 500, Now: time.Now, Loop: worker.NewLoop()}
 }
 
+// releaseTimeout bounds giving a lease back: a database that does not answer by then
+// leaves the job to the lease's end, as a dead worker would.
+const releaseTimeout = 5 * time.Second
+
 // Start runs the worker until ctx ends; Wait waits for it to have stopped.
 func (w *FanOut) Start(ctx context.Context) {
 	w.Loop.Start(ctx, w.Poll, func(ctx context.Context) bool {
@@ -57,12 +62,25 @@ func (w *FanOut) Start(ctx context.Context) {
 	})
 }
 
-// RunOnce claims the oldest free job and works it batch by batch to its end (or until ctx
-// ends, leaving the rest to the next lease); it answers whether there was one.
-func (w *FanOut) RunOnce(ctx context.Context) (bool, error) {
+// RunOnce claims the oldest free job and works it batch by batch to its end, and answers
+// whether there was one. Ended early (ctx ends, a batch fails, a panic), it gives the
+// lease back first, so that another worker carries on at once.
+func (w *FanOut) RunOnce(ctx context.Context) (worked bool, err error) {
+	finished := false
+	defer func() {
+		if !finished {
+			w.release(ctx)
+		}
+	}()
+	// A claim that failed may yet have leased a job (its answer lost as ctx ended), so
+	// even then the lease is given back.
 	job, ok, err := w.store.ClaimFanOut(ctx, w.owner, w.Now(), w.Lease)
-	if err != nil || !ok {
+	if err != nil {
 		return false, err
+	}
+	if !ok {
+		finished = true
+		return false, nil
 	}
 	for ctx.Err() == nil {
 		notified, done, err := w.store.FanOutBatch(ctx, job, w.owner, w.Batch, w.Now(), w.Lease)
@@ -73,8 +91,19 @@ func (w *FanOut) RunOnce(ctx context.Context) (bool, error) {
 			w.hub.Publish(context.WithoutCancel(ctx), notified...)
 		}
 		if done {
+			finished = true
 			return true, nil
 		}
 	}
 	return true, ctx.Err()
+}
+
+// release gives back whatever job this worker leases, on a context of its own: ctx may be
+// the one whose end stopped the work.
+func (w *FanOut) release(ctx context.Context) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+	defer cancel()
+	if err := w.store.ReleaseFanOuts(rctx, w.owner); err != nil {
+		w.log.WarnContext(rctx, "give a fan-out lease back", "err", err)
+	}
 }

@@ -153,6 +153,20 @@ func endFanOut(ctx context.Context, tx *sql.Tx, job FanOutJob) error {
 	return nil
 }
 
+// ReleaseFanOuts gives back, at once, every fan-out owner leases, for a worker that stops a
+// job early (shut down, failed, panicked): another takes it on now rather than when the
+// lease ends. after_follower moves in each batch's own transaction, so the next worker
+// carries on exactly where the written batches end, whether or not the batch cut short
+// committed. It reads every pending job (there is no index on the owner): it runs only
+// as a worker stops early, and the table holds only the jobs not yet done.
+func (s *Store) ReleaseFanOuts(ctx context.Context, owner string) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE fanout_jobs SET lease_owner = NULL, lease_until = NULL
+		WHERE lease_owner = $1`, owner); err != nil {
+		return fmt.Errorf("release fan-outs: %w", err)
+	}
+	return nil
+}
+
 // FanOutsPending counts the fan-outs not yet done (for /metrics and tests).
 func (s *Store) FanOutsPending(ctx context.Context) (int, error) {
 	var n int
