@@ -47,6 +47,12 @@ func NewFanOut(st *store.Store, hub *notify.Hub, log *slog.Logger) *FanOut {
 		Poll: 5 * time.Second, Lease: time.Minute, Batch: 500, Now: time.Now, Loop: worker.NewLoop()}
 }
 
+// PendingCounted is the most Pending counts: a longer backlog reads as PendingCounted.
+const PendingCounted = store.FanOutsCounted
+
+// Pending counts the fan-outs not yet done, on every node, up to PendingCounted (for /metrics).
+func (w *FanOut) Pending(ctx context.Context) (int, error) { return w.store.FanOutsPending(ctx) }
+
 // releaseTimeout bounds giving a lease back: a database that does not answer by then
 // leaves the job to the lease's end, as a dead worker would.
 const releaseTimeout = 5 * time.Second

@@ -167,10 +167,21 @@ func (s *Store) ReleaseFanOuts(ctx context.Context, owner string) error {
 	return nil
 }
 
-// FanOutsPending counts the fan-outs not yet done (for /metrics and tests).
+// FanOutsCounted bounds FanOutsPending: a longer backlog reads as FanOutsCounted, so that
+// /metrics costs the same however far the workers fall behind.
+const FanOutsCounted = 10000
+
+// StmtFanOutsPending counts the fan-outs not yet done, up to $1.
+const StmtFanOutsPending = `SELECT count(*) FROM (SELECT 1 FROM fanout_jobs LIMIT $1) j`
+
+// FanOutsPending counts the fan-outs not yet done, up to FanOutsCounted (for /metrics and tests).
 func (s *Store) FanOutsPending(ctx context.Context) (int, error) {
+	return s.fanOutsUpTo(ctx, FanOutsCounted)
+}
+
+func (s *Store) fanOutsUpTo(ctx context.Context, most int) (int, error) {
 	var n int
-	if err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM fanout_jobs`).Scan(&n); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, StmtFanOutsPending, most).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count fan-outs: %w", err)
 	}
 	return n, nil

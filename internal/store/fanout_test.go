@@ -43,3 +43,25 @@ func TestFanOutLeaseGivenBack(t *testing.T) {
 		}
 	})
 }
+
+// FanOutsPending counts up to its bound, however many jobs wait.
+func TestFanOutsPendingIsBounded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now()
+		author, fan := listUser(t, s, "Author"), listUser(t, s, "Fan")
+		follow(t, s, fan.ID, author.ID)
+		for i := range 3 {
+			at := now.Add(time.Duration(i) * time.Second)
+			if _, err := s.CreateList(ctx, author.ID, lists.IDs(at), listContent("Heroes", "Tom Westman"), at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, err := s.FanOutsPending(ctx); err != nil || n != 3 {
+			t.Errorf("%d pending (%v); want 3", n, err)
+		}
+		if n, err := store.FanOutsUpTo(s, ctx, 2); err != nil || n != 2 {
+			t.Errorf("%d pending counting up to 2 (%v)", n, err)
+		}
+	})
+}

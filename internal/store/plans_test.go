@@ -93,6 +93,8 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		// A moderator's pages grow with the reports, and are read a page at a time.
 		{"moderation queue", store.StmtReportQueue, []any{"open", int64(1) << 62, "\uffff", "", 31}, true},
 		{"moderation log", store.StmtModerationLog, []any{int64(1) << 62, "\uffff", 51}, true},
+		// The /metrics count of the fan-out jobs (bounded by its LIMIT).
+		{"fan-outs pending", store.StmtFanOutsPending, []any{store.FanOutsCounted}, false},
 	}
 	// A fan's export reads only what they made or cast (and deleting the account finds the same rows).
 	for _, section := range store.ExportSections {
