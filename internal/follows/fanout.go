@@ -19,6 +19,7 @@ import (
 // leases keep two from working one job at once. A worker that stops mid-job (shut down,
 // failed, panicked) gives its lease back as it stops, so another takes the job on at
 // once, from the last batch done; one that died unawares leaves it until its lease ends.
+// When it has no job, the worker also prunes the feed's stale rows (feed_prune.go).
 type FanOut struct {
 	store *store.Store
 	hub   *notify.Hub
@@ -33,6 +34,11 @@ type FanOut struct {
 	// Batch bounds the followers one transaction reaches.
 	Batch int
 	Now   func() time.Time
+	// PruneEvery is how often the feed's stale rows are pruned; PruneBatch bounds the rows
+	// one statement deletes.
+	PruneEvery time.Duration
+	PruneBatch int
+	nextPrune  time.Time // read and written by the worker's goroutine only
 
 	// Loop's Wake makes the worker read the jobs now (a list was just published on this
 	// node); its Wait returns once a started worker has stopped.
@@ -44,7 +50,8 @@ func NewFanOut(st *store.Store, hub *notify.Hub, log *slog.Logger) *FanOut {
 	b := make([]byte, 8)
 	rand.Read(b)
 	return &FanOut{store: st, hub: hub, log: log, owner: hex.EncodeToString(b),
-		Poll: 5 * time.Second, Lease: time.Minute, Batch: 500, Now: time.Now, Loop: worker.NewLoop()}
+		Poll: 5 * time.Second, Lease: time.Minute, Batch: 500, Now: time.Now,
+		PruneEvery: time.Hour, PruneBatch: store.FeedPruneBatch, Loop: worker.NewLoop()}
 }
 
 // PendingCounted is the most Pending counts: a longer backlog reads as PendingCounted.
@@ -57,14 +64,21 @@ func (w *FanOut) Pending(ctx context.Context) (int, error) { return w.store.FanO
 // leaves the job to the lease's end, as a dead worker would.
 const releaseTimeout = 5 * time.Second
 
-// Start runs the worker until ctx ends; Wait waits for it to have stopped.
+// Start runs the worker until ctx ends; Wait waits for it to have stopped. Jobs come
+// first: the feed is pruned only when there is none.
 func (w *FanOut) Start(ctx context.Context) {
 	w.Loop.Start(ctx, w.Poll, func(ctx context.Context) bool {
 		worked, err := w.RunOnce(ctx)
 		if err != nil && ctx.Err() == nil {
 			w.log.WarnContext(ctx, "fan out a published list", "err", err)
 		}
-		return worked && err == nil
+		switch {
+		case err != nil:
+			return false
+		case worked:
+			return true
+		}
+		return w.pruneFeed(ctx)
 	})
 }
 
