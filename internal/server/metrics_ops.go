@@ -1,8 +1,12 @@
 package server
 
 import (
+	"context"
 	"database/sql"
+	"fmt"
+	"log/slog"
 	"runtime"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -80,4 +84,41 @@ func mailCounts(m MailStats) []prometheus.Collector {
 		counter("castaway_mail_failed_total", "Mail deliveries this node tried that failed (each is retried until given up).", func(_, f, _ uint64) uint64 { return f }),
 		counter("castaway_mail_given_up_total", "Mails this node gave up on after every retry.", func(_, _, g uint64) uint64 { return g }),
 	}
+}
+
+// FanOutBacklog tells how many fan-out jobs wait, on every node (follows.FanOut.Pending).
+type FanOutBacklog interface {
+	Pending(ctx context.Context) (int, error)
+}
+
+// pendingScrapeTimeout bounds the count a scrape waits for: a slow database leaves the
+// series out of that scrape rather than holding the scraper.
+const pendingScrapeTimeout = 2 * time.Second
+
+// fanOutsPending is castaway_fanout_jobs_pending, counted at each scrape by a bounded query
+// (it stops at most jobs, however long the backlog). A failed count leaves the series out
+// of that scrape, rather than failing the whole page as an invalid metric would.
+type fanOutsPending struct {
+	backlog FanOutBacklog
+	log     *slog.Logger
+	desc    *prometheus.Desc
+}
+
+func newFanOutsPending(backlog FanOutBacklog, most int, log *slog.Logger) *fanOutsPending {
+	return &fanOutsPending{backlog: backlog, log: log, desc: prometheus.NewDesc("castaway_fanout_jobs_pending",
+		fmt.Sprintf("Published lists not yet in all their followers' feeds (fan-out jobs queued or under way, all nodes); counted up to %d.", most),
+		nil, nil)}
+}
+
+func (f *fanOutsPending) Describe(ch chan<- *prometheus.Desc) { ch <- f.desc }
+
+func (f *fanOutsPending) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), pendingScrapeTimeout)
+	defer cancel()
+	n, err := f.backlog.Pending(ctx)
+	if err != nil {
+		f.log.Warn("count pending fan-outs for /metrics", "err", err)
+		return
+	}
+	ch <- prometheus.MustNewConstMetric(f.desc, prometheus.GaugeValue, float64(n))
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/follows"
 	"castaway/internal/store/storetest"
 )
 
@@ -90,5 +92,44 @@ func TestAdminListener(t *testing.T) {
 		if strings.Contains(string(b), "goroutine") {
 			t.Errorf("pprof is public without an admin address")
 		}
+	}
+}
+
+// TestFanOutBacklogMetric: castaway_fanout_jobs_pending counts the fan-outs not yet done
+// on any node (here a job another node leases, which this node's worker leaves be), with
+// a help text that tells its bound.
+func TestFanOutBacklogMetric(t *testing.T) {
+	for _, engine := range storetest.Engines() {
+		t.Run(engine.Name, func(t *testing.T) {
+			e := newEnvOn(t, engine.Open(t))
+			_, owner := e.signedIn(t, "Owner")
+			e.makeCommunityList(t, owner.ID, "list_1", "Heroes", true)
+			scrape := func() string {
+				b, _ := io.ReadAll(get(t, e.URL+"/metrics", nil).Body)
+				return string(b)
+			}
+			ctx := context.Background()
+			for _, c := range []struct {
+				sql  string
+				want string
+			}{
+				{"", "\ncastaway_fanout_jobs_pending 0\n"},
+				{`INSERT INTO fanout_jobs (list_user_id, list_id, created_at, lease_owner, lease_until)
+					VALUES ($1, 'list_1', 1, 'elsewhere', 4611686018427387904)`, "\ncastaway_fanout_jobs_pending 1\n"},
+				{`DELETE FROM fanout_jobs WHERE list_user_id = $1`, "\ncastaway_fanout_jobs_pending 0\n"},
+			} {
+				if c.sql != "" {
+					if _, err := e.store.DB().ExecContext(ctx, c.sql, owner.ID); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if b := scrape(); !strings.Contains(b, c.want) {
+					t.Errorf("metrics lack %q:\n%s", strings.TrimSpace(c.want), b)
+				}
+			}
+			if b := scrape(); !strings.Contains(b, "# HELP castaway_fanout_jobs_pending ") || !strings.Contains(b, fmt.Sprintf("counted up to %d.", follows.PendingCounted)) {
+				t.Errorf("the help text does not tell the bound")
+			}
+		})
 	}
 }

@@ -151,6 +151,7 @@ func New(d Deps) (*Server, error) {
 	if d.Mail != nil {
 		s.metrics.registry.MustRegister(mailCounts(d.Mail)...)
 	}
+	s.metrics.registry.MustRegister(newFanOutsPending(s.fanOut, follows.PendingCounted, s.log))
 	s.metrics.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
 		Name: "castaway_shared_read_loads_total", Help: "Reads every visitor sees alike that went to the database rather than memory.",
 	}, func() float64 { return float64(s.shared.Loads()) }))

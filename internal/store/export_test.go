@@ -8,3 +8,6 @@ func MigrationStatements(name string) ([]string, error) {
 	body, err := migrationFiles.ReadFile("migrations/" + name)
 	return splitStatements(string(body)), err
 }
+
+// FanOutsUpTo is FanOutsPending with a bound of the test's choosing.
+var FanOutsUpTo = (*Store).fanOutsUpTo

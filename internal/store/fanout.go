@@ -153,10 +153,35 @@ func endFanOut(ctx context.Context, tx *sql.Tx, job FanOutJob) error {
 	return nil
 }
 
-// FanOutsPending counts the fan-outs not yet done (for /metrics and tests).
+// ReleaseFanOuts gives back, at once, every fan-out owner leases, for a worker that stops a
+// job early (shut down, failed, panicked): another takes it on now rather than when the
+// lease ends. after_follower moves in each batch's own transaction, so the next worker
+// carries on exactly where the written batches end, whether or not the batch cut short
+// committed. It reads every pending job (there is no index on the owner): it runs only
+// as a worker stops early, and the table holds only the jobs not yet done.
+func (s *Store) ReleaseFanOuts(ctx context.Context, owner string) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE fanout_jobs SET lease_owner = NULL, lease_until = NULL
+		WHERE lease_owner = $1`, owner); err != nil {
+		return fmt.Errorf("release fan-outs: %w", err)
+	}
+	return nil
+}
+
+// FanOutsCounted bounds FanOutsPending: a longer backlog reads as FanOutsCounted, so that
+// /metrics costs the same however far the workers fall behind.
+const FanOutsCounted = 10000
+
+// StmtFanOutsPending counts the fan-outs not yet done, up to $1.
+const StmtFanOutsPending = `SELECT count(*) FROM (SELECT 1 FROM fanout_jobs LIMIT $1) j`
+
+// FanOutsPending counts the fan-outs not yet done, up to FanOutsCounted (for /metrics and tests).
 func (s *Store) FanOutsPending(ctx context.Context) (int, error) {
+	return s.fanOutsUpTo(ctx, FanOutsCounted)
+}
+
+func (s *Store) fanOutsUpTo(ctx context.Context, most int) (int, error) {
 	var n int
-	if err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM fanout_jobs`).Scan(&n); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, StmtFanOutsPending, most).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count fan-outs: %w", err)
 	}
 	return n, nil

@@ -19,7 +19,7 @@ const MaxFollows = 2000
 // FeedBackfill is how many of a fan's newest public lists a new follower's feed gains.
 const FeedBackfill = 50
 
-// FeedRetention is how long a list stays in its readers' feeds (PurgeExpired prunes older rows).
+// FeedRetention is how long a list stays in its readers' feeds (PruneFeed deletes older rows).
 const FeedRetention = 365 * 24 * time.Hour
 
 // Errors of a follow.

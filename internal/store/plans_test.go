@@ -93,6 +93,10 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		// A moderator's pages grow with the reports, and are read a page at a time.
 		{"moderation queue", store.StmtReportQueue, []any{"open", int64(1) << 62, "\uffff", "", 31}, true},
 		{"moderation log", store.StmtModerationLog, []any{int64(1) << 62, "\uffff", 51}, true},
+		// The fan-out worker's: the feed's stale rows a batch at a time, oldest first, and
+		// the /metrics count of its jobs (bounded by its LIMIT).
+		{"feed prune", store.StmtPruneFeed(s.Dialect()), []any{now.Add(-store.FeedRetention).UnixMilli(), store.FeedPruneBatch}, true},
+		{"fan-outs pending", store.StmtFanOutsPending, []any{store.FanOutsCounted}, false},
 	}
 	// A fan's export reads only what they made or cast (and deleting the account finds the same rows).
 	for _, section := range store.ExportSections {

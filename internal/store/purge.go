@@ -15,8 +15,9 @@ const rateLimitSkew = time.Minute
 const givenUpMailRetention = 30 * 24 * time.Hour
 
 // PurgeExpired deletes sessions, reset links and OAuth round trips past their expiry,
-// rate limits whose TAT has passed (it allows the same as no row), and feed rows past
-// FeedRetention: the rows nothing will read again.
+// and rate limits whose TAT has passed (it allows the same as no row): the rows nothing
+// will read again. Feed rows, which grow with every follower, are pruned in bounded
+// batches by the fan-out worker instead (PruneFeed).
 func (s *Store) PurgeExpired(ctx context.Context, now time.Time) error {
 	for _, q := range []struct {
 		sql string
@@ -28,7 +29,6 @@ func (s *Store) PurgeExpired(ctx context.Context, now time.Time) error {
 		{`DELETE FROM mail_queue WHERE given_up_at <= $1`, millis(now.Add(-givenUpMailRetention))},
 		{`DELETE FROM oauth_states WHERE expires_at <= $1`, millis(now)},
 		{`DELETE FROM rate_limits WHERE tat <= $1`, millis(now.Add(-rateLimitSkew))},
-		{`DELETE FROM feed_items WHERE created_at <= $1`, millis(now.Add(-FeedRetention))},
 	} {
 		if _, err := s.db.ExecContext(ctx, q.sql, q.arg); err != nil {
 			return fmt.Errorf("purge expired: %w", err)

@@ -1,0 +1,202 @@
+package follows_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"castaway/internal/follows"
+	"castaway/internal/lists"
+	"castaway/internal/model"
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+// A fan-out of stopFollowers followers, stopBatch a batch: a worker stopped as its second
+// batch begins has done one.
+const stopFollowers, stopBatch = 1200, 500
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// publishedTo is a list just published by a fan with n followers: its fan-out is queued.
+func publishedTo(t *testing.T, st *store.Store, n int) *model.List {
+	t.Helper()
+	author := actor(t, st, "author", "192.0.2.1")
+	followed(t, st, author.User.ID, n)
+	now := time.Now()
+	l, err := st.CreateList(context.Background(), author.User.ID, lists.IDs(now), publicList("Heroes"), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// onRead makes w's clock run f as it is read the k-th time: the claim reads it first,
+// then each batch as it begins.
+func onRead(w *follows.FanOut, k int, f func()) {
+	reads := 0
+	w.Now = func() time.Time {
+		if reads++; reads == k {
+			f()
+		}
+		return time.Now()
+	}
+}
+
+// leaseGivenBack checks what a worker stopped mid-job must leave: its first batch written,
+// the job free at once (a second worker on the real clock, well within the first one's
+// lease, takes it on and finishes it) and every follower reached exactly once.
+func leaseGivenBack(t *testing.T, st *store.Store, l *model.List) {
+	t.Helper()
+	ctx := context.Background()
+	if items, _, _ := fanned(t, st, l); items != stopBatch {
+		t.Fatalf("the stopped worker wrote %d feed rows; want its first batch, %d", items, stopBatch)
+	}
+	next := follows.NewFanOut(st, newHub(t), quiet())
+	if worked, err := next.RunOnce(ctx); err != nil || !worked {
+		t.Fatalf("the job was not free at once: worked %v, %v", worked, err)
+	}
+	if jobs, err := st.FanOutsPending(ctx); err != nil || jobs != 0 {
+		t.Fatalf("%d jobs left (%v)", jobs, err)
+	}
+	if items, notes, twice := fanned(t, st, l); items != stopFollowers || notes != optedIn(stopFollowers) || twice != 0 {
+		t.Errorf("fanned out to %d feeds, %d notes (%d twice); want %d and %d", items, notes, twice, stopFollowers, optedIn(stopFollowers))
+	}
+}
+
+// A worker shut down mid-job (its context cancelled as its second batch begins) gives its
+// lease back as it stops.
+func TestFanOutGivesTheLeaseBackOnShutdown(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		l := publishedTo(t, st, stopFollowers)
+		w := follows.NewFanOut(st, newHub(t), quiet())
+		w.Batch = stopBatch
+		ctx, stop := context.WithCancel(context.Background())
+		defer stop()
+		onRead(w, 3, stop)
+		w.Start(ctx)
+		stopped := make(chan struct{})
+		go func() { w.Wait(); close(stopped) }()
+		select {
+		case <-stopped:
+		case <-time.After(time.Minute):
+			t.Fatal("the worker did not stop")
+		}
+		leaseGivenBack(t, st, l)
+	})
+}
+
+// A batch that fails (here on a notification whose id is taken, which no dedupe key
+// absorbs) gives the lease back as the worker gives the job up: once the cause is gone,
+// another worker carries on from the failed batch's start.
+func TestFanOutGivesTheLeaseBackOnAnError(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		l := publishedTo(t, st, stopFollowers)
+		// Follower 601 is in the second batch and kept the notes on.
+		stray := "fl-" + l.UserID + "-" + l.ID + "-" + followerID(601)
+		if _, err := st.DB().ExecContext(ctx, `INSERT INTO notifications (id, user_id, type, created_by_name, dedupe_key, created_at)
+			VALUES ($1, $2, 'comment', 'x', 'stray', 0)`, stray, followerID(601)); err != nil {
+			t.Fatal(err)
+		}
+		w := follows.NewFanOut(st, newHub(t), quiet())
+		w.Batch = stopBatch
+		if worked, err := w.RunOnce(ctx); !worked || err == nil {
+			t.Fatalf("the second batch did not fail: worked %v, %v", worked, err)
+		}
+		if _, err := st.DB().ExecContext(ctx, `DELETE FROM notifications WHERE id = $1`, stray); err != nil {
+			t.Fatal(err)
+		}
+		leaseGivenBack(t, st, l)
+	})
+}
+
+// A worker that panics mid-job (here its clock, as its second batch begins) gives its
+// lease back as the panic unwinds it.
+func TestFanOutGivesTheLeaseBackOnAPanic(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		l := publishedTo(t, st, stopFollowers)
+		w := follows.NewFanOut(st, newHub(t), quiet())
+		w.Batch = stopBatch
+		onRead(w, 3, func() { panic("the clock broke") })
+		func() {
+			defer func() {
+				if r := recover(); r != "the clock broke" {
+					t.Fatalf("recovered %v", r)
+				}
+			}()
+			w.RunOnce(context.Background())
+		}()
+		leaseGivenBack(t, st, l)
+	})
+}
+
+// A worker shut down inside a batch's transaction (on PostgreSQL, where a statement that
+// waits for a row lock shows it: SQLite's writers wait for the lock before their
+// transaction begins) has that batch rolled back, and gives its lease back as it stops.
+func TestFanOutGivesTheLeaseBackWhenCancelledInsideABatch(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		if st.Dialect() != store.Postgres {
+			t.Skip("no statement of SQLite's waits inside a transaction")
+		}
+		ctx := context.Background()
+		l := publishedTo(t, st, stopFollowers)
+		w := follows.NewFanOut(st, newHub(t), quiet())
+		w.Batch = stopBatch
+		// As the second batch begins, the test holds the job's row: the batch's first
+		// statement waits for it, inside the batch's transaction.
+		hold, err := st.DB().BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer hold.Rollback()
+		var holder int
+		if err := hold.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&holder); err != nil {
+			t.Fatal(err)
+		}
+		held := make(chan error, 1)
+		onRead(w, 3, func() {
+			_, err := hold.ExecContext(ctx, `SELECT 1 FROM fanout_jobs WHERE list_user_id = $1 AND list_id = $2 FOR UPDATE`, l.UserID, l.ID)
+			held <- err
+		})
+		wctx, stop := context.WithCancel(ctx)
+		defer stop()
+		w.Start(wctx)
+		if err := <-held; err != nil {
+			t.Fatal(err)
+		}
+		await(t, "the batch waiting for the job's row", func() bool {
+			return count(t, st.DB(), `SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))`, holder) > 0
+		})
+		stop()
+		// The batch is cancelled; giving the lease back waits for the row as the batch did.
+		if err := hold.Rollback(); err != nil {
+			t.Fatal(err)
+		}
+		stopped := make(chan struct{})
+		go func() { w.Wait(); close(stopped) }()
+		select {
+		case <-stopped:
+		case <-time.After(time.Minute):
+			t.Fatal("the worker did not stop")
+		}
+		leaseGivenBack(t, st, l)
+	})
+}
+
+// await polls cond until it holds, failing after a minute.
+func await(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(time.Minute)
+	for !cond() {
+		select {
+		case <-deadline:
+			t.Fatalf("%s: not within a minute", what)
+		case <-tick.C:
+		}
+	}
+}
