@@ -83,8 +83,8 @@ func (w *FanOut) Start(ctx context.Context) {
 }
 
 // RunOnce claims the oldest free job and works it batch by batch to its end, and answers
-// whether there was one. Ended early (ctx ends, a batch fails, a panic), it gives the
-// lease back first, so that another worker carries on at once.
+// whether there was one. Stopped early (ctx ends, a panic), it gives the lease back first,
+// so that another worker carries on at once; after a failed batch the job waits out its lease.
 func (w *FanOut) RunOnce(ctx context.Context) (worked bool, err error) {
 	finished := false
 	defer func() {
@@ -105,6 +105,9 @@ func (w *FanOut) RunOnce(ctx context.Context) (worked bool, err error) {
 	for ctx.Err() == nil {
 		notified, done, err := w.store.FanOutBatch(ctx, job, w.owner, w.Batch, w.Now(), w.Lease)
 		if err != nil {
+			// A batch that failed keeps its lease, which it waits out before any worker
+			// tries again: a job that keeps failing cannot hold up the ones queued after it.
+			finished = ctx.Err() == nil
 			return true, err
 		}
 		if len(notified) > 0 {

@@ -89,9 +89,10 @@ func TestFanOutGivesTheLeaseBackOnShutdown(t *testing.T) {
 }
 
 // A batch that fails (here on a notification whose id is taken, which no dedupe key
-// absorbs) gives the lease back as the worker gives the job up: once the cause is gone,
-// another worker carries on from the failed batch's start.
-func TestFanOutGivesTheLeaseBackOnAnError(t *testing.T) {
+// absorbs) keeps its lease: no worker tries the job again until the lease is out, so a job
+// that keeps failing holds up no other; once the cause is gone and the lease out, another
+// worker carries on from the failed batch's start.
+func TestFanOutWaitsOutTheLeaseAfterAnError(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		l := publishedTo(t, st, stopFollowers)
@@ -109,7 +110,17 @@ func TestFanOutGivesTheLeaseBackOnAnError(t *testing.T) {
 		if _, err := st.DB().ExecContext(ctx, `DELETE FROM notifications WHERE id = $1`, stray); err != nil {
 			t.Fatal(err)
 		}
-		leaseGivenBack(t, st, l)
+		if worked, err := follows.NewFanOut(st, newHub(t), quiet()).RunOnce(ctx); worked || err != nil {
+			t.Fatalf("the failed job was taken on within its lease: worked %v, %v", worked, err)
+		}
+		later := follows.NewFanOut(st, newHub(t), quiet())
+		later.Now = func() time.Time { return time.Now().Add(w.Lease + time.Second) }
+		if worked, err := later.RunOnce(ctx); err != nil || !worked {
+			t.Fatalf("the job was not free after its lease: worked %v, %v", worked, err)
+		}
+		if items, notes, twice := fanned(t, st, l); items != stopFollowers || notes != optedIn(stopFollowers) || twice != 0 {
+			t.Errorf("fanned out to %d feeds, %d notes (%d twice); want %d and %d", items, notes, twice, stopFollowers, optedIn(stopFollowers))
+		}
 	})
 }
 
