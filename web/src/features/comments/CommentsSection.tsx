@@ -6,6 +6,7 @@ import { useMe } from '../../lib/session';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type CommentParts } from './CommentItem';
 import { authorName, countComments, listThread, LOAD_ERROR, threadComments, type CommentPage, type CommentThread, type ThreadSource } from './commentsApi';
+import { LoadFailed } from '../../components/Failure';
 import styles from './CommentsSection.module.css';
 
 interface ListThreadProps {
@@ -130,12 +131,7 @@ export function CommentsSection(props: CommentsSectionProps) {
           ))}
         </ul>
       ) : comments.isError && !list ? (
-        <div className={styles.loadError} role="alert">
-          <p>{userMessage(comments.error, LOAD_ERROR)}</p>
-          <button type="button" className={styles.ghostButton} onClick={() => void comments.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={userMessage(comments.error, LOAD_ERROR)} onRetry={() => void comments.refetch()} className={styles.loadError} buttonClassName={styles.ghostButton} />
       ) : list && list.length === 0 ? (
         <p className={styles.empty}>No comments yet. Be the first to weigh in.</p>
       ) : (
