@@ -9,16 +9,28 @@ interface LoadFailedProps {
   /** The button's words. */
   retryLabel?: 'Try again' | 'Retry';
   buttonClassName?: string;
+  /** One line, the button after the words (a section of a page rather than the page). */
+  inline?: boolean;
 }
 
 /** A load that failed: what went wrong above a button that asks again, announced as an alert. */
-export function LoadFailed({ message, onRetry, className, retryLabel = 'Try again', buttonClassName = page.buttonGhost }: LoadFailedProps) {
+export function LoadFailed({ message, onRetry, className, retryLabel = 'Try again', buttonClassName = page.buttonGhost, inline = false }: LoadFailedProps) {
+  const retry = (
+    <button type="button" className={buttonClassName} onClick={onRetry}>
+      {retryLabel}
+    </button>
+  );
+  if (inline) {
+    return (
+      <p role="alert" className={className}>
+        {message} {retry}
+      </p>
+    );
+  }
   return (
     <div role="alert" className={className}>
       <p>{message}</p>
-      <button type="button" className={buttonClassName} onClick={onRetry}>
-        {retryLabel}
-      </button>
+      {retry}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ComponentType, type FormEvent } from 'rea
 import { useNavigate } from 'react-router';
 import { useShowFor } from '../../components/useShowFor';
 import { errorText, messages, useChangePassword, usePasswordPolicy, useSignOutEverywhere } from './authApi';
-import { PasswordField, PasswordFields } from './fields';
+import { FormError, PasswordField, PasswordFields, SubmitButton } from './fields';
 import { UsernameEditor } from './UsernameEditor';
 import { SignedInSessions } from './SignedInSessions';
 import { ChangeEmail } from './ChangeEmail';
@@ -12,6 +12,7 @@ import { useMe } from '../../lib/session';
 import pageStyles from '../../components/Page.module.css';
 import styles from './Auth.module.css';
 import { MESSAGES } from '../../api/contract';
+import { ErrorLine } from '../../components/Failure';
 
 const CHANGED = 'Your password was changed. Your other devices were signed out.';
 
@@ -113,15 +114,11 @@ function ChangePassword() {
           confirmRef={confirmRef}
           policy={policy}
         />
-        {error && (
-          <p id={errorId} role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
+        <FormError id={errorId} text={error} />
         {done && <p role="status">{CHANGED}</p>}
-        <button type="submit" className={styles.submit} disabled={change.isPending} aria-busy={change.isPending || undefined}>
-          {change.isPending ? 'Saving…' : 'Change Password'}
-        </button>
+        <SubmitButton busy={change.isPending} busyLabel="Saving…">
+          Change Password
+        </SubmitButton>
       </form>
     </section>
   );
@@ -157,11 +154,7 @@ function SignOutEverywhere() {
           Sign out everywhere
         </button>
       )}
-      {signOut.isError && (
-        <p role="alert" className={styles.error}>
-          {errorText(signOut.error, MESSAGES.signOutFailed)}
-        </p>
-      )}
+      <ErrorLine request={signOut} fallback={MESSAGES.signOutFailed} className={styles.error} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorCode, errorText, messages, useConfirmPasswordReset, usePasswordPolicy } from './authApi';
-import { PasswordFields } from './fields';
+import { FormError, PasswordFields, SubmitButton } from './fields';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -73,14 +73,10 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
           confirmRef={confirmRef}
           policy={policy}
         />
-        {error && (
-          <p id={errorId} role="alert" className={styles.error}>
-            {error.text}
-          </p>
-        )}
-        <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving…' : 'Set New Password'}
-        </button>
+        <FormError id={errorId} text={error?.text} />
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          Set New Password
+        </SubmitButton>
         <p className={styles.switchHint}>
           {error?.expired ? 'Need a fresh link? ' : 'Remembered it after all? '}
           <button type="button" className={styles.linkButton} onClick={onCancel}>
