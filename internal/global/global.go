@@ -55,25 +55,20 @@ var (
 type Ballot []*model.Item
 
 // IDs are the ballot's contestant ids by slot, "" for an empty slot.
-func (b Ballot) IDs() []string {
-	ids := make([]string, len(b))
-	for i, it := range b {
-		if it != nil {
-			ids[i] = it.ID
-		}
-	}
-	return ids
-}
+func (b Ballot) IDs() []string { return b.each(func(it *model.Item) string { return it.ID }) }
 
 // Names are the ballot's contestant names by slot, "" for an empty slot.
-func (b Ballot) Names() []string {
-	names := make([]string, len(b))
+func (b Ballot) Names() []string { return b.each(func(it *model.Item) string { return it.Name }) }
+
+// each is field of every slot's contestant, "" for an empty slot.
+func (b Ballot) each(field func(*model.Item) string) []string {
+	out := make([]string, len(b))
 	for i, it := range b {
 		if it != nil {
-			names[i] = it.Name
+			out[i] = field(it)
 		}
 	}
-	return names
+	return out
 }
 
 // Check turns a submitted ranking (contestant ids by slot, nil or "" for an empty

@@ -11,10 +11,7 @@ import (
 // Favorite stars the list ownerID/listID for a, who must be able to see it; an
 // account keeps at most store.MaxFavorites.
 func (s *Service) Favorite(ctx context.Context, a model.Actor, ownerID, listID string) error {
-	if err := s.take(ctx, a, MarkPerUser, MarkPerClient); err != nil {
-		return err
-	}
-	l, err := s.ref(ctx, ownerID, listID, a.UserID(), ErrNotFound)
+	l, err := s.markTarget(ctx, a, ownerID, listID)
 	if err != nil {
 		return err
 	}

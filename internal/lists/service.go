@@ -47,6 +47,15 @@ func (s *Service) take(ctx context.Context, a model.Actor, perUser, perClient li
 	return s.writes.Take(ctx, a.UserID(), a.Client, perUser, perClient)
 }
 
+// markTarget is the list ownerID/listID that a may see, once a's marks limit allows another
+// mark on it (an upvote, its removal, a favorite).
+func (s *Service) markTarget(ctx context.Context, a model.Actor, ownerID, listID string) (*model.ListVisibility, error) {
+	if err := s.take(ctx, a, MarkPerUser, MarkPerClient); err != nil {
+		return nil, err
+	}
+	return s.ref(ctx, ownerID, listID, a.UserID(), ErrNotFound)
+}
+
 // wake wakes the live inboxes of userIDs, even if the request that caused it is gone.
 func (s *Service) wake(ctx context.Context, userIDs ...string) {
 	if len(userIDs) > 0 {

@@ -11,10 +11,7 @@ import (
 // Upvote counts a's upvote on the list ownerID/listID, which a must be able to see,
 // and tells its author (once per upvoter, never themself).
 func (s *Service) Upvote(ctx context.Context, a model.Actor, ownerID, listID string) (model.UpvoteResult, error) {
-	if err := s.take(ctx, a, MarkPerUser, MarkPerClient); err != nil {
-		return model.UpvoteResult{}, err
-	}
-	l, err := s.ref(ctx, ownerID, listID, a.UserID(), ErrNotFound)
+	l, err := s.markTarget(ctx, a, ownerID, listID)
 	if err != nil {
 		return model.UpvoteResult{}, err
 	}
@@ -26,10 +23,7 @@ func (s *Service) Upvote(ctx context.Context, a model.Actor, ownerID, listID str
 
 // RemoveUpvote takes a's upvote on the list ownerID/listID back.
 func (s *Service) RemoveUpvote(ctx context.Context, a model.Actor, ownerID, listID string) (model.UpvoteResult, error) {
-	if err := s.take(ctx, a, MarkPerUser, MarkPerClient); err != nil {
-		return model.UpvoteResult{}, err
-	}
-	l, err := s.ref(ctx, ownerID, listID, a.UserID(), ErrNotFound)
+	l, err := s.markTarget(ctx, a, ownerID, listID)
 	if err != nil {
 		return model.UpvoteResult{}, err
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -36,46 +37,49 @@ func (s *Server) moderationUser(w http.ResponseWriter, r *http.Request) {
 	if s.admin(w, r) == nil {
 		return
 	}
-	s.writeUserCase(w, r, http.StatusOK)
+	s.writeUserCase(w, r)
 }
 
 func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
-	u := s.admin(w, r)
-	if u == nil {
-		return
-	}
 	var body api.SuspensionInput
-	if !decodeJSON(w, r, &body) {
-		return
-	}
-	if err := s.modUsers.Suspend(r.Context(), moderator(u), r.PathValue("userId"), body.Reason, orZero(body.Until)); err != nil {
-		s.fail(w, r, "suspend", err, problem.MsgSuspendFailed)
-		return
-	}
-	s.writeUserCase(w, r, http.StatusOK)
+	s.moderateUser(w, r, &body, "suspend", problem.MsgSuspendFailed, func(ctx context.Context, by moderation.Actor, userID string) error {
+		return s.modUsers.Suspend(ctx, by, userID, body.Reason, orZero(body.Until))
+	})
 }
 
 func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) {
+	s.moderateUser(w, r, nil, "unsuspend", problem.MsgRestoreFailed, func(ctx context.Context, by moderation.Actor, userID string) error {
+		if err := s.modUsers.Unsuspend(ctx, by, userID); err != nil {
+			return err
+		}
+		s.inboxesChanged(r) // its content is back (a suspension ends its sessions, which says as much)
+		return nil
+	})
+}
+
+// moderateUser has the signed-in admin act on the account the path names, the request's
+// JSON read into body first unless it is nil, then answers with that account's case.
+func (s *Server) moderateUser(w http.ResponseWriter, r *http.Request, body any, event, msg string,
+	act func(ctx context.Context, by moderation.Actor, userID string) error) {
 	u := s.admin(w, r)
-	if u == nil {
+	if u == nil || (body != nil && !decodeJSON(w, r, body)) {
 		return
 	}
-	if err := s.modUsers.Unsuspend(r.Context(), moderator(u), r.PathValue("userId")); err != nil {
-		s.fail(w, r, "unsuspend", err, problem.MsgRestoreFailed)
+	if err := act(r.Context(), moderator(u), r.PathValue("userId")); err != nil {
+		s.fail(w, r, event, err, msg)
 		return
 	}
-	s.inboxesChanged(r) // its content is back (a suspension ends its sessions, which says as much)
-	s.writeUserCase(w, r, http.StatusOK)
+	s.writeUserCase(w, r)
 }
 
 // writeUserCase answers with the account the path names as a moderator sees it.
-func (s *Server) writeUserCase(w http.ResponseWriter, r *http.Request, status int) {
+func (s *Server) writeUserCase(w http.ResponseWriter, r *http.Request) {
 	c, err := s.modUsers.Case(r.Context(), r.PathValue("userId"))
 	if err != nil {
 		s.fail(w, r, "moderation user", err, msgModerateUsersFailed)
 		return
 	}
-	writeJSON(w, status, api.ModerationUserCase{User: moderationUserJSON(&c.UserSummary), ListCount: c.ListCount,
+	writeJSON(w, http.StatusOK, api.ModerationUserCase{User: moderationUserJSON(&c.UserSummary), ListCount: c.ListCount,
 		CommentCount: c.CommentCount, Reports: apiEach(c.Reports, reportTargetJSON), Actions: apiEach(c.Actions, moderationActionJSON)})
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
+import { LoadFailed } from '../components/Failure';
 import { SESSION_UNKNOWN, useMe } from '../lib/session';
 import pageStyles from '../components/Page.module.css';
 import ui from '../components/ui.module.css';
@@ -10,12 +11,7 @@ import { redirectTarget, type LoginRedirectState } from '../lib/loginRedirect';
 function SessionUnknown({ retry }: { retry: () => void }) {
   return (
     <div className={pageStyles.page}>
-      <div className={ui.errorBanner} role="alert">
-        <p>{SESSION_UNKNOWN}</p>
-        <button type="button" className={pageStyles.buttonGhost} onClick={retry}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message={SESSION_UNKNOWN} onRetry={retry} className={ui.errorBanner} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { IdolOverlay } from './IdolOverlay';
 import { useCollapsed, usePanelHeight, usePhoneShown } from './usePanelState';
 import { useIdolSearch } from './useIdolSearch';
 import { useSheet } from './useSheet';
+import { LoadFailed } from '../Failure';
 import styles from './SeasonsPanel.module.css';
 
 export type { Addable, AddableTileProps } from './tiles';
@@ -90,12 +91,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
   if (catalog.isPending) body = <SeasonGridSkeleton />;
   else if (catalog.isError)
     body = (
-      <div role="alert" className={styles.error}>
-        <p>Failed to load seasons. The torch went out for a moment.</p>
-        <button type="button" className={styles.primary} onClick={() => void catalog.refetch()}>
-          Retry
-        </button>
-      </div>
+      <LoadFailed message="Failed to load seasons. The torch went out for a moment." onRetry={() => void catalog.refetch()} className={styles.error} retryLabel="Retry" buttonClassName={styles.primary} />
     );
   else if (view === 'search') body = <SearchResults headingId={`${headingId}-results`} query={query} results={results} onOpen={openSeason} addable={addable} />;
   else if (view === 'season' && selected)

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { errorText } from './authApi';
 import { useMe } from '../../lib/session';
 import { useDismissNotice, useResendVerification, verifyMessages } from './verifyApi';
+import { ErrorLine } from '../../components/Failure';
 import styles from './AccountBanners.module.css';
 
 /** Above every page for a signed-in fan: their address until it is verified, and the server's notice. */
@@ -39,11 +39,7 @@ function VerifyBanner({ email }: { email: string }) {
       <p role="status" className={resend.isSuccess ? styles.said : 'visually-hidden'}>
         {resend.isSuccess ? resend.data.message : ''}
       </p>
-      {resend.isError && (
-        <p role="alert" className={styles.error}>
-          {errorText(resend.error, verifyMessages.resendFailed)}
-        </p>
-      )}
+      <ErrorLine request={resend} fallback={verifyMessages.resendFailed} className={styles.error} />
     </section>
   );
 }
@@ -62,11 +58,7 @@ function NoticeBanner({ notice }: { notice: string }) {
           Dismiss
         </button>
       </div>
-      {dismiss.isError && (
-        <p role="alert" className={styles.error}>
-          {errorText(dismiss.error, verifyMessages.dismissFailed)}
-        </p>
-      )}
+      <ErrorLine request={dismiss} fallback={verifyMessages.dismissFailed} className={styles.error} />
     </section>
   );
 }

@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useId, useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useShowFor } from '../../components/useShowFor';
-import { errorText, messages, useChangePassword, usePasswordPolicy, useSignOutEverywhere } from './authApi';
-import { PasswordField, PasswordFields } from './fields';
+import { errorText, messages, useChangePassword, useSignOutEverywhere } from './authApi';
+import { FormError, PasswordField, PasswordFields, SubmitButton } from './fields';
+import { useNewPassword } from './newPassword';
 import { UsernameEditor } from './UsernameEditor';
 import { SignedInSessions } from './SignedInSessions';
 import { ChangeEmail } from './ChangeEmail';
@@ -12,6 +13,7 @@ import { useMe } from '../../lib/session';
 import pageStyles from '../../components/Page.module.css';
 import styles from './Auth.module.css';
 import { MESSAGES } from '../../api/contract';
+import { ErrorLine } from '../../components/Failure';
 
 const CHANGED = 'Your password was changed. Your other devices were signed out.';
 
@@ -47,38 +49,22 @@ export default function AccountPage({ BlockedUsers }: AccountParts) {
 function ChangePassword() {
   const uid = useId();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [invalid, setInvalid] = useState<{ text: string; field: 'password' | 'confirm' } | null>(null);
+  const next = useNewPassword();
   const [done, showDone] = useShowFor<true>(6000);
-  const nextRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const policy = usePasswordPolicy();
   const change = useChangePassword();
-  const error = invalid?.text ?? (change.isError ? errorText(change.error, messages.newPasswordFailed) : null);
+  const error = next.invalid?.text ?? (change.isError ? errorText(change.error, messages.newPasswordFailed) : null);
   const errorId = `${uid}-error`;
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     change.reset();
-    if (!next) {
-      setInvalid({ text: 'Please enter a new password.', field: 'password' });
-      nextRef.current?.focus();
-      return;
-    }
-    if (next !== confirm) {
-      setInvalid({ text: messages.passwordMismatch, field: 'confirm' });
-      confirmRef.current?.focus();
-      return;
-    }
-    setInvalid(null);
+    if (!next.check()) return;
     change.mutate(
-      { currentPassword: current, newPassword: next },
+      { currentPassword: current, newPassword: next.password },
       {
         onSuccess: () => {
           setCurrent('');
-          setNext('');
-          setConfirm('');
+          next.clear();
           showDone(true);
         },
       },
@@ -99,29 +85,12 @@ function ChangePassword() {
           onChange={(e) => setCurrent(e.target.value)}
           aria-describedby={error ? errorId : undefined}
         />
-        <PasswordFields
-          idPrefix={uid}
-          label="New Password"
-          isNew
-          password={next}
-          onPassword={setNext}
-          confirm={confirm}
-          onConfirm={setConfirm}
-          invalidField={invalid?.field}
-          errorId={error ? errorId : undefined}
-          passwordRef={nextRef}
-          confirmRef={confirmRef}
-          policy={policy}
-        />
-        {error && (
-          <p id={errorId} role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
+        <PasswordFields idPrefix={uid} label="New Password" {...next.fields} invalidField={next.invalid?.field} errorId={error ? errorId : undefined} />
+        <FormError id={errorId} text={error} />
         {done && <p role="status">{CHANGED}</p>}
-        <button type="submit" className={styles.submit} disabled={change.isPending} aria-busy={change.isPending || undefined}>
-          {change.isPending ? 'Saving…' : 'Change Password'}
-        </button>
+        <SubmitButton busy={change.isPending} busyLabel="Saving…">
+          Change Password
+        </SubmitButton>
       </form>
     </section>
   );
@@ -157,11 +126,7 @@ function SignOutEverywhere() {
           Sign out everywhere
         </button>
       )}
-      {signOut.isError && (
-        <p role="alert" className={styles.error}>
-          {errorText(signOut.error, MESSAGES.signOutFailed)}
-        </p>
-      )}
+      <ErrorLine request={signOut} fallback={MESSAGES.signOutFailed} className={styles.error} />
     </section>
   );
 }

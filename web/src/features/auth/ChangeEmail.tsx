@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../api/contract';
 import { errorText } from './authApi';
-import { PasswordField, TextField } from './fields';
+import { FormError, PasswordField, SubmitButton, TextField } from './fields';
 import type { Me } from '../../lib/session';
 import { useChangeEmail, verifyMessages } from './verifyApi';
 import styles from './Auth.module.css';
@@ -68,14 +68,10 @@ export function ChangeEmail({ user }: { user: Me }) {
             onChange={(e) => setPassword(e.target.value)}
             aria-describedby={error ? errorId : undefined}
           />
-          {error && (
-            <p id={errorId} role="alert" className={styles.error}>
-              {error}
-            </p>
-          )}
-          <button type="submit" className={styles.submit} disabled={change.isPending} aria-busy={change.isPending || undefined}>
-            {change.isPending ? 'Sending…' : 'Send confirmation link'}
-          </button>
+          <FormError id={errorId} text={error} />
+          <SubmitButton busy={change.isPending} busyLabel="Sending…">
+            Send confirmation link
+          </SubmitButton>
         </form>
       ) : (
         <button type="button" className={styles.linkButton} onClick={() => setOpen(true)}>

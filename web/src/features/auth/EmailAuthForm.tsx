@@ -7,7 +7,7 @@ import {
   useSignIn,
   useSignUp,
 } from './authApi';
-import { PasswordFields, TextField } from './fields';
+import { FormError, PasswordFields, SubmitButton, TextField } from './fields';
 import styles from './Auth.module.css';
 
 export type EmailMode = 'signIn' | 'signUp';
@@ -175,15 +175,11 @@ export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
           policy={policy}
         />
 
-        {error && (
-          <p id={errorId} role="alert" className={styles.error}>
-            {error.text}
-          </p>
-        )}
+        <FormError id={errorId} text={error?.text} />
 
-        <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy || undefined}>
-          {busy ? (isSignUp ? 'Creating account…' : 'Signing in…') : isSignUp ? 'Sign Up' : 'Sign In'}
-        </button>
+        <SubmitButton busy={busy} busyLabel={isSignUp ? 'Creating account…' : 'Signing in…'}>
+          {isSignUp ? 'Sign Up' : 'Sign In'}
+        </SubmitButton>
 
         {!isSignUp && (
           <div className={styles.forgot}>

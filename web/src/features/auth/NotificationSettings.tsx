@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import { MESSAGES } from '../../api/contract';
 import { queryKeys } from '../../api/queryKeys';
-import { userMessage } from '../../api/userMessage';
 import type { Me } from '../../lib/session';
+import { ErrorLine } from '../../components/Failure';
 import form from '../../components/DialogForm.module.css';
 import page from '../../components/Page.module.css';
 import styles from './Auth.module.css';
@@ -28,11 +28,7 @@ export function NotificationSettings({ user, titleClass }: { user: Me; titleClas
         Tell me when a fan I follow publishes a list
       </label>
       <p className={form.hint}>New followers, upvotes, comments and remixes of your lists always reach your inbox.</p>
-      {save.isError && (
-        <p role="alert" className={form.error}>
-          {userMessage(save.error, MESSAGES.settingsFailed)}
-        </p>
-      )}
+      <ErrorLine request={save} fallback={MESSAGES.settingsFailed} className={form.error} />
     </section>
   );
 }

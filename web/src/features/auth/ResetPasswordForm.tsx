@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { errorCode, errorText, messages, useConfirmPasswordReset, usePasswordPolicy } from './authApi';
-import { PasswordFields } from './fields';
+import { useEffect, useId, type FormEvent } from 'react';
+import { errorCode, errorText, messages, useConfirmPasswordReset } from './authApi';
+import { FormError, PasswordFields, SubmitButton } from './fields';
+import { useNewPassword } from './newPassword';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -14,39 +15,24 @@ interface Props {
 /** '/login?reset=TOKEN': the mailed link lands here to choose a new password. */
 export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
   const uid = useId();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  /** What the form itself refuses before asking the server. */
-  const [invalid, setInvalid] = useState<{ text: string; field: 'password' | 'confirm' } | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const policy = usePasswordPolicy();
+  const newPassword = useNewPassword();
   const confirmReset = useConfirmPasswordReset();
   const error: { text: string; field?: 'password' | 'confirm'; expired?: boolean } | null =
-    invalid ??
+    newPassword.invalid ??
     (confirmReset.isError
       ? { text: errorText(confirmReset.error, messages.newPasswordFailed), expired: errorCode(confirmReset.error) === 'invalid_token' }
       : null);
 
+  const { passwordRef } = newPassword.fields;
   useEffect(() => {
     passwordRef.current?.focus();
-  }, []);
+  }, [passwordRef]);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     confirmReset.reset();
-    if (!password) {
-      setInvalid({ text: 'Please enter a new password.', field: 'password' });
-      passwordRef.current?.focus();
-      return;
-    }
-    if (password !== confirm) {
-      setInvalid({ text: messages.passwordMismatch, field: 'confirm' });
-      confirmRef.current?.focus();
-      return;
-    }
-    setInvalid(null);
-    confirmReset.mutate({ token, password }, { onSuccess: onDone });
+    if (!newPassword.check()) return;
+    confirmReset.mutate({ token, password: newPassword.password }, { onSuccess: onDone });
   }
 
   const errorId = `${uid}-error`;
@@ -59,28 +45,11 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
       </h2>
       <p className={styles.muted}>Pick a new password for your account. You will be signed in straight away.</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
-        <PasswordFields
-          idPrefix={uid}
-          label="New Password"
-          isNew
-          password={password}
-          onPassword={setPassword}
-          confirm={confirm}
-          onConfirm={setConfirm}
-          invalidField={error?.field}
-          errorId={error ? errorId : undefined}
-          passwordRef={passwordRef}
-          confirmRef={confirmRef}
-          policy={policy}
-        />
-        {error && (
-          <p id={errorId} role="alert" className={styles.error}>
-            {error.text}
-          </p>
-        )}
-        <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving…' : 'Set New Password'}
-        </button>
+        <PasswordFields idPrefix={uid} label="New Password" {...newPassword.fields} invalidField={error?.field} errorId={error ? errorId : undefined} />
+        <FormError id={errorId} text={error?.text} />
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          Set New Password
+        </SubmitButton>
         <p className={styles.switchHint}>
           {error?.expired ? 'Need a fresh link? ' : 'Remembered it after all? '}
           <button type="button" className={styles.linkButton} onClick={onCancel}>

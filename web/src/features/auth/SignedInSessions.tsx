@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from '../../components/RelativeTime';
 import { deviceName, END_FAILED, networkLabel, sessionLabel, SESSIONS_FAILED, useEndOtherSessions, useEndSession, useMySessions, type SignedInSession } from './sessionsApi';
+import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './Sessions.module.css';
@@ -62,12 +63,7 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
           Loading…
         </p>
       ) : sessions.isError ? (
-        <p role="alert" className={ui.error}>
-          {userMessage(sessions.error, SESSIONS_FAILED)}{' '}
-          <button type="button" className={ui.textButton} onClick={() => void sessions.refetch()}>
-            Try again
-          </button>
-        </p>
+        <LoadFailed message={userMessage(sessions.error, SESSIONS_FAILED)} onRetry={() => void sessions.refetch()} className={ui.error} buttonClassName={ui.textButton} inline />
       ) : list.length === 0 ? (
         <p className={ui.hint}>No sessions to show.</p>
       ) : (

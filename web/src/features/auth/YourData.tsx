@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import type { FlashState } from '../../lib/flash';
 import { Dialog } from '../../components/Dialog';
-import { userMessage } from '../../api/userMessage';
 import { downloadMyData, EXPORT_FAILED } from './exportApi';
 import { applySignedOut } from './authApi';
 import { PasswordField } from './fields';
@@ -12,6 +11,7 @@ import type { Me } from '../../lib/session';
 import page from '../../components/Page.module.css';
 import form from '../../components/DialogForm.module.css';
 import { MESSAGES } from '../../api/contract';
+import { ErrorLine } from '../../components/Failure';
 
 const DELETE_FAILED = MESSAGES.accountDeleteFailed;
 export const ACCOUNT_DELETED = 'Your account and everything in it were deleted. Thanks for playing.';
@@ -32,11 +32,7 @@ export function YourData({ user, titleClass }: { user: Me; titleClass?: string }
           {download.isPending ? 'Preparing…' : 'Download my data'}
         </button>
       </div>
-      {download.isError && (
-        <p role="alert" className={form.error}>
-          {userMessage(download.error, EXPORT_FAILED)}
-        </p>
-      )}
+      <ErrorLine request={download} fallback={EXPORT_FAILED} className={form.error} />
       <div className={form.dangerZone}>
         <h3 className={titleClass}>Delete Account</h3>
         <p className={form.hint}>Deleting your account cannot be undone.</p>
@@ -97,11 +93,7 @@ function DeleteAccountDialog({ user, onClose }: { user: Me; onClose: () => void 
         {user.hasPassword && (
           <PasswordField id={`${uid}-password`} label="Your Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         )}
-        {remove.isError && (
-          <p role="alert" className={form.error}>
-            {userMessage(remove.error, DELETE_FAILED)}
-          </p>
-        )}
+        <ErrorLine request={remove} fallback={DELETE_FAILED} className={form.error} />
         <div className={form.buttons}>
           <button type="button" className={page.buttonGhost} onClick={onClose}>
             Cancel

@@ -60,6 +60,25 @@ export function PasswordField({ id, label, invalid = false, inputRef, ...input }
   );
 }
 
+/** What is wrong with the form, announced; its fields name it by id (aria-describedby). */
+export function FormError({ id, text }: { id: string; text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} role="alert" className={styles.error}>
+      {text}
+    </p>
+  );
+}
+
+/** The form's submit button: disabled and busy, saying busyLabel, while the form is sent. */
+export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+
 interface PolicyState {
   data: PasswordPolicy | undefined;
   isPending: boolean;

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { userMessage } from '../../api/userMessage';
+import { ErrorLine } from '../../components/Failure';
 import { FallbackImage } from '../../components/FallbackImage';
 import { ListCardGrid, type ListSummary } from '../../components/ListCard';
 import { PageHero } from '../../components/PageHero';
@@ -88,11 +89,7 @@ function Lists({ c, pages }: { c: Castaway; pages: ReturnType<typeof useCastaway
           {pages.isFetchingNextPage ? 'Loading…' : 'Show more lists'}
         </button>
       )}
-      {pages.isFetchNextPageError && (
-        <p role="alert" className={styles.error}>
-          {userMessage(pages.error, CASTAWAY_ERROR)}
-        </p>
-      )}
+      <ErrorLine request={{ isError: pages.isFetchNextPageError, error: pages.error }} fallback={CASTAWAY_ERROR} className={styles.error} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useMe } from '../../lib/session';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type CommentParts } from './CommentItem';
 import { authorName, countComments, listThread, LOAD_ERROR, threadComments, type CommentPage, type CommentThread, type ThreadSource } from './commentsApi';
+import { ErrorLine, LoadFailed } from '../../components/Failure';
 import styles from './CommentsSection.module.css';
 
 interface ListThreadProps {
@@ -87,6 +88,16 @@ export function CommentsSection(props: CommentsSectionProps) {
   }
 
   const total = count ?? (list ? countComments(list) : null);
+  // What every comment of the thread is drawn with, a reply as much as a top-level comment.
+  const itemProps = {
+    parts: props.parts,
+    listKey: key,
+    meId: user?.id ?? null,
+    listUserId: thread.ownerId,
+    voteError: thread.voteError,
+    loginState,
+    onNotice: setNotice,
+  };
 
   return (
     <section className={styles.section} aria-labelledby="comments-heading">
@@ -130,12 +141,7 @@ export function CommentsSection(props: CommentsSectionProps) {
           ))}
         </ul>
       ) : comments.isError && !list ? (
-        <div className={styles.loadError} role="alert">
-          <p>{userMessage(comments.error, LOAD_ERROR)}</p>
-          <button type="button" className={styles.ghostButton} onClick={() => void comments.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={userMessage(comments.error, LOAD_ERROR)} onRetry={() => void comments.refetch()} className={styles.loadError} buttonClassName={styles.ghostButton} />
       ) : list && list.length === 0 ? (
         <p className={styles.empty}>No comments yet. Be the first to weigh in.</p>
       ) : (
@@ -144,15 +150,10 @@ export function CommentsSection(props: CommentsSectionProps) {
             <li key={c.id}>
               <CommentItem
                 comment={c}
-                parts={props.parts}
-                listKey={key}
-                meId={user?.id ?? null}
-                listUserId={thread.ownerId} voteError={thread.voteError}
+                {...itemProps}
                 highlighted={target === c.id}
-                loginState={loginState}
                 onReply={() => setReplyTo((cur) => (cur === c.id ? null : c.id))}
                 replyOpen={replyTo === c.id}
-                onNotice={setNotice}
               />
               {replyTo === c.id && (
                 <div className={styles.replyForm}>
@@ -173,17 +174,7 @@ export function CommentsSection(props: CommentsSectionProps) {
                 <ol className={styles.replies} aria-label={`Replies to ${authorName(c)}`}>
                   {c.replies.map((r) => (
                     <li key={r.id}>
-                      <CommentItem
-                        comment={r}
-                        parts={props.parts}
-                        listKey={key}
-                        meId={user?.id ?? null}
-                        listUserId={thread.ownerId}
-                        voteError={thread.voteError}
-                        highlighted={target === r.id}
-                        loginState={loginState}
-                        onNotice={setNotice}
-                      />
+                      <CommentItem comment={r} {...itemProps} highlighted={target === r.id} />
                     </li>
                   ))}
                 </ol>
@@ -197,11 +188,7 @@ export function CommentsSection(props: CommentsSectionProps) {
           <button type="button" className={styles.ghostButton} onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
             {comments.isFetchingNextPage ? 'Loading…' : 'Load more comments'}
           </button>
-          {comments.isFetchNextPageError && (
-            <p className={styles.moreError} role="alert">
-              {userMessage(comments.error, LOAD_ERROR)}
-            </p>
-          )}
+          <ErrorLine request={{ isError: comments.isFetchNextPageError, error: comments.error }} fallback={LOAD_ERROR} className={styles.moreError} />
         </div>
       )}
     </section>

@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ListCardGrid } from '../../components/ListCard';
 import { PageHero } from '../../components/PageHero';
 import { FEED_FAILED, useFeed } from './followApi';
+import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './Following.module.css';
 
@@ -19,12 +20,7 @@ export default function FeedPage() {
       </PageHero>
       <section className={page.section} aria-label="From Fans You Follow">
         {feed.isError && lists === undefined ? (
-          <div role="alert" className={styles.error}>
-            <p>{userMessage(feed.error, FEED_FAILED)}</p>
-            <button type="button" className={page.buttonGhost} onClick={() => void feed.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message={userMessage(feed.error, FEED_FAILED)} onRetry={() => void feed.refetch()} className={styles.error} />
         ) : lists !== undefined && lists.length === 0 ? (
           <EmptyState>
             {following === 0 ? (

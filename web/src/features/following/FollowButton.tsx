@@ -1,6 +1,6 @@
-import { userMessage } from '../../api/userMessage';
 import { useMe } from '../../lib/session';
 import { FOLLOW_FAILED, useFollowing, useSetFollowing } from './followApi';
+import { ErrorLine } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './Following.module.css';
 
@@ -31,11 +31,7 @@ export function FollowButton({ userId, name }: { userId: string; name: string })
         {on ? 'Following' : 'Follow'}
         <span className="visually-hidden"> {name}</span>
       </button>
-      {set.isError && (
-        <span role="alert" className={styles.error}>
-          {userMessage(set.error, FOLLOW_FAILED)}
-        </span>
-      )}
+      <ErrorLine request={set} fallback={FOLLOW_FAILED} className={styles.error} inline />
     </span>
   );
 }

@@ -32,6 +32,7 @@ import {
   type Slots,
 } from './globalApi';
 import { clearSlot, moveSlot, placeItem } from './slots';
+import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './Global.module.css';
 
@@ -289,12 +290,7 @@ export default function GlobalListPage({ Comments }: GlobalListParts) {
     <div className={page.page}>
       <Hero />
       {results.isError ? (
-        <div role="alert" className={styles.loadError}>
-          <p>{LOAD_FAILED}</p>
-          <button type="button" className={page.buttonGhost} onClick={() => void results.refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadFailed message={LOAD_FAILED} onRetry={() => void results.refetch()} className={styles.loadError} retryLabel="Retry" />
       ) : (
         <div className={styles.skeleton} role="status">
           <span className="visually-hidden">Loading global ranking…</span>

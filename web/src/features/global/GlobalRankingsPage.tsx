@@ -4,6 +4,7 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { TrophyIcon } from '../../components/icons';
 import { PageHero } from '../../components/PageHero';
 import { LOAD_FAILED, usePolls, type GlobalPollSummary } from './globalApi';
+import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './Global.module.css';
 
@@ -84,12 +85,7 @@ export default function GlobalRankingsPage() {
     );
   } else if (polls.isError) {
     body = (
-      <div role="alert" className={styles.loadError}>
-        <p>{LOAD_FAILED}</p>
-        <button type="button" className={page.buttonGhost} onClick={() => void polls.refetch()}>
-          Retry
-        </button>
-      </div>
+      <LoadFailed message={LOAD_FAILED} onRetry={() => void polls.refetch()} className={styles.loadError} retryLabel="Retry" />
     );
   } else if (polls.data.polls.length === 0) {
     body = <p className={styles.noVotes}>No global rankings are open yet. Check back soon.</p>;

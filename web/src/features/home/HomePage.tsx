@@ -6,6 +6,7 @@ import { userMessage } from '../../api/userMessage';
 import { useMe } from '../../lib/session';
 import { ListCardGrid, type ListSummary } from '../../components/ListCard';
 import { HOME_ERROR, useHomeLists } from './homeApi';
+import { LoadFailed } from '../../components/Failure';
 import pageStyles from '../../components/Page.module.css';
 import styles from './HomePage.module.css';
 
@@ -58,12 +59,7 @@ export default function HomePage({ FollowedSection }: HomeParts) {
       </PageHero>
 
       {failed ? (
-        <div className={styles.error} role="alert">
-          <p>{userMessage(home.error, HOME_ERROR)}</p>
-          <button type="button" className={pageStyles.buttonGhost} onClick={() => void home.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={userMessage(home.error, HOME_ERROR)} onRetry={() => void home.refetch()} className={styles.error} />
       ) : (
         <>
           <FollowedSection />

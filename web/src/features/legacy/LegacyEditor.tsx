@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useCatalog } from '../../api/catalog';
-import { userMessage } from '../../api/userMessage';
 import { SearchField } from '../../components/SearchField';
 import { searchCatalog } from '../../lib/catalogSearch';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
@@ -10,6 +9,7 @@ import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './LegacyPage.module.css';
 import { MESSAGES } from '../../api/contract';
+import { ErrorLine } from '../../components/Failure';
 
 /** How many search hits are offered at a time. */
 const HITS = 6;
@@ -120,11 +120,7 @@ export function LegacyEditor({ initial, onDone }: { initial: LegacyLists; onDone
           <ListEditor key={l.key} title={l.title} items={lists[l.key]} onChange={set(l.key)} />
         ))}
       </div>
-      {save.isError && (
-        <p role="alert" className={ui.errorBanner}>
-          {userMessage(save.error, SAVE_FAILED)}
-        </p>
-      )}
+      <ErrorLine request={save} fallback={SAVE_FAILED} className={ui.errorBanner} />
       <div className={page.actions}>
         <button type="submit" className={page.button} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}

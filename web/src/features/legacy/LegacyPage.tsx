@@ -7,6 +7,7 @@ import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { LegacyEditor } from './LegacyEditor';
 import { itemLabel, LegacyListCard } from './LegacyListCard';
 import { LEGACY_LISTS, LOAD_FAILED, SAVED, SAVED_MS, useLegacyRankings, type LegacyItem } from './legacyApi';
+import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './LegacyPage.module.css';
@@ -46,12 +47,7 @@ export default function LegacyPage() {
     );
   } else if (record.isError) {
     body = (
-      <div role="alert" className={ui.errorBanner}>
-        <p>{LOAD_FAILED}</p>
-        <button type="button" className={page.buttonGhost} onClick={() => void record.refetch()}>
-          Retry
-        </button>
-      </div>
+      <LoadFailed message={LOAD_FAILED} onRetry={() => void record.refetch()} className={ui.errorBanner} retryLabel="Retry" />
     );
   } else if (editing) {
     body = (

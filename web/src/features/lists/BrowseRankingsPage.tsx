@@ -13,6 +13,7 @@ import { FORMATS, hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilt
 import pageStyles from '../../components/Page.module.css';
 import styles from './BrowseRankingsPage.module.css';
 import { MESSAGES } from '../../api/contract';
+import { LoadFailed } from '../../components/Failure';
 
 export const BROWSE_ERROR = MESSAGES.browseFailed;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -108,12 +109,7 @@ export default function BrowseRankingsPage() {
   let results;
   if (query.isError && data === undefined) {
     results = (
-      <div className={styles.error} role="alert">
-        <p>{userMessage(query.error, BROWSE_ERROR)}</p>
-        <button type="button" className={pageStyles.buttonGhost} onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message={userMessage(query.error, BROWSE_ERROR)} onRetry={() => void query.refetch()} className={styles.error} />
     );
   } else if (query.isPending) {
     results = <ListCardGrid lists={undefined} from="other" loading skeletons={6} />;

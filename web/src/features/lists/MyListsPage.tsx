@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { userMessage } from '../../api/userMessage';
 import { FallbackImage } from '../../components/FallbackImage';
 import { PageHero } from '../../components/PageHero';
 import { TorchMark } from '../../components/icons';
@@ -13,6 +12,7 @@ import { typeTagFor } from '../../lib/tags';
 import page from '../../components/Page.module.css';
 import styles from './MyListsPage.module.css';
 import { MESSAGES } from '../../api/contract';
+import { ErrorLine, LoadFailed } from '../../components/Failure';
 
 export const DELETE_CONFIRM_MS = 5000;
 
@@ -110,11 +110,7 @@ function MyListCard({ list }: { list: ListSummary }) {
           Click Confirm within 5 seconds to delete this list for good.
         </p>
       )}
-      {remove.isError && (
-        <p className={styles.error} role="alert">
-          {userMessage(remove.error, DELETE_ERROR)}
-        </p>
-      )}
+      <ErrorLine request={remove} fallback={DELETE_ERROR} className={styles.error} />
     </li>
   );
 }
@@ -160,12 +156,7 @@ export default function MyListsPage({ UsernameEditor }: MyListsParts) {
             </ul>
           </div>
         ) : lists.isError ? (
-          <div role="alert" className={styles.loadError}>
-            <p>{MESSAGES.myListsFailed}</p>
-            <button type="button" className={page.buttonGhost} onClick={() => void lists.refetch()}>
-              Retry
-            </button>
-          </div>
+          <LoadFailed message={MESSAGES.myListsFailed} onRetry={() => void lists.refetch()} className={styles.loadError} retryLabel="Retry" />
         ) : lists.data.length === 0 ? (
           <div className={styles.empty}>
             <TorchMark width={32} height={46} />

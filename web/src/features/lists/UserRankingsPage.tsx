@@ -11,6 +11,7 @@ import pageStyles from '../../components/Page.module.css';
 import styles from './UserRankingsPage.module.css';
 import { ApiError } from '../../api/client';
 import { MESSAGES } from '../../api/contract';
+import { LoadFailed } from '../../components/Failure';
 
 const LOAD_ERROR = MESSAGES.browseFailed;
 
@@ -105,12 +106,7 @@ export default function UserRankingsPage({ BlockButton, FollowButton }: UserRank
           Rankings
         </h2>
         {lists.isError ? (
-          <div className={styles.error} role="alert">
-            <p>{userMessage(lists.error, LOAD_ERROR)}</p>
-            <button type="button" className={pageStyles.buttonGhost} onClick={() => void lists.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message={userMessage(lists.error, LOAD_ERROR)} onRetry={() => void lists.refetch()} className={styles.error} />
         ) : blocked ? (
           <EmptyState>You blocked {name ?? 'this player'}, so their rankings are hidden from you.</EmptyState>
         ) : lists.data && lists.data.length === 0 ? (

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
-import { userMessage } from '../../api/userMessage';
 import { BLOCK_FAILED, useSetBlocked } from './moderationApi';
+import { ErrorLine } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from '../../components/DialogForm.module.css';
 
@@ -37,11 +37,7 @@ export function BlockButton({ userId, name, blocked, look = 'button', onDone }: 
         <button type="button" className={className} onClick={() => apply(false)} disabled={setBlocked.isPending}>
           {setBlocked.isPending ? 'Unblocking…' : `Unblock ${name}`}
         </button>
-        {setBlocked.isError && (
-          <p role="alert" className={styles.error}>
-            {userMessage(setBlocked.error, BLOCK_FAILED)}
-          </p>
-        )}
+        <ErrorLine request={setBlocked} fallback={BLOCK_FAILED} className={styles.error} />
       </>
     );
   }
@@ -58,11 +54,7 @@ export function BlockButton({ userId, name, blocked, look = 'button', onDone }: 
           <p className={styles.hint}>
             You won't see their lists or comments, and they can't comment on your lists or reply to you. They won't be told.
           </p>
-          {setBlocked.isError && (
-            <p role="alert" className={styles.error}>
-              {userMessage(setBlocked.error, BLOCK_FAILED)}
-            </p>
-          )}
+          <ErrorLine request={setBlocked} fallback={BLOCK_FAILED} className={styles.error} />
           <div className={styles.buttons}>
             <button type="button" className={page.buttonGhost} onClick={() => setAsking(false)}>
               Cancel

@@ -4,6 +4,7 @@ import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from '../../components/RelativeTime';
 import { BlockButton } from './BlockButton';
 import { useMyBlocks } from './moderationApi';
+import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import form from '../../components/DialogForm.module.css';
 import styles from './Moderation.module.css';
@@ -22,12 +23,7 @@ export function BlockedUsers({ titleClass }: { titleClass?: string }) {
           Loading…
         </p>
       ) : blocks.isError ? (
-        <p role="alert" className={form.error}>
-          {userMessage(blocks.error, 'Failed to load the users you blocked.')}{' '}
-          <button type="button" className={form.textButton} onClick={() => void blocks.refetch()}>
-            Try again
-          </button>
-        </p>
+        <LoadFailed message={userMessage(blocks.error, 'Failed to load the users you blocked.')} onRetry={() => void blocks.refetch()} className={form.error} buttonClassName={form.textButton} inline />
       ) : blocks.data.length === 0 ? (
         <p className={form.hint}>You have not blocked anyone.</p>
       ) : (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
 
@@ -37,7 +38,7 @@ export function Paged({ query, count, loading, failed, empty, children }: Props)
           {loading}
         </p>
       ) : query.isError ? (
-        <Failed error={query.error} fallback={failed} retry={() => void query.refetch()} />
+        <LoadFailed message={userMessage(query.error, failed)} onRetry={() => void query.refetch()} className={styles.failed} />
       ) : count === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
@@ -49,17 +50,5 @@ export function Paged({ query, count, loading, failed, empty, children }: Props)
         </button>
       )}
     </>
-  );
-}
-
-/** A load that failed: what went wrong, and Try again. */
-export function Failed({ error, fallback, retry }: { error: unknown; fallback: string; retry: () => void }) {
-  return (
-    <div role="alert" className={styles.failed}>
-      <p>{userMessage(error, fallback)}</p>
-      <button type="button" className={page.buttonGhost} onClick={retry}>
-        Try again
-      </button>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ACTION_FAILED, REASONS, targetFields, useModerate, type ModerationActionInput, type ReportTarget } from './moderationApi';
+import { ErrorLine } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
 
@@ -78,11 +78,7 @@ export function ReportTargetCard({ target: t, onDone }: { target: ReportTarget; 
           ))}
         </div>
       )}
-      {moderate.isError && (
-        <p role="alert" className={styles.error}>
-          {userMessage(moderate.error, ACTION_FAILED)}
-        </p>
-      )}
+      <ErrorLine request={moderate} fallback={ACTION_FAILED} className={styles.error} />
     </article>
   );
 }

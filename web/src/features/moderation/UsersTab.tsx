@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { userMessage } from '../../api/userMessage';
 import { SearchField } from '../../components/SearchField';
 import { RelativeTime } from '../../components/RelativeTime';
-import { Failed, Paged } from './Paged';
+import { Paged } from './Paged';
 import { ReportTargetCards } from './ReportTargetCard';
 import { SuspendDialog } from './SuspendDialog';
 import { RESTORE_FAILED, USER_FAILED, USERS_FAILED, formatEndDate, useSetSuspension, useUserCase, useUserSearch, type ModerationUser } from './usersApi';
 import { ActionRows } from './actionWords';
+import { ErrorLine, LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
 
@@ -72,7 +73,7 @@ function AccountView({ userId }: { userId: string }) {
     );
   }
   if (account.isError) {
-    return <Failed error={account.error} fallback={USER_FAILED} retry={() => void account.refetch()} />;
+    return <LoadFailed message={userMessage(account.error, USER_FAILED)} onRetry={() => void account.refetch()} className={styles.failed} />;
   }
   const { user: u, reports, actions, listCount, commentCount } = account.data;
   return (
@@ -114,11 +115,7 @@ function AccountView({ userId }: { userId: string }) {
           </button>
         )}
       </div>
-      {restore.isError && (
-        <p role="alert" className={styles.error}>
-          {userMessage(restore.error, RESTORE_FAILED)}
-        </p>
-      )}
+      <ErrorLine request={restore} fallback={RESTORE_FAILED} className={styles.error} />
       <h3 className={styles.accountSection}>Reported content</h3>
       {reports.length === 0 ? (
         <p className={styles.muted}>Nothing of theirs was reported.</p>

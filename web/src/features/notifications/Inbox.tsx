@@ -5,6 +5,7 @@ import { useLiveStream } from '../../api/liveStream';
 import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from '../../components/RelativeTime';
+import { LoadFailed } from '../../components/Failure';
 import {
   fetchInbox,
   INBOX_ERROR,
@@ -184,12 +185,7 @@ export default function Inbox() {
     );
   } else if (inbox.isError && !data) {
     body = (
-      <div className={styles.failed} role="alert">
-        <p>{userMessage(inbox.error, INBOX_ERROR)}</p>
-        <button type="button" className={styles.textButton} onClick={() => void inbox.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message={userMessage(inbox.error, INBOX_ERROR)} onRetry={() => void inbox.refetch()} className={styles.failed} buttonClassName={styles.textButton} />
     );
   } else if (!data || data.notifications.length === 0) {
     body = <p className={styles.empty}>No notifications yet.</p>;

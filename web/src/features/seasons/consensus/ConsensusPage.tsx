@@ -6,6 +6,7 @@ import { FallbackImage } from '../../../components/FallbackImage';
 import { PageHero } from '../../../components/PageHero';
 import { stripSurvivorPrefix } from '../../../lib/seasonDisplay';
 import { CONSENSUS_ERROR, useConsensus, type Consensus } from './consensusApi';
+import { LoadFailed } from '../../../components/Failure';
 import page from '../../../components/Page.module.css';
 import styles from './ConsensusPage.module.css';
 
@@ -87,12 +88,7 @@ function Body({ seasonId, face, label, empty }: { seasonId: string | null; face:
   }
   if (query.isError) {
     return (
-      <div role="alert" className={styles.error}>
-        <p>{userMessage(query.error, CONSENSUS_ERROR)}</p>
-        <button type="button" className={page.button} onClick={() => void query.refetch()}>
-          Retry
-        </button>
-      </div>
+      <LoadFailed message={userMessage(query.error, CONSENSUS_ERROR)} onRetry={() => void query.refetch()} className={styles.error} retryLabel="Retry" buttonClassName={page.button} />
     );
   }
   const data = query.data;
