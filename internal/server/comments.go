@@ -23,19 +23,21 @@ const (
 func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 	viewer := currentUser(r)
 	if viewer == nil {
-		// A visitor reads the list through the shared reads, as the list page does.
-		if _, err := s.findList(r.Context(), r.PathValue("userId"), r.PathValue("listId"), "", false); err != nil {
-			s.fail(w, r, "look up list", err, msgSomethingWrong)
-			return
-		}
-		s.writeThread(w, r, r.PathValue("userId"), r.PathValue("listId"), nil)
+		// A visitor may read the thread of a list everyone may see. The check is part of
+		// the page shared among visitors, and it reads only the list's visibility (not the
+		// whole list): when nothing is shared it is one small read a request.
+		owner, id := r.PathValue("userId"), r.PathValue("listId")
+		s.writeThread(w, r, owner, id, nil, func(ctx context.Context) error {
+			_, err := s.lists.Ref(ctx, owner, id, "")
+			return err
+		})
 		return
 	}
 	l := s.visibleList(w, r, viewer.ID, msgSomethingWrong)
 	if l == nil {
 		return
 	}
-	s.writeThread(w, r, l.UserID, l.ID, viewer)
+	s.writeThread(w, r, l.UserID, l.ID, viewer, nil)
 }
 
 func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
@@ -59,12 +61,21 @@ type threadPage struct {
 // writeThread answers a page of the comments of a thread (a list, or a global poll
 // with listUserID ""), arranged as shown to viewer (nil when signed out); X-Next-Cursor
 // names the next page when there is one. A visitor's page is the same for every visitor,
-// so it is shared for a moment like the browse pages.
-func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID string, viewer *model.User) {
+// so it is shared for a moment like the browse pages. may, when not nil, tells whether
+// the thread may be read (an error answers instead); it is read with the page.
+func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID string, viewer *model.User,
+	may func(ctx context.Context) error) {
 	limit := comments.PageSize
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxCommentPage {
+			// A thread not theirs to read is missing, whatever the limit asked.
+			if may != nil {
+				if err := may(r.Context()); err != nil {
+					s.fail(w, r, "list comments", err, msgSomethingWrong)
+					return
+				}
+			}
 			writeError(w, http.StatusBadRequest, "validation", "Limit must be a number from 1 to 200.")
 			return
 		}
@@ -72,6 +83,11 @@ func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID,
 	}
 	cursor := r.URL.Query().Get("cursor")
 	read := func(ctx context.Context) (any, error) {
+		if may != nil {
+			if err := may(ctx); err != nil {
+				return nil, err
+			}
+		}
 		return s.threadPage(ctx, listUserID, listID, viewer, cursor, limit)
 	}
 	var v any

@@ -114,7 +114,7 @@ func (s *Server) globalComments(w http.ResponseWriter, r *http.Request) {
 	if p == nil {
 		return
 	}
-	s.writeThread(w, r, "", p.ID, currentUser(r))
+	s.writeThread(w, r, "", p.ID, currentUser(r), nil)
 }
 
 func (s *Server) addGlobalComment(w http.ResponseWriter, r *http.Request) {

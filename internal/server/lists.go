@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/http"
 
 	"castaway/internal/api"
@@ -60,23 +59,6 @@ func (s *Server) sharedList(ctx context.Context, ownerID, listID string) (*model
 		return nil, err
 	}
 	return v.(*model.List), nil
-}
-
-// findList is the list ownerID/listID through the shared reads when viewerID (an admin
-// when admin) may see it; lists.ErrNotFound when it is missing, store.ErrNotFound (as
-// lists.Shown answers) when it is not theirs to see. For comments.go's visitors.
-func (s *Server) findList(ctx context.Context, ownerID, listID, viewerID string, admin bool) (*model.List, error) {
-	l, err := s.sharedList(ctx, ownerID, listID)
-	if errors.Is(err, lists.ErrNoSuchList) {
-		return nil, lists.ErrNotFound
-	}
-	if err != nil {
-		return nil, err
-	}
-	if _, err := lists.Shown(l, model.Viewer{ID: viewerID, Admin: admin}); err != nil {
-		return nil, lists.ErrNotFound // someone else's private list is missing for them
-	}
-	return l, nil
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {

@@ -40,13 +40,42 @@ func recountCommentsOf(ctx context.Context, tx *sql.Tx, owner, list string, delt
 	return nil
 }
 
-// commentSelect reads comments with their author's name and the vote of the user in $1; a reader
-// signed out ($1 empty) has cast none, so no vote is looked up for them.
-const commentSelect = `SELECT c.id, c.list_user_id, c.list_id, COALESCE(c.user_id, ''), COALESCE(u.display_name, ''),
-		COALESCE(c.parent_id, ''), c.text, c.upvotes, c.downvotes, COALESCE(v.value, 0), c.hidden_at IS NOT NULL, c.created_at
-	FROM comments c
-	LEFT JOIN users u ON u.id = c.user_id
-	LEFT JOIN comment_votes v ON $1 <> '' AND v.comment_id = c.id AND v.user_id = $1`
+// commentSelect reads comments with their author's name and, when viewer is true, the
+// vote of the user in $1 (a reader signed out has cast none, so their statements look
+// none up and number their own parameters from $1; commentArgs numbers them).
+//
+// The name and the vote are scalar subqueries, not joins: each is one lookup by key
+// for each row returned (after the LIMIT of a page), whatever the planner guesses of
+// how many rows a parent's replies are. As joins, PostgreSQL's generic plan for the
+// replies hashed the whole users table on every page, a cost that grew with the users.
+func commentSelect(viewer bool) string {
+	vote := "0"
+	if viewer {
+		vote = `COALESCE((SELECT v.value FROM comment_votes v WHERE v.comment_id = c.id AND v.user_id = $1), 0)`
+	}
+	return `SELECT c.id, c.list_user_id, c.list_id, COALESCE(c.user_id, ''),
+		COALESCE((SELECT u.display_name FROM users u WHERE u.id = c.user_id), ''),
+		COALESCE(c.parent_id, ''), c.text, c.upvotes, c.downvotes, ` + vote + `, c.hidden_at IS NOT NULL, c.created_at
+	FROM comments c`
+}
+
+// commentArg numbers the i-th (from 1) parameter of a comment statement after the
+// viewer's $1, when it has one.
+func commentArg(viewer bool, i int) string {
+	if viewer {
+		i++
+	}
+	return "$" + strconv.Itoa(i)
+}
+
+// commentArgs are a comment statement's arguments: the viewer's id first when there is
+// one (commentSelect), then args.
+func commentArgs(viewerID string, args ...any) []any {
+	if viewerID == "" {
+		return args
+	}
+	return append([]any{viewerID}, args...)
+}
 
 func scanComment(row interface{ Scan(...any) error }) (*model.Comment, error) {
 	var c model.Comment
@@ -96,8 +125,10 @@ func (s *Store) CreateComment(ctx context.Context, c *model.Comment, notes []*mo
 // CommentThread returns every comment of a thread, newest first, with viewerID's votes.
 // It reads the whole thread: pages for visitors come from CommentPage.
 func (s *Store) CommentThread(ctx context.Context, listUserID, listID, viewerID string) ([]model.Comment, error) {
-	rows, err := s.rdb.QueryContext(ctx, commentSelect+`
-		WHERE c.list_user_id = $2 AND c.list_id = $3 ORDER BY c.created_at DESC, c.id DESC`, viewerID, listUserID, listID)
+	v := viewerID != ""
+	rows, err := s.rdb.QueryContext(ctx, commentSelect(v)+`
+		WHERE c.list_user_id = `+commentArg(v, 1)+` AND c.list_id = `+commentArg(v, 2)+` ORDER BY c.created_at DESC, c.id DESC`,
+		commentArgs(viewerID, listUserID, listID)...)
 	return rowsOf(rows, err, "list comments", valueOf(scanComment))
 }
 
@@ -107,20 +138,27 @@ const DefaultCommentPageSize = 50
 // ErrBadCursor is returned for a paging cursor this store did not make.
 var ErrBadCursor = errors.New("bad cursor")
 
-// StmtCommentsTop reads one page of a thread's top-level comments, newest first, after
-// the cursor ($4 time, $5 id; a $4 beyond any time starts at the newest), $6 at most.
-const StmtCommentsTop = commentSelect + `
-	WHERE c.list_user_id = $2 AND c.list_id = $3 AND c.parent_id IS NULL
-	  AND (c.created_at < $4 OR (c.created_at = $4 AND c.id < $5))
-	ORDER BY c.created_at DESC, c.id DESC LIMIT $6`
+// StmtCommentsTop reads one page of a thread's top-level comments, newest first: for a
+// viewer ($1 when viewer, see commentSelect), of the thread (owner, list), after the
+// cursor (time, id; a time beyond any starts at the newest), at most limit. The limit
+// is written into the text, not bound: SQLite plans with a bound LIMIT's value, so it
+// prepares such a statement again every time it is run.
+func StmtCommentsTop(viewer bool, limit int) string {
+	p := func(i int) string { return commentArg(viewer, i) }
+	return commentSelect(viewer) + `
+	WHERE c.list_user_id = ` + p(1) + ` AND c.list_id = ` + p(2) + ` AND c.parent_id IS NULL
+	  AND (c.created_at < ` + p(3) + ` OR (c.created_at = ` + p(3) + ` AND c.id < ` + p(4) + `))
+	ORDER BY c.created_at DESC, c.id DESC LIMIT ` + strconv.Itoa(limit)
+}
 
-// StmtCommentReplies reads the replies to n comments ($2 … $n+1), oldest first.
-func StmtCommentReplies(n int) string {
+// StmtCommentReplies reads the replies to n comments, oldest first, for a viewer ($1
+// when viewer, see commentSelect).
+func StmtCommentReplies(viewer bool, n int) string {
 	marks := make([]string, n)
 	for i := range marks {
-		marks[i] = "$" + strconv.Itoa(i+2)
+		marks[i] = commentArg(viewer, i+1)
 	}
-	return commentSelect + ` WHERE c.parent_id IN (` + strings.Join(marks, ", ") + `) ORDER BY c.parent_id, c.created_at, c.id`
+	return commentSelect(viewer) + ` WHERE c.parent_id IN (` + strings.Join(marks, ", ") + `) ORDER BY c.parent_id, c.created_at, c.id`
 }
 
 // CommentPage returns up to limit top-level comments of a thread, newest first, after
@@ -135,7 +173,8 @@ func (s *Store) CommentPage(ctx context.Context, listUserID, listID, viewerID, c
 	if err != nil {
 		return nil, "", err
 	}
-	top, err := s.comments(ctx, StmtCommentsTop, viewerID, listUserID, listID, at, k[0], limit+1)
+	v := viewerID != ""
+	top, err := s.comments(ctx, StmtCommentsTop(v, limit+1), commentArgs(viewerID, listUserID, listID, at, k[0])...)
 	if err != nil {
 		return nil, "", fmt.Errorf("list comments: %w", err)
 	}
@@ -143,11 +182,11 @@ func (s *Store) CommentPage(ctx context.Context, listUserID, listID, viewerID, c
 	if len(top) == 0 {
 		return top, "", nil
 	}
-	args := []any{viewerID}
-	for _, c := range top {
-		args = append(args, c.ID)
+	ids := make([]any, len(top))
+	for i, c := range top {
+		ids[i] = c.ID
 	}
-	replies, err := s.comments(ctx, StmtCommentReplies(len(top)), args...)
+	replies, err := s.comments(ctx, StmtCommentReplies(v, len(top)), commentArgs(viewerID, ids...)...)
 	if err != nil {
 		return nil, "", fmt.Errorf("list replies: %w", err)
 	}
@@ -173,7 +212,8 @@ func (s *Store) comments(ctx context.Context, query string, args ...any) ([]mode
 
 // CommentByID finds a comment with viewerID's vote on it, or ErrNotFound.
 func (s *Store) CommentByID(ctx context.Context, id, viewerID string) (*model.Comment, error) {
-	c, err := scanComment(s.rdb.QueryRowContext(ctx, commentSelect+` WHERE c.id = $2`, viewerID, id))
+	v := viewerID != ""
+	c, err := scanComment(s.rdb.QueryRowContext(ctx, commentSelect(v)+` WHERE c.id = `+commentArg(v, 1), commentArgs(viewerID, id)...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}

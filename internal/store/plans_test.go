@@ -76,8 +76,10 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"sitemap pages", store.StmtSitemapLast, nil, false},
 		{"sitemap lists", store.StmtSitemapLists, []any{1000, 2000}, true},
 		{"consensus sample items", store.StmtListItems(store.PageKeys(2)), []any{"u00001", "list_1", "u00002", "list_2"}, false},
-		{"comments top", store.StmtCommentsTop, []any{"u00002", "u00000", "list_hot", int64(1) << 62, "", 51}, true},
-		{"comment replies", store.StmtCommentReplies(2), []any{"u00002", "c0000001", "c0000002"}, true},
+		{"comments top", store.StmtCommentsTop(true, 51), []any{"u00002", "u00000", "list_hot", int64(1) << 62, ""}, true},
+		{"comments top signed out", store.StmtCommentsTop(false, 51), []any{"u00000", "list_hot", int64(1) << 62, ""}, true},
+		{"comment replies", store.StmtCommentReplies(true, 2), []any{"u00002", "c0000001", "c0000002"}, true},
+		{"comment replies signed out", store.StmtCommentReplies(false, 2), []any{"c0000001", "c0000002"}, true},
 		{"legacy record", store.StmtLegacyRecord, []any{1}, false},
 		// A signed-in reader's own: what they left out of a page, whom they blocked, their inbox.
 		{"unseen", store.StmtUnseen(2, 2, 2), []any{"u00002", "u00001", "u00003", "u00001/list_1", "u00003/list_3", "c0000001", "c0000002"}, false},
