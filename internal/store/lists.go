@@ -234,13 +234,8 @@ func (s *Store) List(ctx context.Context, userID, listID string) (*model.List, e
 	if tags.String != "" {
 		l.Tags = strings.Split(tags.String, ",")
 	}
-	items, err := s.listItems(ctx, `list_user_id = $1 AND list_id = $2`, userID, listID)
-	if err != nil {
+	if l.Items, err = s.itemsOf(ctx, listKey{userID, listID}, millis(l.UpdatedAt)); err != nil {
 		return nil, err
-	}
-	l.Items = items[listKey{userID, listID}]
-	if l.Items == nil {
-		l.Items = []model.Item{}
 	}
 	if l.RemixOf.ListID != "" {
 		if l.Origin, err = s.origin(ctx, l.RemixOf); err != nil {

@@ -22,6 +22,8 @@ import (
 	lru "github.com/hashicorp/golang-lru/v2"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	_ "modernc.org/sqlite"             // registers "sqlite"
+
+	"castaway/internal/model"
 )
 
 // Dialect names the engine behind a Store.
@@ -49,13 +51,14 @@ var ErrConflict = errors.New("conflict")
 
 // Store is the database.
 type Store struct {
-	sqliteDSN string    // how connections to the SQLite file are opened
-	db        *sql.DB   // writes (and reads inside transactions)
-	rdb       *readPool // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
-	dialect   Dialect
-	url       string
-	lock      interface{ Close() error } // SQLite: the shared lock a restore waits out (restore.go)
-	cardCache *lru.Cache[cardKey, card]  // list cards by list version (cards.go)
+	sqliteDSN  string    // how connections to the SQLite file are opened
+	db         *sql.DB   // writes (and reads inside transactions)
+	rdb        *readPool // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
+	dialect    Dialect
+	url        string
+	lock       interface{ Close() error }        // SQLite: the shared lock a restore waits out (restore.go)
+	cardCache  *lru.Cache[cardKey, card]         // list cards by list version (cards.go)
+	itemsCache *lru.Cache[cardKey, []model.Item] // lists' entries by list version (list_items_cache.go)
 }
 
 // Options size the connection pools.
@@ -95,7 +98,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 
 // OpenWith connects to url with pools sized by o.
 func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
-	s := &Store{url: url, cardCache: newCardCache()}
+	s := &Store{url: url, cardCache: newCardCache(), itemsCache: newItemsCache()}
 	var err error
 	if IsPostgresURL(url) {
 		s.dialect = Postgres
