@@ -7,17 +7,23 @@ import (
 	"encoding/base64"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
 // Precompressed is an unchanging response body kept both plain and gzipped, with a
 // strong ETag, so hot static responses (the app's files, the catalog, pictures) cost no
-// work per request.
+// work per request. The gzipped body is made when a reader first accepts it, not before:
+// a body built for one request (a sitemap page when reads are not shared: megabytes, and
+// gzip at its best compression cost more than building it) costs no gzip unless its
+// reader asks for it.
 type Precompressed struct {
 	contentType  string
 	cacheControl string
-	raw, gz      []byte
+	raw          []byte
 	etag         string
+	gzipOnce     sync.Once
+	gz           []byte // nil until gzipOnce ran, or when gzip is not worth it
 }
 
 // NewPrecompressed keeps body, answered with contentType and cacheControl; gzipped too
@@ -30,16 +36,24 @@ func NewPrecompressed(body []byte, contentType, cacheControl string) *Precompres
 		raw:          body,
 		etag:         `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`,
 	}
-	if len(body) > 512 && compressible(contentType) {
+	return p
+}
+
+// gzipped is the gzipped body, made once; nil when gzip is not worth it.
+func (p *Precompressed) gzipped() []byte {
+	p.gzipOnce.Do(func() {
+		if len(p.raw) <= 512 || !compressible(p.contentType) {
+			return
+		}
 		var buf bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		zw.Write(body)
+		zw.Write(p.raw)
 		zw.Close()
-		if buf.Len() < len(body) {
+		if buf.Len() < len(p.raw) {
 			p.gz = buf.Bytes()
 		}
-	}
-	return p
+	})
+	return p.gz
 }
 
 func compressible(contentType string) bool {
@@ -67,10 +81,12 @@ func (p *Precompressed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", p.cacheControl)
 	h.Set("Vary", "Accept-Encoding")
 	body, etag := p.raw, p.etag
-	if p.gz != nil && acceptsGzip(r.Header.Get("Accept-Encoding")) {
-		// A strong ETag names one representation, so the gzipped body gets its own.
-		h.Set("Content-Encoding", "gzip")
-		body, etag = p.gz, strings.TrimSuffix(p.etag, `"`)+`-gz"`
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		if gz := p.gzipped(); gz != nil {
+			// A strong ETag names one representation, so the gzipped body gets its own.
+			h.Set("Content-Encoding", "gzip")
+			body, etag = gz, strings.TrimSuffix(p.etag, `"`)+`-gz"`
+		}
 	}
 	h.Set("ETag", etag)
 	// ServeContent answers If-None-Match with 304 and handles HEAD and ranges.

@@ -43,7 +43,31 @@ func TestPrecompressedPicksItsBody(t *testing.T) {
 	if rec := serve(map[string]string{"Accept-Encoding": "gzip", "If-None-Match": zipped.Header().Get("ETag")}); rec.Code != http.StatusNotModified {
 		t.Errorf("revalidation: %d", rec.Code)
 	}
-	if small := NewPrecompressed([]byte("{}"), "application/json", ""); small.gz != nil {
+	if small := NewPrecompressed([]byte("{}"), "application/json", ""); small.gzipped() != nil {
 		t.Error("a tiny body was gzipped")
+	}
+}
+
+// TestPrecompressedGzipsOnlyForAReaderWhoAsks: a body built for one plain reader (a
+// sitemap page when reads are not shared) is never gzipped; the first reader who
+// accepts gzip makes it, once.
+func TestPrecompressedGzipsOnlyForAReaderWhoAsks(t *testing.T) {
+	body := bytes.Repeat([]byte("<url><loc>https://example.com/list/u/l</loc></url>\n"), 100)
+	p := NewPrecompressed(body, "application/xml; charset=utf-8", "")
+	p.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil))
+	if p.gz != nil {
+		t.Fatal("gzipped for a reader who did not ask")
+	}
+	rec := httptest.NewRecorder()
+	r := httptest.NewRequest(http.MethodGet, "/", nil)
+	r.Header.Set("Accept-Encoding", "gzip")
+	p.ServeHTTP(rec, r)
+	if rec.Header().Get("Content-Encoding") != "gzip" || p.gz == nil {
+		t.Fatalf("a gzip reader got %v", rec.Header())
+	}
+	first := &p.gz[0]
+	p.ServeHTTP(httptest.NewRecorder(), r)
+	if &p.gz[0] != first {
+		t.Error("gzipped again")
 	}
 }

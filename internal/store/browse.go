@@ -147,6 +147,14 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		st.Count = StmtListCount
 		st.CountArgs = []any{tag, string(kind)}
 	}
+	if words := model.SearchWords(q.Q); len(words) > 0 && s.dialect == Postgres && q.Type != model.TypeSeason && q.Type != model.TypeSurvivor &&
+		q.Format == "" && len(q.Tags) == 0 {
+		// A search alone counts its matches off list_search_docs, which holds the public
+		// lists only: no list row read.
+		st.Count = fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM list_search_docs sd
+			WHERE sd.doc @@ to_tsquery('simple', $1) LIMIT %d) m`, BrowseCountCap+1)
+		st.CountArgs = []any{pgQuery(words)}
+	}
 	if words := model.SearchWords(q.Q); len(words) > 0 && s.dialect == SQLite {
 		st.Matches = fmt.Sprintf(`SELECT count(*), COALESCE(min(r), 0) FROM (SELECT rowid AS r FROM list_fts
 			WHERE list_fts MATCH $1 ORDER BY rowid DESC LIMIT %d) m`, SearchCandidates+1)
@@ -220,13 +228,21 @@ func (s *Store) browseFilter(q model.BrowseQuery, walk bool) (string, []string, 
 	if words := model.SearchWords(q.Q); len(words) > 0 {
 		if s.dialect == Postgres {
 			// The planner picks between the GIN index (rare words) and walking the
-			// ordered index, filtering (common words): both bounded by what they find.
-			match := `search_doc @@ to_tsquery('simple', ` + arg(pgQuery(words)) + `)`
+			// ordered index, looking each list's words up (common words): both bounded by
+			// what they find. That choice needs the words: the query is written into the
+			// statement, not passed as a parameter, as a prepared statement's generic plan
+			// (taken after five runs) cannot see them and read every match of a common
+			// word through the GIN index, then sorted them (7,725 buffers for a page of
+			// "parvati" at 10,000 lists, against 785 walking). Words are letters, digits
+			// and marks only (model.SearchWords), so they cannot end the literal.
+			match := `sd.doc @@ to_tsquery('simple', '` + pgQuery(words) + `')`
 			if q.FewMatches {
-				from = `(SELECT user_id AS mu, id AS mi FROM lists WHERE ` + match + ` OFFSET 0) m CROSS JOIN lists l`
+				from = `(SELECT sd.list_user_id AS mu, sd.list_id AS mi FROM list_search_docs sd WHERE ` + match + ` OFFSET 0) m
+				CROSS JOIN lists l`
 				conds = append(conds, `l.user_id = m.mu AND l.id = m.mi`)
 			} else {
-				conds = append(conds, `l.`+match)
+				conds = append(conds, `EXISTS (SELECT 1 FROM list_search_docs sd WHERE sd.list_user_id = l.user_id
+					AND sd.list_id = l.id AND `+match+`)`)
 			}
 		} else if walk {
 			from = `list_fts f JOIN list_search_ids k ON k.id = f.rowid CROSS JOIN lists l`

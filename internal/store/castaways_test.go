@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,6 +75,11 @@ func TestCastawayMigrationAndPages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		times, err := store.MigrationStatements("0078_sitemap_times.sql") // the column 0074 lacks
+		if err != nil {
+			t.Fatal(err)
+		}
+		stmts = append(stmts, times...)
 		for _, q := range stmts {
 			if _, err := s.DB().ExecContext(ctx, q); err != nil {
 				t.Fatalf("%v\n%s", err, q)
@@ -84,6 +90,49 @@ func TestCastawayMigrationAndPages(t *testing.T) {
 		}
 		if n, err := s.SitemapListPages(ctx, 4); err != nil || n != 2 {
 			t.Errorf("sitemap pages %d %v", n, err)
+		}
+	})
+}
+
+// A sitemap page reads each list's time from sitemap_lists, which an edit keeps in step;
+// verify finds a time gone wrong and repairing the castaway aggregate puts it right.
+func TestSitemapKeepsListTimes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newBrowseFixture(t, s)
+		edited := listT0.Add(3 * time.Hour)
+		if _, err := s.UpdateList(ctx, f.alice.ID, f.queens.ID, listContent("Queens v2", "Parvati Shallow"), edited); err != nil {
+			t.Fatal(err)
+		}
+		timeOf := func() time.Time {
+			ls, err := s.SitemapLists(ctx, 1, 50000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range ls {
+				if l.ListID == f.queens.ID {
+					return l.UpdatedAt
+				}
+			}
+			t.Fatalf("the edited list is not in the sitemap: %v", ls)
+			return time.Time{}
+		}
+		if got := timeOf(); !got.Equal(edited) {
+			t.Errorf("sitemap time %v, want the edit's %v", got, edited)
+		}
+		execOK(t, s.DB(), `UPDATE sitemap_lists SET updated_at = 1 WHERE list_id = '`+f.queens.ID+`'`)
+		diffs, err := s.VerifyAggregates(ctx)
+		if err != nil || len(diffs) != 1 || !strings.Contains(diffs[0], f.queens.ID+": time 1") {
+			t.Fatalf("verify: %q %v", diffs, err)
+		}
+		if err := s.RepairAggregate(ctx, store.AggCastaways); err != nil {
+			t.Fatal(err)
+		}
+		if diffs, err := s.VerifyAggregates(ctx); err != nil || len(diffs) != 0 {
+			t.Errorf("after the repair: %q %v", diffs, err)
+		}
+		if got := timeOf(); !got.Equal(edited) {
+			t.Errorf("repaired sitemap time %v, want %v", got, edited)
 		}
 	})
 }

@@ -22,7 +22,7 @@ var bigTables = map[string]bool{
 	"blocks": true, "b": true, "reports": true, "report_targets": true, "moderation_actions": true,
 	"notifications": true, "n": true, "global_submissions": true, "sessions": true,
 	"follows": true, "feed_items": true,
-	"castaway_ranks": true, "sitemap_lists": true, "s": true,
+	"castaway_ranks": true, "sitemap_lists": true, "s": true, "list_search_docs": true, "sd": true,
 }
 
 type plannedStmt struct {

@@ -10,11 +10,11 @@ import (
 // when it has one (so a list without notes indexes exactly its item names).
 const searchItemText = `name || CASE WHEN note = '' THEN '' ELSE ' ' || note END`
 
-// pgSearchDoc is the tsvector of the list l on PostgreSQL: empty unless everyone may see it.
-const pgSearchDoc = `CASE WHEN l.is_public THEN to_tsvector('simple', l.name || ' ' || l.description || ' ' ||
+// pgSearchDoc is the tsvector of the list l on PostgreSQL, its row in list_search_docs.
+const pgSearchDoc = `to_tsvector('simple', l.name || ' ' || l.description || ' ' ||
 	COALESCE((SELECT u.display_name FROM users u WHERE u.id = l.user_id), '') || ' ' ||
 	COALESCE((SELECT string_agg(` + searchItemText + `, ' ' ORDER BY position) FROM list_items
-	          WHERE list_user_id = l.user_id AND list_id = l.id), '')) ELSE ''::tsvector END`
+	          WHERE list_user_id = l.user_id AND list_id = l.id), ''))`
 
 // sqliteSearchItems is the items column of the list l in the SQLite index.
 const sqliteSearchItems = `COALESCE((SELECT group_concat(t, ' ') FROM (SELECT ` + searchItemText + ` AS t FROM list_items
@@ -25,13 +25,20 @@ const sqliteSearchItems = `COALESCE((SELECT group_concat(t, ' ') FROM (SELECT ` 
 // names and notes: the index is derived, so any change to those, or to whether everyone
 // may see the list, rewrites it. The index holds only lists everyone may see (is_public,
 // which a moderator's hiding clears), so nothing a search reads, counts or caps depends on
-// a list the visitor cannot see: SQLite's FTS table has no row for any other list, and
-// on PostgreSQL any other list's search_doc is empty (so its GIN index holds no word of
-// it). Every list keeps its list_search_ids number, given at creation, so rowid order
-// stays creation order.
+// a list the visitor cannot see: SQLite's FTS table has no row for any other list, nor
+// has PostgreSQL's list_search_docs (so its GIN index holds no word of one). Every list
+// keeps its list_search_ids number, given at creation, so rowid order stays creation
+// order. On PostgreSQL a row is written only when its words change: any write to it is
+// one more for the GIN index, which takes it at once (no pending list, migration 0077).
 func (s *Store) searchIndexStatements(where string) []string {
 	if s.dialect == Postgres {
-		return []string{`UPDATE lists l SET search_doc = ` + pgSearchDoc + ` WHERE ` + where}
+		return []string{
+			`DELETE FROM list_search_docs d USING lists l WHERE l.user_id = d.list_user_id AND l.id = d.list_id
+				AND l.is_public <> TRUE AND (` + where + `)`,
+			`INSERT INTO list_search_docs (list_user_id, list_id, doc) SELECT l.user_id, l.id, ` + pgSearchDoc + `
+				FROM lists l WHERE l.is_public = TRUE AND (` + where + `)
+				ON CONFLICT (list_user_id, list_id) DO UPDATE SET doc = excluded.doc WHERE list_search_docs.doc <> excluded.doc`,
+		}
 	}
 	return []string{
 		`INSERT OR IGNORE INTO list_search_ids (list_user_id, list_id)
@@ -61,8 +68,15 @@ func (s *Store) reindexSearch(ctx context.Context, tx *sql.Tx, where string, arg
 // searchChecks are the checks of AggSearch on s's engine.
 func (s *Store) searchChecks() []check {
 	if s.dialect == Postgres {
-		return []check{{"list %s/%s: search index %v, expected %v",
-			`SELECT l.user_id, l.id, 'stale', 'rewritten' FROM lists l WHERE l.search_doc <> ` + pgSearchDoc}}
+		return []check{
+			{"list %s/%s: search index %v, expected %v",
+				`SELECT l.user_id, l.id, CASE WHEN d.list_id IS NULL THEN 'missing' ELSE 'stale' END, 'rewritten'
+				FROM lists l LEFT JOIN list_search_docs d ON d.list_user_id = l.user_id AND d.list_id = l.id
+				WHERE l.is_public = TRUE AND (d.list_id IS NULL OR d.doc <> ` + pgSearchDoc + `)`},
+			{"list %s/%s: search index %v, expected %v",
+				`SELECT l.user_id, l.id, 'holds a private list', 'rewritten' FROM list_search_docs d
+				JOIN lists l ON l.user_id = d.list_user_id AND l.id = d.list_id WHERE l.is_public <> TRUE`},
+		}
 	}
 	return []check{
 		// Every list has its number; a public one has its row as its words are, any
@@ -83,8 +97,13 @@ func (s *Store) searchChecks() []check {
 }
 
 // rebuildSearch rewrites the whole search index: on SQLite every row of the FTS table
-// (dropping those of lists gone), on PostgreSQL each list's search_doc.
+// (dropping those of lists gone), on PostgreSQL every row of list_search_docs.
 func (s *Store) rebuildSearch(ctx context.Context, tx *sql.Tx) error {
+	if s.dialect == Postgres {
+		if err := exec(`DELETE FROM list_search_docs`)(ctx, tx); err != nil {
+			return err
+		}
+	}
 	if s.dialect == SQLite {
 		if err := exec(`DELETE FROM list_fts`, `DELETE FROM list_search_ids WHERE NOT EXISTS (SELECT 1 FROM lists l
 			WHERE l.user_id = list_search_ids.list_user_id AND l.id = list_search_ids.list_id)`)(ctx, tx); err != nil {
