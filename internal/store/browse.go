@@ -201,7 +201,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		}
 	}
 	st.Page = `SELECT ` + listColumns + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order +
-		` LIMIT ` + arg(q.PageSize+1) + ` OFFSET ` + arg(offset)
+		` LIMIT CAST(` + arg(q.PageSize+1) + ` AS BIGINT) OFFSET CAST(` + arg(offset) + ` AS BIGINT)`
 	st.PageArgs = args
 	return st, nil
 }
@@ -315,12 +315,12 @@ var StmtTopThisWeek = func() string {
 		GROUP BY d.list_user_id, d.list_id)
 	SELECT ` + listColumns + ` FROM w CROSS JOIN lists l JOIN users u ON u.id = l.user_id
 	WHERE l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE AND w.n > 0
-	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $8`
+	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT CAST($8 AS BIGINT)`
 }()
 
 // StmtRecent reads the newest public lists, $1 of them.
 const StmtRecent = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
-	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $1`
+	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT CAST($1 AS BIGINT)`
 
 // StmtFavorites reads the lists $1 starred that they may still see, newest star first.
 var StmtFavorites = `SELECT ` + listColumns + ` FROM favorites f

@@ -112,7 +112,7 @@ var ErrBadCursor = errors.New("bad cursor")
 const StmtCommentsTop = commentSelect + `
 	WHERE c.list_user_id = $2 AND c.list_id = $3 AND c.parent_id IS NULL
 	  AND (c.created_at < $4 OR (c.created_at = $4 AND c.id < $5))
-	ORDER BY c.created_at DESC, c.id DESC LIMIT $6`
+	ORDER BY c.created_at DESC, c.id DESC LIMIT CAST($6 AS BIGINT)`
 
 // StmtCommentReplies reads the replies to n comments ($2 … $n+1), oldest first.
 func StmtCommentReplies(n int) string {
