@@ -45,8 +45,9 @@ type Castaway struct {
 }
 
 // Castaway is the castaway id's page with the lists after cursor ("" first). Its reads
-// are bounded whatever the community's size: each of their seasons' tallies (a cast),
-// the all-time tallies (the catalog's contestants) and one range of castaway_ranks_best.
+// are bounded whatever the community's size: each of their seasons' ranking and the
+// all-time one (kept while their version stands; else a cast's or the catalog's
+// tallies) and one range of castaway_ranks_best.
 func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, error) {
 	played := s.catalog.Played(id)
 	if len(played) == 0 {
@@ -56,22 +57,17 @@ func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, er
 	var c Castaway
 	for _, season := range played {
 		ct, _, _ := s.catalog.Contestant(id, season.ID)
-		place, err := s.placeIn(ctx, season.ID, id, func(item string) (string, bool) {
-			ct, _, ok := s.catalog.Contestant(item, season.ID)
-			return ct.Name, ok
-		})
+		name, inScope := s.castOf(season)
+		place, err := s.placeIn(ctx, season.ID, id, name, inScope)
 		if err != nil {
 			return Castaway{}, err
 		}
 		c.Contestant = ct
 		c.Seasons = append(c.Seasons, CastawaySeason{Season: season, Contestant: ct, Community: place})
 	}
+	name, inScope := s.allTime()
 	var err error
-	c.AllTime, err = s.placeIn(ctx, store.AllTimeScope, id, func(item string) (string, bool) {
-		ct, _, ok := s.catalog.Contestant(item, "")
-		return ct.Name, ok
-	})
-	if err != nil {
+	if c.AllTime, err = s.placeIn(ctx, store.AllTimeScope, id, name, inScope); err != nil {
 		return Castaway{}, err
 	}
 	c.ListCount = c.AllTime.ListCount
@@ -82,13 +78,14 @@ func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, er
 	return c, err
 }
 
-// placeIn is id's place in scope's ranking, naming items with name.
-func (s *Service) placeIn(ctx context.Context, scope, id string, name func(string) (string, bool)) (Place, error) {
-	t, err := s.store.ConsensusOf(ctx, scope, 0)
+// placeIn is id's place in scope's ranking (name and inScope the scope's own), from the
+// ranking kept while scope's version stands: one row read, not the scope's totals
+// ranked anew for every visitor.
+func (s *Service) placeIn(ctx context.Context, scope, id string, name func(string) (string, bool), inScope func(model.Item) bool) (Place, error) {
+	r, _, err := s.ranking(ctx, scope, name, inScope)
 	if err != nil {
 		return Place{}, err
 	}
-	r := Rank(t, name, func(model.Item) bool { return false })
 	p := Place{Ranked: len(r.Entries)}
 	for i, e := range r.Entries {
 		if e.ID == id {

@@ -15,7 +15,8 @@ import (
 
 // A kept ranking is answered only while it is the one a fresh read makes: after every
 // save, edit, delete, rename of an author and rebuild, the service that keeps rankings
-// answers as one that has kept nothing.
+// answers as one that has kept nothing: on the consensus pages, and on a castaway's page
+// (their places in each of their seasons and all time).
 func TestKeptRankingFollowsEveryChange(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx, cat := context.Background(), catalog.MustLoad()
@@ -54,6 +55,19 @@ func TestKeptRankingFollowsEveryChange(t *testing.T) {
 				}
 				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s: kept %+v\nfresh %+v", when, got, want)
+				}
+			}
+			for _, c := range cast[:4] {
+				got, err := kept.Castaway(ctx, c.ID, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := NewService(st, cat).Castaway(ctx, c.ID, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s: castaway %s kept %+v\nfresh %+v", when, c.ID, got, want)
 				}
 			}
 		}

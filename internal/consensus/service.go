@@ -21,7 +21,8 @@ type Service struct {
 	// kept is each scope's ranking at the consensus version it was made at: while the
 	// store's version is the same (one row read, so every process sees another's change
 	// at once), only the agreeing lists' names are read again, for a rename of an author
-	// moves no version. At most one entry per season and one for the seasons.
+	// moves no version. At most one entry per season, one for the seasons and one for
+	// the all-time ranking of contestants.
 	mu   sync.Mutex
 	kept map[string]keptRanking
 }
@@ -42,12 +43,28 @@ func (s *Service) Season(ctx context.Context, seasonID string) (Ranking, error) 
 	if !ok {
 		return Ranking{}, ErrNoSuchSeason
 	}
-	name := func(id string) (string, bool) {
+	name, inSeason := s.castOf(season)
+	return s.rank(ctx, season.ID, name, inSeason)
+}
+
+// castOf names season's contestants as its cast shows them, and tells a list's item of
+// its cast: how a season's ranking is made, wherever it is read (its page, a castaway's).
+func (s *Service) castOf(season *catalog.Season) (name func(string) (string, bool), inScope func(model.Item) bool) {
+	name = func(id string) (string, bool) {
 		ct, _, ok := s.catalog.Contestant(id, season.ID)
 		return ct.Name, ok
 	}
-	inSeason := func(it model.Item) bool { return !it.IsSeason && it.SeasonID == season.ID }
-	return s.rank(ctx, season.ID, name, inSeason)
+	return name, func(it model.Item) bool { return !it.IsSeason && it.SeasonID == season.ID }
+}
+
+// allTime names every contestant as in their latest season, and tells a list's item
+// that is a contestant: how the all-time ranking of contestants is made.
+func (s *Service) allTime() (name func(string) (string, bool), inScope func(model.Item) bool) {
+	name = func(id string) (string, bool) {
+		ct, _, ok := s.catalog.Contestant(id, "")
+		return ct.Name, ok
+	}
+	return name, func(it model.Item) bool { return !it.IsSeason }
 }
 
 // Seasons is the community's ranking of the seasons.
@@ -63,27 +80,39 @@ func (s *Service) Seasons(ctx context.Context) (Ranking, error) {
 }
 
 func (s *Service) rank(ctx context.Context, scope string, name func(string) (string, bool), inScope func(model.Item) bool) (Ranking, error) {
+	r, fresh, err := s.ranking(ctx, scope, name, inScope)
+	if err != nil || fresh {
+		return r, err
+	}
+	return s.renamed(ctx, r)
+}
+
+// ranking is scope's ranking: the kept one while the store's version still stands
+// (fresh false: its agreeing lists' names are as they were when it was made), else
+// made now from the store's totals and kept (fresh true). name and inScope must be the
+// scope's own (castOf, allTime, or the seasons'), as every reader of scope shares it.
+func (s *Service) ranking(ctx context.Context, scope string, name func(string) (string, bool), inScope func(model.Item) bool) (r Ranking, fresh bool, err error) {
 	// The version is read first: a change landing during the read below leaves a ranking
 	// newer than its version, which the next reader replaces, never an older one kept.
 	version, err := s.store.ConsensusVersion(ctx, scope)
 	if err != nil {
-		return Ranking{}, err
+		return Ranking{}, false, err
 	}
 	s.mu.Lock()
 	k, ok := s.kept[scope]
 	s.mu.Unlock()
 	if ok && k.version == version {
-		return s.renamed(ctx, k.ranking)
+		return k.ranking, false, nil
 	}
 	c, err := s.store.ConsensusOf(ctx, scope, SampleSize)
 	if err != nil {
-		return Ranking{}, err
+		return Ranking{}, false, err
 	}
-	r := Rank(c, name, inScope)
+	r = Rank(c, name, inScope)
 	s.mu.Lock()
 	s.kept[scope] = keptRanking{version: version, ranking: r}
 	s.mu.Unlock()
-	return r, nil
+	return r, true, nil
 }
 
 // renamed is a kept ranking with its agreeing lists' names and authors as they are now.

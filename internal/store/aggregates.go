@@ -33,7 +33,7 @@ var Aggregates = []Aggregate{AggVisibility, AggCounts, AggWeekly, AggBrowseCount
 var aggregateNames = map[Aggregate]string{
 	AggVisibility:   "visibility (public lists, comments hidden by a suspension)",
 	AggCounts:       "list and comment counts (upvotes, comments, items, remixes, comment votes)",
-	AggWeekly:       "weekly upvotes",
+	AggWeekly:       "daily and weekly upvotes",
 	AggBrowseCounts: "browse counts",
 	AggConsensus:    "community rankings",
 	AggCastaways:    "castaway pages and the sitemap",
@@ -76,7 +76,9 @@ func (s *Store) kept(a Aggregate) kept {
 		return kept{countChecks(), exec(countRepairs()...)}
 	case AggWeekly:
 		return kept{weeklyChecks, exec(`DELETE FROM list_upvotes_daily`,
-			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) `+recountDaily)}
+			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) `+recountDaily,
+			`DELETE FROM list_upvotes_week`,
+			`INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n) `+recountWeek)}
 	case AggBrowseCounts:
 		return kept{browseCountChecks, exec(`DELETE FROM list_counts`, `INSERT INTO list_counts (tag, kind, n) `+recountListCounts)}
 	case AggConsensus:

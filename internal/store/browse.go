@@ -209,7 +209,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		}
 	}
 	st.Page = `SELECT ` + listColumns + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order +
-		` LIMIT ` + arg(q.PageSize+1) + ` OFFSET ` + arg(offset)
+		` LIMIT CAST(` + arg(q.PageSize+1) + ` AS BIGINT) OFFSET CAST(` + arg(offset) + ` AS BIGINT)`
 	st.PageArgs = args
 	return st, nil
 }
@@ -311,32 +311,29 @@ const HomeSize = 3
 // weekDays is how many UTC days "this week" sums: today and the 6 days before.
 const weekDays = 7
 
-// weekCandidates is how many lists of each day's ranking compete for the week's top.
-const weekCandidates = 10
+// weekCandidates bounds the lists that compete for the week's top: those with at least
+// as many of the week's upvotes as the week's third public list, read off the
+// (end_day, n) index. A list could only be missed by tying with more than this many.
+const weekCandidates = 50
 
-// StmtTopThisWeek ranks the public lists by upvotes counted on days $1 … $7 (UTC day
-// numbers, oldest first), $8 of them. Its cost is bounded: the candidates are each day's
-// weekCandidates most upvoted lists read off the (day, n) index, and each candidate's week
-// is at most 7 rows of list_upvotes_daily. A list could only be missed by never being
-// among any day's top 10 yet beating, summed, the lists that were.
-var StmtTopThisWeek = func() string {
-	var arms []string
-	for d := 1; d <= weekDays; d++ {
-		arms = append(arms, fmt.Sprintf(`SELECT * FROM (SELECT list_user_id, list_id FROM list_upvotes_daily WHERE day = $%d
-			ORDER BY n DESC LIMIT %d) d%d`, d, weekCandidates, d))
-	}
-	return `WITH cand AS (` + strings.Join(arms, "\n\t\tUNION ") + `),
-	w AS (SELECT d.list_user_id, d.list_id, SUM(d.n) AS n FROM cand
-		JOIN list_upvotes_daily d ON d.list_user_id = cand.list_user_id AND d.list_id = cand.list_id AND d.day >= $1
-		GROUP BY d.list_user_id, d.list_id)
-	SELECT ` + listColumns + ` FROM w CROSS JOIN lists l JOIN users u ON u.id = l.user_id
-	WHERE l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE AND w.n > 0
-	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $8`
-}()
+// StmtTopThisWeek ranks the public lists by their upvotes in the week ending on UTC day
+// $1 (list_upvotes_week), $2 of them. Its cost is bounded whatever the week's votes:
+// the floor is the week's $2-th public list's count (walking the (end_day, n) index
+// down, each list found by its key, until $2 are public: a few unless the most upvoted
+// went private), and the candidates are the lists at or above it, at most
+// weekCandidates, so the ties at the floor are broken as every list's are.
+var StmtTopThisWeek = `SELECT ` + listColumns + ` FROM (SELECT list_user_id, list_id, n FROM list_upvotes_week
+		WHERE end_day = $1 AND n >= COALESCE((SELECT w.n FROM list_upvotes_week w CROSS JOIN lists l
+			WHERE w.end_day = $1 AND l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
+			ORDER BY w.n DESC LIMIT 1 OFFSET CAST($2 AS BIGINT) - 1), 1)
+		ORDER BY n DESC LIMIT ` + strconv.Itoa(weekCandidates) + `) w
+	CROSS JOIN lists l JOIN users u ON u.id = l.user_id
+	WHERE l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
+	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT CAST($2 AS BIGINT)`
 
 // StmtRecent reads the newest public lists, $1 of them.
 const StmtRecent = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
-	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $1`
+	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT CAST($1 AS BIGINT)`
 
 // StmtFavorites reads the lists $1 starred that they may still see, newest star first.
 var StmtFavorites = `SELECT ` + listColumns + ` FROM favorites f
@@ -344,20 +341,15 @@ var StmtFavorites = `SELECT ` + listColumns + ` FROM favorites f
 	WHERE f.user_id = $1 AND ` + visibleTo("$1") + ` ORDER BY f.favorited_at DESC, l.user_id, l.id`
 
 // TopThisWeekArgs are StmtTopThisWeek's arguments for the week ending 7 days after
-// since: the UTC days after since's day.
+// since: the UTC days after since's day, the last of them naming the week.
 func TopThisWeekArgs(since time.Time) []any {
-	first := dayOf(millis(since)) + 1
-	args := make([]any, 0, weekDays+1)
-	for d := range int64(weekDays) {
-		args = append(args, first+d)
-	}
-	return append(args, HomeSize)
+	return []any{dayOf(millis(since)) + weekDays, HomeSize}
 }
 
 // Home reads the front page: the public lists with the most upvotes this week, the
 // newest public lists, and viewerID's favorites that still exist and are visible to
-// them (none when viewerID is empty). "This week" counts whole UTC days from the daily
-// counts kept in step with the votes: the upvotes cast on the days after since's day
+// them (none when viewerID is empty). "This week" counts whole UTC days from the weekly
+// counts kept in step with the votes (list_upvotes_week): the upvotes cast on the days after since's day
 // (since is now - 7 days), that is today and the 6 days before. An upvote older than 7
 // days never counts; one between 6 and 7 days old counts no more once its day ends.
 func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*model.Home, error) {

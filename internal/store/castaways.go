@@ -59,7 +59,7 @@ func syncSitemap(ctx context.Context, tx *sql.Tx, userID, listID string) error {
 const StmtCastawayLists = `SELECT ` + listColumns + `, r.position FROM castaway_ranks r
 	JOIN lists l ON l.user_id = r.list_user_id AND l.id = r.list_id JOIN users u ON u.id = l.user_id
 	WHERE r.item_id = $1 AND (r.position, r.sort_key, r.list_user_id, r.list_id) > ($2, $3, $4, $5)
-	ORDER BY r.position, r.sort_key, r.list_user_id, r.list_id LIMIT $6`
+	ORDER BY r.position, r.sort_key, r.list_user_id, r.list_id LIMIT CAST($6 AS BIGINT)`
 
 // CastawayLists returns up to limit public lists ranking the contestant itemID, the
 // highest place first, after cursor ("" for the first page), and the next page's cursor

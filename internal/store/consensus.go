@@ -92,7 +92,7 @@ const (
 	StmtConsensusTallies = `SELECT item_id, points, lists FROM consensus_items WHERE scope = $1 AND lists > 0`
 	StmtConsensusSample  = `SELECT cm.list_user_id, cm.list_id, l.name, u.display_name FROM consensus_members cm
 		JOIN lists l ON l.user_id = cm.list_user_id AND l.id = cm.list_id JOIN users u ON u.id = l.user_id
-		WHERE cm.scope = $1 ORDER BY cm.created_at DESC, cm.list_user_id DESC, cm.list_id DESC LIMIT $2`
+		WHERE cm.scope = $1 ORDER BY cm.created_at DESC, cm.list_user_id DESC, cm.list_id DESC LIMIT CAST($2 AS BIGINT)`
 )
 
 // ConsensusVersion reads scope's consensus version: it moves on with every change to

@@ -80,12 +80,21 @@ func countRepairs() []string {
 const recountDaily = `SELECT list_user_id, list_id, created_at / 86400000 AS day, count(*) AS n FROM list_upvotes
 	GROUP BY list_user_id, list_id, created_at / 86400000`
 
+// recountWeek is what list_upvotes_week should hold: each day's upvotes counted in the
+// weeks ending on it and on each of the 6 days after.
+var recountWeek = `SELECT d.list_user_id, d.list_id, d.day + k.k AS end_day, SUM(d.n) AS n FROM (` + recountDaily + `) d
+	CROSS JOIN ` + weekOffsets + ` k GROUP BY d.list_user_id, d.list_id, d.day + k.k`
+
 // weeklyChecks are the checks of AggWeekly.
 var weeklyChecks = []check{
 	{"list %s/%s: daily upvotes of day %v should be %v", `SELECT * FROM (` + recountDaily +
 		` EXCEPT SELECT list_user_id, list_id, day, n FROM list_upvotes_daily) x`},
 	{"list %s/%s: daily upvotes of day %v counted %v, no such upvotes", `SELECT * FROM (SELECT list_user_id, list_id, day, n FROM list_upvotes_daily
 		EXCEPT ` + recountDaily + `) x`},
+	{"list %s/%s: upvotes of the week ending on day %v should be %v", `SELECT * FROM (` + recountWeek +
+		` EXCEPT SELECT list_user_id, list_id, end_day, n FROM list_upvotes_week) x`},
+	{"list %s/%s: upvotes of the week ending on day %v counted %v, no such upvotes", `SELECT * FROM (SELECT list_user_id, list_id, end_day, n FROM list_upvotes_week
+		EXCEPT ` + recountWeek + `) x`},
 }
 
 // listCountKeys are the list_counts rows the lists l matching where (and public)

@@ -98,7 +98,7 @@ func (s *Store) FanOutBatch(ctx context.Context, job FanOutJob, owner string, li
 			return endFanOut(ctx, tx, job)
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT follower_id FROM follows WHERE followed_id = $1 AND follower_id > $2
-			ORDER BY follower_id LIMIT $3`, job.ListUserID, after, limit)
+			ORDER BY follower_id LIMIT CAST($3 AS BIGINT)`, job.ListUserID, after, limit)
 		followers, err := stringsOf(rows, err, "read followers")
 		if err != nil {
 			return err
@@ -172,7 +172,7 @@ func (s *Store) ReleaseFanOuts(ctx context.Context, owner string) error {
 const FanOutsCounted = 10000
 
 // StmtFanOutsPending counts the fan-outs not yet done, up to $1.
-const StmtFanOutsPending = `SELECT count(*) FROM (SELECT 1 FROM fanout_jobs LIMIT $1) j`
+const StmtFanOutsPending = `SELECT count(*) FROM (SELECT 1 FROM fanout_jobs LIMIT CAST($1 AS BIGINT)) j`
 
 // FanOutsPending counts the fan-outs not yet done, up to FanOutsCounted (for /metrics and tests).
 func (s *Store) FanOutsPending(ctx context.Context) (int, error) {

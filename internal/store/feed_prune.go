@@ -18,10 +18,10 @@ const FeedPruneBatch = 5000
 func StmtPruneFeed(d Dialect) string {
 	if d == Postgres {
 		return `DELETE FROM feed_items WHERE ctid = ANY (ARRAY(
-	SELECT ctid FROM feed_items WHERE created_at <= $1 ORDER BY created_at LIMIT $2))`
+	SELECT ctid FROM feed_items WHERE created_at <= $1 ORDER BY created_at LIMIT CAST($2 AS BIGINT)))`
 	}
 	return `DELETE FROM feed_items WHERE rowid IN (
-	SELECT rowid FROM feed_items WHERE created_at <= $1 ORDER BY created_at LIMIT $2)`
+	SELECT rowid FROM feed_items WHERE created_at <= $1 ORDER BY created_at LIMIT CAST($2 AS BIGINT))`
 }
 
 // PruneFeed deletes up to limit feed rows older than FeedRetention as of now, the oldest

@@ -74,7 +74,7 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 		if _, err := tx.ExecContext(ctx, `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
 			SELECT $1, l.user_id, l.id, l.created_at FROM lists l
 			WHERE l.user_id = $2 AND l.is_public = TRUE AND l.created_at > $3
-			ORDER BY l.created_at DESC LIMIT $4
+			ORDER BY l.created_at DESC LIMIT CAST($4 AS BIGINT)
 			ON CONFLICT DO NOTHING`, followerID, followedID, millis(now.Add(-FeedRetention)), FeedBackfill); err != nil {
 			return fmt.Errorf("fill feed: %w", err)
 		}
@@ -167,7 +167,7 @@ func (s *Store) Follows(ctx context.Context, followerID, followedID string) (boo
 const StmtFollowing = `SELECT f.followed_id, u.display_name, f.created_at FROM follows f JOIN users u ON u.id = f.followed_id
 	WHERE f.follower_id = $1 AND u.suspended_at IS NULL
 	  AND (f.created_at < $2 OR (f.created_at = $2 AND f.followed_id < $3))
-	ORDER BY f.created_at DESC, f.followed_id DESC LIMIT $4`
+	ORDER BY f.created_at DESC, f.followed_id DESC LIMIT CAST($4 AS BIGINT)`
 
 // Following returns up to limit of the accounts userID follows (suspended ones left
 // out, as the counts leave them), newest first, after cursor ("" first), and the next

@@ -78,7 +78,7 @@ func (s *Store) SetPollOpen(ctx context.Context, id string, open bool) error {
 // pollTopQuery reads a poll's results in order, off the global_scores_rank index.
 const pollTopQuery = `SELECT contestant_id, name, total_score, votes FROM global_scores
 	WHERE poll_id = $1 AND votes > 0
-	ORDER BY total_score DESC, votes DESC, name, contestant_id LIMIT $2`
+	ORDER BY total_score DESC, votes DESC, name, contestant_id LIMIT CAST($2 AS BIGINT)`
 
 // PollTop is a poll's best n contestants in result order (points, ballots, name),
 // read straight off the global_scores_rank index.

@@ -49,7 +49,7 @@ func (s *Store) ClaimMail(ctx context.Context, owner string, now time.Time, leas
 	// The due rows are picked once (a materialised CTE): a subquery in the WHERE may be run
 	// again for each row, each time finding the next free one, and lease them all.
 	rows, err := s.db.QueryContext(ctx, `WITH due AS MATERIALIZED (SELECT id FROM mail_queue WHERE `+free+`
-		ORDER BY next_at, created_at LIMIT $4`+lock+`)
+		ORDER BY next_at, created_at LIMIT CAST($4 AS BIGINT)`+lock+`)
 		UPDATE mail_queue SET lease_owner = $1, lease_until = $2, attempts = attempts + 1
 		WHERE `+free+` AND id IN (SELECT id FROM due)
 		RETURNING id, kind, recipient, subject, text_body, html_body, created_at, attempts`,

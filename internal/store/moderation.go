@@ -126,7 +126,7 @@ func (s *Store) ModerationLog(ctx context.Context, cursor string, limit int) ([]
 // StmtModerationLog reads actions before ($1 time, $2 id), newest first, $3 at most.
 const StmtModerationLog = `SELECT id, COALESCE(admin_id, ''), admin_name, action, kind, target_key, title, detail, created_at
 	FROM moderation_actions WHERE created_at < $1 OR (created_at = $1 AND id < $2)
-	ORDER BY created_at DESC, id DESC LIMIT $3`
+	ORDER BY created_at DESC, id DESC LIMIT CAST($3 AS BIGINT)`
 
 // SetAdmin grants or revokes moderation for the user with email; ErrNotFound when
 // there is none.

@@ -74,7 +74,7 @@ func (s *Store) SearchUsers(ctx context.Context, query, cursor string, limit int
 	c := s.byteOrder()
 	rows, err := s.rdb.QueryContext(ctx, `SELECT `+userSummaryColumns+`, name_key FROM users
 		WHERE name_key`+c+` >= $1 AND name_key`+c+` < $2 AND name_key`+c+` > $3
-		ORDER BY name_key`+c+` LIMIT $4`, prefix, prefix+"\U0010FFFF", after, limit+1)
+		ORDER BY name_key`+c+` LIMIT CAST($4 AS BIGINT)`, prefix, prefix+"\U0010FFFF", after, limit+1)
 	if err != nil {
 		return nil, "", fmt.Errorf("search accounts: %w", err)
 	}
@@ -116,7 +116,7 @@ func (s *Store) UserCase(ctx context.Context, userID string) (*model.UserCase, e
 		SELECT `+targetColumns+` FROM lists l JOIN report_targets t ON t.kind = 'list' AND t.target_key = l.user_id || '/' || l.id
 		WHERE l.user_id = $1
 		UNION ALL SELECT `+targetColumns+` FROM comments c JOIN report_targets t ON t.kind = 'comment' AND t.target_key = c.id
-		WHERE c.user_id = $1) r ORDER BY last_at DESC, kind, target_key LIMIT $2`, userID, userCaseShown)
+		WHERE c.user_id = $1) r ORDER BY last_at DESC, kind, target_key LIMIT CAST($2 AS BIGINT)`, userID, userCaseShown)
 	if err != nil {
 		return nil, fmt.Errorf("read account's reports: %w", err)
 	}
@@ -143,7 +143,7 @@ func (s *Store) UserCase(ctx context.Context, userID string) (*model.UserCase, e
 		UNION ALL SELECT `+actionColumns+` FROM lists l JOIN moderation_actions a ON a.kind = 'list' AND a.target_key = l.user_id || '/' || l.id
 		WHERE l.user_id = $1
 		UNION ALL SELECT `+actionColumns+` FROM comments c JOIN moderation_actions a ON a.kind = 'comment' AND a.target_key = c.id
-		WHERE c.user_id = $1) r ORDER BY created_at DESC, id DESC LIMIT $2`, userID, userCaseShown)
+		WHERE c.user_id = $1) r ORDER BY created_at DESC, id DESC LIMIT CAST($2 AS BIGINT)`, userID, userCaseShown)
 	if err != nil {
 		return nil, fmt.Errorf("read actions about the account: %w", err)
 	}

@@ -50,7 +50,7 @@ var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR n.list_user_id = '' OR 
 var StmtInbox = `SELECT n.id, n.user_id, n.type, COALESCE(n.actor_id, ''), n.created_by_name, n.content, n.is_new,
 		n.list_user_id, n.list_id, n.comment_id, COALESCE(n.dedupe_key, ''), n.created_at,
 		(SELECT COUNT(*) FROM notifications n WHERE ` + visibleNote + ` AND n.is_new)
-	FROM notifications n WHERE ` + visibleNote + ` ORDER BY n.created_at DESC, n.id DESC LIMIT $2`
+	FROM notifications n WHERE ` + visibleNote + ` ORDER BY n.created_at DESC, n.id DESC LIMIT CAST($2 AS BIGINT)`
 
 // RecentNotifications returns userID's newest notifications they may still see, at
 // most limit, and how many of those are unread, in one query (a live stream runs

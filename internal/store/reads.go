@@ -15,7 +15,9 @@ const maxPreparedReads = 512
 // prepared on every reader connection: modernc's driver otherwise compiles the SQL anew on
 // each call, which was most of a cheap read's cost (a favorites page read measured 293 µs
 // unprepared, 110 µs prepared). pgx already keeps prepared statements per connection, so on
-// PostgreSQL it passes straight through.
+// PostgreSQL it passes straight through. A prepared statement's LIMIT and OFFSET are
+// written CAST($n AS BIGINT), never a bare $n, which SQLite would compile again on every
+// run (TestNoLimitFromABareParameter says why).
 type readPool struct {
 	*sql.DB
 	prepare bool

@@ -54,7 +54,7 @@ func adjustRemixCount(ctx context.Context, tx *sql.Tx, userID, listID string, de
 const StmtRemixes = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
 	WHERE l.remix_of_user_id = $1 AND l.remix_of_list_id = $2 AND l.is_public = TRUE AND l.remix_of_list_id <> ''
 	  AND (l.created_at < $3 OR (l.created_at = $3 AND (l.user_id < $4 OR (l.user_id = $4 AND l.id < $5))))
-	ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT $6`
+	ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT CAST($6 AS BIGINT)`
 
 // Remixes returns up to limit public remixes of list of, newest first, after cursor
 // ("" for the newest), and the cursor of the next page ("" when there is none).

@@ -105,7 +105,7 @@ func (s *Store) ReportQueue(ctx context.Context, status, cursor string, limit in
 const StmtReportQueue = `SELECT kind, target_key, status, report_count, spam, harassment, spoiler, other, first_at, last_at
 	FROM report_targets WHERE status = $1
 	  AND (last_at < $2 OR (last_at = $2 AND (kind < $3 OR (kind = $3 AND target_key < $4))))
-	ORDER BY last_at DESC, kind DESC, target_key DESC LIMIT $5`
+	ORDER BY last_at DESC, kind DESC, target_key DESC LIMIT CAST($5 AS BIGINT)`
 
 func scanReportTarget(row interface{ Scan(...any) error }) (*model.ReportTarget, error) {
 	var t model.ReportTarget

@@ -70,7 +70,7 @@ func (s *Store) TouchSession(ctx context.Context, tokenHash string, now, staleBe
 // recently seen first, marking the one whose token hash is $2.
 const StmtUserSessions = `SELECT public_id, user_agent, network, created_at, last_seen_at, token_hash = $2
 	FROM sessions WHERE user_id = $1 AND expires_at > $3
-	ORDER BY last_seen_at DESC LIMIT $4`
+	ORDER BY last_seen_at DESC LIMIT CAST($4 AS BIGINT)`
 
 // UserSessions lists at most limit of userID's unexpired sessions, the most recently seen
 // first; the one currentHash names is marked Current.

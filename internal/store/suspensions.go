@@ -203,7 +203,7 @@ func listIDs(ctx context.Context, tx *sql.Tx, q, userID string) ([]string, error
 // ExpiredSuspensions lists at most limit suspended accounts whose end date is not after now.
 func (s *Store) ExpiredSuspensions(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT id FROM users WHERE suspended_until IS NOT NULL AND suspended_until <= $1
-		ORDER BY suspended_until LIMIT $2`, millis(now), limit)
+		ORDER BY suspended_until LIMIT CAST($2 AS BIGINT)`, millis(now), limit)
 	return stringsOf(rows, err, "read expired suspensions")
 }
 

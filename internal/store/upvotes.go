@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"castaway/internal/model"
@@ -48,6 +49,9 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 		}
 		if _, err := tx.ExecContext(ctx, StmtDailyUpvoteAdd, ownerID, listID, dayOf(millis(now))); err != nil {
 			return fmt.Errorf("count upvote of the day: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, StmtWeekUpvoteAdd, ownerID, listID, dayOf(millis(now))); err != nil {
+			return fmt.Errorf("count upvote of the week: %w", err)
 		}
 		if note != nil {
 			r.Notified, err = insertNotifications(ctx, tx, []*model.Notification{note})
@@ -99,12 +103,36 @@ func removeUpvote(ctx context.Context, tx *sql.Tx, ownerID, listID, userID strin
 			return false, fmt.Errorf("uncount upvote of the day: %w", err)
 		}
 	}
+	// And the 7 weeks that day is in; a week left with none goes.
+	for _, q := range []string{
+		`UPDATE list_upvotes_week SET n = n - 1 WHERE list_user_id = $1 AND list_id = $2 AND end_day >= $3 AND end_day <= $4`,
+		`DELETE FROM list_upvotes_week WHERE list_user_id = $1 AND list_id = $2 AND end_day >= $3 AND end_day <= $4 AND n <= 0`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, ownerID, listID, dayOf(cast), dayOf(cast)+weekDays-1); err != nil {
+			return false, fmt.Errorf("uncount upvote of the week: %w", err)
+		}
+	}
 	return true, nil
 }
 
 // StmtDailyUpvoteAdd counts one more upvote for a list ($1, $2) on day $3.
 const StmtDailyUpvoteAdd = `INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) VALUES ($1, $2, $3, 1)
 	ON CONFLICT (list_user_id, list_id, day) DO UPDATE SET n = list_upvotes_daily.n + 1`
+
+// StmtWeekUpvoteAdd counts one more upvote for a list ($1, $2) in the weeks holding day
+// $3: those ending on it and on each of the 6 days after.
+var StmtWeekUpvoteAdd = `INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n)
+	SELECT $1, $2, CAST($3 AS BIGINT) + k.k, 1 FROM ` + weekOffsets + ` k WHERE TRUE
+	ON CONFLICT (list_user_id, list_id, end_day) DO UPDATE SET n = list_upvotes_week.n + 1`
+
+// weekOffsets is a table of k = 0 … weekDays-1: the days from a week's first to each.
+var weekOffsets = func() string {
+	arms := make([]string, weekDays)
+	for k := range arms {
+		arms[k] = fmt.Sprintf("SELECT %d AS k", k)
+	}
+	return "(" + strings.Join(arms, " UNION ALL ") + ")"
+}()
 
 // dayMillis is one UTC day; upvotes are counted per day number ms / dayMillis.
 const dayMillis = 24 * 60 * 60 * 1000
