@@ -66,7 +66,8 @@ func exec(steps ...string) func(context.Context, *sql.Tx) error {
 }
 
 // kept describes a on s's engine. Each rebuild writes only what differs where a
-// table is kept row for row beside another (counts), and rewrites the small derived
+// table is kept row for row beside another (counts, daily and weekly upvotes), and
+// rewrites the small derived
 // tables whole.
 func (s *Store) kept(a Aggregate) kept {
 	switch a {
@@ -75,10 +76,7 @@ func (s *Store) kept(a Aggregate) kept {
 	case AggCounts:
 		return kept{countChecks(), exec(countRepairs()...)}
 	case AggWeekly:
-		return kept{weeklyChecks, exec(`DELETE FROM list_upvotes_daily`,
-			`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) `+recountDaily,
-			`DELETE FROM list_upvotes_week`,
-			`INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n) `+recountWeek)}
+		return kept{weeklyChecks, exec(weeklyRepairs...)}
 	case AggBrowseCounts:
 		return kept{browseCountChecks, exec(`DELETE FROM list_counts`, `INSERT INTO list_counts (tag, kind, n) `+recountListCounts)}
 	case AggConsensus:

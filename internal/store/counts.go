@@ -97,6 +97,20 @@ var weeklyChecks = []check{
 		EXCEPT ` + recountWeek + `) x`},
 }
 
+// weeklyRepairs rewrite only the daily and weekly rows that differ from their recount:
+// a repair after a small fault writes a few rows, and a rebuild of consistent counts
+// writes none, rather than deleting and re-inserting seven rows per upvoted list-day.
+var weeklyRepairs = []string{
+	`DELETE FROM list_upvotes_daily WHERE (list_user_id, list_id, day, n) IN (SELECT list_user_id, list_id, day, n FROM list_upvotes_daily
+		EXCEPT ` + recountDaily + `)`,
+	`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) SELECT * FROM (` + recountDaily + `
+		EXCEPT SELECT list_user_id, list_id, day, n FROM list_upvotes_daily) x`,
+	`DELETE FROM list_upvotes_week WHERE (list_user_id, list_id, end_day, n) IN (SELECT list_user_id, list_id, end_day, n FROM list_upvotes_week
+		EXCEPT ` + recountWeek + `)`,
+	`INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n) SELECT * FROM (` + recountWeek + `
+		EXCEPT SELECT list_user_id, list_id, end_day, n FROM list_upvotes_week) x`,
+}
+
 // listCountKeys are the list_counts rows the lists l matching where (and public)
 // contribute to, one row per contribution.
 func listCountKeys(where string) string {

@@ -87,28 +87,45 @@ func (s *Store) searchChecks() []check {
 			FROM lists l JOIN users u ON u.id = l.user_id
 			LEFT JOIN list_search_ids k ON k.list_user_id = l.user_id AND k.list_id = l.id
 			LEFT JOIN list_fts f ON f.rowid = k.id
-			WHERE k.id IS NULL OR (l.is_public <> TRUE AND f.rowid IS NOT NULL)
-			   OR (l.is_public = TRUE AND (f.rowid IS NULL OR f.name IS NOT l.name OR f.description IS NOT l.description
-			       OR f.author IS NOT u.display_name OR f.items IS NOT ` + sqliteSearchItems + `))`},
-		{"search index row %v: %v %v %v",
-			`SELECT f.rowid, 'belongs', 'to no', 'list' FROM list_fts f
-			WHERE NOT EXISTS (SELECT 1 FROM list_search_ids k WHERE k.id = f.rowid)`},
+			WHERE k.id IS NULL OR (l.is_public = TRUE AND f.rowid IS NULL) OR (f.rowid IS NOT NULL AND ` + sqliteRowDiffers + `)`},
+		{"search index row %v: %v %v %v", `SELECT f.rowid, 'belongs', 'to no', 'list' FROM list_fts f WHERE ` + sqliteRowOrphaned},
 	}
 }
 
-// rebuildSearch rewrites the whole search index: on SQLite every row of the FTS table
-// (dropping those of lists gone), on PostgreSQL every row of list_search_docs.
+// sqliteRowDiffers holds when the FTS row f of the list l (by u) is one its list should
+// not have, or holds other words than the list's.
+const sqliteRowDiffers = `(l.is_public <> TRUE OR f.name IS NOT l.name OR f.description IS NOT l.description
+	OR f.author IS NOT u.display_name OR f.items IS NOT ` + sqliteSearchItems + `)`
+
+// sqliteRowOrphaned holds when the FTS row f belongs to no list's number.
+const sqliteRowOrphaned = `NOT EXISTS (SELECT 1 FROM list_search_ids k WHERE k.id = f.rowid)`
+
+// rebuildSearch rewrites the search index rows that differ from their lists, as the
+// checks find them, and no other: a rebuild of a consistent index computes every row's
+// words but writes none (each write is one more for the full-text index to merge).
 func (s *Store) rebuildSearch(ctx context.Context, tx *sql.Tx) error {
 	if s.dialect == Postgres {
-		if err := exec(`DELETE FROM list_search_docs`)(ctx, tx); err != nil {
-			return err
-		}
+		// The upsert writes only the docs whose words changed; a gone list's doc goes
+		// with it (ON DELETE CASCADE).
+		return s.reindexSearch(ctx, tx, `TRUE`)
 	}
-	if s.dialect == SQLite {
-		if err := exec(`DELETE FROM list_fts`, `DELETE FROM list_search_ids WHERE NOT EXISTS (SELECT 1 FROM lists l
-			WHERE l.user_id = list_search_ids.list_user_id AND l.id = list_search_ids.list_id)`)(ctx, tx); err != nil {
-			return err
-		}
-	}
-	return s.reindexSearch(ctx, tx, `TRUE`)
+	return exec(
+		`INSERT OR IGNORE INTO list_search_ids (list_user_id, list_id)
+			SELECT l.user_id, l.id FROM lists l ORDER BY l.created_at, l.user_id, l.id`,
+		// A gone list's number goes, and its row with it (trigger list_search_ids_gone).
+		`DELETE FROM list_search_ids WHERE NOT EXISTS (SELECT 1 FROM lists l
+			WHERE l.user_id = list_search_ids.list_user_id AND l.id = list_search_ids.list_id)`,
+		`DELETE FROM list_fts WHERE rowid IN (SELECT f.rowid FROM list_fts f
+			JOIN list_search_ids k ON k.id = f.rowid
+			JOIN lists l ON l.user_id = k.list_user_id AND l.id = k.list_id
+			JOIN users u ON u.id = l.user_id WHERE `+sqliteRowDiffers+`)`,
+		`DELETE FROM list_fts WHERE rowid IN (SELECT f.rowid FROM list_fts f WHERE `+sqliteRowOrphaned+`)`,
+		// In rowid order, as searchIndexStatements inserts.
+		`INSERT INTO list_fts (rowid, name, description, author, items)
+			SELECT k.id, l.name, l.description, u.display_name, `+sqliteSearchItems+`
+			FROM list_search_ids k JOIN lists l ON l.user_id = k.list_user_id AND l.id = k.list_id
+			JOIN users u ON u.id = l.user_id
+			WHERE l.is_public = TRUE AND NOT EXISTS (SELECT 1 FROM list_fts f WHERE f.rowid = k.id)
+			ORDER BY k.id`,
+	)(ctx, tx)
 }
