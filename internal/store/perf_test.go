@@ -430,7 +430,9 @@ func TestVerifyAndRebuildAggregates(t *testing.T) {
 			// list_3 is private: the index holds no row of it (searchIndexStatements).
 			execOK(t, s.DB(), `INSERT INTO list_fts (rowid, name, description, author, items)
 				SELECT id, 'secret', '', '', '' FROM list_search_ids WHERE list_id = 'list_3'`)
-			want = append(want, "list_3: search index holds a private list")
+			execOK(t, s.DB(), `UPDATE list_fts SET name = 'stale' WHERE rowid = (SELECT id FROM list_search_ids WHERE list_id = 'list_9')`)
+			execOK(t, s.DB(), `INSERT INTO list_fts (rowid, name, description, author, items) VALUES (999999, 'orphan', '', '', '')`)
+			want = append(want, "list_3: search index holds a private list", "list_9: search index stale", "search index row 999999: belongs to no list")
 		}
 		diffs, err := s.VerifyAggregates(ctx)
 		if err != nil {
