@@ -317,33 +317,40 @@ const weekDays = 7
 const weekCandidates = 50
 
 // StmtTopThisWeek ranks the public lists by their upvotes in the week ending on UTC day
-// $1 (list_upvotes_week), $2 of them. Its cost is bounded whatever the week's votes:
-// the floor is the week's $2-th public list's count (walking the (end_day, n) index
-// down, each list found by its key, until $2 are public: a few unless the most upvoted
-// went private), and the candidates are the lists at or above it, at most
-// weekCandidates, so the ties at the floor are broken as every list's are.
-var StmtTopThisWeek = `SELECT ` + listColumns + ` FROM (SELECT list_user_id, list_id, n FROM list_upvotes_week
-		WHERE end_day = $1 AND n >= COALESCE((SELECT w.n FROM list_upvotes_week w CROSS JOIN lists l
-			WHERE w.end_day = $1 AND l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
-			ORDER BY w.n DESC LIMIT 1 OFFSET CAST($2 AS BIGINT) - 1), 1)
+// endDay (list_upvotes_week), HomeSize of them. Its cost is bounded whatever the week's
+// votes: the floor is the week's HomeSize-th public list's count (walking the (end_day, n)
+// index down, each list found by its key, until HomeSize are public: a few unless the most
+// upvoted went private), and the candidates are the lists at or above it, at most
+// weekCandidates, so the ties at the floor are broken as every list's are. The day and
+// the size are written into the text, not bound: PostgreSQL planned the bound statement
+// again on every run (its generic plan costed above the custom one), about as much work
+// as running it. The text changes once a day.
+func StmtTopThisWeek(endDay int64) string {
+	day, size := strconv.FormatInt(endDay, 10), strconv.Itoa(HomeSize)
+	return `SELECT ` + listColumns + ` FROM (SELECT list_user_id, list_id, n FROM list_upvotes_week
+		WHERE end_day = ` + day + ` AND n >= COALESCE((SELECT w.n FROM list_upvotes_week w CROSS JOIN lists l
+			WHERE w.end_day = ` + day + ` AND l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
+			ORDER BY w.n DESC LIMIT 1 OFFSET ` + strconv.Itoa(HomeSize-1) + `), 1)
 		ORDER BY n DESC LIMIT ` + strconv.Itoa(weekCandidates) + `) w
 	CROSS JOIN lists l JOIN users u ON u.id = l.user_id
 	WHERE l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
-	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT CAST($2 AS BIGINT)`
+	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT ` + size
+}
 
-// StmtRecent reads the newest public lists, $1 of them.
-const StmtRecent = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
-	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT CAST($1 AS BIGINT)`
+// StmtRecent reads the newest public lists, HomeSize of them: the size written into the
+// text, as PostgreSQL plans a statement with a bound LIMIT again on every run.
+var StmtRecent = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
+	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT ` + strconv.Itoa(HomeSize)
 
 // StmtFavorites reads the lists $1 starred that they may still see, newest star first.
 var StmtFavorites = `SELECT ` + listColumns + ` FROM favorites f
 	JOIN lists l ON l.user_id = f.list_user_id AND l.id = f.list_id JOIN users u ON u.id = l.user_id
 	WHERE f.user_id = $1 AND ` + visibleTo("$1") + ` ORDER BY f.favorited_at DESC, l.user_id, l.id`
 
-// TopThisWeekArgs are StmtTopThisWeek's arguments for the week ending 7 days after
-// since: the UTC days after since's day, the last of them naming the week.
-func TopThisWeekArgs(since time.Time) []any {
-	return []any{dayOf(millis(since)) + weekDays, HomeSize}
+// WeekEndDay is the UTC day naming the week that ends 7 days after since: the week is
+// the days after since's day, the last of them naming it.
+func WeekEndDay(since time.Time) int64 {
+	return dayOf(millis(since)) + weekDays
 }
 
 // Home reads the front page: the public lists with the most upvotes this week, the
@@ -369,11 +376,11 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*mo
 // the newest public lists (Favorites empty).
 func (s *Store) HomeShared(ctx context.Context, since time.Time) (*model.Home, error) {
 	var h model.Home
-	top, topLists, err := s.summaryRows(ctx, StmtTopThisWeek, TopThisWeekArgs(since)...)
+	top, topLists, err := s.summaryRows(ctx, StmtTopThisWeek(WeekEndDay(since)))
 	if err != nil {
 		return nil, fmt.Errorf("top lists this week: %w", err)
 	}
-	recent, recentLists, err := s.summaryRows(ctx, StmtRecent, HomeSize)
+	recent, recentLists, err := s.summaryRows(ctx, StmtRecent)
 	if err != nil {
 		return nil, fmt.Errorf("recent lists: %w", err)
 	}

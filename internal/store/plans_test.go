@@ -55,8 +55,8 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 	}
 	castaway := strings.ToLower(strings.ReplaceAll(seedNames[0], " ", "-"))
 	out := []plannedStmt{
-		{"top this week", store.StmtTopThisWeek, store.TopThisWeekArgs(now.Add(-7 * 24 * time.Hour)), false},
-		{"recent", store.StmtRecent, []any{store.HomeSize}, true},
+		{"top this week", store.StmtTopThisWeek(store.WeekEndDay(now.Add(-7 * 24 * time.Hour))), nil, false},
+		{"recent", store.StmtRecent, nil, true},
 		{"favorites", store.StmtFavorites, []any{"u00001"}, false},
 		{"list", store.StmtList, []any{"u00001", "list_1"}, false},
 		{"list items", store.StmtListItems(`list_user_id = $1 AND list_id = $2`), []any{"u00001", "list_1"}, true},
