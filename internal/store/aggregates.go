@@ -66,9 +66,8 @@ func exec(steps ...string) func(context.Context, *sql.Tx) error {
 }
 
 // kept describes a on s's engine. Each rebuild writes only what differs where a
-// table is kept row for row beside another (counts, daily and weekly upvotes), and
-// rewrites the small derived
-// tables whole.
+// table is kept row for row beside another (counts, daily and weekly upvotes, the
+// search index), and rewrites the small derived tables whole.
 func (s *Store) kept(a Aggregate) kept {
 	switch a {
 	case AggVisibility:
