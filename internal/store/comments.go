@@ -132,8 +132,10 @@ func (s *Store) CommentThread(ctx context.Context, listUserID, listID, viewerID 
 	return rowsOf(rows, err, "list comments", valueOf(scanComment))
 }
 
-// DefaultCommentPageSize is how many top-level comments a page holds, each with all its replies.
-const DefaultCommentPageSize = 50
+// DefaultCommentPageSize is how many top-level comments a page holds, each with all its
+// replies: the first screens' worth of a Discussion, so a list page draws (and the
+// database reads) a few dozen comments at most, and Load more brings the rest.
+const DefaultCommentPageSize = 20
 
 // ErrBadCursor is returned for a paging cursor this store did not make.
 var ErrBadCursor = errors.New("bad cursor")

@@ -137,7 +137,7 @@ export interface paths {
         /**
          * The list's comments, newest first, each with its replies oldest first.
          * @description Anyone may read a public list's comments; only the owner a private list's.
-         *     Paged: up to `limit` top-level comments (default 50, at most 200), each with all its
+         *     Paged: up to `limit` top-level comments (default 20, at most 200), each with all its
          *     replies. When more follow, the `X-Next-Cursor` response header holds the cursor that
          *     asks for them; without the header this is the last page.
          */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -69,6 +69,37 @@ describe('CommentsSection', () => {
     expect(screen.getByText('Newest words')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
     expect(api.to(PATH, 'GET').map((c) => c.url.searchParams.get('cursor'))).toEqual([null, 'page2']);
+  });
+
+  it('reads the thread only when the Discussion nears the screen, and at once for a linked comment', async () => {
+    // The browser's observer, told by the test when the section comes near.
+    const observed: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(report: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observed.push(report);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const api = mockApi({ [`GET ${PATH}`]: [comment({ id: 'c1', text: 'Far below the list' })] });
+    const view = renderComments();
+    expect(await screen.findByRole('list', { name: 'Loading comments' })).toBeInTheDocument();
+    await waitFor(() => expect(observed.length).toBeGreaterThan(0));
+    act(() => observed.at(-1)!([{ isIntersecting: false }]));
+    expect(api.to(PATH, 'GET')).toHaveLength(0);
+    act(() => observed.at(-1)!([{ isIntersecting: true }]));
+    expect(await screen.findByText('Far below the list')).toBeInTheDocument();
+    expect(api.to(PATH, 'GET')).toHaveLength(1);
+    view.unmount();
+
+    // A notification's link to a comment reads the thread without waiting.
+    const linked = mockApi({ [`GET ${PATH}`]: [comment({ id: 'c1', text: 'Far below the list' })] });
+    renderComments('/list/u2/list_1#comment-c1');
+    expect(await screen.findByText('Far below the list')).toBeInTheDocument();
+    expect(linked.to(PATH, 'GET')).toHaveLength(1);
   });
 
   it('shows the count, newest first, one level of replies, relative times and Anonymous', async () => {

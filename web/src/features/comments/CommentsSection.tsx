@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { userMessage } from '../../api/userMessage';
 import { useMe } from '../../lib/session';
+import { useNearViewport } from '../../lib/useNearViewport';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type CommentParts } from './CommentItem';
 import { authorName, countComments, listThread, LOAD_ERROR, threadComments, type CommentPage, type CommentThread, type ThreadSource } from './commentsApi';
@@ -47,6 +48,12 @@ export function CommentsSection(props: CommentsSectionProps) {
   const { user, isSignedIn, isLoading: meLoading } = useMe();
   const location = useLocation();
   const key = thread.key;
+  // Notifications link to '#comment-{id}': bring that comment into view and light it up.
+  const target = commentIdFromHash(location.hash);
+  // The thread is read and drawn when the section nears the screen (or a link names one
+  // of its comments), so a list page's first screen does not wait on its Discussion.
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
   // Newest first, a page at a time: "Load more" reads the next page.
   const comments = useInfiniteQuery<CommentPage, Error, CommentThread, readonly unknown[], string | null>({
     queryKey: key,
@@ -54,14 +61,13 @@ export function CommentsSection(props: CommentsSectionProps) {
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
+    enabled: near || target !== null,
   });
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [notice, setNotice] = useState('');
   const loginState = { from: location.pathname + location.search + location.hash };
 
-  // Notifications link to '#comment-{id}': bring that comment into view and light it up.
-  const target = commentIdFromHash(location.hash);
   const refetchedFor = useRef<string | null>(null);
   const list = threadComments(comments.data);
   useEffect(() => {
@@ -100,7 +106,7 @@ export function CommentsSection(props: CommentsSectionProps) {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="comments-heading">
+    <section ref={section} className={styles.section} aria-labelledby="comments-heading">
       <h2 id="comments-heading" className={styles.heading}>
         {title}
         {total !== null && <span className={styles.count}>({total})</span>}
