@@ -208,8 +208,17 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 			return st, nil // past what page numbers reach: the cursor goes further
 		}
 	}
-	st.Page = `SELECT ` + listColumns + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order +
-		` LIMIT CAST(` + arg(q.PageSize+1) + ` AS BIGINT) OFFSET CAST(` + arg(offset) + ` AS BIGINT)`
+	st.Page = `SELECT ` + listColumns + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order
+	if len(args) == 0 && offset == 0 {
+		// The first page of a type, the one most read, binds nothing: with its LIMIT in the
+		// text it is planned once (see boundedBy). A page that binds a value (a tag, a
+		// cursor, a deeper page) binds its LIMIT too, so PostgreSQL plans it for that value:
+		// a rare tag's lists are best found through the tag, a common one's by walking the
+		// order, and one plan for every tag would walk every list for a rare one.
+		st.Page += boundedBy(q.PageSize + 1)
+	} else {
+		st.Page += ` LIMIT CAST(` + arg(q.PageSize+1) + ` AS BIGINT) OFFSET CAST(` + arg(offset) + ` AS BIGINT)`
+	}
 	st.PageArgs = args
 	return st, nil
 }

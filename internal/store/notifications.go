@@ -45,18 +45,21 @@ var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR n.list_user_id = '' OR 
 		AND NOT ` + model.CommentVisibleSQL("c", "$1", "FALSE") + `))
 	AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = n.actor_id)`
 
-// StmtInbox reads recipient $1's newest notifications they may still see, $2 at most,
-// each with how many of those are unread.
-var StmtInbox = `SELECT n.id, n.user_id, n.type, COALESCE(n.actor_id, ''), n.created_by_name, n.content, n.is_new,
+// StmtInbox reads recipient $1's newest notifications they may still see, limit at
+// most, each with how many of those are unread. The limit is written into the text (see
+// boundedBy): a live stream runs it on every wake-up.
+func StmtInbox(limit int) string {
+	return `SELECT n.id, n.user_id, n.type, COALESCE(n.actor_id, ''), n.created_by_name, n.content, n.is_new,
 		n.list_user_id, n.list_id, n.comment_id, COALESCE(n.dedupe_key, ''), n.created_at,
 		(SELECT COUNT(*) FROM notifications n WHERE ` + visibleNote + ` AND n.is_new)
-	FROM notifications n WHERE ` + visibleNote + ` ORDER BY n.created_at DESC, n.id DESC LIMIT CAST($2 AS BIGINT)`
+	FROM notifications n WHERE ` + visibleNote + ` ORDER BY n.created_at DESC, n.id DESC` + boundedBy(limit)
+}
 
 // RecentNotifications returns userID's newest notifications they may still see, at
 // most limit, and how many of those are unread, in one query (a live stream runs
 // it on every wake-up). With no notification there is no row, and no unread one.
 func (s *Store) RecentNotifications(ctx context.Context, userID string, limit int) ([]model.Notification, int, error) {
-	rows, err := s.rdb.QueryContext(ctx, StmtInbox, userID, limit)
+	rows, err := s.rdb.QueryContext(ctx, StmtInbox(limit), userID)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list notifications: %w", err)
 	}

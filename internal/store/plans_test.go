@@ -84,7 +84,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		// A signed-in reader's own: what they left out of a page, whom they blocked, their inbox.
 		{"unseen", store.StmtUnseen(2, 2, 2), []any{"u00002", "u00001", "u00003", "u00001/list_1", "u00003/list_3", "c0000001", "c0000002"}, false},
 		{"blocked", store.StmtBlocked(2), []any{"u00002", "u00001", "u00003"}, false},
-		{"inbox", store.StmtInbox, []any{"u00001", 10}, true},
+		{"inbox", store.StmtInbox(10), []any{"u00001"}, true},
 		// A fan's feed and follows: one reader's rows by index, newest first.
 		{"feed keys", store.StmtFeedKeys, []any{"u00001", int64(1) << 62, "\uffff", ""}, true},
 		{"feed lists", store.StmtFeedLists(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
@@ -225,4 +225,52 @@ func TestVisitorQueryPlans(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestHotReadsKeepTheirPlan runs the reads every visitor's first pages make the way the
+// server does (pgx keeps each prepared on its connection) more often than PostgreSQL
+// plans afresh, and fails when PostgreSQL still planned one anew on every run: a bound
+// LIMIT did that to home, the first browse pages and the inbox, costing about as much
+// as running them.
+func TestHotReadsKeepTheirPlan(t *testing.T) {
+	ctx := context.Background()
+	s := storetest.OpenPostgres(t)
+	now := time.Now()
+	seedBulk(t, s, seedSize{users: 200, lists: 3000, items: 4, upvotes: 6000, comments: 1000}, now)
+	hot := []plannedStmt{
+		{"top this week", store.StmtTopThisWeek(store.WeekEndDay(now.Add(-7 * 24 * time.Hour))), nil, false},
+		{"recent", store.StmtRecent, nil, false},
+		{"inbox", store.StmtInbox(10), []any{"u00001"}, false},
+	}
+	for _, sort := range []model.BrowseSort{model.SortNewest, model.SortMostVotes, model.SortOldest} {
+		for _, kind := range []model.BrowseType{model.TypeAll, model.TypeSeason, model.TypeSurvivor} {
+			st, err := s.BrowseStatements(model.BrowseQuery{Sort: sort, Type: kind, Page: 1, PageSize: 12})
+			if err != nil {
+				t.Fatal(err)
+			}
+			hot = append(hot, plannedStmt{"browse " + string(sort) + " " + string(kind), st.Page, st.PageArgs, false})
+		}
+	}
+	conn, err := s.ReadDB().Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, st := range hot {
+		for range 7 { // PostgreSQL weighs a generic plan from the sixth run on
+			rows, err := conn.QueryContext(ctx, st.query, st.args...)
+			if err != nil {
+				t.Fatalf("%s: %v", st.name, err)
+			}
+			rows.Close()
+		}
+		var generic, custom int
+		if err := conn.QueryRowContext(ctx, `SELECT COALESCE(max(generic_plans), 0), COALESCE(max(custom_plans), 0)
+			FROM pg_prepared_statements WHERE statement = $1`, st.query).Scan(&generic, &custom); err != nil {
+			t.Fatal(err)
+		}
+		if generic == 0 || custom > 5 {
+			t.Errorf("%s: planned anew on every run (%d generic plans, %d custom)\n%s", st.name, generic, custom, st.query)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"sync"
 )
 
@@ -17,7 +18,8 @@ const maxPreparedReads = 512
 // unprepared, 110 µs prepared). pgx already keeps prepared statements per connection, so on
 // PostgreSQL it passes straight through. A prepared statement's LIMIT and OFFSET are
 // written CAST($n AS BIGINT), never a bare $n, which SQLite would compile again on every
-// run (TestNoLimitFromABareParameter says why).
+// run (TestNoLimitFromABareParameter says why); a visitor's hot reads write their LIMIT
+// into the text instead (boundedBy).
 type readPool struct {
 	*sql.DB
 	prepare bool
@@ -87,4 +89,13 @@ func (r *readPool) Close() error {
 	}
 	r.mu.Unlock()
 	return r.DB.Close()
+}
+
+// boundedBy is the LIMIT clause of a hot read, its value written into the text: with a
+// bound LIMIT, PostgreSQL costs the generic plan of a prepared statement far above the
+// custom one and so plans the statement again on every run, about as much work as
+// running it (TestHotReadsKeepTheirPlan). Limits are a few fixed page sizes, so the
+// texts stay few.
+func boundedBy(limit int) string {
+	return ` LIMIT ` + strconv.Itoa(limit)
 }
