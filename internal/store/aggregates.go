@@ -44,7 +44,7 @@ var aggregateNames = map[Aggregate]string{
 func (a Aggregate) String() string { return aggregateNames[a] }
 
 // check is one query of an aggregate's verification: each row it returns is a
-// difference, described by what (four values).
+// difference, described by what (a value per column).
 type check struct{ what, query string }
 
 // kept is how an aggregate is checked and rebuilt on one engine.
@@ -174,13 +174,22 @@ func (s *Store) VerifyAggregate(ctx context.Context, a Aggregate) ([]string, err
 		if err != nil {
 			return nil, fmt.Errorf("verify %s: %w\n%s", a, err, c.query)
 		}
+		cols, err := rows.Columns()
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("verify %s: %w", a, err)
+		}
+		vals := make([]any, len(cols))
+		dest := make([]any, len(cols))
+		for i := range vals {
+			dest[i] = &vals[i]
+		}
 		for rows.Next() {
-			var w, x, y, z any
-			if err := rows.Scan(&w, &x, &y, &z); err != nil {
+			if err := rows.Scan(dest...); err != nil {
 				rows.Close()
 				return nil, fmt.Errorf("verify %s: %w", a, err)
 			}
-			out = append(out, fmt.Sprintf(c.what, w, x, y, z))
+			out = append(out, fmt.Sprintf(c.what, vals...))
 		}
 		err = rows.Err()
 		rows.Close()

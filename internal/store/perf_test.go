@@ -412,12 +412,13 @@ func TestVerifyAndRebuildAggregates(t *testing.T) {
 		execOK(t, s.DB(), `UPDATE list_upvotes_daily SET n = n + 1 WHERE list_id = (SELECT min(list_id) FROM list_upvotes_daily)`)
 		execOK(t, s.DB(), `INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) VALUES ('u00007', 'list_7', 1, 4)`)
 		execOK(t, s.DB(), `UPDATE list_upvotes_week SET n = n + 1 WHERE list_id = (SELECT min(list_id) FROM list_upvotes_week)`)
-		execOK(t, s.DB(), `INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n) VALUES ('u00007', 'list_7', 1, 4)`)
+		// A week row of a list whose days are right (the weeks are checked against the days).
+		execOK(t, s.DB(), `INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n) VALUES ('u00008', 'list_8', 1, 4)`)
 		execOK(t, s.DB(), `UPDATE comments SET upvotes = 5 WHERE id = 'c0000001'`)
 		execOK(t, s.DB(), `UPDATE list_counts SET n = n + 2 WHERE tag = 'strategic' AND kind = 'all'`)
 		execOK(t, s.DB(), `DELETE FROM list_counts WHERE tag = 'villains' AND kind = 'survivor'`)
 		want := []string{"list_5: upvote_count", "list_hot: comment_count 99", "list_6: item_count 0", "daily upvotes",
-			"list_7: daily upvotes of day 1 counted 4", "upvotes of the week ending on day", "list_7: upvotes of the week ending on day 1 counted 4", "comment c0000001", "list_8: search index",
+			"list_7: daily upvotes of day 1 should be 0, counted 4", "upvotes of the week ending on day", "list_8: upvotes of the week ending on day 1 should be 0 by the daily upvotes, counted 4", "comment c0000001", "list_8: search index",
 			`list count (tag "strategic", all)`, `list count (tag "villains", survivor): missing`}
 		if s.Dialect() == store.Postgres {
 			execOK(t, s.DB(), `UPDATE list_search_docs SET doc = to_tsvector('simple', 'stale') WHERE list_id = 'list_8'`)
