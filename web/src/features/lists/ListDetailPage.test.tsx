@@ -166,6 +166,33 @@ describe('ListDetailPage', () => {
     expect(remixes).toHaveTextContent('Second remix');
   });
 
+  it('reads the remixes only when their section nears the screen', async () => {
+    const observed: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(report: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observed.push(report);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const server = mockListsServer({
+      routes: {
+        'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ remixCount: 1 }) },
+        'GET /api/lists/u1/list_1/remixes': { status: 200, body: { lists: [summary({ userId: 'u3', id: 'list_3', name: 'A far remix' })] } },
+      },
+    });
+    renderAt('/list/u1/list_1');
+    await screen.findByRole('heading', { name: /Remixes/ });
+    await waitFor(() => expect(observed.length).toBeGreaterThan(0));
+    expect(server.calls.filter((c) => c.path.endsWith('/remixes'))).toHaveLength(0);
+    act(() => observed.forEach((report) => report([{ isIntersecting: true }])));
+    expect(await screen.findByRole('list', { name: 'Remixes of this list' })).toHaveTextContent('A far remix');
+    expect(server.calls.filter((c) => c.path.endsWith('/remixes'))).toHaveLength(1);
+  });
+
   it('says nothing of an original the reader may not see', async () => {
     mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ remixOf: { userId: 'u2', listId: 'list_9' } }) } } });
     renderAt('/list/u1/list_1');

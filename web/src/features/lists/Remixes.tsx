@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, request } from '../../api/client';
@@ -5,6 +6,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import type { RankedList } from './api';
 import { ListCardGrid } from '../../components/ListCard';
+import { useNearViewport } from '../../lib/useNearViewport';
 import page from '../../components/Page.module.css';
 import styles from './Remixes.module.css';
 
@@ -45,6 +47,9 @@ export function RemixIcon() {
 
 /** The list's public remixes, newest first, a page at a time; nothing while it has none. */
 export function RemixesSection({ list }: { list: RankedList }) {
+  // Read when the section nears the screen, as the Discussion below it is.
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
   const remixes = useInfiniteQuery({
     queryKey: queryKeys.lists.remixes(list.userId, list.id),
     queryFn: ({ pageParam, signal }) =>
@@ -58,12 +63,12 @@ export function RemixesSection({ list }: { list: RankedList }) {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? null,
-    enabled: list.remixCount > 0,
+    enabled: list.remixCount > 0 && near,
   });
   if (list.remixCount === 0) return null;
   const lists = remixes.data?.pages.flatMap((p) => p.lists) ?? [];
   return (
-    <section className={styles.section} aria-labelledby="remixes-heading">
+    <section ref={section} className={styles.section} aria-labelledby="remixes-heading">
       <h2 id="remixes-heading" className={page.sectionTitle}>
         Remixes <span className={styles.count}>{list.remixCount}</span>
       </h2>
