@@ -91,8 +91,8 @@ var recountWeek = `SELECT d.list_user_id, d.list_id, d.day + k.k AS end_day, SUM
 // differs from recount's, and recount's rows the table lacks, in one pass over each: the
 // list, the day, the n it should have and the n it has (0 for a row missing on a side).
 func differing(recount, table, day string) string {
-	return `SELECT COALESCE(r.list_user_id, t.list_user_id), COALESCE(r.list_id, t.list_id), COALESCE(r.` + day + `, t.` + day + `),
-		COALESCE(r.n, 0), COALESCE(t.n, 0)
+	return `SELECT COALESCE(r.list_user_id, t.list_user_id) AS list_user_id, COALESCE(r.list_id, t.list_id) AS list_id,
+		COALESCE(r.` + day + `, t.` + day + `) AS ` + day + `, COALESCE(r.n, 0) AS n, COALESCE(t.n, 0) AS was
 	FROM (` + recount + `) r FULL JOIN ` + table + ` t
 		ON t.list_user_id = r.list_user_id AND t.list_id = r.list_id AND t.` + day + ` = r.` + day + `
 	WHERE r.n IS DISTINCT FROM t.n`
@@ -108,15 +108,18 @@ var weeklyChecks = []check{
 // a repair after a small fault writes a few rows, and a rebuild of consistent counts
 // writes none, rather than deleting and re-inserting seven rows per upvoted list-day.
 // The days come first: the weeks are counted from them.
-var weeklyRepairs = []string{
-	`DELETE FROM list_upvotes_daily WHERE (list_user_id, list_id, day, n) IN (SELECT list_user_id, list_id, day, n FROM list_upvotes_daily
-		EXCEPT ` + recountDaily + `)`,
-	`INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) SELECT * FROM (` + recountDaily + `
-		EXCEPT SELECT list_user_id, list_id, day, n FROM list_upvotes_daily) x`,
-	`DELETE FROM list_upvotes_week WHERE (list_user_id, list_id, end_day, n) IN (SELECT list_user_id, list_id, end_day, n FROM list_upvotes_week
-		EXCEPT ` + recountWeek + `)`,
-	`INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n) SELECT * FROM (` + recountWeek + `
-		EXCEPT SELECT list_user_id, list_id, end_day, n FROM list_upvotes_week) x`,
+var weeklyRepairs = append(mendFrom(recountDaily, "list_upvotes_daily", "day"), mendFrom(recountWeek, "list_upvotes_week", "end_day")...)
+
+// mendFrom sets the rows of table that differ from recount (see differing) to recount's
+// n, adding those it lacks, then deletes those recount has none of.
+func mendFrom(recount, table, day string) []string {
+	return []string{
+		`INSERT INTO ` + table + ` (list_user_id, list_id, ` + day + `, n)
+		SELECT list_user_id, list_id, ` + day + `, n FROM (` + differing(recount, table, day) + `) x WHERE n > 0
+		ON CONFLICT (list_user_id, list_id, ` + day + `) DO UPDATE SET n = excluded.n`,
+		`DELETE FROM ` + table + ` WHERE (list_user_id, list_id, ` + day + `) IN (SELECT list_user_id, list_id, ` + day + ` FROM (` +
+			differing(recount, table, day) + `) x WHERE n = 0)`,
+	}
 }
 
 // listCountKeys are the list_counts rows the lists l matching where (and public)
