@@ -1,10 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { comment } from '../../test/communityFixtures';
 import { apiError, json, mockApi, renderApp, type Call } from '../../test/mockApi';
 import { sandra } from '../../test/utils';
+import { stubIntersectionObserver } from '../../test/intersection';
 import { CommentsSection } from './CommentsSection';
 import { relativeTime } from '../../components/RelativeTime';
 import type { Comment } from './commentsApi';
@@ -72,25 +73,14 @@ describe('CommentsSection', () => {
   });
 
   it('reads the thread only when the Discussion nears the screen, and at once for a linked comment', async () => {
-    // The browser's observer, told by the test when the section comes near.
-    const observed: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(report: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          observed.push(report);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const screenEdge = stubIntersectionObserver();
     const api = mockApi({ [`GET ${PATH}`]: [comment({ id: 'c1', text: 'Far below the list' })] });
     const view = renderComments();
     expect(await screen.findByRole('list', { name: 'Loading comments' })).toBeInTheDocument();
-    await waitFor(() => expect(observed.length).toBeGreaterThan(0));
-    act(() => observed.at(-1)!([{ isIntersecting: false }]));
+    await waitFor(() => expect(screenEdge.observers.length).toBeGreaterThan(0));
+    screenEdge.report(false);
     expect(api.to(PATH, 'GET')).toHaveLength(0);
-    act(() => observed.at(-1)!([{ isIntersecting: true }]));
+    screenEdge.report(true);
     expect(await screen.findByText('Far below the list')).toBeInTheDocument();
     expect(api.to(PATH, 'GET')).toHaveLength(1);
     view.unmount();

@@ -8,6 +8,7 @@ import { mockListsServer, rankedList, summary, tierList } from '../../test/lists
 import { emptyBoard } from '../../lib/tiers';
 import type { ListItem, Tier } from './api';
 import { listDetailParts } from '../../app/parts';
+import { stubIntersectionObserver } from '../../test/intersection';
 
 /** Shows the creator state a navigation carried. */
 function RemixProbe() {
@@ -167,17 +168,7 @@ describe('ListDetailPage', () => {
   });
 
   it('reads the remixes only when their section nears the screen', async () => {
-    const observed: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(report: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          observed.push(report);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const screenEdge = stubIntersectionObserver();
     const server = mockListsServer({
       routes: {
         'GET /api/lists/u1/list_1': { status: 200, body: rankedList({ remixCount: 1 }) },
@@ -186,9 +177,9 @@ describe('ListDetailPage', () => {
     });
     renderAt('/list/u1/list_1');
     await screen.findByRole('heading', { name: /Remixes/ });
-    await waitFor(() => expect(observed.length).toBeGreaterThan(0));
+    await waitFor(() => expect(screenEdge.observers.length).toBeGreaterThan(0));
     expect(server.calls.filter((c) => c.path.endsWith('/remixes'))).toHaveLength(0);
-    act(() => observed.forEach((report) => report([{ isIntersecting: true }])));
+    screenEdge.report(true);
     expect(await screen.findByRole('list', { name: 'Remixes of this list' })).toHaveTextContent('A far remix');
     expect(server.calls.filter((c) => c.path.endsWith('/remixes'))).toHaveLength(1);
   });
