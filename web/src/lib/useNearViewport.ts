@@ -1,21 +1,22 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
- * True once the element in ref has come within margin pixels of the viewport, and from
- * then on. A part far down a page (a list's Discussion) waits for it before reading and
- * drawing, so a phone's first screen costs only what it shows. Where the browser cannot
- * tell (no IntersectionObserver) the part is near at once.
+ * Whether the element given to the returned ref has come within margin pixels of the
+ * viewport: true from then on. A part far down a page (a list's Discussion) waits for it
+ * before reading and drawing, so a phone's first screen costs only what it shows. The ref
+ * is a callback, so an element drawn later (a section that appears) is watched too. Where
+ * the browser cannot tell (no IntersectionObserver) the part is near at once.
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin = 400): boolean {
+export function useNearViewport(margin = 400): [boolean, (el: Element | null) => void] {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [el, setEl] = useState<Element | null>(null);
   useEffect(() => {
-    const el = ref.current;
     if (near || !el) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setNear(true);
     }, { rootMargin: `${margin}px 0px` });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref, margin, near]);
-  return near;
+  }, [el, margin, near]);
+  return [near, setEl];
 }

@@ -52,8 +52,7 @@ export function CommentsSection(props: CommentsSectionProps) {
   const target = commentIdFromHash(location.hash);
   // The thread is read and drawn when the section nears the screen (or a link names one
   // of its comments), so a list page's first screen does not wait on its Discussion.
-  const section = useRef<HTMLElement>(null);
-  const near = useNearViewport(section);
+  const [near, section] = useNearViewport();
   // Newest first, a page at a time: "Load more" reads the next page.
   const comments = useInfiniteQuery<CommentPage, Error, CommentThread, readonly unknown[], string | null>({
     queryKey: key,

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, request } from '../../api/client';
@@ -48,8 +47,7 @@ export function RemixIcon() {
 /** The list's public remixes, newest first, a page at a time; nothing while it has none. */
 export function RemixesSection({ list }: { list: RankedList }) {
   // Read when the section nears the screen, as the Discussion below it is.
-  const section = useRef<HTMLElement>(null);
-  const near = useNearViewport(section);
+  const [near, section] = useNearViewport();
   const remixes = useInfiniteQuery({
     queryKey: queryKeys.lists.remixes(list.userId, list.id),
     queryFn: ({ pageParam, signal }) =>
