@@ -335,7 +335,7 @@ const weekCandidates = 50
 // again on every run (its generic plan costed above the custom one), about as much work
 // as running it. The text changes once a day.
 func StmtTopThisWeek(endDay int64) string {
-	day, size := strconv.FormatInt(endDay, 10), strconv.Itoa(HomeSize)
+	day := strconv.FormatInt(endDay, 10)
 	return `SELECT ` + listColumns + ` FROM (SELECT list_user_id, list_id, n FROM list_upvotes_week
 		WHERE end_day = ` + day + ` AND n >= COALESCE((SELECT w.n FROM list_upvotes_week w CROSS JOIN lists l
 			WHERE w.end_day = ` + day + ` AND l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
@@ -343,13 +343,13 @@ func StmtTopThisWeek(endDay int64) string {
 		ORDER BY n DESC LIMIT ` + strconv.Itoa(weekCandidates) + `) w
 	CROSS JOIN lists l JOIN users u ON u.id = l.user_id
 	WHERE l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
-	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC LIMIT ` + size
+	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC` + boundedBy(HomeSize)
 }
 
-// StmtRecent reads the newest public lists, HomeSize of them: the size written into the
-// text, as PostgreSQL plans a statement with a bound LIMIT again on every run.
+// StmtRecent reads the newest public lists, HomeSize of them (its LIMIT in the text: see
+// boundedBy).
 var StmtRecent = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
-	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC LIMIT ` + strconv.Itoa(HomeSize)
+	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC` + boundedBy(HomeSize)
 
 // StmtFavorites reads the lists $1 starred that they may still see, newest star first.
 var StmtFavorites = `SELECT ` + listColumns + ` FROM favorites f
