@@ -118,7 +118,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 	if q.PageSize <= 0 {
 		q.PageSize = 12
 	}
-	from, conds, args := s.browseFilter(q, false)
+	from, conds, args, firstTag := s.browseFilter(q, false)
 	where := strings.Join(conds, " AND ")
 	countFrom, countWhere := from, where
 	if from == `lists l` && len(q.Tags) > 0 {
@@ -127,7 +127,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		// reads at most BrowseCountCap+1 of them rather than walking every list.
 		first := len(conds) - len(q.Tags)
 		countFrom = `list_tags ct CROSS JOIN lists l`
-		countWhere = strings.Join(append(append([]string{`ct.tag = $` + strconv.Itoa(len(args)-len(q.Tags)+1),
+		countWhere = strings.Join(append(append([]string{`ct.tag = ` + firstTag,
 			`l.user_id = ct.list_user_id AND l.id = ct.list_id`}, conds[:first]...), conds[first+1:]...), " AND ")
 	}
 	st := &BrowseStmts{
@@ -176,7 +176,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		// Full-text rowids follow creation, so a newest (oldest) page is the first rows of
 		// the index walked down (up) from the newest match to SearchFloor: no sort, and the
 		// walk stops at the page.
-		from, conds, args = s.browseFilter(q, true)
+		from, conds, args, _ = s.browseFilter(q, true)
 		where = strings.Join(conds, " AND ")
 		order = `f.rowid DESC`
 		if sort == model.SortOldest {
@@ -210,11 +210,10 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 	}
 	st.Page = `SELECT ` + listColumns + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order
 	if len(args) == 0 && offset == 0 {
-		// The first page of a type, the one most read, binds nothing: with its LIMIT in the
-		// text it is planned once (see boundedBy). A page that binds a value (a tag, a
-		// cursor, a deeper page) binds its LIMIT too, so PostgreSQL plans it for that value:
-		// a rare tag's lists are best found through the tag, a common one's by walking the
-		// order, and one plan for every tag would walk every list for a rare one.
+		// The first page of a type or a tag, the ones most read, binds nothing: with its
+		// tag and LIMIT in the text it is planned once (see boundedBy and tagValue). A page
+		// that binds a value (a format, a cursor, a deeper page) binds its LIMIT too, so
+		// PostgreSQL plans it for that value.
 		st.Page += boundedBy(q.PageSize + 1)
 	} else {
 		st.Page += ` LIMIT CAST(` + arg(q.PageSize+1) + ` AS BIGINT) OFFSET CAST(` + arg(offset) + ` AS BIGINT)`
@@ -224,12 +223,12 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 }
 
 // browseFilter builds the FROM (lists l, through the full-text matches when searching on
-// SQLite) and WHERE clauses for q. With walk, a SQLite search reads the full-text index in
-// rowid order down to q.SearchFloor (alias f) instead of its newest SearchCandidates.
-func (s *Store) browseFilter(q model.BrowseQuery, walk bool) (string, []string, []any) {
-	from := `lists l`
-	conds := []string{`l.is_public = TRUE`}
-	var args []any
+// SQLite) and WHERE clauses for q, and says how the first tag is written (its literal or
+// parameter). With walk, a SQLite search reads the full-text index in rowid order down to
+// q.SearchFloor (alias f) instead of its newest SearchCandidates.
+func (s *Store) browseFilter(q model.BrowseQuery, walk bool) (from string, conds []string, args []any, firstTag string) {
+	from = `lists l`
+	conds = []string{`l.is_public = TRUE`}
 	arg := func(v any) string {
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
@@ -277,9 +276,29 @@ func (s *Store) browseFilter(q model.BrowseQuery, walk bool) (string, []string, 
 		conds = append(conds, `l.format = `+arg(q.Format))
 	}
 	for _, tag := range q.Tags {
-		conds = append(conds, `EXISTS (SELECT 1 FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = `+arg(tag)+`)`)
+		v, ok := tagLiteral(tag)
+		if !ok {
+			v = arg(tag)
+		}
+		if firstTag == "" {
+			firstTag = v
+		}
+		conds = append(conds, `EXISTS (SELECT 1 FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = `+v+`)`)
 	}
-	return from, conds, args
+	return from, conds, args, firstTag
+}
+
+// tagLiteral is tag as an SQL literal, when it is a plain word (what browse filters by:
+// a handful of fixed tags, so the texts stay few). A tag in the text is planned for itself
+// and, its page binding nothing else, once: bound, PostgreSQL planned the page anew on
+// every run (a rare tag's lists are best found through the tag, a common one's by walking
+// the order, so a generic plan is costed above the custom one), and planning cost twice
+// the page's reading. Anything else is bound.
+func tagLiteral(tag string) (string, bool) {
+	if tag == "" || len(tag) > 32 || strings.Trim(tag, "abcdefghijklmnopqrstuvwxyz-") != "" {
+		return "", false
+	}
+	return `'` + tag + `'`, true
 }
 
 // ftsQuery asks FTS5 for lists holding every word: the last one, the word being typed,

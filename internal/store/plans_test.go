@@ -230,8 +230,8 @@ func TestVisitorQueryPlans(t *testing.T) {
 // TestHotReadsKeepTheirPlan runs the reads every visitor's first pages make the way the
 // server does (pgx keeps each prepared on its connection) more often than PostgreSQL
 // plans afresh, and fails when PostgreSQL still planned one anew on every run: a bound
-// LIMIT did that to home, the first browse pages and the inbox, costing about as much
-// as running them.
+// LIMIT did that to home, the first browse pages and the inbox, and a bound tag to a
+// tag's first page, costing about as much as running them.
 func TestHotReadsKeepTheirPlan(t *testing.T) {
 	ctx := context.Background()
 	s := storetest.OpenPostgres(t)
@@ -250,6 +250,11 @@ func TestHotReadsKeepTheirPlan(t *testing.T) {
 			}
 			hot = append(hot, plannedStmt{"browse " + string(sort) + " " + string(kind), st.Page, st.PageArgs, false})
 		}
+		st, err := s.BrowseStatements(model.BrowseQuery{Sort: sort, Tags: []string{"strategic"}, Page: 1, PageSize: 12})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hot = append(hot, plannedStmt{"browse " + string(sort) + " strategic", st.Page, st.PageArgs, false})
 	}
 	conn, err := s.ReadDB().Conn(ctx)
 	if err != nil {
