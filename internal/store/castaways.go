@@ -53,18 +53,26 @@ func syncSitemap(ctx context.Context, tx *sql.Tx, userID, listID string) error {
 	return nil
 }
 
-// StmtCastawayLists reads up to $6 public lists ranking contestant $1, best place first
-// and at one place newest first, after the row ($2 position, $3 sort key, $4 owner, $5 id):
-// one range of castaway_ranks_best.
-const StmtCastawayLists = `SELECT ` + listColumns + `, r.position FROM castaway_ranks r
-	JOIN lists l ON l.user_id = r.list_user_id AND l.id = r.list_id JOIN users u ON u.id = l.user_id
+// StmtCastawayPlaces reads up to $6 of the places of contestant $1 in public lists, best
+// place first and at one place newest first, after the row ($2 position, $3 sort key, $4
+// owner, $5 id): one range of castaway_ranks_best, and no list (lists_by_key.go says why).
+const StmtCastawayPlaces = `SELECT r.list_user_id, r.list_id, r.position, r.sort_key FROM castaway_ranks r
 	WHERE r.item_id = $1 AND (r.position, r.sort_key, r.list_user_id, r.list_id) > ($2, $3, $4, $5)
 	ORDER BY r.position, r.sort_key, r.list_user_id, r.list_id LIMIT CAST($6 AS BIGINT)`
 
-// CastawayLists returns up to limit public lists ranking the contestant itemID, the
-// highest place first, after cursor ("" for the first page), and the next page's cursor
-// ("" when there is none). ErrBadCursor for a cursor it did not make.
+type castawayPlace struct {
+	key      listKey
+	position int
+	sortKey  int64
+}
+
+// CastawayLists returns up to limit (at most byKeyMost-1) public lists ranking the
+// contestant itemID, the highest place first, after cursor ("" for the first page), and
+// the next page's cursor ("" when there is none): their places, then the lists by key. A
+// list that stopped being public between the two reads leaves its page one short.
+// ErrBadCursor for a cursor it did not make.
 func (s *Store) CastawayLists(ctx context.Context, itemID, cursor string, limit int) ([]model.RankedList, string, error) {
+	limit = min(limit, byKeyMost-1)
 	pos, key, owner, id := int64(-1), int64(0), "", ""
 	if cursor != "" {
 		k, err := decodeCursor(cursor, 4)
@@ -78,37 +86,40 @@ func (s *Store) CastawayLists(ctx context.Context, itemID, cursor string, limit 
 		}
 		pos, key, owner, id = p, sk, k[2], k[3]
 	}
-	rows, err := s.rdb.QueryContext(ctx, StmtCastawayLists, itemID, pos, key, owner, id, limit+1)
+	rows, err := s.rdb.QueryContext(ctx, StmtCastawayPlaces, itemID, pos, key, owner, id, limit+1)
+	places, err := rowsOf(rows, err, "castaway lists", func(rows *sql.Rows) (p castawayPlace, err error) {
+		err = rows.Scan(&p.key.userID, &p.key.listID, &p.position, &p.sortKey)
+		return p, err
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(places) > limit {
+		places = places[:limit]
+		last := places[limit-1]
+		next = encodeCursor(strconv.Itoa(last.position), strconv.FormatInt(last.sortKey, 10), last.key.userID, last.key.listID)
+	}
+	out := []model.RankedList{}
+	if len(places) == 0 {
+		return out, next, nil
+	}
+	keys := make([]listKey, len(places))
+	for i, p := range places {
+		keys[i] = p.key
+	}
+	found, err := s.listedByKey(ctx, keys)
 	if err != nil {
 		return nil, "", fmt.Errorf("castaway lists: %w", err)
 	}
-	defer rows.Close()
-	out := []model.RankedList{}
 	var lists []*model.List
-	for rows.Next() {
-		var p int
-		l, err := scanList(rows, &p)
-		if err != nil {
-			return nil, "", fmt.Errorf("castaway lists: %w", err)
+	summaries := []model.ListSummary{}
+	for _, p := range places {
+		if f, ok := found[p.key]; ok {
+			lists = append(lists, f.list)
+			summaries = append(summaries, f.summary)
+			out = append(out, model.RankedList{Position: p.position + 1})
 		}
-		lists = append(lists, l)
-		out = append(out, model.RankedList{Position: p + 1, ListSummary: model.ListSummary{UserID: l.UserID, ID: l.ID,
-			UserName: l.UserName, Name: l.Name, Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason,
-			ItemCount: l.ItemCount, UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden, Format: l.Format}})
-	}
-	if err := rows.Err(); err != nil {
-		return nil, "", fmt.Errorf("castaway lists: %w", err)
-	}
-	rows.Close()
-	next := ""
-	if len(out) > limit {
-		out = out[:limit]
-		last := out[limit-1]
-		next = encodeCursor(strconv.Itoa(last.Position-1), strconv.FormatInt(-millis(last.CreatedAt), 10), last.UserID, last.ID)
-	}
-	summaries := make([]model.ListSummary, len(out))
-	for i := range out {
-		summaries[i] = out[i].ListSummary
 	}
 	if err := s.addCards(ctx, lists, summaries); err != nil {
 		return nil, "", fmt.Errorf("castaway lists: %w", err)

@@ -94,6 +94,40 @@ func TestCastawayMigrationAndPages(t *testing.T) {
 	})
 }
 
+// A castaway's page reads the places first, then their lists by key: a list that stopped
+// being public in between (its place not yet taken out, here by hand) is left off the
+// page, which comes one short, and the next page goes on after it.
+func TestCastawayPageLeavesOutAListGonePrivate(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u := &model.User{ID: "u-ann", DisplayName: "Ann", CreatedAt: time.Now()}
+		if err := s.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		t0 := time.Now().Add(-time.Hour)
+		for i := range 4 {
+			c := model.ListContent{Name: "List", IsPublic: true, Tags: []string{"survivor-ranking"}, Items: []model.Item{
+				{ID: "parvati-shallow", Name: "Parvati", SeasonID: "s20"}}}
+			at := t0.Add(time.Duration(i) * time.Minute)
+			if _, err := s.CreateList(ctx, u.ID, func(yield func(string) bool) { yield("list_" + string(rune('a'+i))) }, c, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Newest first: d, c, b, a. c goes private behind castaway_ranks' back.
+		if _, err := s.DB().ExecContext(ctx, `UPDATE lists SET is_public = FALSE, chosen_public = FALSE WHERE id = 'list_c'`); err != nil {
+			t.Fatal(err)
+		}
+		page, next, err := s.CastawayLists(ctx, "parvati-shallow", "", 2)
+		if err != nil || len(page) != 1 || page[0].ID != "list_d" || page[0].Position != 1 || next == "" {
+			t.Fatalf("first page %+v, next %q, %v", page, next, err)
+		}
+		page, next, err = s.CastawayLists(ctx, "parvati-shallow", next, 2)
+		if err != nil || len(page) != 2 || page[0].ID != "list_b" || page[1].ID != "list_a" || next != "" {
+			t.Fatalf("second page %+v, next %q, %v", page, next, err)
+		}
+	})
+}
+
 // A sitemap page reads each list's time from sitemap_lists, which an edit keeps in step;
 // verify finds a time gone wrong and repairing the castaway aggregate puts it right.
 func TestSitemapKeepsListTimes(t *testing.T) {

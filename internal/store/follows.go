@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"castaway/internal/model"
@@ -245,9 +244,8 @@ const feedScans = 5
 
 // StmtFeedKeys reads the next feedScan keys of reader $1's feed, newest first, after the row
 // ($2 created_at, $3 owner, $4 id), without the lists they reported or whose authors they
-// blocked: one index range of the reader's own rows, with point lookups. It joins no list:
-// PostgreSQL plans a statement joining lists, users and the feed at every run (its cached
-// generic plan never looks cheaper than a custom one), and that planning was most of a page.
+// blocked: one index range of the reader's own rows, with point lookups. It joins no list
+// (lists_by_key.go says why).
 var StmtFeedKeys = `SELECT f.list_user_id, f.list_id, f.created_at FROM feed_items f
 	WHERE f.reader_id = $1 AND (f.created_at, f.list_user_id, f.list_id) < ($2, $3, $4)
 	  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = f.list_user_id)
@@ -255,26 +253,6 @@ var StmtFeedKeys = `SELECT f.list_user_id, f.list_id, f.created_at FROM feed_ite
 	      AND r.target_key = f.list_user_id || '/' || f.list_id)
 	ORDER BY f.created_at DESC, f.list_user_id DESC, f.list_id DESC LIMIT ` + strconv.Itoa(feedScan)
 
-// stmtFeedLists[n] reads the lists of n keys ($1, $2 the first owner and id, ...) by primary
-// key, in no order. Whether each is still public is asked of the row read (List.Listed, the
-// is_public column's rule), not in the WHERE: SQLite would take lists by its is_public
-// indexes then, reading every public list.
-var stmtFeedLists = func() []string {
-	out := make([]string, feedScan+1)
-	for n := 1; n <= feedScan; n++ {
-		keys := make([]string, n)
-		for i := range keys {
-			keys[i] = fmt.Sprintf("(l.user_id = $%d AND l.id = $%d)", 2*i+1, 2*i+2)
-		}
-		out[n] = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
-	WHERE ` + strings.Join(keys, " OR ")
-	}
-	return out
-}()
-
-// StmtFeedLists is the statement reading the lists of n feed keys (n at most
-// feedScan), for the plan tests.
-func StmtFeedLists(n int) string { return stmtFeedLists[n] }
 
 // Feed returns up to limit (at most feedScan-1) lists of readerID's feed, newest first,
 // after cursor ("" for the newest), and the next page's cursor ("" when none): the keys of
@@ -299,7 +277,11 @@ func (s *Store) Feed(ctx context.Context, readerID, cursor string, limit int) ([
 		if len(keys) == 0 {
 			break
 		}
-		found, err := s.feedLists(ctx, keys)
+		byKey := make([]listKey, len(keys))
+		for i, k := range keys {
+			byKey[i] = listKey{k.userID, k.listID}
+		}
+		found, err := s.listedByKey(ctx, byKey)
 		if err != nil {
 			return nil, "", fmt.Errorf("read feed: %w", err)
 		}
@@ -350,30 +332,6 @@ func (s *Store) feedKeys(ctx context.Context, readerID string, at int64, user, l
 		out = append(out, k)
 	}
 	return out, rows.Err()
-}
-
-type feedList struct {
-	summary model.ListSummary
-	list    *model.List
-}
-
-// feedLists reads the lists of keys, by key, leaving out those no longer public.
-func (s *Store) feedLists(ctx context.Context, keys []feedKey) (map[listKey]feedList, error) {
-	args := make([]any, 0, 2*len(keys))
-	for _, k := range keys {
-		args = append(args, k.userID, k.listID)
-	}
-	summaries, lists, err := s.summaryRows(ctx, stmtFeedLists[len(keys)], args...)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[listKey]feedList, len(lists))
-	for i, l := range lists {
-		if l.Listed() {
-			out[listKey{l.UserID, l.ID}] = feedList{summaries[i], l}
-		}
-	}
-	return out, nil
 }
 
 // SetNotifyFollowedLists sets whether userID hears when a fan they follow publishes a list.

@@ -38,8 +38,8 @@ type plannedStmt struct {
 // walk an ordered index filtering by the tsvector (the planner's choice when matches are
 // common; with rare words it takes the GIN index).
 var lookupsOnly = map[store.Dialect]*regexp.Regexp{
-	store.SQLite:   regexp.MustCompile(`^(top this week|favorites|feed lists|list|card|comment|count search|browse \w+ search)`),
-	store.Postgres: regexp.MustCompile(`^(top this week|favorites|feed lists|list|card|comment|few matches)`),
+	store.SQLite:   regexp.MustCompile(`^(top this week|favorites|list|card|comment|count search|browse \w+ search)`),
+	store.Postgres: regexp.MustCompile(`^(top this week|favorites|list|card|comment|few matches)`),
 }
 
 // visitorStatements are the statements a visitor reaches on the home, browse, list and
@@ -71,8 +71,8 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"consensus tallies", store.StmtConsensusTallies, []any{"s1"}, false},
 		{"consensus sample", store.StmtConsensusSample, []any{"s1", 50}, true},
 		{"consensus all-time tallies", store.StmtConsensusTallies, []any{store.AllTimeScope}, false},
-		{"castaway lists", store.StmtCastawayLists, []any{castaway, -1, 0, "", "", 13}, true},
-		{"castaway lists after", store.StmtCastawayLists, []any{castaway, 1, -(int64(1) << 40), "u00001", "list_1", 13}, true},
+		{"castaway places", store.StmtCastawayPlaces, []any{castaway, -1, 0, "", "", 13}, true},
+		{"castaway places after", store.StmtCastawayPlaces, []any{castaway, 1, -(int64(1) << 40), "u00001", "list_1", 13}, true},
 		{"sitemap pages", store.StmtSitemapLast, nil, false},
 		{"sitemap lists", store.StmtSitemapLists, []any{1000, 2000}, true},
 		{"consensus sample items", store.StmtListItems(store.PageKeys(2)), []any{"u00001", "list_1", "u00002", "list_2"}, false},
@@ -87,7 +87,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"inbox", store.StmtInbox(10), []any{"u00001"}, true},
 		// A fan's feed and follows: one reader's rows by index, newest first.
 		{"feed keys", store.StmtFeedKeys, []any{"u00001", int64(1) << 62, "\uffff", ""}, true},
-		{"feed lists", store.StmtFeedLists(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
+		{"lists by key", store.StmtListsByKey(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"following", store.StmtFollowing, []any{"u00001", int64(1) << 62, "\uffff", 51}, true},
 		// Every signed-in request looks its session up; /account lists a fan's sessions.
 		{"session", store.StmtSessionOf, []any{"hash", int64(0)}, false},
@@ -241,6 +241,7 @@ func TestHotReadsKeepTheirPlan(t *testing.T) {
 		{"top this week", store.StmtTopThisWeek(store.WeekEndDay(now.Add(-7 * 24 * time.Hour))), nil, false},
 		{"recent", store.StmtRecent, nil, false},
 		{"inbox", store.StmtInbox(10), []any{"u00001"}, false},
+		{"lists by key", store.StmtListsByKey(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 	}
 	for _, sort := range []model.BrowseSort{model.SortNewest, model.SortMostVotes, model.SortOldest} {
 		for _, kind := range []model.BrowseType{model.TypeAll, model.TypeSeason, model.TypeSurvivor} {
