@@ -253,7 +253,6 @@ var StmtFeedKeys = `SELECT f.list_user_id, f.list_id, f.created_at FROM feed_ite
 	      AND r.target_key = f.list_user_id || '/' || f.list_id)
 	ORDER BY f.created_at DESC, f.list_user_id DESC, f.list_id DESC LIMIT ` + strconv.Itoa(feedScan)
 
-
 // Feed returns up to limit (at most feedScan-1) lists of readerID's feed, newest first,
 // after cursor ("" for the newest), and the next page's cursor ("" when none): the keys of
 // the reader's own rows (StmtFeedKeys), then their lists by key (StmtFeedLists), again
