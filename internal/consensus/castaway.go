@@ -45,20 +45,28 @@ type Castaway struct {
 }
 
 // Castaway is the castaway id's page with the lists after cursor ("" first). Its reads
-// are bounded whatever the community's size: each of their seasons' ranking and the
-// all-time one (kept while their version stands; else a cast's or the catalog's
-// tallies) and one range of castaway_ranks_best.
+// are bounded whatever the community's size: the versions of their seasons' rankings and
+// the all-time one, in one read (each ranking kept while its version stands; else a
+// cast's or the catalog's tallies), and one range of castaway_ranks_best.
 func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, error) {
 	played := s.catalog.Played(id)
 	if len(played) == 0 {
 		return Castaway{}, ErrNoSuchCastaway
 	}
 	id = s.catalog.CurrentID(id)
+	scopes := []string{store.AllTimeScope}
+	for _, season := range played {
+		scopes = append(scopes, season.ID)
+	}
+	versions, err := s.store.ConsensusVersions(ctx, scopes)
+	if err != nil {
+		return Castaway{}, err
+	}
 	var c Castaway
 	for _, season := range played {
 		ct, _, _ := s.catalog.Contestant(id, season.ID)
 		name, inScope := s.castOf(season)
-		place, err := s.placeIn(ctx, season.ID, id, name, inScope)
+		place, err := s.placeIn(ctx, season.ID, versions[season.ID], id, name, inScope)
 		if err != nil {
 			return Castaway{}, err
 		}
@@ -66,8 +74,7 @@ func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, er
 		c.Seasons = append(c.Seasons, CastawaySeason{Season: season, Contestant: ct, Community: place})
 	}
 	name, inScope := s.allTime()
-	var err error
-	if c.AllTime, err = s.placeIn(ctx, store.AllTimeScope, id, name, inScope); err != nil {
+	if c.AllTime, err = s.placeIn(ctx, store.AllTimeScope, versions[store.AllTimeScope], id, name, inScope); err != nil {
 		return Castaway{}, err
 	}
 	c.ListCount = c.AllTime.ListCount
@@ -79,10 +86,10 @@ func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, er
 }
 
 // placeIn is id's place in scope's ranking (name and inScope the scope's own), from the
-// ranking kept while scope's version stands: one row read, not the scope's totals
+// ranking kept while scope's version (read by the caller) stands, not the scope's totals
 // ranked anew for every visitor.
-func (s *Service) placeIn(ctx context.Context, scope, id string, name func(string) (string, bool), inScope func(model.Item) bool) (Place, error) {
-	r, _, err := s.ranking(ctx, scope, name, inScope)
+func (s *Service) placeIn(ctx context.Context, scope string, version int64, id string, name func(string) (string, bool), inScope func(model.Item) bool) (Place, error) {
+	r, _, err := s.rankingAt(ctx, scope, version, name, inScope)
 	if err != nil {
 		return Place{}, err
 	}

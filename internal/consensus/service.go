@@ -92,12 +92,17 @@ func (s *Service) rank(ctx context.Context, scope string, name func(string) (str
 // made now from the store's totals and kept (fresh true). name and inScope must be the
 // scope's own (castOf, allTime, or the seasons'), as every reader of scope shares it.
 func (s *Service) ranking(ctx context.Context, scope string, name func(string) (string, bool), inScope func(model.Item) bool) (r Ranking, fresh bool, err error) {
-	// The version is read first: a change landing during the read below leaves a ranking
-	// newer than its version, which the next reader replaces, never an older one kept.
 	version, err := s.store.ConsensusVersion(ctx, scope)
 	if err != nil {
 		return Ranking{}, false, err
 	}
+	return s.rankingAt(ctx, scope, version, name, inScope)
+}
+
+// rankingAt is ranking with scope's version already read. The version is read first: a
+// change landing during the read below leaves a ranking newer than its version, which
+// the next reader replaces, never an older one kept.
+func (s *Service) rankingAt(ctx context.Context, scope string, version int64, name func(string) (string, bool), inScope func(model.Item) bool) (r Ranking, fresh bool, err error) {
 	s.mu.Lock()
 	k, ok := s.kept[scope]
 	s.mu.Unlock()

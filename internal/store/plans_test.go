@@ -66,6 +66,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"list origin", store.StmtOrigin, []any{"u00001", "list_1"}, false},
 		{"list remixes", store.StmtRemixes, []any{"u00001", "list_1", int64(1) << 62, "", "", 13}, true},
 		{"consensus version", store.StmtConsensusVersion, []any{"s1"}, false},
+		{"consensus versions", store.StmtConsensusVersions(2), []any{"s1", store.AllTimeScope}, false},
 		{"list names (consensus agreeing)", store.StmtListNames(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"consensus count", store.StmtConsensusCount, []any{"s1"}, false},
 		{"consensus tallies", store.StmtConsensusTallies, []any{"s1"}, false},
@@ -242,6 +243,7 @@ func TestHotReadsKeepTheirPlan(t *testing.T) {
 		{"recent", store.StmtRecent, nil, false},
 		{"inbox", store.StmtInbox(10), []any{"u00001"}, false},
 		{"lists by key", store.StmtListsByKey(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
+		{"consensus versions", store.StmtConsensusVersions(2), []any{"s1", store.AllTimeScope}, false},
 	}
 	for _, sort := range []model.BrowseSort{model.SortNewest, model.SortMostVotes, model.SortOldest} {
 		for _, kind := range []model.BrowseType{model.TypeAll, model.TypeSeason, model.TypeSurvivor} {
