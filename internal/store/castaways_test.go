@@ -11,28 +11,38 @@ import (
 	"castaway/internal/store/storetest"
 )
 
+// annMakes creates the fan Ann and n lists of hers a minute apart from an hour ago, list i
+// made of content(i) under the id id(i, its time), and answers the first one's time.
+func annMakes(t *testing.T, s *store.Store, n int, content func(i int) model.ListContent, id func(i int, at time.Time) string) time.Time {
+	t.Helper()
+	ctx := context.Background()
+	if err := s.CreateUser(ctx, &model.User{ID: "u-ann", DisplayName: "Ann", CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now().Add(-time.Hour)
+	for i := range n {
+		at := t0.Add(time.Duration(i) * time.Minute)
+		if _, err := s.CreateList(ctx, "u-ann", func(yield func(string) bool) { yield(id(i, at)) }, content(i), at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return t0
+}
+
 // Migration 0074 fills what it adds (the all-time consensus, castaway_ranks, the sitemap's
 // numbers) from the lists already there, as a recount finds them; and a castaway's lists
 // page by cursor through every public list ranking them, none twice.
 func TestCastawayMigrationAndPages(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		u := &model.User{ID: "u-ann", DisplayName: "Ann", CreatedAt: time.Now()}
-		if err := s.CreateUser(ctx, u); err != nil {
-			t.Fatal(err)
-		}
-		t0 := time.Now().Add(-time.Hour)
-		for i := range 7 {
+		t0 := annMakes(t, s, 7, func(i int) model.ListContent {
 			c := model.ListContent{Name: "List", IsPublic: i != 2, Tags: []string{"survivor-ranking"}, Items: []model.Item{
 				{ID: "rudy-boesch", Name: "Rudy", SeasonID: "s1"}, {ID: "parvati-shallow", Name: "Parvati", SeasonID: "s20"}}}
 			if i%2 == 1 {
 				c.Items[0], c.Items[1] = c.Items[1], c.Items[0]
 			}
-			at := t0.Add(time.Duration(i) * time.Minute)
-			if _, err := s.CreateList(ctx, u.ID, func(yield func(string) bool) { yield("list_" + at.Format("150405")) }, c, at); err != nil {
-				t.Fatal(err)
-			}
-		}
+			return c
+		}, func(_ int, at time.Time) string { return "list_" + at.Format("150405") })
 		// Page Parvati's lists two at a time: first places (newest first), then second places.
 		var seen []string
 		cursor := ""
@@ -100,19 +110,10 @@ func TestCastawayMigrationAndPages(t *testing.T) {
 func TestCastawayPageLeavesOutAListGonePrivate(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		u := &model.User{ID: "u-ann", DisplayName: "Ann", CreatedAt: time.Now()}
-		if err := s.CreateUser(ctx, u); err != nil {
-			t.Fatal(err)
-		}
-		t0 := time.Now().Add(-time.Hour)
-		for i := range 4 {
-			c := model.ListContent{Name: "List", IsPublic: true, Tags: []string{"survivor-ranking"}, Items: []model.Item{
+		annMakes(t, s, 4, func(int) model.ListContent {
+			return model.ListContent{Name: "List", IsPublic: true, Tags: []string{"survivor-ranking"}, Items: []model.Item{
 				{ID: "parvati-shallow", Name: "Parvati", SeasonID: "s20"}}}
-			at := t0.Add(time.Duration(i) * time.Minute)
-			if _, err := s.CreateList(ctx, u.ID, func(yield func(string) bool) { yield("list_" + string(rune('a'+i))) }, c, at); err != nil {
-				t.Fatal(err)
-			}
-		}
+		}, func(i int, _ time.Time) string { return "list_" + string(rune('a'+i)) })
 		// Newest first: d, c, b, a. c goes private behind castaway_ranks' back.
 		if _, err := s.DB().ExecContext(ctx, `UPDATE lists SET is_public = FALSE, chosen_public = FALSE WHERE id = 'list_c'`); err != nil {
 			t.Fatal(err)
