@@ -60,6 +60,7 @@ const StmtCastawayPlaces = `SELECT r.list_user_id, r.list_id, r.position, r.sort
 	WHERE r.item_id = $1 AND (r.position, r.sort_key, r.list_user_id, r.list_id) > ($2, $3, $4, $5)
 	ORDER BY r.position, r.sort_key, r.list_user_id, r.list_id LIMIT CAST($6 AS BIGINT)`
 
+// castawayPlace is a row of StmtCastawayPlaces: a list and the place it gives the castaway.
 type castawayPlace struct {
 	key      listKey
 	position int
