@@ -203,12 +203,22 @@ func (s *Store) VerifyAggregate(ctx context.Context, a Aggregate) ([]string, err
 // sortInMemory gives a PostgreSQL transaction's recounts room to sort and group in
 // memory: with the default 4 MB a recount of some 100,000 list items spills to disk and
 // costs more per row than a smaller one, so verify --repair grows faster than the data.
+// It also has them sort and merge rather than hash: a recount joined to its table (the
+// weekly upvotes' 30 million rows at 1,000,000 lists) comes out of both in key order, so
+// a merge streams whatever the planner's statistics say, where a hash join built on a
+// side they put at a tenth of its size spilled and split its batches for over half an
+// hour (a bulk load's statistics are stale by nature). A hash at 100,000 lists was
+// about 15% faster.
 func sortInMemory(ctx context.Context, tx *sql.Tx, d Dialect) error {
 	if d != Postgres {
 		return nil
 	}
-	_, err := tx.ExecContext(ctx, `SET LOCAL work_mem = '64MB'`)
-	return err
+	for _, set := range []string{`SET LOCAL work_mem = '64MB'`, `SET LOCAL enable_hashjoin = off`, `SET LOCAL enable_hashagg = off`} {
+		if _, err := tx.ExecContext(ctx, set); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // analyzeSchema brings the planner's statistics up to date for the tables of the
