@@ -95,7 +95,7 @@ func (s *Store) kept(a Aggregate) kept {
 // directly call it after.
 func (s *Store) RebuildAggregates(ctx context.Context) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if err := sortInMemory(ctx, tx, s.dialect); err != nil {
+		if err := planRecounts(ctx, tx, s.dialect); err != nil {
 			return fmt.Errorf("rebuild aggregates: %w", err)
 		}
 		for _, a := range Aggregates {
@@ -123,7 +123,7 @@ func (s *Store) RepairAggregate(ctx context.Context, a Aggregate) error {
 		return s.RebuildAggregates(ctx)
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if err := sortInMemory(ctx, tx, s.dialect); err != nil {
+		if err := planRecounts(ctx, tx, s.dialect); err != nil {
 			return fmt.Errorf("rebuild %s: %w", a, err)
 		}
 		if err := s.kept(a).rebuild(ctx, tx); err != nil {
@@ -163,7 +163,7 @@ func (s *Store) VerifyAggregate(ctx context.Context, a Aggregate) ([]string, err
 			return nil, fmt.Errorf("verify %s: %w", a, err)
 		}
 		defer tx.Rollback()
-		if err := sortInMemory(ctx, tx, s.dialect); err != nil {
+		if err := planRecounts(ctx, tx, s.dialect); err != nil {
 			return nil, fmt.Errorf("verify %s: %w", a, err)
 		}
 		db = tx
@@ -200,7 +200,7 @@ func (s *Store) VerifyAggregate(ctx context.Context, a Aggregate) ([]string, err
 	return out, nil
 }
 
-// sortInMemory gives a PostgreSQL transaction's recounts room to sort and group in
+// planRecounts gives a PostgreSQL transaction's recounts room to sort and group in
 // memory: with the default 4 MB a recount of some 100,000 list items spills to disk and
 // costs more per row than a smaller one, so verify --repair grows faster than the data.
 // It also has them sort and merge rather than hash: a recount joined to its table (the
@@ -209,7 +209,7 @@ func (s *Store) VerifyAggregate(ctx context.Context, a Aggregate) ([]string, err
 // side they put at a tenth of its size spilled and split its batches for over half an
 // hour (a bulk load's statistics are stale by nature). A hash at 100,000 lists was
 // about 15% faster.
-func sortInMemory(ctx context.Context, tx *sql.Tx, d Dialect) error {
+func planRecounts(ctx context.Context, tx *sql.Tx, d Dialect) error {
 	if d != Postgres {
 		return nil
 	}
