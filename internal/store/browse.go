@@ -211,7 +211,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 	st.Page = `SELECT ` + listColumns + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order
 	if len(args) == 0 && offset == 0 {
 		// The first page of a type or a tag, the ones most read, binds nothing: with its
-		// tag and LIMIT in the text it is planned once (see boundedBy and tagValue). A page
+		// tag and LIMIT in the text it is planned once (see boundedBy and tagLiteral). A page
 		// that binds a value (a format, a cursor, a deeper page) binds its LIMIT too, so
 		// PostgreSQL plans it for that value.
 		st.Page += boundedBy(q.PageSize + 1)
