@@ -29,8 +29,9 @@
 #                              DIR/load__<engine>__<size>.txt (delete the record to load again)
 #   BENCH_LOAD_ONLY=1          with BENCH_DATA: load what is missing and stop (one engine per process may
 #                              load at once: BENCH_ENGINES=postgres BENCH_LOAD_ONLY=1 ...)
-#   BENCH_VERIFY_ONLY=1        with BENCH_DATA: load what is missing, time verify and verify --repair at every size,
-#                              and replace only the report's recount section (no HTTP measurement)
+#   BENCH_VERIFY_ONLY=1        with BENCH_DATA: load what is missing, time verify and verify --repair at every size
+#                              (or BENCH_ONLY_SIZES), and put them into the report's recount section (no HTTP
+#                              measurement; sizes not timed keep their rows, and a note names this run's)
 #   BENCH_ONLY_SIZES="1000000"  measure only these of the sizes (default all): with the BENCH_OUT of an
 #                              earlier run, adds a size to its results without measuring the others again
 #   BENCH_VERIFY=0             skip timing verify and verify --repair (BENCH_VERIFY_ONLY=1 times them alone)

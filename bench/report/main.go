@@ -22,7 +22,7 @@ func main() {
 	dir := flag.String("dir", "", "folder of raw results written by bench/run.sh")
 	out := flag.String("out", "docs/benchmarks.md", "report to write")
 	streamsOnly := flag.Bool("streams-only", false, "replace only the live streams' section of the report in -out with -dir's soak figures")
-	verifyOnly := flag.Bool("verify-only", false, "replace only the recount section of the report in -out with -dir's verify timings")
+	verifyOnly := flag.Bool("verify-only", false, "put -dir's verify timings into the recount section of the report in -out (other sizes keep their rows)")
 	flag.Parse()
 	if *streamsOnly || *verifyOnly {
 		replace := replaceSoakSection
