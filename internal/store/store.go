@@ -57,6 +57,7 @@ type Store struct {
 	dialect    Dialect
 	url        string
 	lock       interface{ Close() error }        // SQLite: the shared lock a restore waits out (restore.go)
+	checkpoint *checkpointer                     // SQLite: copies the WAL back off the writers' path (checkpoint.go)
 	cardCache  *lru.Cache[cardKey, card]         // list cards by list version (cards.go)
 	itemsCache *lru.Cache[cardKey, []model.Item] // lists' entries by list version (list_items_cache.go)
 }
@@ -151,7 +152,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 			"&_pragma=busy_timeout(" + strconv.FormatInt(busy.Milliseconds(), 10) + ")&_pragma=synchronous(NORMAL)" +
 			"&_pragma=cache_size(-16000)"
 		s.sqliteDSN = dsn
-		s.db, err = sql.Open("sqlite", dsn+"&_txlock=immediate")
+		s.db, err = sql.Open("sqlite", dsn+"&_txlock=immediate&_pragma=wal_autocheckpoint("+strconv.Itoa(walFallbackPages)+")")
 		if err == nil {
 			s.db.SetMaxOpenConns(1)
 			s.db.SetMaxIdleConns(1)
@@ -165,10 +166,14 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 			}
 			if err == nil {
 				sizePool(s.rdb, o.SQLiteReaders, DefaultSQLiteReaders)
+				s.checkpoint, err = startCheckpoints(dsn)
 			}
 		}
 	}
 	if err != nil {
+		if s.rdb != nil {
+			s.rdb.Close()
+		}
 		if s.db != nil {
 			s.db.Close()
 		}
@@ -248,8 +253,13 @@ func (s *Store) Ping(ctx context.Context) error {
 // Close releases the pools.
 func (s *Store) Close() error {
 	var err error
+	if s.checkpoint != nil {
+		err = s.checkpoint.Close()
+	}
 	if s.rdb != nil {
-		err = s.rdb.Close() // its statements, and on SQLite its own pool
+		if rerr := s.rdb.Close(); err == nil { // its statements, and on SQLite its own pool
+			err = rerr
+		}
 	}
 	if s.rdb == nil || s.rdb.DB != s.db {
 		if werr := s.db.Close(); err == nil {
