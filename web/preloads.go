@@ -115,6 +115,15 @@ func WithHeadTags(page []byte, tags string) []byte {
 	return []byte(strings.TrimRight(s[:i], " ") + strings.TrimPrefix(tags, "\n") + "\n  " + s[i:])
 }
 
+// bootMark is where index.html's first paint takes a page's own content (WithBoot).
+const bootMark = "<!--boot-->"
+
+// WithBoot puts html (already escaped) into what the page paints before the app has run,
+// under the header bar: a page's title, so a phone shows it from the HTML alone.
+func WithBoot(page []byte, html string) []byte {
+	return []byte(strings.Replace(string(page), bootMark, html, 1))
+}
+
 // pagesMux picks each listed page's HTML, or the plain index.html.
 func (w *App) pagesMux(m map[string]manifestChunk) *http.ServeMux {
 	mux := http.NewServeMux()

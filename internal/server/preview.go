@@ -20,11 +20,14 @@ import (
 func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	userID, listID := r.PathValue("userId"), r.PathValue("listId")
 	p, status := genericPreview, http.StatusNotFound
+	boot := "" // the list's title on the first paint, when everyone may see it
 	if storableText(userID) && storableText(listID) {
 		// Link previews are fetched signed out, so they show what everyone may see.
 		l, err := s.lists.Visible(r.Context(), nil, userID, listID, s.sharedList)
 		if err == nil {
 			p = previewOf(l, s.cfg.BaseURL)
+			boot = fmt.Sprintf(`<main class="boot-main"><h1>%s</h1><p>a Survivor ranking by %s</p></main>`,
+				html.EscapeString(l.Name), html.EscapeString(l.UserName))
 		} else if r, err = s.withPageReader(r); err == nil {
 			// Not everyone's to see: perhaps this reader's (its owner, an admin).
 			_, err = s.lists.Visible(r.Context(), currentUser(r), userID, listID, s.sharedList)
@@ -33,7 +36,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 			s.log.ErrorContext(r.Context(), "list page", "err", err)
 		}
 	}
-	page := withPreview(string(s.web.Page(web.ListPage).Body()), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
+	page := withPreview(string(web.WithBoot(s.web.Page(web.ListPage).Body(), boot)), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
 	// The list itself is what the page paints first: the browser asks for it beside the
 	// app's script, and the app's own request for it takes that answer.
 	page = string(web.WithHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/lists/%s/%s\" />",

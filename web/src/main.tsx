@@ -13,7 +13,11 @@ if (!root) throw new Error('missing #root');
 // the first render paints the page itself, not a loading fallback. That render is a
 // transition so React builds it in slices, yielding to the browser between them, rather than
 // holding the main thread for the whole app at once (the boot header stays on screen meanwhile).
-void preloadLandingPage(window.location.pathname).then(() =>
+// It also waits for one frame to be painted first: the HTML's own first paint (the header
+// bar, and a list's title where the server put it in) then reaches the screen even when the
+// code is already cached, and is what a fan sees while the rest comes.
+const painted = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+void Promise.all([preloadLandingPage(window.location.pathname), painted]).then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
