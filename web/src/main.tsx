@@ -16,7 +16,11 @@ if (!root) throw new Error('missing #root');
 // It also waits for one frame to be painted first: the HTML's own first paint (the header
 // bar, and a list's title where the server put it in) then reaches the screen even when the
 // code is already cached, and is what a fan sees while the rest comes.
-const painted = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+// (A tab opened in the background paints no frames: it waits a moment at most.)
+const painted = new Promise<void>((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 100);
+});
 void Promise.all([preloadLandingPage(window.location.pathname), painted]).then(() =>
   startTransition(() =>
     createRoot(root).render(
