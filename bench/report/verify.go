@@ -115,11 +115,12 @@ func replaceVerifySection(dir, out string) error {
 			keep = append(keep, n)
 		}
 	}
-	if len(kept) > 0 {
+	merged := mergeVerifies(kept, verifies)
+	if len(merged) > len(verifies) { // rows of an earlier run stay beside this one's
 		keep = append(keep, fmt.Sprintf("%s %s measured alone (`BENCH_VERIFY_ONLY=1`), with castaway %s on %s.",
 			verifyLaterMark, strings.Join(measured, ", "), env["version"], env["date"]))
 	}
-	return replaceSection(out, verifyTable(mergeVerifies(kept, verifies), keep), "## Importing the earlier product's data\n")
+	return replaceSection(out, verifyTable(merged, keep), "## Importing the earlier product's data\n")
 }
 
 // verifyLaterMark opens the note on rows a verify-only run added to an earlier table.
