@@ -20,14 +20,11 @@ import (
 func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	userID, listID := r.PathValue("userId"), r.PathValue("listId")
 	p, status := genericPreview, http.StatusNotFound
-	boot := "" // the list's title on the first paint, when everyone may see it
 	if storableText(userID) && storableText(listID) {
 		// Link previews are fetched signed out, so they show what everyone may see.
 		l, err := s.lists.Visible(r.Context(), nil, userID, listID, s.sharedList)
 		if err == nil {
 			p = previewOf(l, s.cfg.BaseURL)
-			boot = fmt.Sprintf(`<main class="boot-main"><h1>%s</h1><p>a Survivor ranking by %s</p></main>`,
-				html.EscapeString(l.Name), html.EscapeString(l.UserName))
 		} else if r, err = s.withPageReader(r); err == nil {
 			// Not everyone's to see: perhaps this reader's (its owner, an admin).
 			_, err = s.lists.Visible(r.Context(), currentUser(r), userID, listID, s.sharedList)
@@ -36,7 +33,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 			s.log.ErrorContext(r.Context(), "list page", "err", err)
 		}
 	}
-	page := withPreview(string(web.WithBoot(s.web.Page(web.ListPage).Body(), boot)), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
+	page := withPreview(string(web.WithBoot(s.web.Page(web.ListPage).Body(), p.boot)), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
 	// The list itself is what the page paints first: the browser asks for it beside the
 	// app's script, and the app's own request for it takes that answer.
 	page = string(web.WithHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/lists/%s/%s\" />",
@@ -48,10 +45,11 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // preview is a page's head: its title, description and, when it has one, its picture:
-// a list's share image (share: its PNG of known size, shown large) or a castaway's headshot.
+// a list's share image (share: its PNG of known size, shown large) or a castaway's headshot;
+// and boot, the HTML its first paint shows under the header bar ("" for none).
 type preview struct {
-	title, description, image string
-	share                     bool
+	title, description, image, boot string
+	share                           bool
 }
 
 // genericPreview is what a link to a list nobody may see (or none) shows.
@@ -59,6 +57,8 @@ var genericPreview = preview{title: "Survivor Rankings", description: "Rank Surv
 
 func previewOf(l *model.List, baseURL string) preview {
 	p := preview{title: l.Name + " — a Survivor ranking by " + l.UserName}
+	p.boot = fmt.Sprintf(`<main class="boot-main"><h1>%s</h1><p>a Survivor ranking by %s</p></main>`,
+		html.EscapeString(l.Name), html.EscapeString(l.UserName))
 	var top []string
 	for i, it := range l.Items {
 		if i == 3 {
