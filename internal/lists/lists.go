@@ -30,7 +30,7 @@ const (
 )
 
 // UserTags are the tags a user may choose, in display order.
-var UserTags = []string{"favorites", "social", "strategic", "challenge", "spoiler"}
+var UserTags = model.UserTags
 
 // Messages a user reads.
 const (

@@ -32,7 +32,7 @@ var Aggregates = []Aggregate{AggVisibility, AggCounts, AggWeekly, AggBrowseCount
 
 var aggregateNames = map[Aggregate]string{
 	AggVisibility:   "visibility (public lists, comments hidden by a suspension)",
-	AggCounts:       "list and comment counts (upvotes, comments, items, remixes, comment votes)",
+	AggCounts:       "list and comment counts (upvotes, comments, items, remixes, tags, comment votes)",
 	AggWeekly:       "daily and weekly upvotes",
 	AggBrowseCounts: "browse counts",
 	AggConsensus:    "community rankings",

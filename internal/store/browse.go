@@ -283,6 +283,11 @@ func (s *Store) browseFilter(q model.BrowseQuery, walk bool) (from string, conds
 		if firstTag == "" {
 			firstTag = v
 		}
+		if bit, ok := model.TagBit(tag); ok {
+			// Read off the order index being walked (migration 0080), no lookup per list.
+			conds = append(conds, `(l.tag_mask & `+strconv.FormatInt(bit, 10)+`) <> 0`)
+			continue
+		}
 		conds = append(conds, `EXISTS (SELECT 1 FROM list_tags t WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = `+v+`)`)
 	}
 	return from, conds, args, firstTag

@@ -101,6 +101,56 @@ func TestBrowse(t *testing.T) {
 	})
 }
 
+// Browse by a user tag reads the list's tag mask: it follows every save of the list's
+// tags, a tag without a bit (imported) is still looked up, and a mask that drifted from
+// the list's tags is found by verify and mended by repair.
+func TestBrowseByTagFollowsTheListsTags(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newBrowseFixture(t, s)
+		tagged := func(tag string) []string {
+			t.Helper()
+			got, total, err := s.Browse(ctx, model.BrowseQuery{Tags: []string{tag}, Page: 1, PageSize: 12})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if total != len(got) {
+				t.Fatalf("tag %s: total %d for %v", tag, total, names(got))
+			}
+			return names(got)
+		}
+		if got := tagged("strategic"); !slices.Equal(got, []string{"Villains", "Season picks"}) {
+			t.Fatalf("strategic: %v", got)
+		}
+
+		villains := listContent("Villains", "Russell Hantz")
+		villains.Tags = []string{"spoiler", "survivor-ranking", "heroes-vs-villains"} // the last has no bit
+		if _, err := s.UpdateList(ctx, f.bob.ID, f.villains.ID, villains, listT0.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		for tag, want := range map[string][]string{"strategic": {"Season picks"}, "spoiler": {"Villains"}, "heroes-vs-villains": {"Villains"}} {
+			if got := tagged(tag); !slices.Equal(got, want) {
+				t.Errorf("after the edit, %s: %v, want %v", tag, got, want)
+			}
+		}
+
+		execOK(t, s.DB(), `UPDATE lists SET tag_mask = 0 WHERE id = $1`, f.villains.ID)
+		diffs, err := s.VerifyAggregate(ctx, store.AggCounts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("list %s/%s: tag_mask 0 (recounted 16)", f.bob.ID, f.villains.ID); !slices.Contains(diffs, want) {
+			t.Fatalf("verify after the mask drifted: %q, want %q among them", diffs, want)
+		}
+		if err := s.RepairAggregate(ctx, store.AggCounts); err != nil {
+			t.Fatal(err)
+		}
+		if got := tagged("spoiler"); !slices.Equal(got, []string{"Villains"}) {
+			t.Errorf("after the repair, spoiler: %v", got)
+		}
+	})
+}
+
 func TestBrowsePagingAndSummaries(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
