@@ -61,7 +61,7 @@ Firestore shape, of --users users and --lists lists, for castaway import-firesto
 	f.IntVar(&opt.Ballots, "ballots", opt.Ballots, "global top-10 ballots per poll; -1 for a third of the users")
 	f.Uint64Var(&opt.Seed, "seed", opt.Seed, "random seed: the same seed makes the same community")
 	f.BoolVar(&opt.Force, "force", false, "delete every user and everything they made first, when the database is not empty")
-	f.IntVar(&opt.BatchRows, "batch", 20000, "rows per transaction")
+	f.IntVar(&opt.BatchRows, "batch", demo.DefaultBatchRows, "rows per transaction")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	f.StringVar(&exportFile, "firestore-export", "", "write the earlier product's Firestore export of --users and --lists to this file (for castaway import-firestore) instead of filling the database")
 	config.AddFlags(f)

@@ -54,12 +54,18 @@ type Options struct {
 	Force        bool // replace whatever the database holds
 	// NotifyWindow: events younger than this get a notification (default 30 days).
 	NotifyWindow time.Duration
-	BatchRows    int       // rows per transaction (default 20,000)
+	BatchRows    int       // rows per transaction (default DefaultBatchRows)
 	Now          time.Time // default time.Now()
 	// Progress, when set, is told the total rows first (total > 0, done 0) and then
 	// each batch written.
 	Progress func(done, total int)
 }
+
+// DefaultBatchRows is how many rows one transaction of a load writes. Rows land in
+// indexes in no key order, so a transaction writes out about every index page it
+// touches; ten times the rows touch far fewer than ten times the pages. At 100,000
+// lists, 200,000 rows a transaction wrote them in 1m51s against 2m36s for 20,000.
+const DefaultBatchRows = 200000
 
 // Defaults are small and quick: the README's try-it path.
 func Defaults() Options {
@@ -87,7 +93,7 @@ func (o *Options) fill() {
 		o.NotifyWindow = 30 * 24 * time.Hour
 	}
 	if o.BatchRows <= 0 {
-		o.BatchRows = 20000
+		o.BatchRows = DefaultBatchRows
 	}
 	if o.Now.IsZero() {
 		o.Now = time.Now()

@@ -90,30 +90,30 @@ func (s *Store) kept(a Aggregate) kept {
 	panic(fmt.Sprintf("store: no aggregate %d", a))
 }
 
-// RebuildAggregates recomputes, in one transaction, every aggregate from the rows
-// themselves, then refreshes PostgreSQL's statistics. Bulk loads that insert rows
-// directly call it after.
+// RebuildAggregates recomputes every aggregate from the rows themselves, one
+// transaction each, then refreshes PostgreSQL's statistics. Bulk loads that insert rows
+// directly call it after. One transaction per aggregate keeps what a rebuild holds at
+// once to one aggregate's writes: SQLite's writers wait for a step rather than the whole
+// rebuild, and its WAL is copied back between steps. Written as one, a million lists'
+// rebuild grew the WAL past 6 GB, and every page read looked through all of it.
+// Each aggregate is recounted from the rows as they stand, so none needs the others
+// in its transaction; visibility, which the others count by, comes first.
 func (s *Store) RebuildAggregates(ctx context.Context) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		if err := planRecounts(ctx, tx, s.dialect); err != nil {
-			return fmt.Errorf("rebuild aggregates: %w", err)
+	for _, a := range Aggregates {
+		start := time.Now()
+		if err := s.rebuild(ctx, a); err != nil {
+			return err
 		}
-		for _, a := range Aggregates {
-			start := time.Now()
-			if err := s.kept(a).rebuild(ctx, tx); err != nil {
-				return fmt.Errorf("rebuild %s: %w", a, err)
-			}
-			slog.DebugContext(ctx, "aggregate rebuilt", "aggregate", a.String(), "took", time.Since(start))
+		slog.DebugContext(ctx, "aggregate rebuilt", "aggregate", a.String(), "took", time.Since(start))
+	}
+	if s.dialect == Postgres {
+		// Fresh statistics, so the planner knows the new sizes: of this schema's tables
+		// only, as a bare ANALYZE would lock every schema's (other nodes' tests, say).
+		if err := s.tx(ctx, func(tx *sql.Tx) error { return analyzeSchema(ctx, tx) }); err != nil {
+			return fmt.Errorf("rebuild aggregates: analyze: %w", err)
 		}
-		if s.dialect == Postgres {
-			// Fresh statistics, so the planner knows the new sizes: of this schema's tables
-			// only, as a bare ANALYZE would lock every schema's (other nodes' tests, say).
-			if err := analyzeSchema(ctx, tx); err != nil {
-				return fmt.Errorf("rebuild aggregates: analyze: %w", err)
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // RepairAggregate rebuilds a from its rows, in one transaction. Repairing the
@@ -122,6 +122,11 @@ func (s *Store) RepairAggregate(ctx context.Context, a Aggregate) error {
 	if a == AggVisibility {
 		return s.RebuildAggregates(ctx)
 	}
+	return s.rebuild(ctx, a)
+}
+
+// rebuild recomputes a from its rows in one transaction.
+func (s *Store) rebuild(ctx context.Context, a Aggregate) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		if err := planRecounts(ctx, tx, s.dialect); err != nil {
 			return fmt.Errorf("rebuild %s: %w", a, err)

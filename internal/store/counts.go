@@ -115,14 +115,19 @@ var weeklyChecks = []check{
 var weeklyRepairs = append(mendFrom(recountDaily, "list_upvotes_daily", "day"), mendFrom(recountWeek, "list_upvotes_week", "end_day")...)
 
 // mendFrom sets the rows of table that differ from recount (see differing) to recount's
-// n, adding those it lacks, then deletes those recount has none of.
+// n, adding those it lacks, then deletes those recount has none of. The differences are
+// found once, into a temporary table, as finding them is a recount of the whole table
+// and writing them (none on a consistent repair, all on a bulk load) is the lesser part.
 func mendFrom(recount, table, day string) []string {
+	diff := table + `_differing`
 	return []string{
+		`CREATE TEMP TABLE ` + diff + ` AS ` + differing(recount, table, day),
 		`INSERT INTO ` + table + ` (list_user_id, list_id, ` + day + `, n)
-		SELECT list_user_id, list_id, ` + day + `, n FROM (` + differing(recount, table, day) + `) x WHERE n > 0
+		SELECT list_user_id, list_id, ` + day + `, n FROM ` + diff + ` WHERE n > 0
 		ON CONFLICT (list_user_id, list_id, ` + day + `) DO UPDATE SET n = excluded.n`,
-		`DELETE FROM ` + table + ` WHERE (list_user_id, list_id, ` + day + `) IN (SELECT list_user_id, list_id, ` + day + ` FROM (` +
-			differing(recount, table, day) + `) x WHERE n = 0)`,
+		`DELETE FROM ` + table + ` WHERE (list_user_id, list_id, ` + day + `) IN (SELECT list_user_id, list_id, ` + day + ` FROM ` +
+			diff + ` WHERE n = 0)`,
+		`DROP TABLE ` + diff,
 	}
 }
 
