@@ -95,7 +95,8 @@ func (s *Store) kept(a Aggregate) kept {
 // directly call it after. One transaction per aggregate keeps what a rebuild holds at
 // once to one aggregate's writes: SQLite's writers wait for a step rather than the whole
 // rebuild, and its WAL is copied back between steps. Written as one, a million lists'
-// rebuild grew the WAL past 6 GB, and every page read looked through all of it.
+// rebuild grew the WAL past 6 GB, and each page read the cache missed searched the
+// WAL's index, which grows with it.
 // Each aggregate is recounted from the rows as they stand, so none needs the others
 // in its transaction; visibility, which the others count by, comes first.
 func (s *Store) RebuildAggregates(ctx context.Context) error {

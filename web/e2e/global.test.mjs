@@ -49,7 +49,8 @@ async function resultRows(page) {
 }
 
 /** A mouse drag in small steps, from a panel tile into a slot. */
-const mouseDragToSlot = (page, from, to) => mouseDrag(page, from, to, { over: / is over slot / });
+// Let go only once the slot itself is announced, not one passed over on the way.
+const mouseDragToSlot = (page, from, to, over) => mouseDrag(page, from, to, { over });
 
 /** dnd-kit's keyboard sensor listens from the next tick after a pick-up (and scrolls as it moves): a person's key presses are never that fast. */
 async function arrowUp(page) {
@@ -95,7 +96,7 @@ test('desktop: three users vote, one edits; results, overview and a signed-out v
   await page.getByRole('alert').getByText('Kyle Fraser is already ranked at position 1.').waitFor();
 
   // Pointer drag into a chosen slot (slot 4).
-  await mouseDragToSlot(page, panel.getByRole('button', { name: 'Add Joe Hunter' }), page.locator('li[data-slot="4"]'));
+  await mouseDragToSlot(page, panel.getByRole('button', { name: 'Add Joe Hunter' }), page.locator('li[data-slot="4"]'), /Joe Hunter is over slot 4 of /);
   await expectSlots(page, ['Kyle Fraser', '', '', 'Joe Hunter']);
 
   // Keyboard: Enter on a tile adds to the first empty slot; the handle moves a castaway.

@@ -15,7 +15,9 @@ after(async () => {
 });
 
 /** Drags a panel tile with the mouse into the upper part of a ranked item. */
-const drag = (page, from, to) => mouseDrag(page, from, to, { over: / is over position /, yFraction: 0.25 });
+// Let go only once the target itself is announced: a pointer passing over other places on
+// its way announces them first, and a busy page may not have caught up with the last move.
+const drag = (page, from, to, over) => mouseDrag(page, from, to, { over, yFraction: 0.25 });
 
 const expectRanked = (page, names) => expectItems(page, 'Ranked items', '[class*="itemName"]', names);
 
@@ -37,7 +39,7 @@ test('desktop: build a list by click, drag and keyboard, keep the draft, save, e
 
   // By pointer drag into a precise slot: before Richard Hatch.
   const kelly = panel.getByRole('button', { name: /^Add Kelly Wiglesworth$/ });
-  await drag(page, kelly, page.getByRole('list', { name: 'Ranked items' }).locator(':scope > li').first());
+  await drag(page, kelly, page.getByRole('list', { name: 'Ranked items' }).locator(':scope > li').first(), /Kelly Wiglesworth is over position 1 of /);
   await expectRanked(page, ['Kelly Wiglesworth', 'Richard Hatch', 'Rudy Boesch']);
 
   // By keyboard: focus a contestant, Enter adds it; then move it up with the keyboard.
