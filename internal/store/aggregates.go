@@ -118,7 +118,8 @@ func (s *Store) RebuildAggregates(ctx context.Context) error {
 }
 
 // RepairAggregate rebuilds a from its rows, in one transaction. Repairing the
-// visibility rebuilds every aggregate, since each counts only what is public.
+// visibility rebuilds every aggregate (one transaction each), since each counts only
+// what is public.
 func (s *Store) RepairAggregate(ctx context.Context, a Aggregate) error {
 	if a == AggVisibility {
 		return s.RebuildAggregates(ctx)
