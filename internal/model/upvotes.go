@@ -6,6 +6,8 @@ type ListVisibility struct {
 	ID       string
 	Name     string
 	IsPublic bool // lists.is_public: everyone may see it (public and not hidden by a moderator)
+	// ThreadVersion moves on with every change to what a visitor's page of its comments shows.
+	ThreadVersion int64
 }
 
 // UpvoteResult is a list's vote state after a change.

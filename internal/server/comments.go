@@ -23,13 +23,16 @@ const (
 func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 	viewer := currentUser(r)
 	if viewer == nil {
-		// A visitor may read the thread of a list everyone may see. The check is part of
-		// the page shared among visitors, and it reads only the list's visibility (not the
-		// whole list): when nothing is shared it is one small read a request.
+		// A visitor may read the thread of a list everyone may see. The check reads only the
+		// list's visibility and its thread's version, which tells whether a page kept
+		// (threadPages) still stands: then a request reads nothing more.
 		owner, id := r.PathValue("userId"), r.PathValue("listId")
-		s.writeThread(w, r, owner, id, nil, func(ctx context.Context) error {
-			_, err := s.lists.Ref(ctx, owner, id, "")
-			return err
+		s.writeThread(w, r, owner, id, nil, func(ctx context.Context) (int64, error) {
+			l, err := s.lists.Ref(ctx, owner, id, "")
+			if err != nil {
+				return 0, err
+			}
+			return l.ThreadVersion, nil
 		})
 		return
 	}
@@ -52,26 +55,27 @@ func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
 	s.postComment(w, r, body, text, l.UserID, l.ID)
 }
 
-// threadPage is one page of a thread as shown, and the cursor of the next ("" for none).
+// threadPage is one page of a thread as shown, in JSON, and the cursor of the next ("" for none).
 type threadPage struct {
-	comments []api.Comment
-	next     string
+	body []byte
+	next string
 }
 
 // writeThread answers a page of the comments of a thread (a list, or a global poll
 // with listUserID ""), arranged as shown to viewer (nil when signed out); X-Next-Cursor
 // names the next page when there is one. A visitor's page is the same for every visitor,
-// so it is shared for a moment like the browse pages. may, when not nil, tells whether
-// the thread may be read (an error answers instead); it is read with the page.
+// so it is shared for a moment like the browse pages. version, when not nil, tells
+// whether a visitor may read the thread (an error answers instead) and the thread's
+// version, under which its pages are kept (threadPages); it is read with the page.
 func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID string, viewer *model.User,
-	may func(ctx context.Context) error) {
+	version func(ctx context.Context) (int64, error)) {
 	limit := comments.PageSize
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxCommentPage {
 			// A thread not theirs to read is missing, whatever the limit asked.
-			if may != nil {
-				if err := may(r.Context()); err != nil {
+			if version != nil {
+				if _, err := version(r.Context()); err != nil {
 					s.fail(w, r, "list comments", err, msgSomethingWrong)
 					return
 				}
@@ -83,12 +87,16 @@ func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID,
 	}
 	cursor := r.URL.Query().Get("cursor")
 	read := func(ctx context.Context) (any, error) {
-		if may != nil {
-			if err := may(ctx); err != nil {
-				return nil, err
-			}
+		if version == nil {
+			return s.threadPage(ctx, listUserID, listID, viewer, cursor, limit)
 		}
-		return s.threadPage(ctx, listUserID, listID, viewer, cursor, limit)
+		v, err := version(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return s.threads.page(threadKey{listUserID, listID, v, cursor, limit}, func() (threadPage, error) {
+			return s.threadPage(ctx, listUserID, listID, nil, cursor, limit)
+		})
 	}
 	var v any
 	var err error
@@ -105,7 +113,7 @@ func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID,
 	if page.next != "" {
 		w.Header().Set("X-Next-Cursor", page.next)
 	}
-	writeJSON(w, http.StatusOK, page.comments)
+	writeJSONBody(w, http.StatusOK, page.body)
 }
 
 // threadPage reads a page of a thread and arranges it as viewer may see it.
@@ -131,7 +139,8 @@ func (s *Server) threadPage(ctx context.Context, listUserID, listID string, view
 		c.Replies = &replies
 		out = append(out, c)
 	}
-	return threadPage{comments: out, next: next}, nil
+	body, err := encodeJSON(out)
+	return threadPage{body: body, next: next}, err
 }
 
 // newComment reads a comment request: the signed-in user, the body and its cleaned

@@ -18,10 +18,27 @@ import (
 const maxBody = 1 << 20
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	jsonHeader(w, status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// writeJSONBody answers body, a value encodeJSON encoded, as writeJSON would the value.
+func writeJSONBody(w http.ResponseWriter, status int, body []byte) {
+	jsonHeader(w, status)
+	w.Write(body)
+}
+
+// encodeJSON is v as writeJSON writes it.
+func encodeJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	err := json.NewEncoder(&b).Encode(v)
+	return b.Bytes(), err
+}
+
+func jsonHeader(w http.ResponseWriter, status int) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }
 
 // apiEach is items in the API's shape, each made by to.

@@ -82,8 +82,9 @@ type Server struct {
 	moderation  *moderation.Service
 	polls       *global.Service // the Global Rankings
 	shared      *httpcache.Shared
-	searches    *costly // bounds on text searches the shared reads cannot answer
-	sitemaps    *costly // and on the sitemap pages of lists they cannot
+	threads     *threadPages // visitors' pages of list threads, under their versions
+	searches    *costly      // bounds on text searches the shared reads cannot answer
+	sitemaps    *costly      // and on the sitemap pages of lists they cannot
 	// writes counts writes against their per-account and per-client limits.
 	writes *limits.Writes
 	// now is the clock the rate limits read (time.Now; a test may set it before requests).
@@ -108,6 +109,7 @@ func New(d Deps) (*Server, error) {
 		providers: d.Providers,
 		metrics:   newMetrics(),
 		shared:    httpcache.NewShared(d.Config.SharedReads, d.Config.DBTimeout),
+		threads:   newThreadPages(),
 		searches:  newCostly(SearchPerClient, searchSlots, searchWait, errSearchBusy),
 		sitemaps:  newCostly(SitemapPerClient, sitemapSlots, sitemapWait, errSitemapBusy),
 		hub:       d.Hub,

@@ -16,6 +16,10 @@ const StmtUncountCommentVotes = `UPDATE comments SET
 	downvotes = downvotes - (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.user_id = $1 AND v.value = -1)
 	WHERE id IN (SELECT comment_id FROM comment_votes WHERE user_id = $1)`
 
+// StmtThreadsVotedInChanged moves on the threads of the comments user $1 voted on
+// (threadChanged), as their votes go.
+var StmtThreadsVotedInChanged = threadsWhereChanged(`c.id IN (SELECT comment_id FROM comment_votes WHERE user_id = $1)`)
+
 // DeleteAccount removes userID and everything they own in one transaction, keeping
 // every count and aggregate right: their lists (with the comments on them), upvotes,
 // comment votes, ballots, favorites, follows (and the follow counts of the accounts at
@@ -59,6 +63,9 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 				return err
 			}
 		}
+		if _, err := tx.ExecContext(ctx, StmtThreadsVotedInChanged, userID); err != nil {
+			return fmt.Errorf("renew voted threads: %w", err)
+		}
 		if _, err := tx.ExecContext(ctx, StmtUncountCommentVotes, userID); err != nil {
 			return fmt.Errorf("uncount comment votes: %w", err)
 		}
@@ -92,6 +99,9 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 // deleteAuthored deletes userID's comments, but keeps, as DeletedCommentText without an
 // author, those others replied to.
 func deleteAuthored(ctx context.Context, tx *sql.Tx, userID string) error {
+	if _, err := tx.ExecContext(ctx, StmtThreadsOfAuthorChanged, userID); err != nil {
+		return fmt.Errorf("renew threads: %w", err)
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE comments SET text = $2, user_id = NULL WHERE user_id = $1
 		AND EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = comments.id AND (r.user_id IS NULL OR r.user_id <> $1))`,
 		userID, DeletedCommentText); err != nil {

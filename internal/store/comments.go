@@ -27,18 +27,27 @@ func countedAmong(ctx context.Context, tx *sql.Tx, id string) (int, error) {
 	return n, nil
 }
 
-// recountCommentsOf adds delta to the comment count of the list (owner, list); a poll's
+// threadChanged moves the thread of the list (owner, list) on (lists.thread_version) and
+// adds delta to its comment count, in the transaction that changed the thread; a poll's
 // thread has no list row, so the update then touches nothing.
-func recountCommentsOf(ctx context.Context, tx *sql.Tx, owner, list string, delta int) error {
-	if delta == 0 {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = comment_count + $3 WHERE user_id = $1 AND id = $2`,
-		owner, list, delta); err != nil {
+func threadChanged(ctx context.Context, tx *sql.Tx, owner, list string, delta int) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = comment_count + $3, thread_version = thread_version + 1
+		WHERE user_id = $1 AND id = $2`, owner, list, delta); err != nil {
 		return fmt.Errorf("count comments: %w", err)
 	}
 	return nil
 }
+
+// threadsWhereChanged moves on the threads (threadChanged) of the comments c that cond
+// selects, for a change to many comments at once.
+func threadsWhereChanged(cond string) string {
+	return `UPDATE lists SET thread_version = thread_version + 1
+	WHERE (user_id, id) IN (SELECT c.list_user_id, c.list_id FROM comments c WHERE ` + cond + `)`
+}
+
+// StmtThreadsOfAuthorChanged moves on the threads user $1 wrote in: their name changed,
+// or their account is going.
+var StmtThreadsOfAuthorChanged = threadsWhereChanged(`c.user_id = $1`)
 
 // commentSelect reads comments with their author's name and, when viewer is true, the
 // vote of the user in $1 (a reader signed out has cast none, so their statements look
@@ -113,7 +122,7 @@ func (s *Store) CreateComment(ctx context.Context, c *model.Comment, notes []*mo
 		if err != nil {
 			return err
 		}
-		if err := recountCommentsOf(ctx, tx, c.ListUserID, c.ListID, shown); err != nil {
+		if err := threadChanged(ctx, tx, c.ListUserID, c.ListID, shown); err != nil {
 			return err
 		}
 		notified, err = insertNotifications(ctx, tx, notes)
@@ -234,12 +243,14 @@ func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, va
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		// Touching the comment first locks its row on PostgreSQL, so two requests of
 		// the same user cannot both read the old vote and both count the change.
-		res, err := tx.ExecContext(ctx, `UPDATE comments SET upvotes = upvotes WHERE id = $1`, commentID)
+		var owner, list string
+		err := tx.QueryRowContext(ctx, `UPDATE comments SET upvotes = upvotes WHERE id = $1 RETURNING list_user_id, list_id`,
+			commentID).Scan(&owner, &list)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
 		if err != nil {
 			return fmt.Errorf("lock comment: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
 		}
 		var old int
 		err = tx.QueryRowContext(ctx, `SELECT value FROM comment_votes WHERE comment_id = $1 AND user_id = $2`, commentID, userID).Scan(&old)
@@ -261,6 +272,9 @@ func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, va
 		if _, err := tx.ExecContext(ctx, `UPDATE comments SET upvotes = upvotes + $2, downvotes = downvotes + $3 WHERE id = $1`,
 			commentID, voteIs(value, 1)-voteIs(old, 1), voteIs(value, -1)-voteIs(old, -1)); err != nil {
 			return fmt.Errorf("count comment vote: %w", err)
+		}
+		if err := threadChanged(ctx, tx, owner, list, 0); err != nil {
+			return err
 		}
 		if value == 1 && note != nil {
 			notified, err = insertNotifications(ctx, tx, []*model.Notification{note})
@@ -310,5 +324,5 @@ func deleteComment(ctx context.Context, tx *sql.Tx, id string) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM comments WHERE id = $1`, id); err != nil {
 		return fmt.Errorf("delete comment: %w", err)
 	}
-	return recountCommentsOf(ctx, tx, owner, list, -gone)
+	return threadChanged(ctx, tx, owner, list, -gone)
 }

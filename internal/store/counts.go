@@ -65,7 +65,8 @@ func countChecks() []check {
 
 // countRepairs set what countChecks check, writing only the rows that differ (on a
 // repair, a few; on a bulk load, those with something to count), and each list once
-// with all its counts.
+// with all its counts. The threads of the comments whose votes it sets move on first
+// (threadChanged).
 func countRepairs() []string {
 	from, differ := listCountsRecounted()
 	var set, values []string
@@ -74,6 +75,7 @@ func countRepairs() []string {
 		values = append(values, recounted(i)+` AS `+c.column)
 	}
 	return []string{
+		threadsWhereChanged(`c.id IN (SELECT d.id FROM (` + commentVoteDiffs + `) d)`),
 		`UPDATE comments SET upvotes = d.up, downvotes = d.down FROM (` + commentVoteDiffs + `) d WHERE comments.id = d.id`,
 		`UPDATE lists SET ` + strings.Join(set, ", ") + ` FROM (SELECT l.user_id, l.id, ` + strings.Join(values, ", ") +
 			` FROM ` + from + ` WHERE ` + differ + `) d WHERE lists.user_id = d.user_id AND lists.id = d.id`,

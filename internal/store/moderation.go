@@ -99,7 +99,7 @@ func (s *Store) setHidden(ctx context.Context, tx *sql.Tx, t *model.ReportTarget
 	if err != nil {
 		return err
 	}
-	return recountCommentsOf(ctx, tx, t.ListUserID, t.ListID, after-before)
+	return threadChanged(ctx, tx, t.ListUserID, t.ListID, after-before)
 }
 
 // ModerationLog is one page (limit) of the actions log, newest first, after cursor,

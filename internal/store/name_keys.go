@@ -90,7 +90,7 @@ func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
 			u.id, name, model.NameKey(name)); err != nil {
 			return fmt.Errorf("rename look-alike %s: %w", u.id, err)
 		}
-		if err := s.reindexSearch(ctx, tx, `l.user_id = $1`, u.id); err != nil {
+		if err := s.nameChanged(ctx, tx, u.id); err != nil {
 			return err
 		}
 	}

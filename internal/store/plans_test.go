@@ -107,6 +107,8 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 	}
 	out = append(out, plannedStmt{"comment notifications", store.StmtDeleteCommentNotes, []any{"c0000001"}, false})
 	out = append(out, plannedStmt{"account comment votes", store.StmtUncountCommentVotes, []any{"u00001"}, false})
+	out = append(out, plannedStmt{"threads of an author", store.StmtThreadsOfAuthorChanged, []any{"u00001"}, false})
+	out = append(out, plannedStmt{"threads an account voted in", store.StmtThreadsVotedInChanged, []any{"u00001"}, false})
 	for _, sort := range []model.BrowseSort{model.SortNewest, model.SortMostVotes, model.SortOldest} {
 		for _, f := range []struct {
 			name string

@@ -20,7 +20,7 @@ const StmtListMarks = `SELECT
 	EXISTS (SELECT 1 FROM favorites WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3)`
 
 // StmtListVisibility reads what the community features need of list ($1, $2).
-const StmtListVisibility = `SELECT name, is_public FROM lists WHERE user_id = $1 AND id = $2`
+const StmtListVisibility = `SELECT name, is_public, thread_version FROM lists WHERE user_id = $1 AND id = $2`
 
 // StmtListItems reads the items matching where, grouped by list, in rank order.
 func StmtListItems(where string) string {

@@ -182,8 +182,8 @@ func (s *Store) setSuspended(ctx context.Context, tx *sql.Tx, userID string, sus
 		return fmt.Errorf("set comments' visibility: %w", err)
 	}
 	// The lists the account commented on count their shown comments again (replies to its
-	// comments leave and come back with them).
-	if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = `+recountCommentsOfTable+`
+	// comments leave and come back with them), and their threads move on (threadChanged).
+	if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = `+recountCommentsOfTable+`, thread_version = thread_version + 1
 		WHERE (user_id, id) IN (SELECT list_user_id, list_id FROM comments WHERE user_id = $1)`, userID); err != nil {
 		return fmt.Errorf("count comments: %w", err)
 	}
@@ -258,9 +258,13 @@ var suspensionChecks = []check{
 }
 
 // suspensionRepairs set what suspensionChecks check.
+// The threads of the comments they change move on first (threadChanged), found as the
+// changes are.
 var suspensionRepairs = []string{
+	threadsWhereChanged(`c.suspension_hidden AND NOT ` + commentAuthorSuspended("c")),
 	`UPDATE comments SET hidden_at = NULL, suspension_hidden = FALSE
 		WHERE suspension_hidden AND NOT ` + commentAuthorSuspended("comments"),
+	threadsWhereChanged(`c.hidden_at IS NULL AND ` + commentAuthorSuspended("c")),
 	`UPDATE comments SET suspension_hidden = TRUE,
 		hidden_at = (SELECT su.suspended_at FROM users su WHERE su.id = comments.user_id)
 		WHERE hidden_at IS NULL AND ` + commentAuthorSuspended("comments"),

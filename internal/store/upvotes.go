@@ -15,7 +15,7 @@ import (
 func (s *Store) ListVisibilityOf(ctx context.Context, ownerID, listID string) (*model.ListVisibility, error) {
 	l := model.ListVisibility{UserID: ownerID, ID: listID}
 	err := s.rdb.QueryRowContext(ctx, StmtListVisibility, ownerID, listID).
-		Scan(&l.Name, &l.IsPublic)
+		Scan(&l.Name, &l.IsPublic, &l.ThreadVersion)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}

@@ -116,7 +116,7 @@ func nameKeysWithPrefix(ctx context.Context, db querier, prefix string) (map[str
 
 // RenameUser sets a user's display name. The unique index decides races:
 // ErrNameTaken when another user's name has the same look-alike key.
-// Their lists' search index rows follow the new name in the same transaction.
+// What shows their name follows it in the same transaction (nameChanged).
 func (s *Store) RenameUser(ctx context.Context, id, name string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, model.NameKey(name))
@@ -129,6 +129,18 @@ func (s *Store) RenameUser(ctx context.Context, id, name string) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
 		}
-		return s.reindexSearch(ctx, tx, `l.user_id = $1`, id)
+		return s.nameChanged(ctx, tx, id)
 	})
+}
+
+// nameChanged brings what shows user id's name up to their new one in tx: their lists'
+// search rows, and the threads they wrote in (StmtThreadsOfAuthorChanged).
+func (s *Store) nameChanged(ctx context.Context, tx *sql.Tx, id string) error {
+	if err := s.reindexSearch(ctx, tx, `l.user_id = $1`, id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, StmtThreadsOfAuthorChanged, id); err != nil {
+		return fmt.Errorf("renew threads: %w", err)
+	}
+	return nil
 }
