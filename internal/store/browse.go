@@ -358,9 +358,12 @@ const weekCandidates = 50
 // the size are written into the text, not bound: PostgreSQL planned the bound statement
 // again on every run (its generic plan costed above the custom one), about as much work
 // as running it. The text changes once a day.
-func StmtTopThisWeek(endDay int64) string {
+func StmtTopThisWeek(endDay int64) string { return stmtTopThisWeek(endDay, "") }
+
+// stmtTopThisWeek is StmtTopThisWeek with extra columns after listColumns.
+func stmtTopThisWeek(endDay int64, extra string) string {
 	day := strconv.FormatInt(endDay, 10)
-	return `SELECT ` + listColumns + ` FROM (SELECT list_user_id, list_id, n FROM list_upvotes_week
+	return `SELECT ` + listColumns + extra + ` FROM (SELECT list_user_id, list_id, n FROM list_upvotes_week
 		WHERE end_day = ` + day + ` AND n >= COALESCE((SELECT w.n FROM list_upvotes_week w CROSS JOIN lists l
 			WHERE w.end_day = ` + day + ` AND l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
 			ORDER BY w.n DESC LIMIT 1 OFFSET ` + strconv.Itoa(HomeSize-1) + `), 1)
@@ -372,8 +375,23 @@ func StmtTopThisWeek(endDay int64) string {
 
 // StmtRecent reads the newest public lists, HomeSize of them (its LIMIT in the text: see
 // boundedBy).
-var StmtRecent = `SELECT ` + listColumns + ` FROM lists l JOIN users u ON u.id = l.user_id
+var StmtRecent = stmtRecent("")
+
+// stmtRecent is StmtRecent with extra columns after listColumns.
+func stmtRecent(extra string) string {
+	return `SELECT ` + listColumns + extra + ` FROM lists l JOIN users u ON u.id = l.user_id
 	WHERE l.is_public = TRUE ORDER BY l.created_at DESC, l.user_id DESC, l.id DESC` + boundedBy(HomeSize)
+}
+
+// StmtHome reads both sections every visitor's front page shows, the week's top
+// (StmtTopThisWeek) then the newest (StmtRecent), in one statement: on PostgreSQL each
+// statement is a round trip, which cost a visitor's home more than either read. Each row
+// says its section and is put in its section's order by the outer sort (a few rows).
+func StmtHome(endDay int64) string {
+	return `SELECT * FROM (` + stmtTopThisWeek(endDay, `, 0 AS section, w.n AS k1, l.upvote_count AS k2`) + `) top
+	UNION ALL SELECT * FROM (` + stmtRecent(`, 1 AS section, 0 AS k1, 0 AS k2`) + `) recent
+	ORDER BY section, k1 DESC, k2 DESC, created_at DESC, user_id DESC, id DESC`
+}
 
 // StmtFavorites reads the lists $1 starred that they may still see, newest star first.
 var StmtFavorites = `SELECT ` + listColumns + ` FROM favorites f
@@ -408,18 +426,31 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*mo
 // HomeShared reads what the front page shows every visitor alike: the week's top and
 // the newest public lists (Favorites empty).
 func (s *Store) HomeShared(ctx context.Context, since time.Time) (*model.Home, error) {
-	var h model.Home
-	top, topLists, err := s.summaryRows(ctx, StmtTopThisWeek(WeekEndDay(since)))
+	h := model.Home{TopThisWeek: []model.ListSummary{}, Recent: []model.ListSummary{}}
+	rows, err := s.rdb.QueryContext(ctx, StmtHome(WeekEndDay(since)))
 	if err != nil {
-		return nil, fmt.Errorf("top lists this week: %w", err)
+		return nil, fmt.Errorf("home lists: %w", err)
 	}
-	recent, recentLists, err := s.summaryRows(ctx, StmtRecent)
-	if err != nil {
-		return nil, fmt.Errorf("recent lists: %w", err)
+	defer rows.Close()
+	var lists []*model.List
+	for rows.Next() {
+		var section, k1, k2 int64
+		l, err := scanList(rows, &section, &k1, &k2)
+		if err != nil {
+			return nil, fmt.Errorf("home lists: %w", err)
+		}
+		lists = append(lists, l)
+		if section == 0 {
+			h.TopThisWeek = append(h.TopThisWeek, summaryOf(l))
+		} else {
+			h.Recent = append(h.Recent, summaryOf(l))
+		}
 	}
-	h.TopThisWeek, h.Recent = top, recent
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("home lists: %w", err)
+	}
 	// Both sections' cards in one read.
-	if err := s.addCards(ctx, append(topLists, recentLists...), h.TopThisWeek, h.Recent); err != nil {
+	if err := s.addCards(ctx, lists, h.TopThisWeek, h.Recent); err != nil {
 		return nil, fmt.Errorf("home cards: %w", err)
 	}
 	h.Favorites = []model.ListSummary{}
@@ -470,11 +501,16 @@ func (s *Store) summaryRows(ctx context.Context, query string, args ...any) (out
 			return nil, nil, err
 		}
 		lists = append(lists, l)
-		out = append(out, model.ListSummary{UserID: l.UserID, ID: l.ID, UserName: l.UserName, Name: l.Name,
-			Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason, ItemCount: l.ItemCount,
-			UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden, Format: l.Format})
+		out = append(out, summaryOf(l))
 	}
 	return out, lists, rows.Err()
+}
+
+// summaryOf is l's summary, without its card (addCards).
+func summaryOf(l *model.List) model.ListSummary {
+	return model.ListSummary{UserID: l.UserID, ID: l.ID, UserName: l.UserName, Name: l.Name,
+		Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason, ItemCount: l.ItemCount,
+		UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden, Format: l.Format}
 }
 
 // likeEscaper makes the user's text match literally inside a LIKE pattern.

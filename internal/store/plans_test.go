@@ -57,6 +57,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 	out := []plannedStmt{
 		{"top this week", store.StmtTopThisWeek(store.WeekEndDay(now.Add(-7 * 24 * time.Hour))), nil, false},
 		{"recent", store.StmtRecent, nil, true},
+		{"home", store.StmtHome(store.WeekEndDay(now.Add(-7 * 24 * time.Hour))), nil, false},
 		{"favorites", store.StmtFavorites, []any{"u00001"}, false},
 		{"list", store.StmtList, []any{"u00001", "list_1"}, false},
 		{"list items", store.StmtListItems(`list_user_id = $1 AND list_id = $2`), []any{"u00001", "list_1"}, true},
@@ -243,6 +244,7 @@ func TestHotReadsKeepTheirPlan(t *testing.T) {
 	hot := []plannedStmt{
 		{"top this week", store.StmtTopThisWeek(store.WeekEndDay(now.Add(-7 * 24 * time.Hour))), nil, false},
 		{"recent", store.StmtRecent, nil, false},
+		{"home", store.StmtHome(store.WeekEndDay(now.Add(-7 * 24 * time.Hour))), nil, false},
 		{"inbox", store.StmtInbox(10), []any{"u00001"}, false},
 		{"lists by key", store.StmtListsByKey(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"consensus versions", store.StmtConsensusVersions(2), []any{"s1", store.AllTimeScope}, false},

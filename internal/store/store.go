@@ -111,6 +111,12 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 		}
 		// A server that does not answer must not hold a request for long.
 		url = withDefaultParam(url, "connect_timeout", "5")
+		// No Memoize nodes: PostgreSQL sizes a Memoize's hash table by the rows it expects
+		// and clears it at every run, and it expects many where a page's nested loop finds a
+		// few. The week's top on a visitor's home spent more time there than reading: its
+		// requests cost PostgreSQL 285 µs without against 433 µs with (100,000 lists). A
+		// database URL that sets enable_memoize wins.
+		url = withDefaultParam(url, "enable_memoize", "off")
 		if o.StatementTimeout > 0 {
 			url = withDefaultParam(url, "statement_timeout", strconv.FormatInt(o.StatementTimeout.Milliseconds(), 10))
 		}

@@ -66,3 +66,22 @@ func TestPostgresStatementTimeout(t *testing.T) {
 		t.Fatalf("a short statement: %v", err)
 	}
 }
+
+// The store's PostgreSQL connections plan without Memoize nodes (store.go says why),
+// unless the database URL says otherwise.
+func TestPostgresPlansWithoutMemoize(t *testing.T) {
+	ctx := context.Background()
+	url := storetest.PostgresURL(t)
+	for _, tc := range []struct{ url, want string }{{url, "off"}, {url + "&enable_memoize=on", "on"}} {
+		st, err := store.Open(ctx, tc.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		err = st.DB().QueryRowContext(ctx, `SHOW enable_memoize`).Scan(&got)
+		st.Close()
+		if err != nil || got != tc.want {
+			t.Errorf("%s: enable_memoize %q (%v), want %q", tc.url, got, err, tc.want)
+		}
+	}
+}
