@@ -46,6 +46,17 @@ func (s *Store) BrowsePage(ctx context.Context, q model.BrowseQuery) (*model.Bro
 		return nil, err
 	}
 	r := &model.BrowseResult{Lists: []model.ListSummary{}}
+	var page []model.ListSummary
+	if st.CountInPage {
+		var n int
+		if page, err = s.countedSummaries(ctx, &n, st.Page, st.PageArgs...); err != nil {
+			return nil, fmt.Errorf("browse lists: %w", err)
+		}
+		if len(page) > 0 {
+			r.Total, r.TotalIsCapped = min(n, BrowseCountCap), n > BrowseCountCap
+			return withPage(r, page, q), nil
+		}
+	}
 	matches := -1
 	if st.Matches != "" {
 		if err := s.rdb.QueryRowContext(ctx, st.Matches, st.MatchesArgs...).Scan(&matches, &q.SearchFloor); err != nil {
@@ -70,13 +81,18 @@ func (s *Store) BrowsePage(ctx context.Context, q model.BrowseQuery) (*model.Bro
 			return nil, err
 		}
 	}
-	if st.Page == "" {
+	if st.Page == "" || st.CountInPage { // past the count, or read already (empty)
 		return r, nil
 	}
-	page, err := s.summaries(ctx, st.Page, st.PageArgs...)
-	if err != nil {
+	if page, err = s.summaries(ctx, st.Page, st.PageArgs...); err != nil {
 		return nil, fmt.Errorf("browse lists: %w", err)
 	}
+	return withPage(r, page, q), nil
+}
+
+// withPage puts page, the rows read for q, into r: a row past q.PageSize says there is a
+// next page, whose cursor it sets.
+func withPage(r *model.BrowseResult, page []model.ListSummary, q model.BrowseQuery) *model.BrowseResult {
 	if len(page) > q.PageSize {
 		page = page[:q.PageSize]
 		last := page[len(page)-1]
@@ -84,7 +100,7 @@ func (s *Store) BrowsePage(ctx context.Context, q model.BrowseQuery) (*model.Bro
 			strconv.FormatInt(millis(last.CreatedAt), 10), last.UserID, last.ID)
 	}
 	r.Lists = page
-	return r, nil
+	return r
 }
 
 // StmtListCount reads how many public lists carry tag $1 (” for any) of kind $2
@@ -102,6 +118,10 @@ type BrowseStmts struct {
 	// past SearchCandidates the count is capped without being made.
 	Matches     string
 	MatchesArgs []any
+	// CountInPage says Page's rows end with Count's kept count, read in the same
+	// statement (on PostgreSQL: one round trip, not two): Count runs only when the page is
+	// empty.
+	CountInPage bool
 }
 
 func sortOf(q model.BrowseQuery) model.BrowseSort {
@@ -119,6 +139,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		q.PageSize = 12
 	}
 	from, conds, args, firstTag := s.browseFilter(q, false)
+	keptCount := "" // the kept count as a column of the page, when it can be one
 	where := strings.Join(conds, " AND ")
 	countFrom, countWhere := from, where
 	if from == `lists l` && len(q.Tags) > 0 {
@@ -146,6 +167,14 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		}
 		st.Count = StmtListCount
 		st.CountArgs = []any{tag, string(kind)}
+		// On PostgreSQL the count is read as a column of the page: a round trip costs more
+		// there than either read (SQLite has none to save, and ran the page slower).
+		if lit, ok := tagLiteral(tag); (ok || tag == "") && s.dialect == Postgres {
+			if tag == "" {
+				lit = `''`
+			}
+			keptCount = `, COALESCE((SELECT n FROM list_counts WHERE tag = ` + lit + ` AND kind = '` + string(kind) + `'), 0)`
+		}
 	}
 	if words := model.SearchWords(q.Q); len(words) > 0 && s.dialect == Postgres && q.Type != model.TypeSeason && q.Type != model.TypeSurvivor &&
 		q.Format == "" && len(q.Tags) == 0 {
@@ -208,7 +237,8 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 			return st, nil // past what page numbers reach: the cursor goes further
 		}
 	}
-	st.Page = `SELECT ` + listColumns + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order
+	st.Page = `SELECT ` + listColumns + keptCount + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order
+	st.CountInPage = keptCount != ""
 	if len(args) == 0 && offset == 0 {
 		// The first page of a type or a tag, the ones most read, binds nothing: with its
 		// tag and LIMIT in the text it is planned once (see boundedBy and tagLiteral). A page
@@ -486,9 +516,24 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]mod
 	return out, s.addCards(ctx, lists, out)
 }
 
+// countedSummaries is summaries of a query whose rows end with a count, read into n.
+func (s *Store) countedSummaries(ctx context.Context, n *int, query string, args ...any) ([]model.ListSummary, error) {
+	out, lists, err := s.summaryRowsWith(ctx, []any{n}, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return out, s.addCards(ctx, lists, out)
+}
+
 // summaryRows runs a query selecting listColumns, without the cards' items and tags;
 // lists[i] is the list out[i] summarises.
 func (s *Store) summaryRows(ctx context.Context, query string, args ...any) (out []model.ListSummary, lists []*model.List, err error) {
+	return s.summaryRowsWith(ctx, nil, query, args...)
+}
+
+// summaryRowsWith is summaryRows of a query whose rows end with more columns, each row's
+// read into extra.
+func (s *Store) summaryRowsWith(ctx context.Context, extra []any, query string, args ...any) (out []model.ListSummary, lists []*model.List, err error) {
 	rows, err := s.rdb.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, nil, err
@@ -496,7 +541,7 @@ func (s *Store) summaryRows(ctx context.Context, query string, args ...any) (out
 	defer rows.Close()
 	out = []model.ListSummary{}
 	for rows.Next() {
-		l, err := scanList(rows)
+		l, err := scanList(rows, extra...)
 		if err != nil {
 			return nil, nil, err
 		}
