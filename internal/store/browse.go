@@ -390,18 +390,25 @@ const weekCandidates = 50
 // as running it. The text changes once a day.
 func StmtTopThisWeek(endDay int64) string { return stmtTopThisWeek(endDay, "") }
 
-// stmtTopThisWeek is StmtTopThisWeek with extra columns after listColumns.
+// stmtTopThisWeek is StmtTopThisWeek with extra columns after listColumns. The author's
+// name is read by key for each of the few rows (nameByKey), not joined: with users in the
+// join, PostgreSQL hashed the whole users table and found each list among its author's
+// (1.6 ms at 10,000 lists, against 0.14 ms).
 func stmtTopThisWeek(endDay int64, extra string) string {
 	day := strconv.FormatInt(endDay, 10)
-	return `SELECT ` + listColumns + extra + ` FROM (SELECT list_user_id, list_id, n FROM list_upvotes_week
+	return `SELECT ` + nameByKey + extra + ` FROM (SELECT list_user_id, list_id, n FROM list_upvotes_week
 		WHERE end_day = ` + day + ` AND n >= COALESCE((SELECT w.n FROM list_upvotes_week w CROSS JOIN lists l
 			WHERE w.end_day = ` + day + ` AND l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
 			ORDER BY w.n DESC LIMIT 1 OFFSET ` + strconv.Itoa(HomeSize-1) + `), 1)
 		ORDER BY n DESC LIMIT ` + strconv.Itoa(weekCandidates) + `) w
-	CROSS JOIN lists l JOIN users u ON u.id = l.user_id
+	CROSS JOIN lists l
 	WHERE l.user_id = w.list_user_id AND l.id = w.list_id AND l.is_public = TRUE
 	ORDER BY w.n DESC, l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC` + boundedBy(HomeSize)
 }
+
+// nameByKey is listColumns with the author's name read by key, for a statement that
+// joins no users.
+var nameByKey = strings.Replace(listColumns, "u.display_name", "(SELECT u.display_name FROM users u WHERE u.id = l.user_id)", 1)
 
 // StmtRecent reads the newest public lists, HomeSize of them (its LIMIT in the text: see
 // boundedBy).
