@@ -49,7 +49,7 @@ func (s *Store) BrowsePage(ctx context.Context, q model.BrowseQuery) (*model.Bro
 	var page []model.ListSummary
 	if st.CountInPage {
 		var n int
-		if page, err = s.countedSummaries(ctx, &n, st.Page, st.PageArgs...); err != nil {
+		if page, err = s.summariesWith(ctx, []any{&n}, st.Page, st.PageArgs...); err != nil {
 			return nil, fmt.Errorf("browse lists: %w", err)
 		}
 		if len(page) > 0 {
@@ -516,16 +516,13 @@ func (s *Store) UserLists(ctx context.Context, ownerID, viewerID string) ([]mode
 // summaries runs a query selecting listColumns, then fetches the top items of
 // every list it found and their tags in one more query.
 func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]model.ListSummary, error) {
-	out, lists, err := s.summaryRows(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	return out, s.addCards(ctx, lists, out)
+	return s.summariesWith(ctx, nil, query, args...)
 }
 
-// countedSummaries is summaries of a query whose rows end with a count, read into n.
-func (s *Store) countedSummaries(ctx context.Context, n *int, query string, args ...any) ([]model.ListSummary, error) {
-	out, lists, err := s.summaryRowsWith(ctx, []any{n}, query, args...)
+// summariesWith is summaries of a query whose rows end with more columns, each row's
+// read into extra (summaryRowsWith).
+func (s *Store) summariesWith(ctx context.Context, extra []any, query string, args ...any) ([]model.ListSummary, error) {
+	out, lists, err := s.summaryRowsWith(ctx, extra, query, args...)
 	if err != nil {
 		return nil, err
 	}
