@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"castaway/internal/model"
@@ -10,7 +9,7 @@ import (
 
 // insertNotifications adds notes in tx, skipping any whose dedupe key was used
 // before, and returns the recipients of the ones inserted.
-func insertNotifications(ctx context.Context, tx *sql.Tx, notes []*model.Notification) ([]string, error) {
+func insertNotifications(ctx context.Context, tx dbtx, notes []*model.Notification) ([]string, error) {
 	var notified []string
 	for _, n := range notes {
 		var key any

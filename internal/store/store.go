@@ -58,6 +58,7 @@ type Store struct {
 	url        string
 	lock       interface{ Close() error }        // SQLite: the shared lock a restore waits out (restore.go)
 	checkpoint *checkpointer                     // SQLite: copies the WAL back off the writers' path (checkpoint.go)
+	batch      *batcher                          // SQLite: commits the marks of many requests together (batch.go)
 	cardCache  *lru.Cache[cardKey, card]         // list cards by list version (cards.go)
 	itemsCache *lru.Cache[cardKey, []model.Item] // lists' entries by list version (list_items_cache.go)
 }
@@ -174,6 +175,9 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 				sizePool(s.rdb, o.SQLiteReaders, DefaultSQLiteReaders)
 				s.checkpoint, err = startCheckpoints(dsn)
 			}
+			if err == nil {
+				s.batch = newBatcher(s.db)
+			}
 		}
 	}
 	if err != nil {
@@ -259,6 +263,9 @@ func (s *Store) Ping(ctx context.Context) error {
 // Close releases the pools.
 func (s *Store) Close() error {
 	var err error
+	if s.batch != nil {
+		s.batch.close()
+	}
 	if s.checkpoint != nil {
 		err = s.checkpoint.Close()
 	}
@@ -292,6 +299,15 @@ func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
+}
+
+// batched runs fn, a small write, in a transaction: on SQLite in the next batch of marks
+// (batch.go), on PostgreSQL alone (its commits already go together).
+func (s *Store) batched(ctx context.Context, fn func(context.Context, dbtx) error) error {
+	if s.batch != nil {
+		return s.batch.write(ctx, fn)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error { return fn(ctx, tx) })
 }
 
 // millis converts a time to the stored form.

@@ -30,7 +30,8 @@ func (s *Store) ListVisibilityOf(ctx context.Context, ownerID, listID string) (*
 // ErrNotFound when the list does not exist.
 func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, now time.Time, note *model.Notification) (model.UpvoteResult, error) {
 	var r model.UpvoteResult
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
+		r = model.UpvoteResult{}
 		res, err := tx.ExecContext(ctx, `INSERT INTO list_upvotes (list_user_id, list_id, user_id, created_at)
 			VALUES ($1, $2, $3, $4) ON CONFLICT (list_user_id, list_id, user_id) DO NOTHING`, ownerID, listID, userID, millis(now))
 		if isForeignKeyViolation(err) {
@@ -64,7 +65,8 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 // RemoveUpvote withdraws userID's vote, if any. ErrNotFound when the list does not exist.
 func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string) (model.UpvoteResult, error) {
 	var r model.UpvoteResult
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
+		r = model.UpvoteResult{}
 		removed, err := removeUpvote(ctx, tx, ownerID, listID, userID, &r.UpvoteCount)
 		if err != nil || removed {
 			return err
@@ -76,7 +78,7 @@ func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string
 
 // removeUpvote withdraws userID's vote on a list in tx, if any, keeping its counts exact;
 // when it was there, count is the list's upvotes left.
-func removeUpvote(ctx context.Context, tx *sql.Tx, ownerID, listID, userID string, count *int) (bool, error) {
+func removeUpvote(ctx context.Context, tx dbtx, ownerID, listID, userID string, count *int) (bool, error) {
 	var cast int64
 	err := tx.QueryRowContext(ctx, `DELETE FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3
 		RETURNING created_at`, ownerID, listID, userID).Scan(&cast)
@@ -140,7 +142,7 @@ const dayMillis = 24 * 60 * 60 * 1000
 // dayOf is the UTC day number of a time in milliseconds.
 func dayOf(ms int64) int64 { return ms / dayMillis }
 
-func upvoteCount(ctx context.Context, tx *sql.Tx, ownerID, listID string, count *int) error {
+func upvoteCount(ctx context.Context, tx dbtx, ownerID, listID string, count *int) error {
 	err := tx.QueryRowContext(ctx, `SELECT upvote_count FROM lists WHERE user_id = $1 AND id = $2`, ownerID, listID).Scan(count)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound

@@ -1,0 +1,232 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// dbtx is what a write inside a transaction runs its statements through: a *sql.Tx, or a
+// batch's preparedTx.
+type dbtx interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// maxBatch bounds the writes one batch commits together, so one commit's WAL and one
+// write lock's hold stay small.
+const maxBatch = 64
+
+// maxPreparedWrites bounds the statement texts a batcher keeps prepared; the marks run a
+// handful of fixed texts.
+const maxPreparedWrites = 64
+
+// errStoreClosed answers a batched write after the store is closed.
+var errStoreClosed = errors.New("store closed")
+
+// batcher commits the small, hot writes of many requests (an upvote, its withdrawal) in
+// one SQLite transaction. SQLite runs one writer at a time anyway, and most of a lone
+// mark's cost was its commit (writing the pages it touched to the WAL) and compiling its
+// statements: a batch writes a page that several marks touched once, and its statements
+// stay prepared on the single writer connection. Each write runs inside a savepoint, so
+// one that fails is undone alone. A write runs on a context its caller cannot cancel: an
+// interrupted SQLite write rolls back the whole transaction, and with it the others'.
+type batcher struct {
+	db   *sql.DB
+	jobs chan *batchJob
+	quit chan struct{}
+	done chan struct{}
+
+	open   sync.RWMutex // held to queue a write; close takes it to shut the queue
+	closed bool
+
+	mu      sync.Mutex
+	stmts   map[string]*sql.Stmt
+	missing map[string]bool // texts run unprepared in this batch, prepared after its commit
+}
+
+type batchJob struct {
+	ctx context.Context
+	fn  func(context.Context, dbtx) error
+	err chan error
+}
+
+func newBatcher(db *sql.DB) *batcher {
+	b := &batcher{db: db, jobs: make(chan *batchJob, maxBatch), quit: make(chan struct{}), done: make(chan struct{}),
+		stmts: map[string]*sql.Stmt{}, missing: map[string]bool{}}
+	go b.run()
+	return b
+}
+
+// write runs fn in a coming batch and waits for its commit. fn may run twice (see
+// commit): it sets its results afresh on each run. A caller that gives up before its
+// write starts is skipped; one that gives up later still waits for the commit, so it
+// never returns while its write may yet land. Past maxBatch writes waiting, callers
+// wait to join the queue.
+func (b *batcher) write(ctx context.Context, fn func(context.Context, dbtx) error) error {
+	j := &batchJob{ctx: ctx, fn: fn, err: make(chan error, 1)}
+	b.open.RLock()
+	if b.closed {
+		b.open.RUnlock()
+		return errStoreClosed
+	}
+	select {
+	case b.jobs <- j:
+	case <-ctx.Done():
+		b.open.RUnlock()
+		return ctx.Err()
+	}
+	b.open.RUnlock()
+	return <-j.err
+}
+
+func (b *batcher) run() {
+	defer close(b.done)
+	for {
+		select {
+		case j := <-b.jobs:
+			b.commit(b.gather(j))
+			b.prepareMissing()
+		case <-b.quit:
+			// No write can join the queue now: finish those in it.
+			for len(b.jobs) > 0 {
+				b.commit(b.gather(<-b.jobs))
+			}
+			return
+		}
+	}
+}
+
+// gather is first and the writes queued behind it, up to maxBatch.
+func (b *batcher) gather(first *batchJob) []*batchJob {
+	batch := []*batchJob{first}
+	for len(batch) < maxBatch {
+		select {
+		case j := <-b.jobs:
+			batch = append(batch, j)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// commit runs a batch in one transaction and tells each job how it ended. When a job
+// fails, the transaction is rolled back and each of the others runs again alone, so a
+// failure is its own and costs the batch at most one more run of each.
+func (b *batcher) commit(batch []*batchJob) {
+	live := batch[:0]
+	for _, j := range batch {
+		if err := j.ctx.Err(); err != nil {
+			j.err <- err
+		} else {
+			live = append(live, j)
+		}
+	}
+	failed := -1
+	err := b.inTx(func(tx *sql.Tx) error {
+		for i, j := range live {
+			if err := j.run(tx, b); err != nil {
+				failed = i
+				return err
+			}
+		}
+		return nil
+	})
+	for i, j := range live {
+		switch {
+		case failed < 0 || i == failed:
+			j.err <- err
+		default:
+			j.err <- b.inTx(func(tx *sql.Tx) error { return j.run(tx, b) })
+		}
+	}
+}
+
+// run runs the job's write in tx, on a context its caller cannot cancel.
+func (j *batchJob) run(tx *sql.Tx, b *batcher) error {
+	return j.fn(context.WithoutCancel(j.ctx), preparedTx{tx: tx, b: b})
+}
+
+func (b *batcher) inTx(fn func(*sql.Tx) error) error {
+	ctx := context.Background()
+	tx, err := b.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// stmt is query's statement prepared on the writer; nil the first time it is seen (it is
+// prepared after the batch: preparing now would wait for the one writer connection, which
+// the batch holds) and past the bound.
+func (b *batcher) stmt(query string) *sql.Stmt {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	st, ok := b.stmts[query]
+	if !ok && len(b.stmts)+len(b.missing) < maxPreparedWrites {
+		b.missing[query] = true
+	}
+	return st
+}
+
+// prepareMissing prepares the texts the last batch ran unprepared.
+func (b *batcher) prepareMissing() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for q := range b.missing {
+		delete(b.missing, q)
+		if st, err := b.db.Prepare(q); err == nil {
+			b.stmts[q] = st
+		}
+	}
+}
+
+// close stops taking writes, waits for those queued, and closes the statements. Closing
+// twice is harmless.
+func (b *batcher) close() {
+	b.open.Lock()
+	wasClosed := b.closed
+	b.closed = true
+	b.open.Unlock()
+	if wasClosed {
+		return
+	}
+	close(b.quit)
+	<-b.done
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for q, st := range b.stmts {
+		st.Close()
+		delete(b.stmts, q)
+	}
+}
+
+// preparedTx runs a batch's statements through the writer's prepared ones.
+type preparedTx struct {
+	tx *sql.Tx
+	b  *batcher
+}
+
+func (p preparedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := p.b.stmt(query); st != nil {
+		return p.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return p.tx.ExecContext(ctx, query, args...)
+}
+
+func (p preparedTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := p.b.stmt(query); st != nil {
+		return p.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	return p.tx.QueryRowContext(ctx, query, args...)
+}
