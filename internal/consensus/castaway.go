@@ -45,9 +45,10 @@ type Castaway struct {
 }
 
 // Castaway is the castaway id's page with the lists after cursor ("" first). Its reads
-// are bounded whatever the community's size: the versions of their seasons' rankings and
-// the all-time one, in one read (each ranking kept while its version stands; else a
-// cast's or the catalog's tallies), and one range of castaway_ranks_best.
+// are bounded whatever the community's size: one range of castaway_ranks_best with the
+// versions of their seasons' rankings and the all-time one, in one read (each ranking
+// kept while its version stands; else a cast's or the catalog's tallies), then the
+// page's lists by key.
 func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, error) {
 	played := s.catalog.Played(id)
 	if len(played) == 0 {
@@ -58,15 +59,18 @@ func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, er
 	for _, season := range played {
 		scopes = append(scopes, season.ID)
 	}
-	versions, err := s.store.ConsensusVersions(ctx, scopes)
+	page, err := s.store.CastawayLists(ctx, id, cursor, CastawayPageSize, scopes)
+	if errors.Is(err, store.ErrBadCursor) {
+		return Castaway{}, errPageExpired
+	}
 	if err != nil {
 		return Castaway{}, err
 	}
-	var c Castaway
+	c := Castaway{Lists: page.Lists, NextCursor: page.Next}
 	for _, season := range played {
 		ct, _, _ := s.catalog.Contestant(id, season.ID)
 		name, inScope := s.castOf(season)
-		place, err := s.placeIn(ctx, season.ID, versions[season.ID], id, name, inScope)
+		place, err := s.placeIn(ctx, season.ID, page.Versions[season.ID], id, name, inScope)
 		if err != nil {
 			return Castaway{}, err
 		}
@@ -74,15 +78,11 @@ func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, er
 		c.Seasons = append(c.Seasons, CastawaySeason{Season: season, Contestant: ct, Community: place})
 	}
 	name, inScope := s.allTime()
-	if c.AllTime, err = s.placeIn(ctx, store.AllTimeScope, versions[store.AllTimeScope], id, name, inScope); err != nil {
+	if c.AllTime, err = s.placeIn(ctx, store.AllTimeScope, page.Versions[store.AllTimeScope], id, name, inScope); err != nil {
 		return Castaway{}, err
 	}
 	c.ListCount = c.AllTime.ListCount
-	c.Lists, c.NextCursor, err = s.store.CastawayLists(ctx, id, cursor, CastawayPageSize)
-	if errors.Is(err, store.ErrBadCursor) {
-		return Castaway{}, errPageExpired
-	}
-	return c, err
+	return c, nil
 }
 
 // placeIn is id's place in scope's ranking (name and inScope the scope's own), from the

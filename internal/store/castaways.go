@@ -1,10 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"castaway/internal/model"
 )
@@ -53,12 +56,27 @@ func syncSitemap(ctx context.Context, tx *sql.Tx, userID, listID string) error {
 	return nil
 }
 
-// StmtCastawayPlaces reads up to $6 of the places of contestant $1 in public lists, best
-// place first and at one place newest first, after the row ($2 position, $3 sort key, $4
-// owner, $5 id): one range of castaway_ranks_best, and no list (lists_by_key.go says why).
-const StmtCastawayPlaces = `SELECT r.list_user_id, r.list_id, r.position, r.sort_key FROM castaway_ranks r
-	WHERE r.item_id = $1 AND (r.position, r.sort_key, r.list_user_id, r.list_id) > ($2, $3, $4, $5)
-	ORDER BY r.position, r.sort_key, r.list_user_id, r.list_id LIMIT CAST($6 AS BIGINT)`
+// StmtCastawayPlaces reads up to limit of the places of contestant $1 in public lists,
+// best place first and at one place newest first, after the row ($2 position, $3 sort
+// key, $4 owner, $5 id): one range of castaway_ranks_best, and no list (lists_by_key.go
+// says why). Then, as rows of position -1, the versions of the n rankings named $6 …
+// $(5+n) that the page shows: one statement where two would each pay a round trip. The
+// limit is written into the text (see boundedBy): bound, it made PostgreSQL plan the
+// statement anew on every run, three times the cost of running it.
+func StmtCastawayPlaces(limit, n int) string {
+	places := `SELECT r.list_user_id, r.list_id, r.position, r.sort_key FROM castaway_ranks r
+		WHERE r.item_id = $1 AND (r.position, r.sort_key, r.list_user_id, r.list_id) > ($2, $3, $4, $5)
+		ORDER BY r.position, r.sort_key, r.list_user_id, r.list_id` + boundedBy(limit)
+	if n == 0 {
+		return places
+	}
+	marks := make([]string, n)
+	for i := range marks {
+		marks[i] = "$" + strconv.Itoa(i+6)
+	}
+	return `SELECT p.list_user_id, p.list_id, p.position, p.sort_key FROM (` + places + `) p
+	UNION ALL SELECT scope, '', -1, version FROM consensus_lists WHERE scope IN (` + strings.Join(marks, ", ") + `)`
+}
 
 // castawayPlace is a row of StmtCastawayPlaces: a list and the place it gives the castaway.
 type castawayPlace struct {
@@ -67,43 +85,68 @@ type castawayPlace struct {
 	sortKey  int64
 }
 
+// CastawayPage is a page of the public lists ranking a castaway, the highest place
+// first, and the versions of the rankings the castaway's page shows.
+type CastawayPage struct {
+	Lists    []model.RankedList
+	Next     string           // the next page's cursor, "" when there is none
+	Versions map[string]int64 // each scope asked for: its version, -1 when it has none
+}
+
 // CastawayLists returns up to limit (at most byKeyMost-1) public lists ranking the
-// contestant itemID, the highest place first, after cursor ("" for the first page), and
-// the next page's cursor ("" when there is none): their places, then the lists by key. A
-// list that stopped being public between the two reads leaves its page one short.
-// ErrBadCursor for a cursor it did not make.
-func (s *Store) CastawayLists(ctx context.Context, itemID, cursor string, limit int) ([]model.RankedList, string, error) {
+// contestant itemID after cursor ("" for the first page), with the versions of scopes:
+// their places and the versions, then the lists by key. A list that stopped being public
+// between the two reads leaves its page one short. ErrBadCursor for a cursor it did not
+// make.
+func (s *Store) CastawayLists(ctx context.Context, itemID, cursor string, limit int, scopes []string) (CastawayPage, error) {
 	limit = min(limit, byKeyMost-1)
 	pos, key, owner, id := int64(-1), int64(0), "", ""
 	if cursor != "" {
 		k, err := decodeCursor(cursor, 4)
 		if err != nil {
-			return nil, "", err
+			return CastawayPage{}, err
 		}
 		p, err1 := strconv.ParseInt(k[0], 10, 32)
 		sk, err2 := strconv.ParseInt(k[1], 10, 64)
 		if err1 != nil || err2 != nil {
-			return nil, "", ErrBadCursor
+			return CastawayPage{}, ErrBadCursor
 		}
 		pos, key, owner, id = p, sk, k[2], k[3]
 	}
-	rows, err := s.rdb.QueryContext(ctx, StmtCastawayPlaces, itemID, pos, key, owner, id, limit+1)
-	places, err := rowsOf(rows, err, "castaway lists", func(rows *sql.Rows) (p castawayPlace, err error) {
+	page := CastawayPage{Lists: []model.RankedList{}, Versions: make(map[string]int64, len(scopes))}
+	args := []any{itemID, pos, key, owner, id}
+	for _, scope := range scopes {
+		page.Versions[scope] = -1
+		args = append(args, scope)
+	}
+	rows, err := s.rdb.QueryContext(ctx, StmtCastawayPlaces(limit+1, len(scopes)), args...)
+	all, err := rowsOf(rows, err, "castaway lists", func(rows *sql.Rows) (p castawayPlace, err error) {
 		err = rows.Scan(&p.key.userID, &p.key.listID, &p.position, &p.sortKey)
 		return p, err
 	})
 	if err != nil {
-		return nil, "", err
+		return CastawayPage{}, err
 	}
-	next := ""
+	var places []castawayPlace
+	for _, p := range all {
+		if p.position < 0 {
+			page.Versions[p.key.userID] = p.sortKey
+		} else {
+			places = append(places, p)
+		}
+	}
+	// In the range's order: UNION ALL keeps it on both engines, but SQL does not promise it.
+	slices.SortFunc(places, func(a, b castawayPlace) int {
+		return cmp.Or(cmp.Compare(a.position, b.position), cmp.Compare(a.sortKey, b.sortKey),
+			strings.Compare(a.key.userID, b.key.userID), strings.Compare(a.key.listID, b.key.listID))
+	})
 	if len(places) > limit {
 		places = places[:limit]
 		last := places[limit-1]
-		next = encodeCursor(strconv.Itoa(last.position), strconv.FormatInt(last.sortKey, 10), last.key.userID, last.key.listID)
+		page.Next = encodeCursor(strconv.Itoa(last.position), strconv.FormatInt(last.sortKey, 10), last.key.userID, last.key.listID)
 	}
-	out := []model.RankedList{}
 	if len(places) == 0 {
-		return out, next, nil
+		return page, nil
 	}
 	keys := make([]listKey, len(places))
 	for i, p := range places {
@@ -111,7 +154,7 @@ func (s *Store) CastawayLists(ctx context.Context, itemID, cursor string, limit 
 	}
 	found, err := s.listedByKey(ctx, keys)
 	if err != nil {
-		return nil, "", fmt.Errorf("castaway lists: %w", err)
+		return CastawayPage{}, fmt.Errorf("castaway lists: %w", err)
 	}
 	var lists []*model.List
 	summaries := []model.ListSummary{}
@@ -119,16 +162,16 @@ func (s *Store) CastawayLists(ctx context.Context, itemID, cursor string, limit 
 		if f, ok := found[p.key]; ok {
 			lists = append(lists, f.list)
 			summaries = append(summaries, f.summary)
-			out = append(out, model.RankedList{Position: p.position + 1})
+			page.Lists = append(page.Lists, model.RankedList{Position: p.position + 1})
 		}
 	}
 	if err := s.addCards(ctx, lists, summaries); err != nil {
-		return nil, "", fmt.Errorf("castaway lists: %w", err)
+		return CastawayPage{}, fmt.Errorf("castaway lists: %w", err)
 	}
-	for i := range out {
-		out[i].ListSummary = summaries[i]
+	for i := range page.Lists {
+		page.Lists[i].ListSummary = summaries[i]
 	}
-	return out, next, nil
+	return page, nil
 }
 
 // The statements the sitemap runs: its last number (one step down the primary key), and

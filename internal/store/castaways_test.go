@@ -47,11 +47,19 @@ func TestCastawayMigrationAndPages(t *testing.T) {
 		var seen []string
 		cursor := ""
 		for range 10 {
-			page, next, err := s.CastawayLists(ctx, "parvati-shallow", cursor, 2)
+			page, err := s.CastawayLists(ctx, "parvati-shallow", cursor, 2, []string{"s20", store.AllTimeScope, "s99"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, l := range page {
+			// The versions of the rankings the page shows come with every page.
+			for _, scope := range []string{"s20", store.AllTimeScope, "s99"} {
+				want, err := s.ConsensusVersion(ctx, scope)
+				if err != nil || page.Versions[scope] != want {
+					t.Fatalf("version of %s: %d, want %d (%v)", scope, page.Versions[scope], want, err)
+				}
+			}
+			next := page.Next
+			for _, l := range page.Lists {
 				seen = append(seen, l.ID+"@"+string(rune('0'+l.Position)))
 			}
 			if cursor = next; cursor == "" {
@@ -118,13 +126,13 @@ func TestCastawayPageLeavesOutAListGonePrivate(t *testing.T) {
 		if _, err := s.DB().ExecContext(ctx, `UPDATE lists SET is_public = FALSE, chosen_public = FALSE WHERE id = 'list_c'`); err != nil {
 			t.Fatal(err)
 		}
-		page, next, err := s.CastawayLists(ctx, "parvati-shallow", "", 2)
-		if err != nil || len(page) != 1 || page[0].ID != "list_d" || page[0].Position != 1 || next == "" {
-			t.Fatalf("first page %+v, next %q, %v", page, next, err)
+		page, err := s.CastawayLists(ctx, "parvati-shallow", "", 2, nil)
+		if l := page.Lists; err != nil || len(l) != 1 || l[0].ID != "list_d" || l[0].Position != 1 || page.Next == "" {
+			t.Fatalf("first page %+v, %v", page, err)
 		}
-		page, next, err = s.CastawayLists(ctx, "parvati-shallow", next, 2)
-		if err != nil || len(page) != 2 || page[0].ID != "list_b" || page[1].ID != "list_a" || next != "" {
-			t.Fatalf("second page %+v, next %q, %v", page, next, err)
+		page, err = s.CastawayLists(ctx, "parvati-shallow", page.Next, 2, nil)
+		if l := page.Lists; err != nil || len(l) != 2 || l[0].ID != "list_b" || l[1].ID != "list_a" || page.Next != "" {
+			t.Fatalf("second page %+v, %v", page, err)
 		}
 	})
 }

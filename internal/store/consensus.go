@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"castaway/internal/model"
@@ -104,42 +103,6 @@ func (s *Store) ConsensusVersion(ctx context.Context, scope string) (int64, erro
 		return 0, fmt.Errorf("read consensus version: %w", err)
 	}
 	return v, nil
-}
-
-// StmtConsensusVersions reads the versions of n scopes ($1 … $n) at once.
-func StmtConsensusVersions(n int) string {
-	marks := make([]string, n)
-	for i := range marks {
-		marks[i] = "$" + strconv.Itoa(i+1)
-	}
-	return `SELECT scope, version FROM consensus_lists WHERE scope IN (` + strings.Join(marks, ", ") + `)`
-}
-
-// ConsensusVersions is ConsensusVersion of each of scopes in one read (a castaway's page
-// asks for every season they played and the all-time ranking).
-func (s *Store) ConsensusVersions(ctx context.Context, scopes []string) (map[string]int64, error) {
-	out := make(map[string]int64, len(scopes))
-	args := make([]any, len(scopes))
-	for i, scope := range scopes {
-		out[scope], args[i] = -1, scope
-	}
-	rows, err := s.rdb.QueryContext(ctx, StmtConsensusVersions(len(scopes)), args...)
-	if err != nil {
-		return nil, fmt.Errorf("read consensus versions: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var scope string
-		var v int64
-		if err := rows.Scan(&scope, &v); err != nil {
-			return nil, fmt.Errorf("read consensus versions: %w", err)
-		}
-		out[scope] = v
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read consensus versions: %w", err)
-	}
-	return out, nil
 }
 
 // ListNames reads the names of the lists keys names and their authors' display names;

@@ -67,14 +67,14 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"list origin", store.StmtOrigin, []any{"u00001", "list_1"}, false},
 		{"list remixes", store.StmtRemixes, []any{"u00001", "list_1", int64(1) << 62, "", "", 13}, true},
 		{"consensus version", store.StmtConsensusVersion, []any{"s1"}, false},
-		{"consensus versions", store.StmtConsensusVersions(2), []any{"s1", store.AllTimeScope}, false},
 		{"list names (consensus agreeing)", store.StmtListNames(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"consensus count", store.StmtConsensusCount, []any{"s1"}, false},
 		{"consensus tallies", store.StmtConsensusTallies, []any{"s1"}, false},
 		{"consensus sample", store.StmtConsensusSample, []any{"s1", 50}, true},
 		{"consensus all-time tallies", store.StmtConsensusTallies, []any{store.AllTimeScope}, false},
-		{"castaway places", store.StmtCastawayPlaces, []any{castaway, -1, 0, "", "", 13}, true},
-		{"castaway places after", store.StmtCastawayPlaces, []any{castaway, 1, -(int64(1) << 40), "u00001", "list_1", 13}, true},
+		{"castaway places", store.StmtCastawayPlaces(13, 0), []any{castaway, -1, 0, "", ""}, true},
+		{"castaway places and versions", store.StmtCastawayPlaces(13, 2), []any{castaway, -1, 0, "", "", "s1", store.AllTimeScope}, true},
+		{"castaway places after", store.StmtCastawayPlaces(13, 2), []any{castaway, 1, -(int64(1) << 40), "u00001", "list_1", "s1", store.AllTimeScope}, true},
 		{"sitemap pages", store.StmtSitemapLast, nil, false},
 		{"sitemap lists", store.StmtSitemapLists, []any{1000, 2000}, true},
 		{"consensus sample items", store.StmtListItems(store.PageKeys(2)), []any{"u00001", "list_1", "u00002", "list_2"}, false},
@@ -247,7 +247,6 @@ func TestHotReadsKeepTheirPlan(t *testing.T) {
 		{"home", store.StmtHome(store.WeekEndDay(now.Add(-7 * 24 * time.Hour))), nil, false},
 		{"inbox", store.StmtInbox(10), []any{"u00001"}, false},
 		{"lists by key", store.StmtListsByKey(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
-		{"consensus versions", store.StmtConsensusVersions(2), []any{"s1", store.AllTimeScope}, false},
 	}
 	for _, sort := range []model.BrowseSort{model.SortNewest, model.SortMostVotes, model.SortOldest} {
 		for _, kind := range []model.BrowseType{model.TypeAll, model.TypeSeason, model.TypeSurvivor} {
