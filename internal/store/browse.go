@@ -183,6 +183,13 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		st.Count = fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM list_search_docs sd
 			WHERE sd.doc @@ to_tsquery('simple', $1) LIMIT %d) m`, BrowseCountCap+1)
 		st.CountArgs = []any{pgQuery(words)}
+		if lo, hi, ok := termRange(words); ok {
+			// Past the cap when one word it matches is held by more lists than the cap
+			// (search_term_counts): a common word is not counted list by list.
+			st.Count = fmt.Sprintf(`SELECT CASE WHEN EXISTS (SELECT 1 FROM search_term_counts
+				WHERE term >= $2 AND term <= $3 AND n > %d) THEN %d ELSE (%s) END`, BrowseCountCap, BrowseCountCap+1, st.Count)
+			st.CountArgs = append(st.CountArgs, lo, hi)
+		}
 	}
 	if words := model.SearchWords(q.Q); len(words) > 0 && s.dialect == SQLite {
 		st.Matches = fmt.Sprintf(`SELECT count(*), COALESCE(min(r), 0) FROM (SELECT rowid AS r FROM list_fts
@@ -366,6 +373,27 @@ func pgQuery(words []string) string {
 		}
 	}
 	return strings.Join(parts, " & ")
+}
+
+// termRange is the range of search_term_counts' words that a search of words matches
+// when it is one lexeme of PostgreSQL's: one word of ASCII letters and digits (the parser
+// may cut other words in two), lowercased as the 'simple' configuration does, and as a
+// prefix as pgQuery writes it.
+func termRange(words []string) (lo, hi string, ok bool) {
+	if len(words) != 1 {
+		return "", "", false
+	}
+	w := words[0]
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return "", "", false
+		}
+	}
+	lo = strings.ToLower(w)
+	if utf8.RuneCountInString(w) >= minPrefix {
+		return lo, lo + "\U0010FFFF", true
+	}
+	return lo, lo, true
 }
 
 // HomeSize is how many lists the top and recent sections show.

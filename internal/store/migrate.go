@@ -233,10 +233,12 @@ func (s *Store) applyMigration(ctx context.Context, conn *sql.Conn, version int,
 	return tx.Commit()
 }
 
-// splitStatements cuts a migration at semicolons that end a line, dropping comments.
+// splitStatements cuts a migration at semicolons that end a line, dropping comments; a
+// line within a function's $$ … $$ body ends nothing.
 func splitStatements(body string) []string {
 	var out []string
 	var cur strings.Builder
+	inBody := false
 	for _, line := range strings.Split(body, "\n") {
 		trimmed := strings.TrimSpace(line)
 		if strings.HasPrefix(trimmed, "--") || trimmed == "" {
@@ -244,7 +246,10 @@ func splitStatements(body string) []string {
 		}
 		cur.WriteString(line)
 		cur.WriteString("\n")
-		if strings.HasSuffix(trimmed, ";") {
+		if strings.Count(line, "$$")%2 == 1 {
+			inBody = !inBody
+		}
+		if !inBody && strings.HasSuffix(trimmed, ";") {
 			out = append(out, strings.TrimSpace(cur.String()))
 			cur.Reset()
 		}

@@ -76,6 +76,9 @@ func (s *Store) searchChecks() []check {
 			{"list %s/%s: search index %v, expected %v",
 				`SELECT l.user_id, l.id, 'holds a private list', 'rewritten' FROM list_search_docs d
 				JOIN lists l ON l.user_id = d.list_user_id AND l.id = d.list_id WHERE l.is_public <> TRUE`},
+			{"search word %q%s: %v lists, expected %v",
+				`SELECT COALESCE(w.word, t.term), '', COALESCE(t.n, 0), COALESCE(w.ndoc, 0) FROM ` + pgTermStats + ` w
+				FULL JOIN search_term_counts t ON t.term = w.word WHERE t.n IS DISTINCT FROM w.ndoc`},
 		}
 	}
 	return []check{
@@ -92,6 +95,10 @@ func (s *Store) searchChecks() []check {
 	}
 }
 
+// pgTermStats is each word of PostgreSQL's search index and how many lists hold it, as
+// search_term_counts keeps them (migration 0082).
+const pgTermStats = `ts_stat('SELECT doc FROM list_search_docs')`
+
 // sqliteRowDiffers holds when the FTS row f of the list l (by u) is one its list should
 // not have, or holds other words than the list's.
 const sqliteRowDiffers = `(l.is_public <> TRUE OR f.name IS NOT l.name OR f.description IS NOT l.description
@@ -106,8 +113,16 @@ const sqliteRowOrphaned = `NOT EXISTS (SELECT 1 FROM list_search_ids k WHERE k.i
 func (s *Store) rebuildSearch(ctx context.Context, tx *sql.Tx) error {
 	if s.dialect == Postgres {
 		// The upsert writes only the docs whose words changed; a gone list's doc goes
-		// with it (ON DELETE CASCADE).
-		return s.reindexSearch(ctx, tx, `TRUE`)
+		// with it (ON DELETE CASCADE). Then the word counts, which the docs' triggers
+		// keep, are put right where they differ.
+		if err := s.reindexSearch(ctx, tx, `TRUE`); err != nil {
+			return err
+		}
+		return exec(
+			`DELETE FROM search_term_counts t WHERE NOT EXISTS (SELECT 1 FROM `+pgTermStats+` w WHERE w.word = t.term)`,
+			`INSERT INTO search_term_counts AS t (term, n) SELECT word, ndoc FROM `+pgTermStats+` w
+				ON CONFLICT (term) DO UPDATE SET n = excluded.n WHERE t.n <> excluded.n`,
+		)(ctx, tx)
 	}
 	return exec(
 		`INSERT OR IGNORE INTO list_search_ids (list_user_id, list_id)
