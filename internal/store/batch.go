@@ -30,9 +30,10 @@ var errStoreClosed = errors.New("store closed")
 // one SQLite transaction. SQLite runs one writer at a time anyway, and most of a lone
 // mark's cost was its commit (writing the pages it touched to the WAL) and compiling its
 // statements: a batch writes a page that several marks touched once, and its statements
-// stay prepared on the single writer connection. Each write runs inside a savepoint, so
-// one that fails is undone alone. A write runs on a context its caller cannot cancel: an
-// interrupted SQLite write rolls back the whole transaction, and with it the others'.
+// stay prepared on the single writer connection. A write that fails takes the batch back
+// and the others run again alone (commit), so a failure is its own. A write runs on a
+// context its caller cannot cancel: an interrupted SQLite write rolls back the whole
+// transaction, and with it the others'.
 type batcher struct {
 	db   *sql.DB
 	jobs chan *batchJob
