@@ -193,3 +193,29 @@ func TestBatcherKeepsItsTextsPreparedAndBounded(t *testing.T) {
 		t.Fatalf("%d texts prepared, want the bound %d", len(b.stmts), maxPreparedWrites)
 	}
 }
+
+func TestBatchedWriteGivenUpWhileTheQueueIsFullNeverQueues(t *testing.T) {
+	b, db := openBatcher(t)
+	release := holdBatch(t, b)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for i := range maxBatch {
+		wg.Go(func() { b.write(ctx, insertK(fmt.Sprint("q", i), 1)) })
+	}
+	queued(b, maxBatch)
+	// The queue is full: this write waits to join it, and its caller gives up.
+	gone, cancel := context.WithCancel(ctx)
+	errc := make(chan error, 1)
+	go func() { errc <- b.write(gone, insertK("gone", 1)) }()
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Fatalf("a write given up before joining the queue ended %v", err)
+	}
+	if err := release(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if got := keys(t, db); got["gone"] || len(got) != maxBatch+1 {
+		t.Fatalf("kept %d rows (gone: %v), want the %d queued and the held one", len(got), got["gone"], maxBatch)
+	}
+}
