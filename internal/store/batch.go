@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"sync"
 )
 
@@ -151,20 +150,9 @@ func (j *batchJob) run(tx *sql.Tx, b *batcher) error {
 	return j.fn(context.WithoutCancel(j.ctx), preparedTx{tx: tx, b: b})
 }
 
+// inTx runs fn in a transaction of the writer that no caller's context can end.
 func (b *batcher) inTx(fn func(*sql.Tx) error) error {
-	ctx := context.Background()
-	tx, err := b.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
+	return inTx(context.Background(), b.db, fn)
 }
 
 // stmt is query's statement prepared on the writer; nil the first time it is seen (it is

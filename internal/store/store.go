@@ -287,7 +287,12 @@ func (s *Store) Close() error {
 
 // tx runs fn in a transaction, committing when it returns nil.
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	return inTx(ctx, s.db, fn)
+}
+
+// inTx runs fn in a transaction of db, committing when it returns nil.
+func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
