@@ -42,7 +42,7 @@ type batcher struct {
 	open   sync.RWMutex // held to queue a write; close takes it to shut the queue
 	closed bool
 
-	mu      sync.Mutex
+	// Touched by run's goroutine alone, and by close once it has ended.
 	stmts   map[string]*sql.Stmt
 	missing map[string]bool // texts run unprepared in this batch, prepared after its commit
 }
@@ -159,8 +159,6 @@ func (b *batcher) inTx(fn func(*sql.Tx) error) error {
 // prepared after the batch: preparing now would wait for the one writer connection, which
 // the batch holds) and past the bound.
 func (b *batcher) stmt(query string) *sql.Stmt {
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	st, ok := b.stmts[query]
 	if !ok && len(b.stmts)+len(b.missing) < maxPreparedWrites {
 		b.missing[query] = true
@@ -170,8 +168,6 @@ func (b *batcher) stmt(query string) *sql.Stmt {
 
 // prepareMissing prepares the texts the last batch ran unprepared.
 func (b *batcher) prepareMissing() {
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	for q := range b.missing {
 		delete(b.missing, q)
 		if st, err := b.db.Prepare(q); err == nil {
@@ -192,8 +188,6 @@ func (b *batcher) close() {
 	}
 	close(b.quit)
 	<-b.done
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	for q, st := range b.stmts {
 		st.Close()
 		delete(b.stmts, q)
