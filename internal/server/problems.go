@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -55,6 +57,13 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, what string, err e
 		writeProblem(w, p)
 		return
 	}
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		// The client went away mid-request: nothing failed here and no one reads the
+		// answer, so it is no error in the log (499, as proxies name it, in the access log).
+		s.log.InfoContext(r.Context(), what+": the client went away", "id", RequestID(r.Context()), "path", r.URL.Path)
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	if problem.IsUnavailable(err) {
 		s.log.WarnContext(r.Context(), what+": database unavailable", "id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
 		writeProblem(w, errUnavailable)
@@ -63,6 +72,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, what string, err e
 	s.log.ErrorContext(r.Context(), what, "id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
 	writeError(w, http.StatusInternalServerError, "internal", fallback)
 }
+
+// statusClientClosed is what a request whose client went away is logged with.
+const statusClientClosed = 499
 
 // errUnavailable answers a request the database could not serve in time: 503, try again.
 var errUnavailable = &problem.Error{Kind: problem.Unavailable, Code: "unavailable",

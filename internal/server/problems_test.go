@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,11 +10,31 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
 	"castaway/internal/problem"
 )
+
+// A request whose client went away is answered 499 and logged as no error; a cancel the
+// request did not see (its own context still open) is one.
+func TestFailOfAClientThatWentAway(t *testing.T) {
+	var logged bytes.Buffer
+	s := &Server{log: slog.New(slog.NewTextHandler(&logged, nil))}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w := httptest.NewRecorder()
+	s.fail(w, httptest.NewRequest("PUT", "/api/x", nil).WithContext(ctx), "upvote", fmt.Errorf("look up: %w", context.Canceled), "Try again.")
+	if w.Code != statusClientClosed || strings.Contains(logged.String(), "level=ERROR") {
+		t.Errorf("client gone: %d, logged %q", w.Code, logged.String())
+	}
+	w = httptest.NewRecorder()
+	s.fail(w, httptest.NewRequest("PUT", "/api/x", nil), "upvote", context.Canceled, "Try again.")
+	if w.Code != 500 || !strings.Contains(logged.String(), "level=ERROR") {
+		t.Errorf("a cancel the request did not see: %d, logged %q", w.Code, logged.String())
+	}
+}
 
 func TestFailMapsProblemsToHTTP(t *testing.T) {
 	limited := problem.New(problem.RateLimited, "rate_limited", "Slow down.")

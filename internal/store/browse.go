@@ -472,7 +472,8 @@ func WeekEndDay(since time.Time) int64 {
 // Home reads the front page: the public lists with the most upvotes this week, the
 // newest public lists, and viewerID's favorites that still exist and are visible to
 // them (none when viewerID is empty). "This week" counts whole UTC days from the weekly
-// counts kept in step with the votes (list_upvotes_week): the upvotes cast on the days after since's day
+// counts kept in step with the votes (list_upvotes_week, counted on the week's first
+// read: weeks.go): the upvotes cast on the days after since's day
 // (since is now - 7 days), that is today and the 6 days before. An upvote older than 7
 // days never counts; one between 6 and 7 days old counts no more once its day ends.
 func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*model.Home, error) {
@@ -492,6 +493,9 @@ func (s *Store) Home(ctx context.Context, viewerID string, since time.Time) (*mo
 // the newest public lists (Favorites empty).
 func (s *Store) HomeShared(ctx context.Context, since time.Time) (*model.Home, error) {
 	h := model.Home{TopThisWeek: []model.ListSummary{}, Recent: []model.ListSummary{}}
+	if err := s.KeepWeek(ctx, WeekEndDay(since)); err != nil {
+		return nil, err
+	}
 	rows, err := s.rdb.QueryContext(ctx, StmtHome(WeekEndDay(since)))
 	if err != nil {
 		return nil, fmt.Errorf("home lists: %w", err)

@@ -204,7 +204,7 @@ func TestHome(t *testing.T) {
 				l.UserID, l.ID, voter.ID, at.UnixMilli())
 			execOK(t, s.DB(), `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2`, l.UserID, l.ID)
 			execOK(t, s.DB(), store.StmtDailyUpvoteAdd, l.UserID, l.ID, at.UnixMilli()/86400000)
-			execOK(t, s.DB(), store.StmtWeekUpvoteAdd, l.UserID, l.ID, at.UnixMilli()/86400000)
+			execOK(t, s.DB(), store.StmtWeekUpvoteAdd, l.UserID, l.ID, at.UnixMilli()/86400000, at.UnixMilli()/86400000+6)
 		}
 		vote(f.seasons, voters[0], now.Add(-time.Hour))
 		vote(f.seasons, voters[1], now.Add(-6*24*time.Hour))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"castaway/internal/model"
@@ -87,11 +88,13 @@ const recountDaily = `SELECT list_user_id, list_id, created_at / 86400000 AS day
 	GROUP BY list_user_id, list_id, created_at / 86400000`
 
 // recountWeek is what list_upvotes_week should hold, from list_upvotes_daily: each day's
-// upvotes counted in the weeks ending on it and on each of the 6 days after. The daily
-// table is checked against the upvotes themselves, and repaired first, so the weeks read
-// its rows (about half as many as the upvotes) rather than grouping the upvotes again.
-var recountWeek = `SELECT d.list_user_id, d.list_id, d.day + k.k AS end_day, SUM(d.n) AS n FROM list_upvotes_daily d
-	CROSS JOIN ` + weekOffsets + ` k GROUP BY d.list_user_id, d.list_id, d.day + k.k`
+// upvotes counted in the kept weeks (list_upvote_weeks) ending on it and on each of the 6
+// days after. The daily table is checked against the upvotes themselves, and repaired
+// first, so the weeks read its rows of the kept weeks' days rather than grouping the
+// upvotes again.
+var recountWeek = `SELECT d.list_user_id, d.list_id, w.end_day, SUM(d.n) AS n FROM list_upvote_weeks w
+	JOIN list_upvotes_daily d ON d.day >= w.end_day - ` + strconv.Itoa(weekDays-1) + ` AND d.day <= w.end_day
+	GROUP BY d.list_user_id, d.list_id, w.end_day`
 
 // differing finds the rows of table (keyed by the list and the column day) whose n
 // differs from recount's, and recount's rows the table lacks, in one pass over each: the

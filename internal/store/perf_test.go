@@ -411,6 +411,14 @@ func TestVerifyAndRebuildAggregates(t *testing.T) {
 		execOK(t, s.DB(), `UPDATE lists SET item_count = 0 WHERE id = 'list_6'`)
 		execOK(t, s.DB(), `UPDATE list_upvotes_daily SET n = n + 1 WHERE list_id = (SELECT min(list_id) FROM list_upvotes_daily)`)
 		execOK(t, s.DB(), `INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) VALUES ('u00007', 'list_7', 1, 4)`)
+		// The weeks kept are those the front page read (and the next): one holding the last votes.
+		var lastDay int64
+		if err := s.DB().QueryRowContext(ctx, `SELECT max(day) FROM list_upvotes_daily`).Scan(&lastDay); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.KeepWeek(ctx, lastDay); err != nil {
+			t.Fatal(err)
+		}
 		execOK(t, s.DB(), `UPDATE list_upvotes_week SET n = n + 1 WHERE list_id = (SELECT min(list_id) FROM list_upvotes_week)`)
 		// A week row of a list whose days are right (the weeks are checked against the days).
 		execOK(t, s.DB(), `INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n) VALUES ('u00008', 'list_8', 1, 4)`)

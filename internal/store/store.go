@@ -61,6 +61,7 @@ type Store struct {
 	batch      *batcher                          // SQLite: commits the marks of many requests together (batch.go)
 	cardCache  *lru.Cache[cardKey, card]         // list cards by list version (cards.go)
 	itemsCache *lru.Cache[cardKey, []model.Item] // lists' entries by list version (list_items_cache.go)
+	weeks      keptWeeks                         // the weeks of upvotes known kept (weeks.go)
 }
 
 // Options size the connection pools.

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"castaway/internal/model"
@@ -51,7 +50,7 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 		if _, err := tx.ExecContext(ctx, StmtDailyUpvoteAdd, ownerID, listID, dayOf(millis(now))); err != nil {
 			return fmt.Errorf("count upvote of the day: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, StmtWeekUpvoteAdd, ownerID, listID, dayOf(millis(now))); err != nil {
+		if _, err := tx.ExecContext(ctx, StmtWeekUpvoteAdd, ownerID, listID, dayOf(millis(now)), dayOf(millis(now))+weekDays-1); err != nil {
 			return fmt.Errorf("count upvote of the week: %w", err)
 		}
 		if note != nil {
@@ -105,7 +104,7 @@ func removeUpvote(ctx context.Context, tx dbtx, ownerID, listID, userID string, 
 			return false, fmt.Errorf("uncount upvote of the day: %w", err)
 		}
 	}
-	// And the 7 weeks that day is in; a week left with none goes.
+	// And the kept weeks that day is in (weeks.go); a week left with none goes.
 	for _, q := range []string{
 		`UPDATE list_upvotes_week SET n = n - 1 WHERE list_user_id = $1 AND list_id = $2 AND end_day >= $3 AND end_day <= $4`,
 		`DELETE FROM list_upvotes_week WHERE list_user_id = $1 AND list_id = $2 AND end_day >= $3 AND end_day <= $4 AND n <= 0`,
@@ -121,20 +120,11 @@ func removeUpvote(ctx context.Context, tx dbtx, ownerID, listID, userID string, 
 const StmtDailyUpvoteAdd = `INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) VALUES ($1, $2, $3, 1)
 	ON CONFLICT (list_user_id, list_id, day) DO UPDATE SET n = list_upvotes_daily.n + 1`
 
-// StmtWeekUpvoteAdd counts one more upvote for a list ($1, $2) in the weeks holding day
-// $3: those ending on it and on each of the 6 days after.
-var StmtWeekUpvoteAdd = `INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n)
-	SELECT $1, $2, CAST($3 AS BIGINT) + k.k, 1 FROM ` + weekOffsets + ` k WHERE TRUE
+// StmtWeekUpvoteAdd counts one more upvote for a list ($1, $2) cast on day $3 in the
+// kept weeks that hold it, those ending on days $3 … $4 (= $3 + 6): see weeks.go.
+const StmtWeekUpvoteAdd = `INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n)
+	SELECT $1, $2, w.end_day, 1 FROM list_upvote_weeks w WHERE w.end_day >= $3 AND w.end_day <= $4
 	ON CONFLICT (list_user_id, list_id, end_day) DO UPDATE SET n = list_upvotes_week.n + 1`
-
-// weekOffsets is a table of k = 0 … weekDays-1: the days from a week's first to each.
-var weekOffsets = func() string {
-	arms := make([]string, weekDays)
-	for k := range arms {
-		arms[k] = fmt.Sprintf("SELECT %d AS k", k)
-	}
-	return "(" + strings.Join(arms, " UNION ALL ") + ")"
-}()
 
 // dayMillis is one UTC day; upvotes are counted per day number ms / dayMillis.
 const dayMillis = 24 * 60 * 60 * 1000

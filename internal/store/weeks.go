@@ -1,0 +1,97 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"sync"
+)
+
+// The week's upvotes (list_upvotes_week) are kept for a few weeks only, named in
+// list_upvote_weeks by the day each ends on: the week the front page reads (today's) and
+// the next one. A vote counts in the kept weeks that hold its day (StmtWeekUpvoteAdd):
+// today's and tomorrow's, two rows, where keeping all seven weeks a day is in wrote seven,
+// a third of an upvote's pages. A week is counted from the daily upvotes when first read
+// (KeepWeek), together with the next, so it is ready when its day comes.
+//
+// Counting a week and a vote must not pass each other: a vote the count did not see must
+// find the week kept. On SQLite the one writer runs them one after the other; on
+// PostgreSQL the count locks list_upvotes_daily against writes (every vote writes it
+// before it counts its weeks) and waits for the votes under way.
+
+// keptWeeks remembers the weeks this process knows are kept, so the front page asks the
+// database once a day. Its zero value is ready.
+type keptWeeks struct {
+	mu   sync.Mutex
+	days map[int64]bool
+}
+
+func (k *keptWeeks) has(endDay int64) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.days[endDay]
+}
+
+// add records endDay and endDay+1 as kept and forgets the weeks KeepWeek drops.
+func (k *keptWeeks) add(endDay int64) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.days == nil {
+		k.days = map[int64]bool{}
+	}
+	for d := range k.days {
+		if d < endDay-1 {
+			delete(k.days, d)
+		}
+	}
+	k.days[endDay], k.days[endDay+1] = true, true
+}
+
+// KeepWeek makes sure the upvotes of the week ending on endDay and of the next are kept,
+// counting them from the daily upvotes if they are not (a few rows per list voted on in
+// the week), and drops the weeks ended before the day before endDay, which no one reads.
+func (s *Store) KeepWeek(ctx context.Context, endDay int64) error {
+	if s.weeks.has(endDay) {
+		return nil
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if s.dialect == Postgres {
+			if _, err := tx.ExecContext(ctx, `LOCK TABLE list_upvotes_daily IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+				return err
+			}
+		}
+		for _, day := range []int64{endDay, endDay + 1} {
+			if err := keepWeek(ctx, tx, day); err != nil {
+				return err
+			}
+		}
+		for _, q := range []string{`DELETE FROM list_upvotes_week WHERE end_day < $1`, `DELETE FROM list_upvote_weeks WHERE end_day < $1`} {
+			if _, err := tx.ExecContext(ctx, q, endDay-1); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("keep the week's upvotes: %w", err)
+	}
+	s.weeks.add(endDay)
+	return nil
+}
+
+// keepWeek counts the week ending on endDay from the daily upvotes unless it is kept.
+func keepWeek(ctx context.Context, tx *sql.Tx, endDay int64) error {
+	res, err := tx.ExecContext(ctx, `INSERT INTO list_upvote_weeks (end_day) VALUES ($1) ON CONFLICT (end_day) DO NOTHING`, endDay)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n)
+		SELECT list_user_id, list_id, `+strconv.FormatInt(endDay, 10)+`, SUM(n) FROM list_upvotes_daily
+		WHERE day >= $1 AND day <= $2 GROUP BY list_user_id, list_id
+		ON CONFLICT (list_user_id, list_id, end_day) DO UPDATE SET n = excluded.n`, endDay-weekDays+1, endDay)
+	return err
+}

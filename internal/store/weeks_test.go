@@ -1,0 +1,167 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"castaway/internal/model"
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
+)
+
+// weekCount is list_1's count in the kept week ending on endDay, and whether it has a row.
+func weekCount(t *testing.T, s *store.Store, listID string, endDay int64) (int, bool) {
+	t.Helper()
+	var n int
+	err := s.DB().QueryRowContext(context.Background(),
+		`SELECT n FROM list_upvotes_week WHERE list_id = $1 AND end_day = $2`, listID, endDay).Scan(&n)
+	if err != nil {
+		return 0, false
+	}
+	return n, true
+}
+
+// Votes cast before a week is kept are counted when the front page first reads it; the
+// votes after count in the kept weeks (today's and tomorrow's) and no others, and a week
+// two days past is dropped.
+func TestTheWeekIsCountedOnFirstReadAndKeptInStep(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner := communityUser(t, s, "Owner")
+		communityList(t, s, owner.ID, "list_1", "Heroes", true)
+		communityList(t, s, owner.ID, "list_2", "Villains", true)
+		voters := make([]*model.User, 6)
+		for i := range voters {
+			voters[i] = communityUser(t, s, fmt.Sprintf("Voter %d", i))
+		}
+		now := time.Date(2026, 5, 20, 12, 0, 0, 0, time.UTC)
+		today := now.UnixMilli() / 86400000
+		day := 24 * time.Hour
+		vote := func(listID string, v *model.User, at time.Time) {
+			t.Helper()
+			if _, err := s.AddUpvote(ctx, owner.ID, listID, v.ID, at, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		vote("list_1", voters[0], now.Add(-6*day)) // in today's week, not in tomorrow's
+		vote("list_1", voters[1], now.Add(-7*day)) // too old for today's
+		vote("list_2", voters[0], now.Add(-2*day))
+		vote("list_2", voters[1], now.Add(-1*day))
+		if _, ok := weekCount(t, s, "list_1", today); ok {
+			t.Fatal("a week is counted before anyone read it")
+		}
+
+		h, err := s.Home(ctx, "", now.Add(-7*day))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(h.TopThisWeek); !reflect.DeepEqual(got, []string{"Villains", "Heroes"}) {
+			t.Errorf("top this week %v", got)
+		}
+		for _, c := range []struct {
+			list   string
+			endDay int64
+			n      int
+		}{{"list_1", today, 1}, {"list_1", today + 1, 0}, {"list_2", today, 2}, {"list_2", today + 1, 2}} {
+			if n, _ := weekCount(t, s, c.list, c.endDay); n != c.n {
+				t.Errorf("%s in the week ending on day %d: %d, want %d", c.list, c.endDay, n, c.n)
+			}
+		}
+
+		// Today's votes count in both kept weeks; taking one back uncounts it from both.
+		vote("list_1", voters[2], now)
+		vote("list_1", voters[3], now)
+		if _, err := s.RemoveUpvote(ctx, owner.ID, "list_1", voters[2].ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RemoveUpvote(ctx, owner.ID, "list_1", voters[0].ID); err != nil { // cast 6 days ago
+			t.Fatal(err)
+		}
+		if n, _ := weekCount(t, s, "list_1", today); n != 1 {
+			t.Errorf("list_1 today: %d, want 1", n)
+		}
+		if n, _ := weekCount(t, s, "list_1", today+1); n != 1 {
+			t.Errorf("list_1 tomorrow: %d, want 1", n)
+		}
+		if _, ok := weekCount(t, s, "list_1", today+2); ok {
+			t.Error("a vote counted in a week not kept")
+		}
+		if diffs, err := s.VerifyAggregate(ctx, store.AggWeekly); err != nil || len(diffs) != 0 {
+			t.Errorf("aggregates: %v %v", diffs, err)
+		}
+
+		// Two days on, the weeks before yesterday's are dropped.
+		if _, err := s.Home(ctx, "", now.Add(-5*day)); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := weekCount(t, s, "list_2", today); ok {
+			t.Error("a week two days past is still kept")
+		}
+		if n, _ := weekCount(t, s, "list_2", today+2); n != 2 {
+			t.Errorf("list_2 two days on: %d, want 2", n)
+		}
+		if diffs, err := s.VerifyAggregate(ctx, store.AggWeekly); err != nil || len(diffs) != 0 {
+			t.Errorf("aggregates two days on: %v %v", diffs, err)
+		}
+	})
+}
+
+// A week counted while votes come and go counts each of them once: a vote it did not
+// see finds the week kept. Each round keeps the next day's weeks under votes and
+// withdrawals on the days they hold.
+func TestVotesWhileAWeekIsCountedCountOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner := communityUser(t, s, "Owner")
+		communityList(t, s, owner.ID, "list_1", "Heroes", true)
+		voters := make([]*model.User, 12)
+		for i := range voters {
+			voters[i] = communityUser(t, s, fmt.Sprintf("Voter %d", i))
+		}
+		start := time.Date(2026, 5, 20, 12, 0, 0, 0, time.UTC)
+		for round := range 4 {
+			now := start.Add(time.Duration(round) * 24 * time.Hour)
+			var wg sync.WaitGroup
+			errs := make(chan error, len(voters)+1)
+			for _, v := range voters {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if _, err := s.AddUpvote(ctx, owner.ID, "list_1", v.ID, now, nil); err != nil {
+						errs <- err
+					}
+					if _, err := s.RemoveUpvote(ctx, owner.ID, "list_1", v.ID); err != nil {
+						errs <- err
+					}
+					if _, err := s.AddUpvote(ctx, owner.ID, "list_1", v.ID, now, nil); err != nil {
+						errs <- err
+					}
+				}()
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := s.KeepWeek(ctx, now.UnixMilli()/86400000+1); err != nil {
+					errs <- err
+				}
+			}()
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				t.Fatal(err)
+			}
+			if diffs, err := s.VerifyAggregate(ctx, store.AggWeekly); err != nil || len(diffs) != 0 {
+				t.Fatalf("round %d: %v %v", round, diffs, err)
+			}
+			for _, v := range voters {
+				if _, err := s.RemoveUpvote(ctx, owner.ID, "list_1", v.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	})
+}
