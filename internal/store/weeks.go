@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+
+	"golang.org/x/sync/singleflight"
 )
 
 // The week's upvotes (list_upvotes_week) are kept for a few weeks only, named in
@@ -25,6 +27,8 @@ import (
 type keptWeeks struct {
 	mu   sync.Mutex
 	days map[int64]bool
+	// counting runs one count of a day at a time, whoever asks.
+	counting singleflight.Group
 }
 
 func (k *keptWeeks) has(endDay int64) bool {
@@ -49,12 +53,27 @@ func (k *keptWeeks) add(endDay int64) {
 }
 
 // KeepWeek makes sure the upvotes of the week ending on endDay and of the next are kept,
-// counting them from the daily upvotes if they are not (a few rows per list voted on in
-// the week), and drops the weeks ended before the day before endDay, which no one reads.
+// counting them from the daily upvotes if they are not (a row per list voted on in the
+// week), and drops the weeks ended before the day before endDay, which no one reads.
+// The count runs to its end even if the caller stops waiting for it (ctx): cut short, it
+// would be rolled back, and each reader of a large site would start it again in vain.
 func (s *Store) KeepWeek(ctx context.Context, endDay int64) error {
 	if s.weeks.has(endDay) {
 		return nil
 	}
+	counted := s.weeks.counting.DoChan(strconv.FormatInt(endDay, 10), func() (any, error) {
+		return nil, s.keepWeeks(context.WithoutCancel(ctx), endDay)
+	})
+	select {
+	case r := <-counted:
+		return r.Err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// keepWeeks is KeepWeek's count, in one transaction.
+func (s *Store) keepWeeks(ctx context.Context, endDay int64) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if s.dialect == Postgres {
 			if _, err := tx.ExecContext(ctx, `LOCK TABLE list_upvotes_daily IN SHARE ROW EXCLUSIVE MODE`); err != nil {

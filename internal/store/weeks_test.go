@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"sync"
@@ -162,6 +163,31 @@ func TestVotesWhileAWeekIsCountedCountOnce(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+		}
+	})
+}
+
+// A reader that stops waiting does not cut the week's count short: it is kept all the
+// same, without anyone asking again.
+func TestAWeekCountOutlivesItsReader(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if err := s.KeepWeek(ctx, 20600); err != nil && !errors.Is(err, context.Canceled) {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			var kept int
+			err := s.DB().QueryRowContext(context.Background(),
+				`SELECT count(*) FROM list_upvote_weeks WHERE end_day IN (20600, 20601)`).Scan(&kept)
+			if err == nil && kept == 2 {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("weeks kept 10 s after the reader gave up: %d, %v", kept, err)
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
 	})
 }
