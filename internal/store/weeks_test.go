@@ -14,7 +14,7 @@ import (
 	"castaway/internal/store/storetest"
 )
 
-// weekCount is list_1's count in the kept week ending on endDay, and whether it has a row.
+// weekCount is a list's count in the kept week ending on endDay, and whether it has a row.
 func weekCount(t *testing.T, s *store.Store, listID string, endDay int64) (int, bool) {
 	t.Helper()
 	var n int
