@@ -91,9 +91,12 @@ const recountDaily = `SELECT list_user_id, list_id, created_at / 86400000 AS day
 // upvotes counted in the kept weeks (list_upvote_weeks) ending on it and on each of the 6
 // days after. The daily table is checked against the upvotes themselves, and repaired
 // first, so the weeks read its rows of the kept weeks' days rather than grouping the
-// upvotes again.
+// upvotes again. The bounds on d.day from the first and last kept weeks let both engines
+// read the daily rows of those days alone, by their index, not every day there ever was.
 var recountWeek = `SELECT d.list_user_id, d.list_id, w.end_day, SUM(d.n) AS n FROM list_upvote_weeks w
 	JOIN list_upvotes_daily d ON d.day >= w.end_day - ` + strconv.Itoa(weekDays-1) + ` AND d.day <= w.end_day
+	WHERE d.day >= (SELECT min(end_day) FROM list_upvote_weeks) - ` + strconv.Itoa(weekDays-1) + `
+		AND d.day <= (SELECT max(end_day) FROM list_upvote_weeks)
 	GROUP BY d.list_user_id, d.list_id, w.end_day`
 
 // differing finds the rows of table (keyed by the list and the column day) whose n
