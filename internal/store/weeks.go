@@ -76,8 +76,13 @@ func (s *Store) KeepWeek(ctx context.Context, endDay int64) error {
 func (s *Store) keepWeeks(ctx context.Context, endDay int64) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if s.dialect == Postgres {
-			if _, err := tx.ExecContext(ctx, `LOCK TABLE list_upvotes_daily IN SHARE ROW EXCLUSIVE MODE`); err != nil {
-				return err
+			// No statement timeout: the first count on a large site (900,000 daily rows a week
+			// at 1,000,000 lists) outlasts a request's, and a count cut short is counted again
+			// by the next reader, so it would never end.
+			for _, q := range []string{`SET LOCAL statement_timeout = 0`, `LOCK TABLE list_upvotes_daily IN SHARE ROW EXCLUSIVE MODE`} {
+				if _, err := tx.ExecContext(ctx, q); err != nil {
+					return err
+				}
 			}
 		}
 		for _, day := range []int64{endDay, endDay + 1} {
