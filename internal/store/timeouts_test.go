@@ -85,3 +85,60 @@ func TestPostgresPlansWithoutMemoize(t *testing.T) {
 		}
 	}
 }
+
+// On PostgreSQL the week's count runs past the store's statement timeout: at 1,000,000
+// lists it takes tens of seconds, and a count cut short would be started again by every
+// reader, so the front page would never answer. Here it waits for a vote under way
+// longer than the timeout.
+func TestAWeekCountRunsPastTheStatementTimeout(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.OpenWith(ctx, storetest.PostgresURL(t), store.Options{StatementTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	vote, err := st.DB().Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer vote.Close()
+	for _, q := range []string{`SET statement_timeout = 0`, `BEGIN`, `LOCK TABLE list_upvotes_daily IN ROW EXCLUSIVE MODE`} {
+		if _, err := vote.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const endDay = 20000
+	counted := make(chan error, 1)
+	go func() { counted <- st.KeepWeek(ctx, endDay) }()
+	for waiting := false; !waiting; {
+		err := vote.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks
+			WHERE relation = 'list_upvotes_daily'::regclass AND NOT granted)`).Scan(&waiting)
+		if err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case err := <-counted:
+			t.Fatalf("the count did not wait for the vote under way: %v", err)
+		default:
+		}
+	}
+	if _, err := vote.ExecContext(ctx, `SELECT pg_sleep(0.4)`); err != nil { // past the 200 ms timeout
+		t.Fatal(err)
+	}
+	if _, err := vote.ExecContext(ctx, `COMMIT`); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-counted; err != nil {
+		t.Fatalf("the week's count ended at the statement timeout: %v", err)
+	}
+	var kept int
+	if err := st.DB().QueryRowContext(ctx, `SELECT count(*) FROM list_upvote_weeks WHERE end_day IN ($1, $2)`, endDay, endDay+1).Scan(&kept); err != nil {
+		t.Fatal(err)
+	}
+	if kept != 2 {
+		t.Fatalf("%d of the two weeks kept", kept)
+	}
+}
