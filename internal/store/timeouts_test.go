@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"testing"
 	"time"
 
@@ -32,18 +33,8 @@ func TestPostgresStatementTimeout(t *testing.T) {
 	}
 	migrated := make(chan error, 1)
 	go func() { migrated <- st.Migrate(ctx) }()
-	for waiting := false; !waiting; {
-		err := other.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks
-			WHERE locktype = 'advisory' AND objid = 7242010 AND NOT granted)`).Scan(&waiting)
-		if err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case err := <-migrated:
-			t.Fatalf("migrate did not wait for the other node's lock: %v", err)
-		default:
-		}
-	}
+	awaitWaiter(t, other, `SELECT EXISTS (SELECT 1 FROM pg_locks
+		WHERE locktype = 'advisory' AND objid = 7242010 AND NOT granted)`, migrated, "migrate did not wait for the other node's lock")
 	if _, err := other.ExecContext(ctx, `SELECT pg_sleep(0.4)`); err != nil { // past the 200 ms timeout
 		t.Fatal(err)
 	}
@@ -113,18 +104,8 @@ func TestAWeekCountRunsPastTheStatementTimeout(t *testing.T) {
 	const endDay = 20000
 	counted := make(chan error, 1)
 	go func() { counted <- st.KeepWeek(ctx, endDay) }()
-	for waiting := false; !waiting; {
-		err := vote.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks
-			WHERE relation = 'list_upvotes_daily'::regclass AND NOT granted)`).Scan(&waiting)
-		if err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case err := <-counted:
-			t.Fatalf("the count did not wait for the vote under way: %v", err)
-		default:
-		}
-	}
+	awaitWaiter(t, vote, `SELECT EXISTS (SELECT 1 FROM pg_locks
+		WHERE relation = 'list_upvotes_daily'::regclass AND NOT granted)`, counted, "the count did not wait for the vote under way")
 	if _, err := vote.ExecContext(ctx, `SELECT pg_sleep(0.4)`); err != nil { // past the 200 ms timeout
 		t.Fatal(err)
 	}
@@ -140,5 +121,21 @@ func TestAWeekCountRunsPastTheStatementTimeout(t *testing.T) {
 	}
 	if kept != 2 {
 		t.Fatalf("%d of the two weeks kept", kept)
+	}
+}
+
+// awaitWaiter returns once waiting (a query of pg_locks on conn) says a lock is waited
+// for, failing with what if done ends first.
+func awaitWaiter(t *testing.T, conn *sql.Conn, waiting string, done <-chan error, what string) {
+	t.Helper()
+	for w := false; !w; {
+		if err := conn.QueryRowContext(context.Background(), waiting).Scan(&w); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("%s: %v", what, err)
+		default:
+		}
 	}
 }
