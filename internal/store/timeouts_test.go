@@ -14,11 +14,7 @@ import (
 // ending reads as "unavailable" (503), while migrations still run to the end under it.
 func TestPostgresStatementTimeout(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.OpenWith(ctx, storetest.PostgresURL(t), store.Options{StatementTimeout: 200 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openWithTimeout(t, 200*time.Millisecond)
 	// Another node is migrating: this one waits for its lock longer than its timeout.
 	other, err := st.DB().Conn(ctx)
 	if err != nil {
@@ -83,11 +79,7 @@ func TestPostgresPlansWithoutMemoize(t *testing.T) {
 // longer than the timeout.
 func TestAWeekCountRunsPastTheStatementTimeout(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.OpenWith(ctx, storetest.PostgresURL(t), store.Options{StatementTimeout: 200 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openWithTimeout(t, 200*time.Millisecond)
 	if err := st.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -138,4 +130,16 @@ func awaitWaiter(t *testing.T, conn *sql.Conn, waiting string, done <-chan error
 		default:
 		}
 	}
+}
+
+// openWithTimeout opens a store on the test PostgreSQL server whose statements end at
+// timeout, closed when the test ends.
+func openWithTimeout(t *testing.T, timeout time.Duration) *store.Store {
+	t.Helper()
+	st, err := store.OpenWith(context.Background(), storetest.PostgresURL(t), store.Options{StatementTimeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }
