@@ -132,6 +132,9 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 
 	go purgeExpired(ctx, st, log)
 	go sweepSuspensions(ctx, uses.ModerationUsers, log)
+	if st.Dialect() == store.SQLite {
+		go mergeSearch(ctx, st, MergeSearchEvery, log)
+	}
 	if cfg.BackupDir != "" {
 		backupCtx, stopBackups := context.WithCancel(ctx)
 		backupsDone := make(chan struct{})

@@ -91,7 +91,8 @@ func (s *Store) kept(a Aggregate) kept {
 }
 
 // RebuildAggregates recomputes every aggregate from the rows themselves, one
-// transaction each, then refreshes PostgreSQL's statistics. Bulk loads that insert rows
+// transaction each, then merges SQLite's search index into one segment and refreshes
+// PostgreSQL's statistics. Bulk loads that insert rows
 // directly call it after. One transaction per aggregate keeps what a rebuild holds at
 // once to one aggregate's writes: SQLite's writers wait for a step rather than the whole
 // rebuild, and its WAL is copied back between steps. Written as one, a million lists'
@@ -106,6 +107,10 @@ func (s *Store) RebuildAggregates(ctx context.Context) error {
 			return err
 		}
 		slog.DebugContext(ctx, "aggregate rebuilt", "aggregate", a.String(), "took", time.Since(start))
+	}
+	// A bulk load leaves SQLite's full-text index in many segments, each read by every search.
+	if err := s.compactSearch(ctx); err != nil {
+		return fmt.Errorf("rebuild aggregates: %w", err)
 	}
 	if s.dialect == Postgres {
 		// Fresh statistics, so the planner knows the new sizes: of this schema's tables
