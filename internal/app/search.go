@@ -16,8 +16,16 @@ const MergeSearchEvery = 10 * time.Second
 // time until no level holds two segments: each save adds one, and each search reads them
 // all. The steps are short writes, so saves and votes go between them.
 func mergeSearch(ctx context.Context, st *store.Store, every time.Duration, log *slog.Logger) {
+	mergeSteps(ctx, func(ctx context.Context) (bool, error) {
+		return st.MergeSearch(ctx, store.SearchMergePages, false)
+	}, every, log)
+}
+
+// mergeSteps runs step, every `every` until ctx ends, for as long as it answers more.
+func mergeSteps(ctx context.Context, step func(context.Context) (more bool, err error), every time.Duration, log *slog.Logger) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
+	failing := false
 	for {
 		select {
 		case <-ctx.Done():
@@ -25,10 +33,12 @@ func mergeSearch(ctx context.Context, st *store.Store, every time.Duration, log 
 		case <-tick.C:
 		}
 		for {
-			more, err := st.MergeSearch(ctx, store.SearchMergePages, false)
-			if err != nil && ctx.Err() == nil {
+			more, err := step(ctx)
+			if err != nil && ctx.Err() == nil && !failing {
+				// Said once a spell of failures: searches stay right, only slower.
 				log.Warn("merge the search index", "err", err)
 			}
+			failing = err != nil
 			if err != nil || !more {
 				break
 			}
