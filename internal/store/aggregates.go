@@ -92,10 +92,10 @@ func (s *Store) kept(a Aggregate) kept {
 
 // RebuildAggregates recomputes every aggregate from the rows themselves, one
 // transaction each, then merges SQLite's search index into one segment and refreshes
-// PostgreSQL's statistics. Bulk loads that insert rows
-// directly call it after. One transaction per aggregate keeps what a rebuild holds at
-// once to one aggregate's writes: SQLite's writers wait for a step rather than the whole
-// rebuild, and its WAL is copied back between steps. Written as one, a million lists'
+// PostgreSQL's statistics. Bulk loads that insert rows directly call it after. One
+// transaction per aggregate keeps what a rebuild holds at once to one aggregate's
+// writes: SQLite's writers wait for a step rather than the whole rebuild, and its WAL is
+// copied back between steps. Written as one, a million lists'
 // rebuild grew the WAL past 6 GB, and each page read the cache missed searched the
 // WAL's index, which grows with it.
 // Each aggregate is recounted from the rows as they stand, so none needs the others
