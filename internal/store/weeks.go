@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"sync"
 
@@ -15,7 +16,8 @@ import (
 // the next one. A vote counts in the kept weeks that hold its day (StmtWeekUpvoteAdd):
 // today's and tomorrow's, two rows, where keeping all seven weeks a day is in wrote seven,
 // a third of an upvote's pages. A week is counted from the daily upvotes when first read
-// (KeepWeek), together with the next, so it is ready when its day comes.
+// (KeepWeek), together with the next, so it is ready when its day comes; on that day the
+// week after is counted in the background, and no reader waits for it.
 //
 // Counting a week and a vote must not pass each other: a vote the count did not see must
 // find the week kept. On SQLite the one writer runs them one after the other; on
@@ -29,6 +31,26 @@ type keptWeeks struct {
 	days map[int64]bool
 	// counting runs one count of a day at a time, whoever asks.
 	counting singleflight.Group
+	// next is the week being counted ahead of its day, if any.
+	next int64
+}
+
+// claimNext reports whether the week after endDay is neither kept nor being counted,
+// and then marks it as being counted, until releaseNext.
+func (k *keptWeeks) claimNext(endDay int64) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.days[endDay+1] || k.next == endDay+1 {
+		return false
+	}
+	k.next = endDay + 1
+	return true
+}
+
+func (k *keptWeeks) releaseNext() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.next = 0
 }
 
 func (k *keptWeeks) has(endDay int64) bool {
@@ -58,12 +80,26 @@ func (k *keptWeeks) add(endDay int64) {
 // The count runs to its end even if the caller stops waiting for it (ctx): cut short, it
 // would be rolled back, and each reader of a large site would start it again in vain.
 func (s *Store) KeepWeek(ctx context.Context, endDay int64) error {
+	count := func() <-chan singleflight.Result {
+		return s.weeks.counting.DoChan(strconv.FormatInt(endDay, 10), func() (any, error) {
+			return nil, s.keepWeeks(context.WithoutCancel(ctx), endDay)
+		})
+	}
 	if s.weeks.has(endDay) {
+		// Today's week was kept as yesterday's next: tomorrow's is counted meanwhile, by
+		// one goroutine, and no reader waits for it (a week's count took seconds at
+		// 1,000,000 lists).
+		if s.weeks.claimNext(endDay) {
+			go func() {
+				defer s.weeks.releaseNext()
+				if r := <-count(); r.Err != nil {
+					slog.Warn("count the next week's upvotes", "err", r.Err)
+				}
+			}()
+		}
 		return nil
 	}
-	counted := s.weeks.counting.DoChan(strconv.FormatInt(endDay, 10), func() (any, error) {
-		return nil, s.keepWeeks(context.WithoutCancel(ctx), endDay)
-	})
+	counted := count()
 	select {
 	case r := <-counted:
 		return r.Err

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"reflect"
@@ -186,6 +187,56 @@ func TestAWeekCountOutlivesItsReader(t *testing.T) {
 			}
 			if time.Now().After(deadline) {
 				t.Fatalf("weeks kept 10 s after the reader gave up: %d, %v", kept, err)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
+}
+
+// The day after a week was kept as the next one, its read counts the week after in the
+// background: no reader waits for that count, and the week is kept once it is done.
+func TestTomorrowsWeekIsCountedWithoutAReaderWaiting(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		const day = 20600
+		if err := s.KeepWeek(ctx, day); err != nil { // keeps day and day+1
+			t.Fatal(err)
+		}
+		// Hold up any count: SQLite's one writer is taken, PostgreSQL's daily upvotes
+		// locked against the count's lock.
+		tx, err := s.DB().BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback()
+		block := `LOCK TABLE list_upvotes_daily IN ROW EXCLUSIVE MODE`
+		if s.Dialect() == store.SQLite {
+			block = `DELETE FROM list_upvotes_daily WHERE day < 0`
+		}
+		if _, err := tx.ExecContext(ctx, block); err != nil {
+			t.Fatal(err)
+		}
+		readCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if err := s.KeepWeek(readCtx, day+1); err != nil {
+			t.Fatalf("the next day's read waited for the count of the week after: %v", err)
+		}
+		kept := func(q interface {
+			QueryRowContext(context.Context, string, ...any) *sql.Row
+		}) bool {
+			var n int
+			if err := q.QueryRowContext(ctx, `SELECT count(*) FROM list_upvote_weeks WHERE end_day = $1`, day+2).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n == 1
+		}
+		if kept(tx) {
+			t.Fatal("the week after was counted through the lock")
+		}
+		tx.Rollback()
+		for deadline := time.Now().Add(10 * time.Second); !kept(s.DB()); {
+			if time.Now().After(deadline) {
+				t.Fatal("the week after was never counted")
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
