@@ -16,19 +16,42 @@ export async function announced(page, pattern) {
 
 /**
  * Drags with the mouse in small steps, as a person would, from `from` to the point of `to` at
- * `yFraction` of its height, waiting for `over` to be announced before letting go.
+ * `yFraction` of its height, waiting for `over` to be announced before letting go, and, given
+ * `drop` ('before' or 'after'), for `to` to show that side as where the item would land.
  */
-export async function mouseDrag(page, from, to, { over, yFraction = 0.5 }) {
+export async function mouseDrag(page, from, to, { over, yFraction = 0.5, drop }) {
   await to.scrollIntoViewIfNeeded();
   await from.scrollIntoViewIfNeeded();
   const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  assert.ok(a && b, 'drag endpoints are visible');
+  const target = async () => {
+    const b = await to.boundingBox();
+    assert.ok(b, 'the drag target is visible');
+    return { x: b.x + b.width / 2, y: b.y + b.height * yFraction };
+  };
+  assert.ok(a, 'the dragged item is visible');
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height * yFraction, { steps: 12 });
+  let at = await target();
+  await page.mouse.move(at.x, at.y, { steps: 12 });
+  // A pointer near the window's edge scrolls the page under it: follow the target until it
+  // holds still, as a person's hand would.
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(100);
+    const now = await target();
+    if (Math.abs(now.x - at.x) < 2 && Math.abs(now.y - at.y) < 2) break;
+    at = now;
+    await page.mouse.move(at.x, at.y, { steps: 2 });
+  }
   await announced(page, over);
+  // "Over" names the item, not the side of it the item would land on.
+  if (drop) {
+    const el = await to.elementHandle();
+    await page.waitForFunction(([e, side]) => e.dataset.drop === side, [el, drop]).catch(async (err) => {
+      const shown = await el.evaluate((e) => e.dataset.drop ?? 'no side');
+      throw new Error(`the drop is not shown ${drop} its target (shown: ${shown})`, { cause: err });
+    });
+  }
   await page.mouse.up();
   await announced(page, / was dropped /);
   // dnd-kit swallows clicks for a moment after a pointer drag ends (so the drop is not

@@ -15,9 +15,10 @@ after(async () => {
 });
 
 /** Drags a panel tile with the mouse into the upper part of a ranked item. */
-// Let go only once the target itself is announced: a pointer passing over other places on
-// its way announces them first, and a busy page may not have caught up with the last move.
-const drag = (page, from, to, over) => mouseDrag(page, from, to, { over, yFraction: 0.25 });
+// Let go only once the target itself is announced and shows the tile landing before it: a
+// pointer passing over other places on its way announces them first, and a busy page may
+// not have caught up with the last move.
+const drag = (page, from, to, over) => mouseDrag(page, from, to, { over, yFraction: 0.25, drop: 'before' });
 
 const expectRanked = (page, names) => expectItems(page, 'Ranked items', '[class*="itemName"]', names);
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   type DragEndEvent,
   type DragMoveEvent,
+  type DragOverEvent,
   type DragStartEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
@@ -43,7 +44,7 @@ export function useRankingDrag({ items, onAdd, onMove, onPanelDragStart }: Optio
 
   const indexOf = (id: UniqueIdentifier) => items.findIndex((i) => itemDndId(i) === id);
 
-  function dropTarget(e: DragMoveEvent | DragEndEvent): { index: number; hint: DropHint | null } | null {
+  function dropTarget(e: DragMoveEvent | DragOverEvent | DragEndEvent): { index: number; hint: DropHint | null } | null {
     const { over, active } = e;
     if (!over) return null;
     if (over.id === LIST_DROP_ID) return { index: items.length, hint: null };
@@ -60,7 +61,9 @@ export function useRankingDrag({ items, onAdd, onMove, onPanelDragStart }: Optio
     if (data?.fromPanel) onPanelDragStart();
   }
 
-  function onDragMove(e: DragMoveEvent) {
+  // The item under the pointer is found a render after the pointer moved, so the hint
+  // follows both: a pointer that stops on an item still shows where it would land.
+  function showHint(e: DragMoveEvent | DragOverEvent) {
     if (!activeDrag?.fromPanel) return;
     const hint = dropTarget(e)?.hint ?? null;
     setDropHint((h) => (h?.id === hint?.id && h?.where === hint?.where ? h : hint));
@@ -110,7 +113,8 @@ export function useRankingDrag({ items, onAdd, onMove, onPanelDragStart }: Optio
       sensors,
       collisionDetection: collision,
       onDragStart,
-      onDragMove,
+      onDragMove: showHint,
+      onDragOver: showHint,
       onDragEnd,
       onDragCancel,
       accessibility,
