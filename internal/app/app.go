@@ -130,6 +130,11 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	}
 	log.Info("castaway serving", "url", "http://"+ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Dialect(), "events", events.Kind(bus), "version", Version)
 
+	go func() {
+		if err := uses.Lists.CountHomeWeek(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("count the week's upvotes", "err", err)
+		}
+	}()
 	go purgeExpired(ctx, st, log)
 	go sweepSuspensions(ctx, uses.ModerationUsers, log)
 	if st.Dialect() == store.SQLite {

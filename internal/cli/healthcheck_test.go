@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"context"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -10,10 +8,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"testing/fstest"
 	"time"
 
-	"castaway/internal/app"
 	"castaway/internal/config"
 )
 
@@ -44,17 +40,7 @@ func TestHealthcheckAgainstServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, stop := context.WithCancel(context.Background())
-	var serveErr error
-	served := make(chan struct{})
-	go func() {
-		defer close(served)
-		serveErr = app.Serve(ctx, cfg, fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}, slog.New(slog.DiscardHandler))
-	}()
-	t.Cleanup(func() {
-		stop()
-		<-served
-	})
+	served, stop := startServe(t, cfg)
 
 	check := healthcheck(map[string]string{"CASTAWAY_ADDR": "0.0.0.0:" + port})
 	deadline := time.Now().Add(20 * time.Second)
@@ -68,7 +54,7 @@ func TestHealthcheckAgainstServe(t *testing.T) {
 		}
 		select {
 		case <-served:
-			t.Fatalf("serve ended before it was ready: %v", serveErr)
+			t.Fatalf("serve ended before it was ready: %v", stop())
 		default:
 		}
 		if time.Now().After(deadline) {
@@ -77,10 +63,8 @@ func TestHealthcheckAgainstServe(t *testing.T) {
 		time.Sleep(50 * time.Millisecond) // polling a server's start: there is no event to wait on
 	}
 
-	stop()
-	<-served
-	if serveErr != nil {
-		t.Fatalf("serve: %v", serveErr)
+	if err := stop(); err != nil {
+		t.Fatalf("serve: %v", err)
 	}
 	if _, err := runEnv(t, check, "healthcheck"); err == nil {
 		t.Error("the check passed with the server stopped")

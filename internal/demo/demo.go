@@ -163,6 +163,11 @@ func Run(ctx context.Context, st *store.Store, cat *catalog.Catalog, opt Options
 	if err := st.RecountPolls(ctx, global.NameOf(cat)); err != nil {
 		return g.stats, err
 	}
+	// The week's upvotes are counted, as a running site has them, rather than by the
+	// first visitor's home page.
+	if err := st.KeepWeek(ctx, lists.HomeWeek(g.now)); err != nil {
+		return g.stats, err
+	}
 	return g.stats, nil
 }
 

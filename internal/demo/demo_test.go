@@ -3,12 +3,14 @@ package demo
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
+	"castaway/internal/lists"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -68,6 +70,12 @@ func TestGenerateOnEveryEngine(t *testing.T) {
 				WHERE t.list_user_id = l.user_id AND t.list_id = l.id AND t.tag = CASE WHEN l.is_season THEN 'season-ranking' ELSE 'survivor-ranking' END)`, 0},
 			{"distinct display names", `SELECT count(DISTINCT name_key) FROM users`, 25},
 			{"replies to replies", `SELECT count(*) FROM comments c JOIN comments p ON p.id = c.parent_id WHERE p.parent_id IS NOT NULL`, 0},
+			// As a running site has them, not left to the first visitor's home page.
+			{"the home page's week and the next, counted", fmt.Sprintf(`SELECT count(*) FROM list_upvote_weeks
+				WHERE end_day IN (%[1]d, %[1]d + 1)`, lists.HomeWeek(opt.Now)), 2},
+			{"lists with upvotes in the home page's week", fmt.Sprintf(`SELECT count(*) FROM list_upvotes_week WHERE end_day = %d`,
+				lists.HomeWeek(opt.Now)), count(t, st, `SELECT count(DISTINCT list_user_id || '/' || list_id) FROM list_upvotes WHERE created_at >= $1`,
+				opt.Now.Add(-lists.HomeWindow).Truncate(24*time.Hour).Add(24*time.Hour).UnixMilli())},
 			{"self-upvotes", `SELECT count(*) FROM list_upvotes WHERE user_id = list_user_id`, 0},
 			{"upvotes in the future or before their list", `SELECT count(*) FROM list_upvotes v JOIN lists l
 				ON l.user_id = v.list_user_id AND l.id = v.list_id WHERE v.created_at < l.created_at OR v.created_at > $1`, int(opt.Now.UnixMilli())},

@@ -8,6 +8,7 @@ import (
 
 	"castaway/internal/model"
 	"castaway/internal/problem"
+	"castaway/internal/store"
 )
 
 // BrowsePageSize is the spec's 12 cards per page.
@@ -84,6 +85,16 @@ const HomeWindow = 7 * 24 * time.Hour
 func (s *Service) Home(ctx context.Context) (*model.Home, error) {
 	return s.store.HomeShared(ctx, s.now().Add(-HomeWindow))
 }
+
+// CountHomeWeek counts the week's upvotes the home page reads, unless they are: serve
+// starts it, and a bulk load ends with it, so the first visitor after an upgrade or a
+// load does not wait for a count that takes seconds on a large site.
+func (s *Service) CountHomeWeek(ctx context.Context) error {
+	return s.store.KeepWeek(ctx, HomeWeek(s.now()))
+}
+
+// HomeWeek is the week of upvotes the home page reads at now (its last day).
+func HomeWeek(now time.Time) int64 { return store.WeekEndDay(now.Add(-HomeWindow)) }
 
 // FavoriteLists is the home page's section of userID's favorite lists they may still see.
 func (s *Service) FavoriteLists(ctx context.Context, userID string) ([]model.ListSummary, error) {
