@@ -40,30 +40,18 @@ func TestHealthcheckAgainstServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	served, stop := startServe(t, cfg)
-
+	srv := startServe(t, cfg)
 	check := healthcheck(map[string]string{"CASTAWAY_ADDR": "0.0.0.0:" + port})
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		out, err := runEnv(t, check, "healthcheck")
-		if err == nil {
-			if !strings.Contains(out, "ready") {
-				t.Errorf("a passing check says %q", out)
-			}
-			break
-		}
-		select {
-		case <-served:
-			t.Fatalf("serve ended before it was ready: %v", stop())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("never ready: %v", err)
-		}
-		time.Sleep(50 * time.Millisecond) // polling a server's start: there is no event to wait on
+	var out string
+	srv.await(t, func() (err error) {
+		out, err = runEnv(t, check, "healthcheck")
+		return err
+	})
+	if !strings.Contains(out, "ready") {
+		t.Errorf("a passing check says %q", out)
 	}
 
-	if err := stop(); err != nil {
+	if err := srv.end(); err != nil {
 		t.Fatalf("serve: %v", err)
 	}
 	if _, err := runEnv(t, check, "healthcheck"); err == nil {

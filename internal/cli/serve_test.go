@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"path/filepath"
 	"testing"
@@ -13,24 +14,53 @@ import (
 	"castaway/internal/lists"
 )
 
-// startServe runs serve with cfg until the test ends; stop ends it early and gives its
-// error.
-func startServe(t *testing.T, cfg *config.Config) (served <-chan struct{}, stop func() error) {
+// serving is a serve started by a test, ended when the test ends.
+type serving struct {
+	done chan struct{}
+	err  error // serve's, once done is closed
+	stop context.CancelFunc
+}
+
+// startServe runs serve with cfg until the test ends or end.
+func startServe(t *testing.T, cfg *config.Config) *serving {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	var serveErr error
-	done := make(chan struct{})
+	s := &serving{done: make(chan struct{}), stop: cancel}
 	go func() {
-		defer close(done)
-		serveErr = app.Serve(ctx, cfg, fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}, slog.New(slog.DiscardHandler))
+		defer close(s.done)
+		s.err = app.Serve(ctx, cfg, fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}, slog.New(slog.DiscardHandler))
 	}()
-	stop = func() error {
-		cancel()
-		<-done
-		return serveErr
+	t.Cleanup(func() { s.end() })
+	return s
+}
+
+// end stops serve and gives its error.
+func (s *serving) end() error {
+	s.stop()
+	<-s.done
+	return s.err
+}
+
+// await calls cond, which tells what is not so yet (nil once it is), until it is; the
+// test fails if serve ends first or 20 s pass.
+func (s *serving) await(t *testing.T, cond func() error) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		err := cond()
+		if err == nil {
+			return
+		}
+		select {
+		case <-s.done:
+			t.Fatalf("serve ended (%v) first: %v", s.err, err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("still after 20 s: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond) // another goroutine's or process's doing: no event to wait on
 	}
-	t.Cleanup(func() { stop() })
-	return done, stop
 }
 
 // A site upgraded to kept weeks, or loaded in bulk without them, has its home page's
@@ -69,26 +99,17 @@ func TestServeCountsTheHomeWeek(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	served, stop := startServe(t, cfg)
-	deadline := time.Now().Add(20 * time.Second)
-	for {
+	srv := startServe(t, cfg)
+	srv.await(t, func() error {
 		if weeks, rows := counted(); weeks == 1 {
 			if rows != want {
 				t.Errorf("serve counted %d lists' upvotes this week, want %d", rows, want)
 			}
-			break
+			return nil
 		}
-		select {
-		case <-served:
-			t.Fatalf("serve ended before it counted the week: %v", stop())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("serve never counted the home page's week")
-		}
-		time.Sleep(20 * time.Millisecond) // another process's count: there is no event to wait on
-	}
-	if err := stop(); err != nil {
+		return errors.New("serve has not counted the home page's week")
+	})
+	if err := srv.end(); err != nil {
 		t.Errorf("serve: %v", err)
 	}
 }
