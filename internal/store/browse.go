@@ -201,12 +201,18 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		return "$" + strconv.Itoa(len(args))
 	}
 	sort := sortOf(q)
-	order := `l.created_at DESC, l.user_id DESC, l.id DESC`
+	// The key a newest or oldest page walks: the lists' own, or, for a search alone of a
+	// common word on PostgreSQL, its docs' (pgDocWalk).
+	keys, inner := `l.created_at, l.user_id, l.id`, ""
+	if s.pgDocWalk(q, sort) {
+		keys, inner = `sd.created_at, sd.list_user_id, sd.list_id`, pgMatch(model.SearchWords(q.Q))
+	}
+	order := strings.ReplaceAll(keys, ",", " DESC,") + ` DESC`
 	switch sort {
 	case model.SortMostVotes:
 		order = `l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC`
 	case model.SortOldest:
-		order = `l.created_at, l.user_id, l.id`
+		order = keys
 	}
 	if walk := len(model.SearchWords(q.Q)) > 0 && s.dialect == SQLite && sort != model.SortMostVotes; walk {
 		// Full-text rowids follow creation, so a newest (oldest) page is the first rows of
@@ -230,13 +236,19 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		if err1 != nil || err2 != nil {
 			return nil, ErrBadCursor
 		}
+		var after string
 		switch sort {
 		case model.SortMostVotes:
-			where += ` AND (l.upvote_count, l.created_at, l.user_id, l.id) < (` + arg(votes) + `, ` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+			after = ` AND (l.upvote_count, l.created_at, l.user_id, l.id) < (` + arg(votes) + `, ` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
 		case model.SortOldest:
-			where += ` AND (l.created_at, l.user_id, l.id) > (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+			after = ` AND (` + keys + `) > (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
 		default:
-			where += ` AND (l.created_at, l.user_id, l.id) < (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+			after = ` AND (` + keys + `) < (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+		}
+		if inner != "" {
+			inner += after
+		} else {
+			where += after
 		}
 	} else {
 		offset = (max(q.Page, 1) - 1) * q.PageSize
@@ -244,19 +256,45 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 			return st, nil // past what page numbers reach: the cursor goes further
 		}
 	}
-	st.Page = `SELECT ` + listColumns + keptCount + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order
-	st.CountInPage = keptCount != ""
-	if len(args) == 0 && offset == 0 {
-		// The first page of a type or a tag, the ones most read, binds nothing: with its
-		// tag and LIMIT in the text it is planned once (see boundedBy and tagLiteral). A page
-		// that binds a value (a format, a cursor, a deeper page) binds its LIMIT too, so
-		// PostgreSQL plans it for that value.
-		st.Page += boundedBy(q.PageSize + 1)
-	} else {
-		st.Page += ` LIMIT CAST(` + arg(q.PageSize+1) + ` AS BIGINT) OFFSET CAST(` + arg(offset) + ` AS BIGINT)`
+	// The first page of a type or a tag, the ones most read, binds nothing: with its tag
+	// and LIMIT in the text it is planned once (see boundedBy and tagLiteral). A page that
+	// binds a value (a format, a cursor, a deeper page) binds its LIMIT too, so PostgreSQL
+	// plans it for that value.
+	limit := boundedBy(q.PageSize + 1)
+	if len(args) > 0 || offset > 0 {
+		limit = ` LIMIT CAST(` + arg(q.PageSize+1) + ` AS BIGINT) OFFSET CAST(` + arg(offset) + ` AS BIGINT)`
 	}
+	st.Page = `SELECT ` + listColumns + keptCount + ` FROM ` + from + ` JOIN users u ON u.id = l.user_id WHERE ` + where + ` ORDER BY ` + order + limit
+	if inner != "" {
+		// The page is taken from the docs, then its lists are read by key (a LIMIT over
+		// the join would be planned as if few docs had a list: the planner multiplies
+		// the two keys' selectivities).
+		outer := `m.created_at DESC, m.list_user_id DESC, m.list_id DESC`
+		if sort == model.SortOldest {
+			outer = `m.created_at, m.list_user_id, m.list_id`
+		}
+		st.Page = `SELECT ` + listColumns + ` FROM (SELECT sd.list_user_id, sd.list_id, sd.created_at FROM list_search_docs sd
+			WHERE ` + inner + ` ORDER BY ` + order + limit + `) m CROSS JOIN lists l JOIN users u ON u.id = l.user_id
+			WHERE l.user_id = m.list_user_id AND l.id = m.list_id AND l.is_public = TRUE ORDER BY ` + outer
+	}
+	st.CountInPage = keptCount != ""
 	st.PageArgs = args
 	return st, nil
+}
+
+// pgDocWalk says a PostgreSQL page of q, in sort, walks list_search_docs in creation
+// order (migration 0085), reading each doc on the way: a search alone, newest or oldest
+// first, of words more lists hold than the count cap (fewer are read through the GIN
+// index, FewMatches). Any other filter is the lists', so such a search walks them.
+func (s *Store) pgDocWalk(q model.BrowseQuery, sort model.BrowseSort) bool {
+	return s.dialect == Postgres && len(model.SearchWords(q.Q)) > 0 && !q.FewMatches && sort != model.SortMostVotes &&
+		q.Type != model.TypeSeason && q.Type != model.TypeSurvivor && q.Format == "" && len(q.Tags) == 0
+}
+
+// pgMatch is the condition that a doc sd holds every word. The words are written into
+// the statement, not bound (see browseFilter).
+func pgMatch(words []string) string {
+	return `sd.doc @@ to_tsquery('simple', '` + pgQuery(words) + `')`
 }
 
 // browseFilter builds the FROM (lists l, through the full-text matches when searching on
@@ -280,7 +318,7 @@ func (s *Store) browseFilter(q model.BrowseQuery, walk bool) (from string, conds
 			// word through the GIN index, then sorted them (7,725 buffers for a page of
 			// "parvati" at 10,000 lists, against 785 walking). Words are letters, digits
 			// and marks only (model.SearchWords), so they cannot end the literal.
-			match := `sd.doc @@ to_tsquery('simple', '` + pgQuery(words) + `')`
+			match := pgMatch(words)
 			if q.FewMatches {
 				from = `(SELECT sd.list_user_id AS mu, sd.list_id AS mi FROM list_search_docs sd WHERE ` + match + ` OFFSET 0) m
 				CROSS JOIN lists l`

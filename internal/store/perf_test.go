@@ -431,8 +431,8 @@ func TestVerifyAndRebuildAggregates(t *testing.T) {
 		if s.Dialect() == store.Postgres {
 			execOK(t, s.DB(), `UPDATE list_search_docs SET doc = to_tsvector('simple', 'stale') WHERE list_id = 'list_8'`)
 			// list_3 is private: the index holds no row of it (searchIndexStatements).
-			execOK(t, s.DB(), `INSERT INTO list_search_docs (list_user_id, list_id, doc)
-				SELECT user_id, id, to_tsvector('simple', 'secret') FROM lists WHERE id = 'list_3'`)
+			execOK(t, s.DB(), `INSERT INTO list_search_docs (list_user_id, list_id, created_at, doc)
+				SELECT user_id, id, created_at, to_tsvector('simple', 'secret') FROM lists WHERE id = 'list_3'`)
 			want = append(want, "list_3: search index holds a private list")
 		} else {
 			execOK(t, s.DB(), `DELETE FROM list_fts WHERE rowid = (SELECT id FROM list_search_ids WHERE list_id = 'list_8')`)

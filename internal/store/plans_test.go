@@ -34,12 +34,14 @@ type plannedStmt struct {
 }
 
 // lookupsOnly names the statements that must reach lists by key only, never by walking
-// the public lists (which only a LIMITed ordered page may do). On PostgreSQL a search may
-// walk an ordered index filtering by the tsvector (the planner's choice when matches are
-// common; with rare words it takes the GIN index).
+// the public lists (which only a LIMITed ordered page may do). On PostgreSQL a search
+// alone, newest or oldest first, walks its docs in creation order (migration 0085); with
+// other filters or by votes it may walk an ordered index of the lists, filtering by the
+// tsvector (the planner's choice when matches are common; with rare words it takes the
+// GIN index).
 var lookupsOnly = map[store.Dialect]*regexp.Regexp{
 	store.SQLite:   regexp.MustCompile(`^(top this week|favorites|list|card|comment|count search|browse \w+ search)`),
-	store.Postgres: regexp.MustCompile(`^(top this week|favorites|list|card|comment|few matches)`),
+	store.Postgres: regexp.MustCompile(`^(top this week|favorites|list|card|comment|few matches|browse (newest|oldest) search (page|cursor))`),
 }
 
 // visitorStatements are the statements a visitor reaches on the home, browse, list and

@@ -29,15 +29,17 @@ const sqliteSearchItems = `COALESCE((SELECT group_concat(t, ' ') FROM (SELECT ` 
 // has PostgreSQL's list_search_docs (so its GIN index holds no word of one). Every list
 // keeps its list_search_ids number, given at creation, so rowid order stays creation
 // order. On PostgreSQL a row is written only when its words change: any write to it is
-// one more for the GIN index, which takes it at once (no pending list, migration 0077).
+// one more for the GIN index, which takes it at once (no pending list, migration 0077). It
+// carries the list's creation time, the order a search of a common word walks (0085).
 func (s *Store) searchIndexStatements(where string) []string {
 	if s.dialect == Postgres {
 		return []string{
 			`DELETE FROM list_search_docs d USING lists l WHERE l.user_id = d.list_user_id AND l.id = d.list_id
 				AND l.is_public <> TRUE AND (` + where + `)`,
-			`INSERT INTO list_search_docs (list_user_id, list_id, doc) SELECT l.user_id, l.id, ` + pgSearchDoc + `
+			`INSERT INTO list_search_docs (list_user_id, list_id, created_at, doc) SELECT l.user_id, l.id, l.created_at, ` + pgSearchDoc + `
 				FROM lists l WHERE l.is_public = TRUE AND (` + where + `)
-				ON CONFLICT (list_user_id, list_id) DO UPDATE SET doc = excluded.doc WHERE list_search_docs.doc <> excluded.doc`,
+				ON CONFLICT (list_user_id, list_id) DO UPDATE SET doc = excluded.doc, created_at = excluded.created_at
+				WHERE list_search_docs.doc <> excluded.doc OR list_search_docs.created_at <> excluded.created_at`,
 		}
 	}
 	return []string{
@@ -72,7 +74,7 @@ func (s *Store) searchChecks() []check {
 			{"list %s/%s: search index %v, expected %v",
 				`SELECT l.user_id, l.id, CASE WHEN d.list_id IS NULL THEN 'missing' ELSE 'stale' END, 'rewritten'
 				FROM lists l LEFT JOIN list_search_docs d ON d.list_user_id = l.user_id AND d.list_id = l.id
-				WHERE l.is_public = TRUE AND (d.list_id IS NULL OR d.doc <> ` + pgSearchDoc + `)`},
+				WHERE l.is_public = TRUE AND (d.list_id IS NULL OR d.created_at <> l.created_at OR d.doc <> ` + pgSearchDoc + `)`},
 			{"list %s/%s: search index %v, expected %v",
 				`SELECT l.user_id, l.id, 'holds a private list', 'rewritten' FROM list_search_docs d
 				JOIN lists l ON l.user_id = d.list_user_id AND l.id = d.list_id WHERE l.is_public <> TRUE`},
