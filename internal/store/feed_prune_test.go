@@ -40,22 +40,7 @@ func TestPruneFeed(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		readers := func() []string {
-			rows, err := s.DB().QueryContext(ctx, `SELECT reader_id FROM feed_items ORDER BY reader_id`)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer rows.Close()
-			var out []string
-			for rows.Next() {
-				var id string
-				if err := rows.Scan(&id); err != nil {
-					t.Fatal(err)
-				}
-				out = append(out, id)
-			}
-			return out
-		}
+		readers := func() []string { return column(t, s, `SELECT reader_id FROM feed_items ORDER BY reader_id`) }
 		var batches []int
 		for {
 			n, err := s.PruneFeed(ctx, now, 10)

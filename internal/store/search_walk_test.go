@@ -92,20 +92,8 @@ func TestSearchDocsKeepTheirListsCreationTime(t *testing.T) {
 // column reads a query's one column of text.
 func column(t *testing.T, s *store.Store, query string) []string {
 	t.Helper()
-	rows, err := s.DB().Query(query)
+	out, err := selectStrings(context.Background(), s, query)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return out
