@@ -103,6 +103,11 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	uses.FanOut.Start(fanCtx)
 	defer uses.FanOut.Wait()
 	defer stopFanOut()
+	// So does the tally, which catches lists up with their votes (one per node too).
+	tallyCtx, stopTally := context.WithCancel(context.WithoutCancel(ctx))
+	uses.Tally.Start(tallyCtx)
+	defer uses.Tally.Wait()
+	defer stopTally()
 	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: cat, Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
 		Accounts:    accounts,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),

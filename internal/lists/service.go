@@ -26,18 +26,24 @@ type Service struct {
 	now     func() time.Time
 	// published runs after a save that made a list public: its fan-out was queued.
 	published func()
+	// voted runs after each vote or withdrawal: the tally has a list to catch up.
+	voted func()
 }
 
 // NewService builds the lists' use cases over st; writes counts their write limits and
 // hub wakes the inboxes their notifications reach.
 func NewService(st *store.Store, cat *catalog.Catalog, writes *limits.Writes, hub *notify.Hub, log *slog.Logger) *Service {
-	return &Service{store: st, catalog: cat, writes: writes, hub: hub, log: log, now: time.Now, published: func() {}}
+	return &Service{store: st, catalog: cat, writes: writes, hub: hub, log: log, now: time.Now, published: func() {}, voted: func() {}}
 }
 
 // OnPublished sets fn to run after each save that leaves a list public, which may have
 // queued its fan-out to the author's followers (internal/follows FanOut.Wake). It must
 // not block.
 func (s *Service) OnPublished(fn func()) { s.published = fn }
+
+// OnVoted sets fn to run after each vote or withdrawal, which left a list for the tally
+// to catch up (Tally.Wake). It must not block.
+func (s *Service) OnVoted(fn func()) { s.voted = fn }
 
 // SetClock makes the service read the time from now (tests hold it still).
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
@@ -48,7 +54,7 @@ func (s *Service) take(ctx context.Context, a model.Actor, perUser, perClient li
 }
 
 // markTarget is the list ownerID/listID that a may see, once a's marks limit allows another
-// mark on it (an upvote, its removal, a favorite).
+// mark on it (a favorite).
 func (s *Service) markTarget(ctx context.Context, a model.Actor, ownerID, listID string) (*model.ListVisibility, error) {
 	if err := s.take(ctx, a, MarkPerUser, MarkPerClient); err != nil {
 		return nil, err

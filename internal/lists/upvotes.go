@@ -8,33 +8,30 @@ import (
 	"castaway/internal/store"
 )
 
-// Upvote counts a's upvote on the list ownerID/listID, which a must be able to see,
-// and tells its author (once per upvoter, never themself).
+// Upvote counts a's upvote on the list ownerID/listID, which a must be able to see (the
+// store checks it with the vote), once a's marks limit allows it. Its author hears of it
+// (never of their own) from the tally, a moment later (Tally).
 func (s *Service) Upvote(ctx context.Context, a model.Actor, ownerID, listID string) (model.UpvoteResult, error) {
-	l, err := s.markTarget(ctx, a, ownerID, listID)
-	if err != nil {
+	if err := s.take(ctx, a, MarkPerUser, MarkPerClient); err != nil {
 		return model.UpvoteResult{}, err
 	}
-	now := s.now()
-	res, err := s.store.AddUpvote(ctx, l.UserID, l.ID, a.UserID(), now,
-		notify.ForListUpvote(notify.Actor{ID: a.User.ID, Name: a.User.DisplayName}, l, now))
-	return s.upvoted(ctx, res, err)
+	res, err := s.store.AddUpvote(ctx, ownerID, listID, a.UserID(), s.now(), notify.TellsOfUpvote(a.UserID(), ownerID))
+	return s.upvoted(res, err)
 }
 
-// RemoveUpvote takes a's upvote on the list ownerID/listID back.
+// RemoveUpvote takes a's upvote on the list ownerID/listID back, as Upvote checks it.
 func (s *Service) RemoveUpvote(ctx context.Context, a model.Actor, ownerID, listID string) (model.UpvoteResult, error) {
-	l, err := s.markTarget(ctx, a, ownerID, listID)
-	if err != nil {
+	if err := s.take(ctx, a, MarkPerUser, MarkPerClient); err != nil {
 		return model.UpvoteResult{}, err
 	}
-	res, err := s.store.RemoveUpvote(ctx, l.UserID, l.ID, a.UserID())
-	return s.upvoted(ctx, res, err)
+	res, err := s.store.RemoveUpvote(ctx, ownerID, listID, a.UserID())
+	return s.upvoted(res, err)
 }
 
-func (s *Service) upvoted(ctx context.Context, res model.UpvoteResult, err error) (model.UpvoteResult, error) {
+func (s *Service) upvoted(res model.UpvoteResult, err error) (model.UpvoteResult, error) {
 	if err != nil {
-		return model.UpvoteResult{}, store.NotFoundAs(err, ErrNotFound) // deleted meanwhile
+		return model.UpvoteResult{}, store.NotFoundAs(err, ErrNotFound) // missing, or not theirs to see
 	}
-	s.wake(ctx, res.Notified...)
+	s.voted()
 	return res, nil
 }

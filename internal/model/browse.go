@@ -14,8 +14,11 @@ type ListSummary struct {
 	IsSeason    bool
 	ItemCount   int
 	UpvoteCount int
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// VoteRank is the upvote count the browse orders by votes last caught up with: a
+	// moment behind UpvoteCount while the tally has its votes to catch up.
+	VoteRank  int
+	CreatedAt time.Time
+	UpdatedAt time.Time
 	// TopItems are the first items; a tier list's, the first entries of TopTier, the
 	// first tier holding any (nil for a ranked list).
 	TopItems []Item

@@ -26,6 +26,8 @@ type List struct {
 	ID          string
 	UserName    string
 	UpvoteCount int
+	// VoteRank is the count the browse orders by votes hold (ListSummary.VoteRank).
+	VoteRank int
 	// CommentCount counts comments and replies, kept in step with them.
 	CommentCount int
 	ItemCount    int

@@ -14,5 +14,12 @@ type ListVisibility struct {
 type UpvoteResult struct {
 	UpvoteCount int
 	Upvoted     bool
-	Notified    []string // recipients of notifications made by the change
+}
+
+// VotedList is a list the tally catches up with its votes, with the newest voter its
+// author has yet to hear of (VoterID "" for none).
+type VotedList struct {
+	List      ListVisibility
+	VoterID   string
+	VoterName string
 }

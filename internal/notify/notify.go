@@ -35,14 +35,19 @@ type Actor struct {
 	Name string
 }
 
-// ForListUpvote is the note to a list's owner when actor upvotes it; nil for your own list.
-// Its dedupe key makes voting, unvoting and voting again notify once.
+// TellsOfUpvote says a list's owner hears that voterID upvoted it: never of their own vote.
+func TellsOfUpvote(voterID, ownerID string) bool { return voterID != ownerID }
+
+// ForListUpvote is the list's one upvote note to its owner, naming actor, its newest
+// voter (nil for the owner's own vote). Its dedupe key names the list, not the voter: the
+// tally (store.FoldVotes) writes it again for each newer voter, bringing it back to the
+// top, and a fan voting, unvoting and voting again does not repeat it.
 func ForListUpvote(actor Actor, list *model.ListVisibility, now time.Time) *model.Notification {
-	if actor.ID == list.UserID {
+	if !TellsOfUpvote(actor.ID, list.UserID) {
 		return nil
 	}
 	return newNote(actor, list.UserID, ListLike, list.Name, list.UserID, list.ID, "",
-		ListLike+":"+actor.ID+":"+list.UserID+"/"+list.ID, now)
+		ListLike+":"+list.UserID+"/"+list.ID, now)
 }
 
 // ForComment is what a new comment c tells others: the author of the comment it

@@ -130,7 +130,7 @@ func (e *benchEnv) seed(b *testing.B) ([]*model.User, []*model.List) {
 		l := all[(i*31)%benchLists]
 		voter := users[(i*17+1)%benchUsers]
 		at := now.Add(-time.Duration(i%(14*24)) * time.Hour)
-		if _, err := e.store.AddUpvote(ctx, l.UserID, l.ID, voter.ID, at, nil); err != nil {
+		if _, err := e.store.AddUpvote(ctx, l.UserID, l.ID, voter.ID, at, false); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -75,6 +75,11 @@ func newEnvWithSettings(t testing.TB, st *store.Store, hub *notify.Hub, env map[
 	srv.fanOut.Start(fanCtx)
 	t.Cleanup(srv.fanOut.Wait)
 	t.Cleanup(stopFanOut)
+	// Lists voted on are caught up with their votes as internal/app's tally would.
+	tallyCtx, stopTally := context.WithCancel(context.Background())
+	srv.tally.Start(tallyCtx)
+	t.Cleanup(srv.tally.Wait)
+	t.Cleanup(stopTally)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	t.Cleanup(srv.CloseStreams) // runs first: open event streams end, so ts.Close does not wait on them

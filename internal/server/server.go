@@ -94,6 +94,7 @@ type Server struct {
 	legacy    *legacy.Service
 	follows   *follows.Service
 	fanOut    *follows.FanOut // the tests run it (internal/app starts its own)
+	tally     *lists.Tally    // so with the tally
 	// sitemapSize is how many lists one page of the sitemap holds (a test makes it small).
 	sitemapSize int
 }

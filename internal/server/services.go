@@ -15,5 +15,5 @@ func (s *Server) useServices(d Deps) {
 	}
 	s.writes, s.lists, s.consensus, s.legacy = set.Writes, set.Lists, set.Consensus, set.Legacy
 	s.inboxes, s.comments, s.moderation, s.polls = set.Inbox, set.Comments, set.Moderation, set.Global
-	s.modUsers, s.follows, s.fanOut = set.ModerationUsers, set.Follows, set.FanOut
+	s.modUsers, s.follows, s.fanOut, s.tally = set.ModerationUsers, set.Follows, set.FanOut, set.Tally
 }

@@ -35,8 +35,10 @@ type Set struct {
 	ModerationUsers *moderation.Users
 	Global          *global.Service
 	Follows         *follows.Service
-	// FanOut spreads published lists to followers; its owner starts and stops it.
+	// FanOut spreads published lists to followers, and Tally catches lists up with their
+	// votes; their owner starts and stops them.
 	FanOut *follows.FanOut
+	Tally  *lists.Tally
 }
 
 // New builds the use cases over st, reading the time from now (time.Now; a test may
@@ -59,5 +61,7 @@ func New(st *store.Store, cat *catalog.Catalog, hub *notify.Hub, accounts *auth.
 	s.Follows.SetClock(now)
 	s.FanOut = follows.NewFanOut(st, hub, log)
 	s.Lists.OnPublished(s.FanOut.Wake)
+	s.Tally = lists.NewTally(st, hub, log)
+	s.Lists.OnVoted(s.Tally.Wake)
 	return s
 }

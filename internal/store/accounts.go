@@ -59,7 +59,7 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 		}
 		for _, l := range upvoted {
 			var left int
-			if _, err := removeUpvote(ctx, tx, l[0], l[1], userID, &left); err != nil {
+			if _, err := removeUpvote(ctx, tx, l[0], l[1], userID, false, &left); err != nil {
 				return err
 			}
 		}

@@ -96,7 +96,7 @@ func withPage(r *model.BrowseResult, page []model.ListSummary, q model.BrowseQue
 	if len(page) > q.PageSize {
 		page = page[:q.PageSize]
 		last := page[len(page)-1]
-		r.NextCursor = encodeCursor(string(sortOf(q)), strconv.Itoa(last.UpvoteCount),
+		r.NextCursor = encodeCursor(string(sortOf(q)), strconv.Itoa(last.VoteRank),
 			strconv.FormatInt(millis(last.CreatedAt), 10), last.UserID, last.ID)
 	}
 	r.Lists = page
@@ -210,7 +210,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 	order := strings.ReplaceAll(keys, ",", " DESC,") + ` DESC`
 	switch sort {
 	case model.SortMostVotes:
-		order = `l.upvote_count DESC, l.created_at DESC, l.user_id DESC, l.id DESC`
+		order = `l.vote_rank DESC, l.created_at DESC, l.user_id DESC, l.id DESC`
 	case model.SortOldest:
 		order = keys
 	}
@@ -239,7 +239,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		var after string
 		switch sort {
 		case model.SortMostVotes:
-			after = ` AND (l.upvote_count, l.created_at, l.user_id, l.id) < (` + arg(votes) + `, ` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
+			after = ` AND (l.vote_rank, l.created_at, l.user_id, l.id) < (` + arg(votes) + `, ` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
 		case model.SortOldest:
 			after = ` AND (` + keys + `) > (` + arg(at) + `, ` + arg(k[3]) + `, ` + arg(k[4]) + `)`
 		default:
@@ -629,7 +629,7 @@ func (s *Store) summaryRowsWith(ctx context.Context, extra []any, query string, 
 func summaryOf(l *model.List) model.ListSummary {
 	return model.ListSummary{UserID: l.UserID, ID: l.ID, UserName: l.UserName, Name: l.Name,
 		Description: l.Description, IsPublic: l.IsPublic, IsSeason: l.IsSeason, ItemCount: l.ItemCount,
-		UpvoteCount: l.UpvoteCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden, Format: l.Format}
+		UpvoteCount: l.UpvoteCount, VoteRank: l.VoteRank, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Hidden: l.Hidden, Format: l.Format}
 }
 
 // likeEscaper makes the user's text match literally inside a LIKE pattern.

@@ -60,8 +60,8 @@ func TestBrowse(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		f := newBrowseFixture(t, s)
-		execOK(t, s.DB(), `UPDATE lists SET upvote_count = 5 WHERE id = $1 AND user_id = $2`, f.seasons.ID, f.bob.ID)
-		execOK(t, s.DB(), `UPDATE lists SET upvote_count = 2 WHERE id = $1 AND user_id = $2`, f.queens.ID, f.alice.ID)
+		execOK(t, s.DB(), `UPDATE lists SET upvote_count = 5, vote_rank = 5 WHERE id = $1 AND user_id = $2`, f.seasons.ID, f.bob.ID)
+		execOK(t, s.DB(), `UPDATE lists SET upvote_count = 2, vote_rank = 2 WHERE id = $1 AND user_id = $2`, f.queens.ID, f.alice.ID)
 
 		cases := []struct {
 			name string
@@ -202,9 +202,9 @@ func TestHome(t *testing.T) {
 		vote := func(l *model.List, voter *model.User, at time.Time) {
 			execOK(t, s.DB(), `INSERT INTO list_upvotes (list_user_id, list_id, user_id, created_at) VALUES ($1, $2, $3, $4)`,
 				l.UserID, l.ID, voter.ID, at.UnixMilli())
-			execOK(t, s.DB(), `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2`, l.UserID, l.ID)
+			execOK(t, s.DB(), `UPDATE lists SET upvote_count = upvote_count + 1, votes_pending = votes_pending + 1
+				WHERE user_id = $1 AND id = $2`, l.UserID, l.ID)
 			execOK(t, s.DB(), store.StmtDailyUpvoteAdd, l.UserID, l.ID, at.UnixMilli()/86400000)
-			execOK(t, s.DB(), store.StmtWeekUpvoteAdd, l.UserID, l.ID, at.UnixMilli()/86400000, at.UnixMilli()/86400000+6)
 		}
 		vote(f.seasons, voters[0], now.Add(-time.Hour))
 		vote(f.seasons, voters[1], now.Add(-6*24*time.Hour))

@@ -17,7 +17,7 @@ import (
 const listColumns = `l.user_id, l.id, u.display_name, l.name, l.description, l.chosen_public, l.is_season,
 	l.item_count, l.upvote_count, l.comment_count, l.created_at, l.updated_at,
 	l.remix_of_user_id, l.remix_of_list_id, l.remix_count, (l.hidden_at IS NOT NULL OR (l.chosen_public AND NOT l.is_public)),
-	l.format, CASE WHEN l.format = 'tiers' THEN COALESCE((SELECT lt.tiers FROM list_tiers lt
+	l.format, l.vote_rank, CASE WHEN l.format = 'tiers' THEN COALESCE((SELECT lt.tiers FROM list_tiers lt
 		WHERE lt.list_user_id = l.user_id AND lt.list_id = l.id), '') ELSE '' END`
 
 // visibleTo is model.ListVisible in SQL over lists l for the viewer id in parameter
@@ -32,7 +32,7 @@ func scanList(row interface{ Scan(...any) error }, extra ...any) (*model.List, e
 	var tiers string
 	err := row.Scan(append([]any{&l.UserID, &l.ID, &l.UserName, &l.Name, &l.Description, &l.IsPublic, &l.IsSeason,
 		&l.ItemCount, &l.UpvoteCount, &l.CommentCount, &created, &updated,
-		&l.RemixOf.UserID, &l.RemixOf.ListID, &l.RemixCount, &l.Hidden, &l.Format, &tiers}, extra...)...)
+		&l.RemixOf.UserID, &l.RemixOf.ListID, &l.RemixCount, &l.Hidden, &l.Format, &l.VoteRank, &tiers}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}

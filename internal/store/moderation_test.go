@@ -267,7 +267,7 @@ func TestDeleteAccount(t *testing.T) {
 		comment("a2", ann.ID, "")   // nobody replies: goes
 		comment("b2", ben.ID, "")   //
 		comment("a3", ann.ID, "b2") // Ann's reply: goes
-		if _, err := s.AddUpvote(ctx, ben.ID, benList.ID, ann.ID, time.Now(), nil); err != nil {
+		if _, err := s.AddUpvote(ctx, ben.ID, benList.ID, ann.ID, time.Now(), false); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.SetCommentVote(ctx, "b2", ann.ID, -1, nil); err != nil {

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -103,10 +104,15 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		// the /metrics count of its jobs (bounded by its LIMIT).
 		{"feed prune", store.StmtPruneFeed(s.Dialect()), []any{now.Add(-store.FeedRetention).UnixMilli(), store.FeedPruneBatch}, true},
 		{"fan-outs pending", store.StmtFanOutsPending, []any{store.FanOutsCounted}, false},
+		{"voted lists", store.StmtVotedLists(s.Dialect(), store.TallyBatch), nil, false},
+		{"votes pending", store.StmtVotesPending, []any{store.TallyBatch}, false},
 	}
 	// A fan's export reads only what they made or cast (and deleting the account finds the same rows).
 	for _, section := range store.ExportSections {
 		out = append(out, plannedStmt{"export " + section.Name, section.Query(), []any{"u00001"}, false})
+	}
+	for i, q := range store.FoldStatements {
+		out = append(out, plannedStmt{fmt.Sprintf("catch a list up with its votes (%d)", i+1), q, []any{"u00001", "list_1"}, false})
 	}
 	out = append(out, plannedStmt{"comment notifications", store.StmtDeleteCommentNotes, []any{"c0000001"}, false})
 	out = append(out, plannedStmt{"account comment votes", store.StmtUncountCommentVotes, []any{"u00001"}, false})

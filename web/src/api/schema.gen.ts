@@ -72,8 +72,11 @@ export interface paths {
         get?: never;
         /**
          * Add the signed-in user's upvote (idempotent).
-         * @description Owners may upvote their own list. The list's owner gets a list_like notification
-         *     the first time a given user upvotes it (never again for the same user and list).
+         * @description Owners may upvote their own list. The list's owner has one list_like notification
+         *     for the list, naming its newest voter: written a moment after the vote (with any
+         *     others the list had meanwhile), and brought back as new when another user upvotes
+         *     it, never by the same user voting again. The count in the answer is exact at once;
+         *     the browse order by votes and the week's counts follow within a second.
          */
         put: operations["upvoteList"];
         post?: never;

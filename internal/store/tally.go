@@ -1,0 +1,154 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+
+	"castaway/internal/model"
+)
+
+// A vote writes what a fan reads at once: its row, the list's upvote count and the day's
+// count (upvotes.go). What follows from them is caught up by the tally a moment later,
+// for every list voted on since, however many votes each had: the browse orders by votes
+// (lists.vote_rank), the kept weeks' counts (list_upvotes_week, recounted from the
+// days) and the author's one upvote notification of the list, naming its newest voter.
+// A vote wrote all of that itself before, half of its pages, one list's at a time.
+
+// TallyBatch bounds the lists one catch-up takes on.
+const TallyBatch = 500
+
+// FoldVotes catches up at most max lists whose votes changed since their last catch-up,
+// in one transaction, and tells how many it caught up and who it notified. note makes the
+// notification a list's newest voter sends its author (nil for none). On PostgreSQL two
+// nodes' catch-ups skip each other's lists; a vote on a list being caught up waits for it
+// and leaves the list pending again.
+func (s *Store) FoldVotes(ctx context.Context, max int, note func(model.VotedList) *model.Notification) (int, []string, error) {
+	var caught int
+	var notified []string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		caught, notified = 0, nil
+		pending, err := votedLists(ctx, tx, s.dialect, max)
+		if err != nil || len(pending) == 0 {
+			return err
+		}
+		stmts := make([]*sql.Stmt, len(FoldStatements))
+		for i, q := range FoldStatements {
+			if stmts[i], err = tx.PrepareContext(ctx, q); err != nil {
+				return fmt.Errorf("catch up votes: %w", err)
+			}
+			defer stmts[i].Close()
+		}
+		var notes []*model.Notification
+		for _, v := range pending {
+			for _, st := range stmts {
+				if _, err := st.ExecContext(ctx, v.List.UserID, v.List.ID); err != nil {
+					return fmt.Errorf("catch up votes: %w", err)
+				}
+			}
+			if v.VoterID != "" {
+				if n := note(v); n != nil {
+					notes = append(notes, n)
+				}
+			}
+		}
+		if notified, err = announceUpvotes(ctx, tx, notes); err != nil {
+			return err
+		}
+		caught = len(pending)
+		return nil
+	})
+	return caught, notified, err
+}
+
+// StmtVotedLists reads at most max lists the tally has yet to catch up, each with the
+// voter its author is to hear of, if any, through the index of such lists alone; on
+// PostgreSQL it locks them, skipping those another catch-up holds.
+func StmtVotedLists(d Dialect, max int) string {
+	lock := ""
+	if d == Postgres {
+		lock = ` FOR UPDATE OF l SKIP LOCKED`
+	}
+	return `SELECT l.user_id, l.id, l.name, l.is_public, l.last_voter_id, COALESCE(u.display_name, '')
+		FROM lists l LEFT JOIN users u ON u.id = l.last_voter_id
+		WHERE l.votes_pending > 0 LIMIT ` + strconv.Itoa(max) + lock
+}
+
+func votedLists(ctx context.Context, tx *sql.Tx, d Dialect, max int) ([]model.VotedList, error) {
+	rows, err := tx.QueryContext(ctx, StmtVotedLists(d, max))
+	if err != nil {
+		return nil, fmt.Errorf("read voted lists: %w", err)
+	}
+	defer rows.Close()
+	var out []model.VotedList
+	for rows.Next() {
+		var v model.VotedList
+		if err := rows.Scan(&v.List.UserID, &v.List.ID, &v.List.Name, &v.List.IsPublic, &v.VoterID, &v.VoterName); err != nil {
+			return nil, fmt.Errorf("read voted lists: %w", err)
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// FoldStatements catch one list ($1, $2) up with its votes: its browse orders take its
+// count, its kept weeks are recounted from its days (a row for each with any upvote,
+// written only where it changed), and it leaves the pending lists.
+var FoldStatements = []string{
+	`UPDATE lists SET vote_rank = upvote_count, votes_pending = 0, last_voter_id = '' WHERE user_id = $1 AND id = $2`,
+	`INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n)
+	SELECT d.list_user_id, d.list_id, w.end_day, SUM(d.n) FROM list_upvote_weeks w
+	JOIN list_upvotes_daily d ON d.list_user_id = $1 AND d.list_id = $2
+		AND d.day >= w.end_day - ` + strconv.Itoa(weekDays-1) + ` AND d.day <= w.end_day
+	WHERE TRUE GROUP BY d.list_user_id, d.list_id, w.end_day
+	ON CONFLICT (list_user_id, list_id, end_day) DO UPDATE SET n = excluded.n WHERE list_upvotes_week.n <> excluded.n`,
+	`DELETE FROM list_upvotes_week WHERE list_user_id = $1 AND list_id = $2 AND NOT EXISTS (SELECT 1 FROM list_upvotes_daily d
+		WHERE d.list_user_id = $1 AND d.list_id = $2 AND d.day >= list_upvotes_week.end_day - ` + strconv.Itoa(weekDays-1) + `
+		AND d.day <= list_upvotes_week.end_day)`,
+}
+
+// announceUpvotes writes each list's one upvote notification (its dedupe key names the
+// list, not the voter): new, or brought back to the top as new when it names another
+// voter than it did, so a fan toggling a vote never repeats it. Nobody hears of someone
+// they blocked. It returns the recipients of those written.
+func announceUpvotes(ctx context.Context, tx *sql.Tx, notes []*model.Notification) ([]string, error) {
+	if len(notes) == 0 {
+		return nil, nil
+	}
+	st, err := tx.PrepareContext(ctx, `INSERT INTO notifications
+		(id, user_id, type, actor_id, created_by_name, content, is_new, list_user_id, list_id, comment_id, dedupe_key, created_at)
+		SELECT $1, $2, $3, $4, $5, $6, TRUE, $7, $8, $9, $10, CAST($11 AS BIGINT)
+		WHERE NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = $2 AND blocked_id = $4)
+		ON CONFLICT (dedupe_key) DO UPDATE SET actor_id = excluded.actor_id, created_by_name = excluded.created_by_name,
+			content = excluded.content, is_new = TRUE, created_at = excluded.created_at
+		WHERE notifications.actor_id IS DISTINCT FROM excluded.actor_id`)
+	if err != nil {
+		return nil, fmt.Errorf("announce upvotes: %w", err)
+	}
+	defer st.Close()
+	var notified []string
+	for _, n := range notes {
+		res, err := st.ExecContext(ctx, n.ID, n.UserID, n.Type, n.ActorID, n.CreatedByName, n.Content,
+			n.ListUserID, n.ListID, n.CommentID, n.DedupeKey, millis(n.CreatedAt))
+		if err != nil {
+			return nil, fmt.Errorf("announce upvotes: %w", err)
+		}
+		if written, _ := res.RowsAffected(); written > 0 {
+			notified = append(notified, n.UserID)
+		}
+	}
+	return notified, nil
+}
+
+// StmtVotesPending counts the lists the tally has yet to catch up, up to $1.
+const StmtVotesPending = `SELECT count(*) FROM (SELECT 1 FROM lists WHERE votes_pending > 0 LIMIT CAST($1 AS BIGINT)) p`
+
+// VotesPending counts the lists the tally has yet to catch up, up to max.
+func (s *Store) VotesPending(ctx context.Context, max int) (int, error) {
+	var n int
+	if err := s.rdb.QueryRowContext(ctx, StmtVotesPending, max).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count voted lists: %w", err)
+	}
+	return n, nil
+}
