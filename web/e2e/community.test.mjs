@@ -210,3 +210,41 @@ test('phone: home, browse, comments and the inbox at 390px', async () => {
   assert.equal(await page.getByRole('region', { name: 'Notifications' }).count(), 0);
   await page.context().close();
 });
+
+test("an author hears of a list's upvotes in one inbox entry naming its newest voter", async () => {
+  const erin = await app.newPage({ width: 390, height: 844 });
+  await signIn(erin, 'erin@example.com');
+  const list = await publish(erin, { name: 'Villains Rule', tags: ['strategic'] });
+  await erin.goto('/');
+  await inboxButton(erin).waitFor();
+  const fans = [];
+  const upvoteAs = async (email) => {
+    const fan = await app.newPage({ width: 1280, height: 800 });
+    fans.push(fan);
+    await signIn(fan, email);
+    const status = await fan.evaluate(async (path) => (await fetch(path, { method: 'PUT' })).status, `/api/lists/${list.userId}/${list.id}/upvote`);
+    assert.equal(status, 200, `${email} upvotes`);
+  };
+  const panel = erin.getByRole('region', { name: 'Notifications' });
+  const entries = panel.getByRole('listitem').filter({ hasText: 'Villains Rule' });
+
+  await upvoteAs('cara@example.com');
+  await erin.getByRole('button', { name: 'Inbox, 1 unread' }).waitFor();
+  await inboxButton(erin).click();
+  await entries.filter({ hasText: 'cara upvoted your list' }).waitFor();
+  await erin.keyboard.press('Escape');
+
+  // A second fan's vote brings the same entry back, naming them: still one entry, one unread.
+  await upvoteAs('dan@example.com');
+  await inboxButton(erin).click();
+  await entries.filter({ hasText: 'dan upvoted your list' }).waitFor();
+  await erin.getByRole('button', { name: 'Inbox, 1 unread' }).waitFor();
+  assert.equal(await entries.count(), 1);
+  await screenshot(erin, 'community-upvotes-one-entry-390x844');
+  await erin.keyboard.press('Escape');
+  await erin.setViewportSize({ width: 1280, height: 800 });
+  await inboxButton(erin).click();
+  await entries.filter({ hasText: 'dan upvoted your list' }).waitFor();
+  await screenshot(erin, 'community-upvotes-one-entry-1280x800');
+  for (const page of [erin, ...fans]) await page.context().close();
+});
