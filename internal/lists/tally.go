@@ -32,7 +32,10 @@ type Tally struct {
 	Busy  int
 	Gap   time.Duration
 	Now   func() time.Time
-	next  time.Time // when the next catch-up may start; the loop's goroutine's alone
+	// Read and written by the loop's goroutine alone: when the next catch-up may start,
+	// and whether the last one failed (a failing database is said once a spell).
+	next    time.Time
+	failing bool
 
 	// Loop's Wake makes the tally look now (a vote on this node); its Wait returns once a
 	// started tally has stopped.
@@ -60,9 +63,10 @@ func (t *Tally) Start(ctx context.Context) {
 		if caught >= t.Busy {
 			t.next = begun.Add(t.Gap)
 		}
-		if err != nil && ctx.Err() == nil {
+		if err != nil && ctx.Err() == nil && !t.failing {
 			t.log.WarnContext(ctx, "catch up the votes", "err", err)
 		}
+		t.failing = err != nil
 		return err == nil && caught == t.Batch
 	})
 }
