@@ -19,12 +19,7 @@ import (
 // newService is a Service over st whose clock stands still, with its users named.
 func newService(t *testing.T, st *store.Store, names ...string) (*Service, []model.Actor) {
 	t.Helper()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hub, err := notify.NewHub(events.NewLocal(), notify.Heartbeat, log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(hub.Close)
+	log, hub := testHub(t)
 	now := time.Now()
 	clock := func() time.Time { return now }
 	s := NewService(st, cat, limits.WritesFor(st, st.Dialect() == store.SQLite, clock), hub, log)
@@ -38,6 +33,18 @@ func newService(t *testing.T, st *store.Store, names ...string) (*Service, []mod
 		actors = append(actors, model.Actor{User: u, Client: "client-" + string(rune('a'+i))})
 	}
 	return s, actors
+}
+
+// testHub is an in-process hub for one test, with a logger that writes nowhere.
+func testHub(t *testing.T) (*slog.Logger, *notify.Hub) {
+	t.Helper()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	hub, err := notify.NewHub(events.NewLocal(), notify.Heartbeat, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hub.Close)
+	return log, hub
 }
 
 // withMax lowers l's Max for one test.

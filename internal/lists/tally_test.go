@@ -2,14 +2,10 @@ package lists
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
 
-	"castaway/internal/events"
 	"castaway/internal/model"
-	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -18,12 +14,7 @@ import (
 // votes (none when s is nil).
 func startTally(t *testing.T, s *Service, st *store.Store) (stop func()) {
 	t.Helper()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hub, err := notify.NewHub(events.NewLocal(), notify.Heartbeat, log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(hub.Close)
+	log, hub := testHub(t)
 	tally := NewTally(st, hub, log)
 	if s != nil {
 		s.OnVoted(tally.Wake)
