@@ -28,7 +28,6 @@ func (s *Store) FoldVotes(ctx context.Context, max int, note func(model.VotedLis
 	var caught int
 	var notified []string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		caught, notified = 0, nil
 		pending, err := votedLists(ctx, tx, s.dialect, max)
 		if err != nil || len(pending) == 0 {
 			return err
@@ -94,14 +93,17 @@ func votedLists(ctx context.Context, tx *sql.Tx, d Dialect, max int) ([]model.Vo
 
 // FoldStatements catch one list ($1, $2) up with its votes: its browse orders take its
 // count, its kept weeks are recounted from its days (a row for each with any upvote,
-// written only where it changed), and it leaves the pending lists.
+// written only where it changed; the kept weeks' first and last days bound the days read,
+// so a list voted on for years reads a week's), and it leaves the pending lists.
 var FoldStatements = []string{
 	`UPDATE lists SET vote_rank = upvote_count, votes_pending = 0, last_voter_id = '' WHERE user_id = $1 AND id = $2`,
 	`INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n)
 	SELECT d.list_user_id, d.list_id, w.end_day, SUM(d.n) FROM list_upvote_weeks w
 	JOIN list_upvotes_daily d ON d.list_user_id = $1 AND d.list_id = $2
 		AND d.day >= w.end_day - ` + strconv.Itoa(weekDays-1) + ` AND d.day <= w.end_day
-	WHERE TRUE GROUP BY d.list_user_id, d.list_id, w.end_day
+	WHERE d.day >= (SELECT min(end_day) FROM list_upvote_weeks) - ` + strconv.Itoa(weekDays-1) + `
+		AND d.day <= (SELECT max(end_day) FROM list_upvote_weeks)
+	GROUP BY d.list_user_id, d.list_id, w.end_day
 	ON CONFLICT (list_user_id, list_id, end_day) DO UPDATE SET n = excluded.n WHERE list_upvotes_week.n <> excluded.n`,
 	`DELETE FROM list_upvotes_week WHERE list_user_id = $1 AND list_id = $2 AND NOT EXISTS (SELECT 1 FROM list_upvotes_daily d
 		WHERE d.list_user_id = $1 AND d.list_id = $2 AND d.day >= list_upvotes_week.end_day - ` + strconv.Itoa(weekDays-1) + `
