@@ -483,7 +483,8 @@ func (r *Run) markdown(prev string) string {
 		env["threads"], env["connections"], env["duration"])
 	p("(a response slower than wrk's timeout of %s is counted under socket errors, not in the percentiles). ", env["timeout"])
 	if w := env["warmup"]; w != "" && w != "0" {
-		p("Each read is first run unrecorded for %s, so its numbers are the steady state's rather than the first cold read's; writes are measured from their first request. ", w)
+		p("Each read, and the upvote toggle (each PUT followed by its DELETE, leaving the data as it was), is first run unrecorded for %s, ", w)
+		p("so its numbers are the steady state's rather than a cold server's; the writes that add rows (comment posts, first share-image draws) are measured from their first request. ")
 	}
 	p("The minimal handler (bench/minimal: a small fixed JSON from Go's net/http) runs in the same run on the same machine; ")
 	p("\"× minimal\" is an endpoint's requests per second divided by the minimal handler's. The load generator and the server share the machine's cores. ")
