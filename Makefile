@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X castaway/internal/app.Version=$(VERSION)
 
-.PHONY: run build release image web test test-go test-web e2e generate check-generated vet lint bench bench-go bench-streams lighthouse fuzz clean
+.PHONY: run build release image web test test-go test-web e2e generate check-generated check-tracked vet lint bench bench-go bench-streams lighthouse fuzz clean
 
 run: build
 	./bin/castaway serve
@@ -85,6 +85,10 @@ lint: web/node_modules/.package-lock.json
 # Journeys in headless Chromium against the real binary on a fresh database.
 e2e: build
 	cd web && CASTAWAY_BIN=$(CURDIR)/bin/castaway npm run e2e
+
+# No build output in the repository: a tracked file over 1 MB must be on the script's list.
+check-tracked:
+	@scripts/check-tracked.sh
 
 # Every test, with its own set-up (Chromium, the PostgreSQL half when one answers): see scripts/test.sh.
 test:

@@ -42,7 +42,7 @@ else
 fi
 export CASTAWAY_TEST_POSTGRES_URL
 
-make --no-print-directory check-generated vet lint test-go test-web e2e
+make --no-print-directory check-tracked check-generated vet lint test-go test-web e2e
 
 # An optional part: runs scripts/$1, which exits 77 with "...: SKIPPED: why" when this
 # machine cannot run it. Sets status to what the summary says.
