@@ -1,5 +1,5 @@
 // `npm run lint` (part of `make test`). Besides the usual TypeScript, hooks and accessibility
-// rules, it keeps the app's layers apart (docs: DESIGN.md, "Architecture"):
+// rules, it keeps the app's layers apart (docs/architecture.md, "The web app"):
 //   src/app              the shell and routes: may import anything below
 //   src/features/X       one feature: src/components, src/api, src/lib and its own folder only
 //   src/components, src/api, src/lib   shared: never a feature or the app
@@ -58,12 +58,19 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // no-cycle reads the imported modules too, which takes the TypeScript parser.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     rules: {
       // A relative import that does not resolve would slip past the boundaries below.
       'import/no-unresolved': ['error', { ignore: ['^[^.]'] }],
       'import/no-restricted-paths': ['error', { zones: zones(true) }],
+      // A circle of imports means two modules are one in two files (the rule cannot see
+      // type-only imports; keep those acyclic too).
+      'import/no-cycle': 'error',
       // The app is not built with the React Compiler; these of its checks reject patterns used
       // on purpose here (a ref holding the latest callback, state reset in an effect).
       'react-hooks/refs': 'off',

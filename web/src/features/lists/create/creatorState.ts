@@ -4,11 +4,9 @@ import { isUserTag, typeTagFor, type TypeTag, type UserTag } from '../../../lib/
 import { MESSAGES } from '../../../api/contract';
 import { boardEntries, emptyBoard, isTierColor, keyedTiers, TIER_LABEL_MAX, type TierBoard } from '../../../lib/tiers';
 import { parseSortProgress, type SortProgress } from './sorter/sortProgress';
+import type { RankedItem } from './rankedItem';
 
-/** A ranked entry in the creator: a panel item with the author's note on it, if any. */
-export interface RankedItem extends PanelItem {
-  note?: string;
-}
+export type { RankedItem };
 
 /** The list a remix starts from, as the creator names it. */
 export interface RemixSource {

@@ -12,7 +12,7 @@ import { boardFrom, listShape } from './listShape';
 
 export const DRAFT_DELAY_MS = 2000;
 
-/** 'kept': offline, the draft waits on this device (features/offline/keptDraft). */
+/** 'kept': offline, the draft waits on this device (lib/keptDraft). */
 export type DraftStatus = 'idle' | 'saving' | 'saved' | 'error' | 'kept';
 
 /**

@@ -3,7 +3,7 @@ import { useCatalog } from '../../../../api/catalog';
 import { Dialog } from '../../../../components/Dialog';
 import { stripSurvivorPrefix } from '../../../../lib/seasonDisplay';
 import { maxQuestions } from '../../../../lib/sorter';
-import type { RankedItem } from '../creatorState';
+import type { RankedItem } from '../rankedItem';
 import type { CreatorUpdate } from './SortSession';
 import { allSeasons, castOf, maxSortEntries, startFrom } from './sortProgress';
 import page from '../../../../components/Page.module.css';

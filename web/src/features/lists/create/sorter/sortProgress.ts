@@ -2,7 +2,7 @@ import type { components } from '../../../../api/schema.gen';
 import type { Season } from '../../../../api/client';
 import type { PanelItem } from '../../../../lib/panelItem';
 import type { Answer } from '../../../../lib/sorter';
-import type { RankedItem } from '../creatorState';
+import type { RankedItem } from '../rankedItem';
 
 /** A 'Rank by choosing' in progress: what is being sorted and the answers so far. It lives in the draft. */
 export interface SortProgress {
