@@ -114,12 +114,12 @@ func listPolls(cmd *cobra.Command, st *store.Store, _ []string) error {
 
 // needSubcommand is the run of a command that only groups others.
 func needSubcommand(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return unknownCommand(cmd, args[0])
+	}
 	var names []string
 	for _, c := range cmd.Commands() {
 		names = append(names, c.Name())
-	}
-	if len(args) > 0 {
-		return usageErrorf(cmd, "%s: unknown subcommand %q: want %s", cmd.Name(), args[0], strings.Join(names, ", "))
 	}
 	return usageErrorf(cmd, "%s: name a subcommand: %s", cmd.Name(), strings.Join(names, ", "))
 }

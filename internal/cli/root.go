@@ -36,9 +36,12 @@ const (
 // Main runs the command line args (without the program name) and returns the exit status.
 // An error is one line on stderr ("castaway: ..."); a usage error adds a hint to the help.
 func Main(ctx context.Context, args []string, e Env) int {
-	root := newRoot(ctx, &e)
+	root, helpErr := newRoot(ctx, &e)
 	root.SetArgs(normalize(root, args))
 	cmd, err := root.ExecuteC()
+	if err == nil {
+		err = *helpErr
+	}
 	if err == nil {
 		return 0
 	}
@@ -54,7 +57,9 @@ func Main(ctx context.Context, args []string, e Env) int {
 	return ExitFailure
 }
 
-func newRoot(ctx context.Context, e *Env) *cobra.Command {
+// newRoot builds the command tree; the error it points to is set when --help was asked of
+// a command that does not exist.
+func newRoot(ctx context.Context, e *Env) (*cobra.Command, *error) {
 	root := &cobra.Command{
 		Use:   "castaway",
 		Short: "Survivor Rankings: the web app, its API and its maintenance commands",
@@ -71,11 +76,7 @@ value came from).`,
 			if len(args) == 0 {
 				return nil
 			}
-			msg := fmt.Sprintf("unknown command %q", args[0])
-			if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-				msg += fmt.Sprintf(" (did you mean %q?)", s[0])
-			}
-			return usageErrorf(cmd, "%s", msg)
+			return unknownCommand(cmd, args[0])
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
@@ -84,7 +85,10 @@ value came from).`,
 	root.SetErr(e.Stderr)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.CompletionOptions.DisableDefaultCmd = true
+	// cobra sets this only on its own path to suggestions; unknownCommand asks directly.
+	root.SuggestionsMinimumDistance = 2
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return &usageError{cmd: cmd, err: err} })
+	helpErr := setHelp(root)
 	root.AddCommand(
 		newServeCmd(e), newMigrateCmd(e), newConfigCmd(e),
 		newBackupCmd(e), newRestoreCmd(e), newVerifyCmd(e),
@@ -92,7 +96,7 @@ value came from).`,
 		newDemoDataCmd(e), newImportFirestoreCmd(e),
 		newHealthcheckCmd(e), newVersionCmd(e),
 	)
-	return root
+	return root, helpErr
 }
 
 // normalize keeps the command lines of the standard flag package working: "castaway"
@@ -118,6 +122,55 @@ func normalize(root *cobra.Command, args []string) []string {
 	}
 	walk(root)
 	return config.DoubleDash(args, func(name string) bool { return known[name] })
+}
+
+// setHelp makes help about a command that does not exist a usage error, as a typo in a
+// flag is, where cobra would print the general help and succeed: "castaway help nosuch"
+// and "castaway nosuch sub --help" exit 2 so that a script can tell. The help flag cannot
+// fail in cobra, so such a help prints nothing and leaves its error where it points.
+func setHelp(root *cobra.Command) *error {
+	var helpErr error
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if err != nil {
+				return usageErrorf(root, "%v", err)
+			}
+			if len(rest) > 0 {
+				return unknownCommand(target, rest[0])
+			}
+			return target.Help()
+		},
+	})
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(cmd *cobra.Command, args []string) {
+		// A command that groups others takes no arguments of its own: a word left over
+		// after --help is a command that does not exist.
+		if rest := cmd.Flags().Args(); cmd.HasAvailableSubCommands() && len(rest) > 0 {
+			helpErr = unknownCommand(cmd, rest[0])
+			return
+		}
+		help(cmd, args)
+	})
+	return &helpErr
+}
+
+// unknownCommand is the usage error for a word that names no command under cmd.
+func unknownCommand(cmd *cobra.Command, name string) error {
+	if cmd.HasParent() {
+		var names []string
+		for _, c := range cmd.Commands() {
+			names = append(names, c.Name())
+		}
+		return usageErrorf(cmd, "%s: unknown subcommand %q: want %s", cmd.Name(), name, strings.Join(names, ", "))
+	}
+	msg := fmt.Sprintf("unknown command %q", name)
+	if s := cmd.SuggestionsFor(name); len(s) > 0 {
+		msg += fmt.Sprintf(" (did you mean %q?)", s[0])
+	}
+	return usageErrorf(cmd, "%s", msg)
 }
 
 // usageError is a command called wrongly: exit status 2 and a hint to its help.
