@@ -784,7 +784,8 @@ type DraftInput struct {
 	// or all the seasons: 'A sorter sorts 2 to {max} entries.'); each answer names two different
 	// entries and a winner that is one of them or null, and n entries take at most n(n-1)/2
 	// answers (none asks about a pair already settled): else 'This sorting cannot be kept. Stop
-	// sorting and start again.'
+	// sorting and start again.' No pair is answered twice, in either order (x-messages
+	// sorterPairTwice).
 	Sorter *SorterInput `json:"sorter,omitempty"`
 	Tags   *[]string    `json:"tags,omitempty"`
 
@@ -1019,7 +1020,7 @@ type ListInput struct {
 	Format   *ListFormat `json:"format,omitempty"`
 	IsPublic *bool       `json:"isPublic,omitempty"`
 
-	// Name Trimmed; required: 'Please enter a name for your list'.
+	// Name Trimmed, without invisible or direction-changing characters (model.HiddenChar); required: 'Please enter a name for your list'.
 	Name string `json:"name"`
 
 	// RemixOf A list by its owner and id.
@@ -1066,7 +1067,7 @@ type ListItemInput struct {
 	Id       string `json:"id"`
 	IsSeason bool   `json:"isSeason"`
 
-	// Note Why the entry sits here: trimmed; no control characters ('The note on {name} cannot contain control characters.'); over 280 characters is refused ('The note on {name} must be 280 characters or fewer.').
+	// Note Why the entry sits here: trimmed, without invisible or direction-changing characters (model.HiddenChar); no control characters ('The note on {name} cannot contain control characters.'); over 280 characters is refused ('The note on {name} must be 280 characters or fewer.').
 	Note *string `json:"note,omitempty"`
 
 	// SeasonId For a contestant: which season's headshot to show (default: their first season).
@@ -1551,7 +1552,8 @@ type SorterAnswer struct {
 // or all the seasons: 'A sorter sorts 2 to {max} entries.'); each answer names two different
 // entries and a winner that is one of them or null, and n entries take at most n(n-1)/2
 // answers (none asks about a pair already settled): else 'This sorting cannot be kept. Stop
-// sorting and start again.'
+// sorting and start again.' No pair is answered twice, in either order (x-messages
+// sorterPairTwice).
 type SorterInput struct {
 	Answers []SorterAnswer  `json:"answers"`
 	Entries []ListItemInput `json:"entries"`
@@ -1603,7 +1605,7 @@ type TierInput struct {
 	// Contestants The tier's entries, best first; may be empty.
 	Contestants []ListItemInput `json:"contestants"`
 
-	// Label Trimmed; 1 to 20 characters ('Every tier needs a label.', 'A tier's label must be 20 characters or fewer.'); a draft's may be empty.
+	// Label Trimmed, without invisible or direction-changing characters (model.HiddenChar); 1 to 20 characters ('Every tier needs a label.', 'A tier's label must be 20 characters or fewer.'); a draft's may be empty.
 	Label string `json:"label"`
 }
 

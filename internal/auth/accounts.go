@@ -28,6 +28,7 @@ type Accounts struct {
 	policy  *PasswordPolicy
 	baseURL string
 	limits  Limits
+	writes  *limits.Writes // an account's own writes (renames), per account and per client
 	hashes  *hasher
 	log     *slog.Logger
 	now     func() time.Time
@@ -64,9 +65,11 @@ func (a *Accounts) SignOut(ctx context.Context, userID, tokenHash string) error 
 	return nil
 }
 
-// SignOutEverywhere ends every session of userID's.
+// SignOutEverywhere ends every session of userID's and spends every pending link of the
+// account (store.EndCredentials): the fan's own sign-out everywhere, the operator's, a
+// suspension's.
 func (a *Accounts) SignOutEverywhere(ctx context.Context, userID string) error {
-	if err := a.store.DeleteUserSessions(ctx, userID); err != nil {
+	if err := a.store.EndCredentials(ctx, userID, "", a.now()); err != nil {
 		return fmt.Errorf("sign out everywhere: %w", err)
 	}
 	a.ended(ctx, userID)
@@ -75,9 +78,13 @@ func (a *Accounts) SignOutEverywhere(ctx context.Context, userID string) error {
 
 // NewAccounts builds the account rules; baseURL prefixes links in mail, which is queued in
 // the database (a mail.Worker delivers it).
-func NewAccounts(st *store.Store, baseURL string, limits Limits, log *slog.Logger) *Accounts {
-	return &Accounts{store: st, policy: NewPasswordPolicy(), baseURL: baseURL, limits: limits,
+func NewAccounts(st *store.Store, baseURL string, guards Limits, log *slog.Logger) *Accounts {
+	a := &Accounts{store: st, policy: NewPasswordPolicy(), baseURL: baseURL, limits: guards,
 		hashes: newHasher(DefaultHashSlots), log: log, now: time.Now}
+	// Counted as every domain counts its writes: in memory when one process owns the
+	// database (SQLite), in the database every node shares otherwise.
+	a.writes = limits.WritesFor(st, st.Dialect() == store.SQLite, func() time.Time { return a.now() })
+	return a
 }
 
 // SetClock makes the limits and expiries read now instead of time.Now (a test holding
@@ -95,6 +102,20 @@ const MaxEmailLength = 254
 func checkEmailLength(email string) error {
 	if len(email) > MaxEmailLength {
 		return problem.InvalidField("email", MsgEmailTooLong)
+	}
+	return nil
+}
+
+// HiddenInEmail tells whether email holds a character that shows nothing or turns text
+// around (as a display name may not: hidden), which net/mail accepts in an address: with
+// one, "victim\u200b@example.com" reads as the victim's address.
+func HiddenInEmail(email string) bool { return strings.IndexFunc(email, hidden) >= 0 }
+
+// checkEmailCharacters refuses an address with a hidden character (HiddenInEmail), as
+// field email.
+func checkEmailCharacters(email string) error {
+	if HiddenInEmail(email) {
+		return problem.InvalidField("email", MsgEmailHidden)
 	}
 	return nil
 }
@@ -118,6 +139,9 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 		return nil, invalid("validation", MsgEmailPasswordRequired)
 	}
 	if err := checkEmailLength(email); err != nil {
+		return nil, err
+	}
+	if err := checkEmailCharacters(email); err != nil {
 		return nil, err
 	}
 	email, ok := normalizeEmail(email)
@@ -219,21 +243,27 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, device
 	return u, nil
 }
 
-// Rename changes a user's display name. The database's unique index on the look-alike
-// key refuses a name another user's looks like, and settles races.
-func (a *Accounts) Rename(ctx context.Context, userID, name string) (*model.User, error) {
+// Rename changes the actor's display name, once RenamePerUser and RenamePerClient allow
+// it, and tells whether it changed: a rename to the name they have changes nothing. The
+// database's unique index on the look-alike key refuses a name another user's looks like,
+// and settles races.
+func (a *Accounts) Rename(ctx context.Context, actor model.Actor, name string) (u *model.User, changed bool, err error) {
+	if err := a.writes.Take(ctx, actor.UserID(), actor.Client, RenamePerUser, RenamePerClient); err != nil {
+		return nil, false, err
+	}
 	name, msg := NormalizeDisplayName(name)
 	if msg != "" {
-		return nil, invalid("validation", msg)
+		return nil, false, invalid("validation", msg)
 	}
-	err := a.store.RenameUser(ctx, userID, name)
+	changed, err = a.store.RenameUser(ctx, actor.UserID(), name)
 	if errors.Is(err, store.ErrNameTaken) {
-		return nil, problem.New(problem.Conflict, "username_taken", MsgUsernameTaken)
+		return nil, false, problem.New(problem.Conflict, "username_taken", MsgUsernameTaken)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("rename: %w", err)
+		return nil, false, fmt.Errorf("rename: %w", err)
 	}
-	return a.store.UserByID(ctx, userID)
+	u, err = a.store.UserByID(ctx, actor.UserID())
+	return u, changed, err
 }
 
 // Providers lists how a user signs in: "password" when they have one, then each
@@ -250,9 +280,14 @@ func (a *Accounts) Providers(ctx context.Context, u *model.User) ([]string, erro
 	return append(providers, linked...), nil
 }
 
-// RequestReset queues a mail with a single-use reset link when email has an account. It
-// says nothing about whether it has one: the caller answers the same either way.
-func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) error {
+// RequestReset queues a mail with a single-use reset link when email has an account, for
+// a request from clientIP that presented deviceCookie (its device cookie, "" for none). It
+// says nothing about whether it has one: the caller answers the same either way. A request
+// is counted per client first, and against the address only once it has an account, so
+// mail would go; a browser holding a valid device cookie for the account is counted on
+// that cookie instead, so strangers who fill the address's limit do not lock its owner out.
+// An address with a hidden character is no account's (HiddenInEmail).
+func (a *Accounts) RequestReset(ctx context.Context, email, clientIP, deviceCookie string) error {
 	email = strings.TrimSpace(email)
 	if email == "" {
 		return invalid("validation", MsgResetEmailRequired)
@@ -260,7 +295,10 @@ func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) err
 	if err := checkEmailLength(email); err != nil {
 		return err
 	}
-	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ResetPerEmail: email, a.limits.ResetPerIP: clientIP}); err != nil {
+	if HiddenInEmail(email) {
+		return nil
+	}
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ResetPerIP: clientIP}); err != nil {
 		return err
 	}
 	u, err := a.store.UserByEmail(ctx, email)
@@ -270,6 +308,23 @@ func (a *Accounts) RequestReset(ctx context.Context, email, clientIP string) err
 	if err != nil {
 		return fmt.Errorf("request reset: %w", err)
 	}
+	nonce, err := a.ownDevice(ctx, deviceCookie, u.ID)
+	if err != nil {
+		return err
+	}
+	count := map[limits.Limit]string{a.limits.ResetPerEmail: email}
+	if nonce != "" {
+		count = map[limits.Limit]string{a.limits.ResetPerDevice: nonce}
+	}
+	if err := a.hit(ctx, count); err != nil {
+		return err
+	}
+	return a.SendReset(ctx, u)
+}
+
+// SendReset queues a mail with a single-use reset link to u's address, uncounted: the
+// caller counted the request (RequestReset) or is the operator.
+func (a *Accounts) SendReset(ctx context.Context, u *model.User) error {
 	token, hash := NewToken()
 	now := a.now()
 	m, err := a.outMail(castawaymail.PasswordReset, u.Email, castawaymail.Data{Name: u.DisplayName, Address: u.Email,
@@ -346,7 +401,7 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *model.User, current, n
 	if err != nil {
 		return err
 	}
-	if err := a.store.SetPassword(ctx, u.ID, hash); err != nil {
+	if err := a.store.SetPassword(ctx, u.ID, hash, a.now()); err != nil {
 		return err
 	}
 	a.ended(ctx, u.ID)

@@ -118,6 +118,8 @@ func TestNormalizeDisplayName(t *testing.T) {
 		{"Parvati\ufe0f", "", MsgUsernameHidden},
 		{"Par\u3164vati", "", MsgUsernameHidden},
 		{"Par\u00a0vati", "Par vati", ""}, // NFKC makes it a plain space
+		{"Tom   West", "Tom West", ""},    // a run of spaces draws as one
+		{"Tom \u3000 West", "Tom West", ""},
 		// Letters of two alphabets: a Cyrillic а and о in a Latin name.
 		{"P\u0430rvati", "", MsgUsernameMixed},
 		{"Sandr\u03bf", "", MsgUsernameMixed},
@@ -133,6 +135,9 @@ func TestNormalizeDisplayName(t *testing.T) {
 		{"ＡＤＭＩＮ", "", MsgUsernameReserved},
 		{"A\u0300dmin", "", MsgUsernameReserved},
 		{"Moderator", "", MsgUsernameReserved},
+		{"Survivor  Rankings", "", MsgUsernameReserved},
+		{"ΜΟΔ", "ΜΟΔ", ""}, // Δ is no D: not "MOD"
+		{"МОО", "МОО", ""},
 		{"ΑDΜΙΝ", "", MsgUsernameMixed}, // Greek capitals among Latin ones
 		{"biII", "biII", ""},            // Latin; only a clash with "bill" refuses it
 		// Letters of scripts UTS #39 restricts, and small capitals.

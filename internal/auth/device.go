@@ -11,9 +11,9 @@ import (
 
 // A device cookie marks a browser that signed in to an account before (OWASP, "Slow Down
 // Online Guessing Attacks with Device Cookies"): userID.nonce.HMAC, signed with a key every
-// node shares. A sign-in that presents a valid one for the account it names is counted on
-// that cookie alone, so strangers who fill the address's limit do not lock the owner out;
-// a missing, forged or other account's cookie counts as an unknown client.
+// node shares. A sign-in or a reset request that presents a valid one for the account it
+// names is counted on that cookie alone, so strangers who fill the address's limit do not
+// lock the owner out; a missing, forged or other account's cookie counts as an unknown client.
 
 // DeviceCookieLifetime is how long a browser stays known after signing in.
 const DeviceCookieLifetime = 180 * 24 * time.Hour
@@ -57,6 +57,15 @@ func (a *Accounts) readDevice(ctx context.Context, cookie string) (d device, ok 
 		return device{}, false, nil
 	}
 	return device{userID: id, nonce: nonce}, true, nil
+}
+
+// ownDevice is the nonce of cookie when it is a valid device cookie of userID's, else "".
+func (a *Accounts) ownDevice(ctx context.Context, cookie, userID string) (string, error) {
+	d, ok, err := a.readDevice(ctx, cookie)
+	if err != nil || !ok || d.userID != userID {
+		return "", err
+	}
+	return d.nonce, nil
 }
 
 func signDevice(key []byte, payload string) string {

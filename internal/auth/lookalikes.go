@@ -33,18 +33,12 @@ func init() {
 	}
 }
 
-// hidden is a character that shows nothing or turns text around: format characters
-// (zero-width spaces and joiners, bidirectional controls, BOM), variation selectors,
-// spaces other than the plain one, private use, and the blank-looking letters.
+// hidden is a character that shows nothing or turns text around (model.HiddenChar), and in
+// a name also any other format character (the joiners, emoji tags), variation selectors,
+// spaces other than the plain one, and private use.
 func hidden(r rune) bool {
-	switch r {
-	case ' ':
-		return false
-	case '\u115f', '\u1160', '\u3164', '\uffa0', '\u2800', '\u034f':
-		return true
-	}
-	return unicode.In(r, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp, unicode.Variation_Selector) ||
-		unicode.IsSpace(r)
+	return r != ' ' && (model.HiddenChar(r) ||
+		unicode.In(r, unicode.Cf, unicode.Co, unicode.Cs, unicode.Variation_Selector) || unicode.IsSpace(r))
 }
 
 // everyday are the scripts UAX #31 recommends for identifiers (its table 5); UTS #39

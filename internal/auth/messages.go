@@ -7,6 +7,7 @@ const (
 	MsgEmailPasswordRequired = problem.MsgCredentialsRequired
 	MsgEmailInvalid          = "Please enter a valid email address."
 	MsgEmailTooLong          = "An email address is at most 254 characters."
+	MsgEmailHidden           = problem.MsgEmailHidden
 	MsgEmailInUse            = "Email already in use. Please sign in instead."
 	MsgWeakPassword          = "Password is too weak. Please use a stronger password."
 	MsgSignUpFailed          = problem.MsgSignUpFailed

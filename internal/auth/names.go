@@ -28,11 +28,11 @@ func cleanName(name string) string {
 	name = strings.Join(strings.FieldsFunc(name, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsControl(r)
 	}), " ")
-	name = model.TruncateName(name, MaxDisplayNameLength)
-	if _, msg := NormalizeDisplayName(name); msg != "" {
+	name, msg := NormalizeDisplayName(model.TruncateName(name, MaxDisplayNameLength))
+	if msg != "" {
 		return fallbackName
 	}
-	return norm.NFKC.String(name)
+	return name
 }
 
 // UniqueName returns base, made a valid username, or that followed by 2, 3, ...: the
@@ -42,10 +42,10 @@ func UniqueName(base string, taken map[string]bool) string {
 	return model.NameVariant(cleanName(base), taken)
 }
 
-// NormalizeDisplayName trims a chosen username and checks it, returning the
-// user-facing problem when there is one.
+// NormalizeDisplayName trims a chosen username, makes each run of spaces one (as it
+// draws) and checks it, returning the user-facing problem when there is one.
 func NormalizeDisplayName(name string) (string, string) {
-	name = strings.TrimSpace(norm.NFKC.String(name))
+	name = model.CollapseSpaces(strings.TrimSpace(norm.NFKC.String(name)))
 	switch {
 	case name == "":
 		return "", MsgUsernameEmpty

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/limits"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -24,8 +25,11 @@ type Limits struct {
 	// SignInPerDevice bounds guesses made with one device cookie, in place of the others:
 	// a stolen cookie is no licence to guess.
 	SignInPerDevice limits.Limit
-	ResetPerEmail   limits.Limit
-	ResetPerIP      limits.Limit
+	// ResetPerEmail bounds reset mail to an address with an account, asked for without a
+	// device cookie for it; ResetPerDevice, in its place, what one device cookie asks for.
+	ResetPerEmail  limits.Limit
+	ResetPerDevice limits.Limit
+	ResetPerIP     limits.Limit
 	// ResetConfirmPerIP bounds reset links tried from one client.
 	ResetConfirmPerIP limits.Limit
 	// SignUpPerIP bounds account creation, each of which costs a password hash.
@@ -47,6 +51,7 @@ func DefaultLimits() Limits {
 		SignInPerIP:       l("signin-ip", 30, 15*time.Minute),
 		SignInPerDevice:   l("signin-device", 10, 15*time.Minute),
 		ResetPerEmail:     l("reset-email", 5, time.Hour),
+		ResetPerDevice:    l("reset-device", 5, time.Hour),
 		ResetPerIP:        l("reset-ip", 20, time.Hour),
 		ResetConfirmPerIP: l("reset-confirm-ip", 20, time.Hour),
 		SignUpPerIP:       l("signup-ip", 20, time.Hour),
@@ -114,6 +119,13 @@ func (a *Accounts) refund(ctx context.Context, keys map[limits.Limit]string) {
 		}
 	}
 }
+
+// Limits on renames, each of which renews everything that shows the name (the account's
+// lists' search rows, the threads it wrote in) and the shared reads, per account and per client.
+var (
+	RenamePerUser   = limits.Limit{Name: "rename-user", Max: 20, Window: time.Hour, Message: problem.MsgUsernameLimited}
+	RenamePerClient = limits.Limit{Name: "rename-ip", Max: 60, Window: time.Hour, Message: problem.MsgUsernameLimited}
+)
 
 // Limits on taking one's data and on deleting one's account, per account and per client.
 var (

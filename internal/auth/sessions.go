@@ -124,9 +124,9 @@ func (a *Accounts) EndSession(ctx context.Context, userID, id, currentHash strin
 }
 
 // EndOtherSessions ends every session of userID's but the one currentHash names, and
-// their live streams on every node.
+// their live streams on every node, and spends every pending link of the account.
 func (a *Accounts) EndOtherSessions(ctx context.Context, userID, currentHash string) error {
-	if err := a.store.DeleteOtherSessions(ctx, userID, currentHash); err != nil {
+	if err := a.store.EndCredentials(ctx, userID, currentHash, a.now()); err != nil {
 		return err
 	}
 	a.ended(ctx, userID)

@@ -17,9 +17,12 @@ import (
 // VerifyLifetime is how long a mailed verification link works.
 const VerifyLifetime = 24 * time.Hour
 
-// Limits on verification mail, like reset mail: per address and per client; and on the
-// links tried from one client and the address changes one account asks for.
+// Limits on verification mail: per account (a resend, which only the account's own
+// sessions ask for), per new address (address changes, counted only once the link would
+// go: a change refused, to an address already taken, counts nothing against it) and per
+// client; and on the links tried from one client and the address changes one account asks for.
 var (
+	VerifyMailPerUser  = limits.Limit{Name: "verify-mail-user", Max: 5, Window: time.Hour, Message: MsgRateLimited}
 	VerifyMailPerEmail = limits.Limit{Name: "verify-mail-email", Max: 5, Window: time.Hour, Message: MsgRateLimited}
 	VerifyMailPerIP    = limits.Limit{Name: "verify-mail-ip", Max: 20, Window: time.Hour, Message: MsgRateLimited}
 	VerifyConfirmPerIP = limits.Limit{Name: "verify-confirm-ip", Max: 30, Window: time.Hour, Message: MsgRateLimited}
@@ -88,34 +91,51 @@ func (a *Accounts) VerifyEmail(ctx context.Context, token, clientIP string) (str
 	return MsgEmailVerified, nil
 }
 
-// ResendVerification mails u a new link for their unverified address, counted per
-// address and per client like reset mail.
-func (a *Accounts) ResendVerification(ctx context.Context, u *model.User, clientIP string) error {
+// ResendVerification mails u, signed in by the session sessionHash names, a new link for
+// their unverified address, counted per account and per client: requests naming the
+// address from anyone else (address changes) never use the owner's up.
+func (a *Accounts) ResendVerification(ctx context.Context, u *model.User, sessionHash, clientIP string) error {
 	switch {
 	case u.Email == "":
 		return invalid("no_email", MsgNoEmailToVerify)
 	case u.EmailVerified:
 		return problem.New(problem.Conflict, "already_verified", MsgAlreadyVerified)
 	}
-	if err := a.hit(ctx, map[limits.Limit]string{VerifyMailPerEmail: u.Email, VerifyMailPerIP: clientIP}); err != nil {
+	if err := a.hit(ctx, map[limits.Limit]string{VerifyMailPerUser: u.ID, VerifyMailPerIP: clientIP}); err != nil {
 		return err
 	}
-	v, m, err := a.verification(castawaymail.VerifyEmail, u.ID, u.DisplayName, u.Email)
+	return a.mailVerification(ctx, castawaymail.VerifyEmail, u, sessionHash, u.Email)
+}
+
+// mailVerification stores a link proving email for u and queues its mail, while the
+// session sessionHash names stands: a link asked for as a credential event ends it is
+// refused, or spent by the event (store.CreateEmailVerification).
+func (a *Accounts) mailVerification(ctx context.Context, t castawaymail.Template, u *model.User, sessionHash, email string) error {
+	v, m, err := a.verification(t, u.ID, u.DisplayName, email)
 	if err != nil {
 		return err
 	}
-	if err := a.store.CreateEmailVerification(ctx, v, m); err != nil {
-		return fmt.Errorf("resend verification: %w", err)
+	err = a.store.CreateEmailVerification(ctx, sessionHash, v, m)
+	if errors.Is(err, store.ErrNotFound) {
+		return problem.New(problem.Unauthorized, "unauthorized", problem.MsgSignedOut)
+	}
+	if err != nil {
+		return fmt.Errorf("mail verification: %w", err)
 	}
 	a.queued()
 	return nil
 }
 
-// RequestEmailChange mails a link to next once u proves who they are with their
-// password; u keeps their address until the link is opened (VerifyEmail).
-func (a *Accounts) RequestEmailChange(ctx context.Context, u *model.User, next, password, clientIP string) error {
+// RequestEmailChange mails a link to next once u, signed in by the session sessionHash
+// names, proves who they are with their password; u keeps their address until the link
+// is opened (VerifyEmail). The request counts against next's mail limit only once the link
+// would go.
+func (a *Accounts) RequestEmailChange(ctx context.Context, u *model.User, sessionHash, next, password, clientIP string) error {
 	next = strings.TrimSpace(next)
 	if err := checkEmailLength(next); err != nil {
+		return err
+	}
+	if err := checkEmailCharacters(next); err != nil {
 		return err
 	}
 	next, ok := normalizeEmail(next)
@@ -131,7 +151,7 @@ func (a *Accounts) RequestEmailChange(ctx context.Context, u *model.User, next, 
 	if strings.EqualFold(next, u.Email) {
 		return problem.InvalidField("email", MsgEmailUnchanged)
 	}
-	if err := a.hit(ctx, map[limits.Limit]string{EmailChangePerUser: u.ID, VerifyMailPerEmail: next, VerifyMailPerIP: clientIP}); err != nil {
+	if err := a.hit(ctx, map[limits.Limit]string{EmailChangePerUser: u.ID, VerifyMailPerIP: clientIP}); err != nil {
 		return err
 	}
 	ok, err := a.hashes.check(ctx, u.PasswordHash, password)
@@ -146,15 +166,10 @@ func (a *Accounts) RequestEmailChange(ctx context.Context, u *model.User, next, 
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("change email: %w", err)
 	}
-	v, m, err := a.verification(castawaymail.ChangeEmail, u.ID, u.DisplayName, next)
-	if err != nil {
+	if err := a.hit(ctx, map[limits.Limit]string{VerifyMailPerEmail: next}); err != nil {
 		return err
 	}
-	if err := a.store.CreateEmailVerification(ctx, v, m); err != nil {
-		return fmt.Errorf("change email: %w", err)
-	}
-	a.queued()
-	return nil
+	return a.mailVerification(ctx, castawaymail.ChangeEmail, u, sessionHash, next)
 }
 
 // PendingEmail is the address u asked to change to and has not verified yet, or "".

@@ -15,10 +15,13 @@ func newRestoreCmd(e *Env) *cobra.Command {
 		Use:   "restore [flags] FILE",
 		Short: "Put a backup in place of the SQLite database (the server stopped)",
 		Long: `Puts the SQLite backup FILE in place of the database. It refuses while any castaway
-process (serve, or a command) has the database open: stop the server first. FILE is
-checked first (PRAGMA integrity_check, and a schema this binary knows); the database it
-replaces is kept beside it, with its -wal and -shm, as <file>.replaced-<UTC time>.
-FILE itself is copied, not moved. Start the server again afterwards.
+process (serve, or a command) has the database open: stop the server first. FILE must
+be a regular file; it is copied beside the database and the copy checked (PRAGMA
+integrity_check, a schema this binary knows, and exactly the tables, indexes, triggers
+and views its migrations make at that version: anything else is refused, named). The
+database it replaces is kept beside it, with its -wal and -shm, as
+<file>.replaced-<UTC time>. FILE itself is copied, not moved. Start the server again
+afterwards.
 
 PostgreSQL is restored with pg_restore into an empty database (see docs/operating.md).`,
 		Example: `  systemctl stop castaway

@@ -92,7 +92,7 @@ func TestKeptRankingFollowsEveryChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		same("after an edit and a rename of a list")
-		if err := st.RenameUser(ctx, "u-Ann", "Annie"); err != nil {
+		if _, err := st.RenameUser(ctx, "u-Ann", "Annie"); err != nil {
 			t.Fatal(err)
 		}
 		same("after an author's rename")

@@ -285,7 +285,7 @@ func TestFanOutStopsForListsNoLongerPublic(t *testing.T) {
 
 		// An unfollow before its batch: that fan gets nothing; the others do.
 		kept := save("Kept", 4)
-		if err := st.Unfollow(ctx, followerID(n-1), author.User.ID); err != nil {
+		if _, err := st.Unfollow(ctx, followerID(n-1), author.User.ID); err != nil {
 			t.Fatal(err)
 		}
 		runAll()

@@ -53,37 +53,38 @@ func NewService(st *store.Store, writes *limits.Writes, hub *notify.Hub) *Servic
 // SetClock makes the service read the time from now (tests hold it still).
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
 
-// Follow makes a follow userID (idempotent), telling userID the first time.
-func (s *Service) Follow(ctx context.Context, a model.Actor, userID string) error {
+// Follow makes a follow userID (idempotent), telling userID the first time; whether the
+// follow is new (a follow again changes nothing).
+func (s *Service) Follow(ctx context.Context, a model.Actor, userID string) (bool, error) {
 	if err := s.writes.Take(ctx, a.UserID(), a.Client, FollowPerUser, FollowPerClient); err != nil {
-		return err
+		return false, err
 	}
 	if userID == a.UserID() {
-		return ErrFollowSelf
+		return false, ErrFollowSelf
 	}
 	now := s.now()
 	note := notify.ForFollow(notify.Actor{ID: a.UserID(), Name: a.User.DisplayName}, userID, now)
-	notified, err := s.store.Follow(ctx, a.UserID(), userID, now, note)
+	added, notified, err := s.store.Follow(ctx, a.UserID(), userID, now, note)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return lists.ErrUserNotFound
+		return false, lists.ErrUserNotFound
 	case errors.Is(err, store.ErrUserSuspended):
-		return lists.ErrAccountIsSuspended
+		return false, lists.ErrAccountIsSuspended
 	case errors.Is(err, store.ErrBlockedEither):
-		return ErrFollowBlocked
+		return false, ErrFollowBlocked
 	case errors.Is(err, store.ErrTooManyFollows):
-		return ErrTooManyFollows
+		return false, ErrTooManyFollows
 	case err != nil:
-		return err
+		return false, err
 	}
 	s.wake(ctx, notified)
-	return nil
+	return added, nil
 }
 
-// Unfollow ends a's follow of userID, if any.
-func (s *Service) Unfollow(ctx context.Context, a model.Actor, userID string) error {
+// Unfollow ends a's follow of userID, if any; whether there was one.
+func (s *Service) Unfollow(ctx context.Context, a model.Actor, userID string) (bool, error) {
 	if err := s.writes.Take(ctx, a.UserID(), a.Client, FollowPerUser, FollowPerClient); err != nil {
-		return err
+		return false, err
 	}
 	return s.store.Unfollow(ctx, a.UserID(), userID)
 }

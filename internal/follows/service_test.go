@@ -43,30 +43,30 @@ func TestFollowRulesAndLimits(t *testing.T) {
 		svc := follows.NewService(st, limits.WritesFor(st, true, time.Now), hub)
 		ann, ben, cat, dan := actor(t, st, "ann", "192.0.2.1"), actor(t, st, "ben", "192.0.2.1"), actor(t, st, "cat", "192.0.2.2"), actor(t, st, "dan", "192.0.2.3")
 
-		if err := svc.Follow(ctx, ann, ann.User.ID); !errors.Is(err, follows.ErrFollowSelf) {
+		if _, err := svc.Follow(ctx, ann, ann.User.ID); !errors.Is(err, follows.ErrFollowSelf) {
 			t.Errorf("self: %v", err)
 		}
-		if err := svc.Follow(ctx, ann, "nobody"); !errors.Is(err, lists.ErrUserNotFound) {
+		if _, err := svc.Follow(ctx, ann, "nobody"); !errors.Is(err, lists.ErrUserNotFound) {
 			t.Errorf("nobody: %v", err)
 		}
 		if err := st.Suspend(ctx, dan.User.ID, model.Suspension{Since: time.Now(), Reason: "spam"},
 			&model.Action{ID: "a1", AdminName: "Mod", Action: store.ActionSuspend, CreatedAt: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
-		if err := svc.Follow(ctx, ann, dan.User.ID); !errors.Is(err, lists.ErrAccountIsSuspended) {
+		if _, err := svc.Follow(ctx, ann, dan.User.ID); !errors.Is(err, lists.ErrAccountIsSuspended) {
 			t.Errorf("suspended: %v", err)
 		}
 		if err := st.Block(ctx, cat.User.ID, ann.User.ID, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if err := svc.Follow(ctx, ann, cat.User.ID); !errors.Is(err, follows.ErrFollowBlocked) {
+		if _, err := svc.Follow(ctx, ann, cat.User.ID); !errors.Is(err, follows.ErrFollowBlocked) {
 			t.Errorf("blocked: %v", err)
 		}
 		for range 3 {
-			if err := svc.Follow(ctx, ann, ben.User.ID); err != nil {
+			if _, err := svc.Follow(ctx, ann, ben.User.ID); err != nil {
 				t.Fatal(err)
 			}
-			if err := svc.Unfollow(ctx, ann, ben.User.ID); err != nil {
+			if _, err := svc.Unfollow(ctx, ann, ben.User.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -78,7 +78,7 @@ func TestFollowRulesAndLimits(t *testing.T) {
 		// ann has used 10 of her account's follows; past the limit, 429.
 		limited := func(a model.Actor) bool {
 			for range follows.FollowPerUser.Max {
-				if err := svc.Unfollow(ctx, a, ben.User.ID); err != nil {
+				if _, err := svc.Unfollow(ctx, a, ben.User.ID); err != nil {
 					p, ok := problem.As(err)
 					return ok && p.Kind == problem.RateLimited
 				}

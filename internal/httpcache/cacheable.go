@@ -9,11 +9,13 @@ import (
 	"github.com/cespare/xxhash/v2"
 )
 
-// Cacheable answers a public read with an ETag over its body and 304 Not Modified when
-// the browser already holds that body, so a revisit costs no transfer. The answer may
-// differ per viewer (upvotedByMe, private lists), so it is private to the browser and
-// revalidated on every use. Bodies are bounded (pages are), so buffering one is too.
-func Cacheable(next http.Handler) http.Handler {
+// Cacheable answers a read with an ETag over its body and 304 Not Modified when the
+// browser already holds that body, so a revisit costs no transfer; it is revalidated on
+// every use. An answer the same for everyone who asks as r does (shared(r): a visitor's)
+// is public, and only such an answer may be kept for reading offline; any other may hold
+// what only its reader may see (a private list, their votes), so it is private to their
+// browser. Bodies are bounded (pages are), so buffering one is too.
+func Cacheable(next http.Handler, shared func(r *http.Request) bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		buf := &bufferedResponse{header: http.Header{}, status: http.StatusOK}
 		next.ServeHTTP(buf, r)
@@ -30,7 +32,11 @@ func Cacheable(next http.Handler) http.Handler {
 		// (issue 29's profile); the tag only has to be the same for the same body on any node.
 		etag := `W/"` + strconv.FormatUint(xxhash.Sum64(buf.body.Bytes()), 36) + `"`
 		h.Set("ETag", etag)
-		h.Set("Cache-Control", "private, no-cache")
+		if shared(r) {
+			h.Set("Cache-Control", "public, no-cache")
+		} else {
+			h.Set("Cache-Control", "private, no-cache")
+		}
 		h.Add("Vary", "Cookie")
 		if ETagMatches(r.Header.Get("If-None-Match"), etag) {
 			h.Del("Content-Length")

@@ -17,7 +17,7 @@ func TestCacheableRevalidates(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
 		w.Write([]byte(`{"lists":[]}`))
-	}))
+	}), func(r *http.Request) bool { return r.Header.Get("Cookie") == "" })
 	serve := func(ifNoneMatch string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
 		r := httptest.NewRequest(http.MethodGet, "/api/lists", nil)
@@ -29,8 +29,16 @@ func TestCacheableRevalidates(t *testing.T) {
 	}
 	first := serve("")
 	etag := first.Header().Get("ETag")
-	if first.Code != http.StatusOK || etag == "" || first.Header().Get("Cache-Control") != "private, no-cache" || first.Header().Get("Vary") != "Cookie" {
+	if first.Code != http.StatusOK || etag == "" || first.Header().Get("Cache-Control") != "public, no-cache" || first.Header().Get("Vary") != "Cookie" {
 		t.Fatalf("first: %d %v", first.Code, first.Header())
+	}
+	// An answer that is not everyone's is private to its reader's browser.
+	personal := httptest.NewRecorder()
+	r := httptest.NewRequest(http.MethodGet, "/api/lists", nil)
+	r.Header.Set("Cookie", "session=1")
+	h.ServeHTTP(personal, r)
+	if cc := personal.Header().Get("Cache-Control"); cc != "private, no-cache" {
+		t.Errorf("a reader's own answer: Cache-Control %q, want private, no-cache", cc)
 	}
 	for _, tags := range []string{etag, `"other", ` + etag, "*"} {
 		if rec := serve(tags); rec.Code != http.StatusNotModified || rec.Body.Len() != 0 {
@@ -65,7 +73,7 @@ func TestForgetOnSuccess(t *testing.T) {
 // BenchmarkCacheable: a 4 KB answer (a list's) through the ETag middleware.
 func BenchmarkCacheable(b *testing.B) {
 	body := []byte(`{"id":"list_1","contestants":[` + strings.Repeat(`{"id":"parvati-shallow","name":"Parvati Shallow"},`, 80) + `{}]}`)
-	h := Cacheable(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }))
+	h := Cacheable(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }), func(*http.Request) bool { return true })
 	r := httptest.NewRequest(http.MethodGet, "/api/lists/u/l", nil)
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {

@@ -143,12 +143,30 @@ func (c *Shared) Forget() {
 
 // ForgetOnSuccess wraps a write whose success changes what the shared reads show: they
 // are forgotten as its 2xx answer starts, so the writer's next read is fresh. A refused,
-// failed or unrouted request (4xx, 5xx) keeps them, so requests that change nothing
-// cannot send every reader to the database.
+// failed or unrouted request (4xx, 5xx) keeps them, and so does a success that found
+// nothing to change (Unchanged), so requests that change nothing cannot send every reader
+// to the database.
 func (c *Shared) ForgetOnSuccess(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		next.ServeHTTP(&forgetOnSuccess{ResponseWriter: w, forget: c.Forget}, r)
 	})
+}
+
+// Unchanged tells the ForgetOnSuccess that w answers for that this success changed
+// nothing (a write that found things as it would leave them), so the shared reads are
+// kept. It must come before the answer starts.
+func Unchanged(w http.ResponseWriter) {
+	for {
+		if f, ok := w.(*forgetOnSuccess); ok {
+			f.decided = true
+			return
+		}
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return
+		}
+		w = u.Unwrap()
+	}
 }
 
 // forgetOnSuccess calls forget when a success status is written, before any of the body.

@@ -3,6 +3,8 @@ package httpcache
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"testing"
 	"time"
@@ -97,3 +99,27 @@ func TestSharedRenewsBehindTheScenes(t *testing.T) {
 		runtime.Gosched()
 	}
 }
+
+// TestUnchangedKeepsShared: a success that says it changed nothing (Unchanged, through a
+// wrapping writer too) keeps the shared reads; the same success without it drops them.
+func TestUnchangedKeepsShared(t *testing.T) {
+	for _, unchanged := range []bool{false, true} {
+		c := NewShared(time.Hour, time.Second)
+		c.Get("home", func(ctx context.Context) (any, error) { return 1, nil })
+		h := c.ForgetOnSuccess(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if unchanged {
+				Unchanged(&wrapped{w})
+			}
+			w.WriteHeader(http.StatusNoContent)
+		}))
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPut, "/api/me/following/u", nil))
+		if kept := c.Has("home"); kept != unchanged {
+			t.Errorf("unchanged %v: kept %v", unchanged, kept)
+		}
+	}
+}
+
+// wrapped is a writer middleware wraps another in.
+type wrapped struct{ http.ResponseWriter }
+
+func (w *wrapped) Unwrap() http.ResponseWriter { return w.ResponseWriter }

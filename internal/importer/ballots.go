@@ -20,7 +20,7 @@ func (p *planner) globalBallots() {
 	for _, uid := range sortedKeys(p.exp.UserGlobalRankings) {
 		polls := p.exp.UserGlobalRankings[uid]
 		for _, pollID := range sortedKeys(polls) {
-			ref := fmt.Sprintf("ballot of %s in %s", uid, pollID)
+			ref := fmt.Sprintf("ballot of %q in %q", uid, pollID)
 			var sub Submission
 			if err := json.Unmarshal(polls[pollID], &sub); err != nil {
 				p.rep.skip("ballots", 1, "%s: unreadable (%s)", ref, shortErr(err))
@@ -111,13 +111,13 @@ func (p *planner) compareAggregates() {
 		for _, e := range stored.Top10 {
 			id := p.cat.CurrentID(e.ID)
 			if got := recount[id]; math.Abs(e.TotalScore-float64(got)) > 0.5 {
-				diffs = append(diffs, fmt.Sprintf("%s %v points stored, %d recounted", e.Name, e.TotalScore, got))
+				diffs = append(diffs, fmt.Sprintf("%q %v points stored, %d recounted", e.Name, e.TotalScore, got))
 			}
 		}
 		if len(diffs) == 0 {
-			p.rep.Results = append(p.rep.Results, fmt.Sprintf("global ranking %s: the stored results agree with the recount of its %d ballot(s)", pollID, len(ballots)))
+			p.rep.Results = append(p.rep.Results, fmt.Sprintf("global ranking %q: the stored results agree with the recount of its %d ballot(s)", pollID, len(ballots)))
 		} else {
-			p.rep.Results = append(p.rep.Results, fmt.Sprintf("global ranking %s: the stored results differ from the recount (%s); castaway shows the recount",
+			p.rep.Results = append(p.rep.Results, fmt.Sprintf("global ranking %q: the stored results differ from the recount (%s); castaway shows the recount",
 				pollID, strings.Join(diffs, "; ")))
 		}
 	}

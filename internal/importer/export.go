@@ -194,7 +194,7 @@ func Parse(r io.Reader) (*Export, error) {
 			return bad(err)
 		}
 		if err := expectDelim(dec, '{'); err != nil {
-			return bad(fmt.Errorf("collection %v: %w", name, err))
+			return bad(fmt.Errorf("collection %q: %w", name, err))
 		}
 		add, known := collections[name.(string)]
 		docs := 0
@@ -212,14 +212,14 @@ func Parse(r io.Reader) (*Export, error) {
 				continue
 			}
 			if err := add(id.(string), doc); err != nil {
-				exp.Bad = append(exp.Bad, fmt.Sprintf("%s/%s: unreadable (%s), left out", name, id, shortErr(err)))
+				exp.Bad = append(exp.Bad, fmt.Sprintf("%s/%q: unreadable (%s), left out", name, id, shortErr(err)))
 			}
 		}
 		if err := expectDelim(dec, '}'); err != nil {
 			return bad(err)
 		}
 		if !known {
-			exp.Bad = append(exp.Bad, fmt.Sprintf("%s: unknown collection of %d document(s), left out", name, docs))
+			exp.Bad = append(exp.Bad, fmt.Sprintf("%q: unknown collection of %d document(s), left out", name, docs))
 		}
 	}
 	if err := expectDelim(dec, '}'); err != nil {
@@ -247,17 +247,19 @@ func expectDelim(dec *json.Decoder, want json.Delim) error {
 		return err
 	}
 	if d, ok := tok.(json.Delim); !ok || d != want {
-		return fmt.Errorf("found %v where %q belongs", tok, want)
+		return fmt.Errorf("found %q where %q belongs", fmt.Sprint(tok), want)
 	}
 	return nil
 }
 
+// shortErr is err's text cut short, with what a terminal would act on escaped (a
+// decoder's error may quote the document).
 func shortErr(err error) string {
 	s := err.Error()
 	if len(s) > 120 {
 		s = s[:120] + "..."
 	}
-	return s
+	return printable(s)
 }
 
 // millisOfID reads the creation time in an id like list_1744400000000.

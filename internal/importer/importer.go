@@ -3,6 +3,7 @@ package importer
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"castaway/internal/catalog"
@@ -178,5 +179,5 @@ func describe(u *store.DemoBatch) string {
 	if len(u.Imported) == 0 {
 		return "rows"
 	}
-	return u.Imported[0].Kind + " " + u.Imported[0].ID
+	return u.Imported[0].Kind + " " + strconv.Quote(u.Imported[0].ID)
 }

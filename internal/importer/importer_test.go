@@ -269,7 +269,7 @@ func TestRefusedUnitCostsOnlyItself(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(failed) != 1 || !strings.HasPrefix(failed[0], "list nobody/list_1: ") {
+		if len(failed) != 1 || !strings.HasPrefix(failed[0], `list "nobody/list_1": `) {
 			t.Errorf("failed: %v", failed)
 		}
 		for _, id := range []string{"u1", "u2"} {
@@ -295,7 +295,7 @@ func TestStoredResultsThatDiffer(t *testing.T) {
 		EmailKeys: map[string]string{}, Lists: map[[2]string]bool{}, Comments: map[string]store.ImportedComment{},
 		Polls: map[string]string{"season-48": "s48"}, LegacyEmpty: true}
 	_, rep := Plan(exp, catalog.MustLoad(), state, importTime, func(store.DemoBatch) {})
-	if !hasLine(rep.Results, "season-48", "differ", "totalVotes 3, ballots 2", "Joe Hunter 9 points stored, 8 recounted") {
+	if !hasLine(rep.Results, "season-48", "differ", "totalVotes 3, ballots 2", `"Joe Hunter" 9 points stored, 8 recounted`) {
 		t.Errorf("results: %v", rep.Results)
 	}
 }
@@ -313,5 +313,39 @@ func TestTimeForms(t *testing.T) {
 		if err := got.UnmarshalJSON([]byte(in)); err != nil || !got.Equal(want) {
 			t.Errorf("%s: %v %v, want %v", in, got.Time, err, want)
 		}
+	}
+}
+
+// Every line of the report quotes the export's values where it is made: a hostile export
+// (terminal escapes, BEL, CR, NUL, C1 controls, U+202E in collection names, document ids,
+// favorites, emails and names) leaves no line that printing would have to escape.
+func TestReportLinesQuoteTheExport(t *testing.T) {
+	f, err := os.Open("testdata/hostile-export.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	exp, err := Parse(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := &store.ImportState{Imported: map[store.Imported]bool{}, Users: map[string]bool{}, NameKeys: map[string]string{},
+		EmailKeys: map[string]string{}, Lists: map[[2]string]bool{}, Comments: map[string]store.ImportedComment{},
+		Polls: map[string]string{}, LegacyEmpty: true}
+	_, rep := Plan(exp, catalog.MustLoad(), state, importTime, func(store.DemoBatch) {})
+	var n int
+	for _, lines := range [][]string{rep.Repaired, rep.Skipped, rep.Notes, rep.Results, rep.Failed} {
+		for _, l := range lines {
+			n++
+			if printable(l) != l {
+				t.Errorf("a raw line: %q", l)
+			}
+		}
+	}
+	if n < 15 {
+		t.Errorf("only %d lines: %s", n, rep)
+	}
+	if _, err := Parse(strings.NewReader(`{"\u001b]0;pwned\u0007": "\u202e"}`)); err == nil || printable(err.Error()) != err.Error() {
+		t.Errorf("the error of a broken export: %q", err)
 	}
 }

@@ -149,7 +149,7 @@ func (p *planner) users() {
 		case p.imported("user", c.id):
 			p.rep.already("users")
 		case p.st.Users[c.id]:
-			p.rep.skip("users", 1, "user %s: castaway already has an account with this id that no import made", c.id)
+			p.rep.skip("users", 1, "user %q: castaway already has an account with this id that no import made", c.id)
 		default:
 			kept = append(kept, c)
 		}
@@ -158,8 +158,9 @@ func (p *planner) users() {
 	// rename never takes another imported user's own name.
 	names := make([]string, len(kept))
 	for i, c := range kept {
-		// UniqueName gives back a name as it is only when it is free and valid.
-		if want := strings.TrimSpace(c.u.DisplayName); want != "" && auth.UniqueName(want, p.taken) == want {
+		// UniqueName gives back a name as it is drawn (a run of spaces as one) only when it
+		// is free and valid.
+		if want := model.CollapseSpaces(strings.TrimSpace(c.u.DisplayName)); want != "" && auth.UniqueName(want, p.taken) == want {
 			names[i] = want
 			p.taken[auth.NameKey(want)] = true
 		}
@@ -174,20 +175,22 @@ func (p *planner) users() {
 			}
 			name = auth.UniqueName(base, p.taken)
 			p.taken[auth.NameKey(name)] = true
-			p.rep.repair("user %s: display name %q became %q (names are unique regardless of case and look-alike letters, at most %d characters)",
+		}
+		if name != want {
+			p.rep.repair("user %q: display name %q became %q (names are unique regardless of case and look-alike letters, at most %d characters, a run of spaces as one)",
 				c.id, want, name, auth.MaxDisplayNameLength)
 		}
 		email := strings.TrimSpace(c.u.Email)
 		switch {
 		case email == "" && c.orphan:
-			p.rep.note("user %s (%s): had lists but no users document; made an account without email, so nobody can sign in to it yet", c.id, name)
+			p.rep.note("user %q (%q): had lists but no users document; made an account without email, so nobody can sign in to it yet", c.id, name)
 		case email == "":
-			p.rep.note("user %s (%s): no email (a Twitter sign-in?); the account cannot be claimed by password reset until an email is set", c.id, name)
+			p.rep.note("user %q (%q): no email (a Twitter sign-in?); the account cannot be claimed by password reset until an email is set", c.id, name)
 		case p.emails[model.FoldKey(email)]:
-			p.rep.skip("users", 0, "user %s (%s): email %s is already another account's; imported without email", c.id, name, email)
+			p.rep.skip("users", 0, "user %q (%q): email %q is already another account's; imported without email", c.id, name, email)
 			email = ""
-		case !strings.Contains(email, "@"):
-			p.rep.repair("user %s (%s): %q is not an email address; imported without email", c.id, name, email)
+		case !strings.Contains(email, "@") || auth.HiddenInEmail(email): // as sign-up refuses it
+			p.rep.repair("user %q (%q): %q is not an email address; imported without email", c.id, name, email)
 			email = ""
 		}
 		if email != "" {
@@ -295,7 +298,7 @@ func (p *planner) userLists() {
 		seen := map[string]bool{}
 		for _, l := range doc.Lists {
 			key := [2]string{owner, l.ID}
-			ref := fmt.Sprintf("list %s/%s %q", owner, l.ID, l.Name)
+			ref := fmt.Sprintf("list %q %q", owner+"/"+l.ID, l.Name)
 			switch {
 			case !validID(l.ID):
 				p.rep.skip("lists", 1, "%s: the id cannot be part of a link", ref)
@@ -368,11 +371,11 @@ func (p *planner) draft(owner string, d *Draft) {
 	}
 	c, notes, err := p.content(d.Name, d.Description, d.Tags, d.Contestants, true)
 	if err != nil {
-		p.rep.skip("drafts", 1, "draft of %s: %v", owner, err)
+		p.rep.skip("drafts", 1, "draft of %q: %v", owner, err)
 		return
 	}
 	for _, n := range notes {
-		p.rep.repair("draft of %s: %s", owner, n)
+		p.rep.repair("draft of %q: %s", owner, n)
 	}
 	p.emit(store.DemoBatch{
 		Drafts: []store.DemoDraft{{UserID: owner, Draft: model.Draft{Name: c.Name, Description: c.Description, Tags: c.Tags,
@@ -400,7 +403,7 @@ func (p *planner) favorites() {
 			switch {
 			case seen[key]:
 			case !p.lists[key]:
-				p.rep.skip("favorites", 1, "favorite of %s: list %s/%s %q no longer exists", uid, f.UserID, f.ListID, f.Name)
+				p.rep.skip("favorites", 1, "favorite of %q: list %q %q no longer exists", uid, f.UserID+"/"+f.ListID, f.Name)
 			default:
 				seen[key] = true
 				unit.Favorites = append(unit.Favorites, store.DemoFavorite{UserID: uid, ListUserID: f.UserID, ListID: f.ListID,
@@ -429,7 +432,7 @@ func (p *planner) commentsInOrder() {
 }
 
 func (p *planner) comment(id string, c Comment) {
-	ref := fmt.Sprintf("comment %s", id)
+	ref := fmt.Sprintf("comment %q", id)
 	if !validID(id) {
 		p.rep.skip("comments", 1, "%s: the id cannot be a key", ref)
 		return
@@ -445,19 +448,19 @@ func (p *planner) comment(id string, c Comment) {
 			return
 		}
 	} else if !p.lists[[2]string{c.ListUserID, c.ListID}] {
-		p.rep.skip("comments", 1, "%s: on list %s/%s, which does not exist", ref, c.ListUserID, c.ListID)
+		p.rep.skip("comments", 1, "%s: on list %q, which does not exist", ref, c.ListUserID+"/"+c.ListID)
 		return
 	}
 	if c.ParentID != "" {
 		parent, ok := p.comments[c.ParentID]
 		if !ok || parent.listUserID != place.listUserID || parent.listID != place.listID {
-			p.rep.skip("comments", 1, "%s: a reply to comment %s, which is not in the same discussion", ref, c.ParentID)
+			p.rep.skip("comments", 1, "%s: a reply to comment %q, which is not in the same discussion", ref, c.ParentID)
 			return
 		}
 		place.parentID = c.ParentID
 		if parent.parentID != "" { // castaway shows one level of replies
 			place.parentID = parent.parentID
-			p.rep.repair("%s: a reply to a reply, now a reply to %s", ref, parent.parentID)
+			p.rep.repair("%s: a reply to a reply, now a reply to %q", ref, parent.parentID)
 		}
 	}
 	text := strings.TrimSpace(c.Text)
@@ -519,7 +522,7 @@ func (p *planner) comment(id string, c Comment) {
 func (p *planner) notifications() {
 	for _, id := range sortedKeys(p.exp.Notifications) {
 		n := p.exp.Notifications[id]
-		ref := fmt.Sprintf("notification %s", id)
+		ref := fmt.Sprintf("notification %q", id)
 		switch {
 		case !validID(id):
 			p.rep.skip("notifications", 1, "%s: the id cannot be a key", ref)

@@ -3,7 +3,9 @@ package importer
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kinds of record the report counts, in the order it prints them.
@@ -50,6 +52,28 @@ func (r *Report) note(format string, args ...any) {
 	r.Notes = append(r.Notes, fmt.Sprintf(format, args...))
 }
 
+// printable escapes, as %q would, what a terminal acts on rather than shows (control,
+// format and bidirectional characters, bytes that are not UTF-8) and leaves the rest as
+// it is. Every value from the export is already quoted where a line is made; this keeps
+// a line that carries one some other way (a database's or a decoder's error) as harmless.
+func printable(s string) string {
+	var b strings.Builder
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[0])
+		case r == ' ' || strconv.IsPrint(r):
+			b.WriteString(s[:size])
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		s = s[size:]
+	}
+	return b.String()
+}
+
 // Write prints the report: a table of counts, then each section's lines, at most
 // limit of each (0: all).
 func (r *Report) Write(w io.Writer, limit int) {
@@ -77,7 +101,7 @@ func (r *Report) Write(w io.Writer, limit int) {
 				fmt.Fprintf(w, "  ... and %d more (--report FILE keeps every line)\n", len(sec.lines)-limit)
 				break
 			}
-			fmt.Fprintf(w, "  - %s\n", l)
+			fmt.Fprintf(w, "  - %s\n", printable(l))
 		}
 	}
 }

@@ -173,7 +173,7 @@ func ValidateDraft(cat *catalog.Catalog, in Input) (Content, error) {
 }
 
 func validate(cat *catalog.Catalog, in Input, draft bool) (Content, error) {
-	c := Content{Name: strings.TrimSpace(in.Name), Description: strings.TrimSpace(in.Description)}
+	c := Content{Name: strings.TrimSpace(model.WithoutHidden(in.Name)), Description: strings.TrimSpace(in.Description)}
 	if utf8.RuneCountInString(c.Name) > MaxNameLength {
 		return Content{}, invalid("name", "List name must be %d characters or fewer.", MaxNameLength)
 	}
@@ -255,10 +255,11 @@ func Resolve(cat *catalog.Catalog, in []ItemInput) ([]model.Item, error) {
 	return items, nil
 }
 
-// cleanNote is the note on it trimmed, refused when longer than MaxNoteLength or
-// holding control characters (a note is one paragraph of plain text).
+// cleanNote is the note on it without hidden characters (model.HiddenChar) and trimmed,
+// refused when longer than MaxNoteLength or holding control characters (a note is one
+// paragraph of plain text).
 func cleanNote(it model.Item, note string) (string, error) {
-	note = strings.TrimSpace(note)
+	note = strings.TrimSpace(model.WithoutHidden(note))
 	if utf8.RuneCountInString(note) > MaxNoteLength {
 		return "", invalid("contestants", "The note on %s must be %d characters or fewer.", it.Name, MaxNoteLength)
 	}

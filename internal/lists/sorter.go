@@ -32,7 +32,7 @@ func MaxSorterAnswers(n int) int {
 }
 
 // validateSorter resolves a sorter's entries like a list's items and checks its answers
-// name them; nil in, nil out.
+// name them, each pair at most once; nil in, nil out.
 func validateSorter(cat *catalog.Catalog, in *SorterInput) (*model.Sorter, error) {
 	if in == nil {
 		return nil, nil
@@ -59,10 +59,17 @@ func validateSorter(cat *catalog.Catalog, in *SorterInput) (*model.Sorter, error
 		ids[e.ID] = true
 	}
 	answers := make([]model.SorterAnswer, len(in.Answers))
+	asked := make(map[[2]string]bool, len(in.Answers))
 	for i, a := range in.Answers {
 		if !ids[a.A] || !ids[a.B] || a.A == a.B || (a.Winner != "" && a.Winner != a.A && a.Winner != a.B) {
 			return nil, invalid("sorter", msgSorterAnswers)
 		}
+		// A pair is asked once: a second answer (in either order) would contradict or repeat it.
+		pair := [2]string{min(a.A, a.B), max(a.A, a.B)}
+		if asked[pair] {
+			return nil, problem.InvalidField("sorter", problem.MsgSorterPairTwice)
+		}
+		asked[pair] = true
 		answers[i] = a
 	}
 	return &model.Sorter{Entries: entries, Answers: answers}, nil

@@ -40,7 +40,7 @@ func resolveTiers(cat *catalog.Catalog, in Input, draft bool) ([]model.Tier, []m
 	var all []ItemInput
 	var tierOf []int
 	for i, t := range in.Tiers {
-		label := strings.TrimSpace(t.Label)
+		label := strings.TrimSpace(model.WithoutHidden(t.Label))
 		switch {
 		case label == "" && !draft:
 			return nil, nil, nil, invalid("tiers", problem.MsgTierLabelRequired)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"castaway/internal/catalog"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
@@ -116,4 +117,35 @@ func TestValidateTierDraft(t *testing.T) {
 	if _, err := ValidateDraft(cat, Input{Items: contestants("tom-westman"), Pool: contestants("parvati-shallow")}); err == nil {
 		t.Error("a ranked draft with a pool was accepted")
 	}
+}
+
+// A list's name, its tiers' labels and its notes lose the characters that show nothing or
+// turn the text around (U+202E would draw a label backwards and spill into what follows),
+// as saved and as drafted; the joiners emoji are made with stay.
+func TestTextLosesHiddenCharacters(t *testing.T) {
+	ts := tiers([]ItemInput{{ID: "parvati-shallow", Note: "\u202eevol\u200b"}}, contestants("tom-westman"), contestants("rob-mariano"))
+	ts[0].Label, ts[1].Label, ts[2].Label = "\u202eS tier", "A\u2066\u200b\ufeff", "👩\u200d🔥"
+	in := Input{Name: "\u202bBest\u200e ever\u2069", Format: model.FormatTiers, Tiers: ts}
+	for _, validate := range []func(*catalog.Catalog, Input) (Content, error){ValidateList, ValidateDraft} {
+		c, err := validate(cat, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Name != "Best ever" || c.Tiers[0].Label != "S tier" || c.Tiers[1].Label != "A" || c.Tiers[2].Label != "👩\u200d🔥" ||
+			c.Items[0].Note != "evol" {
+			t.Errorf("name %q, labels %q %q %q, note %q", c.Name, c.Tiers[0].Label, c.Tiers[1].Label, c.Tiers[2].Label, c.Items[0].Note)
+		}
+	}
+	ts[0].Label = "\u200b\u202e"
+	if _, err := ValidateList(cat, Input{Name: "x", Format: model.FormatTiers, Tiers: ts}); !isProblem(err, problem.MsgTierLabelRequired) {
+		t.Errorf("a label of hidden characters only: %v", err)
+	}
+	if _, err := ValidateList(cat, Input{Name: "\u2067\u2069", Items: contestants("tom-westman")}); !isProblem(err, MsgNameRequired) {
+		t.Errorf("a name of hidden characters only: %v", err)
+	}
+}
+
+func isProblem(err error, msg string) bool {
+	p, ok := problem.As(err)
+	return ok && p.Message == msg
 }

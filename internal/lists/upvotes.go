@@ -32,6 +32,8 @@ func (s *Service) upvoted(res model.UpvoteResult, err error) (model.UpvoteResult
 	if err != nil {
 		return model.UpvoteResult{}, store.NotFoundAs(err, ErrNotFound) // missing, or not theirs to see
 	}
-	s.voted()
+	if res.Changed { // a vote as it was leaves the tally nothing to catch up
+		s.voted()
+	}
 	return res, nil
 }

@@ -10,10 +10,12 @@ type ListVisibility struct {
 	ThreadVersion int64
 }
 
-// UpvoteResult is a list's vote state after a change.
+// UpvoteResult is a list's vote state after a change; Changed is false when the vote
+// was already as asked (cast twice, or taken back when never cast).
 type UpvoteResult struct {
 	UpvoteCount int
 	Upvoted     bool
+	Changed     bool
 }
 
 // VotedList is a list the tally catches up with its votes, with the newest voter its

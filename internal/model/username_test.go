@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestNameKey(t *testing.T) {
@@ -26,10 +27,28 @@ func TestNameKey(t *testing.T) {
 		{"Straße", "STRASSE", true},
 		{"Παρβατι", "παρβατι", true},
 		{"admin丶", "admin\\", true}, // UTS #39 maps the stroke to a backslash
+		// Greek and Cyrillic capitals: the skeleton is taken before the case is folded,
+		// as Greek and Cyrillic small letters do not map to Latin ones.
+		{"ΚΑΤΕ", "KATE", true},
+		{"КАТЕ", "Kate", true},
+		{"ΚΑΤΕ", "kate", true},
+		{"КАТЕ", "ΚΑΤΕ", true},
+		{"Κατε", "kate", true},
+		{"ΤΟΒΥ", "TOBY", true},
+		{"ТОВУ", "toby", true},
+		{"ΗΟΡΕ", "HOPE", true},
+		{"ΒΕΤΗ", "Beth", true},
+		{"МАХ", "MAX", true},
+		{"ΤΑΜΜΥ", "tammy", true},
+		{"ΠΑΡΒΑΤΙ", "Παρβατι", true}, // still blind to case within one alphabet
+		{"МАКС", "Макс", true},
+		{"Tom   West", "Tom West", true}, // runs of spaces draw as one
+		{" Tom West ", "Tom West", true},
 		{"bill", "bob", false},
 		{"Parvati", "Parvati2", false},
 		{"Tony", "Tina", false},
 		{"Парвати", "Parvati", false},
+		{"Tom West", "TomWest", false},
 		{"パーバティ", "パーバテイ", false},
 	} {
 		if got := NameKey(tc.a) == NameKey(tc.b); got != tc.clash {
@@ -37,6 +56,25 @@ func TestNameKey(t *testing.T) {
 		}
 		if k := NameKey(tc.a); NameKey(k) != k {
 			t.Errorf("NameKey(%q) = %q, whose own key is %q", tc.a, k, NameKey(k))
+		}
+	}
+}
+
+// Every character of the everyday alphabets keys as its capital and small forms do, and a
+// key is its own key (so a prefix search by key finds what a name's key starts with).
+func TestNameKeyIsCaseBlindAndStable(t *testing.T) {
+	for r := rune(' '); r <= unicode.MaxRune; r++ {
+		if !unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Georgian, unicode.Common) ||
+			!unicode.IsPrint(r) {
+			continue
+		}
+		s := string(r)
+		k := NameKey(s)
+		if NameKey(k) != k {
+			t.Errorf("NameKey(%q) = %q, whose own key is %q", s, k, NameKey(k))
+		}
+		if up, low := NameKey(strings.ToUpper(s)), NameKey(strings.ToLower(s)); up != k || low != k {
+			t.Errorf("%q keys as %q, its capital as %q, its small form as %q", s, k, up, low)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package model
 
+import "strings"
+
 //go:generate go test -run ^TestVisibilitySQLIsGenerated$ -update .
 
 // Who may see a list or a comment: each rule once, as data (a Rule), with its Go form
@@ -26,6 +28,13 @@ var ListVisibleRule = Any(Is("listed"), Same("owner", "viewer"), All(Is("admin")
 // CommentVisibleRule: a viewer may see a comment no moderator hid (nor its author's
 // suspension); a hidden one only its author and moderators may.
 var CommentVisibleRule = Any(Not(Is("hidden")), Is("admin"), Same("author", "viewer"))
+
+// NoteVisibleRule: a notification shows its recipient its actor's name and words only
+// while the actor's account is there and not suspended, and while the list it names and
+// the comment it quotes are still there and the recipient may see them (ListVisibleRule,
+// CommentVisibleRule): what the page it leads to hides, the inbox hides too.
+var NoteVisibleRule = All(Not(Is("actor_deleted")), Not(Is("actor_suspended")),
+	Any(Not(Is("names_list")), Is("list_visible")), Any(Not(Is("names_comment")), Is("comment_visible")))
 
 // ListState is what makes a list listed.
 type ListState struct {
@@ -124,6 +133,43 @@ func (f commentFacts) Text(name string) string {
 	panic("model: no comment text " + name)
 }
 
+// NoteRow is what NoteVisible reads of a notification and of what it leads to.
+type NoteRow struct {
+	Recipient      string
+	ActorDeleted   bool // an actor it names has no account any more (an import's may name none)
+	ActorSuspended bool
+	NamesList      bool        // it leads to a list (a global poll's discussion is none)
+	List           *ListRow    // that list; nil once it is deleted
+	NamesComment   bool        // it quotes a comment
+	Comment        *CommentRow // that comment; nil once it is deleted
+}
+
+// NoteVisible is NoteVisibleRule: whether n's recipient may see it.
+func NoteVisible(n NoteRow) bool { return NoteVisibleRule.Holds(noteFacts(n)) }
+
+type noteFacts NoteRow
+
+func (f noteFacts) Bool(name string) bool {
+	reader := Viewer{ID: f.Recipient}
+	switch name {
+	case "actor_deleted":
+		return f.ActorDeleted
+	case "actor_suspended":
+		return f.ActorSuspended
+	case "names_list":
+		return f.NamesList
+	case "list_visible":
+		return f.List != nil && ListVisible(*f.List, reader)
+	case "names_comment":
+		return f.NamesComment
+	case "comment_visible":
+		return f.Comment != nil && CommentVisible(*f.Comment, reader)
+	}
+	panic("model: no notification fact " + name)
+}
+
+func (noteFacts) Text(name string) string { panic("model: no notification text " + name) }
+
 // sqlRule is how one rule becomes a generated Go function returning its SQL: the
 // function's name and parameters (each an SQL expression the caller gives), and each
 // fact's SQL, where {param} stands for a parameter.
@@ -134,16 +180,28 @@ type sqlRule struct {
 	facts   map[string]string
 }
 
+// sqlOf is r's SQL with args (SQL expressions) for its parameters, in order: how one
+// rule's SQL is a fact of another's.
+func (r sqlRule) sqlOf(args ...string) string {
+	s := r.rule.sql(func(name string) string { return r.facts[name] })
+	for i, p := range r.params {
+		s = strings.ReplaceAll(s, "{"+p+"}", args[i])
+	}
+	return s
+}
+
 // sqlRules are the rules the store runs, in the order they are generated.
-var sqlRules = []sqlRule{
-	{fn: "ListListedSQL", rule: ListListedRule, params: []string{"chosenPublic", "hidden", "owner"},
+var sqlRules = []sqlRule{listListedSQL, listVisibleSQL, commentVisibleSQL, noteVisibleSQL}
+
+var (
+	listListedSQL = sqlRule{fn: "ListListedSQL", rule: ListListedRule, params: []string{"chosenPublic", "hidden", "owner"},
 		doc: "is ListListed in SQL for a list whose owner chose chosenPublic, which hidden says a\n// moderator hid, of the user id owner (each an SQL expression): what lists.is_public holds.",
 		facts: map[string]string{
 			"chosen_public":   "{chosenPublic}",
 			"hidden":          "{hidden}",
 			"owner_suspended": "EXISTS (SELECT 1 FROM users su WHERE su.id = {owner} AND su.suspended_at IS NOT NULL)",
-		}},
-	{fn: "ListVisibleSQL", rule: ListVisibleRule, params: []string{"t", "viewer", "admin"},
+		}}
+	listVisibleSQL = sqlRule{fn: "ListVisibleSQL", rule: ListVisibleRule, params: []string{"t", "viewer", "admin"},
 		doc: "is ListVisible in SQL over the lists row of alias t, for the viewer id viewer\n// (empty for nobody) and the moderator flag admin (SQL expressions).",
 		facts: map[string]string{
 			"listed":        "{t}.is_public",
@@ -151,13 +209,28 @@ var sqlRules = []sqlRule{
 			"owner":         "{t}.user_id",
 			"viewer":        "{viewer}",
 			"admin":         "{admin}",
-		}},
-	{fn: "CommentVisibleSQL", rule: CommentVisibleRule, params: []string{"t", "viewer", "admin"},
+		}}
+	commentVisibleSQL = sqlRule{fn: "CommentVisibleSQL", rule: CommentVisibleRule, params: []string{"t", "viewer", "admin"},
 		doc: "is CommentVisible in SQL over the comments row of alias t, for the viewer id\n// viewer (empty for nobody) and the moderator flag admin (SQL expressions).",
 		facts: map[string]string{
 			"hidden": "{t}.hidden_at IS NOT NULL",
 			"author": "COALESCE({t}.user_id, '')",
 			"viewer": "{viewer}",
 			"admin":  "{admin}",
-		}},
-}
+		}}
+	// A notification is read by its recipient alone, never as a moderator. One without an
+	// actor (an import's) looks its recipient up instead, who is there: written so, each
+	// fact is one lookup by key that PostgreSQL joins, where an OR made it hash every user.
+	noteVisibleSQL = sqlRule{fn: "NoteVisibleSQL", rule: NoteVisibleRule, params: []string{"n"},
+		doc: "is NoteVisible in SQL over the notifications row of alias n, for its recipient.",
+		facts: map[string]string{
+			"actor_deleted":   "NOT EXISTS (SELECT 1 FROM users u WHERE u.id = COALESCE(NULLIF({n}.actor_id, ''), {n}.user_id))",
+			"actor_suspended": "EXISTS (SELECT 1 FROM users u WHERE u.id = {n}.actor_id AND u.suspended_at IS NOT NULL)",
+			"names_list":      "({n}.list_id <> '' AND {n}.list_user_id <> '')",
+			"list_visible": "EXISTS (SELECT 1 FROM lists l WHERE l.user_id = {n}.list_user_id AND l.id = {n}.list_id AND " +
+				listVisibleSQL.sqlOf("l", "{n}.user_id", "FALSE") + ")",
+			"names_comment": "{n}.comment_id <> ''",
+			"comment_visible": "EXISTS (SELECT 1 FROM comments c WHERE c.id = {n}.comment_id AND " +
+				commentVisibleSQL.sqlOf("c", "{n}.user_id", "FALSE") + ")",
+		}}
+)

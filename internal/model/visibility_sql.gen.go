@@ -25,3 +25,10 @@ func ListVisibleSQL(t, viewer, admin string) string {
 func CommentVisibleSQL(t, viewer, admin string) string {
 	return "(NOT (" + t + ".hidden_at IS NOT NULL) OR " + admin + " OR (COALESCE(" + t + ".user_id, '') <> '' AND COALESCE(" + t + ".user_id, '') = " + viewer + "))"
 }
+
+// NoteVisibleSQL is NoteVisible in SQL over the notifications row of alias n, for its recipient.
+//
+//	(NOT (NOT EXISTS (SELECT 1 FROM users u WHERE u.id = COALESCE(NULLIF({n}.actor_id, ''), {n}.user_id))) AND NOT (EXISTS (SELECT 1 FROM users u WHERE u.id = {n}.actor_id AND u.suspended_at IS NOT NULL)) AND (NOT (({n}.list_id <> '' AND {n}.list_user_id <> '')) OR EXISTS (SELECT 1 FROM lists l WHERE l.user_id = {n}.list_user_id AND l.id = {n}.list_id AND (l.is_public OR (l.user_id <> '' AND l.user_id = {n}.user_id) OR (FALSE AND l.chosen_public)))) AND (NOT ({n}.comment_id <> '') OR EXISTS (SELECT 1 FROM comments c WHERE c.id = {n}.comment_id AND (NOT (c.hidden_at IS NOT NULL) OR FALSE OR (COALESCE(c.user_id, '') <> '' AND COALESCE(c.user_id, '') = {n}.user_id)))))
+func NoteVisibleSQL(n string) string {
+	return "(NOT (NOT EXISTS (SELECT 1 FROM users u WHERE u.id = COALESCE(NULLIF(" + n + ".actor_id, ''), " + n + ".user_id))) AND NOT (EXISTS (SELECT 1 FROM users u WHERE u.id = " + n + ".actor_id AND u.suspended_at IS NOT NULL)) AND (NOT ((" + n + ".list_id <> '' AND " + n + ".list_user_id <> '')) OR EXISTS (SELECT 1 FROM lists l WHERE l.user_id = " + n + ".list_user_id AND l.id = " + n + ".list_id AND (l.is_public OR (l.user_id <> '' AND l.user_id = " + n + ".user_id) OR (FALSE AND l.chosen_public)))) AND (NOT (" + n + ".comment_id <> '') OR EXISTS (SELECT 1 FROM comments c WHERE c.id = " + n + ".comment_id AND (NOT (c.hidden_at IS NOT NULL) OR FALSE OR (COALESCE(c.user_id, '') <> '' AND COALESCE(c.user_id, '') = " + n + ".user_id)))))"
+}

@@ -155,12 +155,13 @@ func (m *Users) SweepExpired(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// SendPasswordReset mails userID a reset link through the usual reset path, and logs it.
+// SendPasswordReset mails userID a reset link, and logs it. The operator's request is not
+// counted against the address's limit, which strangers may have filled.
 func (m *Users) SendPasswordReset(ctx context.Context, by Actor, u *model.User) error {
 	if u.Email == "" {
 		return problem.New(problem.Conflict, "no_email", "This account has no email address to send a reset link to.")
 	}
-	if err := m.accounts.RequestReset(ctx, u.Email, "moderation:"+by.Name); err != nil {
+	if err := m.accounts.SendReset(ctx, u); err != nil {
 		return err
 	}
 	return m.store.RecordUserAction(ctx, u.ID, m.action(by, store.ActionResetPassword, ""))

@@ -23,6 +23,7 @@ const (
 	MsgCommentVoteSignedOut   = "You must be signed in to vote on comments."
 	MsgConsensusFailed        = "Failed to load the community ranking. Please try again later."
 	MsgCredentialsRequired    = "Please enter your email and password."
+	MsgEmailHidden            = "An email address cannot contain invisible or direction-changing characters."
 	MsgFavoriteFailed         = "Failed to update favorites. Please try again."
 	MsgFeedFailed             = "Failed to load lists from fans you follow. Please try again."
 	MsgFollowBlocked          = "You cannot follow this fan."
@@ -61,6 +62,7 @@ const (
 	MsgSignUpFailed           = "Sign-up failed. Please try again."
 	MsgSignedOut              = "You are not signed in."
 	MsgSomethingWrong         = "Something went wrong. Please try again."
+	MsgSorterPairTwice        = "This sorting answers the same question twice. Stop sorting and start again."
 	MsgSuspendFailed          = "Failed to suspend the account. Please try again."
 	MsgSuspendReasonRequired  = "Say why the account is suspended."
 	MsgSuspendUntilPast       = "The end date must be in the future."
@@ -76,6 +78,7 @@ const (
 	MsgUserNotFound           = "User not found"
 	MsgUsernameEmpty          = "Username cannot be empty"
 	MsgUsernameFailed         = "Failed to update username. Please try again."
+	MsgUsernameLimited        = "Too many username changes. Please try again later."
 	MsgUsernameSignedOut      = "You must be signed in to change your username."
 	MsgUsernameTooLong        = "Username must be 30 characters or fewer."
 )

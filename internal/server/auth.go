@@ -56,11 +56,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	var device string
-	if c, err := r.Cookie(DeviceCookie); err == nil {
-		device = c.Value
-	}
-	u, err := s.accounts.SignIn(r.Context(), body.Email, body.Password, s.clientIP(r), device)
+	u, err := s.accounts.SignIn(r.Context(), body.Email, body.Password, s.clientIP(r), deviceCookie(r))
 	if err != nil {
 		if p, ok := problem.As(err); ok && p.Kind != problem.Invalid {
 			s.log.InfoContext(r.Context(), "sign-in refused", "code", p.Code, "ip", s.clientIP(r))
@@ -128,7 +124,7 @@ func (s *Server) requestReset(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	if err := s.accounts.RequestReset(r.Context(), body.Email, s.clientIP(r)); err != nil {
+	if err := s.accounts.RequestReset(r.Context(), body.Email, s.clientIP(r), deviceCookie(r)); err != nil {
 		s.fail(w, r, "account request", err, auth.MsgResetFailed)
 		return
 	}

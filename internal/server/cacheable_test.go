@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
+
+	"castaway/internal/store"
+	"castaway/internal/store/storetest"
 )
 
 func TestPublicReadsRevalidateAndCompress(t *testing.T) {
@@ -17,7 +21,7 @@ func TestPublicReadsRevalidateAndCompress(t *testing.T) {
 
 	first := get(t, ts.URL+"/api/lists", nil)
 	etag := first.Header.Get("ETag")
-	if first.StatusCode != http.StatusOK || etag == "" || first.Header.Get("Cache-Control") != "private, no-cache" {
+	if first.StatusCode != http.StatusOK || etag == "" || first.Header.Get("Cache-Control") != "public, no-cache" {
 		t.Fatalf("first read: %d, ETag %q, Cache-Control %q", first.StatusCode, etag, first.Header.Get("Cache-Control"))
 	}
 	again := get(t, ts.URL+"/api/lists", map[string]string{"If-None-Match": etag})
@@ -53,4 +57,43 @@ func TestPublicReadsRevalidateAndCompress(t *testing.T) {
 	if refused := get(t, ts.URL+"/api/lists", map[string]string{"Accept-Encoding": "gzip;q=0"}); refused.Header.Get("Content-Encoding") != "" {
 		t.Fatalf("gzip;q=0 got %q", refused.Header.Get("Content-Encoding"))
 	}
+}
+
+// Break 7 of issue #59: only an answer that is the same for every visitor may be kept for
+// reading offline. A visitor's reads say public; a signed-in fan's (their private list,
+// their votes, favorites, follows and blocks) say private, so the service worker never
+// keeps them (it keeps the visitor's copy instead).
+func TestOnlyVisitorsReadsArePublic(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ts := newEnvOn(t, st)
+		client, owner := ts.signedIn(t, "Parvati")
+		pub, secret := "list_pub", "list_secret"
+		ts.makeCommunityList(t, owner.ID, pub, "Heroes vs Villains all-time ranking", true)
+		ts.makeCommunityList(t, owner.ID, secret, "Secret alliance", false)
+		reads := []string{
+			"/api/lists", "/api/lists/" + owner.ID + "/" + pub, "/api/lists/" + owner.ID + "/" + pub + "/remixes",
+			"/api/lists/" + owner.ID + "/" + pub + "/comments", "/api/home", "/api/users/" + owner.ID,
+			"/api/users/" + owner.ID + "/lists", "/api/seasons/consensus", "/api/seasons/s1/consensus",
+			"/api/contestants/parvati-shallow", "/api/legacy-rankings",
+		}
+		hasCookieVary := func(res *http.Response) bool {
+			return strings.Contains(strings.Join(res.Header.Values("Vary"), ","), "Cookie")
+		}
+		for _, path := range reads {
+			res := get(t, ts.URL+path, nil)
+			if res.StatusCode != http.StatusOK || res.Header.Get("Cache-Control") != "public, no-cache" || !hasCookieVary(res) {
+				t.Errorf("a visitor's %s: %d, Cache-Control %q, Vary %q; want 200, public, no-cache, Vary Cookie", path, res.StatusCode, res.Header.Get("Cache-Control"), res.Header.Values("Vary"))
+			}
+		}
+		for _, path := range append(reads, "/api/lists/"+owner.ID+"/"+secret, "/api/lists/"+owner.ID+"/"+secret+"/comments") {
+			res := call(t, client, "GET", ts.URL+path, nil, nil)
+			if cc := res.Header.Get("Cache-Control"); res.StatusCode != http.StatusOK || cc != "private, no-cache" || !hasCookieVary(res) {
+				t.Errorf("the owner's %s: %d, Cache-Control %q, Vary %q; want 200, private, no-cache, Vary Cookie", path, res.StatusCode, cc, res.Header.Values("Vary"))
+			}
+		}
+		// The private list is nobody else's: a visitor gets a 404, which no cache keeps.
+		if res := get(t, ts.URL+"/api/lists/"+owner.ID+"/"+secret, nil); res.StatusCode != http.StatusNotFound || strings.Contains(res.Header.Get("Cache-Control"), "public") {
+			t.Errorf("a visitor's read of the private list: %d, Cache-Control %q", res.StatusCode, res.Header.Get("Cache-Control"))
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"castaway/internal/api"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -49,6 +50,7 @@ func TestDraftRefusesABrokenSorting(t *testing.T) {
 	c, _ := e.signedIn(t, "Sorter")
 	url := e.URL + "/api/me/draft"
 	two := []map[string]any{{"id": "richard-hatch", "isSeason": false}, {"id": "rudy-boesch", "isSeason": false}}
+	three := append(two[:2:2], map[string]any{"id": "kelly-wiglesworth", "isSeason": false})
 	tooMany := []map[string]any{}
 	for i := 1; i <= 51; i++ {
 		tooMany = append(tooMany, map[string]any{"id": fmt.Sprintf("s%d", i), "isSeason": true})
@@ -66,6 +68,12 @@ func TestDraftRefusesABrokenSorting(t *testing.T) {
 		{"winner not asked", map[string]any{"entries": two, "answers": []any{answer("richard-hatch", "rudy-boesch", "kelly-wiglesworth")}}, "This sorting cannot be kept. Stop sorting and start again."},
 		{"against itself", map[string]any{"entries": two, "answers": []any{answer("rudy-boesch", "rudy-boesch", nil)}}, "This sorting cannot be kept. Stop sorting and start again."},
 		{"too many answers", map[string]any{"entries": two, "answers": []any{answer("richard-hatch", "rudy-boesch", nil), answer("richard-hatch", "rudy-boesch", nil)}}, "This sorting cannot be kept. Stop sorting and start again."},
+		// Within the n(n-1)/2 answers three entries take, the same pair answered three
+		// times with contradicting winners, and a pair answered again the other way round.
+		{"a pair answered three times", map[string]any{"entries": three, "answers": []any{answer("richard-hatch", "rudy-boesch", "richard-hatch"),
+			answer("richard-hatch", "rudy-boesch", "rudy-boesch"), answer("richard-hatch", "rudy-boesch", nil)}}, problem.MsgSorterPairTwice},
+		{"a pair answered both ways", map[string]any{"entries": three, "answers": []any{answer("richard-hatch", "rudy-boesch", "richard-hatch"),
+			answer("rudy-boesch", "richard-hatch", "rudy-boesch")}}, problem.MsgSorterPairTwice},
 	}
 	for _, tc := range cases {
 		var bad apiErr

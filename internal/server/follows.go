@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"castaway/internal/api"
+	"castaway/internal/httpcache"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
@@ -21,13 +22,17 @@ func (s *Server) unfollowUser(w http.ResponseWriter, r *http.Request) {
 // changeFollow has the signed-in reader follow or unfollow (change) the fan the path
 // names, answering 204; signedOut is what a reader who is not signed in is told.
 func (s *Server) changeFollow(w http.ResponseWriter, r *http.Request, signedOut, event string,
-	change func(ctx context.Context, a model.Actor, userID string) error) {
+	change func(ctx context.Context, a model.Actor, userID string) (bool, error)) {
 	if requireUser(w, r, signedOut) == nil {
 		return
 	}
-	if err := change(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
+	changed, err := change(r.Context(), s.actor(r), r.PathValue("userId"))
+	if err != nil {
 		s.fail(w, r, event, err, problem.MsgFollowFailed)
 		return
+	}
+	if !changed {
+		httpcache.Unchanged(w)
 	}
 	w.WriteHeader(http.StatusNoContent)
 }

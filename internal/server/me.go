@@ -5,6 +5,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
+	"castaway/internal/httpcache"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
@@ -18,14 +19,17 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
-	u, body, ok := signedInBody[api.UpdateMe](w, r, problem.MsgUsernameSignedOut)
+	_, body, ok := signedInBody[api.UpdateMe](w, r, problem.MsgUsernameSignedOut)
 	if !ok {
 		return
 	}
-	updated, err := s.accounts.Rename(r.Context(), u.ID, body.DisplayName)
+	updated, changed, err := s.accounts.Rename(r.Context(), s.actor(r), body.DisplayName)
 	if err != nil {
 		s.fail(w, r, "account request", err, auth.MsgUsernameFailed)
 		return
+	}
+	if !changed {
+		httpcache.Unchanged(w)
 	}
 	s.writeMe(w, r, updated, http.StatusOK, auth.MsgUsernameFailed)
 }

@@ -52,9 +52,9 @@ func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
 }
 
-// instrument counts requests by the pattern of routes that serves them, so label
-// cardinality stays bounded whatever paths clients invent. (Inner middleware hands the
-// mux copies of the request, so the pattern is looked up rather than read back.)
+// instrument counts requests by the pattern of routes that serves them and by method, each
+// from a closed set, so no path or method a client invents adds a series. (Inner middleware
+// hands the mux copies of the request, so the pattern is looked up rather than read back.)
 func (m *metrics) instrument(next http.Handler, routes *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -64,17 +64,28 @@ func (m *metrics) instrument(next http.Handler, routes *http.ServeMux) http.Hand
 		next.ServeHTTP(rec, r)
 		_, route := routes.Handler(r)
 		if route == "" {
-			route = "unmatched"
+			route = "other"
 		}
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		m.requests.WithLabelValues(route, r.Method, strconv.Itoa(rec.status)).Inc()
+		m.requests.WithLabelValues(route, methodLabel(r.Method), strconv.Itoa(rec.status)).Inc()
 		if rec.limit != "" {
 			m.rateLimited.WithLabelValues(rec.limit).Inc()
 		}
 		m.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
 	})
+}
+
+// methodLabel is the method as a label: any method routes.go serves, HEAD or OPTIONS, and
+// other for every other, so invented methods (any token, up to the header limit) add no series.
+func methodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions:
+		return method
+	}
+	return "other"
 }
 
 // metricsGuard asks for the configured bearer token, when there is one.

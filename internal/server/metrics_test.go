@@ -6,7 +6,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -132,4 +134,97 @@ func TestFanOutBacklogMetric(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMetricLabelsAreClosed: requests with hundreds of invented methods (some 60 kB long)
+// to every kind of path add no series to /metrics: they are counted under method "other",
+// and every label of every metric the process registers keeps to a closed set.
+func TestMetricLabelsAreClosed(t *testing.T) {
+	e := newEnv(t)
+	invent := func(word string, n int) {
+		for i := range n {
+			method := fmt.Sprintf("%s%d", word, i)
+			if i%10 == 0 {
+				method += strings.Repeat("X", 60<<10)
+			}
+			for _, path := range []string{"/api/lists", "/api/me", "/api/nowhere-" + method[:4], "/", "/metrics", "/healthz"} {
+				req, _ := http.NewRequest(method, e.URL+path, nil)
+				res, err := rawTransport.RoundTrip(req) // one connection: each is counted before the next
+				if err != nil {
+					t.Fatal(err)
+				}
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+			}
+		}
+	}
+	series := func() (n int, page string) {
+		page = string(must(io.ReadAll(get(t, e.URL+"/metrics", nil).Body)))
+		for line := range strings.Lines(page) {
+			if !strings.HasPrefix(line, "#") {
+				n++
+			}
+		}
+		return n, page
+	}
+	series() // a scrape is counted too: the two below are alike
+	invent("INVENTED", 100)
+	before, _ := series()
+	invent("MADEUP", 100)
+	after, page := series()
+	if after != before {
+		t.Errorf("100 more invented methods took /metrics from %d to %d series", before, after)
+	}
+	if !strings.Contains(page, `method="other"`) {
+		t.Errorf(`metrics lack method="other"`)
+	}
+	if strings.Contains(page, "INVENTED") || strings.Contains(page, "MADEUP") {
+		t.Errorf("an invented method is a label value")
+	}
+
+	// Every label of every registered metric, by its name: a new label must say here how
+	// its values are closed.
+	methods := map[string]bool{"other": true}
+	for _, m := range []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"} {
+		methods[m] = true
+	}
+	closed := map[string]func(string) bool{
+		"method": func(v string) bool { return methods[v] },
+		// a pattern of routes.go (bounded by the table), or other
+		"route": func(v string) bool {
+			method, path, found := strings.Cut(v, " ")
+			return v == "other" || strings.HasPrefix(v, "/") || found && methods[method] && strings.HasPrefix(path, "/")
+		},
+		"code":      func(v string) bool { n, err := strconv.Atoi(v); return err == nil && http.StatusText(n) != "" },
+		"limit":     func(v string) bool { return regexp.MustCompile(`^[a-z0-9_-]{1,40}$`).MatchString(v) }, // a limits.Limit's name, set in code
+		"pool":      func(v string) bool { return v == "main" || v == "writer" || v == "reader" },
+		"version":   func(v string) bool { return v == "test-1.2" || v == runtime.Version() }, // go_info's too
+		"goversion": func(v string) bool { return v == runtime.Version() },
+	}
+	families, err := e.srv.metrics.registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := 0
+	for _, f := range families {
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if ok, known := closed[l.GetName()]; !known || !ok(l.GetValue()) {
+					if open++; open <= 5 {
+						t.Errorf("%s{%s=%.40q}: not a label of a closed set", f.GetName(), l.GetName(), l.GetValue())
+					}
+				}
+			}
+		}
+	}
+	if open > 5 {
+		t.Errorf("and %d more", open-5)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // One look-alike rule for every way a name is made: sign-up and provider sign-in, which
-// pick a name, get the first free numbered one; a rename to a look-alike is refused.
+// pick a name, get the first free numbered one; a rename to a look-alike is refused. A
+// name is stored with its runs of spaces drawn as one.
 func TestLookAlikeNamesOnEveryWayIn(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		fake := authtest.Start(t)
@@ -32,6 +33,23 @@ func TestLookAlikeNamesOnEveryWayIn(t *testing.T) {
 			t.Fatalf("provider sign-in as Cyrillic Joeyyeya: %d %q, want %q", res.StatusCode, me.DisplayName, "Јоеууеуа3")
 		}
 
+		// Greek and Cyrillic capitals that draw as Latin ones, from an address, Google and
+		// Twitter: each gets the first free numbered name.
+		for _, n := range []string{"TAMMY", "MAX", "BETH", "KATE", "TOBY", "HOPE", "Tom West"} {
+			ts.signedIn(t, n)
+		}
+		if res := call(t, newClient(), "POST", ts.URL+"/api/auth/signup", creds{"ΤΑΜΜΥ@example.com", goodPassword}, &me); res.StatusCode != 201 || me.DisplayName != "ΤΑΜΜΥ2" {
+			t.Errorf("sign-up as Greek TAMMY: %d %q, want 201 %q", res.StatusCode, me.DisplayName, "ΤΑΜΜΥ2")
+		}
+		for provider, name := range map[string]string{"google": "МАХ", "twitter": "ΒΕΤΗ"} {
+			fake.SetUser(provider, authtest.User{Subject: provider + "-" + name, Email: provider + "@example.com", EmailVerified: true, Name: name})
+			c := newClient()
+			signInWith(t, ts, c, provider, "/")
+			if res := call(t, c, "GET", ts.URL+"/api/me", nil, &me); res.StatusCode != 200 || me.DisplayName != name+"2" {
+				t.Errorf("%s sign-in as %q: %d %q, want %q", provider, name, res.StatusCode, me.DisplayName, name+"2")
+			}
+		}
+
 		ts.signedIn(t, "bill")
 		renamer, _ := ts.signedIn(t, "Renamer")
 		for _, tc := range []struct {
@@ -45,13 +63,21 @@ func TestLookAlikeNamesOnEveryWayIn(t *testing.T) {
 			{"ᎪᎠᎷᎥᏁ", http.StatusBadRequest, auth.MsgUsernameAlphabet}, // Cherokee
 			{"ᴀᴅᴍɪɴ", http.StatusBadRequest, auth.MsgUsernameAlphabet}, // small capitals
 			{"admin丶", http.StatusBadRequest, auth.MsgUsernameMixed},   // a CJK stroke after Latin letters
+			{"ΚΑΤΕ", http.StatusConflict, auth.MsgUsernameTaken},       // Greek capitals
+			{"ΤΟΒΥ", http.StatusConflict, auth.MsgUsernameTaken},
+			{"ΗΟΡΕ", http.StatusConflict, auth.MsgUsernameTaken},
+			{"ΒΕΤΗ", http.StatusConflict, auth.MsgUsernameTaken},
+			{"КАТЕ", http.StatusConflict, auth.MsgUsernameTaken}, // Cyrillic capitals
+			{"ТОВУ", http.StatusConflict, auth.MsgUsernameTaken},
+			{"Tom   West", http.StatusConflict, auth.MsgUsernameTaken}, // draws as "Tom West"
+			{"Survivor  Rankings", http.StatusBadRequest, auth.MsgUsernameReserved},
 		} {
 			var got apiErr
 			if status := callStatus(t, renamer, "PATCH", ts.URL+"/api/me", map[string]any{"displayName": tc.name}, &got); status != tc.status || got.Error.Message != tc.want {
 				t.Errorf("rename to %q: %d %q, want %d %q", tc.name, status, got.Error.Message, tc.status, tc.want)
 			}
 		}
-		if status := callStatus(t, renamer, "PATCH", ts.URL+"/api/me", map[string]any{"displayName": "Bill Two"}, &me); status != 200 || me.DisplayName != "Bill Two" {
+		if status := callStatus(t, renamer, "PATCH", ts.URL+"/api/me", map[string]any{"displayName": " Bill   Two "}, &me); status != 200 || me.DisplayName != "Bill Two" {
 			t.Errorf("a free name: %d %q", status, me.DisplayName)
 		}
 	})

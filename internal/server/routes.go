@@ -32,9 +32,9 @@ func (s *Server) routes() *http.ServeMux {
 
 		// Catalog and pictures
 		{"GET /api/catalog/seasons", s.seasons},
-		{"GET /api/seasons/consensus", httpcache.Cacheable(http.HandlerFunc(s.seasonsConsensus))},
-		{"GET /api/seasons/{seasonId}/consensus", httpcache.Cacheable(http.HandlerFunc(s.seasonConsensus))},
-		{"GET /api/contestants/{contestantId}", httpcache.Cacheable(http.HandlerFunc(s.castaway))},
+		{"GET /api/seasons/consensus", s.cacheable(s.seasonsConsensus)},
+		{"GET /api/seasons/{seasonId}/consensus", s.cacheable(s.seasonConsensus)},
+		{"GET /api/contestants/{contestantId}", s.cacheable(s.castaway)},
 		{"GET /media/contestants/{season}/{key}", http.HandlerFunc(s.media.contestant)},
 		{"GET /media/seasons/{number}", http.HandlerFunc(s.media.season)},
 		{"GET /images/placeholder.jpg", s.media.headshot},
@@ -65,19 +65,19 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST /api/me/sessions/end-others", s.limited(auth.EndSessionsPerUser, auth.EndSessionsPerClient, s.endOtherSessions)},
 
 		// Lists, drafts, browse and profiles
-		{"GET /api/lists", httpcache.Cacheable(http.HandlerFunc(s.browseLists))},
+		{"GET /api/lists", s.cacheable(s.browseLists)},
 		{"POST /api/lists", s.changesShared(http.HandlerFunc(s.createList))},
-		{"GET /api/lists/{userId}/{listId}", httpcache.Cacheable(http.HandlerFunc(s.getList))},
+		{"GET /api/lists/{userId}/{listId}", s.cacheable(s.getList)},
 		{"PUT /api/lists/{userId}/{listId}", s.changesShared(http.HandlerFunc(s.updateList))},
 		{"DELETE /api/lists/{userId}/{listId}", s.changesShared(http.HandlerFunc(s.deleteList))},
 		{"GET /api/lists/{userId}/{listId}/share.png", http.HandlerFunc(s.shareImage)},
-		{"GET /api/lists/{userId}/{listId}/remixes", httpcache.Cacheable(http.HandlerFunc(s.listRemixes))},
-		{"GET /api/home", httpcache.Cacheable(http.HandlerFunc(s.home))},
+		{"GET /api/lists/{userId}/{listId}/remixes", s.cacheable(s.listRemixes)},
+		{"GET /api/home", s.cacheable(s.home)},
 		{"GET /api/me/draft", http.HandlerFunc(s.getDraft)},
 		{"PUT /api/me/draft", http.HandlerFunc(s.saveDraft)},
 		{"DELETE /api/me/draft", http.HandlerFunc(s.deleteDraft)},
-		{"GET /api/users/{userId}", httpcache.Cacheable(http.HandlerFunc(s.userProfile))},
-		{"GET /api/users/{userId}/lists", httpcache.Cacheable(http.HandlerFunc(s.userLists))},
+		{"GET /api/users/{userId}", s.cacheable(s.userProfile)},
+		{"GET /api/users/{userId}/lists", s.cacheable(s.userLists)},
 		{"POST /api/me/idols/search", &idolSearch{Server: s, chance: s.cfg.IdolChanceOr(lists.IdolChance), draw: lists.Draw}},
 
 		// Upvotes and favorites
@@ -88,7 +88,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/me/favorites", http.HandlerFunc(s.myFavorites)},
 
 		// Comments
-		{"GET /api/lists/{userId}/{listId}/comments", httpcache.Cacheable(http.HandlerFunc(s.listComments))},
+		{"GET /api/lists/{userId}/{listId}/comments", s.cacheable(s.listComments)},
 		{"POST /api/lists/{userId}/{listId}/comments", s.changesShared(s.limited(comments.PostPerUser, comments.PostPerClient, s.addComment))},
 		{"PUT /api/comments/{commentId}/vote", s.changesShared(s.limited(comments.VotePerUser, comments.VotePerClient, s.voteOnComment))},
 		{"DELETE /api/comments/{commentId}", s.changesShared(s.limited(comments.PostPerUser, comments.PostPerClient, s.deleteComment))},
@@ -102,7 +102,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST /api/global-rankings/{pollId}/comments", s.changesShared(http.HandlerFunc(s.addGlobalComment))},
 
 		// The earlier product's shared rankings record
-		{"GET /api/legacy-rankings", httpcache.Cacheable(http.HandlerFunc(s.legacyRankings))},
+		{"GET /api/legacy-rankings", s.cacheable(s.legacyRankings)},
 		{"PUT /api/legacy-rankings", http.HandlerFunc(s.saveLegacyRankings)},
 		{"GET /api/legacy-rankings/stream", http.HandlerFunc(s.streamLegacyRankings)},
 
@@ -152,9 +152,19 @@ func (s *Server) routes() *http.ServeMux {
 // changesShared marks a write route whose success changes what the shared reads show:
 // they are forgotten as its 2xx answer starts, so the writer's next read is fresh. A
 // route left unmarked (signing in or out, drafts, the inbox: nothing every visitor sees)
-// keeps them, and so does a refused or failed request, so requests that change nothing
-// cannot send every reader to the database. Other processes see the change once their
-// copy's while is over.
+// keeps them, and so does a refused or failed request or one that found nothing to
+// change (a handler says so with httpcache.Unchanged: a rename to one's own name, a follow
+// or upvote again), so requests that change nothing cannot send every reader to the
+// database. Other processes see the change once their copy's while is over.
 func (s *Server) changesShared(next http.Handler) http.Handler {
 	return s.shared.ForgetOnSuccess(next)
+}
+
+// cacheable marks a read answered with an ETag (httpcache.Cacheable). A visitor's answer is
+// every visitor's, so it says public and the app may keep it for reading offline; a
+// signed-in reader's may hold what only they may see (their private lists, votes,
+// favorites, follows and blocks), so it says private and is never kept offline, where
+// nobody can tell whether the session still stands.
+func (s *Server) cacheable(read http.HandlerFunc) http.Handler {
+	return httpcache.Cacheable(read, func(r *http.Request) bool { return currentUser(r) == nil })
 }

@@ -78,9 +78,21 @@ func signedInBody[T any](w http.ResponseWriter, r *http.Request, message string)
 }
 
 // DeviceCookie marks a browser that signed in to an account before, so a lock on the
-// account's address that strangers filled does not keep it out (auth.Accounts.SignIn).
-// Only sign-in reads it.
+// account's address that strangers filled does not keep it out (auth.Accounts.SignIn,
+// auth.Accounts.RequestReset). Only sign-in and reset requests read it: it is sent to
+// DeviceCookiePath alone.
 const DeviceCookie = "castaway_device"
+
+// DeviceCookiePath is where the browser sends the device cookie: sign-in, reset requests.
+const DeviceCookiePath = "/api/auth"
+
+// deviceCookie is the request's device cookie's value, "" for none.
+func deviceCookie(r *http.Request) string {
+	if c, err := r.Cookie(DeviceCookie); err == nil {
+		return c.Value
+	}
+	return ""
+}
 
 // startSession signs u in on this response, and marks this browser as one of u's devices.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *model.User) error {
@@ -94,7 +106,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *model.U
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: DeviceCookie, Value: device, Path: "/api/auth/login", MaxAge: int(auth.DeviceCookieLifetime.Seconds()),
+		Name: DeviceCookie, Value: device, Path: DeviceCookiePath, MaxAge: int(auth.DeviceCookieLifetime.Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.cfg.SecureCookies(),
 	})
 	http.SetCookie(w, &http.Cookie{

@@ -29,8 +29,8 @@ func signInFrom(t *testing.T, e *testEnv, from, email, password, device string) 
 	}
 	for _, c := range res.Cookies() {
 		if c.Name == DeviceCookie {
-			if !c.HttpOnly || c.Path != "/api/auth/login" || c.MaxAge <= 0 {
-				t.Errorf("device cookie %+v: want HttpOnly, path /api/auth/login, kept", c)
+			if !c.HttpOnly || c.Path != DeviceCookiePath || c.MaxAge <= 0 {
+				t.Errorf("device cookie %+v: want HttpOnly, path %s, kept", c, DeviceCookiePath)
 			}
 			return res.StatusCode, c.Value
 		}

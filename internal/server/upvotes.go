@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"castaway/internal/api"
+	"castaway/internal/httpcache"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
@@ -33,6 +34,9 @@ func (s *Server) markUpvote(w http.ResponseWriter, r *http.Request,
 	if err != nil {
 		s.fail(w, r, "upvote", err, msgUpvoteFailed)
 		return
+	}
+	if !res.Changed {
+		httpcache.Unchanged(w)
 	}
 	writeJSON(w, http.StatusOK, api.UpvoteState{UpvoteCount: res.UpvoteCount, Upvoted: res.Upvoted})
 }

@@ -30,7 +30,7 @@ func (s *Server) resendVerification(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	if err := s.accounts.ResendVerification(r.Context(), u, s.clientIP(r)); err != nil {
+	if err := s.accounts.ResendVerification(r.Context(), u, sessionHash(r), s.clientIP(r)); err != nil {
 		s.fail(w, r, "resend verification", err, msgSomethingWrong)
 		return
 	}
@@ -43,7 +43,7 @@ func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := s.accounts.RequestEmailChange(r.Context(), u, body.Email, body.Password, s.clientIP(r)); err != nil {
+	if err := s.accounts.RequestEmailChange(r.Context(), u, sessionHash(r), body.Email, body.Password, s.clientIP(r)); err != nil {
 		s.fail(w, r, "change email", err, msgSomethingWrong)
 		return
 	}

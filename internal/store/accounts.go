@@ -16,6 +16,9 @@ const StmtUncountCommentVotes = `UPDATE comments SET
 	downvotes = downvotes - (SELECT count(*) FROM comment_votes v WHERE v.comment_id = comments.id AND v.user_id = $1 AND v.value = -1)
 	WHERE id IN (SELECT comment_id FROM comment_votes WHERE user_id = $1)`
 
+// StmtDeleteActorNotes deletes the notifications user $1 acted in (notifications_actor).
+const StmtDeleteActorNotes = `DELETE FROM notifications WHERE actor_id = $1`
+
 // StmtThreadsVotedInChanged moves on the threads of the comments user $1 voted on
 // (threadChanged), as their votes go.
 var StmtThreadsVotedInChanged = threadsWhereChanged(`c.id IN (SELECT comment_id FROM comment_votes WHERE user_id = $1)`)
@@ -25,7 +28,8 @@ var StmtThreadsVotedInChanged = threadsWhereChanged(`c.id IN (SELECT comment_id 
 // comment votes, ballots, favorites, follows (and the follow counts of the accounts at
 // their other ends), drafts, sessions, identities, blocks and reports.
 // Their comments that others replied to stay, as DeletedCommentText without an author,
-// so threads are not broken; their other comments go. ErrNotFound when there is no such user.
+// so threads are not broken; their other comments go, and so does every notification
+// naming them (StmtDeleteActorNotes). ErrNotFound when there is no such user.
 func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		var suspended bool
@@ -75,6 +79,11 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 		if err := withdrawBallots(ctx, tx, userID); err != nil {
 			return err
 		}
+		// Every note naming the user, or quoting their words, leaves the others' inboxes
+		// (their comments others replied to stay in threads only as DeletedCommentText).
+		if _, err := tx.ExecContext(ctx, StmtDeleteActorNotes, userID); err != nil {
+			return fmt.Errorf("delete notifications of the account: %w", err)
+		}
 		if err := deleteAuthored(ctx, tx, userID); err != nil {
 			return err
 		}
@@ -106,9 +115,6 @@ func deleteAuthored(ctx context.Context, tx *sql.Tx, userID string) error {
 		AND EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = comments.id AND (r.user_id IS NULL OR r.user_id <> $1))`,
 		userID, DeletedCommentText); err != nil {
 		return fmt.Errorf("keep replied comments: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM notifications WHERE comment_id IN (SELECT id FROM comments WHERE user_id = $1)`, userID); err != nil {
-		return fmt.Errorf("delete comment notifications: %w", err)
 	}
 	// Replies first, so deleting a top-level comment never meets one already gone.
 	authored, err := pairs(ctx, tx, `SELECT id, '' FROM comments WHERE user_id = $1 ORDER BY parent_id IS NULL`, userID)

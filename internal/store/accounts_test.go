@@ -53,11 +53,14 @@ func TestLookAlikeNamesShareTheIndex(t *testing.T) {
 			t.Errorf("Cyrillic joeyyeya: %v, want ErrNameTaken", err)
 		}
 		other := newUser(t, s, "other@example.com", "Other")
-		if err := s.RenameUser(ctx, other.ID, "biII"); !errors.Is(err, store.ErrNameTaken) {
+		if _, err := s.RenameUser(ctx, other.ID, "biII"); !errors.Is(err, store.ErrNameTaken) {
 			t.Errorf("rename to biII: %v, want ErrNameTaken", err)
 		}
-		if err := s.RenameUser(ctx, other.ID, "billy"); err != nil {
-			t.Errorf("rename to a free name: %v", err)
+		if changed, err := s.RenameUser(ctx, other.ID, "billy"); err != nil || !changed {
+			t.Errorf("rename to a free name: %v, changed %v", err, changed)
+		}
+		if changed, err := s.RenameUser(ctx, other.ID, "billy"); err != nil || changed {
+			t.Errorf("rename to the name it has: %v, changed %v, want nothing changed", err, changed)
 		}
 	})
 }
@@ -80,7 +83,7 @@ func TestRenameRaceHasOneWinner(t *testing.T) {
 				if i%2 == 1 {
 					name = "boston rob"
 				}
-				errs[i] = s.RenameUser(ctx, u.ID, name)
+				_, errs[i] = s.RenameUser(ctx, u.ID, name)
 			}()
 		}
 		wg.Wait()
@@ -96,7 +99,7 @@ func TestRenameRaceHasOneWinner(t *testing.T) {
 		if wins != 1 {
 			t.Fatalf("%d renames won, want exactly 1", wins)
 		}
-		if err := s.RenameUser(ctx, "nobody", "x"); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.RenameUser(ctx, "nobody", "x"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("rename unknown: %v", err)
 		}
 	})

@@ -77,33 +77,47 @@ func BackupFile(ctx context.Context, dbURL, dest string) (int, error) {
 }
 
 // CheckFile opens the SQLite file at path read-only and checks it is a whole castaway
-// database this binary can run: PRAGMA integrity_check answers ok and its schema version
-// is set and not newer than this binary's. It returns the schema version.
+// database this binary can run: a regular file (see openRegular), PRAGMA integrity_check
+// answers ok and its schema version is set and not newer than this binary's. It returns
+// the schema version.
 func CheckFile(ctx context.Context, path string) (int, error) {
-	if _, err := os.Stat(path); err != nil {
+	fi, err := os.Stat(path)
+	if err != nil {
 		return 0, err
+	}
+	if !fi.Mode().IsRegular() {
+		return 0, notRegular(path, fi.Mode())
 	}
 	db, err := openReadOnly(path)
 	if err != nil {
 		return 0, err
 	}
 	defer db.Close()
-	var result string
-	if err := db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&result); err != nil {
-		return 0, fmt.Errorf("%s: integrity check: %w", path, err)
-	}
-	if result != "ok" {
-		return 0, fmt.Errorf("%s: integrity check: %s", path, result)
-	}
-	version, err := schemaVersion(ctx, db, SQLite)
+	version, err := checkDB(ctx, db)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", path, err)
 	}
+	return version, nil
+}
+
+// checkDB checks an open SQLite database as CheckFile does and returns its schema version.
+func checkDB(ctx context.Context, db *sql.DB) (int, error) {
+	var result string
+	if err := db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&result); err != nil {
+		return 0, fmt.Errorf("integrity check: %w", err)
+	}
+	if result != "ok" {
+		return 0, fmt.Errorf("integrity check: %s", result)
+	}
+	version, err := schemaVersion(ctx, db, SQLite)
+	if err != nil {
+		return 0, err
+	}
 	if version == 0 {
-		return 0, fmt.Errorf("%s holds no castaway database (no schema)", path)
+		return 0, errors.New("no castaway database (no schema)")
 	}
 	if err := checkNotNewer(SQLite, version); err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
+		return 0, err
 	}
 	return version, nil
 }

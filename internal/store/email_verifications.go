@@ -40,9 +40,20 @@ func (s *Store) CreateUserVerifying(ctx context.Context, u *model.User, v model.
 	})
 }
 
-// CreateEmailVerification stores a link and queues the mail that carries it, together.
-func (s *Store) CreateEmailVerification(ctx context.Context, v model.EmailVerification, m OutMail) error {
+// CreateEmailVerification stores a link that the session sessionHash names asked for and
+// queues the mail that carries it, together; ErrNotFound when that session is not v's
+// account's (any more). Taking the session's row orders this with a credential event's
+// endCredentials, which ends sessions before it spends links: the link is either refused
+// here or stored in time to be spent there, never left pending past the event.
+func (s *Store) CreateEmailVerification(ctx context.Context, sessionHash string, v model.EmailVerification, m OutMail) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE sessions SET last_seen_at = last_seen_at WHERE token_hash = $1 AND user_id = $2`, sessionHash, v.UserID)
+		if err != nil {
+			return fmt.Errorf("hold session: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
 		if err := insertVerification(ctx, tx, v); err != nil {
 			return err
 		}
@@ -152,10 +163,7 @@ func (s *Store) ClaimForProvider(ctx context.Context, userID, email string, id m
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {
-			return fmt.Errorf("claim account: revoke sessions: %w", err)
-		}
-		if err := spendMailedTokens(ctx, tx, userID, now); err != nil {
+		if err := endCredentials(ctx, tx, userID, "", now); err != nil {
 			return err
 		}
 		var email any

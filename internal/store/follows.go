@@ -33,10 +33,10 @@ var (
 // new_follower notification, nil for none), in one transaction; following again changes
 // nothing. ErrNotFound when followedID is no account, ErrUserSuspended when it is
 // suspended, ErrBlockedEither when either blocked the other, ErrTooManyFollows past
-// MaxFollows. It returns who was notified.
-func (s *Store) Follow(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) ([]string, error) {
-	var notified []string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+// MaxFollows. It returns whether the follow is new, and who was notified.
+func (s *Store) Follow(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) (added bool, notified []string, err error) {
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		added, notified = false, nil
 		// The follower's row first: two follows at once by one fan count in turn.
 		n, err := lockAndCount(ctx, tx, followerID, `SELECT count(*) FROM follows WHERE follower_id = $1`)
 		if err != nil {
@@ -61,7 +61,7 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 		if err != nil {
 			return fmt.Errorf("follow: %w", err)
 		}
-		if added, _ := res.RowsAffected(); added == 0 {
+		if rows, _ := res.RowsAffected(); rows == 0 {
 			return nil
 		}
 		if n >= MaxFollows {
@@ -77,36 +77,40 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 			ON CONFLICT DO NOTHING`, followerID, followedID, millis(now.Add(-FeedRetention)), FeedBackfill); err != nil {
 			return fmt.Errorf("fill feed: %w", err)
 		}
-		if note == nil {
+		if added = true; note == nil {
 			return nil
 		}
 		notified, err = insertNotifications(ctx, tx, []*model.Notification{note})
 		return err
 	})
-	return notified, err
+	return added, notified, err
 }
 
 // Unfollow ends followerID's follow of followedID, if any, with its counts and the
-// followed fan's lists in the follower's feed.
-func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) error {
-	return s.tx(ctx, func(tx *sql.Tx) error { return unfollow(ctx, tx, followerID, followedID) })
+// followed fan's lists in the follower's feed; whether there was one.
+func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) (ended bool, err error) {
+	err = s.tx(ctx, func(tx *sql.Tx) (err error) {
+		ended, err = unfollow(ctx, tx, followerID, followedID)
+		return err
+	})
+	return ended, err
 }
 
-func unfollow(ctx context.Context, tx *sql.Tx, followerID, followedID string) error {
+func unfollow(ctx context.Context, tx *sql.Tx, followerID, followedID string) (bool, error) {
 	res, err := tx.ExecContext(ctx, `DELETE FROM follows WHERE follower_id = $1 AND followed_id = $2`, followerID, followedID)
 	if err != nil {
-		return fmt.Errorf("unfollow: %w", err)
+		return false, fmt.Errorf("unfollow: %w", err)
 	}
 	if gone, _ := res.RowsAffected(); gone == 0 {
-		return nil
+		return false, nil
 	}
 	if err := countFollow(ctx, tx, followerID, followedID, -1); err != nil {
-		return err
+		return false, err
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM feed_items WHERE reader_id = $1 AND list_user_id = $2`, followerID, followedID); err != nil {
-		return fmt.Errorf("clear feed: %w", err)
+		return false, fmt.Errorf("clear feed: %w", err)
 	}
-	return nil
+	return true, nil
 }
 
 // countFollow adds delta to the counts one follow is part of: each side counts it while
@@ -144,10 +148,11 @@ func countFollowsOf(ctx context.Context, tx *sql.Tx, userID string, delta int) e
 
 // endFollows ends the follows between a and b both ways (a block), in tx.
 func endFollows(ctx context.Context, tx *sql.Tx, a, b string) error {
-	if err := unfollow(ctx, tx, a, b); err != nil {
+	if _, err := unfollow(ctx, tx, a, b); err != nil {
 		return err
 	}
-	return unfollow(ctx, tx, b, a)
+	_, err := unfollow(ctx, tx, b, a)
+	return err
 }
 
 // Follows tells whether followerID follows followedID.

@@ -16,7 +16,7 @@ import (
 
 func follow(t *testing.T, s *store.Store, follower, followed string) {
 	t.Helper()
-	if _, err := s.Follow(context.Background(), follower, followed, time.Now(), nil); err != nil {
+	if _, _, err := s.Follow(context.Background(), follower, followed, time.Now(), nil); err != nil {
 		t.Fatalf("%s follows %s: %v", follower, followed, err)
 	}
 }
@@ -92,29 +92,29 @@ func TestFollowCounts(t *testing.T) {
 			t.Errorf("ann %v", c)
 		}
 		consistent(t, s)
-		if err := s.Unfollow(ctx, cat.ID, ben.ID); err != nil {
-			t.Fatal(err)
+		if ended, err := s.Unfollow(ctx, cat.ID, ben.ID); err != nil || !ended {
+			t.Fatalf("unfollow: %v, ended %v", err, ended)
 		}
-		if err := s.Unfollow(ctx, cat.ID, ben.ID); err != nil {
-			t.Fatal(err)
+		if ended, err := s.Unfollow(ctx, cat.ID, ben.ID); err != nil || ended {
+			t.Fatalf("unfollow again: %v, ended %v, want nothing ended", err, ended)
 		}
 		if c := counts(t, s, ben.ID); c != [2]int{1, 1} {
 			t.Errorf("ben after unfollow %v", c)
 		}
-		if _, err := s.Follow(ctx, ann.ID, "u-nobody", time.Now(), nil); !errors.Is(err, store.ErrNotFound) {
+		if _, _, err := s.Follow(ctx, ann.ID, "u-nobody", time.Now(), nil); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("follow a missing user: %v", err)
 		}
 		if err := s.Block(ctx, cat.ID, ann.ID, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Follow(ctx, ann.ID, cat.ID, time.Now(), nil); !errors.Is(err, store.ErrBlockedEither) {
+		if _, _, err := s.Follow(ctx, ann.ID, cat.ID, time.Now(), nil); !errors.Is(err, store.ErrBlockedEither) {
 			t.Errorf("follow a user who blocked you: %v", err)
 		}
-		if _, err := s.Follow(ctx, cat.ID, ann.ID, time.Now(), nil); !errors.Is(err, store.ErrBlockedEither) {
+		if _, _, err := s.Follow(ctx, cat.ID, ann.ID, time.Now(), nil); !errors.Is(err, store.ErrBlockedEither) {
 			t.Errorf("follow a user you blocked: %v", err)
 		}
 		suspend(t, s, cat.ID, time.Time{})
-		if _, err := s.Follow(ctx, ben.ID, cat.ID, time.Now(), nil); !errors.Is(err, store.ErrUserSuspended) {
+		if _, _, err := s.Follow(ctx, ben.ID, cat.ID, time.Now(), nil); !errors.Is(err, store.ErrUserSuspended) {
 			t.Errorf("follow a suspended user: %v", err)
 		}
 		consistent(t, s)
@@ -139,7 +139,7 @@ func TestFollowLimit(t *testing.T) {
 		if err := s.RebuildAggregates(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Follow(ctx, ann.ID, "u-2000", time.Now(), nil); !errors.Is(err, store.ErrTooManyFollows) {
+		if _, _, err := s.Follow(ctx, ann.ID, "u-2000", time.Now(), nil); !errors.Is(err, store.ErrTooManyFollows) {
 			t.Fatalf("follow past the limit: %v", err)
 		}
 		if c := counts(t, s, ann.ID); c[1] != store.MaxFollows {
@@ -148,7 +148,7 @@ func TestFollowLimit(t *testing.T) {
 		if ok, _ := s.Follows(ctx, ann.ID, "u-2000"); ok {
 			t.Error("the follow past the limit was kept")
 		}
-		if err := s.Unfollow(ctx, ann.ID, "u-0000"); err != nil {
+		if _, err := s.Unfollow(ctx, ann.ID, "u-0000"); err != nil {
 			t.Fatal(err)
 		}
 		follow(t, s, ann.ID, "u-2000")
@@ -365,7 +365,7 @@ func TestFeed(t *testing.T) {
 			t.Errorf("%d followed_list notes", n)
 		}
 
-		if err := s.Unfollow(ctx, ann.ID, ben.ID); err != nil {
+		if _, err := s.Unfollow(ctx, ann.ID, ben.ID); err != nil {
 			t.Fatal(err)
 		}
 		if got := feedNames(t, s, ann.ID); !slices.Equal(got, []string{"Cat 7"}) {
@@ -388,7 +388,7 @@ func TestFollowingPages(t *testing.T) {
 		for i := range 5 {
 			u := listUser(t, s, fmt.Sprintf("Fan%d", i))
 			ids = append(ids, u.ID)
-			if _, err := s.Follow(ctx, ann.ID, u.ID, listT0.Add(time.Duration(i)*time.Minute), nil); err != nil {
+			if _, _, err := s.Follow(ctx, ann.ID, u.ID, listT0.Add(time.Duration(i)*time.Minute), nil); err != nil {
 				t.Fatal(err)
 			}
 		}

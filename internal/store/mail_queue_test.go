@@ -71,8 +71,8 @@ func TestClaimForProvider(t *testing.T) {
 		if err := s.CreatePasswordReset(ctx, "r1", u.ID, now, now.Add(time.Hour), nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateEmailVerification(ctx, model.EmailVerification{TokenHash: "change", UserID: u.ID, Email: "attacker@example.com",
-			CreatedAt: now, ExpiresAt: now.Add(time.Hour)}, outMail("attacker@example.com")); err != nil {
+		change := model.EmailVerification{TokenHash: "change", UserID: u.ID, Email: "attacker@example.com", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		if err := s.CreateEmailVerification(ctx, "planted", change, outMail("attacker@example.com")); err != nil {
 			t.Fatal(err)
 		}
 		id := model.Identity{Provider: "google", Subject: "g1", Email: "victim@gmail.com"}
@@ -91,6 +91,11 @@ func TestClaimForProvider(t *testing.T) {
 		}
 		if _, err := s.VerifyEmail(ctx, "change", now); !errors.Is(err, store.ErrTokenUsed) {
 			t.Fatalf("the planted address change survived: %v", err)
+		}
+		// A link the ended session asks for now is refused: it would outlive the claim.
+		change.TokenHash = "late"
+		if err := s.CreateEmailVerification(ctx, "planted", change, outMail("attacker@example.com")); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("a link asked for by the ended session: %v", err)
 		}
 		if linked, err := s.UserByIdentity(ctx, "google", "g1"); err != nil || linked.ID != u.ID {
 			t.Fatalf("identity: %+v %v", linked, err)

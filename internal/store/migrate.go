@@ -6,6 +6,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -145,6 +146,11 @@ func (s *Store) Pending(ctx context.Context) ([]Migration, error) {
 // one transaction; on PostgreSQL an advisory lock keeps two starting nodes apart. A
 // database migrated by a newer castaway is refused (NewerSchemaError), untouched.
 func (s *Store) Migrate(ctx context.Context) error {
+	return s.migrateTo(ctx, math.MaxInt)
+}
+
+// migrateTo applies the migrations Migrate would, up to version last.
+func (s *Store) migrateTo(ctx context.Context, last int) error {
 	migrations, err := Migrations(s.dialect)
 	if err != nil {
 		return err
@@ -181,6 +187,9 @@ func (s *Store) Migrate(ctx context.Context) error {
 	}
 	for _, m := range migrations {
 		version, name := m.Version, m.Name
+		if version > last {
+			break
+		}
 		var n int
 		if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = $1`, version).Scan(&n); err != nil {
 			return fmt.Errorf("migrate: %w", err)

@@ -15,16 +15,18 @@ import (
 // migration's transaction.
 var goSteps = map[int]func(s *Store, ctx context.Context, tx *sql.Tx) error{
 	66: (*Store).rekeyNames,
+	88: (*Store).rekeyNames,
 }
 
 // rekeyBatch is how many users rekeyNames reads and writes at a time.
 const rekeyBatch = 500
 
-// rekeyNames gives every user's name_key its look-alike key (migration 66). Users are
-// read oldest first, in batches: each takes its key unless an older user's name has it.
-// Then each user who lost theirs, oldest first, is renamed to the first free numbered
-// variant of their name (as sign-up and the importer do) and their lists' search rows
-// follow, so the older name is the one that stays. Only the losers are held in memory.
+// rekeyNames gives every user's name_key its look-alike key (migrations 66 and 88), and
+// makes each run of spaces in a name one, as names are now stored. Users are read oldest
+// first, in batches: each takes its key unless an older user's name has it. Then each
+// user who lost theirs, oldest first, is renamed to the first free numbered variant of
+// their name (as sign-up and the importer do), so the older name is the one that stays.
+// Whoever is renamed has their lists' search rows follow. Only the losers are held in memory.
 func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE users SET name_key = NULL`); err != nil {
 		return fmt.Errorf("clear name keys: %w", err)
@@ -32,6 +34,7 @@ func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
 	type user struct {
 		id, name string
 		created  int64
+		respaced bool // its name had runs of spaces, now one
 	}
 	var losers []user
 	after := user{created: math.MinInt64}
@@ -48,6 +51,9 @@ func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
 			if err := rows.Scan(&u.id, &u.name, &u.created); err != nil {
 				rows.Close()
 				return fmt.Errorf("read names: %w", err)
+			}
+			if name := model.CollapseSpaces(u.name); name != u.name {
+				u.name, u.respaced = name, true
 			}
 			batch = append(batch, u)
 		}
@@ -74,6 +80,12 @@ func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
 				continue
 			}
 			taken[keys[i]] = true
+			if u.respaced {
+				if err := s.rekeyedName(ctx, tx, u.id, u.name); err != nil {
+					return err
+				}
+				continue
+			}
 			set = append(set, u.id, keys[i])
 		}
 		if err := setNameKeys(ctx, tx, set); err != nil {
@@ -85,12 +97,7 @@ func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
 		if err != nil {
 			return err
 		}
-		name := model.NameVariant(u.name, taken)
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`,
-			u.id, name, model.NameKey(name)); err != nil {
-			return fmt.Errorf("rename look-alike %s: %w", u.id, err)
-		}
-		if err := s.nameChanged(ctx, tx, u.id); err != nil {
+		if err := s.rekeyedName(ctx, tx, u.id, model.NameVariant(u.name, taken)); err != nil {
 			return err
 		}
 	}
@@ -98,6 +105,15 @@ func (s *Store) rekeyNames(ctx context.Context, tx *sql.Tx) error {
 		return fmt.Errorf("drop rekey index: %w", err)
 	}
 	return nil
+}
+
+// rekeyedName gives user id the display name name and its key; what shows it follows.
+func (s *Store) rekeyedName(ctx context.Context, tx *sql.Tx, id, name string) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`,
+		id, name, model.NameKey(name)); err != nil {
+		return fmt.Errorf("rename look-alike %s: %w", id, err)
+	}
+	return s.nameChanged(ctx, tx, id)
 }
 
 // nameKeysIn returns which of keys a user already has.

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -54,6 +55,59 @@ func TestNameKeysMigration(t *testing.T) {
 		err := s.CreateUser(ctx, &model.User{ID: "u-new", DisplayName: "JOEYYEYA", CreatedAt: time.Now()})
 		if !errors.Is(err, store.ErrNameTaken) {
 			t.Errorf("a look-alike after the migration: %v, want ErrNameTaken", err)
+		}
+	})
+}
+
+// Migration 88 rekeys names by what their capitals look like too (Greek and Cyrillic
+// ones are Latin letters to a reader) and draws runs of spaces as one: of two names that
+// now clash the older keeps it and the newer gets the first free numbered variant; a
+// name that only loses spaces keeps them lost.
+func TestCapitalLookAlikesMigration(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		db := s.DB()
+		users := []struct {
+			id, name string
+			created  int64
+		}{
+			{"u-max-cyr", "МАХ", 100},
+			{"u-max", "MAX", 200},
+			{"u-tom", "Tom West", 500},
+			{"u-tom-spaced", "Tom   West", 600},
+			{"u-ann", " Ann  Lee ", 700},
+			{"u-kate", "KATE", 1000},
+			{"u-kate-grek", "ΚΑΤΕ", 2000},
+			{"u-kate-cyr", "КАТЕ", 3000},
+		}
+		for _, u := range users {
+			// Each with a key of its own, as the names were keyed before.
+			if _, err := db.ExecContext(ctx, `INSERT INTO users (id, display_name, name_key, created_at) VALUES ($1, $2, $3, $4)`,
+				u.id, u.name, "before "+u.id, u.created); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = 88`); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Migrate(ctx); err != nil {
+			t.Fatalf("migrate: %v", err)
+		}
+		for id, want := range map[string]string{"u-max-cyr": "МАХ", "u-max": "MAX2", "u-tom": "Tom West", "u-tom-spaced": "Tom West2",
+			"u-ann": "Ann Lee", "u-kate": "KATE", "u-kate-grek": "ΚΑΤΕ2", "u-kate-cyr": "КАТЕ3"} {
+			var name, key string
+			if err := db.QueryRowContext(ctx, `SELECT display_name, name_key FROM users WHERE id = $1`, id).Scan(&name, &key); err != nil {
+				t.Fatal(err)
+			}
+			if name != want || key != auth.NameKey(want) {
+				t.Errorf("%s: %q keyed %q, want %q keyed %q", id, name, key, want, auth.NameKey(want))
+			}
+		}
+		for i, name := range []string{"kate", "Tom  West", "ΜΑΧ"} {
+			err := s.CreateUser(ctx, &model.User{ID: fmt.Sprint("u-new-", i), DisplayName: name, CreatedAt: time.Now()})
+			if !errors.Is(err, store.ErrNameTaken) {
+				t.Errorf("%q after the migration: %v, want ErrNameTaken", name, err)
+			}
 		}
 	})
 }

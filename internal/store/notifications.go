@@ -33,15 +33,10 @@ func insertNotifications(ctx context.Context, tx dbtx, notes []*model.Notificati
 	return notified, nil
 }
 
-// visibleNote keeps the notifications n of recipient $1 whose list still exists and
-// is theirs or public: a list made private, hidden or deleted takes its name and comment
-// text out of everyone else's inbox, and so does a hidden comment; nor do users they
-// blocked appear. A global poll's discussion (no list owner)
-// is open to everyone.
-var visibleNote = `n.user_id = $1 AND (n.list_id = '' OR n.list_user_id = '' OR EXISTS (SELECT 1 FROM lists l
-	WHERE l.user_id = n.list_user_id AND l.id = n.list_id AND ` + visibleTo("$1") + `))
-	AND (n.comment_id = '' OR NOT EXISTS (SELECT 1 FROM comments c WHERE c.id = n.comment_id
-		AND NOT ` + model.CommentVisibleSQL("c", "$1", "FALSE") + `))
+// visibleNote keeps the notifications n of recipient $1 they may still see
+// (model.NoteVisibleRule: not of a deleted or suspended actor, nor of a list or comment
+// gone or hidden from them), less those of users they blocked.
+var visibleNote = `n.user_id = $1 AND ` + model.NoteVisibleSQL("n") + `
 	AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = n.actor_id)`
 
 // StmtInbox reads recipient $1's newest notifications they may still see, limit at

@@ -19,15 +19,15 @@ func TestNotificationsInbox(t *testing.T) {
 		me, other := communityUser(t, s, "Me"), communityUser(t, s, "Other")
 		communityList(t, s, me.ID, "list_1", "Mine", true)
 		t0 := time.UnixMilli(1_700_000_000_000)
+		// Comments carry the notes; a note whose dedupe key was used is skipped.
+		c := &model.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
 		var notes []*model.Notification
 		for i := range 12 {
 			notes = append(notes, &model.Notification{ID: auth.NewID(), UserID: me.ID, Type: "comment", CreatedByName: "Other",
-				Content: fmt.Sprint("comment ", i), ListUserID: me.ID, ListID: "list_1", CommentID: fmt.Sprint("c", i),
+				Content: fmt.Sprint("comment ", i), ListUserID: me.ID, ListID: "list_1", CommentID: c.ID,
 				DedupeKey: fmt.Sprint("comment:c", i), CreatedAt: t0.Add(time.Duration(i) * time.Second)})
 		}
 		notes = append(notes, &model.Notification{ID: auth.NewID(), UserID: other.ID, Type: "list_like", CreatedByName: "Me", CreatedAt: t0})
-		// Comments carry the notes; a note whose dedupe key was used is skipped.
-		c := &model.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
 		notified, err := s.CreateComment(ctx, c, notes)
 		if err != nil || len(notified) != 13 {
 			t.Fatalf("notified %v, %v", notified, err)

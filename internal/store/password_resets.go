@@ -27,8 +27,8 @@ func (s *Store) CreatePasswordReset(ctx context.Context, tokenHash, userID strin
 }
 
 // ResetPassword spends an unused, unexpired reset token: it sets the user's
-// password hash, spends every other reset of theirs and revokes all their
-// sessions, all at once. The link reached the account's address, so that counts as
+// password hash and ends their credentials (endCredentials: every session, every other
+// pending link), all at once. The link reached the account's address, so that counts as
 // verified (an address change spends every reset link). ErrNotFound when the token is unknown, used or expired.
 func (s *Store) ResetPassword(ctx context.Context, tokenHash, passwordHash string, now time.Time) (*model.User, error) {
 	var u *model.User
@@ -44,16 +44,12 @@ func (s *Store) ResetPassword(ctx context.Context, tokenHash, passwordHash strin
 		if err != nil {
 			return fmt.Errorf("spend reset token: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`,
-			userID, millis(now)); err != nil {
-			return fmt.Errorf("spend other reset tokens: %w", err)
-		}
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2, password_removed_at = NULL,
 			email_verified = (email IS NOT NULL) WHERE id = $1`, userID, passwordHash); err != nil {
 			return fmt.Errorf("set password: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {
-			return fmt.Errorf("revoke sessions: %w", err)
+		if err := endCredentials(ctx, tx, userID, "", now); err != nil {
+			return err
 		}
 		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, userID))
 		return err

@@ -80,7 +80,7 @@ func TestSearchFullText(t *testing.T) {
 		}
 
 		// A rename reaches the index in the same transaction; an edit rewrites the row.
-		if err := s.RenameUser(ctx, ana.ID, "Boston Fan"); err != nil {
+		if _, err := s.RenameUser(ctx, ana.ID, "Boston Fan"); err != nil {
 			t.Fatal(err)
 		}
 		if got := browseNames(t, s, model.BrowseQuery{Q: "banana"}); len(got) != 0 {

@@ -116,6 +116,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 	}
 	out = append(out, plannedStmt{"comment notifications", store.StmtDeleteCommentNotes, []any{"c0000001"}, false})
 	out = append(out, plannedStmt{"account comment votes", store.StmtUncountCommentVotes, []any{"u00001"}, false})
+	out = append(out, plannedStmt{"notifications of an account", store.StmtDeleteActorNotes, []any{"u00001"}, false})
 	out = append(out, plannedStmt{"threads of an author", store.StmtThreadsOfAuthorChanged, []any{"u00001"}, false})
 	out = append(out, plannedStmt{"threads an account voted in", store.StmtThreadsVotedInChanged, []any{"u00001"}, false})
 	for _, sort := range []model.BrowseSort{model.SortNewest, model.SortMostVotes, model.SortOldest} {

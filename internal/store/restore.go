@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -40,20 +42,29 @@ func holdShared(dbPath string) (*flock.Flock, error) {
 	return l, nil
 }
 
-// Restore puts the SQLite database file from in place of the one dbURL names. from is
-// checked first (CheckFile); the restore refuses while any castaway process has the
-// database open. The database it replaces is kept beside it, with its -wal and -shm, as
-// <file>.replaced-<UTC time> (returned; "" when there was none). from is copied, not moved.
+// Restore puts the SQLite database file from in place of the one dbURL names. from must
+// be a regular file (openRegular); it is copied beside the database and the copy checked
+// (CheckFile's checks, and a schema that is exactly the one the migrations make at its
+// version, checkSchema), so what was checked is what goes in place. The restore refuses
+// while any castaway process has the database open. The database it replaces is kept
+// beside it, with its -wal and -shm, as <file>.replaced-<UTC time> (returned; "" when there
+// was none). from is copied, not moved. It stops when ctx ends, the database as it was.
 func Restore(ctx context.Context, dbURL, from string, now time.Time) (replaced string, err error) {
 	if IsPostgresURL(dbURL) {
 		return "", ErrRestorePostgres
 	}
-	if _, err := CheckFile(ctx, from); err != nil {
-		return "", fmt.Errorf("restore: %w", err)
-	}
 	path := SQLitePath(dbURL)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", fmt.Errorf("restore: %w", err)
+	}
+	// The copy is made beside the database first, so the swap is one rename.
+	tmp, err := copyTemp(ctx, from, filepath.Dir(path))
+	if err != nil {
+		return "", fmt.Errorf("restore: %w", err)
+	}
+	defer os.Remove(tmp) // gone once renamed into place
+	if err := checkRestorable(ctx, tmp); err != nil {
+		return "", fmt.Errorf("restore: %s: %w", from, err)
 	}
 	lock := flock.New(lockPath(path))
 	ok, err := lock.TryLock()
@@ -64,13 +75,10 @@ func Restore(ctx context.Context, dbURL, from string, now time.Time) (replaced s
 		return "", fmt.Errorf("restore: %w", ErrInUse)
 	}
 	defer lock.Unlock()
-
-	// The copy is made beside the database first, so the swap is one rename.
-	tmp, err := copyTemp(from, filepath.Dir(path))
-	if err != nil {
+	if err := ctx.Err(); err != nil {
 		return "", fmt.Errorf("restore: %w", err)
 	}
-	defer os.Remove(tmp) // gone once renamed into place
+
 	if _, err := os.Stat(path); err == nil {
 		replaced = path + ".replaced-" + now.UTC().Format("20060102T150405Z")
 		// The -wal and -shm go with it under its new name, where SQLite looks for them.
@@ -88,10 +96,26 @@ func Restore(ctx context.Context, dbURL, from string, now time.Time) (replaced s
 	return replaced, nil
 }
 
-// copyTemp copies the file from into a new temporary file (mode 0600) in dir, synced to
-// disk, and returns its name.
-func copyTemp(from, dir string) (string, error) {
-	in, err := os.Open(from)
+// checkRestorable checks the copy at path: whole, of a schema this binary knows, and
+// that schema exactly as the migrations make it, so nothing planted in it (a trigger, a
+// view, an index) comes in with the rows.
+func checkRestorable(ctx context.Context, path string) error {
+	db, err := openReadOnly(path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	version, err := checkDB(ctx, db)
+	if err != nil {
+		return err
+	}
+	return checkSchema(ctx, db, version)
+}
+
+// copyTemp copies the regular file from into a new temporary file (mode 0600) in dir,
+// synced to disk, and returns its name. It stops when ctx ends.
+func copyTemp(ctx context.Context, from, dir string) (string, error) {
+	in, err := openRegular(from)
 	if err != nil {
 		return "", err
 	}
@@ -100,7 +124,7 @@ func copyTemp(from, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	_, err = io.Copy(out, in)
+	_, err = io.Copy(out, ctxReader{ctx, in})
 	if err == nil {
 		err = out.Sync()
 	}
@@ -112,4 +136,58 @@ func copyTemp(from, dir string) (string, error) {
 		return "", err
 	}
 	return out.Name(), nil
+}
+
+// openRegular opens the regular file at path for reading. It looks before it opens and
+// opens without blocking, so a FIFO or a device is refused at once rather than holding
+// the process (and its signals' handling) until something writes to it; what it opened
+// is looked at again, in case the name changed hands in between.
+func openRegular(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi.Mode())
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = notRegular(path, fi.Mode())
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+func notRegular(path string, m fs.FileMode) error {
+	kind := "something other than a file"
+	switch {
+	case m.IsDir():
+		kind = "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a FIFO"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	case m&fs.ModeDevice != 0:
+		kind = "a device"
+	}
+	return fmt.Errorf("%s is not a regular file (it is %s): name the backup file itself", path, kind)
+}
+
+// ctxReader reads from r until ctx ends.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }

@@ -55,7 +55,7 @@ func TestSearchWordCountsFollowEveryChange(t *testing.T) {
 	}
 	step("made private", map[string]int{"parvati": 0, "queens": 0})
 
-	if err := s.RenameUser(ctx, f.bob.ID, "Robert Builder"); err != nil {
+	if _, err := s.RenameUser(ctx, f.bob.ID, "Robert Builder"); err != nil {
 		t.Fatal(err)
 	}
 	step("author renamed", map[string]int{"bob": 0, "robert": 2, "builder": 2})

@@ -107,35 +107,39 @@ func (s *Store) DeleteUserSession(ctx context.Context, userID, id string) (strin
 	return hash, nil
 }
 
-// DeleteOtherSessions ends every session of userID's but the one keepHash names.
-func (s *Store) DeleteOtherSessions(ctx context.Context, userID, keepHash string) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2`, userID, keepHash); err != nil {
-		return fmt.Errorf("end other sessions: %w", err)
-	}
-	return nil
-}
-
 // DeleteSession revokes one session.
 func (s *Store) DeleteSession(ctx context.Context, tokenHash string) error {
 	_, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash)
 	return err
 }
 
-// DeleteUserSessions revokes every session of a user (after a password reset).
-func (s *Store) DeleteUserSessions(ctx context.Context, userID string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID)
-	return err
+// EndCredentials ends every session of userID's but the one keepHash names ("" for none)
+// and spends every pending link of theirs, at once: signing out everywhere, or everywhere
+// else. The other credential events (a password set or reset, a provider's proof of the
+// address) do the same in their own transactions: see endCredentials.
+func (s *Store) EndCredentials(ctx context.Context, userID, keepHash string, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return endCredentials(ctx, tx, userID, keepHash, now) })
 }
 
-// SetPassword stores a user's new password hash and revokes every session of theirs, at once.
-func (s *Store) SetPassword(ctx context.Context, userID, passwordHash string) error {
+// endCredentials is what every credential event of userID's does, in its transaction:
+// every session but keepHash's ends and every pending mailed link (the address's
+// verification, an address change's, a reset's) is spent, so whoever held the account
+// before keeps no way back in, not even a link they asked for and left unopened.
+// Sessions end first: a link asked for meanwhile is stored only while its session stands
+// (CreateEmailVerification), so it is either refused or spent here.
+func endCredentials(ctx context.Context, tx *sql.Tx, userID, keepHash string, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2`, userID, keepHash); err != nil {
+		return fmt.Errorf("end sessions: %w", err)
+	}
+	return spendMailedTokens(ctx, tx, userID, now)
+}
+
+// SetPassword stores a user's new password hash and ends their credentials (endCredentials), at once.
+func (s *Store) SetPassword(ctx context.Context, userID, passwordHash string, now time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2, password_removed_at = NULL WHERE id = $1`, userID, passwordHash); err != nil {
 			return fmt.Errorf("set password: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {
-			return fmt.Errorf("revoke sessions: %w", err)
-		}
-		return nil
+		return endCredentials(ctx, tx, userID, "", now)
 	})
 }

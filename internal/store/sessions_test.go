@@ -95,7 +95,7 @@ func TestSessionsAsTheirOwnerSeesThem(t *testing.T) {
 		if err := s.CreateSession(ctx, model.NewSession{TokenHash: "tablet-hash", ID: "tablet", UserID: ann.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.DeleteOtherSessions(ctx, ann.ID, "laptop-hash"); err != nil {
+		if err := s.EndCredentials(ctx, ann.ID, "laptop-hash", now); err != nil {
 			t.Fatal(err)
 		}
 		if got := list("laptop-hash", 50); len(got) != 1 || got[0].ID != "laptop" {

@@ -68,7 +68,7 @@ func TestThreadVersionMovesWithEveryChange(t *testing.T) {
 		report(t, s, ann.ID, store.KindComment, "c1r1", "harassment", "")
 		moves("a reply hidden", act(store.ActionHide, store.KindComment, "c1r1"))
 		moves("a reply restored", act(store.ActionRestore, store.KindComment, "c1r1"))
-		moves("its author renamed", func() error { return s.RenameUser(ctx, ben.ID, "Benjamin") })
+		moves("its author renamed", func() error { _, err := s.RenameUser(ctx, ben.ID, "Benjamin"); return err })
 		moves("its author suspended", func() error {
 			return s.Suspend(ctx, ben.ID, model.Suspension{Since: time.Now(), Reason: "spam"},
 				&model.Action{ID: "s1", AdminName: "Mod", Action: store.ActionSuspend, CreatedAt: time.Now()})

@@ -48,7 +48,7 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 			r.Upvoted = true
 			return upvoteCount(ctx, tx, ownerID, listID, &r.UpvoteCount)
 		}
-		r.Upvoted = true
+		r.Upvoted, r.Changed = true, true
 		count, args := stmtCountUpvote, []any{ownerID, listID}
 		if announce {
 			count, args = stmtCountAnnouncedUpvote, append(args, userID)
@@ -71,7 +71,7 @@ func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string
 	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		r = model.UpvoteResult{}
 		removed, err := removeUpvote(ctx, tx, ownerID, listID, userID, true, &r.UpvoteCount)
-		if err != nil || removed {
+		if r.Changed = removed; err != nil || removed {
 			return err
 		}
 		if err := visibleToVoter(ctx, tx, ownerID, listID, userID); err != nil {

@@ -114,23 +114,41 @@ func nameKeysWithPrefix(ctx context.Context, db querier, prefix string) (map[str
 	return setOf(stringsOf(rows, err, "display names"))
 }
 
-// RenameUser sets a user's display name. The unique index decides races:
-// ErrNameTaken when another user's name has the same look-alike key.
+// RenameUser sets a user's display name, and tells whether it changed: a name (and key)
+// they have already writes nothing, so nothing that shows it is renewed. The unique index
+// decides races: ErrNameTaken when another user's name has the same look-alike key.
 // What shows their name follows it in the same transaction (nameChanged).
-func (s *Store) RenameUser(ctx context.Context, id, name string) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3 WHERE id = $1`, id, name, model.NameKey(name))
+func (s *Store) RenameUser(ctx context.Context, id, name string) (changed bool, err error) {
+	key := model.NameKey(name)
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET display_name = $2, name_key = $3
+			WHERE id = $1 AND (display_name <> $2 OR name_key <> $3)`, id, name, key)
 		if isUniqueViolation(err) {
-			return userConflict(ctx, tx, err, id, model.NameKey(name), "")
+			return userConflict(ctx, tx, err, id, key, "")
 		}
 		if err != nil {
 			return fmt.Errorf("rename user: %w", err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
+		n, _ := res.RowsAffected()
+		if changed = n > 0; !changed {
+			return userExists(ctx, tx, id)
 		}
 		return s.nameChanged(ctx, tx, id)
 	})
+	return changed, err
+}
+
+// userExists is nil when user id exists, ErrNotFound when not.
+func userExists(ctx context.Context, tx *sql.Tx, id string) error {
+	var one int
+	err := tx.QueryRowContext(ctx, `SELECT 1 FROM users WHERE id = $1`, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("look up user: %w", err)
+	}
+	return nil
 }
 
 // nameChanged brings what shows user id's name up to their new one in tx: their lists'

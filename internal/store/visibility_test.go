@@ -18,7 +18,8 @@ import (
 // by a moderator or not, of a suspended owner or not; comments shown, hidden by a
 // moderator or by their author's suspension, of an author whose account is gone, by a
 // user the reader blocked; read by their owner, someone else, nobody, a suspended user
-// and a moderator.
+// and a moderator; and notifications of those lists and comments, of actors there,
+// suspended, deleted or none, read by their recipient.
 func TestVisibilityRulesAgreeInGoAndSQL(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
@@ -155,6 +156,57 @@ func TestVisibilityRulesAgreeInGoAndSQL(t *testing.T) {
 		}
 		if cases[true] == 0 || cases[false] == 0 {
 			t.Fatalf("comments: every case answered the same: %v", cases)
+		}
+
+		// Notifications: NoteVisibleSQL is NoteVisible, for notes of an actor who is there,
+		// suspended, deleted or none (an import's), leading nowhere, to each list or
+		// comment above, or to one since deleted, read by their recipient.
+		type target struct{ listUser, list, comment string }
+		targets := []target{{}, {ann.ID, "gone", ""}, {ann.ID, thread.ID, "gone"}}
+		for key := range rows {
+			targets = append(targets, target{key[0], key[1], ""})
+		}
+		for id := range crows {
+			targets = append(targets, target{ann.ID, thread.ID, id})
+		}
+		want := map[string][]string{}
+		i := 0
+		for _, to := range []*model.User{ann, ben} {
+			for _, actor := range []string{mod.ID, sue.ID, del.ID, ""} {
+				for _, tg := range targets {
+					i++
+					id := fmt.Sprintf("note%04d", i)
+					if _, err := s.DB().ExecContext(ctx, `INSERT INTO notifications (id, user_id, type, actor_id, created_by_name,
+						list_user_id, list_id, comment_id, created_at) VALUES ($1, $2, 'comment', NULLIF($3, ''), 'x', $4, $5, $6, 1)`,
+						id, to.ID, actor, tg.listUser, tg.list, tg.comment); err != nil {
+						t.Fatal(err)
+					}
+					n := model.NoteRow{Recipient: to.ID, ActorDeleted: actor == del.ID, ActorSuspended: actor == sue.ID,
+						NamesList: tg.list != "", NamesComment: tg.comment != ""}
+					if l, ok := rows[[2]string{tg.listUser, tg.list}]; ok {
+						n.List = &l
+					}
+					if c, ok := crows[tg.comment]; ok {
+						n.Comment = &c
+					}
+					if model.NoteVisible(n) {
+						want[to.ID] = append(want[to.ID], id)
+					}
+				}
+			}
+		}
+		for _, to := range []*model.User{ann, ben} {
+			got, err := selectStrings(ctx, s, `SELECT n.id FROM notifications n WHERE n.user_id = $1 AND `+model.NoteVisibleSQL("n"), to.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want[to.ID]) {
+				t.Errorf("NoteVisibleSQL for %s selects %v, NoteVisible %v", to.DisplayName, got, want[to.ID])
+			}
+			if len(want[to.ID]) == 0 || len(want[to.ID]) == i/2 {
+				t.Fatalf("notifications: every case answered the same for %s", to.DisplayName)
+			}
 		}
 	})
 }

@@ -1,8 +1,10 @@
 // Journey: installable and offline. The manifest and the service worker are served as
 // browsers need them and Chromium finds the app installable; a list seen before opens with
 // the network gone, under the offline banner, and a write there says it needs a connection;
-// a fan's private list kept for offline use is gone once another account signs in; a new
-// release is offered as a reload. Runs the real binary on a fresh database.
+// a fan's private list is never kept for offline use, what was kept is gone once another
+// account signs in, and once the fan signs out everywhere from another device the next person
+// offline finds neither their name nor their private list, only public pages; a new release
+// is offered as a reload. Runs the real binary on a fresh database.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -169,19 +171,24 @@ test("another account signing in on the same browser never sees the first one's 
   const page = await app.newPage();
   const anna = await signUp(page, 'anna.private@example.com');
   const secret = await createList(page, 'Secret Alliance', false);
+  const shown = await createList(page, 'Open Alliance', true);
   const apiPath = `/api/lists/${anna.id}/${secret.id}`;
+  const shownPath = `/api/lists/${anna.id}/${shown.id}`;
   await page.goto(`/list/${anna.id}/${secret.id}`);
   await controlled(page);
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Secret Alliance' }).waitFor();
-  await until(() => cached(page, apiPath), 'the list is kept');
-  // Personal answers are never kept, for anyone.
+  await page.goto(`/list/${anna.id}/${shown.id}`);
+  await page.getByRole('heading', { level: 1, name: 'Open Alliance' }).waitFor();
+  await until(() => cached(page, shownPath), 'the public list is kept');
+  // Her private list and personal answers are never kept, for anyone.
+  assert.equal(await cached(page, apiPath), false);
   assert.ok(!(await cachedURLs(page)).some((u) => u === '/api/me' || u.startsWith('/api/me/') || u.startsWith('/api/notifications')));
 
   // Anna signs out; Bea signs in on the same browser.
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL(/\/login$/);
-  await until(async () => !(await cached(page, apiPath)), 'the kept list is dropped');
+  await until(async () => !(await cached(page, shownPath)), 'the kept lists are dropped');
   const status = await page.evaluate(
     async ([email, password]) =>
       (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })).status,
@@ -200,6 +207,65 @@ test("another account signing in on the same browser never sees the first one's 
   assert.equal(await cached(page, apiPath), false);
   assert.ok(!(await cachedURLs(page)).some((u) => u === '/api/me' || u.startsWith('/api/me/')));
   await page.context().close();
+});
+
+test('signed out everywhere from another device, a fan leaves nothing private readable offline; public pages stay readable', async () => {
+  const page = await app.newPage();
+  const context = page.context();
+  const ada = await signUp(page, 'ada.away@example.com');
+  const secret = await createList(page, 'Hidden Immunity Plans', false);
+  const shown = await createList(page, 'Fire Making Greats', true);
+  const secretAPI = `/api/lists/${ada.id}/${secret.id}`;
+  const shownAPI = `/api/lists/${ada.id}/${shown.id}`;
+  await page.goto('/');
+  await controlled(page);
+  await page.getByRole('banner').getByText(ada.displayName).waitFor();
+  // Ada reads her private list, then her public one: only what every visitor sees of them is kept.
+  await page.goto(`/list/${ada.id}/${secret.id}`);
+  await page.getByRole('heading', { level: 1, name: secret.name }).waitFor();
+  await page.goto(`/list/${ada.id}/${shown.id}`);
+  await page.getByRole('heading', { level: 1, name: shown.name }).waitFor();
+  await until(() => cached(page, shownAPI), 'the public list is kept');
+  assert.equal(await cached(page, secretAPI), false);
+  assert.ok(!(await cachedURLs(page)).some((u) => u === '/api/me' || u.startsWith('/api/me/') || u.startsWith('/api/notifications')));
+  await page.close();
+
+  // From another device, Ada signs out everywhere else.
+  const phone = await app.newPage({ width: 390, height: 844 });
+  await phone.goto('/');
+  const ended = await phone.evaluate(
+    async ([email, password]) => {
+      const login = await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      if (login.status !== 200) return `sign in: ${login.status}`;
+      return (await fetch('/api/me/sessions/end-others', { method: 'POST' })).status;
+    },
+    ['ada.away@example.com', PASSWORD],
+  );
+  assert.ok(ended === 200 || ended === 204, `end other sessions: ${ended}`);
+  await phone.context().close();
+
+  // The next person opens that browser with no network: neither Ada's name nor her private list.
+  await context.setOffline(true);
+  const next = await context.newPage();
+  next.setDefaultTimeout(10_000);
+  await next.goto('/');
+  await next.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+  await next.locator('#site-nav a[href="/mylists"]').waitFor({ state: 'attached' });
+  assert.equal(await next.getByText(/Welcome,/).count(), 0);
+  assert.ok(!(await next.getByRole('banner').innerText()).includes(ada.displayName), 'the header names nobody');
+  assert.ok(!(await next.evaluate(() => JSON.stringify({ ...localStorage }))).includes(ada.displayName), 'storage names nobody');
+  await next.goto(`/list/${ada.id}/${secret.id}`);
+  await next.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+  await next.getByRole('alert').waitFor();
+  assert.equal(await next.getByText(secret.name).count(), 0);
+  assert.equal(await cached(next, secretAPI), false);
+
+  // What every visitor may read stays readable offline.
+  await next.goto(`/list/${ada.id}/${shown.id}`);
+  await next.getByRole('heading', { level: 1, name: shown.name }).waitFor();
+  await next.getByRole('main').getByText('Richard Hatch').first().waitFor();
+  await screenshot(next, 'offline-after-remote-sign-out');
+  await context.close();
 });
 
 /**

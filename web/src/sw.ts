@@ -44,16 +44,22 @@ registerRoute(
 );
 
 // API reads (lists, a fan's lists, browse, and castaways' pages once they exist: see
-// isApiRead): network first, the account's last copy offline; personal answers are never
-// kept (see mayKeep) and the copies are dropped whenever the account changes.
+// isApiRead): network first, the last public copy offline. Only what every visitor sees is
+// kept (see mayKeep): for a signed-in fan's read, the visitor's copy of it, so nothing only
+// they may see outlives their session on this device; a read the network says is gone is
+// dropped. The copies are dropped whenever the account changes too.
 const gate = new AccountGate();
-registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && isApiRead(url, request),
-  new NetworkFirst({
-    cacheName: CACHES.reads,
-    plugins: [gate.plugin(), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
-  }),
-);
+const reads: NetworkFirst = new NetworkFirst({
+  cacheName: CACHES.reads,
+  plugins: [
+    gate.plugin({
+      keep: (request, event) => reads.handle({ request, event }),
+      drop: (request) => caches.open(CACHES.reads).then((cache) => cache.delete(request)),
+    }),
+    new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(({ url, request, sameOrigin }) => sameOrigin && isApiRead(url, request), reads);
 
 // Pictures change rarely and are the bulk of a list page: the cached copy first.
 registerRoute(

@@ -50,6 +50,7 @@ export const messages = {
   commentVoteSignedOut: 'You must be signed in to vote on comments.',
   consensusFailed: 'Failed to load the community ranking. Please try again later.',
   credentialsRequired: 'Please enter your email and password.',
+  emailHidden: 'An email address cannot contain invisible or direction-changing characters.',
   favoriteFailed: 'Failed to update favorites. Please try again.',
   feedFailed: 'Failed to load lists from fans you follow. Please try again.',
   followBlocked: 'You cannot follow this fan.',
@@ -88,6 +89,7 @@ export const messages = {
   signUpFailed: 'Sign-up failed. Please try again.',
   signedOut: 'You are not signed in.',
   somethingWrong: 'Something went wrong. Please try again.',
+  sorterPairTwice: 'This sorting answers the same question twice. Stop sorting and start again.',
   suspendFailed: 'Failed to suspend the account. Please try again.',
   suspendReasonRequired: 'Say why the account is suspended.',
   suspendUntilPast: 'The end date must be in the future.',
@@ -103,6 +105,7 @@ export const messages = {
   userNotFound: 'User not found',
   usernameEmpty: 'Username cannot be empty',
   usernameFailed: 'Failed to update username. Please try again.',
+  usernameLimited: 'Too many username changes. Please try again later.',
   usernameSignedOut: 'You must be signed in to change your username.',
   usernameTooLong: 'Username must be 30 characters or fewer.',
 } as const;

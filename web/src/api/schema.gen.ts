@@ -314,7 +314,7 @@ export interface paths {
          * @description Attempts are counted before the password is weighed: 10 per address and client IP
          *     and 30 per client IP per 15 minutes, then, only for attempts those let through, 50 per
          *     address per hour. A browser holding a valid device cookie for the account (HttpOnly,
-         *     path /api/auth/login, set at every sign-in) is counted on that cookie alone, 10 per
+         *     path /api/auth, set at every sign-in) is counted on that cookie alone, 10 per
          *     15 minutes. Past a limit every attempt gets 429 with a Retry-After header (seconds);
          *     a successful sign-in takes its count back.
          */
@@ -387,8 +387,11 @@ export interface paths {
         put?: never;
         /**
          * Mail a single-use reset link ({BaseURL}/login?reset={token}, valid 1 hour).
-         * @description Answers the same whether or not the address has an account. Limited to 5 requests
-         *     per address and 20 per client IP per hour.
+         * @description Answers the same whether or not the address has an account (or holds an invisible or
+         *     direction-changing character, which no account's may). Limited to 20 requests per
+         *     client IP per hour and, for an address with an account, 5 per address; a browser
+         *     holding a valid device cookie for the account (see signIn) is counted on that cookie
+         *     instead, 5 per hour, so strangers who fill the address's limit do not lock its owner out.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -513,6 +516,10 @@ export interface paths {
          * Spend a mailed verification link ({BaseURL}/login?verify={token}, valid 24 hours, single use).
          * @description The account's own address becomes verified, or the address it asked to change to
          *     becomes its address (verified). Needs no session. Limited to 30 tries per client an hour.
+         *     Every pending link of an account (verification, address change, reset) is spent, and
+         *     then answers token_used (a reset link invalid_token), when its password is changed or
+         *     reset, its sessions are ended everywhere (or everywhere else), a provider proves its
+         *     address, or it is suspended; they go with the account when it is deleted.
          */
         post: operations["verifyEmail"];
         delete?: never;
@@ -532,8 +539,10 @@ export interface paths {
         /**
          * Ask to change the address; it changes when the link mailed to the new one is opened.
          * @description Needs the account's password (an account without one sets a password first). The
-         *     current address stays until then. Limited to 5 changes per account, and verification
-         *     mail to 5 per address and 20 per client, an hour.
+         *     current address stays until then. Limited to 5 changes per account and 20 per client,
+         *     and, counted only once the link would go (not for a taken address), 5 per new
+         *     address, an hour. A link asked for by a session that a credential event ends meanwhile
+         *     is refused (401) or spent with the others.
          */
         put: operations["changeEmail"];
         post?: never;
@@ -554,7 +563,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a new verification link for the account's unverified address ('Resend').
-         * @description Limited like reset mail, to 5 per address and 20 per client an hour.
+         * @description Limited to 5 per account and 20 per client an hour (per account, not per address, so others' requests naming the address never use it up).
          */
         post: operations["resendVerification"];
         delete?: never;
@@ -914,7 +923,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the display name (trimmed, 1 to 30 characters, unique case-insensitively).
+         * Change the display name (trimmed, a run of spaces made one, 1 to 30 characters, unique by its look-alike key).
          * @description Lists and comments show the author's current name, so a rename shows everywhere at once.
          */
         patch: operations["updateMe"];
@@ -1750,7 +1759,7 @@ export interface components {
             isSeason: boolean;
             /** @description For a contestant: which season's headshot to show (default: their first season). */
             seasonId?: string;
-            /** @description Why the entry sits here: trimmed; no control characters ('The note on {name} cannot contain control characters.'); over 280 characters is refused ('The note on {name} must be 280 characters or fewer.'). */
+            /** @description Why the entry sits here: trimmed, without invisible or direction-changing characters (model.HiddenChar); no control characters ('The note on {name} cannot contain control characters.'); over 280 characters is refused ('The note on {name} must be 280 characters or fewer.'). */
             note?: string;
         };
         /**
@@ -1765,7 +1774,7 @@ export interface components {
         TierColor: "red" | "orange" | "yellow" | "green" | "teal" | "blue" | "purple" | "pink" | "gray";
         /** @description One tier as the client sends it. The creator's default tiers are S, A, B, C, D and F. */
         TierInput: {
-            /** @description Trimmed; 1 to 20 characters ('Every tier needs a label.', 'A tier's label must be 20 characters or fewer.'); a draft's may be empty. */
+            /** @description Trimmed, without invisible or direction-changing characters (model.HiddenChar); 1 to 20 characters ('Every tier needs a label.', 'A tier's label must be 20 characters or fewer.'); a draft's may be empty. */
             label: string;
             color: components["schemas"]["TierColor"];
             /** @description The tier's entries, best first; may be empty. */
@@ -1791,7 +1800,7 @@ export interface components {
          *     A ranked list sends no tiers ('Only a tier list has tiers.').
          */
         ListInput: {
-            /** @description Trimmed; required: 'Please enter a name for your list'. */
+            /** @description Trimmed, without invisible or direction-changing characters (model.HiddenChar); required: 'Please enter a name for your list'. */
             name: string;
             description?: string;
             /** @description Chosen tags. A type tag sent back is ignored; the server computes it. */
@@ -2032,7 +2041,8 @@ export interface components {
          *     or all the seasons: 'A sorter sorts 2 to {max} entries.'); each answer names two different
          *     entries and a winner that is one of them or null, and n entries take at most n(n-1)/2
          *     answers (none asks about a pair already settled): else 'This sorting cannot be kept. Stop
-         *     sorting and start again.'
+         *     sorting and start again.' No pair is answered twice, in either order (x-messages
+         *     sorterPairTwice).
          */
         SorterInput: {
             entries: components["schemas"]["ListItemInput"][];
@@ -2657,7 +2667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description validation 'Please enter your email and password.', validation 'An email address is at most 254 characters.' (field email), invalid_email 'Please enter a valid email address.', weak_password 'Password is too weak. Please use a stronger password.' */
+            /** @description validation 'Please enter your email and password.', validation 'An email address is at most 254 characters.' or 'An email address cannot contain invisible or direction-changing characters.' (field email), invalid_email 'Please enter a valid email address.', weak_password 'Password is too weak. Please use a stronger password.' */
             400: components["responses"]["Error"];
             /** @description email_in_use 'Email already in use. Please sign in instead.' */
             409: components["responses"]["Error"];
@@ -2966,7 +2976,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description validation: not an address, the same address, no password (field email or password) */
+            /** @description validation: not an address, 'An email address cannot contain invisible or direction-changing characters.', the same address, no password (field email or password) */
             400: components["responses"]["Error"];
             /** @description Not signed in, or wrong_password */
             401: components["responses"]["Error"];
@@ -3654,6 +3664,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description username_taken 'This username is already taken (case-insensitive match). Please choose another.' */
             409: components["responses"]["Error"];
+            /** @description rate_limited 'Too many username changes. Please try again later.' (more than 20 renames in an hour by one account, or 60 from one client); Retry-After in seconds */
+            429: components["responses"]["Error"];
             /** @description 'Failed to update username. Please try again.' */
             500: components["responses"]["Error"];
         };

@@ -41,7 +41,8 @@ export function Header() {
           <TorchMark className={styles.torch} />
           <span className={styles.title}>Survivor Rankings</span>
         </Link>
-        {isSignedIn && user && !isMobile && (
+        {/* Offline, the fan last seen here is known by id alone: no name to greet. */}
+        {isSignedIn && !!user?.displayName && !isMobile && (
           <p className={styles.welcome}>
             Welcome, <strong>{user.displayName}</strong>
           </p>
@@ -65,7 +66,7 @@ export function Header() {
         </button>
         <nav id="site-nav" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
           {/* A phone has no room for the welcome line in the bar: it opens the menu instead. */}
-          {isSignedIn && user && isMobile && (
+          {isSignedIn && !!user?.displayName && isMobile && (
             <p className={styles.menuWelcome}>
               Welcome, <strong>{user.displayName}</strong>
             </p>

@@ -31,8 +31,19 @@ describe('who is signed in, with no network', () => {
     server.set('GET /api/me', 'network');
     const offline = renderMe();
     await waitFor(() => expect(offline.result.current.isSignedIn).toBe(true));
-    expect(offline.result.current.user?.displayName).toBe('Sandra');
+    expect(offline.result.current.user?.id).toBe(sandra.id);
+    expect(offline.result.current.recalled).toBe(true);
     expect(offline.result.current.unknown).toBe(false);
+  });
+
+  it('keeps nothing about the fan but their id (public, in their lists\u2019 addresses): offline nobody can tell whether they are still signed in', async () => {
+    mockAuthServer({ me: { ...sandra, isAdmin: true } });
+    const online = renderMe();
+    await waitFor(() => expect(online.result.current.user?.id).toBe(sandra.id));
+    expect(online.result.current.recalled).toBe(false);
+    await waitFor(() => expect(localStorage.getItem('castaway.me')).not.toBeNull());
+    expect(JSON.parse(localStorage.getItem('castaway.me') ?? '')).toEqual({ id: sandra.id });
+    expect(localStorage.getItem('castaway.me')).not.toContain(sandra.displayName);
   });
 
   it('is forgotten when the server says the session ended, so a later offline page shows a visitor', async () => {

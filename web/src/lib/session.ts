@@ -54,15 +54,17 @@ function mayBeSignedIn(): boolean {
 }
 
 /**
- * Where the last answer about who is signed in is kept, so a page opened with no network at
- * all (an installed app, offline) still knows its fan and shows what they saw. Only a
- * network failure reads it back; a 401 or a sign-out clears it.
+ * Where the fan last seen signed in here is kept, so a page opened with no network at all (an
+ * installed app, offline) still knows its fan: their lists, their creator. Only a network
+ * failure reads it back; a 401 or a sign-out clears it. Offline nobody can tell whether the
+ * session still stands (it may have been ended from another device), so only the id is kept,
+ * which is public (it is in their lists' addresses): not the name, address or account state.
  */
 const REMEMBERED_ME_KEY = 'castaway.me';
 
 function remember(me: Me | null): void {
   try {
-    if (me) window.localStorage.setItem(REMEMBERED_ME_KEY, JSON.stringify(me));
+    if (me) window.localStorage.setItem(REMEMBERED_ME_KEY, JSON.stringify({ id: me.id }));
     else window.localStorage.removeItem(REMEMBERED_ME_KEY);
   } catch {
     // No storage (private mode, full): offline pages show a visitor, nothing worse.
@@ -74,10 +76,23 @@ const recalled = new WeakSet<Me>();
 
 function recall(): Me | null {
   try {
-    const kept = JSON.parse(window.localStorage.getItem(REMEMBERED_ME_KEY) ?? 'null') as Me | null;
-    if (!kept || typeof kept.id !== 'string' || typeof kept.displayName !== 'string') return null;
-    recalled.add(kept);
-    return kept;
+    const kept = JSON.parse(window.localStorage.getItem(REMEMBERED_ME_KEY) ?? 'null') as { id?: unknown } | null;
+    if (!kept || typeof kept.id !== 'string' || kept.id === '') return null;
+    const me: Me = {
+      id: kept.id,
+      displayName: '',
+      email: '',
+      idolsFound: 0,
+      isAdmin: false,
+      hasPassword: false,
+      emailVerified: false,
+      pendingEmail: '',
+      notice: '',
+      notifyFollowedLists: true,
+      followingCount: 0,
+    };
+    recalled.add(me);
+    return me;
   } catch {
     return null;
   }
@@ -113,6 +128,8 @@ export interface Session {
   isSignedIn: boolean;
   /** The server could not say who is signed in (it is unavailable): neither in nor out. */
   unknown: boolean;
+  /** Offline: the fan last seen here, by id alone; nobody has said they are still signed in. */
+  recalled: boolean;
   /** Asks again. */
   retry: () => void;
 }
@@ -136,5 +153,12 @@ export function useMe(): Session {
   }, [query.data]);
   const user = query.data ?? null;
   const unknown = query.isError && query.data === undefined;
-  return { user, isLoading: query.isPending && !unknown, isSignedIn: user !== null, unknown, retry: () => void query.refetch() };
+  return {
+    user,
+    isLoading: query.isPending && !unknown,
+    isSignedIn: user !== null,
+    unknown,
+    recalled: user !== null && recalled.has(user),
+    retry: () => void query.refetch(),
+  };
 }

@@ -6,10 +6,10 @@ import { ACCOUNT_CHANGED, CACHES } from './cacheNames';
 const ACCOUNT_KEY = 'castaway.cachedAccount';
 
 /**
- * The service worker's copies of API reads belong to whoever was signed in when they were
- * read (a private list its owner opened, an upvote's mark): when another account, or none,
- * is signed in, they are dropped, and the worker starts a new generation so a read still in
- * flight is not kept either (cacheRules' AccountGate). Personal answers are never kept at all.
+ * The service worker keeps only public copies of API reads (cacheRules' mayKeep), but which
+ * pages were read is the reader's own: when another account, or none, is signed in, they are
+ * dropped, and the worker starts a new generation so a read still in flight is not kept
+ * either (cacheRules' AccountGate).
  */
 export async function forgetOtherAccounts(account: string): Promise<void> {
   let last: string | null = null;

@@ -37,17 +37,44 @@ export function isApiRead(url: URL, request: Request): boolean {
 }
 
 /**
- * Whether an answer may be kept. Only a whole 200 that the server did not mark no-store:
- * every personal answer (/api/me…, drafts, the inbox, moderation) is written with
- * `Cache-Control: no-store`, so it is never kept, for this account or any other. Public
- * reads are `private, no-cache` (they can still differ by viewer: upvotedByMe, a private
- * list its owner sees), which is why the reads cache is also emptied whenever the account
- * changes (AccountGate, useAccountCaches).
+ * Whether an answer may be kept: only a whole 200 the server marked public, i.e. the same for
+ * everyone who asks (a visitor's read, the catalog, pictures). Offline nobody can tell whether
+ * the fan who read something is still signed in (they may have signed out everywhere from
+ * another device), so nothing that only its reader may see is ever kept: not a signed-in
+ * fan's reads, which the server marks private (their private lists, votes, favorites,
+ * follows, blocks), nor a personal answer (no-store).
  */
 export function mayKeep(response: Response): boolean {
   if (response.status !== 200 || response.type === 'opaque') return false;
-  const cc = (response.headers.get('Cache-Control') ?? '').toLowerCase();
-  return !cc.split(',').some((d) => d.trim() === 'no-store');
+  const directives = (response.headers.get('Cache-Control') ?? '').toLowerCase().split(',').map((d) => d.trim());
+  return directives.includes('public') && !directives.includes('no-store') && !directives.includes('private');
+}
+
+/** Answers that say the reader may not read this (any more): a copy kept before is dropped. */
+const GONE = new Set([401, 403, 404, 410]);
+
+/**
+ * What the reads cache does with an answer from the network: keep it; keep the visitor's
+ * copy of the same read instead (a signed-in fan's own answer is private: what every visitor
+ * sees of it is what stays readable offline); drop the copy kept before (the list went
+ * private or away, or the visitor's copy is not public); or leave the cache as it is (a
+ * failure says nothing about the read).
+ */
+export function afterAnswer(response: Response, asVisitor: boolean): 'keep' | 'visitorCopy' | 'drop' | 'leave' {
+  if (mayKeep(response)) return 'keep';
+  if (response.status === 200) return asVisitor ? 'drop' : 'visitorCopy';
+  return GONE.has(response.status) ? 'drop' : 'leave';
+}
+
+/** The same read without the fan's cookies: what any visitor gets. */
+export function visitorRequest(request: Request): Request {
+  return new Request(request.url, { credentials: 'omit', headers: { Accept: request.headers.get('Accept') ?? 'application/json' } });
+}
+
+/** What the reads cache is told to do beside the strategy: fetch and keep a request, or drop a copy. */
+export interface ReadsCache {
+  keep(request: Request, event: ExtendableEvent): Promise<unknown>;
+  drop(request: Request): Promise<unknown>;
 }
 
 /**
@@ -64,12 +91,22 @@ export class AccountGate {
     this.generation++;
   }
 
-  /** The Workbox plugin for the reads cache: stamps each request, keeps what mayKeep allows and the gate lets through. */
-  plugin(): WorkboxPlugin {
+  /**
+   * The Workbox plugin for the reads cache: stamps each request, keeps what mayKeep allows and
+   * the gate lets through, and for a signed-in fan's own answer keeps the visitor's copy.
+   */
+  plugin(reads: ReadsCache): WorkboxPlugin {
     return {
       requestWillFetch: async ({ request, state }) => {
         if (state) state.generation = this.generation;
         return request;
+      },
+      fetchDidSucceed: async ({ request, response, event, state }) => {
+        if (state?.generation !== this.generation) return response;
+        const next = afterAnswer(response, request.credentials === 'omit');
+        if (next === 'visitorCopy') event.waitUntil(reads.keep(visitorRequest(request), event));
+        else if (next === 'drop') event.waitUntil(reads.drop(request));
+        return response;
       },
       cacheWillUpdate: async ({ response, state }) => (state?.generation === this.generation && mayKeep(response) ? response : null),
     };

@@ -78,4 +78,27 @@ describe('a draft written offline', () => {
     await screen.findByRole('button', { name: 'Borneo, Season 1' });
     expect(screen.getByLabelText('List name')).toHaveValue('');
   });
+
+  it('is not read back while offline nobody can tell the fan is still signed in here, and is once the server says so', async () => {
+    // The fan last seen here, remembered by id; the network is gone, so /api/me cannot say
+    // whether they signed out everywhere meanwhile and someone else opened the app.
+    window.localStorage.setItem('castaway.me', JSON.stringify({ id: sandra.id }));
+    window.localStorage.setItem(`castaway.keptDraft.${sandra.id}`, JSON.stringify({ ...EMPTY_CREATOR, name: 'Written on the boat' }));
+    const { fetchMock } = mockListsServer({ me: sandra });
+    const serve = fetchMock.getMockImplementation();
+    let offline = true;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (offline && String(input instanceof Request ? input.url : input).endsWith('/api/me')) throw new TypeError('Failed to fetch');
+      return (serve as typeof fetch)(input, init);
+    });
+    renderWithProviders(<CreatePage />, { route: '/create' });
+    await screen.findByRole('button', { name: 'Borneo, Season 1' });
+    expect(screen.getByLabelText('List name')).toHaveValue('');
+    setOnline(false);
+
+    // Back online, the server says who is signed in: their draft comes back.
+    offline = false;
+    setOnline(true);
+    await waitFor(() => expect(screen.getByLabelText('List name')).toHaveValue('Written on the boat'));
+  });
 });

@@ -4,6 +4,7 @@ import { ApiError } from '../../../api/client';
 import { queryKeys } from '../../../api/queryKeys';
 import { browserOffline } from '../../../lib/network';
 import { dropKeptDraft, keepDraft, readKeptDraft } from '../../../lib/keptDraft';
+import { useMe } from '../../../lib/session';
 import { useNetworkState } from '../../../lib/useNetworkState';
 import { DESCRIPTION_MAX, NAME_MAX, fetchList, toItemInput, useDeleteDraft, useDraft, useSaveDraft } from '../api';
 import { fromSorter, toSorterInput } from './sorter/sortProgress';
@@ -55,15 +56,17 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
   }, [editQuery.data]);
 
   // A blank new creator picks up the draft kept on this device while offline (newer than
-  // the server's, which it had not reached), once it is known whose creator this is.
+  // the server's, which it had not reached), once the server says whose creator this is:
+  // the fan only remembered here offline may have signed out everywhere since.
+  const { recalled } = useMe();
   useEffect(() => {
-    if (editing || touched.current || userId === '') return;
+    if (editing || touched.current || userId === '' || recalled) return;
     const kept = parseCreator(readKeptDraft(userId));
     if (!kept || isBlank(kept)) return;
     touched.current = true;
     setState(kept);
     setRestored(true);
-  }, [editing, userId]);
+  }, [editing, userId, recalled]);
 
   // A blank new creator picks up the server draft.
   const draftQuery = useDraft(!editing && userId !== '');
