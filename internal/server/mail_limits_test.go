@@ -13,17 +13,7 @@ import (
 // device (a device cookie's value, "" for none), and returns the status.
 func resetAsking(t *testing.T, e *testEnv, from, email, device string) int {
 	t.Helper()
-	req := jsonRequest(t, "POST", e.URL+"/api/auth/password-reset", map[string]any{"email": email})
-	req.Header.Set("X-Forwarded-For", from)
-	if device != "" {
-		req.AddCookie(&http.Cookie{Name: DeviceCookie, Value: device})
-	}
-	res, err := http.DefaultTransport.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	return res.StatusCode
+	return postFrom(t, e, "/api/auth/password-reset", map[string]any{"email": email}, from, device).StatusCode
 }
 
 // A stranger's reset requests for a fan's address fill the address's limit, for the

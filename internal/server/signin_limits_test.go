@@ -10,11 +10,11 @@ import (
 	"castaway/internal/store/storetest"
 )
 
-// signInFrom signs in as email from the client address from, presenting device (a device
-// cookie's value, "" for none); it returns the status and the device cookie it was given.
-func signInFrom(t *testing.T, e *testEnv, from, email, password, device string) (int, string) {
+// postFrom posts body to path from the client address from, presenting device (a device
+// cookie's value, "" for none), and gives back the answer, its body closed.
+func postFrom(t *testing.T, e *testEnv, path string, body any, from, device string) *http.Response {
 	t.Helper()
-	req := jsonRequest(t, "POST", e.URL+"/api/auth/login", map[string]any{"email": email, "password": password})
+	req := jsonRequest(t, "POST", e.URL+path, body)
 	req.Header.Set("X-Forwarded-For", from)
 	if device != "" {
 		req.AddCookie(&http.Cookie{Name: DeviceCookie, Value: device})
@@ -24,6 +24,14 @@ func signInFrom(t *testing.T, e *testEnv, from, email, password, device string) 
 		t.Fatal(err)
 	}
 	res.Body.Close()
+	return res
+}
+
+// signInFrom signs in as email from the client address from, presenting device (a device
+// cookie's value, "" for none); it returns the status and the device cookie it was given.
+func signInFrom(t *testing.T, e *testEnv, from, email, password, device string) (int, string) {
+	t.Helper()
+	res := postFrom(t, e, "/api/auth/login", map[string]any{"email": email, "password": password}, from, device)
 	if res.StatusCode == http.StatusTooManyRequests && res.Header.Get("Retry-After") == "" {
 		t.Errorf("429 without Retry-After")
 	}

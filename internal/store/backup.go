@@ -81,12 +81,8 @@ func BackupFile(ctx context.Context, dbURL, dest string) (int, error) {
 // answers ok and its schema version is set and not newer than this binary's. It returns
 // the schema version.
 func CheckFile(ctx context.Context, path string) (int, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
+	if err := isRegular(path); err != nil {
 		return 0, err
-	}
-	if !fi.Mode().IsRegular() {
-		return 0, notRegular(path, fi.Mode())
 	}
 	db, err := openReadOnly(path)
 	if err != nil {

@@ -143,18 +143,14 @@ func copyTemp(ctx context.Context, from, dir string) (string, error) {
 // the process (and its signals' handling) until something writes to it; what it opened
 // is looked at again, in case the name changed hands in between.
 func openRegular(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
+	if err := isRegular(path); err != nil {
 		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, notRegular(path, fi.Mode())
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
-	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
 		f.Close()
 		if err == nil {
 			err = notRegular(path, fi.Mode())
@@ -162,6 +158,18 @@ func openRegular(path string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// isRegular is nil when path names a regular file, else why not.
+func isRegular(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return notRegular(path, fi.Mode())
+	}
+	return nil
 }
 
 func notRegular(path string, m fs.FileMode) error {
