@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,8 +11,9 @@ import (
 	"castaway/internal/store/storetest"
 )
 
-// noteNames is an inbox's notes as "type:name:content", and whether its unread count
-// is the number of its notes marked new.
+// noteNames is an inbox's notes as "type:name:content", sorted (notes written within one
+// millisecond have no order of their own), and whether its unread count is the number of
+// its notes marked new.
 func noteNames(in inboxJSON) (string, bool) {
 	var out []string
 	unread := 0
@@ -21,6 +23,7 @@ func noteNames(in inboxJSON) (string, bool) {
 			unread++
 		}
 	}
+	slices.Sort(out)
 	return strings.Join(out, " | "), unread == in.UnreadCount
 }
 
@@ -46,7 +49,7 @@ func TestDeletedAccountLeavesOthersInboxes(t *testing.T) {
 			t.Fatalf("follow: %d", s)
 		}
 		got, agrees := noteNames(e.inboxOf(t, ann))
-		const before = "new_follower:Ben: | comment:Cal:Cal answers | comment:Ben:Ben's private musings"
+		const before = "comment:Ben:Ben's private musings | comment:Cal:Cal answers | new_follower:Ben:"
 		if got != before || !agrees {
 			t.Fatalf("before: %q (count agrees: %v), want %q", got, agrees, before)
 		}
