@@ -13,7 +13,7 @@ function ChartEntry({ item }: { item: ListItem }) {
   return (
     <li className={styles.entry}>
       <Link to={entryPath(item)} className={styles.entryLink} title={item.isSeason ? "Community ranking of this season's cast" : `${item.name}, ${stripSurvivorPrefix(item.seasonName)}`}>
-        <FallbackImage src={item.imageUrl} alt="" width={64} height={64} className={item.isSeason ? styles.logo : styles.headshot} />
+        <FallbackImage src={item.imageUrl} alt="" width={52} height={52} className={item.isSeason ? styles.logo : styles.headshot} />
         <span className={styles.name}>{display(item)}</span>
       </Link>
     </li>
