@@ -305,3 +305,121 @@ test('phone: a tier list by tap, touch drag and keyboard; saved and shown as a c
   await screenshot(page, 'tiers-browse-390x844');
   await page.context().close();
 });
+
+// A full cast (Heroes vs. Villains' 20) in six tiers, ten in one of them and none in F.
+const HVV = ['tom-westman', 'sandra-diaz-twine', 'parvati-shallow', 'russell-hantz', 'jerri-manthey', 'colby-donaldson', 'rupert-boneham', 'cirie-fields', 'james-clement', 'amanda-kimmel', 'candice-woodcock', 'danielle-dilorenzo', 'benjamin-wade', 'courtney-yates', 'james-thomas', 'stephenie-lagrossa', 'tyson-apostol', 'randy-bailey', 'jessica-kiper', 'rob-mariano'];
+const FULL_CAST = [
+  ['S', 'red', 0, 1],
+  ['A', 'orange', 1, 4],
+  ['B', 'yellow', 4, 14],
+  ['C', 'green', 14, 18],
+  ['D', 'teal', 18, 20],
+  ['F', 'blue', 20, 20],
+].map(([label, color, from, to]) => ({ label, color, contestants: HVV.slice(from, to).map((id) => ({ id, isSeason: false, seasonId: 's20' })) }));
+
+/** Sends a request from the page (same origin: the session cookie goes with it); returns the parsed answer. */
+async function api(page, method, path, body) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+      if (!res.ok) throw new Error(`${m} ${p}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    [method, path, body],
+  );
+}
+
+/** How far below the header the element's box reaches, and how much room the window has there. */
+async function heightBelowHeader(locator) {
+  return locator.evaluate((el) => {
+    const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+    return { height: Math.ceil(el.getBoundingClientRect().height), room: window.innerHeight - header };
+  });
+}
+
+/** The tops of the tiles in the list labelled `name`: one value when they sit on one line. */
+async function lineTops(page, name) {
+  return page.getByRole('list', { name }).locator(':scope > li').evaluateAll((lis) => [...new Set(lis.map((li) => Math.round(li.getBoundingClientRect().top)))]);
+}
+
+/** Every element of the page that reaches past the window's right edge, as 'tag.class (right)'. */
+async function wider(page) {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll('*')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.right > window.innerWidth + 0.5 && el.closest('[inert], [aria-hidden="true"]') === null;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)})`),
+  );
+}
+
+for (const [label, viewport, suffix] of [
+  ['desktop', { width: 1280, height: 800 }, '1280x800'],
+  ['phone', { width: 390, height: 844 }, '390x844'],
+]) {
+  test(`${label}: a tier chart's entry opens the castaway's page, as a ranked list's does`, async () => {
+    const page = await app.newPage(viewport);
+    await signUp(page, `chart-links-${suffix}@example.com`);
+    const list = await api(page, 'POST', '/api/lists', { name: 'Heroes vs. Villains in tiers', format: 'tiers', tiers: FULL_CAST });
+    await page.goto(`/list/${list.userId}/${list.id}`);
+    await page.getByRole('list', { name: 'Tier S' }).getByRole('link', { name: 'Tom Westman' }).click();
+    await page.waitForURL('**/castaways/tom-westman');
+    await page.getByRole('heading', { level: 1, name: 'Tom Westman' }).waitFor();
+    await page.context().close();
+  });
+}
+
+test('desktop: a full cast in tiers fits one 1280×800 screen while creating and reading', async () => {
+  const page = await app.newPage({ width: 1280, height: 800 });
+  await signUp(page, 'full-cast@example.com');
+  await api(page, 'PUT', '/api/me/draft', { name: 'Heroes vs. Villains in tiers', format: 'tiers', tiers: FULL_CAST, pool: [] });
+  await page.goto('/create');
+  await page.getByText('Your unsaved draft was restored.').waitFor();
+  await page.getByRole('button', { name: /^Move Rob Mariano,/ }).waitFor();
+  const tiers = page.getByRole('list', { name: 'Tiers' });
+  // The board: from its first tier to the end of the unplaced pool.
+  const board = tiers.locator('xpath=..');
+  await board.getByRole('region', { name: 'Unplaced' }).waitFor();
+  const creating = await heightBelowHeader(board);
+  assert.ok(creating.height <= creating.room, `the board (${creating.height}px) fits below the header (${creating.room}px)`);
+  assert.equal((await lineTops(page, 'Tier B')).length, 1, 'ten entries sit on one line');
+  const [filled, empty] = await Promise.all(['S', 'F'].map((l) => tierRow(page, l).evaluate((el) => el.getBoundingClientRect().height)));
+  assert.ok(empty <= filled, `an empty tier (${empty}px) is no taller than a line of entries (${filled}px)`);
+  await board.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -(document.querySelector('header')?.getBoundingClientRect().height ?? 0)));
+  await screenshot(page, 'tiers-full-create-1280x800');
+
+  await page.getByRole('button', { name: 'Save List' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Heroes vs. Villains in tiers' }).waitFor();
+  const chart = page.getByRole('list', { name: 'Tiers' });
+  await page.getByRole('list', { name: 'Tier B' }).getByRole('link', { name: 'Rupert Boneham' }).waitFor();
+  const reading = await heightBelowHeader(chart);
+  assert.ok(reading.height <= reading.room, `the chart (${reading.height}px) fits below the header (${reading.room}px)`);
+  assert.equal((await lineTops(page, 'Tier B')).length, 1, 'ten entries sit on one line');
+  await chart.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -(document.querySelector('header')?.getBoundingClientRect().height ?? 0)));
+  await screenshot(page, 'tiers-full-list-1280x800');
+  await page.context().close();
+});
+
+test('phone: a full cast in tiers stays within 390 px while creating and reading', async () => {
+  const page = await app.newPage({ width: 390, height: 844 });
+  await signUp(page, 'full-cast-phone@example.com');
+  await api(page, 'PUT', '/api/me/draft', { name: 'Pocket full cast', format: 'tiers', tiers: FULL_CAST, pool: [] });
+  await page.goto('/create');
+  await page.getByRole('button', { name: /^Move Rob Mariano,/ }).waitFor();
+  assert.deepEqual(await wider(page), [], 'nothing of the creator is wider than the phone');
+  await tierRow(page, 'S').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -(document.querySelector('header')?.getBoundingClientRect().height ?? 0)));
+  await screenshot(page, 'tiers-full-create-390x844');
+
+  await page.getByRole('button', { name: 'Save List' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Pocket full cast' }).waitFor();
+  await page.getByRole('list', { name: 'Tier B' }).getByRole('link', { name: 'Rupert Boneham' }).waitFor();
+  assert.deepEqual(await wider(page), [], 'nothing of the chart is wider than the phone');
+  await page.getByRole('list', { name: 'Tiers' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -(document.querySelector('header')?.getBoundingClientRect().height ?? 0)));
+  await screenshot(page, 'tiers-full-list-390x844');
+  await page.context().close();
+});

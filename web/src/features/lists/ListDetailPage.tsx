@@ -15,6 +15,7 @@ import { isBlank, readStoredCreator } from './create/creatorState';
 import { remixStateFor } from './create/remixState';
 import { RemixedFrom, RemixesSection, RemixIcon } from './Remixes';
 import { TierChart } from './TierChart';
+import { entryPath } from './entryPath';
 import page from '../../components/Page.module.css';
 import styles from './ListDetailPage.module.css';
 import { MESSAGES } from '../../api/contract';
@@ -311,11 +312,11 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
                 <span className={styles.itemText}>
                   <span className={styles.itemName}>
                     {item.isSeason ? (
-                      <Link to={`/seasons/${encodeURIComponent(item.id)}`} className={styles.seasonLink} title="Community ranking of this season's cast">
+                      <Link to={entryPath(item)} className={styles.seasonLink} title="Community ranking of this season's cast">
                         {stripSurvivorPrefix(item.name)}
                       </Link>
                     ) : (
-                      <Link to={`/castaways/${encodeURIComponent(item.id)}`} className={styles.castawayLink} title="This castaway's page">
+                      <Link to={entryPath(item)} className={styles.castawayLink} title="This castaway's page">
                         {item.name}
                       </Link>
                     )}

@@ -3,17 +3,17 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { labelSize } from '../../lib/tiers';
 import type { ListItem, Tier } from './api';
+import { entryPath } from './entryPath';
 import styles from './TierChart.module.css';
 
 const display = (item: ListItem) => (item.isSeason ? stripSurvivorPrefix(item.name) : item.name);
 
-/** One entry of the chart: its art and name, a link to its season's community ranking. */
+/** One entry of the chart: its art and name, a link to its page, as in a ranked list. */
 function ChartEntry({ item }: { item: ListItem }) {
-  const to = `/seasons/${encodeURIComponent(item.isSeason ? item.id : item.seasonId)}`;
   return (
     <li className={styles.entry}>
-      <Link to={to} className={styles.entryLink} title={item.isSeason ? "Community ranking of this season's cast" : `${item.name}, ${stripSurvivorPrefix(item.seasonName)}`}>
-        <FallbackImage src={item.imageUrl} alt="" width={64} height={64} className={item.isSeason ? styles.logo : styles.headshot} />
+      <Link to={entryPath(item)} className={styles.entryLink} title={item.isSeason ? "Community ranking of this season's cast" : `${item.name}, ${stripSurvivorPrefix(item.seasonName)}`}>
+        <FallbackImage src={item.imageUrl} alt="" width={52} height={52} className={item.isSeason ? styles.logo : styles.headshot} />
         <span className={styles.name}>{display(item)}</span>
       </Link>
     </li>

@@ -184,7 +184,7 @@ function Creator({ editingListId }: { editingListId: string | null }) {
           )}
         </PageHero>
 
-        <form className={styles.layout} onSubmit={saver.save} noValidate aria-label={editing ? 'Edit ranking' : 'Create ranking'}>
+        <form className={`${styles.layout} ${tiers ? styles.stacked : ''}`} onSubmit={saver.save} noValidate aria-label={editing ? 'Edit ranking' : 'Create ranking'}>
           <DetailsForm
             state={state}
             update={update}

@@ -55,7 +55,7 @@ function TierEntry({ item, container, where, hint, onEdit }: EntryProps) {
         aria-roledescription="sortable"
         aria-label={`Move ${name}, ${where}`}
       >
-        <FallbackImage src={item.imageUrl} alt="" width={56} height={56} className={item.isSeason ? styles.logo : styles.headshot} />
+        <FallbackImage src={item.imageUrl} alt="" width={48} height={48} className={item.isSeason ? styles.logo : styles.headshot} />
         <span className={styles.entryName}>{name}</span>
         {item.note && <span className={styles.noteMark} aria-hidden="true">✎</span>}
       </button>
