@@ -51,7 +51,7 @@ type shareImages struct {
 	wait  time.Duration
 
 	mu   sync.Mutex
-	pics map[string]image.Image // item image URL -> picture shrunk for drawing
+	pics map[string]image.Image // item image URL -> picture shrunk for drawing (nil: none)
 }
 
 func newShareImages(r *shareimage.Renderer, art *placeholder.Index, mediaDir, mediaURL string) *shareImages {
@@ -184,9 +184,10 @@ func (si *shareImages) list(l *model.List, site string) shareimage.List {
 	return sl
 }
 
-// shareItem is it as the image draws it.
+// shareItem is it as the image draws it: its picture, else its placeholder's initials or number.
 func (si *shareImages) shareItem(it model.Item) shareimage.Item {
-	return shareimage.Item{Name: shareItemName(it.Name, it.IsSeason), IsSeason: it.IsSeason, Image: si.picture(it.ImageURL)}
+	art, _ := si.art.ForImageURL(it.ImageURL)
+	return shareimage.Item{Name: shareItemName(it.Name, it.IsSeason), IsSeason: it.IsSeason, Image: si.picture(it.ImageURL), Art: art}
 }
 
 // shareItemName is an item's name as the image shows it: seasons without the
@@ -201,12 +202,11 @@ func shareItemName(name string, isSeason bool) string {
 	return name
 }
 
-// picture is the item's picture from the media folder, else its placeholder art;
-// nil (the renderer's own fallback) for a URL that names no catalog picture, so
-// only catalog pictures are ever read and the cache is bounded by the catalog too.
+// picture is the item's picture from the media folder; nil (the renderer draws its
+// placeholder) when there is none or the URL names no catalog picture, so only catalog
+// pictures are ever read and the cache, which keeps misses too, is bounded by the catalog.
 func (si *shareImages) picture(url string) image.Image {
-	art, ok := si.art.ForImageURL(url)
-	if !ok {
+	if _, ok := si.art.ForImageURL(url); !ok {
 		return nil
 	}
 	si.mu.Lock()
@@ -216,9 +216,6 @@ func (si *shareImages) picture(url string) image.Image {
 		return img
 	}
 	img = si.load(strings.TrimPrefix(url, "/media/"))
-	if img == nil {
-		img = art.Image(sharePictureSide)
-	}
 	si.mu.Lock()
 	if len(si.pics) >= sharePictureCache {
 		for k := range si.pics { // drop any one: cheap, and enough to stay bounded
