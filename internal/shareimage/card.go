@@ -21,9 +21,11 @@ const (
 	CardHeight = 630
 )
 
+// CardPictureSide is the side of the card's picture.
+const CardPictureSide = 340
+
 // The card's geometry: the picture left, the board right, the text inside the board.
 const (
-	cardPictureSide = 340
 	cardPictureX    = 70
 	cardBoardLeft   = 470
 	cardBoardMargin = 40
@@ -98,8 +100,8 @@ func (r *Renderer) CardLayout(c Card) CardLayout {
 
 func layoutCard(ts *typesetter, c Card) CardLayout {
 	var lay CardLayout
-	top := (CardHeight - cardPictureSide) / 2
-	lay.Picture = image.Rect(cardPictureX, top, cardPictureX+cardPictureSide, top+cardPictureSide)
+	top := (CardHeight - CardPictureSide) / 2
+	lay.Picture = image.Rect(cardPictureX, top, cardPictureX+CardPictureSide, top+CardPictureSide)
 	if c.Picture.Name == "" {
 		c.Picture.Name = c.Name
 	}
