@@ -1,5 +1,6 @@
 // Package placeholder draws the art shown when a contestant's headshot or a
-// season's logo is missing: SVG for the browser, raster images for share images.
+// season's logo is missing: SVG for the browser; share images draw its text and
+// colours themselves (Text, Colors).
 // Drawing depends only on its input, so callers may cache the results.
 package placeholder
 
@@ -10,8 +11,6 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
-	"image/png"
-	"math"
 	"strconv"
 	"strings"
 )
@@ -56,63 +55,11 @@ func (a Art) SVG() []byte {
 </svg>`, html.EscapeString(a.label), hex(a.top), hex(a.bottom), html.EscapeString(a.text))
 }
 
-// Image draws the art as a size×size raster: the same colours and shapes as the
-// SVG, without its lettering (there is no font to draw it with).
-func (a Art) Image(size int) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, size, size))
-	scale := 200 / float64(size) // pixel -> SVG units
-	for py := range size {
-		for px := range size {
-			x, y := (float64(px)+0.5)*scale, (float64(py)+0.5)*scale
-			img.SetRGBA(px, py, a.at(x, y))
-		}
-	}
-	return img
-}
+// Text is what the art writes: the contestant's initials or the season's number.
+func (a Art) Text() string { return a.text }
 
-// at is the colour at (x, y) in the SVG's 200×200 units.
-func (a Art) at(x, y float64) color.RGBA {
-	if a.season {
-		t := math.Min(1, math.Hypot(x-100, y-80)/140)
-		c := mix(a.top, a.bottom, t)
-		if d := math.Hypot(x-100, y-100); math.Abs(d-78) <= 3 {
-			c = mix(c, color.RGBA{0xf5, 0xc1, 0x6c, 255}, 0.85)
-		}
-		if flame(x, y) {
-			c = color.RGBA{0xf5, 0xa6, 0x23, 255}
-		}
-		return c
-	}
-	c := mix(a.top, a.bottom, y/200)
-	head := math.Hypot(x-100, y-78) <= 34
-	shoulders := y >= 134 && (x-100)*(x-100)/(60*60)+(y-200)*(y-200)/(66*66) <= 1
-	if head || shoulders {
-		c = mix(c, color.RGBA{255, 255, 255, 255}, 0.14)
-	}
-	return c
-}
-
-// flame approximates the SVG's torch flame: a circle topped by a narrowing tip.
-func flame(x, y float64) bool {
-	if math.Hypot(x-100, y-72) <= 16 {
-		return true
-	}
-	return y >= 38 && y < 72 && math.Abs(x-100) <= 16*(y-38)/34
-}
-
-// PNG encodes Image(size).
-func (a Art) PNG(size int) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, a.Image(size)); err != nil {
-		return nil, fmt.Errorf("encode placeholder: %w", err)
-	}
-	return buf.Bytes(), nil
-}
-
-// JPEG encodes Image(size).
-func (a Art) JPEG(size int) ([]byte, error) {
-	return encodeJPEG(a.Image(size))
-}
+// Colors are the top and bottom of the art's gradient.
+func (a Art) Colors() (top, bottom color.RGBA) { return a.top, a.bottom }
 
 // Headshot draws a neutral head-and-shoulders silhouette, the earlier product's
 // /images/placeholder.jpg, at size×size.
@@ -190,9 +137,3 @@ func pick(s string) [2]color.RGBA {
 }
 
 func hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
-
-func mix(a, b color.RGBA, t float64) color.RGBA {
-	t = math.Max(0, math.Min(1, t))
-	l := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
-	return color.RGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), 255}
-}

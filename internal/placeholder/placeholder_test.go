@@ -3,7 +3,6 @@ package placeholder
 import (
 	"bytes"
 	"image/jpeg"
-	"image/png"
 	"strings"
 	"testing"
 
@@ -33,26 +32,23 @@ func TestSVG(t *testing.T) {
 	}
 }
 
-func TestRaster(t *testing.T) {
+// Share images draw the art themselves: its text and colours are the SVG's.
+func TestTextAndColors(t *testing.T) {
 	for _, a := range []Art{Contestant("Sandra Diaz-Twine"), Season(20)} {
-		if b := a.Image(64).Bounds(); b.Dx() != 64 || b.Dy() != 64 {
-			t.Errorf("%s: bounds %v", a.label, b)
-		}
-		p, err := a.PNG(32)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if img, err := png.Decode(bytes.NewReader(p)); err != nil || img.Bounds().Dx() != 32 {
-			t.Errorf("%s: PNG does not decode to 32px: %v", a.label, err)
-		}
-		j, err := a.JPEG(32)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := jpeg.Decode(bytes.NewReader(j)); err != nil {
-			t.Errorf("%s: JPEG: %v", a.label, err)
+		top, bottom := a.Colors()
+		svg := string(a.SVG())
+		for _, want := range []string{">" + a.Text() + "</text>", `stop-color="` + hex(top) + `"`, `stop-color="` + hex(bottom) + `"`} {
+			if !strings.Contains(svg, want) {
+				t.Errorf("%s: SVG lacks %s:\n%s", a.label, want, svg)
+			}
 		}
 	}
+	if Contestant("Sandra Diaz-Twine").Text() != "SD" || Season(20).Text() != "20" {
+		t.Errorf("texts %q %q", Contestant("Sandra Diaz-Twine").Text(), Season(20).Text())
+	}
+}
+
+func TestHeadshotJPEG(t *testing.T) {
 	j, err := HeadshotJPEG()
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/problem"
+	"castaway/internal/shareimage"
 	"castaway/web"
 )
 
@@ -86,7 +87,7 @@ func (s *Server) castawayPage(w http.ResponseWriter, r *http.Request) {
 	p, status := genericPreview, http.StatusOK
 	c, err := s.sharedCastaway(r.Context(), id, "")
 	if err == nil {
-		p = castawayPreview(c, s.cfg.BaseURL)
+		p = castawayPreview(c, s.castawayCardURL(c))
 	} else if status = pageStatus(err); status == http.StatusOK {
 		s.log.ErrorContext(r.Context(), "castaway page", "err", err)
 	}
@@ -102,23 +103,17 @@ func (s *Server) castawayPage(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(page))
 }
 
-// castawayPreview is a castaway's page head: their seasons, and where the community ranks them.
-func castawayPreview(c api.Castaway, baseURL string) preview {
+// castawayPreview is a castaway's page head: their seasons and where the community ranks
+// them, and their card as its picture.
+func castawayPreview(c api.Castaway, card string) preview {
 	seasons := make([]string, len(c.Seasons))
 	for i, cs := range c.Seasons {
 		seasons[i] = cs.Name
 	}
-	d := c.Name + " played " + strings.Join(seasons, ", ") + "."
+	d := problem.Format(problem.MsgCastawayPlayed, map[string]string{"name": c.Name, "seasons": strings.Join(seasons, ", ")})
 	if c.AllTime.Place != nil {
-		d += fmt.Sprintf(" #%d of all time in the community's ranking, ranked by %s.", *c.AllTime.Place, plural(c.ListCount, "public list"))
+		d += " " + problem.Format(problem.MsgCastawayAllTime, map[string]string{"place": grouped(*c.AllTime.Place), "lists": publicLists(c.ListCount)})
 	}
-	return preview{title: c.Name + " — Survivor castaway rankings", description: d,
-		image: strings.TrimRight(baseURL, "/") + c.ImageUrl}
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
+	return preview{title: problem.Format(problem.MsgCastawayTitle, map[string]string{"name": c.Name}), description: d,
+		image: card, width: shareimage.CardWidth, height: shareimage.CardHeight}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
+	"html"
+	"image"
 	"io"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/model"
+	"castaway/internal/shareimage"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -137,21 +140,37 @@ func TestCastawayPageHead(t *testing.T) {
 		res := get(t, e.URL+"/castaways/parvati-shallow", nil)
 		body, _ := io.ReadAll(res.Body)
 		page := string(body)
+		description := "Parvati Shallow played Survivor: Cook Islands, Survivor: Micronesia, Survivor: Heroes vs. Villains, Survivor: Winners at War. #1 of all time in the community&#39;s ranking, ranked by 1 public list."
+		card := e.cfg.BaseURL + "/api/contestants/parvati-shallow/share.png?v=" + shareimage.Version + "-"
+		if i := strings.Index(page, card); i >= 0 { // the rest of the revision is a hash
+			card = page[i : i+strings.IndexByte(page[i:], '"')]
+		}
 		for _, want := range []string{
 			"<title>Parvati Shallow — Survivor castaway rankings</title>",
 			`<meta property="og:title" content="Parvati Shallow — Survivor castaway rankings" />`,
-			`<meta property="og:description" content="Parvati Shallow played Survivor: Cook Islands, Survivor: Micronesia, Survivor: Heroes vs. Villains, Survivor: Winners at War. #1 of all time in the community&#39;s ranking, ranked by 1 public list." />`,
+			`<meta name="description" content="` + description + `" />`,
+			`<meta property="og:description" content="` + description + `" />`,
+			`<meta name="twitter:description" content="` + description + `" />`,
 			`<meta property="og:url" content="` + e.cfg.BaseURL + `/castaways/parvati-shallow" />`,
-			`<meta property="og:image" content="` + e.cfg.BaseURL + `/media/contestants/s40/parvati" />`,
-			`<meta name="twitter:card" content="summary" />`,
+			`<meta property="og:image" content="` + card + `" />`,
+			`<meta property="og:image:type" content="image/png" />`,
+			`<meta property="og:image:width" content="1200" />`,
+			`<meta property="og:image:height" content="630" />`,
+			`<meta name="twitter:image" content="` + card + `" />`,
+			`<meta name="twitter:card" content="summary_large_image" />`,
 			`<link rel="preload" as="fetch" crossorigin href="/api/contestants/parvati-shallow" />`,
 		} {
 			if !strings.Contains(page, want) {
 				t.Errorf("page lacks %s\n%s", want, page)
 			}
 		}
-		if res.StatusCode != 200 || strings.Count(page, "<title>") != 1 {
-			t.Errorf("status %d", res.StatusCode)
+		if res.StatusCode != 200 || strings.Count(page, "<title>") != 1 || strings.Count(page, `name="description"`) != 1 {
+			t.Errorf("status %d, one title and one description:\n%s", res.StatusCode, page)
+		}
+		// The og:image is the card itself, at the size the tags say.
+		if res, shot := getWith(t, nil, strings.Replace(html.UnescapeString(card), e.cfg.BaseURL, e.URL, 1), nil); res.StatusCode != 200 ||
+			decodePNG(t, shot).Bounds() != image.Rect(0, 0, 1200, 630) {
+			t.Errorf("og:image %s: %d", card, res.StatusCode)
 		}
 		res = get(t, e.URL+"/castaways/nobody-at-all", nil)
 		body, _ = io.ReadAll(res.Body)

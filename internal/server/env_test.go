@@ -60,7 +60,7 @@ func newEnvWithSettings(t testing.TB, st *store.Store, hub *notify.Hub, env map[
 		t.Fatal(err)
 	}
 	web := fstest.MapFS{
-		"index.html":        {Data: []byte("<!doctype html><html><head><title>Survivor Rankings</title></head><body><div id=root><!--boot--></div></body></html>")},
+		"index.html":        {Data: []byte("<!doctype html><html><head><meta name=\"description\" content=\"The site's own description.\" /><title>Survivor Rankings</title></head><body><div id=root><!--boot--></div></body></html>")},
 		"assets/app-123.js": {Data: []byte(strings.Repeat("console.log('castaway');\n", 100))},
 	}
 	d := testDeps(t, cfg, st)

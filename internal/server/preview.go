@@ -5,6 +5,7 @@ import (
 	"html"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"castaway/internal/model"
@@ -44,12 +45,12 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(page))
 }
 
-// preview is a page's head: its title, description and, when it has one, its picture:
-// a list's share image (share: its PNG of known size, shown large) or a castaway's headshot;
-// and boot, the HTML its first paint shows under the header bar ("" for none).
+// preview is a page's head: its title, description and, when it has one, its picture (a
+// list's share image, a castaway's card: PNGs of a known size, shown large); and boot, the
+// HTML its first paint shows under the header bar ("" for none).
 type preview struct {
 	title, description, image, boot string
-	share                           bool
+	width, height                   int // the image's size
 }
 
 // genericPreview is what a link to a list nobody may see (or none) shows.
@@ -70,16 +71,21 @@ func previewOf(l *model.List, baseURL string) preview {
 	if l.Description != "" {
 		p.description = l.Description + " — " + p.description
 	}
-	p.share = true
+	p.width, p.height = shareimage.Width, shareimage.Height
 	p.image = strings.TrimRight(baseURL, "/") + "/api/lists/" + url.PathEscape(l.UserID) + "/" + url.PathEscape(l.ID) + "/share.png?v=" + shareRevision(l)
 	return p
 }
 
-// withPreview puts the list's title and card tags into the app's index.html.
+// metaDescription is index.html's own description, which a page's replaces.
+var metaDescription = regexp.MustCompile(`\s*<meta name="?description"?[^>]*>`)
+
+// withPreview puts the page's title, description and card tags into the app's index.html.
 func withPreview(index string, p preview, pageURL string) string {
 	title, desc := html.EscapeString(p.title), html.EscapeString(p.description)
+	index = metaDescription.ReplaceAllString(index, "")
 	var b strings.Builder
 	fmt.Fprintf(&b, `<title>%[1]s</title>
+    <meta name="description" content="%[2]s" />
     <meta property="og:type" content="%[4]s" />
     <meta property="og:site_name" content="Survivor Rankings" />
     <meta property="og:title" content="%[1]s" />
@@ -89,12 +95,12 @@ func withPreview(index string, p preview, pageURL string) string {
 	if p.image != "" {
 		fmt.Fprintf(&b, `
     <meta property="og:image" content="%[1]s" />`, html.EscapeString(p.image))
-		if p.share {
+		if p.width > 0 {
 			card = "summary_large_image"
 			fmt.Fprintf(&b, `
     <meta property="og:image:type" content="image/png" />
     <meta property="og:image:width" content="%[1]d" />
-    <meta property="og:image:height" content="%[2]d" />`, shareimage.Width, shareimage.Height)
+    <meta property="og:image:height" content="%[2]d" />`, p.width, p.height)
 		}
 		fmt.Fprintf(&b, `
     <meta property="og:image:alt" content="%[2]s" />

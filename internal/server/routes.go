@@ -35,6 +35,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/seasons/consensus", s.cacheable(s.seasonsConsensus)},
 		{"GET /api/seasons/{seasonId}/consensus", s.cacheable(s.seasonConsensus)},
 		{"GET /api/contestants/{contestantId}", s.cacheable(s.castaway)},
+		{"GET /api/contestants/{contestantId}/share.png", http.HandlerFunc(s.castawayCard)},
 		{"GET /media/contestants/{season}/{key}", http.HandlerFunc(s.media.contestant)},
 		{"GET /media/seasons/{number}", http.HandlerFunc(s.media.season)},
 		{"GET /images/placeholder.jpg", s.media.headshot},

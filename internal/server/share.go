@@ -7,6 +7,7 @@ import (
 	"image"
 	_ "image/jpeg" // media headshots
 	_ "image/png"  // media logos
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -41,7 +42,8 @@ const (
 	msgShareBusy   = "The server is busy drawing images. Please try again in a moment."
 )
 
-// shareImages draws lists' share images (GET /api/lists/{userId}/{listId}/share.png).
+// shareImages draws lists' share images (GET /api/lists/{userId}/{listId}/share.png)
+// and castaways' cards (GET /api/contestants/{contestantId}/share.png, castawaycard.go).
 type shareImages struct {
 	renderer *shareimage.Renderer
 	art      *placeholder.Index
@@ -51,7 +53,7 @@ type shareImages struct {
 	wait  time.Duration
 
 	mu   sync.Mutex
-	pics map[string]image.Image // item image URL -> picture shrunk for drawing
+	pics map[string]image.Image // item image URL -> picture shrunk for drawing (nil: none)
 }
 
 func newShareImages(r *shareimage.Renderer, art *placeholder.Index, mediaDir, mediaURL string) *shareImages {
@@ -100,14 +102,23 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
+	site := siteName(s.cfg.BaseURL)
+	s.servePNG(w, r, "share image", func(w io.Writer) error { return s.share.renderer.PNG(w, s.share.list(l, site)) })
+}
+
+// servePNG answers the PNG paint draws (what naming it in the log), counted against the
+// client's share-image budget and drawn once a drawing slot is free; a refusal or a
+// failure clears the caching headers already set, so no cache keeps it.
+func (s *Server) servePNG(w http.ResponseWriter, r *http.Request, what string, paint func(io.Writer) error) {
+	h := w.Header()
 	if err := s.lists.TakeShareDraw(r.Context(), s.clientIP(r)); err != nil {
 		if _, refused := problem.As(err); refused {
 			clearCaching(h)
 		}
-		s.fail(w, r, "share image rate limit", err, msgShareFailed)
+		s.fail(w, r, what+" rate limit", err, msgShareFailed)
 		return
 	}
-	png, err := s.share.draw(r.Context(), l, siteName(s.cfg.BaseURL))
+	png, err := s.share.draw(r.Context(), paint)
 	if errors.Is(err, errShareBusy) {
 		clearCaching(h)
 		h.Set("Retry-After", "1")
@@ -116,7 +127,7 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		clearCaching(h)
-		s.fail(w, r, "draw share image", err, msgShareFailed)
+		s.fail(w, r, "draw "+what, err, msgShareFailed)
 		return
 	}
 	h.Set("Content-Type", "image/png")
@@ -140,9 +151,9 @@ func siteName(baseURL string) string {
 	return strings.TrimPrefix(u.Host, "www.")
 }
 
-// draw renders l's share PNG, naming site, once a drawing slot is free, or
-// errShareBusy when none frees up within the wait.
-func (si *shareImages) draw(ctx context.Context, l *model.List, site string) ([]byte, error) {
+// draw renders the PNG paint writes once a drawing slot is free, or errShareBusy when
+// none frees up within the wait.
+func (si *shareImages) draw(ctx context.Context, paint func(io.Writer) error) ([]byte, error) {
 	t := time.NewTimer(si.wait)
 	defer t.Stop()
 	select {
@@ -155,7 +166,7 @@ func (si *shareImages) draw(ctx context.Context, l *model.List, site string) ([]
 	defer func() { <-si.slots }()
 	var buf bytes.Buffer
 	buf.Grow(1 << 20)
-	if err := si.renderer.PNG(&buf, si.list(l, site)); err != nil {
+	if err := paint(&buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -184,9 +195,10 @@ func (si *shareImages) list(l *model.List, site string) shareimage.List {
 	return sl
 }
 
-// shareItem is it as the image draws it.
+// shareItem is it as the image draws it: its picture, else its placeholder's initials or number.
 func (si *shareImages) shareItem(it model.Item) shareimage.Item {
-	return shareimage.Item{Name: shareItemName(it.Name, it.IsSeason), IsSeason: it.IsSeason, Image: si.picture(it.ImageURL)}
+	art, _ := si.art.ForImageURL(it.ImageURL)
+	return shareimage.Item{Name: shareItemName(it.Name, it.IsSeason), IsSeason: it.IsSeason, Image: si.picture(it.ImageURL), Art: art}
 }
 
 // shareItemName is an item's name as the image shows it: seasons without the
@@ -201,12 +213,11 @@ func shareItemName(name string, isSeason bool) string {
 	return name
 }
 
-// picture is the item's picture from the media folder, else its placeholder art;
-// nil (the renderer's own fallback) for a URL that names no catalog picture, so
-// only catalog pictures are ever read and the cache is bounded by the catalog too.
+// picture is the item's picture from the media folder; nil (the renderer draws its
+// placeholder) when there is none or the URL names no catalog picture, so only catalog
+// pictures are ever read and the cache, which keeps misses too, is bounded by the catalog.
 func (si *shareImages) picture(url string) image.Image {
-	art, ok := si.art.ForImageURL(url)
-	if !ok {
+	if _, ok := si.art.ForImageURL(url); !ok {
 		return nil
 	}
 	si.mu.Lock()
@@ -215,10 +226,7 @@ func (si *shareImages) picture(url string) image.Image {
 	if ok {
 		return img
 	}
-	img = si.load(strings.TrimPrefix(url, "/media/"))
-	if img == nil {
-		img = art.Image(sharePictureSide)
-	}
+	img = si.load(strings.TrimPrefix(url, "/media/"), sharePictureSide)
 	si.mu.Lock()
 	if len(si.pics) >= sharePictureCache {
 		for k := range si.pics { // drop any one: cheap, and enough to stay bounded
@@ -232,8 +240,8 @@ func (si *shareImages) picture(url string) image.Image {
 }
 
 // load decodes the media file for rel ("contestants/s13/parvati") shrunk so its
-// shorter side is at most sharePictureSide; nil when there is none or it is unreadable.
-func (si *shareImages) load(rel string) image.Image {
+// shorter side is at most side; nil when there is none or it is unreadable.
+func (si *shareImages) load(rel string, side int) image.Image {
 	if si.dir == "" {
 		return nil
 	}
@@ -242,7 +250,7 @@ func (si *shareImages) load(rel string) image.Image {
 		if err != nil {
 			continue
 		}
-		img := decodeBounded(f)
+		img := decodeBounded(f, side)
 		f.Close()
 		if img != nil {
 			return img
@@ -251,7 +259,7 @@ func (si *shareImages) load(rel string) image.Image {
 	return nil
 }
 
-func decodeBounded(f *os.File) image.Image {
+func decodeBounded(f *os.File, side int) image.Image {
 	cfg, _, err := image.DecodeConfig(f)
 	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > shareMaxSourcePixels {
 		return nil
@@ -265,10 +273,10 @@ func decodeBounded(f *os.File) image.Image {
 	}
 	b := src.Bounds()
 	short := min(b.Dx(), b.Dy())
-	if short <= sharePictureSide {
+	if short <= side {
 		return src
 	}
-	w, h := b.Dx()*sharePictureSide/short, b.Dy()*sharePictureSide/short
+	w, h := b.Dx()*side/short, b.Dy()*side/short
 	dst := image.NewRGBA(image.Rect(0, 0, max(w, 1), max(h, 1)))
 	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, b, xdraw.Src, nil)
 	return dst

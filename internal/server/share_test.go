@@ -19,10 +19,12 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/api"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/lists"
 	"castaway/internal/model"
+	"castaway/internal/placeholder"
 	"castaway/internal/shareimage"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -263,8 +265,12 @@ func TestSharePictures(t *testing.T) {
 	if r, g, _, _ := got.At(80, 120).RGBA(); r>>8 < 190 || g>>8 > 20 {
 		t.Errorf("media file picture is not the file's: %v", got.At(80, 120))
 	}
-	if got := si.picture(items[1].ImageURL); got == nil || got.Bounds().Dx() != 160 {
-		t.Errorf("placeholder art: %v", got)
+	// Without a file the renderer draws the entry as the site shows it: its initials.
+	if got := si.picture(items[1].ImageURL); got != nil {
+		t.Errorf("no media file, yet a picture: %v", got.Bounds())
+	}
+	if it := si.shareItem(items[1]); it.Image != nil || it.Art.Text() != placeholder.Initials(items[1].Name) {
+		t.Errorf("no media file: drawn from %v with %q, want the initials %q", it.Image, it.Art.Text(), placeholder.Initials(items[1].Name))
 	}
 	if got := si.picture("/etc/passwd"); got != nil {
 		t.Errorf("a URL outside the catalog gave a picture")
@@ -278,8 +284,8 @@ func TestSharePictures(t *testing.T) {
 
 	// With a CDN the folder is not read.
 	cdn := newShareImages(si.renderer, si.art, env.cfg.MediaDir, "https://cdn.example.com")
-	if got := cdn.picture(items[0].ImageURL); got == nil || got.Bounds().Dx() != 160 || got.Bounds().Dy() != 160 {
-		t.Errorf("CDN media: %v, want the 160x160 placeholder", got)
+	if it := cdn.shareItem(items[0]); it.Image != nil || it.Art.Text() != placeholder.Initials(items[0].Name) {
+		t.Errorf("CDN media: drawn from %v with %q, want the initials", it.Image, it.Art.Text())
 	}
 }
 
@@ -430,4 +436,82 @@ func BenchmarkShareImage(b *testing.B) {
 	}
 	b.Run("draw", func(b *testing.B) { run(b, nil, http.StatusOK) })
 	b.Run("revalidate", func(b *testing.B) { run(b, map[string]string{"If-None-Match": shareETag(l)}, http.StatusNotModified) })
+}
+
+// A tier list's share image tells who is where: an entry whose headshot the media folder
+// has is that photo; one without is the site's placeholder, its initials on a disc of its
+// colours with its name under it; a long label stays inside its cell. Both engines.
+func TestTierShareImageShowsWhoIsWhere(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnvOn(t, st)
+		c, u := e.signedIn(t, "Tierer")
+		var l api.RankedList
+		body := tierBody("Borneo", "Goats:yellow=rudy-boesch,jenna-lewis", "Absolutely the worst:gray=sean-kenniff")
+		if code := callStatus(t, c, "POST", e.URL+"/api/lists", body, &l); code != http.StatusCreated {
+			t.Fatalf("create: %d", code)
+		}
+		stored, err := st.List(context.Background(), u.ID, l.Id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rudy := stored.Items[0]
+		green := image.NewRGBA(image.Rect(0, 0, 200, 260))
+		for i := range green.Pix {
+			green.Pix[i] = []byte{20, 200, 60, 255}[i%4]
+		}
+		path := filepath.Join(e.cfg.MediaDir, filepath.FromSlash(strings.TrimPrefix(rudy.ImageURL, "/media/"))+".png")
+		var buf bytes.Buffer
+		png.Encode(&buf, green)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil || os.WriteFile(path, buf.Bytes(), 0o644) != nil {
+			t.Fatal(err)
+		}
+
+		res, shot := getWith(t, nil, e.URL+"/api/lists/"+u.ID+"/"+l.Id+"/share.png", nil)
+		if res.StatusCode != 200 {
+			t.Fatalf("share.png: %d %s", res.StatusCode, shot)
+		}
+		img := decodePNG(t, shot)
+		si := e.srv.share
+		drawn := si.list(stored, siteName(e.cfg.BaseURL))
+		lay := si.renderer.Layout(drawn)
+		goats, worst := lay.Tiers[0], lay.Tiers[1]
+		if r, g, b, _ := img.At(goats.Tiles[0].Min.X+5, goats.Tiles[0].Min.Y+5).RGBA(); r>>8 > 40 || g>>8 < 180 || b>>8 > 80 {
+			t.Errorf("Rudy's tile is not his headshot: %d %d %d", r>>8, g>>8, b>>8)
+		}
+		for _, entry := range []struct {
+			tier shareimage.TierLayout
+			i    int
+			name string
+		}{{goats, 1, "Jenna Lewis"}, {worst, 0, "Sean Kenniff"}} {
+			m := entry.tier.Marks[entry.i]
+			top, _ := placeholder.Contestant(entry.name).Colors()
+			r, g, b, _ := img.At(m.Disc.Min.X+m.Disc.Dx()/2, m.Disc.Min.Y+m.Disc.Dy()/10).RGBA()
+			if m.Initials != placeholder.Initials(entry.name) || strings.Join(m.NameLines, " ") != entry.name ||
+				absDiff(r>>8, top.R) > 24 || absDiff(g>>8, top.G) > 24 || absDiff(b>>8, top.B) > 24 {
+				t.Errorf("%s: %q on a disc of (%d,%d,%d) named %q; want %q on %v", entry.name, m.Initials, r>>8, g>>8, b>>8, m.NameLines,
+					placeholder.Initials(entry.name), top)
+			}
+		}
+		for _, tl := range lay.Tiers {
+			if !tl.LabelBound.In(tl.LabelRect.Inset(10)) {
+				t.Errorf("label %q drawn at %v, against its cell %v", tl.Label, tl.LabelBound, tl.LabelRect)
+			}
+		}
+	})
+}
+
+func decodePNG(t *testing.T, b []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+func absDiff(a uint32, b uint8) uint32 {
+	if a > uint32(b) {
+		return a - uint32(b)
+	}
+	return uint32(b) - a
 }

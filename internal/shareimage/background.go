@@ -17,6 +17,29 @@ const (
 // planks behind the item rows are drawn by plankPatches.
 func drawScene() *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
+	paintBeach(img, beach{horizon: horizonY, shore: shoreY, sunX: 512, sunR: 120})
+
+	drawTorch(img, 44, 250)
+	drawTorch(img, Width-44, 250)
+
+	// Title board.
+	board := image.Rect(TitleX-40, TitleY-40, TitleX+TitleWidth+40, TitleY+TitleHeight+40)
+	fillRoundRect(img, board.Add(image.Pt(8, 10)), 22, color.RGBA{0, 0, 0, 0x70})
+	fillRoundRect(img, board, 22, color.RGBA{0x2e, 0x18, 0x0a, 0xff})
+	woodPanel(img, board.Inset(10), 16, 3, false)
+
+	return img
+}
+
+// beach is where a painted beach's sea and sand begin and where its sun sets.
+type beach struct {
+	horizon, shore int
+	sunX, sunR     float64
+}
+
+// paintBeach fills img with a dusk sky and the sun setting into the sea above b.horizon,
+// the sea down to b.shore, and sand below.
+func paintBeach(img *image.RGBA, b beach) {
 	skyTop := color.RGBA{0x1a, 0x16, 0x3a, 0xff}
 	skyMid := color.RGBA{0x7a, 0x2e, 0x52, 0xff}
 	skyLow := color.RGBA{0xf2, 0x8c, 0x3a, 0xff}
@@ -24,13 +47,15 @@ func drawScene() *image.RGBA {
 	seaLow := color.RGBA{0x17, 0x3c, 0x52, 0xff}
 	sandTop := color.RGBA{0xe6, 0xbf, 0x84, 0xff}
 	sandLow := color.RGBA{0xb9, 0x8a, 0x55, 0xff}
-	sunX, sunY, sunR := 512.0, float64(horizonY)+10, 120.0
-	for y := 0; y < Height; y++ {
-		for x := 0; x < Width; x++ {
+	horizonY, shoreY := b.horizon, b.shore
+	sunX, sunY, sunR := b.sunX, float64(horizonY)+10, b.sunR
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
 			var c color.RGBA
 			switch {
 			case y < horizonY:
-				t := float64(y) / horizonY
+				t := float64(y) / float64(horizonY)
 				if t < 0.55 {
 					c = lerp(skyTop, skyMid, t/0.55)
 				} else {
@@ -45,24 +70,24 @@ func drawScene() *image.RGBA {
 					c = add(c, color.RGBA{0xff, 0x9a, 0x40, 0xff}, 0.45*glow)
 				}
 			case y < shoreY:
-				t := float64(y-horizonY) / (shoreY - horizonY)
+				t := float64(y-horizonY) / float64(shoreY-horizonY)
 				c = lerp(seaTop, seaLow, t)
 				// sun reflection: broken horizontal streaks under the sun
 				dx := math.Abs(float64(x) - sunX)
-				w := sunR * (1.1 - 0.6*t)
-				if dx < w && math.Sin(float64(y)*0.9+math.Sin(float64(x)*0.05)*2) > 0.3 {
-					c = add(c, color.RGBA{0xff, 0xc0, 0x60, 0xff}, 0.55*(1-dx/w)*(1-t*0.7))
+				reach := sunR * (1.1 - 0.6*t)
+				if dx < reach && math.Sin(float64(y)*0.9+math.Sin(float64(x)*0.05)*2) > 0.3 {
+					c = add(c, color.RGBA{0xff, 0xc0, 0x60, 0xff}, 0.55*(1-dx/reach)*(1-t*0.7))
 				}
 				if math.Sin(float64(y)*0.35+float64(x)*0.02)+hash(x/9, y) > 1.55 {
 					c = add(c, color.RGBA{0xcf, 0xe8, 0xf0, 0xff}, 0.18)
 				}
 			default:
-				t := float64(y-shoreY) / float64(Height-shoreY)
+				t := float64(y-shoreY) / float64(h-shoreY)
 				c = lerp(sandTop, sandLow, t)
 				// wet sand and foam at the waterline
-				wave := shoreY + 14 + 6*math.Sin(float64(x)*0.018)
+				wave := float64(shoreY) + 14 + 6*math.Sin(float64(x)*0.018)
 				if float64(y) < wave {
-					c = lerp(color.RGBA{0xf4, 0xf0, 0xe4, 0xff}, c, (float64(y)-shoreY)/(wave-shoreY))
+					c = lerp(color.RGBA{0xf4, 0xf0, 0xe4, 0xff}, c, (float64(y)-float64(shoreY))/(wave-float64(shoreY)))
 				}
 				n := hash(x/3, y/3) - 0.5
 				c = shade(c, 1+0.10*n)
@@ -70,17 +95,6 @@ func drawScene() *image.RGBA {
 			img.SetRGBA(x, y, c)
 		}
 	}
-
-	drawTorch(img, 44, 250)
-	drawTorch(img, Width-44, 250)
-
-	// Title board.
-	board := image.Rect(TitleX-40, TitleY-40, TitleX+TitleWidth+40, TitleY+TitleHeight+40)
-	fillRoundRect(img, board.Add(image.Pt(8, 10)), 22, color.RGBA{0, 0, 0, 0x70})
-	fillRoundRect(img, board, 22, color.RGBA{0x2e, 0x18, 0x0a, 0xff})
-	woodPanel(img, board.Inset(10), 16, 3, false)
-
-	return img
 }
 
 // patch is a pre-drawn opaque piece of the background.
@@ -284,21 +298,6 @@ func fillCircle(img *image.RGBA, c image.Point, rad int, col color.RGBA) {
 	for y := c.Y - rad; y <= c.Y+rad; y++ {
 		for x := c.X - rad; x <= c.X+rad; x++ {
 			dx, dy := x-c.X, y-c.Y
-			if dx*dx+dy*dy <= rad*rad {
-				blend(img, x, y, col)
-			}
-		}
-	}
-}
-
-// fillCircleF fills a circle clipped to clip.
-func fillCircleF(img *image.RGBA, clip image.Rectangle, cx, cy, rad float64, col color.RGBA) {
-	for y := int(cy - rad); y <= int(cy+rad)+1; y++ {
-		for x := int(cx - rad); x <= int(cx+rad)+1; x++ {
-			if !(image.Point{x, y}).In(clip) {
-				continue
-			}
-			dx, dy := float64(x)+0.5-cx, float64(y)+0.5-cy
 			if dx*dx+dy*dy <= rad*rad {
 				blend(img, x, y, col)
 			}

@@ -26,11 +26,13 @@ import (
 
 	"github.com/go-text/typesetting/font"
 	"github.com/go-text/typesetting/shaping"
+
+	"castaway/internal/placeholder"
 )
 
 // Version names the drawing: it is part of share images' ETags, so bump it
 // whenever what is drawn changes (TestGoldenVersion insists).
-const Version = "4"
+const Version = "5"
 
 // Layout constants from the spec (section 9, share image).
 const (
@@ -82,9 +84,11 @@ const (
 type Item struct {
 	Name     string
 	IsSeason bool
-	// Image is the contestant picture or season logo; nil when the caller
-	// had none, in which case a drawn fallback is used.
+	// Image is the contestant picture or season logo; nil when there is none: then the
+	// entry is drawn as the site shows it, Art's text (a contestant's initials, a season's
+	// number) on a disc of its colours; without Art, a contestant's by Name.
 	Image image.Image
+	Art   placeholder.Art
 }
 
 // List is what the share image shows.
@@ -119,8 +123,10 @@ type ItemLayout struct {
 	NameBound   image.Rectangle
 	ImageRect   image.Rectangle
 	RowRect     image.Rectangle
-	badge       int // the rank badge's radius
-	name        line
+	// Mark is where an item without a picture has its disc.
+	Mark  MonogramLayout
+	badge int // the rank badge's radius
+	name  line
 }
 
 // Layout is the computed position of everything drawn.
@@ -232,6 +238,9 @@ func layout(ts *typesetter, l List) Layout {
 		cy := (il.RowRect.Min.Y + il.RowRect.Max.Y) / 2
 		ix := ImageColumnX + (column-box)/2
 		il.ImageRect = image.Rect(ix, cy-box/2, ix+box, cy-box/2+box)
+		if !hasPicture(it) {
+			il.Mark = monogram(ts, il.ImageRect, it, false)
+		}
 		nameX := ImageColumnX + column + 28
 		il.name, il.NameSize = fitLine(ts, strings.TrimSpace(it.Name), il.NameMaxSize, NameMinSize, TextRightLimit-nameX)
 		il.Name = il.name.text
@@ -400,7 +409,7 @@ func (r *Renderer) drawInto(dst *image.RGBA, l List) {
 	drawTiers(dst, ts, lay.Tiers, l.Tiers)
 	for i, il := range lay.Items {
 		drawRankBadge(dst, ts, il)
-		drawPicture(dst, il.ImageRect, l.Items[i])
+		drawPicture(dst, ts, il.ImageRect, l.Items[i], il.Mark)
 		ts.drawLine(dst, il.name, il.NameSize, il.NameDot, cream, max(1, il.NameSize/24), shadow)
 	}
 	if lay.footerSize > 0 {

@@ -89,10 +89,18 @@ func goldens() map[string]List {
 	}
 }
 
+// goldenCards are the castaway cards TestGolden compares, by file in testdata.
+func goldenCards() map[string]Card {
+	return map[string]Card{"golden-card.png": sampleCard(), "golden-card-photo.png": photoCard()}
+}
+
 func TestGolden(t *testing.T) {
 	r := renderer(t)
 	for name, l := range goldens() {
 		t.Run(name, func(t *testing.T) { checkGolden(t, r.Draw(l), filepath.Join("testdata", name)) })
+	}
+	for name, c := range goldenCards() {
+		t.Run(name, func(t *testing.T) { checkGolden(t, r.DrawCard(c), filepath.Join("testdata", name)) })
 	}
 }
 
@@ -120,10 +128,11 @@ func checkGolden(t *testing.T, got *image.RGBA, path string) {
 	}
 	// Tolerance: a channel may differ by 8 levels; at most 0.2% of pixels
 	// may differ by more (antialiasing differences across platforms).
-	const chanTol, maxBad = 8, Width * Height / 500
+	const chanTol = 8
+	maxBad := got.Rect.Dx() * got.Rect.Dy() / 500
 	bad := 0
-	for y := 0; y < Height; y++ {
-		for x := 0; x < Width; x++ {
+	for y := 0; y < got.Rect.Dy(); y++ {
+		for x := 0; x < got.Rect.Dx(); x++ {
 			g := got.RGBAAt(x, y)
 			wr, wg, wb, _ := want.At(x, y).RGBA()
 			if diff(g.R, wr>>8) > chanTol || diff(g.G, wg>>8) > chanTol || diff(g.B, wb>>8) > chanTol {
@@ -142,8 +151,11 @@ func checkGolden(t *testing.T, got *image.RGBA, path string) {
 // showing the old images, fail here.
 func TestGoldenVersion(t *testing.T) {
 	h := sha256.New()
-	names := make([]string, 0, len(goldens()))
+	names := make([]string, 0, len(goldens())+len(goldenCards()))
 	for name := range goldens() {
+		names = append(names, name)
+	}
+	for name := range goldenCards() {
 		names = append(names, name)
 	}
 	sort.Strings(names)

@@ -1029,6 +1029,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contestants/{contestantId}/share.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestantId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The castaway's card, a 1200x630 PNG drawn on the server: their headshot (or their initials on the site's placeholder colours) beside their name, seasons and all-time place in the community's ranking.
+         * @description Anyone may read it; an id the catalog lacks answers 404 before anything is drawn. The ETag names what the card shows (the drawing's version, the castaway's place and list count, whether a headshot is drawn), so If-None-Match answers 304 without drawing; answers are public and revalidated on every use (public, no-cache). Drawing is bounded as a list's share image is: a few at once (503 with Retry-After past a short wait) and a per-client count of drawn images (429 with Retry-After; 304s are not counted). The castaway page's Open Graph og:image names this URL.
+         */
+        get: operations["getCastawayCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lists/{userId}/{listId}/remixes": {
         parameters: {
             query?: never;
@@ -3804,6 +3826,43 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description No such castaway in the catalog: 'Castaway not found.' */
             404: components["responses"]["Error"];
+        };
+    };
+    getCastawayCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card */
+            200: {
+                headers: {
+                    /** @description What the card shows. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description castaway_not_found 'Castaway not found.' */
+            404: components["responses"]["Error"];
+            /** @description rate_limited: too many images drawn for this client; Retry-After in seconds */
+            429: components["responses"]["Error"];
+            /** @description busy: every drawing slot stayed taken; Retry-After in seconds */
+            503: components["responses"]["Error"];
         };
     };
     getListRemixes: {
