@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
 import { LoadFailed } from '../components/Failure';
 import { SESSION_UNKNOWN, useMe } from '../lib/session';
+import { useSessionGone } from '../lib/sessionGone';
 import pageStyles from '../components/Page.module.css';
 import ui from '../components/ui.module.css';
 import { redirectTarget, type LoginRedirectState } from '../lib/loginRedirect';
@@ -18,11 +19,13 @@ function SessionUnknown({ retry }: { retry: () => void }) {
 
 /**
  * Renders its children for a signed-in user; otherwise sends them to /login, remembering the
- * way back. Signing out while here is not a visit: that goes to /login without a way back.
+ * way back. Signing out while here is not a visit: that goes to /login without a way back,
+ * but a session ended from another device keeps it, for the fan to sign in again and return.
  * A server that cannot say who is signed in gets a notice, not a trip to /login.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoading, isSignedIn, unknown, retry } = useMe();
+  const endedElsewhere = useSessionGone();
   const location = useLocation();
   const wasSignedIn = useRef(false);
   useEffect(() => {
@@ -31,7 +34,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (isLoading) return <PageLoader />;
   if (unknown) return <SessionUnknown retry={retry} />;
   if (!isSignedIn) {
-    const state: LoginRedirectState | undefined = wasSignedIn.current
+    const state: LoginRedirectState | undefined = wasSignedIn.current && !endedElsewhere
       ? undefined
       : { from: location.pathname + location.search + location.hash };
     return <Navigate to="/login" replace state={state} />;

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../app/queryClient';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Header } from '../app/Header';
 import { RedirectIfSignedIn, RequireAuth } from '../app/guards';
@@ -14,7 +15,7 @@ import { accountParts } from '../app/parts';
  * features own, so these tests depend only on the accounts front end.
  */
 export function renderAuthApp(route: string | { pathname: string; search?: string; state?: unknown } = '/login') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const client = createQueryClient({ queries: { retry: false, gcTime: Infinity } });
   const utils = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>
