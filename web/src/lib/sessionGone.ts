@@ -78,3 +78,8 @@ function subscribe(listener: () => void): () => void {
 export function useSessionGone(): boolean {
   return useSyncExternalStore(subscribe, noticeDue, () => false);
 }
+
+/** Whether err is the 401 the notice of an ending already explains: a page need not say it again. */
+export function useSaidBySessionGone(err: unknown): boolean {
+  return useSessionGone() && isSessionGone(err);
+}

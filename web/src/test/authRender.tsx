@@ -8,6 +8,7 @@ import { LocationProbe } from './utils';
 import AccountPage from '../features/auth/AccountPage';
 import LoginPage from '../features/auth/LoginPage';
 import { UsernameEditor } from '../features/auth/UsernameEditor';
+import { SessionEnded } from '../features/auth/SessionEnded';
 import { accountParts } from '../app/parts';
 
 /**
@@ -20,7 +21,8 @@ export function renderAuthApp(route: string | { pathname: string; search?: strin
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>
         <Header />
-        <main>
+        <main id="main" tabIndex={-1}>
+          <SessionEnded />
           <Routes>
             <Route index element={<h1>Home page</h1>} />
             <Route
