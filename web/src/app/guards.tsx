@@ -6,7 +6,7 @@ import { SESSION_UNKNOWN, useMe } from '../lib/session';
 import { useSessionGone } from '../lib/sessionGone';
 import pageStyles from '../components/Page.module.css';
 import ui from '../components/ui.module.css';
-import { redirectTarget, type LoginRedirectState } from '../lib/loginRedirect';
+import { redirectState, redirectTarget, type LoginRedirectState } from '../lib/loginRedirect';
 
 /** Says the session cannot be checked now (the server is unavailable), with a way to ask again. */
 function SessionUnknown({ retry }: { retry: () => void }) {
@@ -36,7 +36,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!isSignedIn) {
     const state: LoginRedirectState | undefined = wasSignedIn.current && !endedElsewhere
       ? undefined
-      : { from: location.pathname + location.search + location.hash };
+      : { from: location.pathname + location.search + location.hash, state: location.state as unknown };
     return <Navigate to="/login" replace state={state} />;
   }
   return children;
@@ -53,6 +53,6 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   if (isLoading) return <PageLoader />;
   const search = new URLSearchParams(location.search);
   if (search.has('reset') || search.has('verify')) return children;
-  if (isSignedIn) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (isSignedIn) return <Navigate to={redirectTarget(location.state)} state={redirectState(location.state)} replace />;
   return children;
 }

@@ -65,6 +65,11 @@ export function takeSessionGone(): string | null {
   return ended?.userId ?? null;
 }
 
+/** A session ended elsewhere and its fan has not signed in again (nor anyone signed out here). */
+export function awaitingSignIn(): boolean {
+  return read() !== null;
+}
+
 function noticeDue(): boolean {
   return read()?.notice === true;
 }

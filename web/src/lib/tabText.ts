@@ -8,7 +8,8 @@ import { useCallback, useState } from 'react';
 
 const PREFIX = 'castaway.text.';
 
-function read(key: string): string {
+/** The text kept under key in this tab ('' for none). */
+export function readTabText(key: string): string {
   try {
     return window.sessionStorage.getItem(PREFIX + key) ?? '';
   } catch {
@@ -16,21 +17,26 @@ function read(key: string): string {
   }
 }
 
+/** Keeps text under key in this tab ('' forgets it). */
+export function keepTabText(key: string, text: string): void {
+  try {
+    if (text === '') window.sessionStorage.removeItem(PREFIX + key);
+    else window.sessionStorage.setItem(PREFIX + key, text);
+  } catch {
+    // No storage (private mode, full): the text lives as long as its form.
+  }
+}
+
 /** The text kept under key in this tab, and its setter ('' forgets it). */
 export function useTabText(key: string): [string, (text: string) => void] {
-  const [kept, setKept] = useState(() => ({ key, text: read(key) }));
+  const [kept, setKept] = useState(() => ({ key, text: readTabText(key) }));
   // A new key (another thread in the same form) reads its own text.
-  const text = kept.key === key ? kept.text : read(key);
+  const text = kept.key === key ? kept.text : readTabText(key);
   if (kept.key !== key) setKept({ key, text });
   const set = useCallback(
     (next: string) => {
       setKept({ key, text: next });
-      try {
-        if (next === '') window.sessionStorage.removeItem(PREFIX + key);
-        else window.sessionStorage.setItem(PREFIX + key, next);
-      } catch {
-        // No storage (private mode, full): the text lives as long as the form.
-      }
+      keepTabText(key, next);
     },
     [key],
   );

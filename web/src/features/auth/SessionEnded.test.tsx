@@ -104,7 +104,7 @@ describe('the rule for a 401', () => {
 
   it('keeps the unsaved work for the same fan, and forgets it when someone else signs in', () => {
     const client = createQueryClient();
-    const body = { ...sandra, createdAt: '2024-01-01T00:00:00Z', providers: ['password'] };
+    const body = { ...sandra, createdAt: '2024-01-01T00:00:00Z', providers: ['password' as const] };
     sessionStorage.setItem('castaway.text.comment:x', 'Words for Sandra');
     noteSessionGone(sandra.id);
     applySignedIn(client, body);
