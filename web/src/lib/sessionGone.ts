@@ -9,7 +9,7 @@ import { ApiError } from '../api/client';
  * they sign in again. Kept in sessionStorage: a reload still says why, and it dies with the tab.
  */
 
-/** Whose session ended (their id, '' when not known), while the notice is due or their words are kept. */
+/** Whose session ended, while the notice is due or their words are kept. */
 const ENDED_KEY = 'castaway.sessionEnded';
 
 interface Ended {
@@ -44,7 +44,7 @@ function write(ended: Ended | null): void {
   for (const l of listeners) l();
 }
 
-/** The session of userId ('' when not known) was ended elsewhere: the notice shows until dismissed. */
+/** The session of userId was ended elsewhere: the notice shows until dismissed. */
 export function noteSessionGone(userId: string): void {
   write({ userId, notice: true });
 }
@@ -57,7 +57,7 @@ export function dismissSessionGone(): void {
 
 /**
  * A fan signed in (again), or signed out here: the notice is done with. Answers whose session
- * had ended ('' when not known), or null when none had: what this tab kept is theirs alone.
+ * had ended, or null when none had: what this tab kept is theirs alone.
  */
 export function takeSessionGone(): string | null {
   const ended = read();
