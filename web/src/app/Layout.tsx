@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
 import { AccountBanners } from '../features/auth/AccountBanners';
+import { SessionEnded } from '../features/auth/SessionEnded';
 import { useAccountCaches } from '../features/offline/accountCaches';
 import { OfflineBanner } from '../features/offline/OfflineBanner';
 import { UpdatePrompt } from '../features/offline/UpdatePrompt';
@@ -24,6 +25,7 @@ export function Layout() {
           <PanelSlot />
           <main id="main" className={styles.main} tabIndex={-1}>
             <OfflineBanner />
+            <SessionEnded />
             <AccountBanners />
             <FlashNotice />
             <Suspense fallback={<PageLoader />}>

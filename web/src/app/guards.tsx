@@ -3,9 +3,10 @@ import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
 import { LoadFailed } from '../components/Failure';
 import { SESSION_UNKNOWN, useMe } from '../lib/session';
+import { useSessionGone } from '../lib/sessionGone';
 import pageStyles from '../components/Page.module.css';
 import ui from '../components/ui.module.css';
-import { redirectTarget, type LoginRedirectState } from '../lib/loginRedirect';
+import { redirectState, redirectTarget, type LoginRedirectState } from '../lib/loginRedirect';
 
 /** Says the session cannot be checked now (the server is unavailable), with a way to ask again. */
 function SessionUnknown({ retry }: { retry: () => void }) {
@@ -18,11 +19,13 @@ function SessionUnknown({ retry }: { retry: () => void }) {
 
 /**
  * Renders its children for a signed-in user; otherwise sends them to /login, remembering the
- * way back. Signing out while here is not a visit: that goes to /login without a way back.
+ * way back. Signing out while here is not a visit: that goes to /login without a way back,
+ * but a session ended from another device keeps it, for the fan to sign in again and return.
  * A server that cannot say who is signed in gets a notice, not a trip to /login.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoading, isSignedIn, unknown, retry } = useMe();
+  const endedElsewhere = useSessionGone();
   const location = useLocation();
   const wasSignedIn = useRef(false);
   useEffect(() => {
@@ -31,9 +34,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (isLoading) return <PageLoader />;
   if (unknown) return <SessionUnknown retry={retry} />;
   if (!isSignedIn) {
-    const state: LoginRedirectState | undefined = wasSignedIn.current
+    const state: LoginRedirectState | undefined = wasSignedIn.current && !endedElsewhere
       ? undefined
-      : { from: location.pathname + location.search + location.hash };
+      : { from: location.pathname + location.search + location.hash, state: location.state as unknown };
     return <Navigate to="/login" replace state={state} />;
   }
   return children;
@@ -50,6 +53,6 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   if (isLoading) return <PageLoader />;
   const search = new URLSearchParams(location.search);
   if (search.has('reset') || search.has('verify')) return children;
-  if (isSignedIn) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (isSignedIn) return <Navigate to={redirectTarget(location.state)} state={redirectState(location.state)} replace />;
   return children;
 }

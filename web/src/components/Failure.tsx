@@ -1,4 +1,5 @@
 import { userMessage } from '../api/userMessage';
+import { useSaidBySessionGone } from '../lib/sessionGone';
 import page from './Page.module.css';
 
 interface LoadFailedProps {
@@ -47,7 +48,8 @@ interface ErrorLineProps {
 
 /** A failed request's message in a line, announced as an alert. */
 export function ErrorLine({ request, fallback, className, inline = false }: ErrorLineProps) {
-  if (!request.isError) return null;
+  const said = useSaidBySessionGone(request.error);
+  if (!request.isError || said) return null;
   const Line = inline ? 'span' : 'p';
   return (
     <Line role="alert" className={className}>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, request } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
 import type { components } from '../api/schema.gen';
+import { noteSessionGone } from './sessionGone';
 
 /** The signed-in user, as GET /api/me answers it. */
 export interface Me {
@@ -49,8 +50,14 @@ export const CREATOR_SESSION_KEY = 'castaway.creator';
 /** The cookie the server sets beside the HttpOnly session cookie at sign-in (no authority of its own). */
 const SIGNED_IN_COOKIE = 'castaway_signed_in';
 
-function mayBeSignedIn(): boolean {
+/** This browser signed in and has not signed out since (a sign-out here clears the cookie). */
+export function mayBeSignedIn(): boolean {
   return typeof document !== 'undefined' && document.cookie.split(';').some((c) => c.trim() === `${SIGNED_IN_COOKIE}=1`);
+}
+
+/** The session has ended: later visits need not ask who is signed in. */
+export function forgetSignedIn(): void {
+  document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/`;
 }
 
 /**
@@ -74,28 +81,33 @@ function remember(me: Me | null): void {
 /** Answers read back from storage rather than the server: stale at once, so the server is asked when it can be. */
 const recalled = new WeakSet<Me>();
 
-function recall(): Me | null {
+function rememberedId(): string | null {
   try {
     const kept = JSON.parse(window.localStorage.getItem(REMEMBERED_ME_KEY) ?? 'null') as { id?: unknown } | null;
-    if (!kept || typeof kept.id !== 'string' || kept.id === '') return null;
-    const me: Me = {
-      id: kept.id,
-      displayName: '',
-      email: '',
-      idolsFound: 0,
-      isAdmin: false,
-      hasPassword: false,
-      emailVerified: false,
-      pendingEmail: '',
-      notice: '',
-      notifyFollowedLists: true,
-      followingCount: 0,
-    };
-    recalled.add(me);
-    return me;
+    return kept && typeof kept.id === 'string' && kept.id !== '' ? kept.id : null;
   } catch {
     return null;
   }
+}
+
+function recall(): Me | null {
+  const id = rememberedId();
+  if (id === null) return null;
+  const me: Me = {
+    id,
+    displayName: '',
+    email: '',
+    idolsFound: 0,
+    isAdmin: false,
+    hasPassword: false,
+    emailVerified: false,
+    pendingEmail: '',
+    notice: '',
+    notifyFollowedLists: true,
+    followingCount: 0,
+  };
+  recalled.add(me);
+  return me;
 }
 
 /**
@@ -116,8 +128,12 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
     const kept = !signal?.aborted && err instanceof ApiError && err.code === 'network' ? recall() : null;
     if (kept) return kept;
     if (signal?.aborted || !(err instanceof ApiError && err.status === 401)) throw err;
-    // The session ended (expired, or signed out elsewhere): stop asking on every visit.
-    document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/`;
+    // The session was ended elsewhere (this browser's own sign-out clears the cookie, and
+    // the cookie expires with the session): say so to the fan last seen here, and stop
+    // asking on every visit.
+    const endedFor = rememberedId();
+    if (endedFor !== null) noteSessionGone(endedFor);
+    forgetSignedIn();
     return null;
   }
 }

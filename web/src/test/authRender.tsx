@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../app/queryClient';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Header } from '../app/Header';
 import { RedirectIfSignedIn, RequireAuth } from '../app/guards';
@@ -7,6 +8,7 @@ import { LocationProbe } from './utils';
 import AccountPage from '../features/auth/AccountPage';
 import LoginPage from '../features/auth/LoginPage';
 import { UsernameEditor } from '../features/auth/UsernameEditor';
+import { SessionEnded } from '../features/auth/SessionEnded';
 import { accountParts } from '../app/parts';
 
 /**
@@ -14,12 +16,13 @@ import { accountParts } from '../app/parts';
  * features own, so these tests depend only on the accounts front end.
  */
 export function renderAuthApp(route: string | { pathname: string; search?: string; state?: unknown } = '/login') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const client = createQueryClient({ queries: { retry: false, gcTime: Infinity } });
   const utils = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>
         <Header />
-        <main>
+        <main id="main" tabIndex={-1}>
+          <SessionEnded />
           <Routes>
             <Route index element={<h1>Home page</h1>} />
             <Route

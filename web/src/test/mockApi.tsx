@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../app/queryClient';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Me } from '../lib/session';
@@ -75,7 +76,7 @@ export function RouterProbe() {
 }
 
 export function renderApp(ui: ReactElement, { route = '/' }: { route?: string | { pathname: string; search?: string; hash?: string; state?: unknown } } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const client = createQueryClient({ queries: { retry: false, gcTime: Infinity } });
   const utils = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>

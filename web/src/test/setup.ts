@@ -15,6 +15,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // The tab's kept words and a session ended elsewhere (lib/tabText, lib/sessionGone).
+  window.sessionStorage.clear();
 });
 
 // jsdom has <dialog> but not its modal half: open and close it by its `open` attribute, and

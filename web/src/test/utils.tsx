@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../app/queryClient';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Catalog } from '../api/client';
@@ -76,7 +77,7 @@ export function LocationProbe() {
 }
 
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string | { pathname: string; state?: unknown } } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const client = createQueryClient({ queries: { retry: false, gcTime: Infinity } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>

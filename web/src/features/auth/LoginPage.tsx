@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHero } from '../../components/PageHero';
-import { redirectTarget } from '../../lib/loginRedirect';
+import { redirectState, redirectTarget } from '../../lib/loginRedirect';
 import { messages, oauthStartUrl, useProviders, type Provider } from './authApi';
 import { GoogleIcon, MailIcon, TwitterIcon } from './authIcons';
 import { EmailAuthForm } from './EmailAuthForm';
@@ -140,7 +140,7 @@ export default function LoginPage() {
               <div className={styles.divider}>
                 <span>with your email</span>
               </div>
-              <EmailAuthForm emailRef={emailRef} onSignedIn={() => void navigate(target, { replace: true })} />
+              <EmailAuthForm emailRef={emailRef} onSignedIn={() => void navigate(target, { replace: true, state: redirectState(location.state) })} />
             </div>
           </section>
         )}

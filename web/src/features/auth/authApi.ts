@@ -4,7 +4,9 @@ import { LIMITS, MESSAGES } from '../../api/contract';
 import { isSessionIndependent, queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { userMessage } from '../../api/userMessage';
-import { CREATOR_SESSION_KEY, meFromApi, type Me } from '../../lib/session';
+import { CREATOR_SESSION_KEY, forgetSignedIn, mayBeSignedIn, meFromApi, type Me } from '../../lib/session';
+import { noteSessionGone, takeSessionGone } from '../../lib/sessionGone';
+import { forgetTabTexts } from '../../lib/tabText';
 
 export type PasswordPolicy = components['schemas']['PasswordPolicy'];
 export type AuthProviders = components['schemas']['AuthProviders'];
@@ -28,6 +30,7 @@ export const messages = {
   signOutFailed: MESSAGES.signOutFailed,
   accountExists: 'An account already exists with this email using a different sign-in method...',
   twitterFailed: 'Twitter sign-in failed. Please try again or use a different method.',
+  sessionEnded: 'You were signed out on another device.',
 } as const;
 
 export const USERNAME_MAX = LIMITS.username;
@@ -74,24 +77,56 @@ export function oauthStartUrl(provider: Provider, redirect: string): string {
 /** A user just signed in: show them at once and refetch everything that depends on who is asking. */
 export function applySignedIn(queryClient: QueryClient, user: ApiMe): Me {
   const me = toMe(user);
+  // What this tab kept from a session ended elsewhere is for that fan alone to take up again.
+  const endedFor = takeSessionGone();
+  if (endedFor !== null && endedFor !== me.id) forgetUnsaved();
   queryClient.setQueryData(queryKeys.me, me);
   void queryClient.invalidateQueries({ predicate: (q) => !isSessionIndependent(q.queryKey) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.me });
   return me;
 }
 
-/** Forgets everything that belonged to the user who just signed out. */
-export function applySignedOut(queryClient: QueryClient) {
+/** The creator's state and the words being typed in this tab. */
+function forgetUnsaved() {
   try {
     window.sessionStorage.removeItem(CREATOR_SESSION_KEY);
   } catch {
     // Storage can be unavailable (private mode); nothing to clear then.
+  }
+  forgetTabTexts();
+}
+
+/**
+ * Forgets everything that belonged to the user who just signed out. A session ended
+ * elsewhere keeps what they were typing in this tab (keepUnsaved) for when they sign in again.
+ */
+export function applySignedOut(queryClient: QueryClient, { keepUnsaved = false } = {}) {
+  if (!keepUnsaved) {
+    takeSessionGone();
+    forgetUnsaved();
   }
   queryClient.removeQueries({ queryKey: queryKeys.draft });
   queryClient.setQueryData(queryKeys.me, null);
   queryClient.removeQueries({ predicate: (q) => !isSessionIndependent(q.queryKey) });
   // The server has just said so: mark the answer stale for next time, without asking again now.
   void queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'none' });
+}
+
+/**
+ * A request found no session (a 401 'unauthorized') while this browser shows a fan: the
+ * first one signs the app out. Ended elsewhere (the signed-in cookie is still here), it says
+ * so once and keeps what they were typing; a sign-out in another tab of this browser
+ * cleared the cookie, and is a sign-out here as well.
+ */
+export function applySessionGone(queryClient: QueryClient) {
+  const me = queryClient.getQueryData<Me | null>(queryKeys.me);
+  if (!me) return;
+  const elsewhere = mayBeSignedIn();
+  if (elsewhere) {
+    noteSessionGone(me.id);
+    forgetSignedIn();
+  }
+  applySignedOut(queryClient, { keepUnsaved: elsewhere });
 }
 
 export interface Credentials {

@@ -61,6 +61,7 @@ describe('header session controls', () => {
     const { client } = renderAuthApp('/mylists');
     await screen.findByRole('heading', { name: 'My Lists page' });
     window.sessionStorage.setItem(CREATOR_SESSION_KEY, '{"name":"My draft"}');
+    window.sessionStorage.setItem('castaway.text.comment:x', 'Half a comment');
     client.setQueryData(['draft', 'u1'], { name: 'My draft' });
     client.setQueryData(['lists', 'mine'], [{ id: 'list_1' }]);
 
@@ -71,6 +72,7 @@ describe('header session controls', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByText(/Welcome,/)).not.toBeInTheDocument();
     expect(window.sessionStorage.getItem(CREATOR_SESSION_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem('castaway.text.comment:x')).toBeNull();
     expect(client.getQueryData(['draft', 'u1'])).toBeUndefined();
     expect(client.getQueryData(['lists', 'mine'])).toBeUndefined();
   });

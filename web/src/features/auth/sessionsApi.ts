@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError, request } from '../../api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { applySignedOut } from './authApi';
@@ -11,24 +10,15 @@ export type SignedInSession = components['schemas']['SignedInSession'];
 export const SESSIONS_FAILED = MESSAGES.sessionsLoadFailed;
 export const END_FAILED = MESSAGES.signOutFailed;
 
-/**
- * A 401 here means this browser's own session was ended elsewhere (from another device, or
- * by a password change): forget the user, and the page's guard sends them to sign in.
- */
-function signedOutIf401(queryClient: QueryClient, err: unknown) {
-  if (err instanceof ApiError && err.status === 401) applySignedOut(queryClient);
-}
+// A 401 here means this browser's own session was ended elsewhere: the query client signs
+// the app out (app/queryClient), and the page's guard sends the fan to sign in again.
 
 /** GET /api/me/sessions: the signed-in user's sessions, the most recently used first. */
 export function useMySessions() {
-  const queryClient = useQueryClient();
-  const query = useQuery({
+  return useQuery({
     queryKey: queryKeys.sessions,
     queryFn: ({ signal }) => request(() => api.GET('/api/me/sessions', { signal }), SESSIONS_FAILED),
   });
-  const { error } = query;
-  useEffect(() => signedOutIf401(queryClient, error), [queryClient, error]);
-  return query;
 }
 
 /** Ends one session; ending this browser's own signs it out here. */
@@ -42,10 +32,7 @@ export function useEndSession() {
       else void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
     },
     // Already ended elsewhere (404): show the list as it is now.
-    onError: (err) => {
-      signedOutIf401(queryClient, err);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
-    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }
 
@@ -54,7 +41,6 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request(() => api.POST('/api/me/sessions/end-others'), END_FAILED),
-    onError: (err) => signedOutIf401(queryClient, err),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { userMessage } from '../../api/userMessage';
+import { useTabText } from '../../lib/tabText';
 import { ADD_ERROR, EMPTY_COMMENT, MAX_COMMENT_LENGTH, useAddComment, type ThreadSource } from './commentsApi';
 import styles from './CommentsSection.module.css';
 
@@ -18,9 +19,12 @@ interface Props {
   compact?: boolean;
 }
 
-/** A comment or reply box: remaining-character counter, trimmed text, nothing lost on failure. */
+/**
+ * A comment or reply box: remaining-character counter, trimmed text, nothing lost on failure,
+ * nor on a reload or a sign-in round trip (the tab keeps the text until it is posted).
+ */
 export function CommentForm({ thread, parentId, label, placeholder, submitLabel, onPosted, onCancel, autoFocus = false, compact = false }: Props) {
-  const [text, setText] = useState('');
+  const [text, setText] = useTabText(`comment:${JSON.stringify(thread.key)}:${parentId ?? ''}`);
   const [emptyError, setEmptyError] = useState(false);
   const add = useAddComment(thread);
   const pending = add.isPending;
@@ -99,7 +103,14 @@ export function CommentForm({ thread, parentId, label, placeholder, submitLabel,
         </span>
         <div className={styles.formButtons}>
           {onCancel && (
-            <button type="button" className={styles.ghostButton} onClick={onCancel}>
+            <button
+              type="button"
+              className={styles.ghostButton}
+              onClick={() => {
+                setText('');
+                onCancel();
+              }}
+            >
               Cancel
             </button>
           )}

@@ -149,6 +149,22 @@ describe('CommentsSection', () => {
     expect(first).toHaveTextContent('Sandra is the queen');
   });
 
+  it('keeps the words typed in this tab, through a reload or a sign-in round trip, until they are posted', async () => {
+    const user = userEvent.setup();
+    commentsServer([]);
+    const first = renderComments();
+    await user.type(await screen.findByRole('textbox', { name: 'Add a comment' }), 'Half a thought');
+    first.unmount();
+
+    renderComments();
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    expect(box).toHaveValue('Half a thought');
+    await user.type(box, ', finished');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(Object.keys(sessionStorage).filter((k) => k.startsWith('castaway.text.'))).toEqual([]);
+  });
+
   it('keeps the text and shows the server message when posting fails', async () => {
     const user = userEvent.setup();
     mockApi({ [`GET ${PATH}`]: [], [`POST ${PATH}`]: apiError(400, 'Comment cannot be empty.', 'validation') }, { me: sandra });

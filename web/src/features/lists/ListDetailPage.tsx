@@ -5,6 +5,7 @@ import { userMessage } from '../../api/userMessage';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../../lib/session';
+import { useSaidBySessionGone } from '../../lib/sessionGone';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, listEntries, useFavorite, useList, useUpvote, type RankedList } from './api';
 import { ShareDialog, SHARE_LOAD_ERROR, useShareImage } from './ShareDialog';
@@ -136,11 +137,13 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
   const edit: EditState = { editingListId: list.id };
   const busy = upvote.isPending || favorite.isPending;
   // Each action clears the other's failure, so at most one shows.
-  const error = upvote.isError
+  const failed = upvote.isError
     ? userMessage(upvote.error, UPVOTE_ERROR)
     : favorite.isError
       ? userMessage(favorite.error, FAVORITE_ERROR)
       : share.error;
+  // A session ended elsewhere is said by its own notice (features/auth/SessionEnded).
+  const error = useSaidBySessionGone(upvote.error ?? favorite.error) ? null : failed;
 
   function toggleUpvote() {
     if (!isSignedIn || busy) return;

@@ -336,6 +336,29 @@ describe('CreatePage', () => {
     expect(calls.some((c) => c.path === '/api/me/draft' && c.method === 'PUT')).toBe(false);
   });
 
+  it('edit mode keeps unsaved changes through a reload, and lets them go when the page is left', async () => {
+    mockListsServer({ me: sandra, routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList() } } });
+    const user = userEvent.setup();
+    const route = { pathname: '/create', state: { editingListId: 'list_1' } };
+    const first = renderWithProviders(<CreatePage />, { route });
+    const name = await screen.findByDisplayValue('Queens of the Game');
+    await user.type(name, ', revised');
+    // A reload runs no clean-up: the tab's copy is what the page opens with.
+    const copy = sessionStorage.getItem('castaway.text.edit:list_1');
+    expect(copy).toContain('Queens of the Game, revised');
+    first.unmount();
+    expect(sessionStorage.getItem('castaway.text.edit:list_1')).toBeNull();
+    sessionStorage.setItem('castaway.text.edit:list_1', copy ?? '');
+    const reloaded = renderWithProviders(<CreatePage />, { route });
+    expect(await screen.findByDisplayValue('Queens of the Game, revised')).toBeInTheDocument();
+    expect(screen.getByText('Your unsaved changes were restored.')).toBeInTheDocument();
+    reloaded.unmount();
+
+    renderWithProviders(<CreatePage />, { route });
+    expect(await screen.findByDisplayValue('Queens of the Game')).toBeInTheDocument();
+    expect(screen.queryByText('Your unsaved changes were restored.')).not.toBeInTheDocument();
+  });
+
   it('edit mode says so when the list is gone, and when saving finds it deleted', async () => {
     mockListsServer({
       me: sandra,

@@ -58,7 +58,7 @@ export function DetailsForm({ state, update, editingListId, userId, restored, dr
       </h2>
       {restored && (
         <p className={styles.restored} role="status">
-          Your unsaved draft was restored.
+          {editing ? 'Your unsaved changes were restored.' : 'Your unsaved draft was restored.'}
         </p>
       )}
       <div className={styles.field}>

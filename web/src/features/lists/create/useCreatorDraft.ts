@@ -5,6 +5,8 @@ import { queryKeys } from '../../../api/queryKeys';
 import { browserOffline } from '../../../lib/network';
 import { dropKeptDraft, keepDraft, readKeptDraft } from '../../../lib/keptDraft';
 import { useMe } from '../../../lib/session';
+import { awaitingSignIn } from '../../../lib/sessionGone';
+import { keepTabText, readTabText } from '../../../lib/tabText';
 import { useNetworkState } from '../../../lib/useNetworkState';
 import { DESCRIPTION_MAX, NAME_MAX, fetchList, toItemInput, useDeleteDraft, useDraft, useSaveDraft } from '../api';
 import { fromSorter, toSorterInput } from './sorter/sortProgress';
@@ -16,17 +18,22 @@ export const DRAFT_DELAY_MS = 2000;
 /** 'kept': offline, the draft waits on this device (lib/keptDraft). */
 export type DraftStatus = 'idle' | 'saving' | 'saved' | 'error' | 'kept';
 
+/** Where the tab keeps the unsaved changes to a list being edited (lib/tabText). */
+const editKey = (listId: string) => `edit:${listId}`;
+
 /**
- * The creator's state and where it comes from and goes: the list being edited, a remix's
- * start, or for a new list this tab's copy, else the draft kept on this device while
- * offline, else the server draft; changes go to the tab's copy at once and to the server
- * draft 2 s after the last one, or, with no connection, to this device until there is one.
+ * The creator's state and where it comes from and goes: the list being edited (or the
+ * tab's copy of its unsaved changes), a remix's start, or for a new list this tab's copy,
+ * else the draft kept on this device while offline, else the server draft; changes go to
+ * the tab's copy at once and, for a new list, to the server draft 2 s after the last one,
+ * or, with no connection, to this device until there is one.
  */
 export function useCreatorDraft(editingListId: string | null, userId: string, remix: CreatorState | null = null) {
   const editing = editingListId !== null;
-  const [state, setState] = useState<CreatorState>(() => (editing ? EMPTY_CREATOR : (remix ?? readStoredCreator() ?? EMPTY_CREATOR)));
-  const touched = useRef(!editing && (remix !== null || !isBlank(state)));
-  const [restored, setRestored] = useState(false);
+  const [editCopy] = useState(() => (editing ? parseCreator(readTabText(editKey(editingListId))) : null));
+  const [state, setState] = useState<CreatorState>(() => (editing ? (editCopy ?? EMPTY_CREATOR) : (remix ?? readStoredCreator() ?? EMPTY_CREATOR)));
+  const touched = useRef(editCopy !== null || (!editing && (remix !== null || !isBlank(state))));
+  const [restored, setRestored] = useState(editCopy !== null);
   const [keptHere, setKeptHere] = useState(false);
   /** The state the server draft last took (JSON): going offline with nothing new keeps nothing. */
   const savedAs = useRef<string | null>(null);
@@ -47,13 +54,26 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
     retry: false,
     staleTime: 0,
   });
-  const loadedFor = useRef<string | null>(null);
+  const loadedFor = useRef<string | null>(editCopy ? editingListId : null);
   useEffect(() => {
     const list = editQuery.data;
     if (!list || loadedFor.current === list.id) return;
     loadedFor.current = list.id;
     setState({ ...EMPTY_CREATOR, name: list.name, description: list.description, tags: cleanTags(list.tags), ...listShape(list), isPublic: list.isPublic });
   }, [editQuery.data]);
+
+  // Editing, the tab keeps the changes too, for a reload or a session ended elsewhere and
+  // the sign-in that brings the fan back; leaving the page otherwise lets them go.
+  useEffect(() => {
+    if (editingListId === null || !touched.current || finished.current) return;
+    keepTabText(editKey(editingListId), JSON.stringify(state));
+  }, [editingListId, state]);
+  useEffect(() => {
+    if (editingListId === null) return;
+    return () => {
+      if (!awaitingSignIn()) keepTabText(editKey(editingListId), '');
+    };
+  }, [editingListId]);
 
   // A blank new creator picks up the draft kept on this device while offline (newer than
   // the server's, which it had not reached), once the server says whose creator this is:
@@ -171,7 +191,9 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
   /** The list was saved: nothing of the draft is kept. */
   function finish() {
     finished.current = true;
-    if (!editing) {
+    if (editingListId !== null) {
+      keepTabText(editKey(editingListId), '');
+    } else {
       storeCreator(null);
       dropKeptDraft(userId);
     }
