@@ -55,6 +55,15 @@ export function toApiError(response: Response, body: unknown, fallback: string):
   return new ApiError(response.status, 'http_' + String(response.status), fallback);
 }
 
+/**
+ * A query's retry rule: up to `times` more tries, none once the answer is final (`final`, e.g.
+ * a 404), nor for a read offline the app never kept: reads run in networkMode 'offlineFirst',
+ * so a retry would wait in silence for a connection instead of saying why the page is empty.
+ */
+export function retryRead(times: number, final?: (err: unknown) => boolean) {
+  return (count: number, err: unknown): boolean => count < times && !(err instanceof ApiError && err.code === 'unsaved') && !(final?.(err) ?? false);
+}
+
 type FetchResult<T> = { data?: T; error?: unknown; response: Response };
 
 /**

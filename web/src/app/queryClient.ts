@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { retryRead } from '../api/client';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -6,7 +7,7 @@ export function createQueryClient(): QueryClient {
       // Offline, a read still asks once: the service worker may answer from what this
       // browser saw before (src/sw.ts). A write runs and fails at once, saying it needs a
       // connection (api/client), rather than waiting silently to fire whenever one is back.
-      queries: { refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'offlineFirst' },
+      queries: { refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'offlineFirst', retry: retryRead(3) },
       mutations: { networkMode: 'always' },
     },
   });

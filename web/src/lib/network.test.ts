@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, request } from '../api/client';
+import { api, ApiError, request, retryRead } from '../api/client';
 import { userMessage } from '../api/userMessage';
 import { networkState, noteRequest, OFFLINE_UNSAVED, OFFLINE_WRITE } from './network';
 
@@ -45,5 +45,15 @@ describe('a request the network fails', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } })));
     await request(() => api.GET('/api/home'), 'Failed to load.');
     expect(networkState()).toBe('online');
+  });
+});
+
+describe('retryRead', () => {
+  it('tries again up to its count, but never a read offline the app never kept, nor a final answer', () => {
+    const retry = retryRead(2, (err) => err instanceof ApiError && err.status === 404);
+    const network = new ApiError(0, 'network', 'Failed.');
+    expect([retry(0, network), retry(1, network), retry(2, network)]).toEqual([true, true, false]);
+    expect(retry(0, new ApiError(0, 'unsaved', OFFLINE_UNSAVED))).toBe(false);
+    expect(retry(0, new ApiError(404, 'list_not_found', 'Gone.'))).toBe(false);
   });
 });
