@@ -3,8 +3,9 @@
 // the network gone, under the offline banner, and a write there says it needs a connection;
 // a fan's private list is never kept for offline use, what was kept is gone once another
 // account signs in, and once the fan signs out everywhere from another device the next person
-// offline finds neither their name nor their private list, only public pages; a new release
-// is offered as a reload. Runs the real binary on a fresh database.
+// offline finds neither their name nor their private list, only public pages; a page never
+// opened says, offline, that it was not saved, and leads back; a new release is offered as a
+// reload. Runs the real binary on a fresh database.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { PASSWORD, screenshot, signUp, startApp, until } from './harness.mjs';
 
 const OFFLINE = "You're offline. Showing what you've seen before.";
 const OFFLINE_WRITE = "You're offline: this needs a connection.";
+const OFFLINE_UNSAVED = "You're offline, and this page was not saved for reading offline.";
 const UPDATE = 'A new version of Survivor Rankings is ready.';
 const READS = 'castaway-reads';
 
@@ -163,6 +165,39 @@ for (const [width, height] of [
       assert.equal(await page.getByText(OFFLINE).count(), 0);
     });
     assert.equal(await page.getByText(OFFLINE).count(), 0);
+    await page.context().close();
+  });
+}
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  test(`at ${width}: a list never opened says, offline, that it was not saved for reading offline, and Go Back leads back`, async () => {
+    const page = await app.newPage({ width, height });
+    await signUp(page, `unsaved${width}@example.com`);
+    const seen = await createList(page, `Opened Before ${width}`, true);
+    await page.goto(`/list/${seen.userId}/${seen.id}`);
+    await controlled(page);
+    // A second list, never opened here: home links to it, the worker kept nothing of it.
+    const unseen = await createList(page, `Never Opened ${width}`, true);
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Recently Created Lists' }).getByRole('link', { name: unseen.name });
+    await card.waitFor();
+    assert.equal(await cached(page, `/api/lists/${unseen.userId}/${unseen.id}`), false);
+
+    await page.context().setOffline(true);
+    await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+    await card.click();
+    await page.waitForURL(new RegExp(`/list/${unseen.userId}/${unseen.id}$`));
+    const alert = page.getByRole('alert').filter({ hasText: OFFLINE_UNSAVED });
+    // Said as a sentence, not in display capitals (innerText shows what text-transform makes of it).
+    assert.equal(await alert.getByRole('heading', { level: 1 }).innerText(), OFFLINE_UNSAVED);
+    await screenshot(page, `offline-unsaved-${width}`);
+
+    await alert.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('region', { name: 'Recently Created Lists' }).getByRole('link', { name: unseen.name }).waitFor();
     await page.context().close();
   });
 }

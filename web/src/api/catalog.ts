@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, request, type Catalog } from './client';
+import { api, request, retryRead, type Catalog } from './client';
 import { queryKeys } from './queryKeys';
 
 export function fetchCatalog(signal?: AbortSignal): Promise<Catalog> {
@@ -13,6 +13,6 @@ export function useCatalog() {
     queryFn: ({ signal }) => fetchCatalog(signal),
     staleTime: 60 * 60 * 1000,
     gcTime: 24 * 60 * 60 * 1000,
-    retry: 1,
+    retry: retryRead(1),
   });
 }

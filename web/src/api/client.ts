@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import { OFFLINE_WRITE, OfflineWriteError, trackedFetch } from '../lib/network';
+import { browserOffline, OFFLINE_UNSAVED, OFFLINE_WRITE, OfflineWriteError, trackedFetch } from '../lib/network';
 import type { components, paths } from './schema.gen';
 
 export type Catalog = components['schemas']['Catalog'];
@@ -55,12 +55,23 @@ export function toApiError(response: Response, body: unknown, fallback: string):
   return new ApiError(response.status, 'http_' + String(response.status), fallback);
 }
 
+/**
+ * A query's retry rule: up to `times` more tries, none once the answer is final (`final`, e.g.
+ * a 404), nor for a read offline the app never kept: reads run in networkMode 'offlineFirst',
+ * so a retry would wait in silence for a connection instead of saying why the page is empty.
+ */
+export function retryRead(times: number, final?: (err: unknown) => boolean) {
+  return (count: number, err: unknown): boolean => count < times && !(err instanceof ApiError && err.code === 'unsaved') && !(final?.(err) ?? false);
+}
+
 type FetchResult<T> = { data?: T; error?: unknown; response: Response };
 
 /**
  * Runs one openapi-fetch call and gives its data, or throws an ApiError: `fallback` is the
  * spec's failure text for the action, used for a network failure (status 0) or a 5xx; a
- * write attempted with no connection says so instead (code 'offline', OFFLINE_WRITE).
+ * write attempted with no connection says so instead (code 'offline', OFFLINE_WRITE), and so
+ * does a read that fails offline, which the service worker had no copy of (code 'unsaved',
+ * OFFLINE_UNSAVED).
  * An aborted request rethrows the abort. A 204 answer gives undefined.
  *
  *   const list = await request(() => api.GET('/api/lists/{userId}/{listId}', { params }), 'Failed…');
@@ -72,6 +83,7 @@ export async function request<T>(run: () => Promise<FetchResult<T>>, fallback: s
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     if (err instanceof OfflineWriteError) throw new ApiError(0, 'offline', OFFLINE_WRITE);
+    if (browserOffline()) throw new ApiError(0, 'unsaved', OFFLINE_UNSAVED);
     throw new ApiError(0, 'network', fallback);
   }
   if (!result.response.ok) throw toApiError(result.response, result.error, fallback);

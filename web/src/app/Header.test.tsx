@@ -32,19 +32,21 @@ describe('Header', () => {
     expect(await within(nav).findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(nav).getByRole('link', { name: 'My Lists' })).toHaveAttribute('href', '/login');
     expect(within(nav).getByRole('link', { name: 'Other Rankings' })).toHaveAttribute('href', '/rankings');
+    expect(within(nav).queryByRole('link', { name: 'Feed' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Global Rankings' })).toHaveAttribute('href', '/global-rankings');
     expect(screen.getByRole('link', { name: 'Survivor Rankings' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('button', { name: /^Inbox/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/Welcome/)).not.toBeInTheDocument();
   });
 
-  it('signed in: welcome line, inbox dropdown, My Lists and Sign Out', async () => {
+  it('signed in: welcome line, inbox dropdown, Feed, My Lists and Sign Out', async () => {
     mockServer({ me: sandra });
     const user = userEvent.setup();
     renderWithProviders(<Header />);
     expect(await screen.findByText('Sandra')).toBeInTheDocument();
     expect(screen.getByText(/Welcome,/)).toHaveTextContent('Welcome, Sandra');
     expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByText(/Welcome,/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/feed');
     expect(screen.getByRole('link', { name: 'My Lists' })).toHaveAttribute('href', '/mylists');
     const inbox = await screen.findByRole('button', { name: 'Inbox' });
     expect(inbox).toHaveAttribute('aria-expanded', 'false');

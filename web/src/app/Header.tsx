@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useMe } from '../lib/session';
 import { useSignOut } from '../features/auth/authApi';
-import { MenuIcon, TorchMark, TrophyIcon } from '../components/icons';
+import { BellIcon, MenuIcon, TorchMark, TrophyIcon } from '../components/icons';
 import { useIsMobile } from '../components/useMediaQuery';
 import styles from './Header.module.css';
 
@@ -44,12 +44,22 @@ export function Header() {
         {/* Offline, the fan last seen here is known by id alone: no name to greet. */}
         {isSignedIn && !!user?.displayName && !isMobile && (
           <p className={styles.welcome}>
-            Welcome, <strong>{user.displayName}</strong>
+            <span className={styles.welcomeText}>
+              Welcome, <strong>{user.displayName}</strong>
+            </span>
           </p>
         )}
         {isSignedIn && (
           <div className={styles.inboxSlot}>
-            <Suspense fallback={<span className={styles.inboxPending} aria-hidden="true" />}>
+            {/* While its code loads, the Inbox already shows its bell and name, not an empty pill. */}
+            <Suspense
+              fallback={
+                <span className={styles.inboxPending} aria-hidden="true">
+                  <BellIcon />
+                  <span className={styles.iconLabel}>Inbox</span>
+                </span>
+              }
+            >
               <Inbox />
             </Suspense>
           </div>
@@ -70,6 +80,11 @@ export function Header() {
             <p className={styles.menuWelcome}>
               Welcome, <strong>{user.displayName}</strong>
             </p>
+          )}
+          {isSignedIn && (
+            <NavLink to="/feed" className={navClass}>
+              Feed
+            </NavLink>
           )}
           <NavLink to={isSignedIn ? '/mylists' : '/login'} state={isSignedIn ? undefined : { from: '/mylists' }} className={isSignedIn ? navClass : styles.navLink}>
             My Lists

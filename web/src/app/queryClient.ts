@@ -1,12 +1,13 @@
 import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { applySessionGone } from '../features/auth/authApi';
 import { isSessionGone } from '../lib/sessionGone';
+import { retryRead } from '../api/client';
 
 // Offline, a read still asks once: the service worker may answer from what this browser saw
 // before (src/sw.ts). A write runs and fails at once, saying it needs a connection
 // (api/client), rather than waiting silently to fire whenever one is back.
 const APP_DEFAULTS: DefaultOptions = {
-  queries: { refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'offlineFirst' },
+  queries: { refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'offlineFirst', retry: retryRead(3) },
   mutations: { networkMode: 'always' },
 };
 

@@ -45,4 +45,26 @@ describe('ListCard', () => {
     expect(screen.getByText('Tier list')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Top 3' })).not.toBeInTheDocument();
   });
+
+  it('dated: says who published the list and when', () => {
+    const createdAt = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    renderApp(<ListCard list={summary({ createdAt })} from="other" dated />);
+    const card = screen.getByRole('article', { name: 'Queens of the Game' });
+    expect(within(card).getByRole('link', { name: 'Parvati' })).toHaveAttribute('href', '/rankings/user/u2');
+    const when = within(card).getByText('3 hours ago');
+    expect(when.tagName).toBe('TIME');
+    expect(when).toHaveAttribute('datetime', createdAt);
+  });
+
+  it('says nothing of when unless dated', () => {
+    renderApp(<ListCard list={summary()} from="other" />);
+    expect(screen.getByRole('article', { name: 'Queens of the Game' }).querySelector('time')).toBeNull();
+  });
+
+  it('separates its counts with dots drawn by CSS, so a wrapped line never ends on one', () => {
+    renderApp(<ListCard list={summary({ format: 'tiers', topTier: { label: 'S', color: 'red' } })} from="other" />);
+    const meta = screen.getByText('Tier list').parentElement;
+    expect(meta?.textContent).not.toContain('•');
+    expect([...(meta?.children ?? [])].map((c) => c.textContent)).toEqual(['▲ 4 upvotes', '10 contestants', 'Tier list']);
+  });
 });

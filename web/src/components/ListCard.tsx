@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { components } from '../api/schema.gen';
 import { FallbackImage } from './FallbackImage';
+import { RelativeTime } from './RelativeTime';
 import { stripSurvivorPrefix } from '../lib/seasonDisplay';
 import { TAG_LABELS, isUserTag } from '../lib/tags';
 import styles from './ListCard.module.css';
@@ -20,6 +21,8 @@ interface Props {
   from: ListSource;
   /** Hide the author line, e.g. on a page that is all one author's lists. */
   hideAuthor?: boolean;
+  /** Say when the list was published, beside its author (a feed: who published what, when). */
+  dated?: boolean;
   /** A word on why the card is here, above its preview (a castaway page: their place in it). */
   badge?: string;
 }
@@ -30,7 +33,7 @@ interface Props {
  * The whole card opens the list; the author link opens their rankings. Spoiler-tagged lists
  * keep their preview blurred and hidden from assistive technology.
  */
-export function ListCard({ list, from, hideAuthor = false, badge }: Props) {
+export function ListCard({ list, from, hideAuthor = false, dated = false, badge }: Props) {
   const spoiler = list.tags.includes('spoiler');
   const seasons = list.tags.includes('season-ranking') || list.topItems.some((i) => i.isSeason);
   const tags = list.tags.filter(isUserTag);
@@ -77,28 +80,21 @@ export function ListCard({ list, from, hideAuthor = false, badge }: Props) {
         </div>
         {!hideAuthor && (
           <p className={styles.author}>
-            by{' '}
-            <Link to={`/rankings/user/${encodeURIComponent(list.userId)}`} state={{ userName: list.userName }} className={styles.authorLink}>
-              {list.userName || 'Anonymous'}
-            </Link>
+            <span className={styles.byline}>
+              by{' '}
+              <Link to={`/rankings/user/${encodeURIComponent(list.userId)}`} state={{ userName: list.userName }} className={styles.authorLink}>
+                {list.userName || 'Anonymous'}
+              </Link>
+            </span>
+            {dated && <RelativeTime iso={list.createdAt} className={styles.when} />}
           </p>
         )}
         <p className={styles.meta}>
           <span className={styles.votes}>
             <span aria-hidden="true">▲</span> {plural(list.upvoteCount, 'upvote', 'upvotes')}
           </span>
-          <span aria-hidden="true" className={styles.dot}>
-            •
-          </span>
           <span>{plural(list.contestantCount, seasons ? 'season' : 'contestant', seasons ? 'seasons' : 'contestants')}</span>
-          {list.format === 'tiers' && (
-            <>
-              <span aria-hidden="true" className={styles.dot}>
-                •
-              </span>
-              <span className={styles.format}>Tier list</span>
-            </>
-          )}
+          {list.format === 'tiers' && <span className={styles.format}>Tier list</span>}
         </p>
         {tags.length > 0 && (
           <ul className={styles.tags} aria-label="Tags">
@@ -142,13 +138,15 @@ interface GridProps {
   loading?: boolean;
   skeletons?: number;
   hideAuthor?: boolean;
+  /** Each card says when its list was published (ListCard's dated). */
+  dated?: boolean;
   label?: string;
   /** Each card's badge (ListCard's), if any. */
   badgeOf?: (list: ListSummary) => string | undefined;
 }
 
 /** Cards three per row, fewer when the space is narrow (container queries, so the seasons panel counts). */
-export function ListCardGrid({ lists, from, loading = false, skeletons = 3, hideAuthor, label, badgeOf }: GridProps) {
+export function ListCardGrid({ lists, from, loading = false, skeletons = 3, hideAuthor, dated, label, badgeOf }: GridProps) {
   if (loading) {
     return (
       <div className={styles.gridWrap} role="status" aria-label="Loading lists">
@@ -165,7 +163,7 @@ export function ListCardGrid({ lists, from, loading = false, skeletons = 3, hide
       <ul className={styles.grid} aria-label={label}>
         {(lists ?? []).map((list) => (
           <li key={`${list.userId}/${list.id}`} className={styles.cell}>
-            <ListCard list={list} from={from} hideAuthor={hideAuthor} badge={badgeOf?.(list)} />
+            <ListCard list={list} from={from} hideAuthor={hideAuthor} dated={dated} badge={badgeOf?.(list)} />
           </li>
         ))}
       </ul>

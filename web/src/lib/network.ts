@@ -8,6 +8,9 @@
 /** What a write says when there is no connection to make it with. */
 export const OFFLINE_WRITE = "You're offline: this needs a connection.";
 
+/** What a read says offline when the app kept no copy of it (a page never opened online). */
+export const OFFLINE_UNSAVED = "You're offline, and this page was not saved for reading offline.";
+
 export type NetworkState = 'online' | 'offline' | 'unreachable';
 
 let unreachable = false;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -34,6 +34,20 @@ describe('who is signed in, with no network', () => {
     expect(offline.result.current.user?.id).toBe(sandra.id);
     expect(offline.result.current.recalled).toBe(true);
     expect(offline.result.current.unknown).toBe(false);
+  });
+
+  it('a fan seen signed in before is still signed in when the browser says it is offline', async () => {
+    const server = mockAuthServer({ me: sandra });
+    const online = renderMe();
+    await waitFor(() => expect(online.result.current.user?.id).toBe(sandra.id));
+    online.unmount();
+
+    server.set('GET /api/me', 'network');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const offline = renderMe();
+    await waitFor(() => expect(offline.result.current.isSignedIn).toBe(true));
+    expect(offline.result.current.recalled).toBe(true);
+    vi.restoreAllMocks();
   });
 
   it('keeps nothing about the fan but their id (public, in their lists\u2019 addresses): offline nobody can tell whether they are still signed in', async () => {

@@ -125,7 +125,7 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   } catch (err) {
     // No network at all: the fan last seen here is who reads offline (the app asks again
     // when the connection is back). A server that answered, even with 503, is asked again.
-    const kept = !signal?.aborted && err instanceof ApiError && err.code === 'network' ? recall() : null;
+    const kept = !signal?.aborted && err instanceof ApiError && (err.code === 'network' || err.code === 'unsaved') ? recall() : null;
     if (kept) return kept;
     if (signal?.aborted || !(err instanceof ApiError && err.status === 401)) throw err;
     // The session was ended elsewhere (this browser's own sign-out clears the cookie, and

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError, request } from '../../api/client';
+import { api, ApiError, request, retryRead } from '../../api/client';
 import { LIMITS, MESSAGES } from '../../api/contract';
 import { isSessionIndependent, queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
@@ -54,7 +54,7 @@ export function useProviders() {
     queryKey: queryKeys.auth.providers,
     queryFn: ({ signal }) => request(() => api.GET('/api/auth/providers', { signal }), 'Failed to load sign-in options.'),
     staleTime: 10 * 60 * 1000,
-    retry: 1,
+    retry: retryRead(1),
   });
 }
 
@@ -63,7 +63,7 @@ export function usePasswordPolicy(enabled = true) {
     queryKey: queryKeys.auth.passwordPolicy,
     queryFn: ({ signal }) => request(() => api.GET('/api/auth/password-policy', { signal }), 'Failed to load the password rules.'),
     staleTime: 10 * 60 * 1000,
-    retry: 1,
+    retry: retryRead(1),
     enabled,
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, api, request } from '../../api/client';
+import { ApiError, api, request, retryRead } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import { MESSAGES } from '../../api/contract';
@@ -24,6 +24,6 @@ export function useCastaway(contestantId: string) {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? null,
-    retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status === 404),
+    retry: retryRead(1, (err) => err instanceof ApiError && err.status === 404),
   });
 }

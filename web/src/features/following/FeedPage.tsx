@@ -32,7 +32,7 @@ export default function FeedPage() {
             )}
           </EmptyState>
         ) : (
-          <ListCardGrid lists={lists} from="other" loading={feed.isPending} label="From Fans You Follow" />
+          <ListCardGrid lists={lists} from="other" loading={feed.isPending} dated label="From Fans You Follow" />
         )}
         {feed.hasNextPage && (
           <div className={styles.more}>

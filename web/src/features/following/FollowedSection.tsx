@@ -30,7 +30,7 @@ export function FollowedSection() {
       ) : feed.data && feed.data.lists.length === 0 ? (
         <EmptyState>The fans you follow have not published a ranking lately.</EmptyState>
       ) : (
-        <ListCardGrid lists={feed.data?.lists} from="home" loading={feed.isPending} label={TITLE} />
+        <ListCardGrid lists={feed.data?.lists} from="home" loading={feed.isPending} dated label={TITLE} />
       )}
     </section>
   );

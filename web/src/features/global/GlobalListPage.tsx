@@ -290,7 +290,7 @@ export default function GlobalListPage({ Comments }: GlobalListParts) {
     <div className={page.page}>
       <Hero />
       {results.isError ? (
-        <LoadFailed message={LOAD_FAILED} onRetry={() => void results.refetch()} className={styles.loadError} retryLabel="Retry" />
+        <LoadFailed message={userMessage(results.error, LOAD_FAILED)} onRetry={() => void results.refetch()} className={styles.loadError} retryLabel="Retry" />
       ) : (
         <div className={styles.skeleton} role="status">
           <span className="visually-hidden">Loading global ranking…</span>

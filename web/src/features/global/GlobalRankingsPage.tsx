@@ -5,6 +5,7 @@ import { TrophyIcon } from '../../components/icons';
 import { PageHero } from '../../components/PageHero';
 import { LOAD_FAILED, usePolls, type GlobalPollSummary } from './globalApi';
 import { LoadFailed } from '../../components/Failure';
+import { userMessage } from '../../api/userMessage';
 import page from '../../components/Page.module.css';
 import styles from './Global.module.css';
 
@@ -85,7 +86,7 @@ export default function GlobalRankingsPage() {
     );
   } else if (polls.isError) {
     body = (
-      <LoadFailed message={LOAD_FAILED} onRetry={() => void polls.refetch()} className={styles.loadError} retryLabel="Retry" />
+      <LoadFailed message={userMessage(polls.error, LOAD_FAILED)} onRetry={() => void polls.refetch()} className={styles.loadError} retryLabel="Retry" />
     );
   } else if (polls.data.polls.length === 0) {
     body = <p className={styles.noVotes}>No global rankings are open yet. Check back soon.</p>;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, request } from '../../api/client';
+import { ApiError, api, request, retryRead } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import type { PanelItem } from '../../lib/panelItem';
@@ -49,7 +49,7 @@ export function usePollResults(pollId: string) {
     queryKey: queryKeys.global.results(pollId),
     queryFn: ({ signal }) => request(() => api.GET('/api/global-rankings/{pollId}', { params: { path: { pollId } }, signal }), LOAD_FAILED),
     // An unknown poll is final (the page goes back to the overview); anything else is tried once more.
-    retry: (count, err) => !isNotFound(err) && count < 1,
+    retry: retryRead(1, isNotFound),
   });
 }
 

@@ -8,6 +8,7 @@ import { LegacyEditor } from './LegacyEditor';
 import { itemLabel, LegacyListCard } from './LegacyListCard';
 import { LEGACY_LISTS, LOAD_FAILED, SAVED, SAVED_MS, useLegacyRankings, type LegacyItem } from './legacyApi';
 import { LoadFailed } from '../../components/Failure';
+import { userMessage } from '../../api/userMessage';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './LegacyPage.module.css';
@@ -47,7 +48,7 @@ export default function LegacyPage() {
     );
   } else if (record.isError) {
     body = (
-      <LoadFailed message={LOAD_FAILED} onRetry={() => void record.refetch()} className={ui.errorBanner} retryLabel="Retry" />
+      <LoadFailed message={userMessage(record.error, LOAD_FAILED)} onRetry={() => void record.refetch()} className={ui.errorBanner} retryLabel="Retry" />
     );
   } else if (editing) {
     body = (

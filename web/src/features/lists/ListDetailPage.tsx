@@ -44,6 +44,7 @@ function loadErrorText(err: unknown): string {
     if (err.code === 'user_not_found') return MESSAGES.userNotFound;
     if (err.code === 'no_lists') return MESSAGES.noLists;
     if (err.code === 'list_not_found' || err.status === 404) return MESSAGES.listNotFound;
+    if (err.code === 'unsaved') return err.message;
   }
   return MESSAGES.listLoadFailed;
 }

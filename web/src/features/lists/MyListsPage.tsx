@@ -12,6 +12,7 @@ import { typeTagFor } from '../../lib/tags';
 import page from '../../components/Page.module.css';
 import styles from './MyListsPage.module.css';
 import { MESSAGES } from '../../api/contract';
+import { userMessage } from '../../api/userMessage';
 import { ErrorLine, LoadFailed } from '../../components/Failure';
 
 export const DELETE_CONFIRM_MS = 5000;
@@ -156,7 +157,7 @@ export default function MyListsPage({ UsernameEditor }: MyListsParts) {
             </ul>
           </div>
         ) : lists.isError ? (
-          <LoadFailed message={MESSAGES.myListsFailed} onRetry={() => void lists.refetch()} className={styles.loadError} retryLabel="Retry" />
+          <LoadFailed message={userMessage(lists.error, MESSAGES.myListsFailed)} onRetry={() => void lists.refetch()} className={styles.loadError} retryLabel="Retry" />
         ) : lists.data.length === 0 ? (
           <div className={styles.empty}>
             <TorchMark width={32} height={46} />

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, api, request } from '../../api/client';
+import { ApiError, api, request, retryRead } from '../../api/client';
 import { LIMITS, MESSAGES } from '../../api/contract';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
@@ -51,7 +51,7 @@ export async function fetchUserLists(userId: string, signal?: AbortSignal): Prom
   return page.lists;
 }
 
-const retryUnlessNotFound = (count: number, err: unknown) => !isNotFound(err) && count < 1;
+const retryUnlessNotFound = retryRead(1, isNotFound);
 
 /** A user's lists: My Lists and the user's rankings page share this one cache entry. */
 export function useUserLists(userId: string | undefined) {

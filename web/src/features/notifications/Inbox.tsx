@@ -5,6 +5,7 @@ import { useLiveStream } from '../../api/liveStream';
 import { queryKeys } from '../../api/queryKeys';
 import { userMessage } from '../../api/userMessage';
 import { RelativeTime } from '../../components/RelativeTime';
+import { BellIcon } from '../../components/icons';
 import { LoadFailed } from '../../components/Failure';
 import {
   fetchInbox,
@@ -46,15 +47,6 @@ function useInboxStream() {
     const inbox = parseInbox(data);
     if (inbox) queryClient.setQueryData(queryKeys.inbox, inbox);
   });
-}
-
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" fill="currentColor" fillOpacity="0.2" />
-      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
-    </svg>
-  );
 }
 
 const iconPaths: Record<Notification['type'], string> = {

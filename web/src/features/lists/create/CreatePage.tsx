@@ -9,6 +9,7 @@ import { PanelPortal } from '../../../components/seasonsPanel/panelSlot';
 import { SeasonsPanel } from '../../../components/seasonsPanel/SeasonsPanel';
 import type { PanelItem } from '../../../lib/panelItem';
 import { isNotFound } from '../api';
+import { userMessage } from '../../../api/userMessage';
 import { MIX_ALERT, addItem, creatorTypeTag, entriesOf, isBlank, moveItem, refuseAdd, removeItem, savedCount, setNote, type ListFormat, type RankedItem } from './creatorState';
 import { POOL, rankedFromTiers, tierReducer, tiersFromRanked, type Slot, type TierAction } from '../../../lib/tiers';
 import { TierBoard, containerName } from './TierBoard';
@@ -149,7 +150,7 @@ function Creator({ editingListId }: { editingListId: string | null }) {
       <div className={page.page}>
         <EditHero />
         <div role="alert" className={styles.errorCard}>
-          <p>{notFound ? 'Failed to load the list for editing. It may have been deleted.' : 'Failed to load user data for editing.'}</p>
+          <p>{notFound ? 'Failed to load the list for editing. It may have been deleted.' : userMessage(editQuery.error, 'Failed to load user data for editing.')}</p>
           <div className={page.actions}>
             <button type="button" className={page.button} onClick={() => void navigate('/mylists')}>
               Back to My Lists

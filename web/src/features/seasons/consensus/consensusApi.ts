@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, request } from '../../../api/client';
+import { ApiError, api, request, retryRead } from '../../../api/client';
 import { queryKeys } from '../../../api/queryKeys';
 import type { components } from '../../../api/schema.gen';
 import { MESSAGES } from '../../../api/contract';
@@ -17,6 +17,6 @@ export function useConsensus(seasonId: string | null) {
       seasonId === null
         ? request(() => api.GET('/api/seasons/consensus', { signal }), CONSENSUS_ERROR)
         : request(() => api.GET('/api/seasons/{seasonId}/consensus', { params: { path: { seasonId } }, signal }), CONSENSUS_ERROR),
-    retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status === 404),
+    retry: retryRead(1, (err) => err instanceof ApiError && err.status === 404),
   });
 }
