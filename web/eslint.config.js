@@ -50,8 +50,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    // The journeys' page.evaluate callbacks run in the browser.
-    files: ['e2e/**'],
+    // The journeys' and the screen comparison's page.evaluate callbacks run in the browser.
+    files: ['e2e/**', 'scripts/compare-screens.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

@@ -7,7 +7,7 @@
 // Writes each screen's two PNGs and, where they differ, a diff PNG (differing pixels in red)
 // into OUT_DIR (default /tmp/compare-screens); exits 1 when any screen differs.
 import { spawn, execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
