@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { RouterProvider, ScrollRestoration, createBrowserRouter } from 'react-router';
 import { AppRoutes, preloadLandingPage } from './app/AppRoutes';
 import { createQueryClient } from './app/queryClient';
 import './styles/global.css';
@@ -17,6 +17,20 @@ if (!root) throw new Error('missing #root');
 // bar, and a list's title where the server put it in) then reaches the screen even when the
 // code is already cached, and is what a fan sees while the rest comes.
 // (A tab opened in the background paints no frames: it waits a moment at most.)
+// A data router, for its scroll restoration: every new page opens at its top, and Back and
+// Forward return to where the fan was on that page.
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <>
+        <ScrollRestoration />
+        <AppRoutes />
+      </>
+    ),
+  },
+]);
+
 const painted = new Promise<void>((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve, 0));
   setTimeout(resolve, 100);
@@ -26,9 +40,7 @@ void Promise.all([preloadLandingPage(window.location.pathname), painted]).then((
     createRoot(root).render(
       <StrictMode>
         <QueryClientProvider client={createQueryClient()}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </StrictMode>,
     ),
