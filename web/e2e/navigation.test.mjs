@@ -204,21 +204,23 @@ for (const [label, viewport] of [
     const page = await app.newPage(viewport);
     await page.goto(`/list/${fan.id}/${long.id}`);
     await page.getByRole('heading', { level: 1, name: long.name }).waitFor();
-    const last = cast[cast.length - 1];
-    const entry = page.getByRole('link', { name: last.name, exact: true });
-    await entry.scrollIntoViewIfNeeded();
-    // Where the fan is at the moment of the click: the page may still settle (its comments load).
-    const before = await entry.evaluate((link) => {
-      link.click();
-      return window.scrollY;
-    });
-    assert.ok(before > 600, `the last entry is far down the list (${before} px)`);
+    // The page as it stays: its comments load once near the screen, and their placeholder is taller.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByText('No comments yet. Be the first to weigh in.').waitFor();
+    // An entry far down, though not the last: the page's very bottom would be where any position past it lands.
+    const deep = cast[cast.length - 4];
+    const entry = page.getByRole('link', { name: deep.name, exact: true });
+    await entry.evaluate((link) => link.scrollIntoView({ block: 'center' }));
+    const before = await page.evaluate(() => window.scrollY);
+    const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    assert.ok(before > 600 && before < bottom, `the entry is far down the list, above its bottom (${before} of ${bottom} px)`);
+    await entry.click();
 
-    await page.waitForURL(`**/castaways/${last.id}`);
-    const name = page.getByRole('heading', { level: 1, name: last.name });
+    await page.waitForURL(`**/castaways/${deep.id}`);
+    const name = page.getByRole('heading', { level: 1, name: deep.name });
     await name.waitFor();
     assert.equal(await page.evaluate(() => window.scrollY), 0, "the castaway's page opens at its top");
-    assert.ok(await titleBecomes(page, `${last.name} — Survivor castaway rankings`), `the tab names the castaway, not "${await page.title()}"`);
+    assert.ok(await titleBecomes(page, `${deep.name} — Survivor castaway rankings`), `the tab names the castaway, not "${await page.title()}"`);
     const box = await name.boundingBox();
     assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `their name is in view (at ${box.y} px)`);
     await screenshot(page, `navigation-castaway-${viewport.width}`);

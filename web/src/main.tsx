@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, ScrollRestoration, createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadLandingPage } from './app/AppRoutes';
 import { createQueryClient } from './app/queryClient';
+import { ScrollRestoration } from './app/ScrollRestoration';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -17,20 +18,6 @@ if (!root) throw new Error('missing #root');
 // bar, and a list's title where the server put it in) then reaches the screen even when the
 // code is already cached, and is what a fan sees while the rest comes.
 // (A tab opened in the background paints no frames: it waits a moment at most.)
-// A data router, for its scroll restoration: every new page opens at its top, and Back and
-// Forward return to where the fan was on that page.
-const router = createBrowserRouter([
-  {
-    path: '*',
-    element: (
-      <>
-        <ScrollRestoration />
-        <AppRoutes />
-      </>
-    ),
-  },
-]);
-
 const painted = new Promise<void>((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve, 0));
   setTimeout(resolve, 100);
@@ -40,7 +27,10 @@ void Promise.all([preloadLandingPage(window.location.pathname), painted]).then((
     createRoot(root).render(
       <StrictMode>
         <QueryClientProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <ScrollRestoration />
+            <AppRoutes />
+          </BrowserRouter>
         </QueryClientProvider>
       </StrictMode>,
     ),

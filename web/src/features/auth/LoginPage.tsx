@@ -96,7 +96,7 @@ export default function LoginPage() {
   function dropParam(name: string) {
     const next = new URLSearchParams(params);
     next.delete(name);
-    setParams(next, { replace: true, state: location.state as unknown, preventScrollReset: true });
+    setParams(next, { replace: true, state: location.state as unknown });
   }
 
   const loadingProviders = providers.isPending;

@@ -63,8 +63,7 @@ export default function BrowseRankingsPage() {
     const merged: BrowseFilters = { ...readFilters(latest.current), cursor: undefined, ...next };
     if (!keepPage) merged.page = 1;
     latest.current = writeFilters(merged);
-    // A filter or a page of results changes this page only: it stays where the fan is.
-    setParams(latest.current, { replace, preventScrollReset: true });
+    setParams(latest.current, { replace });
   }
 
   // The search box writes to the URL once typing pauses; the URL (back/forward) wins otherwise.
