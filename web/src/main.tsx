@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadLandingPage } from './app/AppRoutes';
 import { createQueryClient } from './app/queryClient';
+import { ScrollRestoration } from './app/ScrollRestoration';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -27,6 +28,7 @@ void Promise.all([preloadLandingPage(window.location.pathname), painted]).then((
       <StrictMode>
         <QueryClientProvider client={createQueryClient()}>
           <BrowserRouter>
+            <ScrollRestoration />
             <AppRoutes />
           </BrowserRouter>
         </QueryClientProvider>

@@ -7,10 +7,7 @@ export function Footer() {
       <p className={styles.tagline}>Fan-made. Outwit, outplay, out-rank.</p>
       <ul className={styles.links}>
         <li>
-          {/* Followed from the bottom of a page: the new page starts at its top. */}
-          <Link to="/legacy" onClick={() => window.scrollTo(0, 0)}>
-            Legacy rankings
-          </Link>
+          <Link to="/legacy">Legacy rankings</Link>
         </li>
         <li>
           <a href="https://www.cbs.com/shows/survivor/" target="_blank" rel="noopener noreferrer">

@@ -10,6 +10,7 @@ import { ChangeEmail } from './ChangeEmail';
 import { YourData } from './YourData';
 import { NotificationSettings } from './NotificationSettings';
 import { useMe } from '../../lib/session';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import pageStyles from '../../components/Page.module.css';
 import styles from './Auth.module.css';
 import { MESSAGES } from '../../api/contract';
@@ -24,6 +25,7 @@ export interface AccountParts {
 }
 
 export default function AccountPage({ BlockedUsers }: AccountParts) {
+  usePageTitle(pageTitle('Your Account'));
   const { user } = useMe();
   if (!user) return null;
   return (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHero } from '../../components/PageHero';
 import { redirectState, redirectTarget } from '../../lib/loginRedirect';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { messages, oauthStartUrl, useProviders, type Provider } from './authApi';
 import { GoogleIcon, MailIcon, TwitterIcon } from './authIcons';
 import { EmailAuthForm } from './EmailAuthForm';
@@ -83,6 +84,7 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  usePageTitle(pageTitle('Sign In'));
   const providers = useProviders();
   const emailRef = useRef<HTMLInputElement>(null);
   const emailSectionId = useId();

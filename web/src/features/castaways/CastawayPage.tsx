@@ -6,6 +6,7 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { ListCardGrid, type ListSummary } from '../../components/ListCard';
 import { PageHero } from '../../components/PageHero';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
+import { castawayPageTitle, pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { CASTAWAY_ERROR, useCastaway, type Castaway, type CastawayPlace } from './castawayApi';
 import page from '../../components/Page.module.css';
 import styles from './CastawayPage.module.css';
@@ -99,6 +100,7 @@ export default function CastawayPage() {
   const { contestantId = '' } = useParams();
   const query = useCastaway(contestantId);
   const c = query.data?.pages[0];
+  usePageTitle(c ? castawayPageTitle(c.name) : pageTitle());
   if (query.isPending) {
     return (
       <div className={page.page}>

@@ -3,6 +3,7 @@ import { userMessage } from '../../api/userMessage';
 import { EmptyState } from '../../components/EmptyState';
 import { ListCardGrid } from '../../components/ListCard';
 import { PageHero } from '../../components/PageHero';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { FEED_FAILED, useFeed } from './followApi';
 import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
@@ -10,6 +11,7 @@ import styles from './Following.module.css';
 
 /** '/feed': every list and remix the fans the reader follows published, newest first. */
 export default function FeedPage() {
+  usePageTitle(pageTitle('From Fans You Follow'));
   const feed = useFeed();
   const lists = feed.data?.pages.flatMap((p) => p.lists);
   const following = feed.data?.pages[0]?.followingCount ?? 0;

@@ -9,6 +9,7 @@ import { PageHero } from '../../components/PageHero';
 import { useIsMobile } from '../../components/useMediaQuery';
 import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../../lib/session';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { DraggablePanelTile, DragPreview } from '../../components/RankItem';
 import { PanelPortal } from '../../components/seasonsPanel/panelSlot';
 import { SeasonsPanel } from '../../components/seasonsPanel/SeasonsPanel';
@@ -284,6 +285,7 @@ function PollView({ pollId, results, Comments }: ViewProps) {
 export default function GlobalListPage({ Comments }: GlobalListParts) {
   const { listId = '' } = useParams();
   const results = usePollResults(listId);
+  usePageTitle(pageTitle(results.data?.poll.title ?? 'Global Ranking'));
   if (results.isError && isNotFound(results.error)) return <Navigate to="/global-rankings" replace />;
   if (results.data) return <PollView key={listId} pollId={listId} results={results.data} Comments={Comments} />;
   return (

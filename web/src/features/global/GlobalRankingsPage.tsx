@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FallbackImage } from '../../components/FallbackImage';
 import { TrophyIcon } from '../../components/icons';
 import { PageHero } from '../../components/PageHero';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { LOAD_FAILED, usePolls, type GlobalPollSummary } from './globalApi';
 import { LoadFailed } from '../../components/Failure';
 import { userMessage } from '../../api/userMessage';
@@ -76,6 +77,7 @@ function PollCard({ poll }: { poll: GlobalPollSummary }) {
 }
 
 export default function GlobalRankingsPage() {
+  usePageTitle(pageTitle('Global Rankings'));
   const polls = usePolls();
   let body;
   if (polls.isPending) {

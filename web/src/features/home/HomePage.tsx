@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
 import { userMessage } from '../../api/userMessage';
 import { useMe } from '../../lib/session';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { ListCardGrid, type ListSummary } from '../../components/ListCard';
 import { HOME_ERROR, useHomeLists } from './homeApi';
 import { LoadFailed } from '../../components/Failure';
@@ -39,6 +40,7 @@ export interface HomeParts {
 }
 
 export default function HomePage({ FollowedSection }: HomeParts) {
+  usePageTitle(pageTitle());
   const { isSignedIn, isLoading: meLoading } = useMe();
   const home = useHomeLists();
   const loading = meLoading || home.isPending;

@@ -3,6 +3,7 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { PageHero } from '../../components/PageHero';
 import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../../lib/session';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { LegacyEditor } from './LegacyEditor';
 import { itemLabel, LegacyListCard } from './LegacyListCard';
@@ -35,6 +36,7 @@ function LegacyList({ title, items }: { title: string; items: LegacyItem[] }) {
 
 /** The earlier site's shared record: Maddy's, Andrew's and Kendall's lists, live; a signed-in fan may edit them. */
 export default function LegacyPage() {
+  usePageTitle(pageTitle('Legacy Rankings'));
   const record = useLegacyRankings();
   const { isSignedIn } = useMe();
   const [editing, setEditing] = useState(false);

@@ -9,6 +9,7 @@ import { PageHero } from '../../components/PageHero';
 import { SearchField } from '../../components/SearchField';
 import { ListCardGrid } from '../../components/ListCard';
 import { TAG_LABELS, USER_TAGS, type UserTag } from '../../lib/tags';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { FORMATS, hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
 import pageStyles from '../../components/Page.module.css';
 import styles from './BrowseRankingsPage.module.css';
@@ -41,6 +42,7 @@ function FilterSelect<V extends string>(props: { id: string; label: string; valu
 }
 
 export default function BrowseRankingsPage() {
+  usePageTitle(pageTitle('Browse Rankings'));
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [text, setText] = useState(filters.q);

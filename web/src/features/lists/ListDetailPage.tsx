@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { userMessage } from '../../api/userMessage';
@@ -6,6 +6,7 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../../lib/session';
 import { useSaidBySessionGone } from '../../lib/sessionGone';
+import { listPageTitle, pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { FAVORITE_ERROR, UPVOTE_ERROR, formatDate, listEntries, useFavorite, useList, useUpvote, type RankedList } from './api';
 import { ShareDialog, SHARE_LOAD_ERROR, useShareImage } from './ShareDialog';
@@ -361,11 +362,7 @@ export default function ListDetailPage(parts: ListDetailParts) {
   const location = useLocation();
   const { from } = detailState(location.state);
   const query = useList(userId, listId);
-  useEffect(() => {
-    // A new list opens at its top, not where the previous page was scrolled to.
-    document.documentElement.scrollTop = 0;
-    document.body.scrollTop = 0;
-  }, [userId, listId]);
+  usePageTitle(query.data ? listPageTitle(query.data) : pageTitle());
   if (userId === '' || listId === '') return <ErrorView message="Missing userId or listId" from={from} />;
   if (query.isPending) return <Skeleton />;
   if (query.isError) return <ErrorView message={loadErrorText(query.error)} from={from} />;

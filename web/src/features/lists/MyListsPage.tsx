@@ -5,6 +5,7 @@ import { PageHero } from '../../components/PageHero';
 import { TorchMark } from '../../components/icons';
 import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../../lib/session';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { DELETE_ERROR, formatDate, useDeleteList, useUserLists, type ListSummary } from './api';
 import type { EditState } from './create/editState';
@@ -122,6 +123,7 @@ export interface MyListsParts {
 }
 
 export default function MyListsPage({ UsernameEditor }: MyListsParts) {
+  usePageTitle(pageTitle('My Lists'));
   const { user } = useMe();
   const lists = useUserLists(user?.id);
 

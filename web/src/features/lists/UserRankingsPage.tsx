@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { IdolIcon } from '../../components/icons';
 import { PageHero } from '../../components/PageHero';
 import { useMe } from '../../lib/session';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { isNotFound, useUserLists, useUserProfile } from './api';
 import { ListCardGrid } from '../../components/ListCard';
 import pageStyles from '../../components/Page.module.css';
@@ -46,6 +47,8 @@ export default function UserRankingsPage({ BlockButton, FollowButton }: UserRank
       : isNotFound(profile.error) || isNotFound(lists.error)
         ? { title: MESSAGES.userNotFound, text: 'This player may have left the island, or the link is wrong.' }
         : null;
+  const name = profile.data?.displayName ?? stateName;
+  usePageTitle(pageTitle(gone?.title ?? (name !== null ? `Rankings by ${name}` : undefined)));
   if (gone) {
     return (
       <div className={pageStyles.page}>
@@ -61,7 +64,6 @@ export default function UserRankingsPage({ BlockButton, FollowButton }: UserRank
     );
   }
 
-  const name = profile.data?.displayName ?? stateName;
   const count = lists.data?.length ?? profile.data?.listCount;
 
   return (

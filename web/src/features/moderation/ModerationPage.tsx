@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { PageLoader } from '../../components/EmptyState';
 import { PageHero } from '../../components/PageHero';
 import { useMe } from '../../lib/session';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { QUEUE_FAILED, useModerationLog, useModerationQueue, type ReportStatus } from './moderationApi';
 import { Paged } from './Paged';
 import { ReportTargetCards } from './ReportTargetCard';
@@ -24,6 +25,7 @@ const TABS: { value: Tab; label: string }[] = [
 
 /** '/moderation': the reports queue, the actions log and the accounts, for admins only (others are sent home). */
 export default function ModerationPage() {
+  usePageTitle(pageTitle('Moderation'));
   const { user, isLoading } = useMe();
   const [tab, setTab] = useState<Tab>('open');
   if (isLoading) return <PageLoader />;

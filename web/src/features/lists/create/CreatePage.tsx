@@ -5,6 +5,7 @@ import { PageHero } from '../../../components/PageHero';
 import { useIsMobile } from '../../../components/useMediaQuery';
 import { useShowFor } from '../../../components/useShowFor';
 import { useMe } from '../../../lib/session';
+import { pageTitle, usePageTitle } from '../../../lib/pageTitle';
 import { PanelPortal } from '../../../components/seasonsPanel/panelSlot';
 import { SeasonsPanel } from '../../../components/seasonsPanel/SeasonsPanel';
 import type { PanelItem } from '../../../lib/panelItem';
@@ -44,6 +45,7 @@ function Creator({ editingListId }: { editingListId: string | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const editing = editingListId !== null;
+  usePageTitle(pageTitle(editing ? 'Edit Ranking' : 'Create Ranking'));
   // A remix's start is read once; the tab's copy keeps it from then on, so a reload does not start over.
   const [remix] = useState(() => (editing ? null : remixFrom(location.state)));
   // Its state leaves the history entry once: navigate changes with the location, so without

@@ -5,6 +5,7 @@ import { userMessage } from '../../../api/userMessage';
 import { FallbackImage } from '../../../components/FallbackImage';
 import { PageHero } from '../../../components/PageHero';
 import { stripSurvivorPrefix } from '../../../lib/seasonDisplay';
+import { pageTitle, usePageTitle } from '../../../lib/pageTitle';
 import { CONSENSUS_ERROR, useConsensus, type Consensus } from './consensusApi';
 import { LoadFailed } from '../../../components/Failure';
 import page from '../../../components/Page.module.css';
@@ -143,7 +144,10 @@ export function SeasonConsensusPage() {
   const { seasonId = '' } = useParams();
   const catalog = useCatalog();
   const season = catalog.data?.seasons.find((s) => s.id === seasonId);
-  if (catalog.isSuccess && !season) {
+  const missing = catalog.isSuccess && !season;
+  const title = season ? stripSurvivorPrefix(season.name) : 'Season';
+  usePageTitle(pageTitle(missing ? 'Season not found' : title));
+  if (missing) {
     return (
       <div className={page.page}>
         <div role="alert" className={styles.error}>
@@ -155,7 +159,6 @@ export function SeasonConsensusPage() {
       </div>
     );
   }
-  const title = season ? stripSurvivorPrefix(season.name) : 'Season';
   const face = (id: string, name: string): Face => {
     const c = season?.contestants.find((x) => x.id === id);
     return { name, imageUrl: c?.imageUrl ?? '', href: `/castaways/${encodeURIComponent(id)}` };
@@ -175,6 +178,7 @@ export function SeasonConsensusPage() {
 
 /** '/seasons': how the community ranks the seasons themselves, from season lists. */
 export default function SeasonsConsensusPage() {
+  usePageTitle(pageTitle('The Seasons'));
   const catalog = useCatalog();
   const seasons = catalog.data?.seasons ?? [];
   const face = (id: string, name: string): Face => {
