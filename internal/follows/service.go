@@ -31,7 +31,7 @@ const (
 // What a follow may be refused for.
 var (
 	ErrFollowSelf     = problem.InvalidField("userId", problem.MsgFollowSelf)
-	ErrTooManyFollows = problem.InvalidField("userId", problem.MsgTooManyFollows)
+	ErrTooManyFollows = problem.InvalidField("userId", problem.Format(problem.MsgTooManyFollows, map[string]string{"max": problem.Number(model.MaxFollows)}))
 	ErrFollowBlocked  = problem.New(problem.Forbidden, "follow_blocked", problem.MsgFollowBlocked)
 	errPageExpired    = problem.New(problem.Invalid, "validation", "That page link has expired; start again from the first page.")
 )
