@@ -288,7 +288,7 @@ func (g *gen) estimate(polls int) int {
 	return n + int(share*float64(o.Upvotes+o.Comments+o.CommentVotes))
 }
 
-// id makes a random-looking id like auth.NewID's, from the seeded generator.
+// id makes a random-looking id like model.NewID's, from the seeded generator.
 func (g *gen) id() string {
 	var b [12]byte
 	for i := 0; i < 12; i += 8 {
