@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"castaway/internal/limits"
-	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
@@ -67,9 +66,9 @@ func (s *Service) Follow(ctx context.Context, a model.Actor, userID string) (boo
 	added, notified, err := s.store.Follow(ctx, a.UserID(), userID, now, note)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return false, lists.ErrUserNotFound
+		return false, problem.ErrUserNotFound
 	case errors.Is(err, store.ErrUserSuspended):
-		return false, lists.ErrAccountIsSuspended
+		return false, problem.ErrAccountIsSuspended
 	case errors.Is(err, store.ErrBlockedEither):
 		return false, ErrFollowBlocked
 	case errors.Is(err, store.ErrTooManyFollows):

@@ -54,10 +54,9 @@ func OriginShown(o *model.Origin, viewerID string) *model.Origin {
 // Problems a list request can meet. The codes differ by endpoint as the API has
 // always sent them.
 var (
-	ErrNotFound     = problem.New(problem.NotFound, "not_found", problem.MsgListNotFound) // upvotes, favorites, comments
-	ErrNoSuchList   = problem.New(problem.NotFound, "list_not_found", problem.MsgListNotFound)
-	ErrGone         = problem.New(problem.NotFound, "list_not_found", problem.MsgListGone)
-	ErrUserNotFound = problem.New(problem.NotFound, "user_not_found", problem.MsgUserNotFound)
+	ErrNotFound   = problem.New(problem.NotFound, "not_found", problem.MsgListNotFound) // upvotes, favorites, comments
+	ErrNoSuchList = problem.New(problem.NotFound, "list_not_found", problem.MsgListNotFound)
+	ErrGone       = problem.New(problem.NotFound, "list_not_found", problem.MsgListGone)
 	// ErrTooManyFavorites: an account keeps at most model.MaxFavorites favorites.
 	ErrTooManyFavorites = problem.New(problem.Conflict, "too_many_favorites",
 		problem.Format(problem.MsgTooManyFavorites, map[string]string{"max": problem.Number(model.MaxFavorites)}))

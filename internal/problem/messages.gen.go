@@ -5,6 +5,7 @@ package problem
 // The sentences both the server and the web app say, as the contract words them.
 const (
 	MsgAccountDeleteFailed    = "Failed to delete your account. Please try again."
+	MsgAccountIsSuspended     = "This account is suspended."
 	MsgAccountLoadFailed      = "Failed to load the account. Please try again."
 	MsgAccountSuspended       = "Your account is suspended."
 	MsgAccountSuspendedUntil  = "Your account is suspended until {date}."

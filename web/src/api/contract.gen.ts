@@ -32,6 +32,7 @@ export const maxLength = {
 /** The sentences both the server and the app say (x-messages), with {name} placeholders. */
 export const messages = {
   accountDeleteFailed: 'Failed to delete your account. Please try again.',
+  accountIsSuspended: 'This account is suspended.',
   accountLoadFailed: 'Failed to load the account. Please try again.',
   accountSuspended: 'Your account is suspended.',
   accountSuspendedUntil: 'Your account is suspended until {date}.',
