@@ -17,10 +17,12 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
+	"castaway/internal/checkpoint"
 	"castaway/internal/config"
 	"castaway/internal/events"
 	"castaway/internal/mail"
 	"castaway/internal/notify"
+	"castaway/internal/searchmerge"
 	"castaway/internal/server"
 	"castaway/internal/services"
 	"castaway/internal/shareimage"
@@ -66,6 +68,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		return err
 	}
 	defer st.Close()
+	defer checkpoint.Start(st, log)()
 
 	if cfg.BackupDir != "" {
 		if err := os.MkdirAll(cfg.BackupDir, 0o700); err != nil {
@@ -143,7 +146,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	go purgeExpired(ctx, st, log)
 	go sweepSuspensions(ctx, uses.ModerationUsers, log)
 	if st.Dialect() == store.SQLite {
-		go mergeSearch(ctx, st, MergeSearchEvery, log)
+		go searchmerge.Run(ctx, st, searchmerge.Every, log)
 	}
 	if cfg.BackupDir != "" {
 		backupCtx, stopBackups := context.WithCancel(ctx)

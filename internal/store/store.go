@@ -51,17 +51,17 @@ var ErrConflict = errors.New("conflict")
 
 // Store is the database.
 type Store struct {
-	sqliteDSN  string    // how connections to the SQLite file are opened
-	db         *sql.DB   // writes (and reads inside transactions)
-	rdb        *readPool // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
-	dialect    Dialect
-	url        string
-	lock       interface{ Close() error }        // SQLite: the shared lock a restore waits out (restore.go)
-	checkpoint *checkpointer                     // SQLite: copies the WAL back off the writers' path (checkpoint.go)
-	batch      *batcher                          // SQLite: commits the marks of many requests together (batch.go)
-	cardCache  *lru.Cache[cardKey, card]         // list cards by list version (cards.go)
-	itemsCache *lru.Cache[cardKey, []model.Item] // lists' entries by list version (list_items_cache.go)
-	weeks      keptWeeks                         // the weeks of upvotes known kept (weeks.go)
+	sqliteDSN   string    // how connections to the SQLite file are opened
+	db          *sql.DB   // writes (and reads inside transactions)
+	rdb         *readPool // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
+	dialect     Dialect
+	url         string
+	lock        interface{ Close() error }        // SQLite: the shared lock a restore waits out (restore.go)
+	checkpoints *sql.DB                           // SQLite: the connection that copies the WAL back (checkpoint.go)
+	batch       *batcher                          // SQLite: commits the marks of many requests together (batch.go)
+	cardCache   *lru.Cache[cardKey, card]         // list cards by list version (cards.go)
+	itemsCache  *lru.Cache[cardKey, []model.Item] // lists' entries by list version (list_items_cache.go)
+	weeks       keptWeeks                         // the weeks of upvotes known kept (weeks.go)
 }
 
 // Options size the connection pools.
@@ -174,7 +174,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 			}
 			if err == nil {
 				sizePool(s.rdb, o.SQLiteReaders, DefaultSQLiteReaders)
-				s.checkpoint, err = startCheckpoints(dsn)
+				s.checkpoints, err = openCheckpoints(dsn)
 			}
 			if err == nil {
 				s.batch = newBatcher(s.db)
@@ -267,8 +267,8 @@ func (s *Store) Close() error {
 	if s.batch != nil {
 		s.batch.close()
 	}
-	if s.checkpoint != nil {
-		err = s.checkpoint.Close()
+	if s.checkpoints != nil {
+		err = s.checkpoints.Close()
 	}
 	if s.rdb != nil {
 		if rerr := s.rdb.Close(); err == nil { // its statements, and on SQLite its own pool
