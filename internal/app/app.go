@@ -20,6 +20,7 @@ import (
 	"castaway/internal/checkpoint"
 	"castaway/internal/config"
 	"castaway/internal/events"
+	"castaway/internal/listcache"
 	"castaway/internal/mail"
 	"castaway/internal/notify"
 	"castaway/internal/searchmerge"
@@ -41,7 +42,8 @@ func NewLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// OpenStore connects and brings the schema up to date.
+// OpenStore connects, brings the schema up to date and puts this process's cache of list
+// cards and entries in front of the store's reads of them.
 func OpenStore(ctx context.Context, cfg *config.Config) (*store.Store, error) {
 	return openStoreWith(ctx, cfg, store.Options{})
 }
@@ -51,6 +53,7 @@ func openStoreWith(ctx context.Context, cfg *config.Config, o store.Options) (*s
 	if err != nil {
 		return nil, err
 	}
+	listcache.Use(st)
 	if err := st.Migrate(ctx); err != nil {
 		st.Close()
 		return nil, err

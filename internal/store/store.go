@@ -19,11 +19,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	lru "github.com/hashicorp/golang-lru/v2"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	_ "modernc.org/sqlite"             // registers "sqlite"
-
-	"castaway/internal/model"
 )
 
 // Dialect names the engine behind a Store.
@@ -56,12 +53,11 @@ type Store struct {
 	rdb         *readPool // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
 	dialect     Dialect
 	url         string
-	lock        interface{ Close() error }        // SQLite: the shared lock a restore waits out (restore.go)
-	checkpoints *sql.DB                           // SQLite: the connection that copies the WAL back (checkpoint.go)
-	batch       *batcher                          // SQLite: commits the marks of many requests together (batch.go)
-	cardCache   *lru.Cache[cardKey, card]         // list cards by list version (cards.go)
-	itemsCache  *lru.Cache[cardKey, []model.Item] // lists' entries by list version (list_items_cache.go)
-	weeks       keptWeeks                         // the weeks of upvotes known kept (weeks.go)
+	lock        interface{ Close() error } // SQLite: the shared lock a restore waits out (restore.go)
+	checkpoints *sql.DB                    // SQLite: the connection that copies the WAL back (checkpoint.go)
+	batch       *batcher                   // SQLite: commits the marks of many requests together (batch.go)
+	listReads   ListReads                  // cards and lists' entries: itself, or a cache (list_reads.go)
+	weeks       keptWeeks                  // the weeks of upvotes known kept (weeks.go)
 }
 
 // Options size the connection pools.
@@ -101,7 +97,8 @@ func Open(ctx context.Context, url string) (*Store, error) {
 
 // OpenWith connects to url with pools sized by o.
 func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
-	s := &Store{url: url, cardCache: newCardCache(), itemsCache: newItemsCache()}
+	s := &Store{url: url}
+	s.listReads = readsItself{s}
 	var err error
 	if IsPostgresURL(url) {
 		s.dialect = Postgres
