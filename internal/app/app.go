@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/backup"
 	"castaway/internal/catalog"
 	"castaway/internal/checkpoint"
 	"castaway/internal/config"
@@ -156,7 +157,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		backupsDone := make(chan struct{})
 		go func() {
 			defer close(backupsDone)
-			scheduleBackups(backupCtx, st, cfg, log)
+			backup.Schedule(backupCtx, cfg, log)
 		}()
 		// A backup under way when serve stops is finished or abandoned before the store closes.
 		defer func() { stopBackups(); <-backupsDone }()
