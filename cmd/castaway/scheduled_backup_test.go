@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"castaway/internal/backup"
 	"castaway/internal/store"
 )
 
@@ -84,7 +85,7 @@ func TestScheduledBackupsRotate(t *testing.T) {
 		if err != nil || fi.Mode().Perm() != 0o600 {
 			t.Errorf("%s: %v %v, want mode 0600", f, fi.Mode(), err)
 		}
-		if v, err := store.CheckFile(context.Background(), f); err != nil || v != store.LatestSchema(store.SQLite) {
+		if v, err := backup.Check(context.Background(), f); err != nil || v != store.LatestSchema(store.SQLite) {
 			t.Errorf("%s: schema %d, %v", f, v, err)
 		}
 	}

@@ -16,11 +16,15 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/backup"
 	"castaway/internal/catalog"
+	"castaway/internal/checkpoint"
 	"castaway/internal/config"
 	"castaway/internal/events"
+	"castaway/internal/listcache"
 	"castaway/internal/mail"
 	"castaway/internal/notify"
+	"castaway/internal/searchmerge"
 	"castaway/internal/server"
 	"castaway/internal/services"
 	"castaway/internal/shareimage"
@@ -39,7 +43,8 @@ func NewLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// OpenStore connects and brings the schema up to date.
+// OpenStore connects, brings the schema up to date and puts this process's cache of list
+// cards and entries in front of the store's reads of them.
 func OpenStore(ctx context.Context, cfg *config.Config) (*store.Store, error) {
 	return openStoreWith(ctx, cfg, store.Options{})
 }
@@ -49,6 +54,7 @@ func openStoreWith(ctx context.Context, cfg *config.Config, o store.Options) (*s
 	if err != nil {
 		return nil, err
 	}
+	listcache.Use(st)
 	if err := st.Migrate(ctx); err != nil {
 		st.Close()
 		return nil, err
@@ -66,6 +72,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		return err
 	}
 	defer st.Close()
+	defer checkpoint.Start(st, log)()
 
 	if cfg.BackupDir != "" {
 		if err := os.MkdirAll(cfg.BackupDir, 0o700); err != nil {
@@ -143,14 +150,14 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	go purgeExpired(ctx, st, log)
 	go sweepSuspensions(ctx, uses.ModerationUsers, log)
 	if st.Dialect() == store.SQLite {
-		go mergeSearch(ctx, st, MergeSearchEvery, log)
+		go searchmerge.Run(ctx, st, searchmerge.Every, log)
 	}
 	if cfg.BackupDir != "" {
 		backupCtx, stopBackups := context.WithCancel(ctx)
 		backupsDone := make(chan struct{})
 		go func() {
 			defer close(backupsDone)
-			scheduleBackups(backupCtx, st, cfg, log)
+			backup.Schedule(backupCtx, cfg, log)
 		}()
 		// A backup under way when serve stops is finished or abandoned before the store closes.
 		defer func() { stopBackups(); <-backupsDone }()

@@ -158,7 +158,7 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 	if err != nil {
 		return nil, err
 	}
-	u := &model.User{ID: NewID(), Email: email, PasswordHash: hash, CreatedAt: a.now()}
+	u := &model.User{ID: model.NewID(), Email: email, PasswordHash: hash, CreatedAt: a.now()}
 	err = a.createNamed(ctx, u, DisplayNameFromEmail(email), func() error {
 		v, m, err := a.verification(castawaymail.VerifyEmail, u.ID, u.DisplayName, u.Email)
 		if err != nil {

@@ -7,6 +7,8 @@ import (
 	"encoding/base64"
 	"strings"
 	"time"
+
+	"castaway/internal/model"
 )
 
 // A device cookie marks a browser that signed in to an account before (OWASP, "Slow Down
@@ -33,7 +35,7 @@ func (a *Accounts) NewDeviceCookie(ctx context.Context, userID string) (string, 
 	if err != nil {
 		return "", err
 	}
-	payload := userID + "." + NewID()
+	payload := userID + "." + model.NewID()
 	return payload + "." + signDevice(key, payload), nil
 }
 

@@ -132,7 +132,7 @@ func (a *Accounts) ProviderSignIn(ctx context.Context, p *Profile) (*model.User,
 			return nil, err
 		}
 	}
-	u = &model.User{ID: NewID(), CreatedAt: a.now()}
+	u = &model.User{ID: model.NewID(), CreatedAt: a.now()}
 	if proven {
 		u.Email, u.EmailVerified = p.Email, true
 	}

@@ -35,7 +35,7 @@ func (a *Accounts) StartSession(ctx context.Context, userID string, client Clien
 	token, hash := NewToken()
 	now := a.now()
 	err := a.store.CreateSession(ctx, model.NewSession{
-		TokenHash: hash, ID: NewID(), UserID: userID,
+		TokenHash: hash, ID: model.NewID(), UserID: userID,
 		UserAgent: cleanUserAgent(client.UserAgent), Network: AddressPrefix(client.IP),
 		Created: now, Expires: now.Add(lifetime),
 	})

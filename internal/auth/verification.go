@@ -50,7 +50,7 @@ func (a *Accounts) outMail(t castawaymail.Template, to string, d castawaymail.Da
 	if err != nil {
 		return store.OutMail{}, err
 	}
-	return store.OutMail{ID: NewID(), Kind: string(t), To: to, Subject: m.Subject, Text: m.Text, HTML: m.HTML, CreatedAt: a.now()}, nil
+	return store.OutMail{ID: model.NewID(), Kind: string(t), To: to, Subject: m.Subject, Text: m.Text, HTML: m.HTML, CreatedAt: a.now()}, nil
 }
 
 // verification makes a link proving email for the account named name, and its mail.

@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"castaway/internal/backup"
 	"castaway/internal/config"
-	"castaway/internal/store"
 )
 
 func newBackupCmd(e *Env) *cobra.Command {
@@ -24,7 +24,7 @@ Put a copy back with "castaway restore FILE". PostgreSQL is backed up with pg_du
 		Example: `  castaway backup --data-dir /var/lib/castaway /var/backups/castaway-$(date -u +%Y%m%dT%H%M%SZ).db`,
 		Args:    args(1, "one file to write"),
 		RunE: onConfig(e, func(cmd *cobra.Command, cfg *config.Config, args []string) error {
-			version, err := store.BackupFile(cmd.Context(), cfg.DatabaseURL, args[0])
+			version, err := backup.File(cmd.Context(), cfg.DatabaseURL, args[0])
 			if err != nil {
 				return err
 			}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"castaway/internal/app"
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -138,7 +137,7 @@ func TestVerifyCommand(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer st.Close()
-			u := &model.User{ID: auth.NewID(), DisplayName: "Ann", CreatedAt: time.Now()}
+			u := &model.User{ID: model.NewID(), DisplayName: "Ann", CreatedAt: time.Now()}
 			if err := st.CreateUser(ctx, u); err != nil {
 				t.Fatal(err)
 			}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"castaway/internal/backup"
 	"castaway/internal/config"
-	"castaway/internal/store"
 )
 
 func newRestoreCmd(e *Env) *cobra.Command {
@@ -29,7 +29,7 @@ PostgreSQL is restored with pg_restore into an empty database (see docs/operatin
   systemctl start castaway`,
 		Args: args(1, "one backup file to restore"),
 		RunE: onConfig(e, func(cmd *cobra.Command, cfg *config.Config, args []string) error {
-			replaced, err := store.Restore(cmd.Context(), cfg.DatabaseURL, args[0], time.Now())
+			replaced, err := backup.Restore(cmd.Context(), cfg.DatabaseURL, args[0], time.Now())
 			if err != nil {
 				return err
 			}

@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/backup"
 	"castaway/internal/model"
-	"castaway/internal/store"
 )
 
 // restoreFixture is a migrated SQLite database holding one user, and a backup of it.
-func restoreFixture(t *testing.T) (dir, db, backup string) {
+func restoreFixture(t *testing.T) (dir, db, saved string) {
 	t.Helper()
 	ctx := context.Background()
 	dir = t.TempDir()
@@ -29,11 +29,11 @@ func restoreFixture(t *testing.T) (dir, db, backup string) {
 	if err := st.CreateUser(ctx, &model.User{ID: "u-kept", Email: "kept@example.com", DisplayName: "Kept", CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	backup = filepath.Join(dir, "backup.db")
-	if err := st.Backup(ctx, backup); err != nil {
+	saved = filepath.Join(dir, "backup.db")
+	if _, err := backup.File(ctx, db, saved); err != nil {
 		t.Fatal(err)
 	}
-	return dir, db, backup
+	return dir, db, saved
 }
 
 // runWithin runs the command line and fails the test if it has not returned within limit
@@ -118,11 +118,11 @@ func TestRestoreRefusesAForeignSchema(t *testing.T) {
 
 // A restore whose context ends (SIGTERM, Ctrl-C) stops and leaves the database as it was.
 func TestRestoreStopsWhenCancelled(t *testing.T) {
-	_, db, backup := restoreFixture(t)
+	_, db, saved := restoreFixture(t)
 	before, _ := os.ReadFile(db)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := store.Restore(ctx, db, backup, time.Now()); !errors.Is(err, context.Canceled) {
+	if _, err := backup.Restore(ctx, db, saved, time.Now()); !errors.Is(err, context.Canceled) {
 		t.Fatalf("restore after cancel: %v", err)
 	}
 	if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"castaway/internal/app"
+	"castaway/internal/checkpoint"
 	"castaway/internal/config"
 	"castaway/internal/store"
 )
@@ -241,6 +242,7 @@ func useStore(cmd *cobra.Command, cfg *config.Config, use func(*store.Store) err
 		return err
 	}
 	defer st.Close()
+	defer checkpoint.Start(st, slog.Default())()
 	return use(st)
 }
 

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/store"
 )
@@ -91,7 +90,7 @@ func TestUsersModerationCommands(t *testing.T) {
 			}
 			session := func() bool {
 				t.Helper()
-				if err := st.CreateSession(ctx, model.NewSession{TokenHash: "h-" + time.Now().String(), ID: auth.NewID(), UserID: fan.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
+				if err := st.CreateSession(ctx, model.NewSession{TokenHash: "h-" + time.Now().String(), ID: model.NewID(), UserID: fan.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 					t.Fatal(err)
 				}
 				return true

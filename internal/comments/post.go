@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/store"
@@ -28,7 +27,7 @@ func (s *Service) Post(ctx context.Context, by model.Actor, in NewComment) (*mod
 		return nil, err
 	}
 	u := by.User
-	c := &model.Comment{ID: auth.NewID(), ListUserID: in.ListUserID, ListID: in.ListID, UserID: u.ID,
+	c := &model.Comment{ID: model.NewID(), ListUserID: in.ListUserID, ListID: in.ListID, UserID: u.ID,
 		UserName: u.DisplayName, Text: text, CreatedAt: time.Now()}
 	var replyTo *model.Comment
 	if in.ParentID != "" {

@@ -288,7 +288,7 @@ func (g *gen) estimate(polls int) int {
 	return n + int(share*float64(o.Upvotes+o.Comments+o.CommentVotes))
 }
 
-// id makes a random-looking id like auth.NewID's, from the seeded generator.
+// id makes a random-looking id like model.NewID's, from the seeded generator.
 func (g *gen) id() string {
 	var b [12]byte
 	for i := 0; i < 12; i += 8 {
@@ -760,7 +760,7 @@ func (g *gen) makeFavorites(w *writer) error {
 }
 
 // Feed readers the benchmark measures: demo1 follows FewFollows fans, demo2 follows
-// up to store.MaxFollows (everyone else, when fewer).
+// up to model.MaxFollows (everyone else, when fewer).
 const FewFollows = 5
 
 // makeFollows makes demo1 follow the FewFollows fans with the most public lists (so both
@@ -771,7 +771,7 @@ func (g *gen) makeFollows(w *writer) error {
 	for _, li := range g.publicLists {
 		lists[g.lists[li].owner]++
 	}
-	for reader, n := range []int{FewFollows, store.MaxFollows} {
+	for reader, n := range []int{FewFollows, model.MaxFollows} {
 		if reader >= len(g.users) {
 			break
 		}

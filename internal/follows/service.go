@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"castaway/internal/limits"
-	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
@@ -31,7 +30,7 @@ const (
 // What a follow may be refused for.
 var (
 	ErrFollowSelf     = problem.InvalidField("userId", problem.MsgFollowSelf)
-	ErrTooManyFollows = problem.InvalidField("userId", problem.MsgTooManyFollows)
+	ErrTooManyFollows = problem.InvalidField("userId", problem.Format(problem.MsgTooManyFollows, map[string]string{"max": problem.Number(model.MaxFollows)}))
 	ErrFollowBlocked  = problem.New(problem.Forbidden, "follow_blocked", problem.MsgFollowBlocked)
 	errPageExpired    = problem.New(problem.Invalid, "validation", "That page link has expired; start again from the first page.")
 )
@@ -67,9 +66,9 @@ func (s *Service) Follow(ctx context.Context, a model.Actor, userID string) (boo
 	added, notified, err := s.store.Follow(ctx, a.UserID(), userID, now, note)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return false, lists.ErrUserNotFound
+		return false, problem.ErrUserNotFound
 	case errors.Is(err, store.ErrUserSuspended):
-		return false, lists.ErrAccountIsSuspended
+		return false, problem.ErrAccountIsSuspended
 	case errors.Is(err, store.ErrBlockedEither):
 		return false, ErrFollowBlocked
 	case errors.Is(err, store.ErrTooManyFollows):

@@ -11,7 +11,6 @@ import (
 	"castaway/internal/events"
 	"castaway/internal/follows"
 	"castaway/internal/limits"
-	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
@@ -46,14 +45,14 @@ func TestFollowRulesAndLimits(t *testing.T) {
 		if _, err := svc.Follow(ctx, ann, ann.User.ID); !errors.Is(err, follows.ErrFollowSelf) {
 			t.Errorf("self: %v", err)
 		}
-		if _, err := svc.Follow(ctx, ann, "nobody"); !errors.Is(err, lists.ErrUserNotFound) {
+		if _, err := svc.Follow(ctx, ann, "nobody"); !errors.Is(err, problem.ErrUserNotFound) {
 			t.Errorf("nobody: %v", err)
 		}
 		if err := st.Suspend(ctx, dan.User.ID, model.Suspension{Since: time.Now(), Reason: "spam"},
 			&model.Action{ID: "a1", AdminName: "Mod", Action: store.ActionSuspend, CreatedAt: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.Follow(ctx, ann, dan.User.ID); !errors.Is(err, lists.ErrAccountIsSuspended) {
+		if _, err := svc.Follow(ctx, ann, dan.User.ID); !errors.Is(err, problem.ErrAccountIsSuspended) {
 			t.Errorf("suspended: %v", err)
 		}
 		if err := st.Block(ctx, cat.User.ID, ann.User.ID, time.Now()); err != nil {

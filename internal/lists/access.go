@@ -54,15 +54,15 @@ func OriginShown(o *model.Origin, viewerID string) *model.Origin {
 // Problems a list request can meet. The codes differ by endpoint as the API has
 // always sent them.
 var (
-	ErrNotFound     = problem.New(problem.NotFound, "not_found", problem.MsgListNotFound) // upvotes, favorites, comments
-	ErrNoSuchList   = problem.New(problem.NotFound, "list_not_found", problem.MsgListNotFound)
-	ErrGone         = problem.New(problem.NotFound, "list_not_found", problem.MsgListGone)
-	ErrUserNotFound = problem.New(problem.NotFound, "user_not_found", problem.MsgUserNotFound)
-	// ErrTooManyFavorites: an account keeps at most store.MaxFavorites favorites.
-	ErrTooManyFavorites = problem.New(problem.Conflict, "too_many_favorites", "You have 1,000 favorites, the most an account can keep. Remove one first.")
-	errNoLists          = problem.New(problem.NotFound, "no_lists", problem.MsgNoLists)
-	errEditNotYours     = problem.New(problem.Forbidden, "forbidden", "You can only edit your own lists.")
-	errDelNotYours      = problem.New(problem.Forbidden, "forbidden", "You can only delete your own lists.")
+	ErrNotFound   = problem.New(problem.NotFound, "not_found", problem.MsgListNotFound) // upvotes, favorites, comments
+	ErrNoSuchList = problem.New(problem.NotFound, "list_not_found", problem.MsgListNotFound)
+	ErrGone       = problem.New(problem.NotFound, "list_not_found", problem.MsgListGone)
+	// ErrTooManyFavorites: an account keeps at most model.MaxFavorites favorites.
+	ErrTooManyFavorites = problem.New(problem.Conflict, "too_many_favorites",
+		problem.Format(problem.MsgTooManyFavorites, map[string]string{"max": problem.Number(model.MaxFavorites)}))
+	errNoLists      = problem.New(problem.NotFound, "no_lists", problem.MsgNoLists)
+	errEditNotYours = problem.New(problem.Forbidden, "forbidden", "You can only edit your own lists.")
+	errDelNotYours  = problem.New(problem.Forbidden, "forbidden", "You can only delete your own lists.")
 )
 
 // CanEdit tells whether userID may change a list of ownerID: only its owner may.

@@ -9,7 +9,7 @@ import (
 )
 
 // Favorite stars the list ownerID/listID for a, who must be able to see it; an
-// account keeps at most store.MaxFavorites.
+// account keeps at most model.MaxFavorites.
 func (s *Service) Favorite(ctx context.Context, a model.Actor, ownerID, listID string) error {
 	l, err := s.markTarget(ctx, a, ownerID, listID)
 	if err != nil {

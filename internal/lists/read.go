@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"castaway/internal/model"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -73,7 +74,7 @@ func (s *Service) missing(ctx context.Context, ownerID, viewerID string) error {
 		return err
 	}
 	if !exists {
-		return ErrUserNotFound
+		return problem.ErrUserNotFound
 	}
 	visible, err := s.store.UserLists(ctx, ownerID, viewerID)
 	if err != nil {

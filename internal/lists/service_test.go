@@ -126,7 +126,7 @@ func TestOwnerAndVisibility(t *testing.T) {
 		if _, err := s.Open(ctx, bob.User, ann.UserID(), l.ID, s.Stored); err != errNoLists {
 			t.Errorf("open someone else's only list, private: %v, want errNoLists", err)
 		}
-		if _, err := s.Open(ctx, bob.User, "u-nobody", l.ID, s.Stored); err != ErrUserNotFound {
+		if _, err := s.Open(ctx, bob.User, "u-nobody", l.ID, s.Stored); err != problem.ErrUserNotFound {
 			t.Errorf("open a list of nobody: %v, want ErrUserNotFound", err)
 		}
 		if o, err := s.Open(ctx, ann.User, ann.UserID(), l.ID, s.Stored); err != nil || o.List.Name != "Secret" {

@@ -20,7 +20,7 @@ type Profile struct {
 func (s *Service) Profile(ctx context.Context, viewer *model.User, userID string) (Profile, error) {
 	p, err := s.store.Profile(ctx, userID)
 	if err != nil {
-		return Profile{}, store.NotFoundAs(err, ErrUserNotFound)
+		return Profile{}, store.NotFoundAs(err, problem.ErrUserNotFound)
 	}
 	if err := ProfileShown(p, viewer); err != nil {
 		return Profile{}, err
@@ -47,7 +47,7 @@ func (s *Service) UserLists(ctx context.Context, viewerID, userID string) ([]mod
 		return nil, err
 	}
 	if !exists {
-		return nil, ErrUserNotFound
+		return nil, problem.ErrUserNotFound
 	}
 	return s.store.UserLists(ctx, userID, viewerID)
 }
@@ -85,14 +85,11 @@ func (s *Service) SearchIdol(ctx context.Context, a model.Actor, seasonID string
 	return res, nil
 }
 
-// ErrAccountIsSuspended answers the page of a suspended account to all but moderators.
-var ErrAccountIsSuspended = problem.New(problem.NotFound, "user_suspended", "This account is suspended.")
-
 // ProfileShown says whether viewer may see the page of an account: a suspended one is
 // for moderators only.
 func ProfileShown(p *model.Profile, viewer *model.User) error {
 	if p.Suspended && (viewer == nil || !viewer.IsAdmin) {
-		return ErrAccountIsSuspended
+		return problem.ErrAccountIsSuspended
 	}
 	return nil
 }

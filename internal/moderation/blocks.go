@@ -5,8 +5,8 @@ import (
 	"errors"
 	"time"
 
-	"castaway/internal/lists"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -20,7 +20,7 @@ func (s *Service) Block(ctx context.Context, by model.Actor, blockedID string) e
 	case errors.Is(err, store.ErrTooManyBlocks):
 		return ErrTooManyBlocks
 	case errors.Is(err, store.ErrNotFound):
-		return lists.ErrUserNotFound
+		return problem.ErrUserNotFound
 	case err == nil:
 		s.inbox.Wake(ctx, by.UserID()) // it hides the blocked user's notifications
 	}

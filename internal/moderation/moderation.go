@@ -46,7 +46,7 @@ var (
 	ErrAlreadyReported = problem.New(problem.Conflict, "already_reported", "You have already reported this.")
 	ErrOwnContent      = problem.InvalidField("targetType", "You cannot report your own content.")
 	ErrBlockSelf       = problem.InvalidField("userId", "You cannot block yourself.")
-	ErrTooManyBlocks   = problem.InvalidField("userId", "You have blocked 1,000 users, the most an account can. Unblock someone first.")
+	ErrTooManyBlocks   = problem.InvalidField("userId", problem.Format(problem.MsgTooManyBlocks, map[string]string{"max": problem.Number(model.MaxBlocks)}))
 	ErrTargetGone      = problem.New(problem.NotFound, "not_found", "That content no longer exists.")
 )
 

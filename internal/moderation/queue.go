@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
@@ -53,7 +52,7 @@ func (s *Service) Act(ctx context.Context, by model.Actor, in ActionInput) (*mod
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.store.Moderate(ctx, &model.Action{ID: auth.NewID(), AdminID: by.User.ID, AdminName: by.User.DisplayName,
+	t, err := s.store.Moderate(ctx, &model.Action{ID: model.NewID(), AdminID: by.User.ID, AdminName: by.User.DisplayName,
 		Action: in.Action, Kind: kind, Key: key, CreatedAt: time.Now()})
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrTargetGone

@@ -10,10 +10,10 @@ import (
 
 	"castaway/internal/comments"
 	"castaway/internal/events"
-	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -73,7 +73,7 @@ func TestServiceReportsQueueBlocks(t *testing.T) {
 		if err := svc.Block(ctx, bob, bob.User.ID); !errors.Is(err, moderation.ErrBlockSelf) {
 			t.Errorf("block self: %v", err)
 		}
-		if err := svc.Block(ctx, bob, "nobody"); !errors.Is(err, lists.ErrUserNotFound) {
+		if err := svc.Block(ctx, bob, "nobody"); !errors.Is(err, problem.ErrUserNotFound) {
 			t.Errorf("block nobody: %v", err)
 		}
 		if err := svc.Block(ctx, bob, ann.User.ID); err != nil {

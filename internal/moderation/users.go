@@ -180,5 +180,5 @@ func (m *Users) SignOut(ctx context.Context, by Actor, userID string) error {
 }
 
 func (m *Users) action(by Actor, action, detail string) *model.Action {
-	return &model.Action{ID: auth.NewID(), AdminID: by.ID, AdminName: by.Name, Action: action, Detail: detail, CreatedAt: m.now()}
+	return &model.Action{ID: model.NewID(), AdminID: by.ID, AdminName: by.Name, Action: action, Detail: detail, CreatedAt: m.now()}
 }

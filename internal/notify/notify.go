@@ -5,7 +5,6 @@ package notify
 import (
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
@@ -98,7 +97,7 @@ func ForFollow(actor Actor, followedID string, now time.Time) *model.Notificatio
 
 func newNote(actor Actor, to, kind, content, listUserID, listID, commentID, key string, now time.Time) *model.Notification {
 	return &model.Notification{
-		ID: auth.NewID(), UserID: to, Type: kind, ActorID: actor.ID, CreatedByName: actor.Name,
+		ID: model.NewID(), UserID: to, Type: kind, ActorID: actor.ID, CreatedByName: actor.Name,
 		Content: content, IsNew: true, ListUserID: listUserID, ListID: listID, CommentID: commentID,
 		DedupeKey: key, CreatedAt: now,
 	}

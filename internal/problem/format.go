@@ -1,6 +1,9 @@
 package problem
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Format fills the {name} placeholders of a contract message (messages.gen.go) with values,
 // as the web app's format does.
@@ -10,4 +13,17 @@ func Format(message string, values map[string]string) string {
 		pairs = append(pairs, "{"+name+"}", v)
 	}
 	return strings.NewReplacer(pairs...).Replace(message)
+}
+
+// Number writes n as the contract's sentences write numbers, its digits in threes: "2,000".
+func Number(n int) string {
+	s := strconv.Itoa(n)
+	sign := ""
+	if n < 0 {
+		sign, s = "-", s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return sign + s
 }

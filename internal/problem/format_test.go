@@ -18,3 +18,11 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestNumber(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 2000: "2,000", 65536: "65,536", 1234567: "1,234,567", -1500: "-1,500"} {
+		if got := Number(n); got != want {
+			t.Errorf("Number(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

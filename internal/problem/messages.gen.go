@@ -5,6 +5,7 @@ package problem
 // The sentences both the server and the web app say, as the contract words them.
 const (
 	MsgAccountDeleteFailed    = "Failed to delete your account. Please try again."
+	MsgAccountIsSuspended     = "This account is suspended."
 	MsgAccountLoadFailed      = "Failed to load the account. Please try again."
 	MsgAccountSuspended       = "Your account is suspended."
 	MsgAccountSuspendedUntil  = "Your account is suspended until {date}."
@@ -83,7 +84,9 @@ const (
 	MsgTierListContestants    = "A tier list keeps its entries in its tiers."
 	MsgTierListEmpty          = "Place at least one contestant or season in a tier."
 	MsgTiersOnRanked          = "Only a tier list has tiers."
-	MsgTooManyFollows         = "You follow 2,000 fans, the most an account can. Unfollow someone first."
+	MsgTooManyBlocks          = "You have blocked {max} users, the most an account can. Unblock someone first."
+	MsgTooManyFavorites       = "You have {max} favorites, the most an account can keep. Remove one first."
+	MsgTooManyFollows         = "You follow {max} fans, the most an account can. Unfollow someone first."
 	MsgUpvoteFailed           = "Failed to upvote list. Please try again."
 	MsgUserNotFound           = "User not found"
 	MsgUsernameEmpty          = "Username cannot be empty"

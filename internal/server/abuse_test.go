@@ -52,7 +52,7 @@ func burst(t *testing.T, url string, n int, spread bool, body func(i int) map[st
 // withPassword makes a user who signs in with email and password.
 func withPassword(t *testing.T, st *store.Store, email, password string) {
 	t.Helper()
-	u := &model.User{ID: auth.NewID(), Email: email, DisplayName: email[:5], PasswordHash: auth.HashPassword(password), CreatedAt: time.Now()}
+	u := &model.User{ID: model.NewID(), Email: email, DisplayName: email[:5], PasswordHash: auth.HashPassword(password), CreatedAt: time.Now()}
 	if err := st.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}

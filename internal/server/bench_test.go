@@ -69,12 +69,12 @@ func newBenchEnv(b *testing.B) *benchEnv {
 func (e *benchEnv) user(b *testing.B, name string) (*model.User, *http.Cookie) {
 	b.Helper()
 	ctx := context.Background()
-	u := &model.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
+	u := &model.User{ID: model.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
 	if err := e.store.CreateUser(ctx, u); err != nil {
 		b.Fatal(err)
 	}
 	token, hash := auth.NewToken()
-	if err := e.store.CreateSession(ctx, model.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
+	if err := e.store.CreateSession(ctx, model.NewSession{TokenHash: hash, ID: model.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 		b.Fatal(err)
 	}
 	return u, &http.Cookie{Name: SessionCookie, Value: token}

@@ -318,7 +318,7 @@ func TestExportAndDeleteAccount(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	hash := auth.HashPassword("correct horse battery")
-	annUser := &model.User{ID: auth.NewID(), Email: "ann@example.com", DisplayName: "Ann", PasswordHash: hash}
+	annUser := &model.User{ID: model.NewID(), Email: "ann@example.com", DisplayName: "Ann", PasswordHash: hash}
 	if err := e.store.CreateUser(ctx, annUser); err != nil {
 		t.Fatal(err)
 	}

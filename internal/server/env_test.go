@@ -135,7 +135,7 @@ func testDepsLogging(t testing.TB, cfg *config.Config, st *store.Store, log *slo
 // signedIn makes a user named name and returns a client holding their session.
 func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *model.User) {
 	t.Helper()
-	u := &model.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
+	u := &model.User{ID: model.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
 	if err := e.store.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func (e *testEnv) signedIn(t *testing.T, name string) (*http.Client, *model.User
 func (e *testEnv) clientWithSession(t *testing.T, st *store.Store, u *model.User) *http.Client {
 	t.Helper()
 	token, hash := auth.NewToken()
-	if err := st.CreateSession(context.Background(), model.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
+	if err := st.CreateSession(context.Background(), model.NewSession{TokenHash: hash, ID: model.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	jar, _ := cookiejar.New(nil)

@@ -95,7 +95,7 @@ func benchInboxStreams(b *testing.B, env *testEnv) {
 		b.Fatal(err)
 	}
 	for i := range tokens {
-		users[i] = auth.NewID()
+		users[i] = model.NewID()
 		name := fmt.Sprintf("Viewer%05d", i)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, email_key, display_name, name_key, idols_found, created_at)
 			VALUES ($1, $2, $2, $3, $4, 0, $5)`, users[i], strings.ToLower(name)+"@example.com", name, auth.NameKey(name), now.UnixMilli()); err != nil {
@@ -104,7 +104,7 @@ func benchInboxStreams(b *testing.B, env *testEnv) {
 		token, hash := auth.NewToken()
 		tokens[i] = token
 		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, public_id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`,
-			hash, auth.NewID(), users[i], now.UnixMilli(), now.Add(time.Hour).UnixMilli()); err != nil {
+			hash, model.NewID(), users[i], now.UnixMilli(), now.Add(time.Hour).UnixMilli()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -210,12 +210,12 @@ type benchInboxEnv struct {
 // clientFor makes a user named name and a client signed in as them.
 func (e *benchInboxEnv) clientFor(b *testing.B, name string) *http.Client {
 	b.Helper()
-	u := &model.User{ID: auth.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
+	u := &model.User{ID: model.NewID(), Email: strings.ToLower(name) + "@example.com", DisplayName: name, CreatedAt: time.Now()}
 	if err := e.store.CreateUser(context.Background(), u); err != nil {
 		b.Fatal(err)
 	}
 	token, hash := auth.NewToken()
-	if err := e.store.CreateSession(context.Background(), model.NewSession{TokenHash: hash, ID: auth.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
+	if err := e.store.CreateSession(context.Background(), model.NewSession{TokenHash: hash, ID: model.NewID(), UserID: u.ID, Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
 		b.Fatal(err)
 	}
 	return &http.Client{Transport: &cookieTransport{token: token}}

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -236,7 +235,7 @@ func expectRecovered(t *testing.T, e *testEnv, c *http.Client, how string) {
 
 func signedInFan(t *testing.T, e *testEnv, st *store.Store) *http.Client {
 	t.Helper()
-	fan := &model.User{ID: auth.NewID(), Email: "fan@example.com", DisplayName: "Fan", CreatedAt: time.Now()}
+	fan := &model.User{ID: model.NewID(), Email: "fan@example.com", DisplayName: "Fan", CreatedAt: time.Now()}
 	if err := st.CreateUser(context.Background(), fan); err != nil {
 		t.Fatal(err)
 	}

@@ -93,7 +93,7 @@ func TestRevokedSessionEndsItsStreams(t *testing.T) {
 		for _, way := range ways {
 			t.Run(way.name, func(t *testing.T) {
 				e := newEnvOn(t, st)
-				u := &model.User{ID: auth.NewID(), Email: auth.NewID() + "@example.com", DisplayName: "Fan" + auth.NewID()[:6],
+				u := &model.User{ID: model.NewID(), Email: model.NewID() + "@example.com", DisplayName: "Fan" + model.NewID()[:6],
 					PasswordHash: auth.HashPassword(password), CreatedAt: time.Now()}
 				if err := st.CreateUser(context.Background(), u); err != nil {
 					t.Fatal(err)
@@ -145,7 +145,7 @@ func TestRevokedSessionEndsStreamsOnEveryNode(t *testing.T) {
 		return newEnvWithHub(t, st, hub)
 	}
 	a, b := process(), process()
-	u := &model.User{ID: auth.NewID(), Email: "fan@example.com", DisplayName: "Fan", CreatedAt: time.Now()}
+	u := &model.User{ID: model.NewID(), Email: "fan@example.com", DisplayName: "Fan", CreatedAt: time.Now()}
 	if err := a.store.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}

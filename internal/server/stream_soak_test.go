@@ -30,6 +30,7 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/events"
 	"castaway/internal/live"
+	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -318,7 +319,7 @@ func soakUsers(t *testing.T, st *store.Store, n int) (tokens, ids []string) {
 	}
 	defer tx.Rollback()
 	for i := range n {
-		id := auth.NewID()
+		id := model.NewID()
 		name := fmt.Sprintf("Soak%05d", i)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, email_key, display_name, name_key, idols_found, created_at)
 			VALUES ($1, $2, $2, $3, $4, 0, $5)`, id, strings.ToLower(name)+"@example.com", name, auth.NameKey(name), now.UnixMilli()); err != nil {
@@ -326,7 +327,7 @@ func soakUsers(t *testing.T, st *store.Store, n int) (tokens, ids []string) {
 		}
 		token, hash := auth.NewToken()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, public_id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`,
-			hash, auth.NewID(), id, now.UnixMilli(), now.Add(time.Hour).UnixMilli()); err != nil {
+			hash, model.NewID(), id, now.UnixMilli(), now.Add(time.Hour).UnixMilli()); err != nil {
 			t.Fatal(err)
 		}
 		tokens, ids = append(tokens, token), append(ids, id)

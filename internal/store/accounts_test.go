@@ -15,7 +15,7 @@ import (
 
 func newUser(t *testing.T, s *store.Store, email, name string) *model.User {
 	t.Helper()
-	u := &model.User{ID: auth.NewID(), Email: email, DisplayName: name, PasswordHash: "h", CreatedAt: time.Now()}
+	u := &model.User{ID: model.NewID(), Email: email, DisplayName: name, PasswordHash: "h", CreatedAt: time.Now()}
 	if err := s.CreateUser(context.Background(), u); err != nil {
 		t.Fatalf("create %s: %v", name, err)
 	}
@@ -26,11 +26,11 @@ func TestUserConflictsNameTheRule(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		newUser(t, s, "ann@example.com", "Ann")
-		err := s.CreateUser(ctx, &model.User{ID: auth.NewID(), Email: "ANN@example.com", DisplayName: "Other", CreatedAt: time.Now()})
+		err := s.CreateUser(ctx, &model.User{ID: model.NewID(), Email: "ANN@example.com", DisplayName: "Other", CreatedAt: time.Now()})
 		if !errors.Is(err, store.ErrEmailTaken) || !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("same email, other case: %v", err)
 		}
-		err = s.CreateUser(ctx, &model.User{ID: auth.NewID(), Email: "bob@example.com", DisplayName: "aNN", CreatedAt: time.Now()})
+		err = s.CreateUser(ctx, &model.User{ID: model.NewID(), Email: "bob@example.com", DisplayName: "aNN", CreatedAt: time.Now()})
 		if !errors.Is(err, store.ErrNameTaken) {
 			t.Fatalf("same name, other case: %v", err)
 		}
@@ -48,7 +48,7 @@ func TestLookAlikeNamesShareTheIndex(t *testing.T) {
 		ctx := context.Background()
 		newUser(t, s, "joey@example.com", "joeyyeya")
 		newUser(t, s, "bill@example.com", "bill")
-		err := s.CreateUser(ctx, &model.User{ID: auth.NewID(), Email: "j2@example.com", DisplayName: "јоеууеуа", CreatedAt: time.Now()})
+		err := s.CreateUser(ctx, &model.User{ID: model.NewID(), Email: "j2@example.com", DisplayName: "јоеууеуа", CreatedAt: time.Now()})
 		if !errors.Is(err, store.ErrNameTaken) {
 			t.Errorf("Cyrillic joeyyeya: %v, want ErrNameTaken", err)
 		}
@@ -144,7 +144,7 @@ func TestIdentities(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Now()
-		u := &model.User{ID: auth.NewID(), DisplayName: "Jeff", CreatedAt: now}
+		u := &model.User{ID: model.NewID(), DisplayName: "Jeff", CreatedAt: now}
 		if err := s.CreateUserWithIdentity(ctx, u, model.Identity{Provider: "twitter", Subject: "42"}); err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +153,7 @@ func TestIdentities(t *testing.T) {
 			t.Fatalf("by identity: %+v %v", got, err)
 		}
 		// A failed identity insert must not leave the new user behind.
-		other := &model.User{ID: auth.NewID(), DisplayName: "Probst", CreatedAt: now}
+		other := &model.User{ID: model.NewID(), DisplayName: "Probst", CreatedAt: now}
 		if err := s.CreateUserWithIdentity(ctx, other, model.Identity{Provider: "twitter", Subject: "42"}); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("duplicate identity: %v", err)
 		}

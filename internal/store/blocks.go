@@ -12,11 +12,7 @@ import (
 	"castaway/internal/model"
 )
 
-// MaxBlocks bounds how many users one account may block, so what a reader's pages are
-// checked against stays small.
-const MaxBlocks = 1000
-
-// ErrTooManyBlocks: the blocker already blocks MaxBlocks users.
+// ErrTooManyBlocks: the blocker already blocks model.MaxBlocks users.
 var ErrTooManyBlocks = errors.New("too many blocks")
 
 // Block makes blockerID block blockedID (no change when already blocked), ending the
@@ -41,7 +37,7 @@ func (s *Store) Block(ctx context.Context, blockerID, blockedID string, now time
 		if added, _ := res.RowsAffected(); added == 0 {
 			return nil
 		}
-		if n >= MaxBlocks {
+		if n >= model.MaxBlocks {
 			return ErrTooManyBlocks
 		}
 		if err := endFollows(ctx, tx, blockerID, blockedID); err != nil {
@@ -65,7 +61,7 @@ func (s *Store) Unblock(ctx context.Context, blockerID, blockedID string) error 
 	})
 }
 
-// Blocks lists the users blockerID blocked, most recent first (at most MaxBlocks).
+// Blocks lists the users blockerID blocked, most recent first (at most model.MaxBlocks).
 func (s *Store) Blocks(ctx context.Context, blockerID string) ([]model.BlockedUser, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT b.blocked_id, u.display_name, b.created_at FROM blocks b
 		JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = $1 ORDER BY b.created_at DESC, b.blocked_id`, blockerID)

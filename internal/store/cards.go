@@ -6,102 +6,65 @@ import (
 	"fmt"
 	"slices"
 
-	lru "github.com/hashicorp/golang-lru/v2"
-
 	"castaway/internal/model"
 )
 
-// card is what a list's card shows beyond the list's own row.
-type card struct {
-	items []model.Item
-	tags  []string
-}
-
-// cardKey is a list as it stands: its key and updated_at, which every edit of its
-// items, notes and tags moves on (UpdateList), so a card kept under it is never stale.
-type cardKey struct {
-	listKey
-	version int64
-}
-
-// cardCacheSize bounds the cards one process keeps (each a few hundred bytes to 2 KB):
-// the lists being read now, as browse, home, castaway pages and feeds show them.
-const cardCacheSize = 10000
-
-func newCardCache() *lru.Cache[cardKey, card] {
-	c, err := lru.New[cardKey, card](cardCacheSize)
-	if err != nil {
-		panic(err) // only for a size below 1
-	}
-	return c
-}
-
 // addCards fills in the cards of every list in sections (each list's top items and
-// tags): from this process's cache when it holds the list as it stands, the others in
-// one read. lists are the rows behind the summaries, for a tier list's top tier.
+// tags), all in one read through s.listReads. lists are the rows behind the summaries,
+// for a tier list's top tier.
 func (s *Store) addCards(ctx context.Context, lists []*model.List, sections ...[]model.ListSummary) error {
 	byKey := make(map[listKey]*model.List, len(lists))
 	for _, l := range lists {
 		byKey[listKey{l.UserID, l.ID}] = l
 	}
-	found := map[listKey]card{}
-	missing := map[listKey]int64{}
-	var keys []any
+	asked := map[ListVersion]bool{}
+	var versions []ListVersion
 	for _, section := range sections {
 		for _, l := range section {
-			k := listKey{l.UserID, l.ID}
-			if _, ok := found[k]; ok {
-				continue
+			v := ListVersion{l.UserID, l.ID, millis(l.UpdatedAt)}
+			if !asked[v] {
+				asked[v] = true
+				versions = append(versions, v)
 			}
-			if _, ok := missing[k]; ok {
-				continue
-			}
-			version := millis(l.UpdatedAt)
-			if c, ok := s.cardCache.Get(cardKey{k, version}); ok {
-				found[k] = c
-				continue
-			}
-			missing[k] = version
-			keys = append(keys, l.UserID, l.ID)
 		}
 	}
-	if len(keys) > 0 {
-		read, err := s.cards(ctx, StmtCards(PageKeys(len(keys)/2), fmt.Sprintf("$%d", len(keys)+1)), append(keys, TopItemCount)...)
-		if err != nil {
-			return err
-		}
-		for k, version := range missing {
-			c := read[k] // a list with no items or tags has an empty card, kept too
-			s.cardCache.Add(cardKey{k, version}, c)
-			found[k] = c
-		}
+	if len(versions) == 0 {
+		return nil
+	}
+	found, err := s.listReads.Cards(ctx, versions)
+	if err != nil {
+		return err
 	}
 	for _, section := range sections {
 		for i := range section {
-			k := listKey{section[i].UserID, section[i].ID}
-			c := found[k]
-			section[i].Tags = c.tags
-			section[i].TopItems, section[i].TopTier = topOfTiers(byKey[k], c.items)
-			if section[i].TopItems == nil {
-				section[i].TopItems = []model.Item{}
+			l := &section[i]
+			c := found[ListVersion{l.UserID, l.ID, millis(l.UpdatedAt)}]
+			l.Tags = c.Tags
+			l.TopItems, l.TopTier = topOfTiers(byKey[listKey{l.UserID, l.ID}], c.Items)
+			if l.TopItems == nil {
+				l.TopItems = []model.Item{}
 			}
-			if section[i].Tags == nil {
-				section[i].Tags = []string{}
+			if l.Tags == nil {
+				l.Tags = []string{}
 			}
 		}
 	}
 	return nil
 }
 
-// cards runs a StmtCards query, grouping its rows by list. Each card's slices are
-// clipped, so a caller that appends to one copies it rather than writing into the cache.
-func (s *Store) cards(ctx context.Context, query string, args ...any) (map[listKey]card, error) {
-	rows, err := s.rdb.QueryContext(ctx, query, args...)
+// ReadCards reads the cards of lists in one statement (StmtCards): each list's first
+// TopItemCount entries and its tags, an empty card for a list with neither.
+func (s *Store) ReadCards(ctx context.Context, lists []ListVersion) (map[ListVersion]Card, error) {
+	keys := make([]any, 0, 2*len(lists)+1)
+	for _, l := range lists {
+		keys = append(keys, l.UserID, l.ListID)
+	}
+	rows, err := s.rdb.QueryContext(ctx, StmtCards(PageKeys(len(lists)), fmt.Sprintf("$%d", len(keys)+1)), append(keys, TopItemCount)...)
 	if err != nil {
 		return nil, fmt.Errorf("read list cards: %w", err)
 	}
 	defer rows.Close()
-	out := map[listKey]card{}
+	read := map[listKey]Card{}
 	for rows.Next() {
 		var k listKey
 		var kind, position int
@@ -111,16 +74,21 @@ func (s *Store) cards(ctx context.Context, query string, args ...any) (map[listK
 			return nil, fmt.Errorf("read list cards: %w", err)
 		}
 		it.Tier = int(tier.Int64)
-		c := out[k]
+		c := read[k]
 		if kind == 0 {
-			c.items = append(c.items, it)
+			c.Items = append(c.Items, it)
 		} else {
-			c.tags = append(c.tags, it.ID)
+			c.Tags = append(c.Tags, it.ID)
 		}
-		out[k] = c
+		read[k] = c
 	}
-	for k, c := range out {
-		out[k] = card{slices.Clip(c.items), slices.Clip(c.tags)}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read list cards: %w", err)
 	}
-	return out, rows.Err()
+	out := make(map[ListVersion]Card, len(lists))
+	for _, l := range lists {
+		c := read[listKey{l.UserID, l.ListID}]
+		out[l] = Card{slices.Clip(c.Items), slices.Clip(c.Tags)}
+	}
+	return out, nil
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -16,7 +15,7 @@ import (
 
 func addComment(t *testing.T, s *store.Store, author *model.User, listUserID, listID, parentID, text string, at time.Time) *model.Comment {
 	t.Helper()
-	c := &model.Comment{ID: auth.NewID(), ListUserID: listUserID, ListID: listID, UserID: author.ID, ParentID: parentID, Text: text, CreatedAt: at}
+	c := &model.Comment{ID: model.NewID(), ListUserID: listUserID, ListID: listID, UserID: author.ID, ParentID: parentID, Text: text, CreatedAt: at}
 	if _, err := s.CreateComment(context.Background(), c, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +104,7 @@ func TestDeleteCommentTakesRepliesAlong(t *testing.T) {
 			t.Fatalf("second delete: %v", err)
 		}
 		// A reply to a comment deleted meanwhile is refused, not orphaned.
-		c := &model.Comment{ID: auth.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: fan.ID, ParentID: top.ID, Text: "late", CreatedAt: time.Now()}
+		c := &model.Comment{ID: model.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: fan.ID, ParentID: top.ID, Text: "late", CreatedAt: time.Now()}
 		if _, err := s.CreateComment(ctx, c, nil); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("reply to a deleted comment: %v", err)
 		}
@@ -118,7 +117,7 @@ func TestCommentVotes(t *testing.T) {
 		author, fan := communityUser(t, s, "Author"), communityUser(t, s, "Fan")
 		c := addComment(t, s, author, "owner", "list_1", "", "hot take", time.Now())
 		note := func() *model.Notification {
-			return &model.Notification{ID: auth.NewID(), UserID: author.ID, Type: "comment_like", CreatedByName: "Fan",
+			return &model.Notification{ID: model.NewID(), UserID: author.ID, Type: "comment_like", CreatedByName: "Fan",
 				CommentID: c.ID, DedupeKey: "comment_like:" + fan.ID + ":" + c.ID, CreatedAt: time.Now()}
 		}
 		steps := []struct {

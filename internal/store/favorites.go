@@ -10,15 +10,11 @@ import (
 	"castaway/internal/model"
 )
 
-// MaxFavorites bounds how many lists one account may star, so the home page and the
-// favorites an account reads stay bounded however long it stars.
-const MaxFavorites = 1000
-
-// ErrTooManyFavorites: the user already starred MaxFavorites lists.
+// ErrTooManyFavorites: the user already starred model.MaxFavorites lists.
 var ErrTooManyFavorites = errors.New("too many favorites")
 
 // AddFavorite stars a list for userID; starring twice keeps the first time.
-// ErrNotFound when the list does not exist; ErrTooManyFavorites past MaxFavorites.
+// ErrNotFound when the list does not exist; ErrTooManyFavorites past model.MaxFavorites.
 func (s *Store) AddFavorite(ctx context.Context, userID, ownerID, listID string, now time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		// The user's row first: two stars at once by one user count in turn.
@@ -35,7 +31,7 @@ func (s *Store) AddFavorite(ctx context.Context, userID, ownerID, listID string,
 		if err != nil {
 			return fmt.Errorf("add favorite: %w", err)
 		}
-		if added, _ := res.RowsAffected(); added > 0 && n >= MaxFavorites {
+		if added, _ := res.RowsAffected(); added > 0 && n >= model.MaxFavorites {
 			return ErrTooManyFavorites
 		}
 		return nil

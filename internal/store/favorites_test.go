@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -84,18 +85,18 @@ func TestFavoritesAreBounded(t *testing.T) {
 		ctx := context.Background()
 		fan, owner := communityUser(t, s, "Fan"), communityUser(t, s, "Owner")
 		const extra = 10
-		for i := range store.MaxFavorites + extra {
+		for i := range model.MaxFavorites + extra {
 			communityList(t, s, owner.ID, fmt.Sprintf("list_%d", i), "List", true)
 		}
 		now := time.Now()
-		for i := range store.MaxFavorites - extra/2 {
+		for i := range model.MaxFavorites - extra/2 {
 			if err := s.AddFavorite(ctx, fan.ID, owner.ID, fmt.Sprintf("list_%d", i), now); err != nil {
 				t.Fatalf("favorite %d: %v", i+1, err)
 			}
 		}
 		var wg sync.WaitGroup
 		refused := make(chan error, extra+extra/2)
-		for i := store.MaxFavorites - extra/2; i < store.MaxFavorites+extra; i++ {
+		for i := model.MaxFavorites - extra/2; i < model.MaxFavorites+extra; i++ {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -117,8 +118,8 @@ func TestFavoritesAreBounded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(favs) != store.MaxFavorites || n != extra {
-			t.Fatalf("%d favorites kept and %d refused, want %d and %d", len(favs), n, store.MaxFavorites, extra)
+		if len(favs) != model.MaxFavorites || n != extra {
+			t.Fatalf("%d favorites kept and %d refused, want %d and %d", len(favs), n, model.MaxFavorites, extra)
 		}
 		if err := s.AddFavorite(ctx, fan.ID, owner.ID, "list_0", now); err != nil {
 			t.Fatalf("starring a favorite again at the bound: %v", err)

@@ -11,10 +11,6 @@ import (
 	"castaway/internal/model"
 )
 
-// MaxFollows bounds how many fans one account may follow, which bounds how many feed rows
-// a list's fan-out writes for any one reader and how large one reader's follows grow.
-const MaxFollows = 2000
-
 // FeedBackfill is how many of a fan's newest public lists a new follower's feed gains.
 const FeedBackfill = 50
 
@@ -33,7 +29,7 @@ var (
 // new_follower notification, nil for none), in one transaction; following again changes
 // nothing. ErrNotFound when followedID is no account, ErrUserSuspended when it is
 // suspended, ErrBlockedEither when either blocked the other, ErrTooManyFollows past
-// MaxFollows. It returns whether the follow is new, and who was notified.
+// model.MaxFollows. It returns whether the follow is new, and who was notified.
 func (s *Store) Follow(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) (added bool, notified []string, err error) {
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		added, notified = false, nil
@@ -64,7 +60,7 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 		if rows, _ := res.RowsAffected(); rows == 0 {
 			return nil
 		}
-		if n >= MaxFollows {
+		if n >= model.MaxFollows {
 			return ErrTooManyFollows
 		}
 		if err := countFollow(ctx, tx, followerID, followedID, 1); err != nil {

@@ -126,7 +126,7 @@ func TestFollowLimit(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		ann := listUser(t, s, "Ann")
-		for i := range store.MaxFollows + 1 {
+		for i := range model.MaxFollows + 1 {
 			if _, err := s.DB().ExecContext(ctx, `INSERT INTO users (id, display_name, name_key, created_at) VALUES ($1, $2, $2, 0)`,
 				fmt.Sprintf("u-%04d", i), fmt.Sprintf("fan%04d", i)); err != nil {
 				t.Fatal(err)
@@ -142,7 +142,7 @@ func TestFollowLimit(t *testing.T) {
 		if _, _, err := s.Follow(ctx, ann.ID, "u-2000", time.Now(), nil); !errors.Is(err, store.ErrTooManyFollows) {
 			t.Fatalf("follow past the limit: %v", err)
 		}
-		if c := counts(t, s, ann.ID); c[1] != store.MaxFollows {
+		if c := counts(t, s, ann.ID); c[1] != model.MaxFollows {
 			t.Errorf("following %d", c[1])
 		}
 		if ok, _ := s.Follows(ctx, ann.ID, "u-2000"); ok {

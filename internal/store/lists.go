@@ -234,7 +234,7 @@ func (s *Store) List(ctx context.Context, userID, listID string) (*model.List, e
 	if tags.String != "" {
 		l.Tags = strings.Split(tags.String, ",")
 	}
-	if l.Items, err = s.itemsOf(ctx, listKey{userID, listID}, millis(l.UpdatedAt)); err != nil {
+	if l.Items, err = s.listReads.Items(ctx, ListVersion{userID, listID, millis(l.UpdatedAt)}); err != nil {
 		return nil, err
 	}
 	if l.RemixOf.ListID != "" {

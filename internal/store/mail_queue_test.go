@@ -6,14 +6,13 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
 
 func outMail(to string) store.OutMail {
-	return store.OutMail{ID: auth.NewID(), Kind: "verify-email", To: to, Subject: "s", Text: "t", HTML: "<p>h</p>", CreatedAt: time.Now()}
+	return store.OutMail{ID: model.NewID(), Kind: "verify-email", To: to, Subject: "s", Text: "t", HTML: "<p>h</p>", CreatedAt: time.Now()}
 }
 
 // Mail is queued in the same transaction as the change that sends it: a sign-up the
@@ -26,14 +25,14 @@ func TestMailIsQueuedWithItsChange(t *testing.T) {
 		link := func(hash string) model.EmailVerification {
 			return model.EmailVerification{TokenHash: hash, Email: "ann@example.com", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
 		}
-		dup := &model.User{ID: auth.NewID(), Email: "ANN@example.com", DisplayName: "Ann Two", CreatedAt: now}
+		dup := &model.User{ID: model.NewID(), Email: "ANN@example.com", DisplayName: "Ann Two", CreatedAt: now}
 		if err := s.CreateUserVerifying(ctx, dup, link("h1"), outMail("ANN@example.com")); !errors.Is(err, store.ErrEmailTaken) {
 			t.Fatalf("duplicate address: %v", err)
 		}
 		if rows, _ := s.MailQueue(ctx); len(rows) != 0 {
 			t.Fatalf("a refused sign-up queued mail: %+v", rows)
 		}
-		bob := &model.User{ID: auth.NewID(), Email: "bob@example.com", DisplayName: "Bob", CreatedAt: now}
+		bob := &model.User{ID: model.NewID(), Email: "bob@example.com", DisplayName: "Bob", CreatedAt: now}
 		if err := s.CreateUserVerifying(ctx, bob, model.EmailVerification{TokenHash: "h2", Email: "bob@example.com", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}, outMail("bob@example.com")); err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -20,21 +19,21 @@ func TestNotificationsInbox(t *testing.T) {
 		communityList(t, s, me.ID, "list_1", "Mine", true)
 		t0 := time.UnixMilli(1_700_000_000_000)
 		// Comments carry the notes; a note whose dedupe key was used is skipped.
-		c := &model.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
+		c := &model.Comment{ID: model.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
 		var notes []*model.Notification
 		for i := range 12 {
-			notes = append(notes, &model.Notification{ID: auth.NewID(), UserID: me.ID, Type: "comment", CreatedByName: "Other",
+			notes = append(notes, &model.Notification{ID: model.NewID(), UserID: me.ID, Type: "comment", CreatedByName: "Other",
 				Content: fmt.Sprint("comment ", i), ListUserID: me.ID, ListID: "list_1", CommentID: c.ID,
 				DedupeKey: fmt.Sprint("comment:c", i), CreatedAt: t0.Add(time.Duration(i) * time.Second)})
 		}
-		notes = append(notes, &model.Notification{ID: auth.NewID(), UserID: other.ID, Type: "list_like", CreatedByName: "Me", CreatedAt: t0})
+		notes = append(notes, &model.Notification{ID: model.NewID(), UserID: other.ID, Type: "list_like", CreatedByName: "Me", CreatedAt: t0})
 		notified, err := s.CreateComment(ctx, c, notes)
 		if err != nil || len(notified) != 13 {
 			t.Fatalf("notified %v, %v", notified, err)
 		}
 		dup := *notes[0]
-		dup.ID = auth.NewID()
-		c2 := &model.Comment{ID: auth.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
+		dup.ID = model.NewID()
+		c2 := &model.Comment{ID: model.NewID(), ListUserID: me.ID, ListID: "list_1", UserID: other.ID, Text: "hi", CreatedAt: t0}
 		if notified, err = s.CreateComment(ctx, c2, []*model.Notification{&dup}); err != nil || len(notified) != 0 {
 			t.Fatalf("duplicate notified %v, %v", notified, err)
 		}
@@ -78,11 +77,11 @@ func TestNotificationsHideWhatTheReaderCannotSee(t *testing.T) {
 		owner, fan := communityUser(t, s, "Owner"), communityUser(t, s, "Fan")
 		communityList(t, s, owner.ID, "list_1", "Secret plans", true)
 		t0 := time.UnixMilli(1_700_000_000_000)
-		top := &model.Comment{ID: auth.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: fan.ID, Text: "first", CreatedAt: t0}
-		reply := &model.Comment{ID: auth.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: owner.ID, ParentID: top.ID,
+		top := &model.Comment{ID: model.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: fan.ID, Text: "first", CreatedAt: t0}
+		reply := &model.Comment{ID: model.NewID(), ListUserID: owner.ID, ListID: "list_1", UserID: owner.ID, ParentID: top.ID,
 			Text: "private reply", CreatedAt: t0.Add(time.Second)}
 		note := func(to, kind string, c *model.Comment) []*model.Notification {
-			return []*model.Notification{{ID: auth.NewID(), UserID: to, Type: kind, CreatedByName: "x", Content: c.Text,
+			return []*model.Notification{{ID: model.NewID(), UserID: to, Type: kind, CreatedByName: "x", Content: c.Text,
 				ListUserID: owner.ID, ListID: "list_1", CommentID: c.ID, CreatedAt: c.CreatedAt}}
 		}
 		if _, err := s.CreateComment(ctx, top, note(owner.ID, "comment", top)); err != nil {

@@ -19,11 +19,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	lru "github.com/hashicorp/golang-lru/v2"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	_ "modernc.org/sqlite"             // registers "sqlite"
-
-	"castaway/internal/model"
 )
 
 // Dialect names the engine behind a Store.
@@ -51,17 +48,16 @@ var ErrConflict = errors.New("conflict")
 
 // Store is the database.
 type Store struct {
-	sqliteDSN  string    // how connections to the SQLite file are opened
-	db         *sql.DB   // writes (and reads inside transactions)
-	rdb        *readPool // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
-	dialect    Dialect
-	url        string
-	lock       interface{ Close() error }        // SQLite: the shared lock a restore waits out (restore.go)
-	checkpoint *checkpointer                     // SQLite: copies the WAL back off the writers' path (checkpoint.go)
-	batch      *batcher                          // SQLite: commits the marks of many requests together (batch.go)
-	cardCache  *lru.Cache[cardKey, card]         // list cards by list version (cards.go)
-	itemsCache *lru.Cache[cardKey, []model.Item] // lists' entries by list version (list_items_cache.go)
-	weeks      keptWeeks                         // the weeks of upvotes known kept (weeks.go)
+	sqliteDSN   string    // how connections to the SQLite file are opened
+	db          *sql.DB   // writes (and reads inside transactions)
+	rdb         *readPool // reads outside transactions: a separate bounded pool on SQLite, db on PostgreSQL
+	dialect     Dialect
+	url         string
+	lock        interface{ Close() error } // SQLite: the shared lock a restore waits out (restore.go)
+	checkpoints *sql.DB                    // SQLite: the connection that copies the WAL back (checkpoint.go)
+	batch       *batcher                   // SQLite: commits the marks of many requests together (batch.go)
+	listReads   ListReads                  // cards and lists' entries: itself, or a cache (list_reads.go)
+	weeks       keptWeeks                  // the weeks of upvotes known kept (weeks.go)
 }
 
 // Options size the connection pools.
@@ -101,7 +97,8 @@ func Open(ctx context.Context, url string) (*Store, error) {
 
 // OpenWith connects to url with pools sized by o.
 func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
-	s := &Store{url: url, cardCache: newCardCache(), itemsCache: newItemsCache()}
+	s := &Store{url: url}
+	s.listReads = readsItself{s}
 	var err error
 	if IsPostgresURL(url) {
 		s.dialect = Postgres
@@ -174,7 +171,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 			}
 			if err == nil {
 				sizePool(s.rdb, o.SQLiteReaders, DefaultSQLiteReaders)
-				s.checkpoint, err = startCheckpoints(dsn)
+				s.checkpoints, err = openCheckpoints(dsn)
 			}
 			if err == nil {
 				s.batch = newBatcher(s.db)
@@ -267,8 +264,8 @@ func (s *Store) Close() error {
 	if s.batch != nil {
 		s.batch.close()
 	}
-	if s.checkpoint != nil {
-		err = s.checkpoint.Close()
+	if s.checkpoints != nil {
+		err = s.checkpoints.Close()
 	}
 	if s.rdb != nil {
 		if rerr := s.rdb.Close(); err == nil { // its statements, and on SQLite its own pool

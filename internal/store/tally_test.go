@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -17,7 +16,7 @@ import (
 // upvoteNote is the note a catch-up hands the author of a list its newest voter voted on,
 // as notify.ForListUpvote makes it (the domain's rule; the store only writes it).
 func upvoteNote(v model.VotedList) *model.Notification {
-	return &model.Notification{ID: auth.NewID(), UserID: v.List.UserID, Type: "list_like", ActorID: v.VoterID,
+	return &model.Notification{ID: model.NewID(), UserID: v.List.UserID, Type: "list_like", ActorID: v.VoterID,
 		CreatedByName: v.VoterName, Content: v.List.Name, IsNew: true, ListUserID: v.List.UserID, ListID: v.List.ID,
 		DedupeKey: "list_like:" + v.List.UserID + "/" + v.List.ID, CreatedAt: time.Now()}
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -17,7 +16,7 @@ import (
 // communityUser makes a user named name.
 func communityUser(t *testing.T, s *store.Store, name string) *model.User {
 	t.Helper()
-	u := &model.User{ID: auth.NewID(), DisplayName: name, CreatedAt: time.Now()}
+	u := &model.User{ID: model.NewID(), DisplayName: name, CreatedAt: time.Now()}
 	if err := s.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}

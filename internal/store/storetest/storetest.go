@@ -14,6 +14,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"castaway/internal/listcache"
 	"castaway/internal/store"
 )
 
@@ -93,6 +94,7 @@ func openMigrated(t testing.TB, dbURL string) *store.Store {
 	if err != nil {
 		t.Fatal(err)
 	}
+	listcache.Use(s) // reading as serve does (app.OpenStore)
 	t.Cleanup(func() { s.Close() })
 	if err := s.Migrate(ctx); err != nil {
 		t.Fatal(err)

@@ -32,6 +32,7 @@ export const maxLength = {
 /** The sentences both the server and the app say (x-messages), with {name} placeholders. */
 export const messages = {
   accountDeleteFailed: 'Failed to delete your account. Please try again.',
+  accountIsSuspended: 'This account is suspended.',
   accountLoadFailed: 'Failed to load the account. Please try again.',
   accountSuspended: 'Your account is suspended.',
   accountSuspendedUntil: 'Your account is suspended until {date}.',
@@ -110,7 +111,9 @@ export const messages = {
   tierListContestants: 'A tier list keeps its entries in its tiers.',
   tierListEmpty: 'Place at least one contestant or season in a tier.',
   tiersOnRanked: 'Only a tier list has tiers.',
-  tooManyFollows: 'You follow 2,000 fans, the most an account can. Unfollow someone first.',
+  tooManyBlocks: 'You have blocked {max} users, the most an account can. Unblock someone first.',
+  tooManyFavorites: 'You have {max} favorites, the most an account can keep. Remove one first.',
+  tooManyFollows: 'You follow {max} fans, the most an account can. Unfollow someone first.',
   upvoteFailed: 'Failed to upvote list. Please try again.',
   userNotFound: 'User not found',
   usernameEmpty: 'Username cannot be empty',

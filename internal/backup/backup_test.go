@@ -1,4 +1,4 @@
-package store_test
+package backup_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/backup"
 	"castaway/internal/model"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -46,7 +47,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	<-going
 	before := written.Load()
 	path := filepath.Join(t.TempDir(), "backup.db")
-	if err := st.Backup(ctx, path); err != nil {
+	if _, err := backup.File(ctx, st.URL(), path); err != nil {
 		t.Fatal(err)
 	}
 	close(stop)
@@ -65,15 +66,20 @@ func TestBackupWhileWriting(t *testing.T) {
 			t.Fatalf("user %d, written before the backup began, is not in it: %v", i, err)
 		}
 	}
-	if err := st.Backup(ctx, path); err == nil {
+	if _, err := backup.File(ctx, st.URL(), path); err == nil {
 		t.Error("a backup over an existing file was allowed")
 	}
 }
 
-func TestBackupRefusesPostgres(t *testing.T) {
-	st := storetest.OpenPostgres(t)
-	if err := st.Backup(context.Background(), filepath.Join(t.TempDir(), "b.db")); err != store.ErrBackupPostgres {
-		t.Fatalf("backup of PostgreSQL: %v", err)
+// PostgreSQL has its own tools, which the refusals name.
+func TestBackupAndRestoreRefusePostgres(t *testing.T) {
+	ctx := context.Background()
+	db := "postgres://castaway@127.0.0.1:1/castaway"
+	if _, err := backup.File(ctx, db, filepath.Join(t.TempDir(), "b.db")); err != backup.ErrPostgresBackup {
+		t.Errorf("backup of PostgreSQL: %v", err)
+	}
+	if _, err := backup.Restore(ctx, db, filepath.Join(t.TempDir(), "b.db"), time.Now()); err != backup.ErrPostgresRestore {
+		t.Errorf("restore of PostgreSQL: %v", err)
 	}
 }
 
@@ -84,7 +90,7 @@ func TestBackupRefusesMissingOrEmpty(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "typo", "castaway.db")
 	dest := filepath.Join(dir, "copy.db")
-	if _, err := store.BackupFile(ctx, missing, dest); err == nil || !strings.Contains(err.Error(), "no database at") {
+	if _, err := backup.File(ctx, missing, dest); err == nil || !strings.Contains(err.Error(), "no database at") {
 		t.Errorf("backup of a missing database: %v", err)
 	}
 	if _, err := os.Stat(filepath.Dir(missing)); !errors.Is(err, os.ErrNotExist) {
@@ -94,7 +100,7 @@ func TestBackupRefusesMissingOrEmpty(t *testing.T) {
 	if err := os.WriteFile(empty, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.BackupFile(ctx, empty, dest); err == nil || !strings.Contains(err.Error(), "no castaway database") {
+	if _, err := backup.File(ctx, empty, dest); err == nil || !strings.Contains(err.Error(), "no castaway database") {
 		t.Errorf("backup of an empty database: %v", err)
 	}
 	if fi, err := os.Stat(empty); err != nil || fi.Size() != 0 {
@@ -111,7 +117,7 @@ func TestBackupIsPrivateAndChecked(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.OpenSQLite(t)
 	dest := filepath.Join(t.TempDir(), "copy.db")
-	if err := st.Backup(ctx, dest); err != nil {
+	if _, err := backup.File(ctx, st.URL(), dest); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Stat(dest)
@@ -121,7 +127,7 @@ func TestBackupIsPrivateAndChecked(t *testing.T) {
 	if fi.Mode().Perm() != 0o600 {
 		t.Errorf("the copy's mode is %v, want 0600", fi.Mode().Perm())
 	}
-	v, err := store.CheckFile(ctx, dest)
+	v, err := backup.Check(ctx, dest)
 	if err != nil || v != store.LatestSchema(store.SQLite) {
 		t.Errorf("check of the copy: %d %v", v, err)
 	}
@@ -148,8 +154,8 @@ func TestRestore(t *testing.T) {
 	if err := live.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
-	backup := filepath.Join(dir, "backup.db")
-	if err := live.Backup(ctx, backup); err != nil {
+	saved := filepath.Join(dir, "backup.db")
+	if _, err := backup.File(ctx, live.URL(), saved); err != nil {
 		t.Fatal(err)
 	}
 	after := &model.User{ID: "u-after", Email: "after@example.com", DisplayName: "After", CreatedAt: time.Now()}
@@ -157,17 +163,17 @@ func TestRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	if _, err := store.Restore(ctx, db, backup, now); !errors.Is(err, store.ErrInUse) {
+	if _, err := backup.Restore(ctx, db, saved, now); !errors.Is(err, store.ErrInUse) {
 		t.Fatalf("restore while the database is open: %v", err)
 	}
 	junk := filepath.Join(dir, "junk.db")
 	os.WriteFile(junk, []byte("not a database at all, but long enough to look at...."), 0o600)
-	if _, err := store.Restore(ctx, db, junk, now); err == nil {
+	if _, err := backup.Restore(ctx, db, junk, now); err == nil {
 		t.Error("restore of a file that is no database")
 	}
 	live.Close()
 
-	replaced, err := store.Restore(ctx, db, backup, now)
+	replaced, err := backup.Restore(ctx, db, saved, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +199,7 @@ func TestRestore(t *testing.T) {
 	if _, err := old.UserByID(ctx, "u-after"); err != nil {
 		t.Errorf("the replaced database lost the write in its WAL: %v", err)
 	}
-	if _, err := os.Stat(backup); err != nil {
+	if _, err := os.Stat(saved); err != nil {
 		t.Errorf("the backup was not kept: %v", err)
 	}
 }
@@ -204,18 +210,18 @@ func TestBackupAndRestoreRefuseANewerSchema(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.OpenSQLite(t)
 	dir := t.TempDir()
-	backup := filepath.Join(dir, "backup.db")
-	if err := st.Backup(ctx, backup); err != nil {
+	saved := filepath.Join(dir, "backup.db")
+	if _, err := backup.File(ctx, st.URL(), saved); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := st.DB().ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (99999, 0)`); err != nil {
 		t.Fatal(err)
 	}
 	newer := filepath.Join(dir, "newer.db")
-	if err := st.Backup(ctx, newer); err == nil || !strings.Contains(err.Error(), "newer castaway") {
+	if _, err := backup.File(ctx, st.URL(), newer); err == nil || !strings.Contains(err.Error(), "newer castaway") {
 		t.Fatalf("backup of a newer database: %v", err)
 	}
-	edit, err := sql.Open("sqlite", "file:"+backup)
+	edit, err := sql.Open("sqlite", "file:"+saved)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +230,7 @@ func TestBackupAndRestoreRefuseANewerSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.Restore(ctx, filepath.Join(dir, "castaway.db"), backup, time.Now()); err == nil || !strings.Contains(err.Error(), "newer castaway") {
+	if _, err := backup.Restore(ctx, filepath.Join(dir, "castaway.db"), saved, time.Now()); err == nil || !strings.Contains(err.Error(), "newer castaway") {
 		t.Fatalf("restore of a newer database: %v", err)
 	}
 }
@@ -239,13 +245,13 @@ func TestBackupDoesNotMigrate(t *testing.T) {
 		t.Fatal(err)
 	}
 	dest := filepath.Join(t.TempDir(), "copy.db")
-	if err := st.Backup(ctx, dest); err != nil {
+	if _, err := backup.File(ctx, st.URL(), dest); err != nil {
 		t.Fatal(err)
 	}
 	if p, err := st.Pending(ctx); err != nil || len(p) != 1 {
 		t.Errorf("the live database after the backup: pending %v %v, want the one migration still pending", p, err)
 	}
-	if v, err := store.CheckFile(ctx, dest); err != nil || v >= latest {
+	if v, err := backup.Check(ctx, dest); err != nil || v >= latest {
 		t.Errorf("the copy's schema %d (%v), want below %d", v, err, latest)
 	}
 }

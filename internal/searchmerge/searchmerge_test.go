@@ -1,18 +1,16 @@
-package app
+package searchmerge_test
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"strings"
 	"testing"
 	"time"
 
 	"castaway/internal/lists"
 	"castaway/internal/model"
+	"castaway/internal/searchmerge"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -48,7 +46,7 @@ func TestMergeSearchWhileServing(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		mergeSearch(runCtx, st, time.Millisecond, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		searchmerge.Run(runCtx, st, time.Millisecond, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	}()
 	for deadline := time.Now().Add(10 * time.Second); segments() > 1; {
 		if time.Now().After(deadline) {
@@ -64,37 +62,5 @@ func TestMergeSearchWhileServing(t *testing.T) {
 	}
 	if more, err := st.MergeSearch(ctx, store.SearchMergePages, false); more || err != nil {
 		t.Errorf("left work behind: %v %v", more, err)
-	}
-}
-
-// A database that went away is said once, however many steps fail after, and the merges
-// still stop with serve.
-func TestMergeStepsSayOnceThatTheDatabaseWentAway(t *testing.T) {
-	var logged bytes.Buffer
-	log := slog.New(slog.NewTextHandler(&logged, nil))
-	ctx, stop := context.WithCancel(context.Background())
-	steps := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		mergeSteps(ctx, func(context.Context) (bool, error) {
-			steps <- struct{}{}
-			return false, errors.New("sql: database is closed")
-		}, time.Millisecond, log)
-	}()
-	for range 5 {
-		<-steps
-	}
-	stop()
-	// A tick already due may yet take one more step.
-	for running := true; running; {
-		select {
-		case <-steps:
-		case <-done:
-			running = false
-		}
-	}
-	if n := strings.Count(logged.String(), "merge the search index"); n != 1 {
-		t.Errorf("said %d times:\n%s", n, logged.String())
 	}
 }

@@ -1,19 +1,21 @@
-package store_test
+package checkpoint_test
 
 import (
 	"context"
 	"database/sql"
+	"log/slog"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"castaway/internal/checkpoint"
 	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
 // What a SQLite writer commits reaches the database file itself within moments, though
 // the WAL is far below the size at which the writer would copy it back on its own: the
-// checkpointer does it, off the writers' path. The file is read as it lies on disk
+// checkpoints do it, off the writers' path. The file is read as it lies on disk
 // (immutable: the WAL unread).
 func TestCommittedRowsReachTheDatabaseFileOffTheWritersPath(t *testing.T) {
 	ctx := context.Background()
@@ -26,6 +28,7 @@ func TestCommittedRowsReachTheDatabaseFileOffTheWritersPath(t *testing.T) {
 	if err := s.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
+	defer checkpoint.Start(s, slog.Default())()
 	if err := s.CreateUser(ctx, &model.User{ID: "u-ckpt", Email: "ckpt@example.com", DisplayName: "Ckpt", CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}

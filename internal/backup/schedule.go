@@ -1,4 +1,4 @@
-package app
+package backup
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"castaway/internal/config"
-	"castaway/internal/store"
 )
 
 // backupPrefix and backupSuffix frame a scheduled backup's name around its UTC time, to
@@ -21,10 +20,10 @@ const (
 	backupTime   = "20060102T150405.000Z"
 )
 
-// scheduleBackups backs the SQLite database up into cfg.BackupDir every cfg.BackupEvery
+// Schedule backs the SQLite database of cfg up into cfg.BackupDir every cfg.BackupEvery
 // until ctx ends, keeping the newest cfg.BackupKeep. Each backup is checked before it
-// takes its name (store.BackupFile); a failed one is logged and the next is tried.
-func scheduleBackups(ctx context.Context, st *store.Store, cfg *config.Config, log *slog.Logger) {
+// takes its name (File); a failed one is logged and the next is tried.
+func Schedule(ctx context.Context, cfg *config.Config, log *slog.Logger) {
 	tick := time.NewTicker(cfg.BackupEvery)
 	defer tick.Stop()
 	for {
@@ -33,7 +32,7 @@ func scheduleBackups(ctx context.Context, st *store.Store, cfg *config.Config, l
 			return
 		case now := <-tick.C:
 			name := filepath.Join(cfg.BackupDir, backupPrefix+now.UTC().Format(backupTime)+backupSuffix)
-			if err := st.Backup(ctx, name); err != nil {
+			if _, err := File(ctx, cfg.DatabaseURL, name); err != nil {
 				if ctx.Err() == nil {
 					log.Error("scheduled backup failed", "file", name, "err", err)
 				}
