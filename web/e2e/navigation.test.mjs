@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
-import { PASSWORD, screenshot, signUp, startApp } from './harness.mjs';
+import { PASSWORD, screenshot, signUp, startApp, until } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SITE = 'Survivor Rankings';
@@ -205,8 +205,12 @@ for (const [label, viewport] of [
     await page.goto(`/list/${fan.id}/${long.id}`);
     await page.getByRole('heading', { level: 1, name: long.name }).waitFor();
     // The page as it stays: its comments load once near the screen, and their placeholder is taller.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.getByText('No comments yet. Be the first to weigh in.').waitFor();
+    // Scrolled to the end until they show: the page can still grow below while it settles.
+    const noComments = page.getByText('No comments yet. Be the first to weigh in.');
+    await until(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return noComments.isVisible();
+    }, 'the comments load at the foot of the list');
     // An entry far down, though not the last: the page's very bottom would be where any position past it lands.
     const deep = cast[cast.length - 4];
     const entry = page.getByRole('link', { name: deep.name, exact: true });
