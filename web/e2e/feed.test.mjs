@@ -4,7 +4,7 @@
 // wide, on the real binary and a fresh database.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { screenshot, signUp, startApp, until } from './harness.mjs';
+import { api, screenshot, signUp, startApp, until } from './harness.mjs';
 
 let app;
 
@@ -16,19 +16,6 @@ after(async () => {
   await app?.stop();
 });
 
-/** Calls the API from the signed-in page (same origin, so the session cookie goes along). */
-async function call(page, method, path, body) {
-  const res = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return { status: r.status, body: r.status === 204 ? null : await r.json() };
-    },
-    [method, path, body],
-  );
-  assert.ok(res.status >= 200 && res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 for (const [width, height] of [
   [1280, 800],
   [390, 844],
@@ -38,8 +25,8 @@ for (const [width, height] of [
     const benUser = await signUp(ben, `ben.feed${width}@example.com`);
     const ann = await app.newPage({ width, height });
     await signUp(ann, `ann.feed${width}@example.com`);
-    await call(ann, 'PUT', `/api/me/following/${benUser.id}`);
-    const list = await call(ben, 'POST', '/api/lists', {
+    await api(ann, 'PUT', `/api/me/following/${benUser.id}`);
+    const list = await api(ben, 'POST', '/api/lists', {
       name: `Ben's Castaways ${width}`,
       contestants: [
         { id: 'parvati-shallow', isSeason: false },
@@ -47,7 +34,7 @@ for (const [width, height] of [
       ],
     });
     // The list reaches followers off the save (the fan-out worker), a moment later.
-    await until(async () => (await call(ann, 'GET', '/api/feed')).lists.some((l) => l.id === list.id), "Ben's list reaches Ann's feed");
+    await until(async () => (await api(ann, 'GET', '/api/feed')).lists.some((l) => l.id === list.id), "Ben's list reaches Ann's feed");
 
     // From any page, the header leads to the feed; on a phone, through the menu.
     await ann.goto('/rankings');

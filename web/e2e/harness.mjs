@@ -184,6 +184,30 @@ export function serverDraft(page) {
 
 export const PASSWORD = 'Tribal-Council-Torch-2025!';
 
+/** Signs email in through the API from the page's own origin, so its context keeps the session cookie. */
+export async function signIn(page, email) {
+  await page.goto('/');
+  const status = await page.evaluate(
+    async ([e, p]) =>
+      (await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: e, password: p }) })).status,
+    [email, PASSWORD],
+  );
+  if (status !== 200) throw new Error(`signing in ${email} answered ${status}`);
+}
+
+/** Calls the API from the page (same origin, so the session cookie goes along); fails on any answer but 2xx. */
+export async function api(page, method, path, body) {
+  const res = await page.evaluate(
+    async ([m, p, b]) => {
+      const r = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    },
+    [method, path, body],
+  );
+  if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 /** Signs up through the API from the page (same origin, so the session cookie sticks); returns the new user. */
 export async function signUp(page, email) {
   if (page.url() === 'about:blank') await page.goto('/');

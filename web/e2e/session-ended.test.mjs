@@ -3,7 +3,7 @@
 // why once, and signing in again brings them back to the list with their words still there.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PASSWORD, screenshot, signUp, startApp, until } from './harness.mjs';
+import { PASSWORD, screenshot, signIn, signUp, startApp, until } from './harness.mjs';
 
 const ENDED = 'You were signed out on another device.';
 
@@ -31,17 +31,6 @@ before(async () => {
 after(async () => {
   await app?.stop();
 });
-
-/** Signs email in from the page's own origin, so its context keeps the session cookie. */
-async function signInByApi(page, email) {
-  await page.goto('/');
-  const status = await page.evaluate(
-    async ([e, p]) =>
-      (await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: e, password: p }) })).status,
-    [email, PASSWORD],
-  );
-  assert.equal(status, 200);
-}
 
 /** The header's navigation, opened first on a phone (its menu folds it away). */
 async function siteNav(page, phone) {
@@ -71,7 +60,7 @@ for (const [width, height] of [
     await box.fill(comment);
 
     // On another device the fan signs out of every other session, this browser's among them.
-    await signInByApi(elsewhere, email);
+    await signIn(elsewhere, email);
     await elsewhere.goto('/account');
     await elsewhere.getByRole('button', { name: 'Sign out of all other sessions' }).click();
     await elsewhere.getByRole('status').filter({ hasText: 'Signed out of 1 other session.' }).waitFor();

@@ -2,7 +2,7 @@
 // ends the phone's, and the phone is signed out on its next action.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PASSWORD, screenshot, signUp, startApp } from './harness.mjs';
+import { screenshot, signIn, signUp, startApp } from './harness.mjs';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -16,17 +16,6 @@ before(async () => {
 after(async () => {
   await app?.stop();
 });
-
-/** Signs email in from the page's own origin, so its context keeps the session cookie. */
-async function signIn(page, email) {
-  await page.goto('/');
-  const status = await page.evaluate(
-    async ([e, p]) =>
-      (await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: e, password: p }) })).status,
-    [email, PASSWORD],
-  );
-  assert.equal(status, 200);
-}
 
 /** Brings the sessions section into view for a screenshot. */
 async function showSessions(page) {

@@ -3,7 +3,7 @@
 // is tested is the app's cache, not a fresh load.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { screenshot, signUp, startApp } from './harness.mjs';
+import { api, screenshot, signUp, startApp } from './harness.mjs';
 
 let app;
 
@@ -79,19 +79,6 @@ test('the user page, its count and My Lists are current after a save and a delet
   assert.deepEqual(await openUserPage(page, 1), ['Tagi Alliance']);
   await screenshot(page, 'user-page-after-delete-1280x800');
 });
-
-/** Calls the API from the page (same origin, so the session cookie goes along). */
-async function api(page, method, path, body) {
-  const res = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    [method, path, body],
-  );
-  assert.ok(res.status >= 200 && res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 for (const [width, height] of [
   [1280, 800],
