@@ -408,9 +408,15 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *model.User, current, n
 	return nil
 }
 
-// Delete removes u's account and everything it owns (store.DeleteAccount) once they
-// typed their display name (confirm) and, for an account with a password, gave it.
-func (a *Accounts) Delete(ctx context.Context, u *model.User, confirm, password string) error {
+// Delete removes by's account and everything it owns (store.DeleteAccount) once they
+// typed their display name (confirm) and, for an account with a password, gave it,
+// within the delete limits.
+func (a *Accounts) Delete(ctx context.Context, by model.Actor, confirm, password string) error {
+	// Counted first: a password check is a guess, and guesses are what the limit bounds.
+	if err := a.writes.Take(ctx, by.UserID(), by.Client, DeletePerUser, DeletePerClient); err != nil {
+		return err
+	}
+	u := by.User
 	if strings.TrimSpace(confirm) != u.DisplayName {
 		return problem.InvalidField("confirm", "Type your display name exactly to confirm.")
 	}

@@ -18,13 +18,24 @@ type NewComment struct {
 	ListUserID, ListID, ParentID, Text string
 }
 
-// Post adds by's comment to its thread, a reply when it names a parent of the same
-// thread that by may see, and notifies the list's owner and the author replied to. Someone
-// who blocked the author hears nothing from them: not on their lists, not under their
-// comments.
+// Post adds by's comment to its thread: a list's that by may see, or a poll's (global
+// checks the poll), within the comment limits; a reply when it names a parent of the
+// same thread that by may see. It notifies the list's owner and the author replied to.
+// Someone who blocked the author hears nothing from them: not on their lists, not under
+// their comments.
 func (s *Service) Post(ctx context.Context, by model.Actor, in NewComment) (*model.Comment, error) {
 	text, err := CleanText(in.Text)
 	if err != nil {
+		return nil, err
+	}
+	if in.ListUserID != "" {
+		l, err := s.lists.Ref(ctx, in.ListUserID, in.ListID, by.UserID())
+		if err != nil {
+			return nil, err
+		}
+		in.ListUserID, in.ListID = l.UserID, l.ID
+	}
+	if err := s.writes.Take(ctx, by.UserID(), by.Client, PostPerUser, PostPerClient); err != nil {
 		return nil, err
 	}
 	u := by.User

@@ -1,8 +1,6 @@
 package lists
 
 import (
-	"context"
-
 	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
@@ -25,18 +23,6 @@ func Shown(l *model.List, v model.Viewer) (*model.List, error) {
 // ref or a remix's origin): viewerID sees it as any reader, a moderator included.
 func visibleTo(viewerID, ownerID string, listed bool) bool {
 	return model.ListVisible(model.ListRow{Owner: ownerID, Listed: listed}, model.Viewer{ID: viewerID})
-}
-
-// FindRef is Find for callers that need only the list's identity and name.
-func FindRef(ctx context.Context, st *store.Store, ownerID, listID, viewerID string) (*model.ListVisibility, error) {
-	l, err := st.ListVisibilityOf(ctx, ownerID, listID)
-	if err != nil {
-		return nil, err
-	}
-	if !visibleTo(viewerID, l.UserID, l.IsPublic) {
-		return nil, store.ErrNotFound
-	}
-	return l, nil
 }
 
 // errRemixGone answers a remix of a list that does not exist or that the remixer may not see.

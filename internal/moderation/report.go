@@ -5,13 +5,12 @@ import (
 	"errors"
 	"time"
 
-	"castaway/internal/comments"
-	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
-// Report records by's report of a list or comment they can see and did not write.
+// Report records by's report of a list or comment they can see and did not write, within
+// the report limits.
 func (s *Service) Report(ctx context.Context, by model.Actor, in ReportInput) error {
 	text, err := CheckReport(in.Reason, in.Text)
 	if err != nil {
@@ -21,7 +20,10 @@ func (s *Service) Report(ctx context.Context, by model.Actor, in ReportInput) er
 	if err != nil {
 		return err
 	}
-	if err := s.reportable(ctx, by.User, kind, key, in); err != nil {
+	if err := s.reportable(ctx, by.User, kind, in); err != nil {
+		return err
+	}
+	if err := s.writes.Take(ctx, by.UserID(), by.Client, ReportPerUser, ReportPerClient); err != nil {
 		return err
 	}
 	err = s.store.AddReport(ctx, model.Report{ReporterID: by.UserID(), Kind: kind, Key: key,
@@ -32,25 +34,20 @@ func (s *Service) Report(ctx context.Context, by model.Actor, in ReportInput) er
 	return err
 }
 
-// reportable checks that u may see what they report, and that it is not their own.
-func (s *Service) reportable(ctx context.Context, u *model.User, kind, key string, in ReportInput) error {
-	author := ""
+// reportable checks that u may see what they report (lists.ErrNotFound or
+// comments.ErrNotFound when not), and that it is not their own.
+func (s *Service) reportable(ctx context.Context, u *model.User, kind string, in ReportInput) error {
+	var author string
 	if kind == store.KindList {
-		l, err := lists.FindRef(ctx, s.store, in.UserID, in.ListID, u.ID)
+		l, err := s.lists.Ref(ctx, in.UserID, in.ListID, u.ID)
 		if err != nil {
-			return store.NotFoundAs(err, lists.ErrNotFound)
+			return err
 		}
 		author = l.UserID
 	} else {
-		c, err := s.store.CommentByID(ctx, key, u.ID)
-		if err == nil && !comments.Shown(c, u) {
-			err = store.ErrNotFound
-		}
-		if err == nil && c.ListUserID != "" {
-			_, err = lists.FindRef(ctx, s.store, c.ListUserID, c.ListID, u.ID)
-		}
+		c, _, err := s.comments.Find(ctx, in.CommentID, u)
 		if err != nil {
-			return store.NotFoundAs(err, comments.ErrNotFound)
+			return err
 		}
 		author = c.UserID
 	}

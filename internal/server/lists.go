@@ -146,21 +146,12 @@ func rankedList(l *model.List, viewerID string, upvoted, favorited bool) api.Ran
 }
 
 func (s *Server) listRemixes(w http.ResponseWriter, r *http.Request) {
-	viewer := currentUser(r)
-	var viewerID string
-	if viewer != nil {
-		viewerID = viewer.ID
-	}
-	page, next, err := s.lists.Remixes(r.Context(), viewerID, r.PathValue("userId"), r.PathValue("listId"), r.URL.Query().Get("cursor"))
-	var shown []api.ListSummary
-	if err == nil {
-		shown, err = s.listsFor(r.Context(), viewer, apiSummaries(page))
-	}
+	page, next, err := s.lists.Remixes(r.Context(), currentUser(r), r.PathValue("userId"), r.PathValue("listId"), r.URL.Query().Get("cursor"))
 	if err != nil {
 		s.fail(w, r, "list remixes", err, msgLoadFailed)
 		return
 	}
-	out := api.RemixPage{Lists: shown}
+	out := api.RemixPage{Lists: apiSummaries(page)}
 	if next != "" {
 		out.NextCursor = &next
 	}
