@@ -20,16 +20,16 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// newLiveStreams builds the live streams over the server's hub and store.
+// newLiveStreams builds the live streams over the server's hub and services.
 func (s *Server) newLiveStreams() *live.Streams {
 	return live.New(live.Config{
 		Hub: s.hub, Log: s.log, Reads: s.metrics.streamReads,
 		ReadInbox: func(ctx context.Context, userID string) ([]byte, error) {
-			inbox, err := s.inbox(ctx, userID)
+			notes, unread, err := s.inboxes.Recent(ctx, userID)
 			if err != nil {
 				return nil, err
 			}
-			return json.Marshal(inbox)
+			return json.Marshal(apiInbox(notes, unread))
 		},
 		ReadLegacy: s.legacyEvent,
 		SessionValid: func(ctx context.Context, hash, account string) (bool, error) {
