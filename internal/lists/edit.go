@@ -40,7 +40,7 @@ func (s *Service) Create(ctx context.Context, a model.Actor, in Input) (*model.L
 	if err != nil {
 		return nil, err
 	}
-	s.wake(ctx, notified...)
+	s.inbox.Wake(ctx, notified...)
 	if l.Listed() {
 		s.published()
 	}
@@ -68,7 +68,7 @@ func (s *Service) Update(ctx context.Context, a model.Actor, ownerID, listID str
 	if l.Listed() {
 		s.published()
 	}
-	s.hub.PublishInboxesChanged(context.WithoutCancel(ctx)) // it may have been made private or public
+	s.inbox.Changed(ctx) // it may have been made private or public
 	out := Opened{List: l}
 	// The list is saved: a failing read of its marks is logged, not the save's failure.
 	if out.Upvoted, out.Favorited, err = s.store.ListMarks(ctx, u.ID, listID, u.ID); err != nil {
@@ -88,6 +88,6 @@ func (s *Service) Delete(ctx context.Context, a model.Actor, ownerID, listID str
 	if err := s.store.DeleteList(ctx, a.UserID(), listID); err != nil {
 		return store.NotFoundAs(err, ErrNoSuchList)
 	}
-	s.hub.PublishInboxesChanged(context.WithoutCancel(ctx)) // notifications of it leave every inbox
+	s.inbox.Changed(ctx) // notifications of it leave every inbox
 	return nil
 }

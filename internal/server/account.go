@@ -10,10 +10,11 @@ import (
 // exportMe streams everything the signed-in user owns or wrote as one JSON file, a
 // row at a time, so a prolific account costs no more memory than a small one.
 func (s *Server) exportMe(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to download your data.") == nil {
+	a, ok := signedIn(w, r, "You must be signed in to download your data.")
+	if !ok {
 		return
 	}
-	export, err := s.accounts.Export(r.Context(), s.actor(r))
+	export, err := s.accounts.Export(r.Context(), a)
 	if err != nil {
 		s.fail(w, r, "export", err, msgSomethingWrong)
 		return
@@ -31,11 +32,11 @@ func (s *Server) exportMe(w http.ResponseWriter, r *http.Request) {
 // deleteMe deletes the signed-in account once confirmed, and signs the browser out (its
 // sessions went with the account).
 func (s *Server) deleteMe(w http.ResponseWriter, r *http.Request) {
-	_, body, ok := signedInBody[api.DeleteAccount](w, r, "You must be signed in to delete your account.")
+	a, body, ok := signedInBody[api.DeleteAccount](w, r, "You must be signed in to delete your account.")
 	if !ok {
 		return
 	}
-	if err := s.accounts.Delete(r.Context(), s.actor(r), body.Confirm, orZero(body.Password)); err != nil {
+	if err := s.accounts.Delete(r.Context(), a, body.Confirm, orZero(body.Password)); err != nil {
 		s.fail(w, r, "delete account", err, problem.MsgAccountDeleteFailed)
 		return
 	}

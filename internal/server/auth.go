@@ -5,22 +5,9 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
-	"castaway/internal/limits"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
-
-// clientIP is who is asking, for rate limits: the peer's address, or behind a trusted
-// proxy the client's as the proxies forwarded it, an IPv6 address as its /64
-// (limits.ClientKey).
-func (s *Server) clientIP(r *http.Request) string {
-	return limits.ClientKey(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.cfg.TrustProxy)
-}
-
-// actor is who asks for a use case: the signed-in user, if any, and their client.
-func (s *Server) actor(r *http.Request) model.Actor {
-	return model.Actor{User: currentUser(r), Client: s.clientIP(r)}
-}
 
 // signInAs starts a session for u and answers with the user.
 func (s *Server) signInAs(w http.ResponseWriter, r *http.Request, u *model.User, status int, fallback string) {
@@ -47,7 +34,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	u, err := s.accounts.SignUp(r.Context(), body.Email, body.Password, s.clientIP(r))
+	u, err := s.accounts.SignUp(r.Context(), body.Email, body.Password, actorOf(r).Client)
 	s.signInAfter(w, r, u, err, "signed up", http.StatusCreated, auth.MsgSignUpFailed)
 }
 
@@ -56,10 +43,10 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	u, err := s.accounts.SignIn(r.Context(), body.Email, body.Password, s.clientIP(r), deviceCookie(r))
+	u, err := s.accounts.SignIn(r.Context(), body.Email, body.Password, actorOf(r).Client, deviceCookie(r))
 	if err != nil {
 		if p, ok := problem.As(err); ok && p.Kind != problem.Invalid {
-			s.log.InfoContext(r.Context(), "sign-in refused", "code", p.Code, "ip", s.clientIP(r))
+			s.log.InfoContext(r.Context(), "sign-in refused", "code", p.Code, "ip", actorOf(r).Client)
 		}
 		s.fail(w, r, "account request", err, auth.MsgSignInFailed)
 		return
@@ -78,7 +65,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 // changePassword sets a new password, ends every other session and gives this device a
 // new one.
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
-	u, body, ok := signedInBody[api.PasswordChange](w, r, "You must be signed in to change your password.")
+	a, body, ok := signedInBody[api.PasswordChange](w, r, "You must be signed in to change your password.")
 	if !ok {
 		return
 	}
@@ -87,11 +74,11 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		current = *body.CurrentPassword
 	}
 	const failed = problem.MsgPasswordChangeFailed
-	if err := s.accounts.ChangePassword(r.Context(), u, current, body.NewPassword); err != nil {
+	if err := s.accounts.ChangePassword(r.Context(), a.User, current, body.NewPassword); err != nil {
 		s.fail(w, r, "change password", err, failed)
 		return
 	}
-	if err := s.startSession(w, r, u); err != nil {
+	if err := s.startSession(w, r, a.User); err != nil {
 		s.fail(w, r, "change password", err, failed)
 		return
 	}
@@ -124,7 +111,7 @@ func (s *Server) requestReset(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	if err := s.accounts.RequestReset(r.Context(), body.Email, s.clientIP(r), deviceCookie(r)); err != nil {
+	if err := s.accounts.RequestReset(r.Context(), body.Email, actorOf(r).Client, deviceCookie(r)); err != nil {
 		s.fail(w, r, "account request", err, auth.MsgResetFailed)
 		return
 	}
@@ -136,7 +123,7 @@ func (s *Server) confirmReset(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	u, err := s.accounts.ConfirmReset(r.Context(), body.Token, body.Password, s.clientIP(r))
+	u, err := s.accounts.ConfirmReset(r.Context(), body.Token, body.Password, actorOf(r).Client)
 	s.signInAfter(w, r, u, err, "password reset", http.StatusOK, problem.MsgNewPasswordFailed)
 }
 

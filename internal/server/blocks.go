@@ -10,17 +10,19 @@ import (
 const msgBlockFailed = problem.MsgBlockFailed
 
 func (s *Server) blockUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to block someone.") == nil {
+	a, ok := signedIn(w, r, "You must be signed in to block someone.")
+	if !ok {
 		return
 	}
-	s.answerBlock(w, r, "block", s.moderation.Block(r.Context(), s.actor(r), r.PathValue("userId")))
+	s.answerBlock(w, r, "block", s.moderation.Block(r.Context(), a, r.PathValue("userId")))
 }
 
 func (s *Server) unblockUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to unblock someone.") == nil {
+	a, ok := signedIn(w, r, "You must be signed in to unblock someone.")
+	if !ok {
 		return
 	}
-	s.answerBlock(w, r, "unblock", s.moderation.Unblock(r.Context(), s.actor(r), r.PathValue("userId")))
+	s.answerBlock(w, r, "unblock", s.moderation.Unblock(r.Context(), a, r.PathValue("userId")))
 }
 
 // answerBlock answers 204 to a block or unblock (event) that went through, or why not.
@@ -33,10 +35,11 @@ func (s *Server) answerBlock(w http.ResponseWriter, r *http.Request, event strin
 }
 
 func (s *Server) myBlocks(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to see who you blocked.") == nil {
+	a, ok := signedIn(w, r, "You must be signed in to see who you blocked.")
+	if !ok {
 		return
 	}
-	blocks, err := s.moderation.Blocks(r.Context(), s.actor(r))
+	blocks, err := s.moderation.Blocks(r.Context(), a)
 	if err != nil {
 		s.fail(w, r, "list blocks", err, msgSomethingWrong)
 		return

@@ -41,11 +41,11 @@ func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
-	_, body, ok := signedInBody[api.NewComment](w, r, msgCommentSignedOut)
+	a, body, ok := signedInBody[api.NewComment](w, r, msgCommentSignedOut)
 	if !ok {
 		return
 	}
-	c, err := s.comments.Post(r.Context(), s.actor(r), comments.NewComment{ListUserID: r.PathValue("userId"),
+	c, err := s.comments.Post(r.Context(), a, comments.NewComment{ListUserID: r.PathValue("userId"),
 		ListID: r.PathValue("listId"), ParentID: orZero(body.ParentId), Text: body.Text})
 	s.answerComment(w, r, c, err)
 }
@@ -125,7 +125,8 @@ func encodeThread(flat []model.Comment, next string, err error) (threadPage, err
 }
 
 func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, problem.MsgCommentVoteSignedOut) == nil {
+	a, ok := signedIn(w, r, problem.MsgCommentVoteSignedOut)
+	if !ok {
 		return
 	}
 	// A pointer, so a body without a value is refused rather than read as "no vote".
@@ -139,7 +140,7 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "vote on comment", comments.ErrBadVote, msgCommentVoteFailed)
 		return
 	}
-	c, err := s.comments.Vote(r.Context(), s.actor(r), r.PathValue("commentId"), *body.Value)
+	c, err := s.comments.Vote(r.Context(), a, r.PathValue("commentId"), *body.Value)
 	if err != nil {
 		s.fail(w, r, "vote on comment", err, msgCommentVoteFailed)
 		return
@@ -148,10 +149,11 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to delete comments.") == nil {
+	a, ok := signedIn(w, r, "You must be signed in to delete comments.")
+	if !ok {
 		return
 	}
-	if err := s.comments.Delete(r.Context(), s.actor(r), r.PathValue("commentId")); err != nil {
+	if err := s.comments.Delete(r.Context(), a, r.PathValue("commentId")); err != nil {
 		s.fail(w, r, "delete comment", err, msgCommentDelFailed)
 		return
 	}

@@ -13,18 +13,20 @@ const (
 )
 
 func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, msgFavoriteSignedOut) == nil {
+	a, ok := signedIn(w, r, msgFavoriteSignedOut)
+	if !ok {
 		return
 	}
-	err := s.lists.Favorite(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"))
+	err := s.lists.Favorite(r.Context(), a, r.PathValue("userId"), r.PathValue("listId"))
 	s.answerFavorite(w, r, "favorite", true, err)
 }
 
 func (s *Server) unfavoriteList(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, msgFavoriteSignedOut) == nil {
+	a, ok := signedIn(w, r, msgFavoriteSignedOut)
+	if !ok {
 		return
 	}
-	err := s.lists.Unfavorite(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"))
+	err := s.lists.Unfavorite(r.Context(), a, r.PathValue("userId"), r.PathValue("listId"))
 	s.answerFavorite(w, r, "unfavorite", false, err)
 }
 

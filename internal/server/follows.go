@@ -10,18 +10,20 @@ import (
 )
 
 func (s *Server) followUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to follow a fan.") == nil {
+	a, ok := signedIn(w, r, "You must be signed in to follow a fan.")
+	if !ok {
 		return
 	}
-	changed, err := s.follows.Follow(r.Context(), s.actor(r), r.PathValue("userId"))
+	changed, err := s.follows.Follow(r.Context(), a, r.PathValue("userId"))
 	s.answerFollow(w, r, "follow", changed, err)
 }
 
 func (s *Server) unfollowUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to unfollow a fan.") == nil {
+	a, ok := signedIn(w, r, "You must be signed in to unfollow a fan.")
+	if !ok {
 		return
 	}
-	changed, err := s.follows.Unfollow(r.Context(), s.actor(r), r.PathValue("userId"))
+	changed, err := s.follows.Unfollow(r.Context(), a, r.PathValue("userId"))
 	s.answerFollow(w, r, "unfollow", changed, err)
 }
 
@@ -77,7 +79,8 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) updateMySettings(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, problem.MsgSignedOut) == nil {
+	a, ok := signedIn(w, r, problem.MsgSignedOut)
+	if !ok {
 		return
 	}
 	var body api.Settings
@@ -85,7 +88,7 @@ func (s *Server) updateMySettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if body.NotifyFollowedLists != nil {
-		if err := s.follows.SetNotifyFollowedLists(r.Context(), s.actor(r), *body.NotifyFollowedLists); err != nil {
+		if err := s.follows.SetNotifyFollowedLists(r.Context(), a, *body.NotifyFollowedLists); err != nil {
 			s.fail(w, r, "settings", err, problem.MsgSettingsFailed)
 			return
 		}

@@ -60,10 +60,11 @@ func (s *Server) writeResults(w http.ResponseWriter, res *global.Results) {
 }
 
 func (s *Server) myGlobalSubmission(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, global.MsgSignedOut) == nil {
+	a, ok := signedIn(w, r, global.MsgSignedOut)
+	if !ok {
 		return
 	}
-	p, b, err := s.polls.Ballot(r.Context(), s.actor(r), r.PathValue("pollId"))
+	p, b, err := s.polls.Ballot(r.Context(), a, r.PathValue("pollId"))
 	if err != nil {
 		s.fail(w, r, "read ballot", err, global.MsgLoadFailed)
 		return
@@ -83,7 +84,8 @@ func (s *Server) myGlobalSubmission(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) submitGlobalRanking(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, global.MsgSignedOut) == nil {
+	a, ok := signedIn(w, r, global.MsgSignedOut)
+	if !ok {
 		return
 	}
 	var body struct {
@@ -92,7 +94,7 @@ func (s *Server) submitGlobalRanking(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	res, err := s.polls.Submit(r.Context(), s.actor(r), r.PathValue("pollId"), body.Ranking)
+	res, err := s.polls.Submit(r.Context(), a, r.PathValue("pollId"), body.Ranking)
 	if err != nil {
 		s.fail(w, r, "submit ballot", err, global.MsgSubmitFailed)
 		return
@@ -114,10 +116,10 @@ func (s *Server) globalComments(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) addGlobalComment(w http.ResponseWriter, r *http.Request) {
-	_, body, ok := signedInBody[api.NewComment](w, r, msgCommentSignedOut)
+	a, body, ok := signedInBody[api.NewComment](w, r, msgCommentSignedOut)
 	if !ok {
 		return
 	}
-	c, err := s.polls.Comment(r.Context(), s.actor(r), r.PathValue("pollId"), orZero(body.ParentId), body.Text)
+	c, err := s.polls.Comment(r.Context(), a, r.PathValue("pollId"), orZero(body.ParentId), body.Text)
 	s.answerComment(w, r, c, err)
 }

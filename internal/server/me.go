@@ -19,11 +19,11 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
-	_, body, ok := signedInBody[api.UpdateMe](w, r, problem.MsgUsernameSignedOut)
+	a, body, ok := signedInBody[api.UpdateMe](w, r, problem.MsgUsernameSignedOut)
 	if !ok {
 		return
 	}
-	updated, changed, err := s.accounts.Rename(r.Context(), s.actor(r), body.DisplayName)
+	updated, changed, err := s.accounts.Rename(r.Context(), a, body.DisplayName)
 	if err != nil {
 		s.fail(w, r, "account request", err, auth.MsgUsernameFailed)
 		return

@@ -15,10 +15,11 @@ import (
 const msgModerateUsersFailed = problem.MsgAccountLoadFailed
 
 func (s *Server) moderationUsers(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, msgModerateSignedOut) == nil {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
-	page, next, err := s.modUsers.Search(r.Context(), s.actor(r), r.URL.Query().Get("q"), r.URL.Query().Get("cursor"))
+	page, next, err := s.modUsers.Search(r.Context(), a, r.URL.Query().Get("q"), r.URL.Query().Get("cursor"))
 	if err != nil {
 		s.fail(w, r, "moderation users", err, msgModerateUsersFailed)
 		return
@@ -27,30 +28,33 @@ func (s *Server) moderationUsers(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) moderationUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, msgModerateSignedOut) == nil {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
-	c, err := s.modUsers.Case(r.Context(), s.actor(r), r.PathValue("userId"))
+	c, err := s.modUsers.Case(r.Context(), a, r.PathValue("userId"))
 	s.answerUserCase(w, r, c, err, "moderation user", msgModerateUsersFailed)
 }
 
 func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, msgModerateSignedOut) == nil {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
 	var body api.SuspensionInput
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	c, err := s.modUsers.SuspendByModerator(r.Context(), s.actor(r), r.PathValue("userId"), body.Reason, orZero(body.Until))
+	c, err := s.modUsers.SuspendByModerator(r.Context(), a, r.PathValue("userId"), body.Reason, orZero(body.Until))
 	s.answerUserCase(w, r, c, err, "suspend", problem.MsgSuspendFailed)
 }
 
 func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, msgModerateSignedOut) == nil {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
-	c, err := s.modUsers.UnsuspendByModerator(r.Context(), s.actor(r), r.PathValue("userId"))
+	c, err := s.modUsers.UnsuspendByModerator(r.Context(), a, r.PathValue("userId"))
 	s.answerUserCase(w, r, c, err, "unsuspend", problem.MsgRestoreFailed)
 }
 

@@ -31,7 +31,7 @@ func (s *Server) oauthStart(w http.ResponseWriter, r *http.Request) {
 	if p == nil {
 		return
 	}
-	authURL, state, err := s.accounts.StartOAuth(r.Context(), name, p, r.URL.Query().Get("redirect"), s.clientIP(r))
+	authURL, state, err := s.accounts.StartOAuth(r.Context(), name, p, r.URL.Query().Get("redirect"), actorOf(r).Client)
 	if p, ok := problem.As(err); ok { // too many starts: 429 with Retry-After
 		writeProblem(w, p)
 		return

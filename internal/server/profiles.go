@@ -50,11 +50,11 @@ type idolSearch struct {
 }
 
 func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	_, body, ok := signedInBody[api.IdolSearch](w, r, "You must be signed in to search for idols.")
+	a, body, ok := signedInBody[api.IdolSearch](w, r, "You must be signed in to search for idols.")
 	if !ok {
 		return
 	}
-	found, err := h.lists.SearchIdol(r.Context(), h.actor(r), body.SeasonId, h.chance, h.draw)
+	found, err := h.lists.SearchIdol(r.Context(), a, body.SeasonId, h.chance, h.draw)
 	if err != nil {
 		h.fail(w, r, "idol search", err, msgSomethingWrong)
 		return

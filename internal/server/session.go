@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/limits"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
@@ -17,25 +18,25 @@ const SessionCookie = "castaway_session"
 // SessionLifetime is how long a sign-in lasts.
 const SessionLifetime = 30 * 24 * time.Hour
 
-const userKey ctxKey = iota + 100
+const actorKey ctxKey = iota + 100
 
-// loadUser puts the signed-in user, if any, in the request context.
+// loadUser puts who asks in the request context (actorOf): the client's address key,
+// which per-client limits count against (the peer's address, or behind a trusted proxy
+// the client's as the proxies forwarded it, an IPv6 address as its /64), and the
+// signed-in user, if any.
 func (s *Server) loadUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a := model.Actor{Client: limits.ClientKey(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.cfg.TrustProxy)}
 		// Only the API needs to know who is asking; assets and pages skip the lookup.
 		c, err := r.Cookie(SessionCookie)
 		if err == nil && c.Value != "" && strings.HasPrefix(r.URL.Path, "/api/") {
-			u, err := s.accounts.SessionUser(r.Context(), auth.HashToken(c.Value))
-			switch {
-			case err != nil:
+			if a.User, err = s.accounts.SessionUser(r.Context(), auth.HashToken(c.Value)); err != nil {
 				// Not knowing who asks is no reason to treat them as signed out.
 				s.fail(w, r, "load session", err, msgSomethingWrong)
 				return
-			case u != nil:
-				r = r.WithContext(context.WithValue(r.Context(), userKey, u))
 			}
 		}
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), actorKey, a)))
 	})
 }
 
@@ -50,14 +51,19 @@ func (s *Server) withPageReader(r *http.Request) (*http.Request, error) {
 	if err != nil || u == nil {
 		return r, err
 	}
-	return r.WithContext(context.WithValue(r.Context(), userKey, u)), nil
+	a := actorOf(r)
+	a.User = u
+	return r.WithContext(context.WithValue(r.Context(), actorKey, a)), nil
+}
+
+// actorOf is who asks (loadUser): the signed-in user (nil for a visitor) and the client.
+func actorOf(r *http.Request) model.Actor {
+	a, _ := r.Context().Value(actorKey).(model.Actor)
+	return a
 }
 
 // currentUser is the signed-in user, or nil.
-func currentUser(r *http.Request) *model.User {
-	u, _ := r.Context().Value(userKey).(*model.User)
-	return u
-}
+func currentUser(r *http.Request) *model.User { return actorOf(r).User }
 
 // requireUser answers 401 and returns nil when nobody is signed in.
 func requireUser(w http.ResponseWriter, r *http.Request, message string) *model.User {
@@ -68,13 +74,20 @@ func requireUser(w http.ResponseWriter, r *http.Request, message string) *model.
 	return u
 }
 
-// signedInBody is the signed-in user and the request's JSON body; ok is false once it
-// has answered 401 (nobody signed in: message) or 400 (the body).
-func signedInBody[T any](w http.ResponseWriter, r *http.Request, message string) (u *model.User, body T, ok bool) {
-	if u = requireUser(w, r, message); u == nil {
-		return nil, body, false
+// signedIn is who asks, a signed-in user; ok is false once it has answered 401 (nobody
+// signed in: message).
+func signedIn(w http.ResponseWriter, r *http.Request, message string) (a model.Actor, ok bool) {
+	a = actorOf(r)
+	return a, requireUser(w, r, message) != nil
+}
+
+// signedInBody is who asks, a signed-in user, and the request's JSON body; ok is false
+// once it has answered 401 (nobody signed in: message) or 400 (the body).
+func signedInBody[T any](w http.ResponseWriter, r *http.Request, message string) (a model.Actor, body T, ok bool) {
+	if a, ok = signedIn(w, r, message); !ok {
+		return a, body, false
 	}
-	return u, body, decodeJSON(w, r, &body)
+	return a, body, decodeJSON(w, r, &body)
 }
 
 // DeviceCookie marks a browser that signed in to an account before, so a lock on the
@@ -97,7 +110,7 @@ func deviceCookie(r *http.Request) string {
 // startSession signs u in on this response, and marks this browser as one of u's devices.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *model.User) error {
 	now := time.Now()
-	token, err := s.accounts.StartSession(r.Context(), u.ID, auth.Client{UserAgent: r.UserAgent(), IP: s.clientIP(r)}, SessionLifetime)
+	token, err := s.accounts.StartSession(r.Context(), u.ID, auth.Client{UserAgent: r.UserAgent(), IP: actorOf(r).Client}, SessionLifetime)
 	if err != nil {
 		return err
 	}

@@ -100,7 +100,7 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	if err := s.lists.TakeShareDraw(r.Context(), s.clientIP(r)); err != nil {
+	if err := s.lists.TakeShareDraw(r.Context(), actorOf(r).Client); err != nil {
 		if _, refused := problem.As(err); refused {
 			clearCaching(h)
 		}

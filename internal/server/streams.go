@@ -15,7 +15,7 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	if err := s.liveStreams.ServeInbox(w, r, live.Client{Account: u.ID, Session: sessionHash(r), Addr: s.clientIP(r)}); err != nil {
+	if err := s.liveStreams.ServeInbox(w, r, live.Client{Account: u.ID, Session: sessionHash(r), Addr: actorOf(r).Client}); err != nil {
 		s.fail(w, r, "open stream", err, msgSomethingWrong)
 	}
 }

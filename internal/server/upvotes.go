@@ -15,18 +15,20 @@ const (
 )
 
 func (s *Server) upvoteList(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, msgUpvoteSignedOut) == nil {
+	a, ok := signedIn(w, r, msgUpvoteSignedOut)
+	if !ok {
 		return
 	}
-	res, err := s.lists.Upvote(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"))
+	res, err := s.lists.Upvote(r.Context(), a, r.PathValue("userId"), r.PathValue("listId"))
 	s.answerUpvote(w, r, res, err)
 }
 
 func (s *Server) removeUpvote(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, msgUpvoteSignedOut) == nil {
+	a, ok := signedIn(w, r, msgUpvoteSignedOut)
+	if !ok {
 		return
 	}
-	res, err := s.lists.RemoveUpvote(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"))
+	res, err := s.lists.RemoveUpvote(r.Context(), a, r.PathValue("userId"), r.PathValue("listId"))
 	s.answerUpvote(w, r, res, err)
 }
 

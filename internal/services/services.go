@@ -72,7 +72,7 @@ func New(d Deps) *Set {
 	// on PostgreSQL every node shares the database's.
 	s.Writes = limits.WritesFor(st, st.Dialect() == store.SQLite, now)
 	s.Inbox = notify.NewInbox(st, hub)
-	s.Lists = lists.NewService(st, cat, s.Writes, hub, log)
+	s.Lists = lists.NewService(st, cat, s.Writes, s.Inbox, log)
 	s.Lists.SetClock(now)
 	s.Consensus = consensus.NewService(st, cat, s.Lists)
 	s.Legacy = legacy.NewService(st, cat, s.Writes, hub)
@@ -80,7 +80,7 @@ func New(d Deps) *Set {
 	s.Moderation = moderation.NewService(st, s.Inbox, s.Writes, s.Lists, s.Comments)
 	s.ModerationUsers = moderation.NewUsers(st, s.Accounts, s.Writes, s.Inbox, log)
 	s.Global = global.NewService(st, cat, s.Writes, s.Comments)
-	s.Follows = follows.NewService(st, s.Writes, hub)
+	s.Follows = follows.NewService(st, s.Writes, s.Inbox)
 	s.Follows.SetClock(now)
 	s.FanOut = follows.NewFanOut(st, hub, log)
 	s.Lists.OnPublished(s.FanOut.Wake)
