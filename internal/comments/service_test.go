@@ -60,6 +60,12 @@ func TestServicePostReplyDelete(t *testing.T) {
 		if err != nil || unread != 1 || notes[0].Type != notify.CommentReply {
 			t.Fatalf("ann's inbox: %+v %d %v", notes, unread, err)
 		}
+		if _, err := svc.Post(ctx, bob, comments.NewComment{ListID: "season-47", Text: "x"}); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("comment on a poll that does not exist: %v", err)
+		}
+		if err := st.AddPoll(ctx, &model.Poll{ID: "season-47", Title: "S47", SeasonID: "s47", IsOpen: true, CreatedAt: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := svc.Post(ctx, bob, comments.NewComment{ListID: "season-47", ParentID: top.ID, Text: "x"}); !errors.Is(err, comments.ErrParentGone) {
 			t.Errorf("reply from another thread: %v", err)
 		}
