@@ -83,15 +83,15 @@ func (s *Server) myGlobalSubmission(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, api.GlobalSubmission{Ranking: &slots, SubmittedAt: &b.SubmittedAt})
 }
 
+// ballotInput is a ballot as sent: its ranking is read by global.ParseRanking, which
+// also takes the earlier product's forms.
+type ballotInput struct {
+	Ranking json.RawMessage `json:"ranking"`
+}
+
 func (s *Server) submitGlobalRanking(w http.ResponseWriter, r *http.Request) {
-	a, ok := signedIn(w, r, global.MsgSignedOut)
+	a, body, ok := signedInBody[ballotInput](w, r, global.MsgSignedOut)
 	if !ok {
-		return
-	}
-	var body struct {
-		Ranking json.RawMessage `json:"ranking"`
-	}
-	if !decodeJSON(w, r, &body) {
 		return
 	}
 	res, err := s.polls.Submit(r.Context(), a, r.PathValue("pollId"), body.Ranking)
