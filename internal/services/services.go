@@ -57,8 +57,8 @@ type Set struct {
 	Tally  *lists.Tally
 }
 
-// New builds the use cases over d, each on the ones it composes: a service that acts on
-// lists or comments (moderation, a poll's discussion) is given their services.
+// New builds the use cases over d, each given the ones it composes (a poll's discussion
+// is made of comments; comments and a castaway's page ask lists what a reader may see).
 func New(d Deps) *Set {
 	st, cat, hub, log, now := d.Store, d.Catalog, d.Hub, d.Log, d.Now
 	if now == nil {
@@ -77,7 +77,7 @@ func New(d Deps) *Set {
 	s.Consensus = consensus.NewService(st, cat, s.Lists)
 	s.Legacy = legacy.NewService(st, cat, s.Writes, hub)
 	s.Comments = comments.NewService(st, s.Inbox, s.Writes, s.Lists)
-	s.Moderation = moderation.NewService(st, s.Inbox, s.Writes, s.Lists, s.Comments)
+	s.Moderation = moderation.NewService(st, s.Inbox, s.Writes)
 	s.ModerationUsers = moderation.NewUsers(st, s.Accounts, s.Writes, s.Inbox, log)
 	s.Global = global.NewService(st, cat, s.Writes, s.Comments)
 	s.Follows = follows.NewService(st, s.Writes, s.Inbox)
