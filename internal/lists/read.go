@@ -123,12 +123,3 @@ func (s *Service) Remixes(ctx context.Context, viewer *model.User, ownerID, list
 	page, err = s.seen(ctx, viewer, page)
 	return page, next, err
 }
-
-// ShareImageOf is the list ownerID/listID for its share image, when viewerID may see it.
-func (s *Service) ShareImageOf(ctx context.Context, viewerID, ownerID, listID string) (*model.List, error) {
-	l, err := s.store.List(ctx, ownerID, listID)
-	if err == nil {
-		l, err = Shown(l, model.Viewer{ID: viewerID})
-	}
-	return l, store.NotFoundAs(err, ErrNoSuchList)
-}

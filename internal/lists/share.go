@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"castaway/internal/limits"
+	"castaway/internal/model"
+	"castaway/internal/store"
 )
 
 // ShareDrawPerClient bounds the share images one client address may have drawn; answers
@@ -12,16 +14,28 @@ import (
 var ShareDrawPerClient = limits.Limit{Name: "share-image-ip", Max: 60, Window: time.Minute,
 	Message: "Too many images requested. Please wait a minute and try again."}
 
-// TakeShareDraw counts one share image drawn for client: a problem (429) past
-// ShareDrawPerClient. It is counted where every node sees it.
-func (s *Service) TakeShareDraw(ctx context.Context, client string) error {
-	now := s.now()
-	st, err := s.store.HitRateLimit(ctx, ShareDrawPerClient.Hit(client), now)
+// ShareImage is the list ownerID/listID for its share image, when a may see it
+// (ErrNoSuchList otherwise). Unless held says a holds its drawing already (a
+// revalidation, which costs nothing), the drawing a is about to get counts against
+// ShareDrawPerClient, where every node sees it; draw tells which.
+func (s *Service) ShareImage(ctx context.Context, a model.Actor, ownerID, listID string, held func(*model.List) bool) (l *model.List, draw bool, err error) {
+	l, err = s.store.List(ctx, ownerID, listID)
+	if err == nil {
+		l, err = Shown(l, model.Viewer{ID: a.UserID()})
+	}
 	if err != nil {
-		return err
+		return nil, false, store.NotFoundAs(err, ErrNoSuchList)
+	}
+	if held(l) {
+		return l, false, nil
+	}
+	now := s.now()
+	st, err := s.store.HitRateLimit(ctx, ShareDrawPerClient.Hit(a.Client), now)
+	if err != nil {
+		return nil, false, err
 	}
 	if !st.Allowed {
-		return ShareDrawPerClient.Exceeded(st.TAT, now)
+		return nil, false, ShareDrawPerClient.Exceeded(st.TAT, now)
 	}
-	return nil
+	return l, true, nil
 }
