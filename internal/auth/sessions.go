@@ -28,16 +28,19 @@ var (
 	EndSessionsPerClient = limits.Limit{Name: "end-sessions-ip", Max: 60, Window: 15 * time.Minute, Message: MsgRateLimited}
 )
 
-// StartSession keeps a new session of userID's begun by client, lasting lifetime, and
-// returns its token for the cookie. Only the token's hash, the User-Agent (bounded) and
-// the address's prefix are stored.
-func (a *Accounts) StartSession(ctx context.Context, userID string, client Client, lifetime time.Duration) (string, error) {
+// SessionLifetime is how long a sign-in lasts.
+const SessionLifetime = 30 * 24 * time.Hour
+
+// startSession keeps a new session of userID's begun by client, lasting SessionLifetime,
+// and returns its token for the cookie. Only the token's hash, the User-Agent (bounded)
+// and the address's prefix are stored.
+func (a *Accounts) startSession(ctx context.Context, userID string, client Client) (string, error) {
 	token, hash := NewToken()
 	now := a.now()
 	err := a.store.CreateSession(ctx, model.NewSession{
 		TokenHash: hash, ID: NewID(), UserID: userID,
 		UserAgent: cleanUserAgent(client.UserAgent), Network: AddressPrefix(client.IP),
-		Created: now, Expires: now.Add(lifetime),
+		Created: now, Expires: now.Add(SessionLifetime),
 	})
 	if err != nil {
 		return "", err

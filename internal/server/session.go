@@ -15,9 +15,6 @@ import (
 // SessionCookie names the cookie holding the session token.
 const SessionCookie = "castaway_session"
 
-// SessionLifetime is how long a sign-in lasts.
-const SessionLifetime = 30 * 24 * time.Hour
-
 const actorKey ctxKey = iota + 100
 
 // loadUser puts who asks in the request context (actorOf): the client's address key,
@@ -107,30 +104,27 @@ func deviceCookie(r *http.Request) string {
 	return ""
 }
 
-// startSession signs u in on this response, and marks this browser as one of u's devices.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *model.User) error {
-	now := time.Now()
-	token, err := s.accounts.StartSession(r.Context(), u.ID, auth.Client{UserAgent: r.UserAgent(), IP: actorOf(r).Client}, SessionLifetime)
-	if err != nil {
-		return err
-	}
-	device, err := s.accounts.NewDeviceCookie(r.Context(), u.ID)
-	if err != nil {
-		return err
-	}
+// sessionClient is who begins a session with r: their browser and their address.
+func sessionClient(r *http.Request) auth.Client {
+	return auth.Client{UserAgent: r.UserAgent(), IP: actorOf(r).Client}
+}
+
+// setSession signs in, on this response, the session just begun (auth.SignedIn), and
+// marks this browser as one of its account's devices.
+func (s *Server) setSession(w http.ResponseWriter, in *auth.SignedIn) {
+	expires := time.Now().Add(auth.SessionLifetime)
 	http.SetCookie(w, &http.Cookie{
-		Name: DeviceCookie, Value: device, Path: DeviceCookiePath, MaxAge: int(auth.DeviceCookieLifetime.Seconds()),
+		Name: DeviceCookie, Value: in.Device, Path: DeviceCookiePath, MaxAge: int(auth.DeviceCookieLifetime.Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.cfg.SecureCookies(),
 	})
 	http.SetCookie(w, &http.Cookie{
-		Name: SessionCookie, Value: token, Path: "/", Expires: now.Add(SessionLifetime),
+		Name: SessionCookie, Value: in.Token, Path: "/", Expires: expires,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies(),
 	})
 	http.SetCookie(w, &http.Cookie{
-		Name: SignedInCookie, Value: "1", Path: "/", Expires: now.Add(SessionLifetime),
+		Name: SignedInCookie, Value: "1", Path: "/", Expires: expires,
 		SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies(),
 	})
-	return nil
 }
 
 // SignedInCookie tells the app, which cannot read the HttpOnly session cookie, that a

@@ -5,7 +5,6 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
-	"castaway/internal/model"
 	"castaway/internal/problem"
 )
 
@@ -61,21 +60,4 @@ func (s *Server) dismissNotice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// addressState fills in whether u's address is verified, the one it is changing to, and
-// the notice u should read.
-func (s *Server) addressState(r *http.Request, u *model.User, me *api.Me) error {
-	me.EmailVerified = u.EmailVerified
-	pending, err := s.accounts.PendingEmail(r.Context(), u)
-	if err != nil {
-		return err
-	}
-	if pending != "" {
-		me.PendingEmail = &pending
-	}
-	if n := auth.Notice(u); n != "" {
-		me.Notice = &n
-	}
-	return nil
 }
