@@ -93,17 +93,16 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		return err
 	}
 	defer hub.Close()
-	accounts := auth.NewAccounts(st, cfg.BaseURL, auth.DefaultLimits(), log)
+	cat := catalog.MustLoad()
+	uses := services.New(services.Deps{Store: st, Catalog: cat, Hub: hub, Log: log, BaseURL: cfg.BaseURL, AuthLimits: auth.DefaultLimits()})
 	// Mail is queued with the change that sends it and delivered by this worker (one per
 	// node; leases keep them apart), stopped after the last request is done.
 	mailer := mail.NewWorker(st, mailSender(cfg, log), log)
-	accounts.OnMailQueued(mailer.Wake)
+	uses.Accounts.OnMailQueued(mailer.Wake)
 	mailCtx, stopMail := context.WithCancel(context.WithoutCancel(ctx))
 	mailer.Start(mailCtx)
 	defer mailer.Wait()
 	defer stopMail()
-	cat := catalog.MustLoad()
-	uses := services.New(st, cat, hub, accounts, log, time.Now)
 	// Published lists reach followers through this worker (one per node; leases keep them
 	// apart), stopped after the last request is done, before the hub and the store close.
 	fanCtx, stopFanOut := context.WithCancel(context.WithoutCancel(ctx))
@@ -115,8 +114,7 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	uses.Tally.Start(tallyCtx)
 	defer uses.Tally.Wait()
 	defer stopTally()
-	srv, err := server.New(server.Deps{Config: cfg, Store: st, Catalog: cat, Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
-		Accounts:    accounts,
+	srv, err := server.New(server.Deps{Config: cfg, Database: st, Catalog: cat, Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,
 		Services:    uses,

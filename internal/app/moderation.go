@@ -6,10 +6,12 @@ import (
 	"log/slog"
 
 	"castaway/internal/auth"
+	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/events"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
+	"castaway/internal/services"
 	"castaway/internal/store"
 )
 
@@ -27,7 +29,8 @@ func ModerationUsers(ctx context.Context, cfg *config.Config, st *store.Store) (
 		bus.Close()
 		return nil, nil, err
 	}
-	accounts := auth.NewAccounts(st, cfg.BaseURL, auth.DefaultLimits(), log) // mail it queues is sent by the server's worker
-	accounts.OnSessionsEnded(hub.PublishSessionsEnded)
-	return moderation.NewUsers(st, accounts, log), func() { hub.Close(); bus.Close() }, nil
+	// Built as the server builds them; mail they queue is sent by the server's worker.
+	uses := services.New(services.Deps{Store: st, Catalog: catalog.MustLoad(), Hub: hub, Log: log, BaseURL: cfg.BaseURL,
+		AuthLimits: auth.DefaultLimits()})
+	return uses.ModerationUsers, func() { hub.Close(); bus.Close() }, nil
 }

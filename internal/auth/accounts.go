@@ -130,10 +130,11 @@ func normalizeEmail(email string) (string, bool) {
 	return email, true
 }
 
-// SignUp makes an email-and-password account for a request from clientIP. The
-// display name is the part of the address before '@', made unique. The account works at
-// once; a link to verify its address is mailed with it (the same transaction queues it).
-func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string) (*model.User, error) {
+// SignUp makes an email-and-password account for a request from client, and signs it in
+// there. The display name is the part of the address before '@', made unique. The account
+// works at once; a link to verify its address is mailed with it (the same transaction
+// queues it).
+func (a *Accounts) SignUp(ctx context.Context, email, password string, client Client) (*SignedIn, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
@@ -151,7 +152,7 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 	if !a.policy.Acceptable(password) {
 		return nil, invalid("weak_password", MsgWeakPassword)
 	}
-	if err := a.hit(ctx, map[limits.Limit]string{a.limits.SignUpPerIP: clientIP}); err != nil {
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.SignUpPerIP: client.IP}); err != nil {
 		return nil, err
 	}
 	hash, err := a.hashes.hash(ctx, password)
@@ -173,7 +174,7 @@ func (a *Accounts) SignUp(ctx context.Context, email, password, clientIP string)
 		return nil, fmt.Errorf("sign up: %w", err)
 	}
 	a.queued()
-	return u, nil
+	return a.signIn(ctx, u, client)
 }
 
 // createNamed gives u the first free variant of base and runs create, picking
@@ -199,11 +200,11 @@ func (a *Accounts) createNamed(ctx context.Context, u *model.User, base string, 
 	return fmt.Errorf("no free display name for %q: %w", base, store.ErrNameTaken)
 }
 
-// SignIn checks an email and password for a request from clientIP that presented
-// deviceCookie (its device cookie, "" for none). Every attempt is counted before the
-// password is looked at (countSignIn); a sign-in that succeeds takes its counts back, so
-// only guesses use the limits up.
-func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, deviceCookie string) (*model.User, error) {
+// SignIn checks an email and password for a request from client that presented
+// deviceCookie (its device cookie, "" for none), and signs the account in there. Every
+// attempt is counted before the password is looked at (countSignIn); a sign-in that
+// succeeds takes its counts back, so only guesses use the limits up.
+func (a *Accounts) SignIn(ctx context.Context, email, password string, client Client, deviceCookie string) (*SignedIn, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return nil, invalid("validation", MsgEmailPasswordRequired)
@@ -211,7 +212,7 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, device
 	if err := checkEmailLength(email); err != nil {
 		return nil, err
 	}
-	keys, err := a.countSignIn(ctx, email, clientIP, deviceCookie)
+	keys, err := a.countSignIn(ctx, email, client.IP, deviceCookie)
 	if err != nil {
 		return nil, err
 	}
@@ -240,14 +241,14 @@ func (a *Accounts) SignIn(ctx context.Context, email, password, clientIP, device
 	if err := a.admit(ctx, u); err != nil {
 		return nil, err
 	}
-	return u, nil
+	return a.signIn(ctx, u, client)
 }
 
 // Rename changes the actor's display name, once RenamePerUser and RenamePerClient allow
-// it, and tells whether it changed: a rename to the name they have changes nothing. The
-// database's unique index on the look-alike key refuses a name another user's looks like,
+// it, and tells whether it changed (a rename to the name they have changes nothing), with
+// the account as they now see it (Me). The database's unique index on the look-alike key refuses a name another user's looks like,
 // and settles races.
-func (a *Accounts) Rename(ctx context.Context, actor model.Actor, name string) (u *model.User, changed bool, err error) {
+func (a *Accounts) Rename(ctx context.Context, actor model.Actor, name string) (me *Me, changed bool, err error) {
 	if err := a.writes.Take(ctx, actor.UserID(), actor.Client, RenamePerUser, RenamePerClient); err != nil {
 		return nil, false, err
 	}
@@ -262,22 +263,12 @@ func (a *Accounts) Rename(ctx context.Context, actor model.Actor, name string) (
 	if err != nil {
 		return nil, false, fmt.Errorf("rename: %w", err)
 	}
-	u, err = a.store.UserByID(ctx, actor.UserID())
-	return u, changed, err
-}
-
-// Providers lists how a user signs in: "password" when they have one, then each
-// linked provider.
-func (a *Accounts) Providers(ctx context.Context, u *model.User) ([]string, error) {
-	linked, err := a.store.IdentityProviders(ctx, u.ID)
+	u, err := a.store.UserByID(ctx, actor.UserID())
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	providers := []string{}
-	if u.PasswordHash != "" {
-		providers = append(providers, "password")
-	}
-	return append(providers, linked...), nil
+	me, err = a.Me(ctx, u)
+	return me, changed, err
 }
 
 // RequestReset queues a mail with a single-use reset link when email has an account, for
@@ -339,17 +330,17 @@ func (a *Accounts) SendReset(ctx context.Context, u *model.User) error {
 	return nil
 }
 
-// ConfirmReset spends a reset token: it sets the new password and revokes every
-// session of the account, returning the user to sign in afresh. Tries are counted per
-// client, and the token is checked before the new password is hashed.
-func (a *Accounts) ConfirmReset(ctx context.Context, token, password, clientIP string) (*model.User, error) {
+// ConfirmReset spends a reset token: it sets the new password, revokes every session of
+// the account and signs it in afresh for client. Tries are counted per client, and the
+// token is checked before the new password is hashed.
+func (a *Accounts) ConfirmReset(ctx context.Context, token, password string, client Client) (*SignedIn, error) {
 	if token == "" {
 		return nil, invalid("invalid_token", MsgResetTokenRequired)
 	}
 	if !a.policy.Acceptable(password) {
 		return nil, invalid("weak_password", MsgWeakPassword)
 	}
-	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ResetConfirmPerIP: clientIP}); err != nil {
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ResetConfirmPerIP: client.IP}); err != nil {
 		return nil, err
 	}
 	usable, err := a.store.PasswordResetUsable(ctx, HashToken(token), a.now())
@@ -375,42 +366,48 @@ func (a *Accounts) ConfirmReset(ctx context.Context, token, password, clientIP s
 	if err := a.admit(ctx, u); err != nil {
 		return nil, err
 	}
-	return u, nil
+	return a.signIn(ctx, u, client)
 }
 
 // ChangePassword sets u's new password after checking the current one (an account made
-// through a provider has none yet and sets its first without), and ends every session of
-// theirs: the caller starts a new one for the device that asked.
-func (a *Accounts) ChangePassword(ctx context.Context, u *model.User, current, next string) error {
+// through a provider has none yet and sets its first without), ends every session of
+// theirs, and begins a new one for client, the device that asked.
+func (a *Accounts) ChangePassword(ctx context.Context, u *model.User, current, next string, client Client) (*SignedIn, error) {
 	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ChangePerUser: u.ID}); err != nil {
-		return err
+		return nil, err
 	}
 	if !a.policy.Acceptable(next) {
-		return invalid("weak_password", MsgWeakPassword)
+		return nil, invalid("weak_password", MsgWeakPassword)
 	}
 	if u.PasswordHash != "" {
 		ok, err := a.hashes.check(ctx, u.PasswordHash, current)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !ok {
-			return problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
+			return nil, problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
 		}
 	}
 	hash, err := a.hashes.hash(ctx, next)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := a.store.SetPassword(ctx, u.ID, hash, a.now()); err != nil {
-		return err
+		return nil, err
 	}
 	a.ended(ctx, u.ID)
-	return nil
+	return a.signIn(ctx, u, client)
 }
 
-// Delete removes u's account and everything it owns (store.DeleteAccount) once they
-// typed their display name (confirm) and, for an account with a password, gave it.
-func (a *Accounts) Delete(ctx context.Context, u *model.User, confirm, password string) error {
+// Delete removes by's account and everything it owns (store.DeleteAccount) once they
+// typed their display name (confirm) and, for an account with a password, gave it,
+// within the delete limits.
+func (a *Accounts) Delete(ctx context.Context, by model.Actor, confirm, password string) error {
+	// Counted first: a password check is a guess, and guesses are what the limit bounds.
+	if err := a.writes.Take(ctx, by.UserID(), by.Client, DeletePerUser, DeletePerClient); err != nil {
+		return err
+	}
+	u := by.User
 	if strings.TrimSpace(confirm) != u.DisplayName {
 		return problem.InvalidField("confirm", "Type your display name exactly to confirm.")
 	}

@@ -29,8 +29,8 @@ const maxDeviceCookie = 200
 // device is what a valid device cookie says: whose browser it is, and which cookie.
 type device struct{ userID, nonce string }
 
-// NewDeviceCookie is the value of a device cookie for a browser that just signed in as userID.
-func (a *Accounts) NewDeviceCookie(ctx context.Context, userID string) (string, error) {
+// newDeviceCookie is the value of a device cookie for a browser that just signed in as userID.
+func (a *Accounts) newDeviceCookie(ctx context.Context, userID string) (string, error) {
 	key, err := a.deviceKey(ctx)
 	if err != nil {
 		return "", err

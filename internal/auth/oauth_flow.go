@@ -69,9 +69,9 @@ func (a *Accounts) StartOAuth(ctx context.Context, name string, p Provider, redi
 }
 
 // FinishOAuth checks the callback's state, trades the code for a profile and
-// signs that person in, making their account on first sign-in. It returns the
-// user and the app path they started from.
-func (a *Accounts) FinishOAuth(ctx context.Context, name string, p Provider, state, code string) (*model.User, string, error) {
+// signs that person in for client, making their account on first sign-in. It returns
+// the session begun and the app path they started from.
+func (a *Accounts) FinishOAuth(ctx context.Context, name string, p Provider, state, code string, client Client) (*SignedIn, string, error) {
 	st, err := a.store.TakeOAuthState(ctx, state, a.now())
 	if errors.Is(err, store.ErrNotFound) || (err == nil && st.Provider != name) {
 		return nil, "", ErrBadState
@@ -90,7 +90,8 @@ func (a *Accounts) FinishOAuth(ctx context.Context, name string, p Provider, sta
 	if err != nil {
 		return nil, "", err
 	}
-	return u, st.RedirectTo, nil
+	in, err := a.signIn(ctx, u, client)
+	return in, st.RedirectTo, err
 }
 
 // ProviderSignIn finds or makes the account for a provider profile. An address the

@@ -28,16 +28,19 @@ var (
 	EndSessionsPerClient = limits.Limit{Name: "end-sessions-ip", Max: 60, Window: 15 * time.Minute, Message: MsgRateLimited}
 )
 
-// StartSession keeps a new session of userID's begun by client, lasting lifetime, and
-// returns its token for the cookie. Only the token's hash, the User-Agent (bounded) and
-// the address's prefix are stored.
-func (a *Accounts) StartSession(ctx context.Context, userID string, client Client, lifetime time.Duration) (string, error) {
+// SessionLifetime is how long a sign-in lasts.
+const SessionLifetime = 30 * 24 * time.Hour
+
+// startSession keeps a new session of userID's begun by client, lasting SessionLifetime,
+// and returns its token for the cookie. Only the token's hash, the User-Agent (bounded)
+// and the address's prefix are stored.
+func (a *Accounts) startSession(ctx context.Context, userID string, client Client) (string, error) {
 	token, hash := NewToken()
 	now := a.now()
 	err := a.store.CreateSession(ctx, model.NewSession{
 		TokenHash: hash, ID: model.NewID(), UserID: userID,
 		UserAgent: cleanUserAgent(client.UserAgent), Network: AddressPrefix(client.IP),
-		Created: now, Expires: now.Add(lifetime),
+		Created: now, Expires: now.Add(SessionLifetime),
 	})
 	if err != nil {
 		return "", err
@@ -108,10 +111,15 @@ func (a *Accounts) Sessions(ctx context.Context, userID, currentHash string) (vi
 	return views, more, nil
 }
 
-// EndSession ends userID's session with public id id, and so its live streams on every
-// node; current tells that it was the one currentHash names (the caller signs it out).
+// EndSession ends by's session with public id id, and so its live streams on every
+// node, within the limits on ending sessions; current tells that it was the one
+// currentHash names (the caller signs it out).
 // Another fan's session id is not found (404): nothing ends.
-func (a *Accounts) EndSession(ctx context.Context, userID, id, currentHash string) (current bool, err error) {
+func (a *Accounts) EndSession(ctx context.Context, by model.Actor, id, currentHash string) (current bool, err error) {
+	if err := a.writes.Take(ctx, by.UserID(), by.Client, EndSessionsPerUser, EndSessionsPerClient); err != nil {
+		return false, err
+	}
+	userID := by.UserID()
 	hash, err := a.store.DeleteUserSession(ctx, userID, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return false, problem.New(problem.NotFound, "session_not_found", MsgSessionNotFound)
@@ -123,12 +131,16 @@ func (a *Accounts) EndSession(ctx context.Context, userID, id, currentHash strin
 	return hash == currentHash, nil
 }
 
-// EndOtherSessions ends every session of userID's but the one currentHash names, and
+// EndOtherSessions ends every session of by's but the one currentHash names (counted as
+// EndSession is), and
 // their live streams on every node, and spends every pending link of the account.
-func (a *Accounts) EndOtherSessions(ctx context.Context, userID, currentHash string) error {
-	if err := a.store.EndCredentials(ctx, userID, currentHash, a.now()); err != nil {
+func (a *Accounts) EndOtherSessions(ctx context.Context, by model.Actor, currentHash string) error {
+	if err := a.writes.Take(ctx, by.UserID(), by.Client, EndSessionsPerUser, EndSessionsPerClient); err != nil {
 		return err
 	}
-	a.ended(ctx, userID)
+	if err := a.store.EndCredentials(ctx, by.UserID(), currentHash, a.now()); err != nil {
+		return err
+	}
+	a.ended(ctx, by.UserID())
 	return nil
 }

@@ -172,14 +172,9 @@ func (a *Accounts) RequestEmailChange(ctx context.Context, u *model.User, sessio
 	return a.mailVerification(ctx, castawaymail.ChangeEmail, u, sessionHash, next)
 }
 
-// PendingEmail is the address u asked to change to and has not verified yet, or "".
-func (a *Accounts) PendingEmail(ctx context.Context, u *model.User) (string, error) {
-	return a.store.PendingEmail(ctx, u.ID, a.now())
-}
-
-// Notice is the sentence u should read about their account, or "": after a provider's
+// notice is the sentence u should read about their account, or "": after a provider's
 // proof of the address removed a password, until they set one or dismiss it.
-func Notice(u *model.User) string {
+func notice(u *model.User) string {
 	if u.PasswordRemoved && u.PasswordHash == "" {
 		return MsgPasswordRemoved
 	}

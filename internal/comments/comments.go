@@ -38,19 +38,6 @@ func CleanText(text string) (string, error) {
 	return text, nil
 }
 
-// ReplyParent is the comment a reply to target hangs under: target itself when it is
-// top-level, otherwise target's own parent, so threads never go deeper than one level.
-// ok is false when target belongs to another thread than (listUserID, listID).
-func ReplyParent(target *model.Comment, listUserID, listID string) (parentID string, ok bool) {
-	if target.ListUserID != listUserID || target.ListID != listID {
-		return "", false
-	}
-	if target.ParentID != "" {
-		return target.ParentID, true
-	}
-	return target.ID, true
-}
-
 // CheckVote accepts an upvote (1), a downvote (-1) or no vote (0).
 func CheckVote(value int) error {
 	if value < -1 || value > 1 {
@@ -71,19 +58,6 @@ func CanDelete(userID string, c *model.Comment) error {
 // its author and admins may.
 func Shown(c *model.Comment, viewer *model.User) bool {
 	return model.CommentVisible(model.CommentRow{Author: c.UserID, Hidden: c.Hidden}, model.ViewerOf(viewer))
-}
-
-// blockersOf are the users whose block stops a comment on the thread of listUserID ("" for
-// a poll) replying to replyTo (nil for none): the list's owner and the author replied to.
-func blockersOf(listUserID string, replyTo *model.Comment) []string {
-	var out []string
-	if listUserID != "" {
-		out = append(out, listUserID)
-	}
-	if replyTo != nil && replyTo.UserID != "" {
-		out = append(out, replyTo.UserID)
-	}
-	return out
 }
 
 // Score is upvotes minus downvotes.

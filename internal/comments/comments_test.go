@@ -36,34 +36,6 @@ func TestCleanText(t *testing.T) {
 	}
 }
 
-func TestReplyParent(t *testing.T) {
-	top := &model.Comment{ID: "c1", ListUserID: "u1", ListID: "list_1"}
-	reply := &model.Comment{ID: "c2", ListUserID: "u1", ListID: "list_1", ParentID: "c1"}
-	poll := &model.Comment{ID: "c3", ListUserID: "", ListID: "season-48"}
-	tests := []struct {
-		name               string
-		target             *model.Comment
-		listUserID, listID string
-		want               string
-		ok                 bool
-	}{
-		{"reply to a top-level comment", top, "u1", "list_1", "c1", true},
-		{"reply to a reply attaches to its parent", reply, "u1", "list_1", "c1", true},
-		{"comment of another list", top, "u1", "list_2", "", false},
-		{"comment of another owner's list of the same id", top, "u2", "list_1", "", false},
-		{"poll comment", poll, "", "season-48", "c3", true},
-		{"poll comment from a list", poll, "u1", "season-48", "", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, ok := ReplyParent(tt.target, tt.listUserID, tt.listID)
-			if got != tt.want || ok != tt.ok {
-				t.Fatalf("ReplyParent = %q, %v; want %q, %v", got, ok, tt.want, tt.ok)
-			}
-		})
-	}
-}
-
 func TestCheckVote(t *testing.T) {
 	for v, ok := range map[int]bool{1: true, -1: true, 0: true, 2: false, -2: false, 100: false} {
 		if err := CheckVote(v); (err == nil) != ok {

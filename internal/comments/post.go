@@ -7,6 +7,7 @@ import (
 
 	"castaway/internal/model"
 	"castaway/internal/notify"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
@@ -17,9 +18,11 @@ type NewComment struct {
 	ListUserID, ListID, ParentID, Text string
 }
 
-// Post adds by's comment to its thread, a reply when it names a parent of the same
-// thread that by may see, and notifies the list's owner and the author replied to. Someone
-// who blocked the author hears nothing from them: not on their lists, not under their
+// Post adds by's comment to its thread, within the comment limits: a list's that by may
+// see (lists.ErrNotFound when not), or a poll's (store.ErrNotFound when there is none,
+// which the poll's service names); a reply when it names a comment of the same thread
+// that by may see. It notifies the list's owner and the author replied to. Someone who
+// blocked the author hears nothing from them: not on their lists, not under their
 // comments.
 func (s *Service) Post(ctx context.Context, by model.Actor, in NewComment) (*model.Comment, error) {
 	text, err := CleanText(in.Text)
@@ -27,38 +30,26 @@ func (s *Service) Post(ctx context.Context, by model.Actor, in NewComment) (*mod
 		return nil, err
 	}
 	u := by.User
-	c := &model.Comment{ID: model.NewID(), ListUserID: in.ListUserID, ListID: in.ListID, UserID: u.ID,
-		UserName: u.DisplayName, Text: text, CreatedAt: time.Now()}
-	var replyTo *model.Comment
-	if in.ParentID != "" {
-		if replyTo, err = s.store.CommentByID(ctx, in.ParentID, u.ID); err != nil {
-			return nil, parentGone(err)
-		}
-		var ok bool
-		if c.ParentID, ok = ReplyParent(replyTo, in.ListUserID, in.ListID); !ok || !Shown(replyTo, u) {
-			return nil, ErrParentGone
-		}
+	c := &model.Comment{ID: model.NewID(), ListUserID: in.ListUserID, ListID: in.ListID, ParentID: in.ParentID,
+		UserID: u.ID, UserName: u.DisplayName, Text: text, CreatedAt: time.Now()}
+	tells := func(replyTo *model.Comment) []*model.Notification {
+		return notify.ForComment(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, replyTo, c.ListUserID)
 	}
-	blocked, err := s.store.Blocked(ctx, u.ID, blockersOf(in.ListUserID, replyTo)...)
-	if err != nil {
+	if err := s.writes.Take(ctx, u.ID, by.Client, PostPerUser, PostPerClient); err != nil {
 		return nil, err
 	}
-	if blocked {
+	// The store checks the thread, the reply and the blocks in the comment's transaction.
+	notified, err := s.store.PostComment(ctx, c, model.ViewerOf(u), tells)
+	switch {
+	case errors.Is(err, store.ErrNotFound) && c.ListUserID != "":
+		return nil, problem.ErrListNotFound
+	case errors.Is(err, store.ErrParentGone):
+		return nil, ErrParentGone
+	case errors.Is(err, store.ErrBlocked):
 		return nil, ErrBlocked
-	}
-	notified, err := s.store.CreateComment(ctx, c,
-		notify.ForComment(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, replyTo, in.ListUserID))
-	if err != nil {
-		return nil, parentGone(err) // deleted meanwhile
+	case err != nil:
+		return nil, err
 	}
 	s.inbox.Wake(ctx, notified...)
 	return c, nil
-}
-
-// parentGone is ErrParentGone for a missing comment replied to, and err otherwise.
-func parentGone(err error) error {
-	if errors.Is(err, store.ErrNotFound) {
-		return ErrParentGone
-	}
-	return err
 }

@@ -8,10 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/catalog"
 	"castaway/internal/comments"
 	"castaway/internal/events"
 	"castaway/internal/model"
 	"castaway/internal/notify"
+	"castaway/internal/services"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -23,7 +25,7 @@ func newService(t *testing.T, st *store.Store) *comments.Service {
 		t.Fatal(err)
 	}
 	t.Cleanup(hub.Close)
-	return comments.NewService(st, notify.NewInbox(st, hub))
+	return services.New(services.Deps{Store: st, Catalog: catalog.MustLoad(), Hub: hub, Log: slog.New(slog.DiscardHandler)}).Comments
 }
 
 func user(t *testing.T, st *store.Store, id string) model.Actor {
@@ -58,6 +60,12 @@ func TestServicePostReplyDelete(t *testing.T) {
 		if err != nil || unread != 1 || notes[0].Type != notify.CommentReply {
 			t.Fatalf("ann's inbox: %+v %d %v", notes, unread, err)
 		}
+		if _, err := svc.Post(ctx, bob, comments.NewComment{ListID: "season-47", Text: "x"}); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("comment on a poll that does not exist: %v", err)
+		}
+		if err := st.AddPoll(ctx, &model.Poll{ID: "season-47", Title: "S47", SeasonID: "s47", IsOpen: true, CreatedAt: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := svc.Post(ctx, bob, comments.NewComment{ListID: "season-47", ParentID: top.ID, Text: "x"}); !errors.Is(err, comments.ErrParentGone) {
 			t.Errorf("reply from another thread: %v", err)
 		}
@@ -70,19 +78,19 @@ func TestServicePostReplyDelete(t *testing.T) {
 		if _, err := svc.Post(ctx, bob, comments.NewComment{ListID: "season-48", ParentID: top.ID, Text: "x"}); !errors.Is(err, comments.ErrBlocked) {
 			t.Errorf("reply to a blocker: %v", err)
 		}
-		if err := svc.Delete(ctx, bob, top); !errors.Is(err, comments.ErrNotYours) {
+		if err := svc.Delete(ctx, bob, top.ID); !errors.Is(err, comments.ErrNotYours) {
 			t.Errorf("delete someone else's: %v", err)
 		}
-		if err := svc.Delete(ctx, ann, top); err != nil {
+		if err := svc.Delete(ctx, ann, top.ID); err != nil {
 			t.Fatal(err)
 		}
-		if err := svc.Delete(ctx, ann, top); !errors.Is(err, comments.ErrNotFound) {
+		if err := svc.Delete(ctx, ann, top.ID); !errors.Is(err, comments.ErrNotFound) {
 			t.Errorf("delete twice: %v", err)
 		}
-		if _, err := svc.Vote(ctx, bob, reply, "season-48", 1); !errors.Is(err, comments.ErrNotFound) {
+		if _, err := svc.Vote(ctx, bob, reply.ID, 1); !errors.Is(err, comments.ErrNotFound) {
 			t.Errorf("vote on a reply deleted with its parent: %v", err)
 		}
-		if _, _, err := svc.Page(ctx, "", "season-48", "", "not a cursor", 10); !errors.Is(err, comments.ErrBadCursor) {
+		if _, _, err := svc.Page(ctx, "", "season-48", nil, "not a cursor", 10); !errors.Is(err, comments.ErrBadCursor) {
 			t.Errorf("bad cursor: %v", err)
 		}
 	})

@@ -4,13 +4,12 @@ import (
 	"context"
 
 	"castaway/internal/model"
-	"castaway/internal/store"
 )
 
-// CommentsFor is flat as viewer (nil when signed out) may read it: without the comments
+// readable is flat as viewer (nil when signed out) may read it: without the comments
 // they may not see (Shown), comments by users they blocked and comments they
 // reported, and without the replies of a comment left out.
-func CommentsFor(ctx context.Context, st *store.Store, viewer *model.User, flat []model.Comment) ([]model.Comment, error) {
+func (s *Service) readable(ctx context.Context, viewer *model.User, flat []model.Comment) ([]model.Comment, error) {
 	unseen := model.Unseen{}
 	if viewer != nil && viewer.Filters > 0 && len(flat) > 0 {
 		users, ids := make([]string, len(flat)), make([]string, len(flat))
@@ -18,7 +17,7 @@ func CommentsFor(ctx context.Context, st *store.Store, viewer *model.User, flat 
 			users[i], ids[i] = c.UserID, c.ID
 		}
 		var err error
-		if unseen, err = st.UnseenAmong(ctx, viewer.ID, users, nil, ids); err != nil {
+		if unseen, err = s.store.UnseenAmong(ctx, viewer.ID, users, nil, ids); err != nil {
 			return nil, err
 		}
 	}

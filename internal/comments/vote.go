@@ -9,10 +9,18 @@ import (
 	"castaway/internal/store"
 )
 
-// Vote makes by's vote on c (a comment by may see, on the thread named content) value,
-// notifying its author of an upvote, and returns c as it now stands.
-func (s *Service) Vote(ctx context.Context, by model.Actor, c *model.Comment, content string, value int) (*model.Comment, error) {
-	if err := CheckVote(value); err != nil {
+// Vote makes by's vote on the comment id, which by may see, value (1, -1 or 0), within
+// the vote limits, notifying its author of an upvote; it returns the comment as it now
+// stands.
+func (s *Service) Vote(ctx context.Context, by model.Actor, id string, value int) (*model.Comment, error) {
+	if err := CheckVote(value); err != nil { // before the comment is looked up, as a bad body is
+		return nil, err
+	}
+	c, content, err := s.Find(ctx, id, by.User)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.writes.Take(ctx, by.UserID(), by.Client, VotePerUser, VotePerClient); err != nil {
 		return nil, err
 	}
 	u := by.User

@@ -44,7 +44,37 @@ type Castaway struct {
 	NextCursor         string
 }
 
-// Castaway is the castaway id's page with the lists after cursor ("" first). Its reads
+// CastawayReader reads a castaway's page as every reader sees it (Service.Castaway): the
+// server passes one that shares it among readers for a moment.
+type CastawayReader func(ctx context.Context, id, cursor string) (Castaway, error)
+
+// CastawayFor is the castaway id's page with the lists after cursor ("" first), read by
+// read, without the lists viewer (nil when signed out) chose not to see (lists.Service.Hidden).
+func (s *Service) CastawayFor(ctx context.Context, viewer *model.User, id, cursor string, read CastawayReader) (Castaway, error) {
+	c, err := read(ctx, id, cursor)
+	if err != nil {
+		return Castaway{}, err
+	}
+	refs := make([]model.ListRef, len(c.Lists))
+	for i, l := range c.Lists {
+		refs[i] = model.ListRef{UserID: l.UserID, ListID: l.ID}
+	}
+	hidden, err := s.lists.Hidden(ctx, viewer, refs)
+	if err != nil || hidden == nil {
+		return c, err
+	}
+	shown := make([]model.RankedList, 0, len(c.Lists))
+	for i, l := range c.Lists {
+		if !hidden[i] {
+			shown = append(shown, l)
+		}
+	}
+	c.Lists = shown
+	return c, nil
+}
+
+// Castaway is the castaway id's page with the lists after cursor ("" first), as every
+// reader sees it. Its reads
 // are bounded whatever the community's size: one range of castaway_ranks_best with the
 // versions of their seasons' rankings and the all-time one, in one read (each ranking
 // kept while its version stands; else a cast's or the catalog's tallies), then the

@@ -20,7 +20,7 @@ import (
 func TestKeptRankingFollowsEveryChange(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx, cat := context.Background(), catalog.MustLoad()
-		kept := NewService(st, cat)
+		kept := NewService(st, cat, nil)
 		season, _ := cat.Season("s20")
 		cast := season.Contestants
 		t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -49,7 +49,7 @@ func TestKeptRankingFollowsEveryChange(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := rank(NewService(st, cat))
+				want, err := rank(NewService(st, cat, nil))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -62,7 +62,7 @@ func TestKeptRankingFollowsEveryChange(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := NewService(st, cat).Castaway(ctx, c.ID, "")
+				want, err := NewService(st, cat, nil).Castaway(ctx, c.ID, "")
 				if err != nil {
 					t.Fatal(err)
 				}

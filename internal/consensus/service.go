@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"castaway/internal/catalog"
+	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
@@ -17,6 +18,7 @@ var ErrNoSuchSeason = problem.New(problem.NotFound, "season_not_found", "Season 
 type Service struct {
 	store   *store.Store
 	catalog *catalog.Catalog
+	lists   *lists.Service // what a reader chose not to see of the lists ranking a castaway
 
 	// kept is each scope's ranking at the consensus version it was made at: while the
 	// store's version is the same (one row read, so every process sees another's change
@@ -32,9 +34,10 @@ type keptRanking struct {
 	ranking Ranking
 }
 
-// NewService ranks the store's tallies, naming items from cat.
-func NewService(st *store.Store, cat *catalog.Catalog) *Service {
-	return &Service{store: st, catalog: cat, kept: map[string]keptRanking{}}
+// NewService ranks the store's tallies, naming items from cat; ls leaves out of a
+// castaway's page the lists its reader chose not to see.
+func NewService(st *store.Store, cat *catalog.Catalog, ls *lists.Service) *Service {
+	return &Service{store: st, catalog: cat, lists: ls, kept: map[string]keptRanking{}}
 }
 
 // Season is the community's ranking of the cast of seasonID.

@@ -12,7 +12,7 @@ import (
 // A season the catalog lacks has no consensus; a known one with no lists ranks nothing.
 func TestServiceScopes(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
-		s, ctx := NewService(st, catalog.MustLoad()), context.Background()
+		s, ctx := NewService(st, catalog.MustLoad(), nil), context.Background()
 		if _, err := s.Season(ctx, "no-such-season"); err != ErrNoSuchSeason {
 			t.Errorf("unknown season: %v", err)
 		}

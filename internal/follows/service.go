@@ -39,14 +39,14 @@ var (
 type Service struct {
 	store  *store.Store
 	writes *limits.Writes
-	hub    *notify.Hub
+	inbox  *notify.Inbox
 	now    func() time.Time
 }
 
-// NewService builds the following use cases over st; writes counts their limits and hub
-// wakes the inboxes their notifications reach.
-func NewService(st *store.Store, writes *limits.Writes, hub *notify.Hub) *Service {
-	return &Service{store: st, writes: writes, hub: hub, now: time.Now}
+// NewService builds the following use cases over st; writes counts their limits and
+// inbox wakes the inboxes their notifications reach.
+func NewService(st *store.Store, writes *limits.Writes, inbox *notify.Inbox) *Service {
+	return &Service{store: st, writes: writes, inbox: inbox, now: time.Now}
 }
 
 // SetClock makes the service read the time from now (tests hold it still).
@@ -55,14 +55,14 @@ func (s *Service) SetClock(now func() time.Time) { s.now = now }
 // Follow makes a follow userID (idempotent), telling userID the first time; whether the
 // follow is new (a follow again changes nothing).
 func (s *Service) Follow(ctx context.Context, a model.Actor, userID string) (bool, error) {
-	if err := s.writes.Take(ctx, a.UserID(), a.Client, FollowPerUser, FollowPerClient); err != nil {
-		return false, err
-	}
 	if userID == a.UserID() {
 		return false, ErrFollowSelf
 	}
 	now := s.now()
 	note := notify.ForFollow(notify.Actor{ID: a.UserID(), Name: a.User.DisplayName}, userID, now)
+	if err := s.writes.Take(ctx, a.UserID(), a.Client, FollowPerUser, FollowPerClient); err != nil {
+		return false, err
+	}
 	added, notified, err := s.store.Follow(ctx, a.UserID(), userID, now, note)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -76,7 +76,7 @@ func (s *Service) Follow(ctx context.Context, a model.Actor, userID string) (boo
 	case err != nil:
 		return false, err
 	}
-	s.wake(ctx, notified)
+	s.inbox.Wake(ctx, notified...)
 	return added, nil
 }
 
@@ -116,13 +116,6 @@ func (s *Service) SetNotifyFollowedLists(ctx context.Context, a model.Actor, on 
 		return err
 	}
 	return s.store.SetNotifyFollowedLists(ctx, a.UserID(), on)
-}
-
-// wake wakes the live inboxes of userIDs, even once the request is gone.
-func (s *Service) wake(ctx context.Context, userIDs []string) {
-	if len(userIDs) > 0 {
-		s.hub.Publish(context.WithoutCancel(ctx), userIDs...)
-	}
 }
 
 func pageChecked(err error) error {

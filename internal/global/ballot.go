@@ -28,28 +28,22 @@ func (s *Service) Ballot(ctx context.Context, by model.Actor, pollID string) (*m
 
 // Submit makes ranking (as ParseRanking reads it) by's ballot in the open poll pollID,
 // replacing any earlier one, within the ballot limits, and returns the results it moved.
+// The poll is read, and the ballot checked against its season's cast (Check), in the
+// ballot's own transaction.
 func (s *Service) Submit(ctx context.Context, by model.Actor, pollID string, ranking json.RawMessage) (*Results, error) {
-	p, err := s.Poll(ctx, pollID)
-	if err != nil {
-		return nil, err
-	}
-	if !p.IsOpen {
-		return nil, ErrClosed
-	}
 	slots, err := ParseRanking(ranking)
 	if err != nil {
 		return nil, err
 	}
-	ballot, err := Check(s.catalog, p.SeasonID, slots)
-	if err != nil {
-		return nil, err
+	checked := func(seasonID string) (ids, names []string, err error) {
+		b, err := Check(s.catalog, seasonID, slots)
+		return b.IDs(), b.Names(), err
 	}
 	if err := s.writes.Take(ctx, by.UserID(), by.Client, BallotPerUser, BallotPerClient); err != nil {
 		return nil, err
 	}
-	err = s.store.SubmitBallot(ctx, &model.Ballot{PollID: p.ID, UserID: by.UserID(), Ranking: ballot.IDs(),
-		Names: ballot.Names(), SubmittedAt: time.Now()})
-	switch { // closed or gone meanwhile
+	p, top, err := s.store.CastBallot(ctx, pollID, by.UserID(), time.Now(), checked, TopN)
+	switch {
 	case errors.Is(err, store.ErrPollClosed):
 		return nil, ErrClosed
 	case errors.Is(err, store.ErrNotFound):
@@ -57,8 +51,5 @@ func (s *Service) Submit(ctx context.Context, by model.Actor, pollID string, ran
 	case err != nil:
 		return nil, err
 	}
-	if p, err = s.Poll(ctx, p.ID); err != nil { // its count of ballots moved
-		return nil, err
-	}
-	return s.results(ctx, p)
+	return &Results{Poll: p, Top: top}, nil
 }

@@ -30,18 +30,17 @@ const (
 
 // Messages and problems, word for word from the spec where it has them.
 const (
-	MsgSignedOut      = problem.MsgBallotSignedOut
-	MsgMissing        = problem.MsgBallotMissing
-	MsgSubmitFailed   = problem.MsgBallotFailed
-	MsgLoadFailed     = problem.MsgGlobalLoadFailed
-	MsgClosed         = "This vote is closed. The results are final and no more rankings can be submitted."
-	MsgPollNotFound   = "Global ranking not found."
-	MsgSeason         = problem.MsgBallotSeason
-	MsgOtherSeason    = "%s is not a contestant of %s."
-	MsgUnknown        = "Unknown contestant %q."
-	MsgDuplicate      = "%s is already ranked at position %d."
-	MsgRateLimited    = "Too many submissions. Please wait a few minutes and try again."
-	MsgCommentLimited = "Too many comments. Please wait a minute and try again."
+	MsgSignedOut    = problem.MsgBallotSignedOut
+	MsgMissing      = problem.MsgBallotMissing
+	MsgSubmitFailed = problem.MsgBallotFailed
+	MsgLoadFailed   = problem.MsgGlobalLoadFailed
+	MsgClosed       = "This vote is closed. The results are final and no more rankings can be submitted."
+	MsgPollNotFound = "Global ranking not found."
+	MsgSeason       = problem.MsgBallotSeason
+	MsgOtherSeason  = "%s is not a contestant of %s."
+	MsgUnknown      = "Unknown contestant %q."
+	MsgDuplicate    = "%s is already ranked at position %d."
+	MsgRateLimited  = "Too many submissions. Please wait a few minutes and try again."
 )
 
 var (
@@ -132,12 +131,11 @@ func NameOf(cat *catalog.Catalog) func(id string) string {
 	}
 }
 
-// Write limits: per account and per client address, shared by every node.
+// Write limits on ballots: per account and per client address, shared by every node. A
+// poll's comments count against the comments' limits (comments.PostPerUser).
 var (
-	BallotPerUser    = limits.Limit{Name: "global-ballot-user", Max: 20, Window: 10 * time.Minute, Message: MsgRateLimited}
-	BallotPerClient  = limits.Limit{Name: "global-ballot-ip", Max: 200, Window: 10 * time.Minute, Message: MsgRateLimited}
-	CommentPerUser   = limits.Limit{Name: "global-comment-user", Max: 10, Window: time.Minute, Message: MsgCommentLimited}
-	CommentPerClient = limits.Limit{Name: "global-comment-ip", Max: 60, Window: time.Minute, Message: MsgCommentLimited}
+	BallotPerUser   = limits.Limit{Name: "global-ballot-user", Max: 20, Window: 10 * time.Minute, Message: MsgRateLimited}
+	BallotPerClient = limits.Limit{Name: "global-ballot-ip", Max: 200, Window: 10 * time.Minute, Message: MsgRateLimited}
 )
 
 // ParseRanking reads a submitted ranking: a JSON array whose slots are a contestant

@@ -1,8 +1,6 @@
 package lists
 
 import (
-	"context"
-
 	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
@@ -27,18 +25,6 @@ func visibleTo(viewerID, ownerID string, listed bool) bool {
 	return model.ListVisible(model.ListRow{Owner: ownerID, Listed: listed}, model.Viewer{ID: viewerID})
 }
 
-// FindRef is Find for callers that need only the list's identity and name.
-func FindRef(ctx context.Context, st *store.Store, ownerID, listID, viewerID string) (*model.ListVisibility, error) {
-	l, err := st.ListVisibilityOf(ctx, ownerID, listID)
-	if err != nil {
-		return nil, err
-	}
-	if !visibleTo(viewerID, l.UserID, l.IsPublic) {
-		return nil, store.ErrNotFound
-	}
-	return l, nil
-}
-
 // errRemixGone answers a remix of a list that does not exist or that the remixer may not see.
 var errRemixGone = problem.InvalidField("remixOf", "The list you are remixing no longer exists.")
 
@@ -54,7 +40,7 @@ func OriginShown(o *model.Origin, viewerID string) *model.Origin {
 // Problems a list request can meet. The codes differ by endpoint as the API has
 // always sent them.
 var (
-	ErrNotFound   = problem.New(problem.NotFound, "not_found", problem.MsgListNotFound) // upvotes, favorites, comments
+	ErrNotFound   = problem.ErrListNotFound
 	ErrNoSuchList = problem.New(problem.NotFound, "list_not_found", problem.MsgListNotFound)
 	ErrGone       = problem.New(problem.NotFound, "list_not_found", problem.MsgListGone)
 	// ErrTooManyFavorites: an account keeps at most model.MaxFavorites favorites.

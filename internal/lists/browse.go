@@ -71,9 +71,25 @@ func BrowseQueryOf(v url.Values) (model.BrowseQuery, error) {
 	return q, nil
 }
 
-// Browse is the page of public lists q asks for; a problem for a cursor that is not
-// this sort's (or no longer reads).
-func (s *Service) Browse(ctx context.Context, q model.BrowseQuery) (*model.BrowseResult, error) {
+// BrowseReader reads a page of public lists as every reader sees it (Service.BrowsePage):
+// the server passes one that shares it among readers for a moment.
+type BrowseReader func(ctx context.Context, q model.BrowseQuery) (*model.BrowseResult, error)
+
+// Browse is the page of public lists q asks for, read by read, without the lists viewer
+// (nil when signed out) chose not to see.
+func (s *Service) Browse(ctx context.Context, viewer *model.User, q model.BrowseQuery, read BrowseReader) (*model.BrowseResult, error) {
+	res, err := read(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	shown := *res
+	shown.Lists, err = s.seen(ctx, viewer, res.Lists)
+	return &shown, err
+}
+
+// BrowsePage is the page of public lists q asks for as everyone sees it; a problem for a
+// cursor that is not this sort's (or no longer reads).
+func (s *Service) BrowsePage(ctx context.Context, q model.BrowseQuery) (*model.BrowseResult, error) {
 	res, err := s.store.BrowsePage(ctx, q)
 	return res, cursorChecked(err)
 }
@@ -81,8 +97,32 @@ func (s *Service) Browse(ctx context.Context, q model.BrowseQuery) (*model.Brows
 // HomeWindow is how far back "Top Voted Lists This Week" counts upvotes.
 const HomeWindow = 7 * 24 * time.Hour
 
-// Home is the home page's lists every visitor sees alike: the week's top and the newest.
-func (s *Service) Home(ctx context.Context) (*model.Home, error) {
+// HomeReader reads the home page's sections every reader sees alike (Service.HomeShared):
+// the server passes one that shares them among readers for a moment.
+type HomeReader func(ctx context.Context) (*model.Home, error)
+
+// Home is the home page as viewer (nil when signed out) reads it: the week's top and the
+// newest, read by read, and their favorites they may still see, without the lists they
+// chose not to see.
+func (s *Service) Home(ctx context.Context, viewer *model.User, read HomeReader) (*model.Home, error) {
+	shared, err := read(ctx)
+	if err != nil || viewer == nil {
+		return shared, err
+	}
+	h := *shared
+	if h.Favorites, err = s.store.FavoriteLists(ctx, viewer.ID); err != nil {
+		return nil, err
+	}
+	for _, section := range []*[]model.ListSummary{&h.TopThisWeek, &h.Recent, &h.Favorites} {
+		if *section, err = s.seen(ctx, viewer, *section); err != nil {
+			return nil, err
+		}
+	}
+	return &h, nil
+}
+
+// HomeShared is the home page's lists every visitor sees alike: the week's top and the newest.
+func (s *Service) HomeShared(ctx context.Context) (*model.Home, error) {
 	return s.store.HomeShared(ctx, s.now().Add(-HomeWindow))
 }
 
@@ -95,8 +135,3 @@ func (s *Service) CountHomeWeek(ctx context.Context) error {
 
 // HomeWeek is the week of upvotes the home page reads at now (its last day).
 func HomeWeek(now time.Time) int64 { return store.WeekEndDay(now.Add(-HomeWindow)) }
-
-// FavoriteLists is the home page's section of userID's favorite lists they may still see.
-func (s *Service) FavoriteLists(ctx context.Context, userID string) ([]model.ListSummary, error) {
-	return s.store.FavoriteLists(ctx, userID)
-}

@@ -2,33 +2,27 @@ package lists
 
 import (
 	"context"
+	"errors"
 
 	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/store"
 )
 
-// Create saves a new list of a's from in, numbered by its time (IDs), and tells the
-// author of the list it remixes, if any. The save counts against a's save limits.
+// Create saves a new list of a's from in, numbered by its time (IDs), within a's save
+// limits, and tells the author of the list it remixes, if any: a list a may see, which
+// the store reads in the save's transaction.
 func (s *Service) Create(ctx context.Context, a model.Actor, in Input) (*model.List, error) {
-	if err := s.take(ctx, a, SavePerUser, SavePerClient); err != nil {
-		return nil, err
-	}
 	c, err := ValidateList(s.catalog, in)
 	if err != nil {
 		return nil, err
 	}
 	stored := c.Stored(Public(in.Public))
-	u := a.User
-	var original *model.ListVisibility
 	if in.RemixOf != nil {
-		if original, err = s.remixSource(ctx, *in.RemixOf, u.ID); err != nil {
-			return nil, err
-		}
-		stored.RemixOf = model.ListRef{UserID: original.UserID, ListID: original.ID}
+		stored.RemixOf = *in.RemixOf
 	}
-	now := s.now()
-	l, notified, err := s.store.CreateListNotifying(ctx, u.ID, IDs(now), stored, now, func(id string) []*model.Notification {
+	u, now := a.User, s.now()
+	tells := func(id string, original *model.ListVisibility) []*model.Notification {
 		if original == nil {
 			return nil
 		}
@@ -36,11 +30,18 @@ func (s *Service) Create(ctx context.Context, a model.Actor, in Input) (*model.L
 			return []*model.Notification{n}
 		}
 		return nil
-	})
+	}
+	if err := s.take(ctx, a, SavePerUser, SavePerClient); err != nil {
+		return nil, err
+	}
+	l, notified, err := s.store.CreateListNotifying(ctx, u.ID, IDs(now), stored, now, tells)
+	if errors.Is(err, store.ErrRemixGone) {
+		return nil, errRemixGone
+	}
 	if err != nil {
 		return nil, err
 	}
-	s.wake(ctx, notified...)
+	s.inbox.Wake(ctx, notified...)
 	if l.Listed() {
 		s.published()
 	}
@@ -68,7 +69,7 @@ func (s *Service) Update(ctx context.Context, a model.Actor, ownerID, listID str
 	if l.Listed() {
 		s.published()
 	}
-	s.hub.PublishInboxesChanged(context.WithoutCancel(ctx)) // it may have been made private or public
+	s.inbox.Changed(ctx) // it may have been made private or public
 	out := Opened{List: l}
 	// The list is saved: a failing read of its marks is logged, not the save's failure.
 	if out.Upvoted, out.Favorited, err = s.store.ListMarks(ctx, u.ID, listID, u.ID); err != nil {
@@ -88,6 +89,6 @@ func (s *Service) Delete(ctx context.Context, a model.Actor, ownerID, listID str
 	if err := s.store.DeleteList(ctx, a.UserID(), listID); err != nil {
 		return store.NotFoundAs(err, ErrNoSuchList)
 	}
-	s.hub.PublishInboxesChanged(context.WithoutCancel(ctx)) // notifications of it leave every inbox
+	s.inbox.Changed(ctx) // notifications of it leave every inbox
 	return nil
 }

@@ -31,7 +31,7 @@ func (s *Service) Visible(ctx context.Context, viewer *model.User, ownerID, list
 	if _, err := Shown(l, model.ViewerOf(viewer)); err != nil {
 		return nil, store.NotFoundAs(err, ErrNoSuchList)
 	}
-	if err := ListFor(ctx, s.store, viewer, ownerID, listID); err != nil {
+	if err := s.listFor(ctx, viewer, ownerID, listID); err != nil {
 		return nil, err
 	}
 	return l, nil
@@ -86,10 +86,10 @@ func (s *Service) missing(ctx context.Context, ownerID, viewerID string) error {
 	return ErrNoSuchList
 }
 
-// ref is the list ownerID/listID when viewerID may see it, else notFound.
+// ref is the identity and name of the list ownerID/listID when viewerID may see it, else notFound.
 func (s *Service) ref(ctx context.Context, ownerID, listID, viewerID string, notFound error) (*model.ListVisibility, error) {
-	l, err := FindRef(ctx, s.store, ownerID, listID, viewerID)
-	if errors.Is(err, store.ErrNotFound) {
+	l, err := s.store.ListVisibilityOf(ctx, ownerID, listID)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !visibleTo(viewerID, l.UserID, l.IsPublic)) {
 		return nil, notFound
 	}
 	return l, err
@@ -109,22 +109,18 @@ func (s *Service) remixSource(ctx context.Context, ref model.ListRef, viewerID s
 // RemixesPageSize is how many remixes one page of an original's remixes holds.
 const RemixesPageSize = 12
 
-// Remixes is a page of the remixes of the list ownerID/listID, which viewerID must be
-// able to see, from cursor ("" first), and the cursor of the next page ("" when none).
-func (s *Service) Remixes(ctx context.Context, viewerID, ownerID, listID, cursor string) ([]model.ListSummary, string, error) {
-	l, err := s.ref(ctx, ownerID, listID, viewerID, ErrNotFound)
+// Remixes is a page of the remixes of the list ownerID/listID, which viewer (nil when
+// signed out) must be able to see, from cursor ("" first), without those they chose not
+// to see, and the cursor of the next page ("" when none).
+func (s *Service) Remixes(ctx context.Context, viewer *model.User, ownerID, listID, cursor string) ([]model.ListSummary, string, error) {
+	l, err := s.ref(ctx, ownerID, listID, model.ViewerOf(viewer).ID, ErrNotFound)
 	if err != nil {
 		return nil, "", err
 	}
 	page, next, err := s.store.Remixes(ctx, model.ListRef{UserID: l.UserID, ListID: l.ID}, cursor, RemixesPageSize)
-	return page, next, cursorChecked(err)
-}
-
-// ShareImageOf is the list ownerID/listID for its share image, when viewerID may see it.
-func (s *Service) ShareImageOf(ctx context.Context, viewerID, ownerID, listID string) (*model.List, error) {
-	l, err := s.store.List(ctx, ownerID, listID)
-	if err == nil {
-		l, err = Shown(l, model.Viewer{ID: viewerID})
+	if err != nil {
+		return nil, "", cursorChecked(err)
 	}
-	return l, store.NotFoundAs(err, ErrNoSuchList)
+	page, err = s.seen(ctx, viewer, page)
+	return page, next, err
 }

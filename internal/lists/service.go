@@ -21,7 +21,7 @@ type Service struct {
 	store   *store.Store
 	catalog *catalog.Catalog
 	writes  *limits.Writes
-	hub     *notify.Hub
+	inbox   *notify.Inbox
 	log     *slog.Logger
 	now     func() time.Time
 	// published runs after a save that made a list public: its fan-out was queued.
@@ -31,9 +31,9 @@ type Service struct {
 }
 
 // NewService builds the lists' use cases over st; writes counts their write limits and
-// hub wakes the inboxes their notifications reach.
-func NewService(st *store.Store, cat *catalog.Catalog, writes *limits.Writes, hub *notify.Hub, log *slog.Logger) *Service {
-	return &Service{store: st, catalog: cat, writes: writes, hub: hub, log: log, now: time.Now, published: func() {}, voted: func() {}}
+// inbox wakes the inboxes their notifications reach.
+func NewService(st *store.Store, cat *catalog.Catalog, writes *limits.Writes, inbox *notify.Inbox, log *slog.Logger) *Service {
+	return &Service{store: st, catalog: cat, writes: writes, inbox: inbox, log: log, now: time.Now, published: func() {}, voted: func() {}}
 }
 
 // OnPublished sets fn to run after each save that leaves a list public, which may have
@@ -60,13 +60,6 @@ func (s *Service) markTarget(ctx context.Context, a model.Actor, ownerID, listID
 		return nil, err
 	}
 	return s.ref(ctx, ownerID, listID, a.UserID(), ErrNotFound)
-}
-
-// wake wakes the live inboxes of userIDs, even if the request that caused it is gone.
-func (s *Service) wake(ctx context.Context, userIDs ...string) {
-	if len(userIDs) > 0 {
-		s.hub.Publish(context.WithoutCancel(ctx), userIDs...)
-	}
 }
 
 // errPageExpired answers a paging cursor the store did not make (or no longer reads).

@@ -5,12 +5,35 @@ import (
 	"time"
 
 	"castaway/internal/limits"
+	"castaway/internal/model"
+	"castaway/internal/store"
 )
 
 // ShareDrawPerClient bounds the share images one client address may have drawn; answers
 // from the browser's cache (304) are not counted.
 var ShareDrawPerClient = limits.Limit{Name: "share-image-ip", Max: 60, Window: time.Minute,
 	Message: "Too many images requested. Please wait a minute and try again."}
+
+// ShareImage is the list ownerID/listID for its share image, when a may see it
+// (ErrNoSuchList otherwise). Unless held says a holds its drawing already (a
+// revalidation, which costs nothing), the drawing a is about to get counts against
+// ShareDrawPerClient, where every node sees it; draw tells which.
+func (s *Service) ShareImage(ctx context.Context, a model.Actor, ownerID, listID string, held func(*model.List) bool) (l *model.List, draw bool, err error) {
+	l, err = s.store.List(ctx, ownerID, listID)
+	if err == nil {
+		l, err = Shown(l, model.Viewer{ID: a.UserID()})
+	}
+	if err != nil {
+		return nil, false, store.NotFoundAs(err, ErrNoSuchList)
+	}
+	if held(l) {
+		return l, false, nil
+	}
+	if err := s.TakeShareDraw(ctx, a.Client); err != nil {
+		return nil, false, err
+	}
+	return l, true, nil
+}
 
 // TakeShareDraw counts one share image drawn for client: a problem (429) past
 // ShareDrawPerClient. It is counted where every node sees it.

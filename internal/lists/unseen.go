@@ -30,39 +30,61 @@ func ListUnseen(unseen model.Unseen, ownerID, key string) error {
 	return nil
 }
 
-// ListFor is nil when viewer (nil when signed out) sees the list listID of ownerID they
+// listFor is nil when viewer (nil when signed out) sees the list listID of ownerID they
 // may open, else the problem saying that they chose not to: they blocked its owner or
 // reported it. Their own list is always theirs to see.
-func ListFor(ctx context.Context, st *store.Store, viewer *model.User, ownerID, listID string) error {
+func (s *Service) listFor(ctx context.Context, viewer *model.User, ownerID, listID string) error {
 	if viewer == nil || viewer.Filters == 0 || ownerID == viewer.ID {
 		return nil
 	}
 	key := store.ListKey(ownerID, listID)
-	unseen, err := st.UnseenAmong(ctx, viewer.ID, []string{ownerID}, []string{key}, nil)
+	unseen, err := s.store.UnseenAmong(ctx, viewer.ID, []string{ownerID}, []string{key}, nil)
 	if err != nil {
 		return err
 	}
 	return ListUnseen(unseen, ownerID, key)
 }
 
-// ListsFor is ls without the lists of users viewer blocked and the lists they reported;
-// ref names each list (its owner and id).
-func ListsFor[T any](ctx context.Context, st *store.Store, viewer *model.User, ls []T, ref func(T) (ownerID, listID string)) ([]T, error) {
-	if viewer == nil || viewer.Filters == 0 || len(ls) == 0 {
-		return ls, nil
+// Hidden tells, for each of refs, whether viewer (nil when signed out) chose not to see
+// it: they blocked its owner or reported it. nil when they hide none of them.
+func (s *Service) Hidden(ctx context.Context, viewer *model.User, refs []model.ListRef) ([]bool, error) {
+	if viewer == nil || viewer.Filters == 0 || len(refs) == 0 {
+		return nil, nil
 	}
-	users, keys := make([]string, len(ls)), make([]string, len(ls))
-	for i, l := range ls {
-		owner, id := ref(l)
-		users[i], keys[i] = owner, store.ListKey(owner, id)
+	users, keys := make([]string, len(refs)), make([]string, len(refs))
+	for i, l := range refs {
+		users[i], keys[i] = l.UserID, store.ListKey(l.UserID, l.ListID)
 	}
-	unseen, err := st.UnseenAmong(ctx, viewer.ID, users, keys, nil)
+	unseen, err := s.store.UnseenAmong(ctx, viewer.ID, users, keys, nil)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]T, 0, len(ls))
+	var hidden []bool
+	for i := range refs {
+		if unseen.Hides(users[i], keys[i], "") {
+			if hidden == nil {
+				hidden = make([]bool, len(refs))
+			}
+			hidden[i] = true
+		}
+	}
+	return hidden, nil
+}
+
+// seen is ls without the lists viewer chose not to see (Hidden), in a slice of its own
+// when it leaves any out, so a page shared among readers stays whole.
+func (s *Service) seen(ctx context.Context, viewer *model.User, ls []model.ListSummary) ([]model.ListSummary, error) {
+	refs := make([]model.ListRef, len(ls))
 	for i, l := range ls {
-		if !unseen.Hides(users[i], keys[i], "") {
+		refs[i] = model.ListRef{UserID: l.UserID, ListID: l.ID}
+	}
+	hidden, err := s.Hidden(ctx, viewer, refs)
+	if err != nil || hidden == nil {
+		return ls, err
+	}
+	out := make([]model.ListSummary, 0, len(ls))
+	for i, l := range ls {
+		if !hidden[i] {
 			out = append(out, l)
 		}
 	}

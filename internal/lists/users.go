@@ -39,9 +39,10 @@ func (s *Service) Profile(ctx context.Context, viewer *model.User, userID string
 	return out, nil
 }
 
-// UserLists is userID's lists that viewerID may see, most recently updated first: the
-// user themself also sees their private lists.
-func (s *Service) UserLists(ctx context.Context, viewerID, userID string) ([]model.ListSummary, error) {
+// UserLists is userID's lists that viewer (nil when signed out) may see and did not
+// choose not to, most recently updated first: the user themself also sees their private
+// lists.
+func (s *Service) UserLists(ctx context.Context, viewer *model.User, userID string) ([]model.ListSummary, error) {
 	exists, err := s.store.UserExists(ctx, userID)
 	if err != nil {
 		return nil, err
@@ -49,7 +50,11 @@ func (s *Service) UserLists(ctx context.Context, viewerID, userID string) ([]mod
 	if !exists {
 		return nil, problem.ErrUserNotFound
 	}
-	return s.store.UserLists(ctx, userID, viewerID)
+	owned, err := s.store.UserLists(ctx, userID, model.ViewerOf(viewer).ID)
+	if err != nil {
+		return nil, err
+	}
+	return s.seen(ctx, viewer, owned)
 }
 
 // UserExists tells whether there is an account userID (whose page may be shown).

@@ -10,10 +10,14 @@ import (
 	"castaway/internal/store"
 )
 
-// Block makes by no longer see blockedID's lists and comments, nor hear from them.
+// Block makes by no longer see blockedID's lists and comments, nor hear from them,
+// within the block limits.
 func (s *Service) Block(ctx context.Context, by model.Actor, blockedID string) error {
 	if blockedID == by.UserID() {
 		return ErrBlockSelf
+	}
+	if err := s.writes.Take(ctx, by.UserID(), by.Client, BlockPerUser, BlockPerClient); err != nil {
+		return err
 	}
 	err := s.store.Block(ctx, by.UserID(), blockedID, time.Now())
 	switch {
@@ -27,8 +31,11 @@ func (s *Service) Block(ctx context.Context, by model.Actor, blockedID string) e
 	return err
 }
 
-// Unblock lifts by's block of blockedID, if any.
+// Unblock lifts by's block of blockedID, if any, counted as a block is.
 func (s *Service) Unblock(ctx context.Context, by model.Actor, blockedID string) error {
+	if err := s.writes.Take(ctx, by.UserID(), by.Client, BlockPerUser, BlockPerClient); err != nil {
+		return err
+	}
 	if err := s.store.Unblock(ctx, by.UserID(), blockedID); err != nil {
 		return err
 	}

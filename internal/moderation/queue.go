@@ -39,8 +39,8 @@ func (s *Service) Queue(ctx context.Context, by model.Actor, status, cursor stri
 	return page, next, err
 }
 
-// Act takes a moderator's action on a list or comment, logged, and returns the target
-// as it now stands in the queue.
+// Act takes a moderator's action on a list or comment, logged, within the moderators'
+// limits, and returns the target as it now stands in the queue.
 func (s *Service) Act(ctx context.Context, by model.Actor, in ActionInput) (*model.ReportTarget, error) {
 	if err := RequireAdmin(by.User); err != nil {
 		return nil, err
@@ -50,6 +50,9 @@ func (s *Service) Act(ctx context.Context, by model.Actor, in ActionInput) (*mod
 	}
 	kind, key, err := Target(in.TargetType, in.UserID, in.ListID, in.CommentID)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.writes.Take(ctx, by.UserID(), by.Client, ActPerUser, ActPerClient); err != nil {
 		return nil, err
 	}
 	t, err := s.store.Moderate(ctx, &model.Action{ID: model.NewID(), AdminID: by.User.ID, AdminName: by.User.DisplayName,

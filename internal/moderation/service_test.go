@@ -8,12 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/catalog"
 	"castaway/internal/comments"
 	"castaway/internal/events"
 	"castaway/internal/model"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
+	"castaway/internal/services"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -37,7 +39,7 @@ func TestServiceReportsQueueBlocks(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(hub.Close)
-		svc := moderation.NewService(st, notify.NewInbox(st, hub))
+		svc := services.New(services.Deps{Store: st, Catalog: catalog.MustLoad(), Hub: hub, Log: slog.New(slog.DiscardHandler)}).Moderation
 		ann, bob, mod := actor(t, st, "ann", false), actor(t, st, "bob", false), actor(t, st, "mod", true)
 		c := &model.Comment{ID: "c1", ListID: "season-48", UserID: ann.User.ID, UserName: "ann", Text: "hi", CreatedAt: time.Now()}
 		if _, err := st.CreateComment(ctx, c, nil); err != nil {

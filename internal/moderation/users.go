@@ -10,7 +10,9 @@ import (
 	"unicode/utf8"
 
 	"castaway/internal/auth"
+	"castaway/internal/limits"
 	"castaway/internal/model"
+	"castaway/internal/notify"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 )
@@ -47,23 +49,32 @@ var (
 // Users holds the use cases of moderating accounts: finding them, suspending and
 // restoring them, and sending a password reset or ending their sessions. Every action is
 // logged; sessions end through auth.Accounts, so their live streams end on every node.
+// A moderator's requests (model.Actor) are checked and counted here; the operator's
+// commands (Actor) are not.
 type Users struct {
 	store    *store.Store
 	accounts *auth.Accounts
+	writes   *limits.Writes
+	inbox    *notify.Inbox
 	log      *slog.Logger
 	now      func() time.Time
 }
 
-// NewUsers builds the account moderation use cases.
-func NewUsers(st *store.Store, accounts *auth.Accounts, log *slog.Logger) *Users {
+// NewUsers builds the account moderation use cases: writes counts a moderator's actions
+// and inbox hears that restored content is back in inboxes.
+func NewUsers(st *store.Store, accounts *auth.Accounts, writes *limits.Writes, inbox *notify.Inbox, log *slog.Logger) *Users {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Users{store: st, accounts: accounts, log: log, now: time.Now}
+	return &Users{store: st, accounts: accounts, writes: writes, inbox: inbox, log: log, now: time.Now}
 }
 
-// Search finds accounts by the start of a display name or an exact address ("" lists all).
-func (m *Users) Search(ctx context.Context, query, cursor string) ([]model.UserSummary, string, error) {
+// Search finds accounts by the start of a display name or an exact address ("" lists
+// all); for moderators.
+func (m *Users) Search(ctx context.Context, by model.Actor, query, cursor string) ([]model.UserSummary, string, error) {
+	if err := RequireAdmin(by.User); err != nil {
+		return nil, "", err
+	}
 	page, next, err := m.store.SearchUsers(ctx, query, cursor, UsersPage)
 	if errors.Is(err, store.ErrBadCursor) {
 		return nil, "", ErrBadUsersCursor
@@ -72,9 +83,44 @@ func (m *Users) Search(ctx context.Context, query, cursor string) ([]model.UserS
 }
 
 // Case is what a moderator sees of one account: its status, reports and actions.
-func (m *Users) Case(ctx context.Context, userID string) (*model.UserCase, error) {
+func (m *Users) Case(ctx context.Context, by model.Actor, userID string) (*model.UserCase, error) {
+	if err := RequireAdmin(by.User); err != nil {
+		return nil, err
+	}
 	c, err := m.store.UserCase(ctx, userID)
 	return c, store.NotFoundAs(err, ErrNoAccount)
+}
+
+// SuspendByModerator is Suspend asked by the moderator by, within the moderators'
+// limits; it answers with the account's case as it now stands.
+func (m *Users) SuspendByModerator(ctx context.Context, by model.Actor, userID, reason string, until time.Time) (*model.UserCase, error) {
+	if err := m.moderatorActs(ctx, by); err != nil {
+		return nil, err
+	}
+	if err := m.Suspend(ctx, Actor{ID: by.UserID(), Name: by.User.DisplayName}, userID, reason, until); err != nil {
+		return nil, err
+	}
+	return m.Case(ctx, by, userID)
+}
+
+// UnsuspendByModerator is Unsuspend asked by the moderator by, within the moderators'
+// limits; it answers with the account's case as it now stands.
+func (m *Users) UnsuspendByModerator(ctx context.Context, by model.Actor, userID string) (*model.UserCase, error) {
+	if err := m.moderatorActs(ctx, by); err != nil {
+		return nil, err
+	}
+	if err := m.Unsuspend(ctx, Actor{ID: by.UserID(), Name: by.User.DisplayName}, userID); err != nil {
+		return nil, err
+	}
+	return m.Case(ctx, by, userID)
+}
+
+// moderatorActs lets a moderator's action through, counted against ActPerUser and ActPerClient.
+func (m *Users) moderatorActs(ctx context.Context, by model.Actor) error {
+	if err := RequireAdmin(by.User); err != nil {
+		return err
+	}
+	return m.writes.Take(ctx, by.UserID(), by.Client, ActPerUser, ActPerClient)
 }
 
 // ByEmail finds the account with email, for the command line.
@@ -121,7 +167,8 @@ func (m *Users) Suspend(ctx context.Context, by Actor, userID, reason string, un
 	return m.accounts.SignOutEverywhere(ctx, userID)
 }
 
-// Unsuspend restores userID: its content is back where it was, less what moderators hid.
+// Unsuspend restores userID: its content is back where it was, less what moderators hid,
+// in every inbox too (a suspension ends its sessions, which says as much).
 func (m *Users) Unsuspend(ctx context.Context, by Actor, userID string) error {
 	err := m.store.Unsuspend(ctx, userID, time.Time{}, m.action(by, store.ActionUnsuspend, ""))
 	switch {
@@ -129,8 +176,11 @@ func (m *Users) Unsuspend(ctx context.Context, by Actor, userID string) error {
 		return ErrNoAccount
 	case errors.Is(err, store.ErrNotSuspended):
 		return ErrNotSuspended
+	case err != nil:
+		return err
 	}
-	return err
+	m.inbox.Changed(ctx)
+	return nil
 }
 
 // SweepExpired restores at most SweepBatch accounts whose suspension's end date passed,

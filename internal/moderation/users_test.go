@@ -34,7 +34,7 @@ func TestSweepRestoresEndedSuspensions(t *testing.T) {
 		mk("ended", now.Add(-time.Second))
 		mk("running", now.Add(time.Hour))
 		mk("open-ended", time.Time{})
-		users := moderation.NewUsers(st, nil, nil)
+		users := moderation.NewUsers(st, nil, nil, nil, nil)
 		if n, err := users.SweepExpired(ctx); err != nil || n != 1 {
 			t.Fatalf("sweep: %d %v", n, err)
 		}

@@ -23,22 +23,28 @@ func (in *Inbox) Recent(ctx context.Context, userID string) ([]model.Notificatio
 	return in.store.RecentNotifications(ctx, userID, Recent)
 }
 
-// MarkRead marks one of userID's notifications read (ErrNotFound when it is not theirs).
-func (in *Inbox) MarkRead(ctx context.Context, userID, id string) error {
+// MarkRead marks one of userID's notifications read (ErrNotFound when it is not theirs),
+// and is their inbox as it now stands (Recent).
+func (in *Inbox) MarkRead(ctx context.Context, userID, id string) ([]model.Notification, int, error) {
 	if err := in.store.MarkNotificationRead(ctx, userID, id); err != nil {
-		return store.NotFoundAs(err, ErrNotFound)
+		return nil, 0, store.NotFoundAs(err, ErrNotFound)
 	}
-	in.Wake(ctx, userID)
-	return nil
+	return in.changed(ctx, userID)
 }
 
-// MarkAllRead marks every notification of userID's read.
-func (in *Inbox) MarkAllRead(ctx context.Context, userID string) error {
+// MarkAllRead marks every notification of userID's read, and is their inbox as it now
+// stands (Recent).
+func (in *Inbox) MarkAllRead(ctx context.Context, userID string) ([]model.Notification, int, error) {
 	if err := in.store.MarkAllNotificationsRead(ctx, userID); err != nil {
-		return err
+		return nil, 0, err
 	}
+	return in.changed(ctx, userID)
+}
+
+// changed wakes userID's other tabs and devices, and reads the inbox they will read.
+func (in *Inbox) changed(ctx context.Context, userID string) ([]model.Notification, int, error) {
 	in.Wake(ctx, userID)
-	return nil
+	return in.Recent(ctx, userID)
 }
 
 // Changed tells every node that what inboxes show may have changed for a reason other

@@ -39,12 +39,12 @@ func TestInboxMarkRead(t *testing.T) {
 		if err != nil || unread != 1 {
 			t.Fatalf("inbox: %+v %d %v", got, unread, err)
 		}
-		if err := inbox.MarkRead(ctx, "bob", got[0].ID); !errors.Is(err, notify.ErrNotFound) {
+		if _, _, err := inbox.MarkRead(ctx, "bob", got[0].ID); !errors.Is(err, notify.ErrNotFound) {
 			t.Errorf("someone else's: %v", err)
 		}
 		woken, stop := hub.Subscribe("ann")
 		defer stop()
-		if err := inbox.MarkRead(ctx, "ann", got[0].ID); err != nil {
+		if _, _, err := inbox.MarkRead(ctx, "ann", got[0].ID); err != nil {
 			t.Fatal(err)
 		}
 		<-woken

@@ -10,33 +10,36 @@ import (
 // exportMe streams everything the signed-in user owns or wrote as one JSON file, a
 // row at a time, so a prolific account costs no more memory than a small one.
 func (s *Server) exportMe(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to download your data.")
-	if u == nil {
+	a, ok := signedIn(w, r, "You must be signed in to download your data.")
+	if !ok {
+		return
+	}
+	export, err := s.accounts.Export(r.Context(), a)
+	if err != nil {
+		s.fail(w, r, "export", err, msgSomethingWrong)
 		return
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Disposition", `attachment; filename="castaway-export.json"`)
 	h.Set("Cache-Control", "no-store")
-	if err := s.accounts.Export(r.Context(), u.ID, w); err != nil {
+	if err := export(w); err != nil {
 		// The status is sent: the body ends unfinished, so the file does not parse as complete.
 		s.log.ErrorContext(r.Context(), "export", "err", err)
 	}
 }
 
-// deleteMe deletes the signed-in account once confirmed, and signs the browser out.
+// deleteMe deletes the signed-in account once confirmed, and signs the browser out (its
+// sessions went with the account).
 func (s *Server) deleteMe(w http.ResponseWriter, r *http.Request) {
-	u, body, ok := signedInBody[api.DeleteAccount](w, r, "You must be signed in to delete your account.")
+	a, body, ok := signedInBody[api.DeleteAccount](w, r, "You must be signed in to delete your account.")
 	if !ok {
 		return
 	}
-	const failed = problem.MsgAccountDeleteFailed
-	if err := s.accounts.Delete(r.Context(), u, body.Confirm, orZero(body.Password)); err != nil {
-		s.fail(w, r, "delete account", err, failed)
+	if err := s.accounts.Delete(r.Context(), a, body.Confirm, orZero(body.Password)); err != nil {
+		s.fail(w, r, "delete account", err, problem.MsgAccountDeleteFailed)
 		return
 	}
-	if err := s.endSession(w, r); err != nil {
-		s.log.ErrorContext(r.Context(), "end deleted account's session", "err", err)
-	}
+	s.clearSessionCookies(w)
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -5,41 +5,22 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
-	"castaway/internal/limits"
-	"castaway/internal/model"
 	"castaway/internal/problem"
 )
 
-// clientIP is who is asking, for rate limits: the peer's address, or behind a trusted
-// proxy the client's as the proxies forwarded it, an IPv6 address as its /64
-// (limits.ClientKey).
-func (s *Server) clientIP(r *http.Request) string {
-	return limits.ClientKey(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.cfg.TrustProxy)
-}
-
-// actor is who asks for a use case: the signed-in user, if any, and their client.
-func (s *Server) actor(r *http.Request) model.Actor {
-	return model.Actor{User: currentUser(r), Client: s.clientIP(r)}
-}
-
-// signInAs starts a session for u and answers with the user.
-func (s *Server) signInAs(w http.ResponseWriter, r *http.Request, u *model.User, status int, fallback string) {
-	if err := s.startSession(w, r, u); err != nil {
-		s.fail(w, r, "account request", err, fallback)
-		return
-	}
-	s.writeMe(w, r, u, status, fallback)
-}
-
-// signInAfter signs in u, whom an account request (a sign-up, a password reset) gave, and
-// logs event; when the request failed (err) it answers with the failure.
-func (s *Server) signInAfter(w http.ResponseWriter, r *http.Request, u *model.User, err error, event string, status int, fallback string) {
+// answerSignIn answers a request that signed someone in (event, when not "", names it in
+// the log): the session's cookies and the account as they see it with status, or the
+// failure.
+func (s *Server) answerSignIn(w http.ResponseWriter, r *http.Request, in *auth.SignedIn, err error, event string, status int, fallback string) {
 	if err != nil {
 		s.fail(w, r, "account request", err, fallback)
 		return
 	}
-	s.log.InfoContext(r.Context(), event, "user", u.ID)
-	s.signInAs(w, r, u, status, fallback)
+	if event != "" {
+		s.log.InfoContext(r.Context(), event, "user", in.Me.User.ID)
+	}
+	s.setSession(w, in)
+	writeJSON(w, status, meJSON(in.Me))
 }
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
@@ -47,8 +28,8 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	u, err := s.accounts.SignUp(r.Context(), body.Email, body.Password, s.clientIP(r))
-	s.signInAfter(w, r, u, err, "signed up", http.StatusCreated, auth.MsgSignUpFailed)
+	in, err := s.accounts.SignUp(r.Context(), body.Email, body.Password, sessionClient(r))
+	s.answerSignIn(w, r, in, err, "signed up", http.StatusCreated, auth.MsgSignUpFailed)
 }
 
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
@@ -56,15 +37,11 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	u, err := s.accounts.SignIn(r.Context(), body.Email, body.Password, s.clientIP(r), deviceCookie(r))
-	if err != nil {
-		if p, ok := problem.As(err); ok && p.Kind != problem.Invalid {
-			s.log.InfoContext(r.Context(), "sign-in refused", "code", p.Code, "ip", s.clientIP(r))
-		}
-		s.fail(w, r, "account request", err, auth.MsgSignInFailed)
-		return
+	in, err := s.accounts.SignIn(r.Context(), body.Email, body.Password, sessionClient(r), deviceCookie(r))
+	if p, ok := problem.As(err); ok && p.Kind != problem.Invalid {
+		s.log.InfoContext(r.Context(), "sign-in refused", "code", p.Code, "ip", actorOf(r).Client)
 	}
-	s.signInAs(w, r, u, http.StatusOK, auth.MsgSignInFailed)
+	s.answerSignIn(w, r, in, err, "", http.StatusOK, auth.MsgSignInFailed)
 }
 
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
@@ -78,7 +55,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 // changePassword sets a new password, ends every other session and gives this device a
 // new one.
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
-	u, body, ok := signedInBody[api.PasswordChange](w, r, "You must be signed in to change your password.")
+	a, body, ok := signedInBody[api.PasswordChange](w, r, "You must be signed in to change your password.")
 	if !ok {
 		return
 	}
@@ -86,15 +63,12 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	if body.CurrentPassword != nil {
 		current = *body.CurrentPassword
 	}
-	const failed = problem.MsgPasswordChangeFailed
-	if err := s.accounts.ChangePassword(r.Context(), u, current, body.NewPassword); err != nil {
-		s.fail(w, r, "change password", err, failed)
+	in, err := s.accounts.ChangePassword(r.Context(), a.User, current, body.NewPassword, sessionClient(r))
+	if err != nil {
+		s.fail(w, r, "change password", err, problem.MsgPasswordChangeFailed)
 		return
 	}
-	if err := s.startSession(w, r, u); err != nil {
-		s.fail(w, r, "change password", err, failed)
-		return
-	}
+	s.setSession(w, in)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -104,14 +78,11 @@ func (s *Server) signOutEverywhere(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	err := s.accounts.SignOutEverywhere(r.Context(), u.ID)
-	if err == nil {
-		err = s.endSession(w, r)
-	}
-	if err != nil {
+	if err := s.accounts.SignOutEverywhere(r.Context(), u.ID); err != nil { // this session among them
 		s.fail(w, r, "sign out everywhere", err, problem.MsgSignOutFailed)
 		return
 	}
+	s.clearSessionCookies(w)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -124,7 +95,7 @@ func (s *Server) requestReset(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	if err := s.accounts.RequestReset(r.Context(), body.Email, s.clientIP(r), deviceCookie(r)); err != nil {
+	if err := s.accounts.RequestReset(r.Context(), body.Email, actorOf(r).Client, deviceCookie(r)); err != nil {
 		s.fail(w, r, "account request", err, auth.MsgResetFailed)
 		return
 	}
@@ -136,8 +107,8 @@ func (s *Server) confirmReset(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	u, err := s.accounts.ConfirmReset(r.Context(), body.Token, body.Password, s.clientIP(r))
-	s.signInAfter(w, r, u, err, "password reset", http.StatusOK, problem.MsgNewPasswordFailed)
+	in, err := s.accounts.ConfirmReset(r.Context(), body.Token, body.Password, sessionClient(r))
+	s.answerSignIn(w, r, in, err, "password reset", http.StatusOK, problem.MsgNewPasswordFailed)
 }
 
 func (s *Server) enabledProviders(w http.ResponseWriter, r *http.Request) {

@@ -9,31 +9,37 @@ import (
 
 const msgBlockFailed = problem.MsgBlockFailed
 
-func (s *Server) blockUser(w http.ResponseWriter, r *http.Request) { s.setBlock(w, r, true) }
-
-func (s *Server) unblockUser(w http.ResponseWriter, r *http.Request) { s.setBlock(w, r, false) }
-
-// setBlock blocks the user the path names for the signed-in user, or lifts the block.
-func (s *Server) setBlock(w http.ResponseWriter, r *http.Request, on bool) {
-	set, what, signedOut := s.moderation.Unblock, "unblock", "You must be signed in to unblock someone."
-	if on {
-		set, what, signedOut = s.moderation.Block, "block", "You must be signed in to block someone."
-	}
-	if requireUser(w, r, signedOut) == nil {
+func (s *Server) blockUser(w http.ResponseWriter, r *http.Request) {
+	a, ok := signedIn(w, r, "You must be signed in to block someone.")
+	if !ok {
 		return
 	}
-	if err := set(r.Context(), s.actor(r), r.PathValue("userId")); err != nil {
-		s.fail(w, r, what, err, msgBlockFailed)
+	s.answerBlock(w, r, "block", s.moderation.Block(r.Context(), a, r.PathValue("userId")))
+}
+
+func (s *Server) unblockUser(w http.ResponseWriter, r *http.Request) {
+	a, ok := signedIn(w, r, "You must be signed in to unblock someone.")
+	if !ok {
+		return
+	}
+	s.answerBlock(w, r, "unblock", s.moderation.Unblock(r.Context(), a, r.PathValue("userId")))
+}
+
+// answerBlock answers 204 to a block or unblock (event) that went through, or why not.
+func (s *Server) answerBlock(w http.ResponseWriter, r *http.Request, event string, err error) {
+	if err != nil {
+		s.fail(w, r, event, err, msgBlockFailed)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
 
 func (s *Server) myBlocks(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, "You must be signed in to see who you blocked.") == nil {
+	a, ok := signedIn(w, r, "You must be signed in to see who you blocked.")
+	if !ok {
 		return
 	}
-	blocks, err := s.moderation.Blocks(r.Context(), s.actor(r))
+	blocks, err := s.moderation.Blocks(r.Context(), a)
 	if err != nil {
 		s.fail(w, r, "list blocks", err, msgSomethingWrong)
 		return

@@ -18,78 +18,59 @@ func (s *Server) browseLists(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "browse lists", err, msgBrowseFailed)
 		return
 	}
-	// A page of public lists is the same for every visitor: shared for a moment.
-	key := "browse\x00" + q.Key()
-	if q.Searches() && !s.shared.Has(key) {
-		if err := s.admit(s.searches, r); err != nil {
-			s.fail(w, r, "search rate limit", err, msgBrowseFailed)
-			return
-		}
-	}
-	v, err := s.shared.Get(key, func(ctx context.Context) (any, error) {
-		var res *model.BrowseResult
-		read := func() (err error) {
-			res, err = s.lists.Browse(ctx, q)
-			return err
-		}
-		err := s.searches.runIf(ctx, q.Searches(), read)
-		if err != nil {
-			return nil, err
-		}
-		out := api.ListPage{Lists: apiSummaries(res.Lists), Page: q.Page, PageSize: q.PageSize,
-			Total: res.Total, TotalPages: max(1, (res.Total+q.PageSize-1)/q.PageSize)}
-		if res.TotalIsCapped {
-			out.TotalIsCapped = &res.TotalIsCapped
-		}
-		if res.NextCursor != "" {
-			out.NextCursor = &res.NextCursor
-		}
-		return out, nil
-	})
-	page, _ := v.(api.ListPage)
-	if err == nil {
-		page.Lists, err = s.listsFor(r.Context(), currentUser(r), page.Lists)
-	}
+	res, err := s.lists.Browse(r.Context(), currentUser(r), q, s.sharedBrowse(r))
 	if err != nil {
 		s.fail(w, r, "browse lists", err, msgBrowseFailed)
 		return
 	}
-	writeJSON(w, http.StatusOK, page)
+	out := api.ListPage{Lists: apiSummaries(res.Lists), Page: q.Page, PageSize: q.PageSize,
+		Total: res.Total, TotalPages: max(1, (res.Total+q.PageSize-1)/q.PageSize)}
+	if res.TotalIsCapped {
+		out.TotalIsCapped = &res.TotalIsCapped
+	}
+	if res.NextCursor != "" {
+		out.NextCursor = &res.NextCursor
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// sharedBrowse reads a page of public lists for r through the shared reads: the same for
+// every visitor, so shared for a moment. A text search they cannot answer is costly: it
+// is admitted within the client's search limit and the searches' slots.
+func (s *Server) sharedBrowse(r *http.Request) lists.BrowseReader {
+	return func(ctx context.Context, q model.BrowseQuery) (*model.BrowseResult, error) {
+		key := "browse\x00" + q.Key()
+		if q.Searches() && !s.shared.Has(key) {
+			if err := s.admit(s.searches, r); err != nil {
+				return nil, err
+			}
+		}
+		v, err := s.shared.Get(key, func(ctx context.Context) (any, error) {
+			var res *model.BrowseResult
+			err := s.searches.runIf(ctx, q.Searches(), func() (err error) {
+				res, err = s.lists.BrowsePage(ctx, q)
+				return err
+			})
+			return res, err
+		})
+		res, _ := v.(*model.BrowseResult)
+		return res, err
+	}
 }
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	viewer := currentUser(r)
-	const failed = problem.MsgHomeFailed
 	// The week's top and the newest lists are everyone's: shared for a moment. Favorites are read fresh.
-	v, err := s.shared.Get("home", func(ctx context.Context) (any, error) {
-		h, err := s.lists.Home(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return api.HomeLists{TopThisWeek: apiSummaries(h.TopThisWeek), Recent: apiSummaries(h.Recent)}, nil
+	h, err := s.lists.Home(r.Context(), currentUser(r), func(ctx context.Context) (*model.Home, error) {
+		v, err := s.shared.Get("home", func(ctx context.Context) (any, error) { return s.lists.HomeShared(ctx) })
+		h, _ := v.(*model.Home)
+		return h, err
 	})
 	if err != nil {
-		s.fail(w, r, "home lists", err, failed)
+		s.fail(w, r, "home lists", err, problem.MsgHomeFailed)
 		return
 	}
-	out := v.(api.HomeLists)
-	out.Favorites = []api.ListSummary{}
-	if viewer != nil {
-		favorites, err := s.lists.FavoriteLists(r.Context(), viewer.ID)
-		if err == nil {
-			out.Favorites = apiSummaries(favorites)
-			for _, section := range []*[]api.ListSummary{&out.TopThisWeek, &out.Recent, &out.Favorites} {
-				if err == nil {
-					*section, err = s.listsFor(r.Context(), viewer, *section)
-				}
-			}
-		}
-		if err != nil {
-			s.fail(w, r, "home lists", err, failed)
-			return
-		}
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, api.HomeLists{TopThisWeek: apiSummaries(h.TopThisWeek), Recent: apiSummaries(h.Recent),
+		Favorites: apiSummaries(h.Favorites)})
 }
 
 func apiSummaries(in []model.ListSummary) []api.ListSummary {

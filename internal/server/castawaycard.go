@@ -23,18 +23,23 @@ import (
 // Answers are revalidated on every use against an ETag naming what the card shows, so a
 // 304 costs one shared read and no drawing, and a new place in the ranking shows at once.
 func (s *Server) castawayCard(w http.ResponseWriter, r *http.Request) {
-	c, err := s.sharedCastaway(r.Context(), r.PathValue("contestantId"), "")
+	found, err := s.sharedCastaway(r.Context(), r.PathValue("contestantId"), "")
 	if err != nil {
 		s.fail(w, r, "castaway card", err, msgShareFailed)
 		return
 	}
-	card, picture := s.share.card(c, siteName(s.cfg.BaseURL))
+	card, picture := s.share.card(apiCastaway(found), siteName(s.cfg.BaseURL))
 	h := w.Header()
 	etag := `"card-` + cardRevision(card) + `"`
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "public, no-cache")
 	if httpcache.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if err := s.lists.TakeShareDraw(r.Context(), actorOf(r).Client); err != nil {
+		clearCaching(h)
+		s.fail(w, r, "castaway card rate limit", err, msgShareFailed)
 		return
 	}
 	s.servePNG(w, r, "castaway card", func(w io.Writer) error {

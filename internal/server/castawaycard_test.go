@@ -45,7 +45,7 @@ func TestCastawayCard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		card, picture := e.srv.share.card(c, siteName(e.cfg.BaseURL))
+		card, picture := e.srv.share.card(apiCastaway(c), siteName(e.cfg.BaseURL))
 		if picture != "" || card.Name != "Parvati Shallow" || card.Eyebrow != "Castaway · Seasons 13, 16, 20, 40" ||
 			card.About != "Cook Islands · Micronesia · Heroes vs. Villains · Winners at War" || card.Highlight != "#1 of all time" ||
 			card.Note != "in the community's ranking · 1 public list" {
@@ -88,7 +88,7 @@ func TestCastawayCard(t *testing.T) {
 		}
 		var buf bytes.Buffer
 		png.Encode(&buf, green)
-		path := filepath.Join(e.cfg.MediaDir, filepath.FromSlash(strings.TrimPrefix(c.ImageUrl, "/media/"))+".png")
+		path := filepath.Join(e.cfg.MediaDir, filepath.FromSlash(strings.TrimPrefix(c.ImageURL, "/media/"))+".png")
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil || os.WriteFile(path, buf.Bytes(), 0o644) != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,6 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/consensus"
-	"castaway/internal/lists"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/shareimage"
@@ -22,35 +21,27 @@ const msgCastawayFailed = problem.MsgCastawayFailed
 // castaway answers a castaway's page: what every reader sees alike is shared for a
 // moment; the lists this reader chose not to see (blocks, reports) are then left out.
 func (s *Server) castaway(w http.ResponseWriter, r *http.Request) {
-	c, err := s.sharedCastaway(r.Context(), r.PathValue("contestantId"), r.URL.Query().Get("cursor"))
-	if err == nil {
-		c.Lists, err = lists.ListsFor(r.Context(), s.store, currentUser(r), c.Lists,
-			func(l api.CastawayList) (string, string) { return l.List.UserId, l.List.Id })
-	}
+	c, err := s.consensus.CastawayFor(r.Context(), currentUser(r), r.PathValue("contestantId"), r.URL.Query().Get("cursor"), s.sharedCastaway)
 	if err != nil {
 		s.fail(w, r, "castaway", err, msgCastawayFailed)
 		return
 	}
-	writeJSON(w, http.StatusOK, c)
+	writeJSON(w, http.StatusOK, apiCastaway(c))
 }
 
 // sharedCastaway is the castaway id's page with the lists after cursor, read once a
 // moment for every reader.
-func (s *Server) sharedCastaway(ctx context.Context, id, cursor string) (api.Castaway, error) {
+func (s *Server) sharedCastaway(ctx context.Context, id, cursor string) (consensus.Castaway, error) {
 	if !storableText(id) || !storableText(cursor) {
-		return api.Castaway{}, consensus.ErrNoSuchCastaway
+		return consensus.Castaway{}, consensus.ErrNoSuchCastaway
 	}
 	v, err := s.shared.Get("castaway\x00"+id+"\x00"+cursor, func(ctx context.Context) (any, error) {
-		c, err := s.consensus.Castaway(ctx, id, cursor)
-		if err != nil {
-			return nil, err
-		}
-		return apiCastaway(c), nil
+		return s.consensus.Castaway(ctx, id, cursor)
 	})
 	if err != nil {
-		return api.Castaway{}, err
+		return consensus.Castaway{}, err
 	}
-	return v.(api.Castaway), nil
+	return v.(consensus.Castaway), nil
 }
 
 func apiCastaway(c consensus.Castaway) api.Castaway {
@@ -87,7 +78,8 @@ func (s *Server) castawayPage(w http.ResponseWriter, r *http.Request) {
 	p, status := genericPreview, http.StatusOK
 	c, err := s.sharedCastaway(r.Context(), id, "")
 	if err == nil {
-		p = castawayPreview(c, s.castawayCardURL(c))
+		shown := apiCastaway(c)
+		p = castawayPreview(shown, s.castawayCardURL(shown))
 	} else if status = pageStatus(err); status == http.StatusOK {
 		s.log.ErrorContext(r.Context(), "castaway page", "err", err)
 	}

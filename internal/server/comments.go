@@ -11,9 +11,6 @@ import (
 	"castaway/internal/problem"
 )
 
-// maxCommentPage bounds the top-level comments one page may ask for.
-const maxCommentPage = 200
-
 const (
 	msgCommentFailed     = problem.MsgCommentFailed
 	msgCommentVoteFailed = problem.MsgCommentVoteFailed
@@ -21,38 +18,48 @@ const (
 )
 
 func (s *Server) listComments(w http.ResponseWriter, r *http.Request) {
-	viewer := currentUser(r)
-	if viewer == nil {
-		// A visitor may read the thread of a list everyone may see. The check reads only the
-		// list's visibility and its thread's version, which tells whether a page kept
-		// (threadPages) still stands: then a request reads nothing more.
-		owner, id := r.PathValue("userId"), r.PathValue("listId")
-		s.writeThread(w, r, owner, id, nil, func(ctx context.Context) (int64, error) {
-			l, err := s.lists.Ref(ctx, owner, id, "")
-			if err != nil {
-				return 0, err
-			}
-			return l.ThreadVersion, nil
+	owner, id := r.PathValue("userId"), r.PathValue("listId")
+	cursor, limit := threadPaging(r)
+	if viewer := currentUser(r); viewer != nil {
+		s.writeThread(w, r, "", func(ctx context.Context) (threadPage, error) {
+			return encodeThread(s.comments.ListThread(ctx, viewer, owner, id, cursor, limit))
 		})
 		return
 	}
-	l := s.visibleList(w, r, viewer.ID, msgSomethingWrong)
-	if l == nil {
-		return
-	}
-	s.writeThread(w, r, l.UserID, l.ID, viewer, nil)
+	// A visitor reads the thread of a list everyone may see. The check reads only the
+	// list's visibility and its thread's version, which tells whether a page kept
+	// (threadPages) still stands: then a request reads nothing more.
+	s.writeThread(w, r, threadKey{owner, id, 0, cursor, limit}.shared(), func(ctx context.Context) (threadPage, error) {
+		v, err := s.comments.ThreadVersion(ctx, owner, id)
+		if err != nil {
+			return threadPage{}, err
+		}
+		return s.threads.page(threadKey{owner, id, v, cursor, limit}, func() (threadPage, error) {
+			return encodeThread(s.comments.Page(ctx, owner, id, nil, cursor, limit))
+		})
+	})
 }
 
 func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
-	u, body, text := s.newComment(w, r)
-	if u == nil {
+	a, body, ok := signedInBody[api.NewComment](w, r, msgCommentSignedOut)
+	if !ok {
 		return
 	}
-	l := s.visibleList(w, r, u.ID, msgCommentFailed)
-	if l == nil {
+	c, err := s.comments.Post(r.Context(), a, comments.NewComment{ListUserID: r.PathValue("userId"),
+		ListID: r.PathValue("listId"), ParentID: orZero(body.ParentId), Text: body.Text})
+	s.answerComment(w, r, c, err)
+}
+
+// msgCommentSignedOut is what a visitor who tries to comment is told.
+const msgCommentSignedOut = "You must be signed in to comment."
+
+// answerComment answers a comment just posted (201), or why it was not.
+func (s *Server) answerComment(w http.ResponseWriter, r *http.Request, c *model.Comment, err error) {
+	if err != nil {
+		s.fail(w, r, "add comment", err, msgCommentFailed)
 		return
 	}
-	s.postComment(w, r, body, text, l.UserID, l.ID)
+	writeJSON(w, http.StatusCreated, commentJSON(c))
 }
 
 // threadPage is one page of a thread as shown, in JSON, and the cursor of the next ("" for none).
@@ -61,71 +68,45 @@ type threadPage struct {
 	next string
 }
 
-// writeThread answers a page of the comments of a thread (a list, or a global poll
-// with listUserID ""), arranged as shown to viewer (nil when signed out); X-Next-Cursor
-// names the next page when there is one. A visitor's page is the same for every visitor,
-// so it is shared for a moment like the browse pages. version, when not nil, tells
-// whether a visitor may read the thread (an error answers instead) and the thread's
-// version, under which its pages are kept (threadPages); it is read with the page.
-func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, listUserID, listID string, viewer *model.User,
-	version func(ctx context.Context) (int64, error)) {
-	limit := comments.PageSize
+// threadPaging reads the page a thread's request asks for: its cursor and its size (0
+// for the default, -1 for one that is no number, which the service refuses once it has
+// checked that the reader may see the thread).
+func threadPaging(r *http.Request) (cursor string, limit int) {
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > maxCommentPage {
-			// A thread not theirs to read is missing, whatever the limit asked.
-			if version != nil {
-				if _, err := version(r.Context()); err != nil {
-					s.fail(w, r, "list comments", err, msgSomethingWrong)
-					return
-				}
-			}
-			writeError(w, http.StatusBadRequest, "validation", "Limit must be a number from 1 to 200.")
-			return
+		if err != nil || n < 1 {
+			n = -1
 		}
 		limit = n
 	}
-	cursor := r.URL.Query().Get("cursor")
-	read := func(ctx context.Context) (any, error) {
-		if version == nil {
-			return s.threadPage(ctx, listUserID, listID, viewer, cursor, limit)
-		}
-		v, err := version(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return s.threads.page(threadKey{listUserID, listID, v, cursor, limit}, func() (threadPage, error) {
-			return s.threadPage(ctx, listUserID, listID, nil, cursor, limit)
-		})
-	}
-	var v any
+	return r.URL.Query().Get("cursor"), limit
+}
+
+// writeThread answers the page of a thread that read gives; X-Next-Cursor names the
+// next page when there is one. A visitor's page (shared names it, "" for a reader's own)
+// is the same for every visitor, so it is shared for a moment like the browse pages.
+func (s *Server) writeThread(w http.ResponseWriter, r *http.Request, shared string, read func(ctx context.Context) (threadPage, error)) {
+	var page threadPage
 	var err error
-	if viewer == nil {
-		v, err = s.shared.Get("comments\x00"+listUserID+"\x00"+listID+"\x00"+cursor+"\x00"+strconv.Itoa(limit), read)
+	if shared == "" {
+		page, err = read(r.Context())
 	} else {
-		v, err = read(r.Context())
+		var v any
+		v, err = s.shared.Get(shared, func(ctx context.Context) (any, error) { return read(ctx) })
+		page, _ = v.(threadPage)
 	}
 	if err != nil {
 		s.fail(w, r, "list comments", err, msgSomethingWrong)
 		return
 	}
-	page := v.(threadPage)
 	if page.next != "" {
 		w.Header().Set("X-Next-Cursor", page.next)
 	}
 	writeJSONBody(w, http.StatusOK, page.body)
 }
 
-// threadPage reads a page of a thread and arranges it as viewer may see it.
-func (s *Server) threadPage(ctx context.Context, listUserID, listID string, viewer *model.User, cursor string, limit int) (threadPage, error) {
-	var viewerID string
-	if viewer != nil {
-		viewerID = viewer.ID
-	}
-	flat, next, err := s.comments.Page(ctx, listUserID, listID, viewerID, cursor, limit)
-	if err == nil {
-		flat, err = s.commentsFor(ctx, viewer, flat)
-	}
+// encodeThread is a page of a thread, as read, arranged as shown and in JSON.
+func encodeThread(flat []model.Comment, next string, err error) (threadPage, error) {
 	if err != nil {
 		return threadPage{}, err
 	}
@@ -143,36 +124,9 @@ func (s *Server) threadPage(ctx context.Context, listUserID, listID string, view
 	return threadPage{body: body, next: next}, err
 }
 
-// newComment reads a comment request: the signed-in user, the body and its cleaned
-// text; u is nil when it has answered (401, 400).
-func (s *Server) newComment(w http.ResponseWriter, r *http.Request) (u *model.User, body api.NewComment, text string) {
-	u, body, ok := signedInBody[api.NewComment](w, r, "You must be signed in to comment.")
-	if !ok {
-		return nil, body, ""
-	}
-	text, err := comments.CleanText(body.Text)
-	if err != nil {
-		s.fail(w, r, "add comment", err, msgCommentFailed)
-		return nil, body, ""
-	}
-	return u, body, text
-}
-
-// postComment adds u's comment (a reply when body names a parent of the same
-// thread) to the thread (listUserID, listID) and answers it.
-func (s *Server) postComment(w http.ResponseWriter, r *http.Request, body api.NewComment, text, listUserID, listID string) {
-	c, err := s.comments.Post(r.Context(), s.actor(r), comments.NewComment{ListUserID: listUserID, ListID: listID,
-		ParentID: orZero(body.ParentId), Text: text})
-	if err != nil {
-		s.fail(w, r, "add comment", err, msgCommentFailed)
-		return
-	}
-	writeJSON(w, http.StatusCreated, commentJSON(c))
-}
-
 func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, problem.MsgCommentVoteSignedOut)
-	if u == nil {
+	a, ok := signedIn(w, r, problem.MsgCommentVoteSignedOut)
+	if !ok {
 		return
 	}
 	// A pointer, so a body without a value is refused rather than read as "no vote".
@@ -186,15 +140,7 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "vote on comment", comments.ErrBadVote, msgCommentVoteFailed)
 		return
 	}
-	if err := comments.CheckVote(*body.Value); err != nil { // before the comment is looked up, as a bad body is
-		s.fail(w, r, "vote on comment", err, msgCommentVoteFailed)
-		return
-	}
-	c, content := s.visibleComment(w, r, u, msgCommentVoteFailed)
-	if c == nil {
-		return
-	}
-	c, err := s.comments.Vote(r.Context(), s.actor(r), c, content, *body.Value)
+	c, err := s.comments.Vote(r.Context(), a, r.PathValue("commentId"), *body.Value)
 	if err != nil {
 		s.fail(w, r, "vote on comment", err, msgCommentVoteFailed)
 		return
@@ -203,15 +149,11 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to delete comments.")
-	if u == nil {
+	a, ok := signedIn(w, r, "You must be signed in to delete comments.")
+	if !ok {
 		return
 	}
-	c, _ := s.visibleComment(w, r, u, msgCommentDelFailed)
-	if c == nil {
-		return
-	}
-	if err := s.comments.Delete(r.Context(), s.actor(r), c); err != nil {
+	if err := s.comments.Delete(r.Context(), a, r.PathValue("commentId")); err != nil {
 		s.fail(w, r, "delete comment", err, msgCommentDelFailed)
 		return
 	}

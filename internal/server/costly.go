@@ -65,7 +65,7 @@ func newCostly(limit limits.Limit, slots int64, wait time.Duration, busy error) 
 // admit counts one costly read by r's client; a 429 problem past its limit.
 func (s *Server) admit(c *costly, r *http.Request) error {
 	now := s.now()
-	states, ok := c.perClient.HitAll([]limits.Hit{c.limit.Hit(s.clientIP(r))}, now)
+	states, ok := c.perClient.HitAll([]limits.Hit{c.limit.Hit(actorOf(r).Client)}, now)
 	if ok && !states[0].Allowed {
 		return c.limit.Exceeded(states[0].TAT, now)
 	}

@@ -28,7 +28,7 @@ func (s *Server) getDraft(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
-	u, body, ok := signedInBody[api.DraftInput](w, r, msgSignInForDraft)
+	a, body, ok := signedInBody[api.DraftInput](w, r, msgSignInForDraft)
 	if !ok {
 		return
 	}
@@ -41,20 +41,20 @@ func (s *Server) saveDraft(w http.ResponseWriter, r *http.Request) {
 	if body.Sorter != nil {
 		in.Sorter = &lists.SorterInput{Entries: itemInputs(body.Sorter.Entries), Answers: sorterAnswers(body.Sorter.Answers)}
 	}
-	saved, err := s.lists.SaveDraft(r.Context(), s.actor(r), in)
+	saved, err := s.lists.SaveDraft(r.Context(), a, in)
 	if err != nil {
 		s.fail(w, r, "save draft", err, msgSomethingWrong)
 		return
 	}
-	writeJSON(w, http.StatusOK, apiDraft(saved, u.ID))
+	writeJSON(w, http.StatusOK, apiDraft(saved, a.User.ID))
 }
 
 func (s *Server) deleteDraft(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgSignInForDraft)
-	if u == nil {
+	a, ok := signedIn(w, r, msgSignInForDraft)
+	if !ok {
 		return
 	}
-	if err := s.lists.DeleteDraft(r.Context(), s.actor(r)); err != nil {
+	if err := s.lists.DeleteDraft(r.Context(), a); err != nil {
 		s.fail(w, r, "delete draft", err, msgSomethingWrong)
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -19,9 +20,11 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/events"
 	"castaway/internal/mail"
 	"castaway/internal/model"
 	"castaway/internal/notify"
+	"castaway/internal/services"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -32,6 +35,17 @@ type testEnv struct {
 	cfg   *config.Config
 	store *store.Store
 	srv   *Server
+	clock *testClock // the time the services' limits read (setClock)
+}
+
+// testClock is the time the services read: time.Now until a test sets it.
+type testClock struct{ at atomic.Int64 }
+
+func (c *testClock) now() time.Time {
+	if at := c.at.Load(); at != 0 {
+		return time.Unix(0, at)
+	}
+	return time.Now()
 }
 
 // newEnv starts a server for one test.
@@ -63,27 +77,27 @@ func newEnvWithSettings(t testing.TB, st *store.Store, hub *notify.Hub, env map[
 		"index.html":        {Data: []byte("<!doctype html><html><head><meta name=\"description\" content=\"The site's own description.\" /><title>Survivor Rankings</title></head><body><div id=root><!--boot--></div></body></html>")},
 		"assets/app-123.js": {Data: []byte(strings.Repeat("console.log('castaway');\n", 100))},
 	}
-	d := testDeps(t, cfg, st)
+	clock := &testClock{}
+	d := testDepsWith(t, cfg, st, hub, slog.New(slog.NewTextHandler(io.Discard, nil)), clock.now)
 	d.Web = web
-	d.Hub = hub
 	srv, err := New(d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Published lists reach followers as internal/app's worker would bring them.
 	fanCtx, stopFanOut := context.WithCancel(context.Background())
-	srv.fanOut.Start(fanCtx)
-	t.Cleanup(srv.fanOut.Wait)
+	d.Services.FanOut.Start(fanCtx)
+	t.Cleanup(d.Services.FanOut.Wait)
 	t.Cleanup(stopFanOut)
 	// Lists voted on are caught up with their votes as internal/app's tally would.
 	tallyCtx, stopTally := context.WithCancel(context.Background())
-	srv.tally.Start(tallyCtx)
-	t.Cleanup(srv.tally.Wait)
+	d.Services.Tally.Start(tallyCtx)
+	t.Cleanup(d.Services.Tally.Wait)
 	t.Cleanup(stopTally)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	t.Cleanup(srv.CloseStreams) // runs first: open event streams end, so ts.Close does not wait on them
-	return &testEnv{Server: ts, cfg: cfg, store: st, srv: srv}
+	return &testEnv{Server: ts, cfg: cfg, store: st, srv: srv, clock: clock}
 }
 
 // fanOutDone waits until every published list has reached its author's followers.
@@ -111,24 +125,39 @@ func testDeps(t testing.TB, cfg *config.Config, st *store.Store) Deps {
 	return testDepsLogging(t, cfg, st, slog.New(slog.NewTextHandler(io.Discard, nil)))
 }
 
-// testDepsLogging is testDeps logging to log, with a mail worker delivering the queue
-// until the test ends.
+// testDepsLogging is testDeps logging to log.
 func testDepsLogging(t testing.TB, cfg *config.Config, st *store.Store, log *slog.Logger) Deps {
 	t.Helper()
+	return testDepsWith(t, cfg, st, nil, log, time.Now)
+}
+
+// testDepsWith wires a server over st as internal/app does: its use cases built by
+// services.New on the clock now, live events through hub (nil: in process), and a mail
+// worker delivering the queue until the test ends.
+func testDepsWith(t testing.TB, cfg *config.Config, st *store.Store, hub *notify.Hub, log *slog.Logger, now func() time.Time) Deps {
+	t.Helper()
+	if hub == nil {
+		var err error
+		if hub, err = notify.NewHub(events.NewLocal(), notify.Heartbeat, log); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(hub.Close)
+	}
+	cat := catalog.MustLoad()
+	uses := services.New(services.Deps{Store: st, Catalog: cat, Hub: hub, Log: log, BaseURL: cfg.BaseURL,
+		AuthLimits: auth.DefaultLimits(), Now: now})
 	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, filepath.Join(cfg.DataDir, "outbox"), log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sender = signalSends(cfg, sender)
-	accounts := auth.NewAccounts(st, cfg.BaseURL, auth.DefaultLimits(), log)
-	worker := mail.NewWorker(st, sender, log)
-	accounts.OnMailQueued(worker.Wake)
+	worker := mail.NewWorker(st, signalSends(cfg, sender), log)
+	uses.Accounts.OnMailQueued(worker.Wake)
 	ctx, cancel := context.WithCancel(context.Background())
 	worker.Start(ctx)
 	t.Cleanup(worker.Wait)
 	t.Cleanup(cancel)
-	return Deps{Config: cfg, Store: st, Catalog: catalog.MustLoad(), Logger: log, Version: "test-1.2", Mail: worker,
-		Accounts:  accounts,
+	return Deps{Config: cfg, Database: st, Catalog: cat, Logger: log, Version: "test-1.2", Mail: worker, Hub: hub,
+		Services:  uses,
 		Providers: auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second})}
 }
 

@@ -12,21 +12,29 @@ const (
 	msgFavoriteFailed    = problem.MsgFavoriteFailed
 )
 
-func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) { s.setFavorite(w, r, true) }
-
-func (s *Server) unfavoriteList(w http.ResponseWriter, r *http.Request) { s.setFavorite(w, r, false) }
-
-// setFavorite favorites the list the path names for the signed-in user, or unfavorites it.
-func (s *Server) setFavorite(w http.ResponseWriter, r *http.Request, on bool) {
-	if requireUser(w, r, msgFavoriteSignedOut) == nil {
+func (s *Server) favoriteList(w http.ResponseWriter, r *http.Request) {
+	a, ok := signedIn(w, r, msgFavoriteSignedOut)
+	if !ok {
 		return
 	}
-	set, what := s.lists.Unfavorite, "unfavorite"
-	if on {
-		set, what = s.lists.Favorite, "favorite"
+	err := s.lists.Favorite(r.Context(), a, r.PathValue("userId"), r.PathValue("listId"))
+	s.answerFavorite(w, r, "favorite", true, err)
+}
+
+func (s *Server) unfavoriteList(w http.ResponseWriter, r *http.Request) {
+	a, ok := signedIn(w, r, msgFavoriteSignedOut)
+	if !ok {
+		return
 	}
-	if err := set(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId")); err != nil {
-		s.fail(w, r, what, err, msgFavoriteFailed)
+	err := s.lists.Unfavorite(r.Context(), a, r.PathValue("userId"), r.PathValue("listId"))
+	s.answerFavorite(w, r, "unfavorite", false, err)
+}
+
+// answerFavorite answers whether the list is now the reader's favorite (on), or why
+// the change (event) failed.
+func (s *Server) answerFavorite(w http.ResponseWriter, r *http.Request, event string, on bool, err error) {
+	if err != nil {
+		s.fail(w, r, event, err, msgFavoriteFailed)
 		return
 	}
 	writeJSON(w, http.StatusOK, api.FavoriteState{Favorited: on})

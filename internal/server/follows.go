@@ -1,32 +1,35 @@
 package server
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 
 	"castaway/internal/api"
 	"castaway/internal/httpcache"
-	"castaway/internal/model"
 	"castaway/internal/problem"
 )
 
 func (s *Server) followUser(w http.ResponseWriter, r *http.Request) {
-	s.changeFollow(w, r, "You must be signed in to follow a fan.", "follow", s.follows.Follow)
+	a, ok := signedIn(w, r, "You must be signed in to follow a fan.")
+	if !ok {
+		return
+	}
+	changed, err := s.follows.Follow(r.Context(), a, r.PathValue("userId"))
+	s.answerFollow(w, r, "follow", changed, err)
 }
 
 func (s *Server) unfollowUser(w http.ResponseWriter, r *http.Request) {
-	s.changeFollow(w, r, "You must be signed in to unfollow a fan.", "unfollow", s.follows.Unfollow)
-}
-
-// changeFollow has the signed-in reader follow or unfollow (change) the fan the path
-// names, answering 204; signedOut is what a reader who is not signed in is told.
-func (s *Server) changeFollow(w http.ResponseWriter, r *http.Request, signedOut, event string,
-	change func(ctx context.Context, a model.Actor, userID string) (bool, error)) {
-	if requireUser(w, r, signedOut) == nil {
+	a, ok := signedIn(w, r, "You must be signed in to unfollow a fan.")
+	if !ok {
 		return
 	}
-	changed, err := change(r.Context(), s.actor(r), r.PathValue("userId"))
+	changed, err := s.follows.Unfollow(r.Context(), a, r.PathValue("userId"))
+	s.answerFollow(w, r, "unfollow", changed, err)
+}
+
+// answerFollow answers 204 to a follow or unfollow (event) that went through, or why it
+// did not; one that changed nothing keeps the shared reads.
+func (s *Server) answerFollow(w http.ResponseWriter, r *http.Request, event string, changed bool, err error) {
 	if err != nil {
 		s.fail(w, r, event, err, problem.MsgFollowFailed)
 		return
@@ -76,7 +79,8 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) updateMySettings(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, problem.MsgSignedOut) == nil {
+	a, ok := signedIn(w, r, problem.MsgSignedOut)
+	if !ok {
 		return
 	}
 	var body api.Settings
@@ -84,7 +88,7 @@ func (s *Server) updateMySettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if body.NotifyFollowedLists != nil {
-		if err := s.follows.SetNotifyFollowedLists(r.Context(), s.actor(r), *body.NotifyFollowedLists); err != nil {
+		if err := s.follows.SetNotifyFollowedLists(r.Context(), a, *body.NotifyFollowedLists); err != nil {
 			s.fail(w, r, "settings", err, problem.MsgSettingsFailed)
 			return
 		}

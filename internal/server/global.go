@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 
@@ -8,16 +9,6 @@ import (
 	"castaway/internal/global"
 	"castaway/internal/model"
 )
-
-// poll finds the poll of the path, answering 404 or 500 itself when it cannot.
-func (s *Server) poll(w http.ResponseWriter, r *http.Request, failure string) *model.Poll {
-	p, err := s.polls.Poll(r.Context(), r.PathValue("pollId"))
-	if err != nil {
-		s.fail(w, r, "find poll", err, failure)
-		return nil
-	}
-	return p
-}
 
 func (s *Server) pollJSON(p *model.Poll) api.GlobalPoll {
 	var seasonName string
@@ -69,10 +60,11 @@ func (s *Server) writeResults(w http.ResponseWriter, res *global.Results) {
 }
 
 func (s *Server) myGlobalSubmission(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, global.MsgSignedOut) == nil {
+	a, ok := signedIn(w, r, global.MsgSignedOut)
+	if !ok {
 		return
 	}
-	p, b, err := s.polls.Ballot(r.Context(), s.actor(r), r.PathValue("pollId"))
+	p, b, err := s.polls.Ballot(r.Context(), a, r.PathValue("pollId"))
 	if err != nil {
 		s.fail(w, r, "read ballot", err, global.MsgLoadFailed)
 		return
@@ -91,17 +83,18 @@ func (s *Server) myGlobalSubmission(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, api.GlobalSubmission{Ranking: &slots, SubmittedAt: &b.SubmittedAt})
 }
 
+// ballotInput is a ballot as sent: its ranking is read by global.ParseRanking, which
+// also takes the earlier product's forms.
+type ballotInput struct {
+	Ranking json.RawMessage `json:"ranking"`
+}
+
 func (s *Server) submitGlobalRanking(w http.ResponseWriter, r *http.Request) {
-	if requireUser(w, r, global.MsgSignedOut) == nil {
+	a, body, ok := signedInBody[ballotInput](w, r, global.MsgSignedOut)
+	if !ok {
 		return
 	}
-	var body struct {
-		Ranking json.RawMessage `json:"ranking"`
-	}
-	if !decodeJSON(w, r, &body) {
-		return
-	}
-	res, err := s.polls.Submit(r.Context(), s.actor(r), r.PathValue("pollId"), body.Ranking)
+	res, err := s.polls.Submit(r.Context(), a, r.PathValue("pollId"), body.Ranking)
 	if err != nil {
 		s.fail(w, r, "submit ballot", err, global.MsgSubmitFailed)
 		return
@@ -110,22 +103,23 @@ func (s *Server) submitGlobalRanking(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) globalComments(w http.ResponseWriter, r *http.Request) {
-	p := s.poll(w, r, msgSomethingWrong)
-	if p == nil {
-		return
+	id := r.PathValue("pollId")
+	cursor, limit := threadPaging(r)
+	viewer := currentUser(r)
+	shared := ""
+	if viewer == nil {
+		shared = threadKey{"", id, 0, cursor, limit}.shared()
 	}
-	s.writeThread(w, r, "", p.ID, currentUser(r), nil)
+	s.writeThread(w, r, shared, func(ctx context.Context) (threadPage, error) {
+		return encodeThread(s.polls.Thread(ctx, viewer, id, cursor, limit))
+	})
 }
 
 func (s *Server) addGlobalComment(w http.ResponseWriter, r *http.Request) {
-	u, body, text := s.newComment(w, r)
-	if u == nil {
+	a, body, ok := signedInBody[api.NewComment](w, r, msgCommentSignedOut)
+	if !ok {
 		return
 	}
-	c, err := s.polls.Comment(r.Context(), s.actor(r), r.PathValue("pollId"), orZero(body.ParentId), text)
-	if err != nil {
-		s.fail(w, r, "add comment", err, msgCommentFailed)
-		return
-	}
-	writeJSON(w, http.StatusCreated, commentJSON(c))
+	c, err := s.polls.Comment(r.Context(), a, r.PathValue("pollId"), orZero(body.ParentId), body.Text)
+	s.answerComment(w, r, c, err)
 }

@@ -27,11 +27,11 @@ func (s *Server) legacyRankings(w http.ResponseWriter, r *http.Request) {
 
 // saveLegacyRankings replaces the record; the answer says whether it was saved.
 func (s *Server) saveLegacyRankings(w http.ResponseWriter, r *http.Request) {
-	_, body, ok := signedInBody[api.LegacyRankingsInput](w, r, legacy.MsgSignedOut)
+	a, body, ok := signedInBody[api.LegacyRankingsInput](w, r, legacy.MsgSignedOut)
 	if !ok {
 		return
 	}
-	rec, err := s.legacy.Save(r.Context(), s.actor(r), legacy.Input{Maddys: itemInputs(body.MaddysList),
+	rec, err := s.legacy.Save(r.Context(), a, legacy.Input{Maddys: itemInputs(body.MaddysList),
 		Andrews: itemInputs(body.AndrewsList), Kendalls: itemInputs(body.KendallsList)})
 	if err != nil {
 		s.fail(w, r, "save legacy record", err, legacy.MsgSaveFailed)
@@ -43,7 +43,7 @@ func (s *Server) saveLegacyRankings(w http.ResponseWriter, r *http.Request) {
 // streamLegacyRankings sends the record as server-sent events: on connect, then
 // whenever it changes on any node.
 func (s *Server) streamLegacyRankings(w http.ResponseWriter, r *http.Request) {
-	c := live.Client{Addr: s.clientIP(r)}
+	c := live.Client{Addr: actorOf(r).Client}
 	if u := currentUser(r); u != nil {
 		c.Account, c.Session = u.ID, sessionHash(r)
 	}

@@ -17,7 +17,7 @@ const (
 )
 
 func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
-	u, body, ok := signedInBody[api.ListInput](w, r, msgSignInToSave)
+	a, body, ok := signedInBody[api.ListInput](w, r, msgSignInToSave)
 	if !ok {
 		return
 	}
@@ -25,12 +25,12 @@ func (s *Server) createList(w http.ResponseWriter, r *http.Request) {
 	if body.RemixOf != nil {
 		in.RemixOf = &model.ListRef{UserID: body.RemixOf.UserId, ListID: body.RemixOf.ListId}
 	}
-	l, err := s.lists.Create(r.Context(), s.actor(r), in)
+	l, err := s.lists.Create(r.Context(), a, in)
 	if err != nil {
 		s.fail(w, r, "create list", err, msgSaveFailed)
 		return
 	}
-	writeJSON(w, http.StatusCreated, rankedList(l, u.ID, false, false))
+	writeJSON(w, http.StatusCreated, rankedList(l, a.User.ID, false, false))
 }
 
 func (s *Server) getList(w http.ResponseWriter, r *http.Request) {
@@ -62,24 +62,24 @@ func (s *Server) sharedList(ctx context.Context, ownerID, listID string) (*model
 }
 
 func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
-	u, body, ok := signedInBody[api.ListInput](w, r, msgSignInToSave)
+	a, body, ok := signedInBody[api.ListInput](w, r, msgSignInToSave)
 	if !ok {
 		return
 	}
-	o, err := s.lists.Update(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"), listInput(body))
+	o, err := s.lists.Update(r.Context(), a, r.PathValue("userId"), r.PathValue("listId"), listInput(body))
 	if err != nil {
 		s.fail(w, r, "update list", err, msgSaveFailed)
 		return
 	}
-	writeJSON(w, http.StatusOK, rankedList(o.List, u.ID, o.Upvoted, o.Favorited))
+	writeJSON(w, http.StatusOK, rankedList(o.List, a.User.ID, o.Upvoted, o.Favorited))
 }
 
 func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to delete a list.")
-	if u == nil {
+	a, ok := signedIn(w, r, "You must be signed in to delete a list.")
+	if !ok {
 		return
 	}
-	if err := s.lists.Delete(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId")); err != nil {
+	if err := s.lists.Delete(r.Context(), a, r.PathValue("userId"), r.PathValue("listId")); err != nil {
 		s.fail(w, r, "delete list", err, problem.MsgListDeleteFailed)
 		return
 	}
@@ -146,21 +146,12 @@ func rankedList(l *model.List, viewerID string, upvoted, favorited bool) api.Ran
 }
 
 func (s *Server) listRemixes(w http.ResponseWriter, r *http.Request) {
-	viewer := currentUser(r)
-	var viewerID string
-	if viewer != nil {
-		viewerID = viewer.ID
-	}
-	page, next, err := s.lists.Remixes(r.Context(), viewerID, r.PathValue("userId"), r.PathValue("listId"), r.URL.Query().Get("cursor"))
-	var shown []api.ListSummary
-	if err == nil {
-		shown, err = s.listsFor(r.Context(), viewer, apiSummaries(page))
-	}
+	page, next, err := s.lists.Remixes(r.Context(), currentUser(r), r.PathValue("userId"), r.PathValue("listId"), r.URL.Query().Get("cursor"))
 	if err != nil {
 		s.fail(w, r, "list remixes", err, msgLoadFailed)
 		return
 	}
-	out := api.RemixPage{Lists: shown}
+	out := api.RemixPage{Lists: apiSummaries(page)}
 	if next != "" {
 		out.NextCursor = &next
 	}

@@ -6,7 +6,6 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/auth"
 	"castaway/internal/httpcache"
-	"castaway/internal/model"
 	"castaway/internal/problem"
 )
 
@@ -15,15 +14,20 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	s.writeMe(w, r, u, http.StatusOK, msgSomethingWrong)
+	me, err := s.accounts.Me(r.Context(), u)
+	if err != nil {
+		s.fail(w, r, "account request", err, msgSomethingWrong)
+		return
+	}
+	writeJSON(w, http.StatusOK, meJSON(me))
 }
 
 func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
-	_, body, ok := signedInBody[api.UpdateMe](w, r, problem.MsgUsernameSignedOut)
+	a, body, ok := signedInBody[api.UpdateMe](w, r, problem.MsgUsernameSignedOut)
 	if !ok {
 		return
 	}
-	updated, changed, err := s.accounts.Rename(r.Context(), s.actor(r), body.DisplayName)
+	me, changed, err := s.accounts.Rename(r.Context(), a, body.DisplayName)
 	if err != nil {
 		s.fail(w, r, "account request", err, auth.MsgUsernameFailed)
 		return
@@ -31,25 +35,19 @@ func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
 	if !changed {
 		httpcache.Unchanged(w)
 	}
-	s.writeMe(w, r, updated, http.StatusOK, auth.MsgUsernameFailed)
+	writeJSON(w, http.StatusOK, meJSON(me))
 }
 
-// writeMe answers with the user as they see themselves, sign-in methods included.
-func (s *Server) writeMe(w http.ResponseWriter, r *http.Request, u *model.User, status int, fallback string) {
-	providers, err := s.accounts.Providers(r.Context(), u)
-	if err != nil {
-		s.fail(w, r, "account request", err, fallback)
-		return
+// meJSON is an account as its holder sees it: sign-in methods, the address's state and
+// the notice they should read included.
+func meJSON(m *auth.Me) api.Me {
+	u := m.User
+	out := api.Me{Id: u.ID, Email: u.Email, DisplayName: u.DisplayName, IdolsFound: u.IdolsFound, IsAdmin: u.IsAdmin,
+		CreatedAt: u.CreatedAt.UTC(), Providers: make([]api.MeProviders, len(m.Providers)),
+		NotifyFollowedLists: u.NotifyFollowedLists, FollowingCount: u.Following, EmailVerified: u.EmailVerified,
+		PendingEmail: orNil(m.PendingEmail), Notice: orNil(m.Notice)}
+	for i, p := range m.Providers {
+		out.Providers[i] = api.MeProviders(p)
 	}
-	me := api.Me{Id: u.ID, Email: u.Email, DisplayName: u.DisplayName, IdolsFound: u.IdolsFound, IsAdmin: u.IsAdmin,
-		CreatedAt: u.CreatedAt.UTC(), Providers: make([]api.MeProviders, len(providers)),
-		NotifyFollowedLists: u.NotifyFollowedLists, FollowingCount: u.Following}
-	if err := s.addressState(r, u, &me); err != nil {
-		s.fail(w, r, "account request", err, fallback)
-		return
-	}
-	for i, p := range providers {
-		me.Providers[i] = api.MeProviders(p)
-	}
-	writeJSON(w, status, me)
+	return out
 }

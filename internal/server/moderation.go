@@ -16,11 +16,11 @@ const (
 
 // createReport records a signed-in user's report of a list or comment they can see.
 func (s *Server) createReport(w http.ResponseWriter, r *http.Request) {
-	_, body, ok := signedInBody[api.ReportInput](w, r, "You must be signed in to report.")
+	a, body, ok := signedInBody[api.ReportInput](w, r, "You must be signed in to report.")
 	if !ok {
 		return
 	}
-	err := s.moderation.Report(r.Context(), s.actor(r), moderation.ReportInput{TargetType: string(body.TargetType),
+	err := s.moderation.Report(r.Context(), a, moderation.ReportInput{TargetType: string(body.TargetType),
 		UserID: orZero(body.UserId), ListID: orZero(body.ListId), CommentID: orZero(body.CommentId),
 		Reason: string(body.Reason), Text: orZero(body.Text)})
 	if err != nil {
@@ -30,24 +30,16 @@ func (s *Server) createReport(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// admin is the signed-in moderator, or nil when it has answered 401 or 403.
-func (s *Server) admin(w http.ResponseWriter, r *http.Request) *model.User {
-	u := requireUser(w, r, "You must be signed in to moderate.")
-	if u == nil {
-		return nil
-	}
-	if err := moderation.RequireAdmin(u); err != nil {
-		s.fail(w, r, "moderation", err, msgModerateFailed)
-		return nil
-	}
-	return u
-}
+// msgModerateSignedOut is what a visitor who asks for a moderator's page is told; the
+// services refuse a reader who is no moderator (moderation.ErrNotAdmin).
+const msgModerateSignedOut = "You must be signed in to moderate."
 
 func (s *Server) moderationQueue(w http.ResponseWriter, r *http.Request) {
-	if s.admin(w, r) == nil {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
-	page, next, err := s.moderation.Queue(r.Context(), s.actor(r), r.URL.Query().Get("status"), r.URL.Query().Get("cursor"))
+	page, next, err := s.moderation.Queue(r.Context(), a, r.URL.Query().Get("status"), r.URL.Query().Get("cursor"))
 	if err != nil {
 		s.fail(w, r, "moderation queue", err, msgModerateFailed)
 		return
@@ -56,14 +48,15 @@ func (s *Server) moderationQueue(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) moderate(w http.ResponseWriter, r *http.Request) {
-	if s.admin(w, r) == nil {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
 	var body api.ModerationActionInput
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	t, err := s.moderation.Act(r.Context(), s.actor(r), moderation.ActionInput{Action: string(body.Action),
+	t, err := s.moderation.Act(r.Context(), a, moderation.ActionInput{Action: string(body.Action),
 		TargetType: string(body.TargetType), UserID: orZero(body.UserId), ListID: orZero(body.ListId), CommentID: orZero(body.CommentId)})
 	if err != nil {
 		s.fail(w, r, "moderate", err, problem.MsgModerationActionFailed)
@@ -73,10 +66,11 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) moderationLog(w http.ResponseWriter, r *http.Request) {
-	if s.admin(w, r) == nil {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
-	page, next, err := s.moderation.Log(r.Context(), s.actor(r), r.URL.Query().Get("cursor"))
+	page, next, err := s.moderation.Log(r.Context(), a, r.URL.Query().Get("cursor"))
 	if err != nil {
 		s.fail(w, r, "moderation log", err, msgModerateFailed)
 		return

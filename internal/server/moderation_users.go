@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -10,22 +9,17 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/auth"
 	"castaway/internal/model"
-	"castaway/internal/moderation"
 	"castaway/internal/problem"
 )
 
 const msgModerateUsersFailed = problem.MsgAccountLoadFailed
 
-// moderator is the signed-in admin as the actor of an account-level action.
-func moderator(u *model.User) moderation.Actor {
-	return moderation.Actor{ID: u.ID, Name: u.DisplayName}
-}
-
 func (s *Server) moderationUsers(w http.ResponseWriter, r *http.Request) {
-	if s.admin(w, r) == nil {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
-	page, next, err := s.modUsers.Search(r.Context(), r.URL.Query().Get("q"), r.URL.Query().Get("cursor"))
+	page, next, err := s.modUsers.Search(r.Context(), a, r.URL.Query().Get("q"), r.URL.Query().Get("cursor"))
 	if err != nil {
 		s.fail(w, r, "moderation users", err, msgModerateUsersFailed)
 		return
@@ -34,49 +28,41 @@ func (s *Server) moderationUsers(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) moderationUser(w http.ResponseWriter, r *http.Request) {
-	if s.admin(w, r) == nil {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
-	s.writeUserCase(w, r)
+	c, err := s.modUsers.Case(r.Context(), a, r.PathValue("userId"))
+	s.answerUserCase(w, r, c, err, "moderation user", msgModerateUsersFailed)
 }
 
 func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
+		return
+	}
 	var body api.SuspensionInput
-	s.moderateUser(w, r, &body, "suspend", problem.MsgSuspendFailed, func(ctx context.Context, by moderation.Actor, userID string) error {
-		return s.modUsers.Suspend(ctx, by, userID, body.Reason, orZero(body.Until))
-	})
+	if !decodeJSON(w, r, &body) {
+		return
+	}
+	c, err := s.modUsers.SuspendByModerator(r.Context(), a, r.PathValue("userId"), body.Reason, orZero(body.Until))
+	s.answerUserCase(w, r, c, err, "suspend", problem.MsgSuspendFailed)
 }
 
 func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) {
-	s.moderateUser(w, r, nil, "unsuspend", problem.MsgRestoreFailed, func(ctx context.Context, by moderation.Actor, userID string) error {
-		if err := s.modUsers.Unsuspend(ctx, by, userID); err != nil {
-			return err
-		}
-		s.inboxesChanged(r) // its content is back (a suspension ends its sessions, which says as much)
-		return nil
-	})
-}
-
-// moderateUser has the signed-in admin act on the account the path names, the request's
-// JSON read into body first unless it is nil, then answers with that account's case.
-func (s *Server) moderateUser(w http.ResponseWriter, r *http.Request, body any, event, msg string,
-	act func(ctx context.Context, by moderation.Actor, userID string) error) {
-	u := s.admin(w, r)
-	if u == nil || (body != nil && !decodeJSON(w, r, body)) {
+	a, ok := signedIn(w, r, msgModerateSignedOut)
+	if !ok {
 		return
 	}
-	if err := act(r.Context(), moderator(u), r.PathValue("userId")); err != nil {
-		s.fail(w, r, event, err, msg)
-		return
-	}
-	s.writeUserCase(w, r)
+	c, err := s.modUsers.UnsuspendByModerator(r.Context(), a, r.PathValue("userId"))
+	s.answerUserCase(w, r, c, err, "unsuspend", problem.MsgRestoreFailed)
 }
 
-// writeUserCase answers with the account the path names as a moderator sees it.
-func (s *Server) writeUserCase(w http.ResponseWriter, r *http.Request) {
-	c, err := s.modUsers.Case(r.Context(), r.PathValue("userId"))
+// answerUserCase answers with an account as a moderator sees it, or why it cannot (event
+// names the failure in the log, msg tells the moderator).
+func (s *Server) answerUserCase(w http.ResponseWriter, r *http.Request, c *model.UserCase, err error, event, msg string) {
 	if err != nil {
-		s.fail(w, r, "moderation user", err, msgModerateUsersFailed)
+		s.fail(w, r, event, err, msg)
 		return
 	}
 	writeJSON(w, http.StatusOK, api.ModerationUserCase{User: moderationUserJSON(&c.UserSummary), ListCount: c.ListCount,

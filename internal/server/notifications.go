@@ -1,71 +1,52 @@
 package server
 
 import (
-	"context"
 	"net/http"
 
 	"castaway/internal/api"
+	"castaway/internal/model"
 )
 
 const msgInboxSignedOut = "You must be signed in to see notifications."
 
-// wakeInboxes wakes the live inboxes of userIDs, even if the request that caused it is gone.
-func (s *Server) wakeInboxes(r *http.Request, userIDs ...string) {
-	s.inboxes.Wake(r.Context(), userIDs...)
-}
-
-// inboxesChanged tells every node that what inboxes show may have changed for a reason
-// other than their own notifications (a list or comment hidden, made private or deleted),
-// so the copies their streams share are read afresh.
-func (s *Server) inboxesChanged(r *http.Request) {
-	s.hub.PublishInboxesChanged(context.WithoutCancel(r.Context()))
-}
-
 func (s *Server) getInbox(w http.ResponseWriter, r *http.Request) {
-	s.changeInbox(w, r, "", nil)
-}
-
-func (s *Server) markNotificationRead(w http.ResponseWriter, r *http.Request) {
-	s.changeInbox(w, r, "mark notification read", func(ctx context.Context, userID string) error {
-		return s.inboxes.MarkRead(ctx, userID, r.PathValue("id"))
-	})
-}
-
-func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request) {
-	s.changeInbox(w, r, "mark notifications read", s.inboxes.MarkAllRead)
-}
-
-// changeInbox runs change, when there is one, on the signed-in user's notifications and
-// answers with their inbox; what names a failed change.
-func (s *Server) changeInbox(w http.ResponseWriter, r *http.Request, what string, change func(ctx context.Context, userID string) error) {
 	u := requireUser(w, r, msgInboxSignedOut)
 	if u == nil {
 		return
 	}
-	if change != nil {
-		if err := change(r.Context(), u.ID); err != nil {
-			s.fail(w, r, what, err, msgSomethingWrong)
-			return
-		}
-	}
-	s.answerInbox(w, r, u.ID)
+	notes, unread, err := s.inboxes.Recent(r.Context(), u.ID)
+	s.answerInbox(w, r, "load notifications", notes, unread, err)
 }
 
-func (s *Server) answerInbox(w http.ResponseWriter, r *http.Request, userID string) {
-	inbox, err := s.inbox(r.Context(), userID)
-	if err != nil {
-		s.fail(w, r, "load notifications", err, msgSomethingWrong)
+func (s *Server) markNotificationRead(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgInboxSignedOut)
+	if u == nil {
 		return
 	}
-	writeJSON(w, http.StatusOK, inbox)
+	notes, unread, err := s.inboxes.MarkRead(r.Context(), u.ID, r.PathValue("id"))
+	s.answerInbox(w, r, "mark notification read", notes, unread, err)
 }
 
-// inbox is a user's most recent notifications and unread count, as the API shows them.
-func (s *Server) inbox(ctx context.Context, userID string) (api.Inbox, error) {
-	notes, unread, err := s.inboxes.Recent(ctx, userID)
-	if err != nil {
-		return api.Inbox{}, err
+func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request) {
+	u := requireUser(w, r, msgInboxSignedOut)
+	if u == nil {
+		return
 	}
+	notes, unread, err := s.inboxes.MarkAllRead(r.Context(), u.ID)
+	s.answerInbox(w, r, "mark notifications read", notes, unread, err)
+}
+
+// answerInbox answers with the reader's inbox, or why the request (event) failed.
+func (s *Server) answerInbox(w http.ResponseWriter, r *http.Request, event string, notes []model.Notification, unread int, err error) {
+	if err != nil {
+		s.fail(w, r, event, err, msgSomethingWrong)
+		return
+	}
+	writeJSON(w, http.StatusOK, apiInbox(notes, unread))
+}
+
+// apiInbox is a user's most recent notifications and unread count, as the API shows them.
+func apiInbox(notes []model.Notification, unread int) api.Inbox {
 	out := api.Inbox{Notifications: make([]api.Notification, len(notes)), UnreadCount: unread}
 	for i, n := range notes {
 		out.Notifications[i] = api.Notification{
@@ -77,5 +58,5 @@ func (s *Server) inbox(ctx context.Context, userID string) (api.Inbox, error) {
 			out.Notifications[i].ActorId = &n.ActorID
 		}
 	}
-	return out, nil
+	return out
 }

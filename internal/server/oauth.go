@@ -31,7 +31,7 @@ func (s *Server) oauthStart(w http.ResponseWriter, r *http.Request) {
 	if p == nil {
 		return
 	}
-	authURL, state, err := s.accounts.StartOAuth(r.Context(), name, p, r.URL.Query().Get("redirect"), s.clientIP(r))
+	authURL, state, err := s.accounts.StartOAuth(r.Context(), name, p, r.URL.Query().Get("redirect"), actorOf(r).Client)
 	if p, ok := problem.As(err); ok { // too many starts: 429 with Retry-After
 		writeProblem(w, p)
 		return
@@ -69,7 +69,7 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request) {
 		fail(name+"_failed", "err", "state does not match this browser's")
 		return
 	}
-	u, redirect, err := s.accounts.FinishOAuth(r.Context(), name, p, state, q.Get("code"))
+	in, redirect, err := s.accounts.FinishOAuth(r.Context(), name, p, state, q.Get("code"), sessionClient(r))
 	if to := suspendedLogin(err); to != "" {
 		s.log.InfoContext(r.Context(), "provider sign-in refused: suspended", "provider", name)
 		http.Redirect(w, r, to, http.StatusFound)
@@ -83,11 +83,8 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request) {
 		fail(name+"_failed", "err", err)
 		return
 	}
-	if err := s.startSession(w, r, u); err != nil {
-		fail(name+"_failed", "err", err)
-		return
-	}
-	s.log.InfoContext(r.Context(), "signed in with provider", "provider", name, "user", u.ID)
+	s.setSession(w, in)
+	s.log.InfoContext(r.Context(), "signed in with provider", "provider", name, "user", in.Me.User.ID)
 	http.Redirect(w, r, redirect, http.StatusFound)
 }
 

@@ -10,7 +10,10 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/auth/authtest"
+	"castaway/internal/catalog"
 	"castaway/internal/moderation"
+	"castaway/internal/notify"
+	"castaway/internal/services"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -69,7 +72,8 @@ func TestCredentialEventsSpendEveryPendingLink(t *testing.T) {
 		fake := authtest.Start(t)
 		e := newAuthEnvOn(t, fake.Env(), st)
 		// The command line builds its own services over the same database.
-		operator := moderation.NewUsers(st, auth.NewAccounts(st, e.URL, auth.DefaultLimits(), slog.New(slog.DiscardHandler)), nil)
+		operator := services.New(services.Deps{Store: st, Catalog: catalog.MustLoad(), Hub: newTestHub(t, notify.Heartbeat),
+			Log: slog.New(slog.DiscardHandler), BaseURL: e.URL, AuthLimits: auth.DefaultLimits()}).ModerationUsers
 		mod, modUser := e.signedIn(t, "Mod")
 		if err := st.SetAdmin(ctx, modUser.Email, true); err != nil {
 			t.Fatal(err)

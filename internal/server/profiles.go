@@ -27,26 +27,17 @@ func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
 // userLists is one user's rankings that the reader may see: the user themself
 // also sees their private lists.
 func (s *Server) userLists(w http.ResponseWriter, r *http.Request) {
-	userID := r.PathValue("userId")
-	var viewerID string
-	viewer := currentUser(r)
-	if viewer != nil {
-		viewerID = viewer.ID
-	}
-	owned, err := s.lists.UserLists(r.Context(), viewerID, userID)
-	var found []api.ListSummary
-	if err == nil {
-		found, err = s.listsFor(r.Context(), viewer, apiSummaries(owned))
-	}
+	userID, viewer := r.PathValue("userId"), currentUser(r)
+	owned, err := s.lists.UserLists(r.Context(), viewer, userID)
 	if err != nil {
 		msg := msgSomethingWrong
-		if viewerID == userID {
+		if viewer != nil && viewer.ID == userID {
 			msg = problem.MsgMyListsFailed
 		}
 		s.fail(w, r, "user lists", err, msg)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.UserLists{Lists: found})
+	writeJSON(w, http.StatusOK, api.UserLists{Lists: apiSummaries(owned)})
 }
 
 // idolSearch rolls for a hidden immunity idol when a season card is clicked. chance
@@ -59,11 +50,11 @@ type idolSearch struct {
 }
 
 func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	_, body, ok := signedInBody[api.IdolSearch](w, r, "You must be signed in to search for idols.")
+	a, body, ok := signedInBody[api.IdolSearch](w, r, "You must be signed in to search for idols.")
 	if !ok {
 		return
 	}
-	found, err := h.lists.SearchIdol(r.Context(), h.actor(r), body.SeasonId, h.chance, h.draw)
+	found, err := h.lists.SearchIdol(r.Context(), a, body.SeasonId, h.chance, h.draw)
 	if err != nil {
 		h.fail(w, r, "idol search", err, msgSomethingWrong)
 		return

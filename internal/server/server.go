@@ -4,6 +4,7 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -15,12 +16,10 @@ import (
 	"castaway/internal/comments"
 	"castaway/internal/config"
 	"castaway/internal/consensus"
-	"castaway/internal/events"
 	"castaway/internal/follows"
 	"castaway/internal/global"
 	"castaway/internal/httpcache"
 	"castaway/internal/legacy"
-	"castaway/internal/limits"
 	"castaway/internal/lists"
 	"castaway/internal/live"
 	"castaway/internal/moderation"
@@ -28,19 +27,25 @@ import (
 	"castaway/internal/problem"
 	"castaway/internal/services"
 	"castaway/internal/shareimage"
-	"castaway/internal/store"
 	"castaway/web"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
 
+// Database is what the server asks of the database itself, beside the use cases:
+// whether it answers (readyz) and its connection pools (metrics). *store.Store is one.
+type Database interface {
+	Ping(ctx context.Context) error
+	DB() *sql.DB
+	ReadDB() *sql.DB
+}
+
 // Deps is what the server is built from; internal/app wires it.
 type Deps struct {
 	Config   *config.Config
-	Store    *store.Store
+	Database Database
 	Catalog  *catalog.Catalog
 	Logger   *slog.Logger
-	Accounts *auth.Accounts
 	// Providers are the enabled sign-in providers by path name ("google", "twitter").
 	Providers map[string]auth.Provider
 	// Web is the built front end (index.html and assets); nil serves a notice instead.
@@ -51,18 +56,16 @@ type Deps struct {
 	Version string
 	// Mail is this node's mail worker, for its counts in /metrics; nil reports none.
 	Mail MailStats
-	// Hub carries live inbox events over the process's event bus (internal/app
-	// builds both); nil makes an in-process one, for a single process.
+	// Hub carries live events over the process's event bus; the services publish on it.
 	Hub *notify.Hub
-	// Services are the domains' use cases (internal/app builds them once); nil makes
-	// them over Store, Catalog, Hub and Accounts on the server's clock, for tests.
+	// Services are the domains' use cases, built once (services.New) over the same hub.
 	Services *services.Set
 }
 
 // Server is the HTTP face of castaway.
 type Server struct {
 	cfg       *config.Config
-	store     *store.Store
+	db        Database
 	catalog   *catalog.Catalog
 	log       *slog.Logger
 	accounts  *auth.Accounts
@@ -85,28 +88,25 @@ type Server struct {
 	threads     *threadPages // visitors' pages of list threads, under their versions
 	searches    *costly      // bounds on text searches the shared reads cannot answer
 	sitemaps    *costly      // and on the sitemap pages of lists they cannot
-	// writes counts writes against their per-account and per-client limits.
-	writes *limits.Writes
-	// now is the clock the rate limits read (time.Now; a test may set it before requests).
+	// now is the clock the costly reads' limits read (time.Now; a test may set it before requests).
 	now       func() time.Time
 	lists     *lists.Service
 	consensus *consensus.Service
 	legacy    *legacy.Service
 	follows   *follows.Service
-	fanOut    *follows.FanOut // the tests run it (internal/app starts its own)
-	tally     *lists.Tally    // so with the tally
+	fanOut    *follows.FanOut // its pending jobs are a metric
 	// sitemapSize is how many lists one page of the sitemap holds (a test makes it small).
 	sitemapSize int
 }
 
 // New builds the server; Handler gives its http.Handler.
 func New(d Deps) (*Server, error) {
+	set := d.Services
 	s := &Server{
 		cfg:       d.Config,
-		store:     d.Store,
+		db:        d.Database,
 		catalog:   d.Catalog,
 		log:       d.Logger,
-		accounts:  d.Accounts,
 		providers: d.Providers,
 		metrics:   newMetrics(),
 		shared:    httpcache.NewShared(d.Config.SharedReads, d.Config.DBTimeout),
@@ -137,20 +137,14 @@ func New(d Deps) (*Server, error) {
 	if s.docs, err = newAPIDocs(); err != nil {
 		return nil, err
 	}
-	if s.hub == nil {
-		if s.hub, err = notify.NewHub(events.NewLocal(), notify.Heartbeat, d.Logger); err != nil {
-			return nil, err
-		}
-	}
-	s.useServices(d)
+	s.accounts, s.lists, s.consensus, s.legacy = set.Accounts, set.Lists, set.Consensus, set.Legacy
+	s.inboxes, s.comments, s.moderation, s.polls = set.Inbox, set.Comments, set.Moderation, set.Global
+	s.modUsers, s.follows, s.fanOut = set.ModerationUsers, set.Follows, set.FanOut
 	s.liveStreams = s.newLiveStreams()
-	if s.accounts != nil {
-		s.accounts.OnSessionsEnded(s.hub.PublishSessionsEnded)
-	}
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",
 	}, func() float64 { return float64(s.hub.Streams()) }))
-	s.metrics.registry.MustRegister(buildInfo(d.Version), newDBPools(s.store.DB(), s.store.ReadDB()))
+	s.metrics.registry.MustRegister(buildInfo(d.Version), newDBPools(s.db.DB(), s.db.ReadDB()))
 	if d.Mail != nil {
 		s.metrics.registry.MustRegister(mailCounts(d.Mail)...)
 	}
@@ -198,7 +192,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	// A load balancer asks often and must hear back soon, even from a hung database.
 	ctx, cancel := context.WithTimeout(r.Context(), 800*time.Millisecond)
 	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
+	if err := s.db.Ping(ctx); err != nil {
 		s.log.WarnContext(r.Context(), "database not ready", "err", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
 		w.Write([]byte("database unavailable\n"))

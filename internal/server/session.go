@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/limits"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 )
@@ -14,28 +15,25 @@ import (
 // SessionCookie names the cookie holding the session token.
 const SessionCookie = "castaway_session"
 
-// SessionLifetime is how long a sign-in lasts.
-const SessionLifetime = 30 * 24 * time.Hour
+const actorKey ctxKey = iota + 100
 
-const userKey ctxKey = iota + 100
-
-// loadUser puts the signed-in user, if any, in the request context.
+// loadUser puts who asks in the request context (actorOf): the client's address key,
+// which per-client limits count against (the peer's address, or behind a trusted proxy
+// the client's as the proxies forwarded it, an IPv6 address as its /64), and the
+// signed-in user, if any.
 func (s *Server) loadUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a := model.Actor{Client: limits.ClientKey(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.cfg.TrustProxy)}
 		// Only the API needs to know who is asking; assets and pages skip the lookup.
 		c, err := r.Cookie(SessionCookie)
 		if err == nil && c.Value != "" && strings.HasPrefix(r.URL.Path, "/api/") {
-			u, err := s.accounts.SessionUser(r.Context(), auth.HashToken(c.Value))
-			switch {
-			case err != nil:
+			if a.User, err = s.accounts.SessionUser(r.Context(), auth.HashToken(c.Value)); err != nil {
 				// Not knowing who asks is no reason to treat them as signed out.
 				s.fail(w, r, "load session", err, msgSomethingWrong)
 				return
-			case u != nil:
-				r = r.WithContext(context.WithValue(r.Context(), userKey, u))
 			}
 		}
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), actorKey, a)))
 	})
 }
 
@@ -50,14 +48,19 @@ func (s *Server) withPageReader(r *http.Request) (*http.Request, error) {
 	if err != nil || u == nil {
 		return r, err
 	}
-	return r.WithContext(context.WithValue(r.Context(), userKey, u)), nil
+	a := actorOf(r)
+	a.User = u
+	return r.WithContext(context.WithValue(r.Context(), actorKey, a)), nil
+}
+
+// actorOf is who asks (loadUser): the signed-in user (nil for a visitor) and the client.
+func actorOf(r *http.Request) model.Actor {
+	a, _ := r.Context().Value(actorKey).(model.Actor)
+	return a
 }
 
 // currentUser is the signed-in user, or nil.
-func currentUser(r *http.Request) *model.User {
-	u, _ := r.Context().Value(userKey).(*model.User)
-	return u
-}
+func currentUser(r *http.Request) *model.User { return actorOf(r).User }
 
 // requireUser answers 401 and returns nil when nobody is signed in.
 func requireUser(w http.ResponseWriter, r *http.Request, message string) *model.User {
@@ -68,13 +71,20 @@ func requireUser(w http.ResponseWriter, r *http.Request, message string) *model.
 	return u
 }
 
-// signedInBody is the signed-in user and the request's JSON body; ok is false once it
-// has answered 401 (nobody signed in: message) or 400 (the body).
-func signedInBody[T any](w http.ResponseWriter, r *http.Request, message string) (u *model.User, body T, ok bool) {
-	if u = requireUser(w, r, message); u == nil {
-		return nil, body, false
+// signedIn is who asks, a signed-in user; ok is false once it has answered 401 (nobody
+// signed in: message).
+func signedIn(w http.ResponseWriter, r *http.Request, message string) (a model.Actor, ok bool) {
+	a = actorOf(r)
+	return a, requireUser(w, r, message) != nil
+}
+
+// signedInBody is who asks, a signed-in user, and the request's JSON body; ok is false
+// once it has answered 401 (nobody signed in: message) or 400 (the body).
+func signedInBody[T any](w http.ResponseWriter, r *http.Request, message string) (a model.Actor, body T, ok bool) {
+	if a, ok = signedIn(w, r, message); !ok {
+		return a, body, false
 	}
-	return u, body, decodeJSON(w, r, &body)
+	return a, body, decodeJSON(w, r, &body)
 }
 
 // DeviceCookie marks a browser that signed in to an account before, so a lock on the
@@ -94,30 +104,27 @@ func deviceCookie(r *http.Request) string {
 	return ""
 }
 
-// startSession signs u in on this response, and marks this browser as one of u's devices.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *model.User) error {
-	now := time.Now()
-	token, err := s.accounts.StartSession(r.Context(), u.ID, auth.Client{UserAgent: r.UserAgent(), IP: s.clientIP(r)}, SessionLifetime)
-	if err != nil {
-		return err
-	}
-	device, err := s.accounts.NewDeviceCookie(r.Context(), u.ID)
-	if err != nil {
-		return err
-	}
+// sessionClient is who begins a session with r: their browser and their address.
+func sessionClient(r *http.Request) auth.Client {
+	return auth.Client{UserAgent: r.UserAgent(), IP: actorOf(r).Client}
+}
+
+// setSession signs in, on this response, the session just begun (auth.SignedIn), and
+// marks this browser as one of its account's devices.
+func (s *Server) setSession(w http.ResponseWriter, in *auth.SignedIn) {
+	expires := time.Now().Add(auth.SessionLifetime)
 	http.SetCookie(w, &http.Cookie{
-		Name: DeviceCookie, Value: device, Path: DeviceCookiePath, MaxAge: int(auth.DeviceCookieLifetime.Seconds()),
+		Name: DeviceCookie, Value: in.Device, Path: DeviceCookiePath, MaxAge: int(auth.DeviceCookieLifetime.Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.cfg.SecureCookies(),
 	})
 	http.SetCookie(w, &http.Cookie{
-		Name: SessionCookie, Value: token, Path: "/", Expires: now.Add(SessionLifetime),
+		Name: SessionCookie, Value: in.Token, Path: "/", Expires: expires,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies(),
 	})
 	http.SetCookie(w, &http.Cookie{
-		Name: SignedInCookie, Value: "1", Path: "/", Expires: now.Add(SessionLifetime),
+		Name: SignedInCookie, Value: "1", Path: "/", Expires: expires,
 		SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies(),
 	})
-	return nil
 }
 
 // SignedInCookie tells the app, which cannot read the HttpOnly session cookie, that a

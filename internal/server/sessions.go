@@ -37,11 +37,11 @@ func sessionJSON(v *auth.SessionView) api.SignedInSession {
 
 // endMySession ends one of the signed-in user's sessions; ending this one signs out here.
 func (s *Server) endMySession(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgSessionsSignedOut)
-	if u == nil {
+	a, ok := signedIn(w, r, msgSessionsSignedOut)
+	if !ok {
 		return
 	}
-	current, err := s.accounts.EndSession(r.Context(), u.ID, r.PathValue("sessionId"), sessionHash(r))
+	current, err := s.accounts.EndSession(r.Context(), a, r.PathValue("sessionId"), sessionHash(r))
 	if err != nil {
 		s.fail(w, r, "end session", err, problem.MsgSignOutFailed)
 		return
@@ -54,11 +54,11 @@ func (s *Server) endMySession(w http.ResponseWriter, r *http.Request) {
 
 // endOtherSessions ends every session of the signed-in user's but this one.
 func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgSessionsSignedOut)
-	if u == nil {
+	a, ok := signedIn(w, r, msgSessionsSignedOut)
+	if !ok {
 		return
 	}
-	if err := s.accounts.EndOtherSessions(r.Context(), u.ID, sessionHash(r)); err != nil {
+	if err := s.accounts.EndOtherSessions(r.Context(), a, sessionHash(r)); err != nil {
 		s.fail(w, r, "end other sessions", err, problem.MsgSignOutFailed)
 		return
 	}

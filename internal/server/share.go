@@ -80,25 +80,22 @@ func shareETag(l *model.List) string { return `"share-` + shareRevision(l) + `"`
 // to private shows at once. Public lists' images may sit in shared caches (a CDN,
 // a link-preview service); private ones only in their owner's browser.
 func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
-	var viewerID string
-	if u := currentUser(r); u != nil {
-		viewerID = u.ID
-	}
-	l, err := s.lists.ShareImageOf(r.Context(), viewerID, r.PathValue("userId"), r.PathValue("listId"))
+	h := w.Header()
+	held := func(l *model.List) bool { return httpcache.ETagMatches(r.Header.Get("If-None-Match"), shareETag(l)) }
+	l, draw, err := s.lists.ShareImage(r.Context(), actorOf(r), r.PathValue("userId"), r.PathValue("listId"), held)
 	if err != nil {
+		clearCaching(h)
 		s.fail(w, r, "share image", err, msgShareFailed)
 		return
 	}
-	h := w.Header()
-	etag := shareETag(l)
-	h.Set("ETag", etag)
+	h.Set("ETag", shareETag(l))
 	if l.Listed() {
 		h.Set("Cache-Control", "public, no-cache")
 	} else {
 		h.Set("Cache-Control", "private, no-cache")
 		h.Add("Vary", "Cookie")
 	}
-	if httpcache.ETagMatches(r.Header.Get("If-None-Match"), etag) {
+	if !draw {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -106,18 +103,10 @@ func (s *Server) shareImage(w http.ResponseWriter, r *http.Request) {
 	s.servePNG(w, r, "share image", func(w io.Writer) error { return s.share.renderer.PNG(w, s.share.list(l, site)) })
 }
 
-// servePNG answers the PNG paint draws (what naming it in the log), counted against the
-// client's share-image budget and drawn once a drawing slot is free; a refusal or a
-// failure clears the caching headers already set, so no cache keeps it.
+// servePNG answers the PNG paint draws (what naming it in the log), once a drawing slot is
+// free; a failure clears the caching headers already set, so no cache keeps it.
 func (s *Server) servePNG(w http.ResponseWriter, r *http.Request, what string, paint func(io.Writer) error) {
 	h := w.Header()
-	if err := s.lists.TakeShareDraw(r.Context(), s.clientIP(r)); err != nil {
-		if _, refused := problem.As(err); refused {
-			clearCaching(h)
-		}
-		s.fail(w, r, what+" rate limit", err, msgShareFailed)
-		return
-	}
 	png, err := s.share.draw(r.Context(), paint)
 	if errors.Is(err, errShareBusy) {
 		clearCaching(h)

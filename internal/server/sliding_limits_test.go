@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"net/http"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,13 +11,11 @@ import (
 	"castaway/internal/store/storetest"
 )
 
-// setClock makes the server's and the accounts' rate limits read the time the returned function sets.
+// setClock makes the server's and the services' rate limits read the time the returned function sets.
 func (e *testEnv) setClock(start time.Time) func(time.Time) {
-	var at atomic.Int64
-	at.Store(start.UnixNano())
-	e.srv.now = func() time.Time { return time.Unix(0, at.Load()) }
-	e.srv.accounts.SetClock(e.srv.now)
-	return func(t time.Time) { at.Store(t.UnixNano()) }
+	e.clock.at.Store(start.UnixNano())
+	e.srv.now = e.clock.now
+	return func(t time.Time) { e.clock.at.Store(t.UnixNano()) }
 }
 
 // ballots sends n ballots from c and returns how many were taken and the last refusal.

@@ -15,21 +15,21 @@ func (s *Server) streamInbox(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	if err := s.liveStreams.ServeInbox(w, r, live.Client{Account: u.ID, Session: sessionHash(r), Addr: s.clientIP(r)}); err != nil {
+	if err := s.liveStreams.ServeInbox(w, r, live.Client{Account: u.ID, Session: sessionHash(r), Addr: actorOf(r).Client}); err != nil {
 		s.fail(w, r, "open stream", err, msgSomethingWrong)
 	}
 }
 
-// newLiveStreams builds the live streams over the server's hub and store.
+// newLiveStreams builds the live streams over the server's hub and services.
 func (s *Server) newLiveStreams() *live.Streams {
 	return live.New(live.Config{
 		Hub: s.hub, Log: s.log, Reads: s.metrics.streamReads,
 		ReadInbox: func(ctx context.Context, userID string) ([]byte, error) {
-			inbox, err := s.inbox(ctx, userID)
+			notes, unread, err := s.inboxes.Recent(ctx, userID)
 			if err != nil {
 				return nil, err
 			}
-			return json.Marshal(inbox)
+			return json.Marshal(apiInbox(notes, unread))
 		},
 		ReadLegacy: s.legacyEvent,
 		SessionValid: func(ctx context.Context, hash, account string) (bool, error) {

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"strconv"
+
 	lru "github.com/hashicorp/golang-lru/v2"
 )
 
@@ -20,6 +22,12 @@ type threadKey struct {
 	version     int64
 	cursor      string
 	limit       int
+}
+
+// shared is the name of a visitor's page of a thread among the shared reads, whatever
+// its version (a poll's thread has owner "").
+func (k threadKey) shared() string {
+	return "comments\x00" + k.owner + "\x00" + k.list + "\x00" + k.cursor + "\x00" + strconv.Itoa(k.limit)
 }
 
 // threadPagesKept bounds the pages one process keeps (a first page of 20 comments is about

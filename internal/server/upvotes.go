@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"net/http"
 
 	"castaway/internal/api"
@@ -16,21 +15,26 @@ const (
 )
 
 func (s *Server) upvoteList(w http.ResponseWriter, r *http.Request) {
-	s.markUpvote(w, r, s.lists.Upvote)
+	a, ok := signedIn(w, r, msgUpvoteSignedOut)
+	if !ok {
+		return
+	}
+	res, err := s.lists.Upvote(r.Context(), a, r.PathValue("userId"), r.PathValue("listId"))
+	s.answerUpvote(w, r, res, err)
 }
 
 func (s *Server) removeUpvote(w http.ResponseWriter, r *http.Request) {
-	s.markUpvote(w, r, s.lists.RemoveUpvote)
-}
-
-// markUpvote adds or removes, as mark does, the signed-in user's upvote of the list the
-// path names.
-func (s *Server) markUpvote(w http.ResponseWriter, r *http.Request,
-	mark func(ctx context.Context, a model.Actor, ownerID, listID string) (model.UpvoteResult, error)) {
-	if requireUser(w, r, msgUpvoteSignedOut) == nil {
+	a, ok := signedIn(w, r, msgUpvoteSignedOut)
+	if !ok {
 		return
 	}
-	res, err := mark(r.Context(), s.actor(r), r.PathValue("userId"), r.PathValue("listId"))
+	res, err := s.lists.RemoveUpvote(r.Context(), a, r.PathValue("userId"), r.PathValue("listId"))
+	s.answerUpvote(w, r, res, err)
+}
+
+// answerUpvote answers the reader's upvote of a list as it now stands, or why it could
+// not change; a change to nothing keeps the shared reads.
+func (s *Server) answerUpvote(w http.ResponseWriter, r *http.Request, res model.UpvoteResult, err error) {
 	if err != nil {
 		s.fail(w, r, "upvote", err, msgUpvoteFailed)
 		return

@@ -5,7 +5,6 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
-	"castaway/internal/model"
 	"castaway/internal/problem"
 )
 
@@ -16,7 +15,7 @@ func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &body) {
 		return
 	}
-	msg, err := s.accounts.VerifyEmail(r.Context(), body.Token, s.clientIP(r))
+	msg, err := s.accounts.VerifyEmail(r.Context(), body.Token, actorOf(r).Client)
 	if err != nil {
 		s.fail(w, r, "verify email", err, msgSomethingWrong)
 		return
@@ -30,7 +29,7 @@ func (s *Server) resendVerification(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	if err := s.accounts.ResendVerification(r.Context(), u, sessionHash(r), s.clientIP(r)); err != nil {
+	if err := s.accounts.ResendVerification(r.Context(), u, sessionHash(r), actorOf(r).Client); err != nil {
 		s.fail(w, r, "resend verification", err, msgSomethingWrong)
 		return
 	}
@@ -39,11 +38,11 @@ func (s *Server) resendVerification(w http.ResponseWriter, r *http.Request) {
 
 // changeEmail mails a link to the new address; the address changes when it is opened.
 func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request) {
-	u, body, ok := signedInBody[api.EmailChange](w, r, problem.MsgSignedOut)
+	a, body, ok := signedInBody[api.EmailChange](w, r, problem.MsgSignedOut)
 	if !ok {
 		return
 	}
-	if err := s.accounts.RequestEmailChange(r.Context(), u, sessionHash(r), body.Email, body.Password, s.clientIP(r)); err != nil {
+	if err := s.accounts.RequestEmailChange(r.Context(), a.User, sessionHash(r), body.Email, body.Password, a.Client); err != nil {
 		s.fail(w, r, "change email", err, msgSomethingWrong)
 		return
 	}
@@ -61,21 +60,4 @@ func (s *Server) dismissNotice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// addressState fills in whether u's address is verified, the one it is changing to, and
-// the notice u should read.
-func (s *Server) addressState(r *http.Request, u *model.User, me *api.Me) error {
-	me.EmailVerified = u.EmailVerified
-	pending, err := s.accounts.PendingEmail(r.Context(), u)
-	if err != nil {
-		return err
-	}
-	if pending != "" {
-		me.PendingEmail = &pending
-	}
-	if n := auth.Notice(u); n != "" {
-		me.Notice = &n
-	}
-	return nil
 }

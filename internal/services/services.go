@@ -1,6 +1,6 @@
-// Package services builds the domains' use cases over one store, catalog, hub and set of
-// accounts: internal/app once for the process, internal/server for a test that leaves
-// them out.
+// Package services builds the domains' use cases, once, over one store, catalog and hub:
+// internal/app for the process (and for a command that needs them), and every test that
+// runs the server, in the same way.
 package services
 
 import (
@@ -21,8 +21,24 @@ import (
 	"castaway/internal/store"
 )
 
+// Deps is what the use cases are built over.
+type Deps struct {
+	Store   *store.Store
+	Catalog *catalog.Catalog
+	// Hub carries live events (inboxes, sessions that ended) to every node.
+	Hub *notify.Hub
+	Log *slog.Logger
+	// BaseURL prefixes the links accounts mail; AuthLimits bound sign-ins, sign-ups and
+	// resets (auth.DefaultLimits).
+	BaseURL    string
+	AuthLimits auth.Limits
+	// Now is the clock the limits and times read (nil: time.Now; a test may hold it still).
+	Now func() time.Time
+}
+
 // Set is the domains' use cases, each built once.
 type Set struct {
+	Accounts *auth.Accounts
 	// Writes counts writes against their per-account and per-client limits.
 	Writes    *limits.Writes
 	Lists     *lists.Service
@@ -41,23 +57,30 @@ type Set struct {
 	Tally  *lists.Tally
 }
 
-// New builds the use cases over st, reading the time from now (time.Now; a test may
-// hold it still).
-func New(st *store.Store, cat *catalog.Catalog, hub *notify.Hub, accounts *auth.Accounts, log *slog.Logger, now func() time.Time) *Set {
+// New builds the use cases over d, each given the ones it composes (a poll's discussion
+// is made of comments; comments and a castaway's page ask lists what a reader may see).
+func New(d Deps) *Set {
+	st, cat, hub, log, now := d.Store, d.Catalog, d.Hub, d.Log, d.Now
+	if now == nil {
+		now = time.Now
+	}
 	s := &Set{}
+	s.Accounts = auth.NewAccounts(st, d.BaseURL, d.AuthLimits, log)
+	s.Accounts.SetClock(now)
+	s.Accounts.OnSessionsEnded(hub.PublishSessionsEnded)
 	// On SQLite (one process) the write limits' state is this process's own, in memory;
 	// on PostgreSQL every node shares the database's.
 	s.Writes = limits.WritesFor(st, st.Dialect() == store.SQLite, now)
-	s.Lists = lists.NewService(st, cat, s.Writes, hub, log)
-	s.Lists.SetClock(now)
-	s.Consensus = consensus.NewService(st, cat)
-	s.Legacy = legacy.NewService(st, cat, s.Writes, hub)
 	s.Inbox = notify.NewInbox(st, hub)
-	s.Comments = comments.NewService(st, s.Inbox)
-	s.Moderation = moderation.NewService(st, s.Inbox)
+	s.Lists = lists.NewService(st, cat, s.Writes, s.Inbox, log)
+	s.Lists.SetClock(now)
+	s.Consensus = consensus.NewService(st, cat, s.Lists)
+	s.Legacy = legacy.NewService(st, cat, s.Writes, hub)
+	s.Comments = comments.NewService(st, s.Inbox, s.Writes, s.Lists)
+	s.Moderation = moderation.NewService(st, s.Inbox, s.Writes)
+	s.ModerationUsers = moderation.NewUsers(st, s.Accounts, s.Writes, s.Inbox, log)
 	s.Global = global.NewService(st, cat, s.Writes, s.Comments)
-	s.ModerationUsers = moderation.NewUsers(st, accounts, log)
-	s.Follows = follows.NewService(st, s.Writes, hub)
+	s.Follows = follows.NewService(st, s.Writes, s.Inbox)
 	s.Follows.SetClock(now)
 	s.FanOut = follows.NewFanOut(st, hub, log)
 	s.Lists.OnPublished(s.FanOut.Wake)

@@ -98,37 +98,44 @@ func scanComment(row interface{ Scan(...any) error }) (*model.Comment, error) {
 }
 
 // CreateComment adds c and, in the same transaction, notes; it returns the
-// recipients notified. ErrNotFound when c's parent was deleted meanwhile.
+// recipients notified. ErrNotFound when c's parent was deleted meanwhile. A use case
+// posts through PostComment, which checks the thread first.
 func (s *Store) CreateComment(ctx context.Context, c *model.Comment, notes []*model.Notification) ([]string, error) {
 	var notified []string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var parent any
-		if c.ParentID != "" {
-			parent = c.ParentID
-		}
-		// A comment that raced its author's suspension is hidden by it, as the others are.
-		suspended := `EXISTS (SELECT 1 FROM users su WHERE su.id = $4 AND su.suspended_at IS NOT NULL)`
-		_, err := tx.ExecContext(ctx, `INSERT INTO comments (id, list_user_id, list_id, user_id, parent_id, text, upvotes, downvotes, created_at,
-			hidden_at, suspension_hidden)
-			VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7, CASE WHEN `+suspended+` THEN CAST($7 AS BIGINT) END, `+suspended+`)`,
-			c.ID, c.ListUserID, c.ListID, c.UserID, parent, c.Text, millis(c.CreatedAt))
-		if isForeignKeyViolation(err) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return fmt.Errorf("create comment: %w", err)
-		}
-		shown, err := countedAmong(ctx, tx, c.ID) // 0 for a reply to a comment hidden meanwhile
-		if err != nil {
-			return err
-		}
-		if err := threadChanged(ctx, tx, c.ListUserID, c.ListID, shown); err != nil {
-			return err
-		}
-		notified, err = insertNotifications(ctx, tx, notes)
+	err := s.tx(ctx, func(tx *sql.Tx) (err error) {
+		notified, err = insertComment(ctx, tx, c, notes)
 		return err
 	})
 	return notified, err
+}
+
+// insertComment adds c, counted on its thread, and notes, in tx; it returns the
+// recipients notified. ErrNotFound when c's parent (or author) is gone.
+func insertComment(ctx context.Context, tx *sql.Tx, c *model.Comment, notes []*model.Notification) ([]string, error) {
+	var parent any
+	if c.ParentID != "" {
+		parent = c.ParentID
+	}
+	// A comment that raced its author's suspension is hidden by it, as the others are.
+	suspended := `EXISTS (SELECT 1 FROM users su WHERE su.id = $4 AND su.suspended_at IS NOT NULL)`
+	_, err := tx.ExecContext(ctx, `INSERT INTO comments (id, list_user_id, list_id, user_id, parent_id, text, upvotes, downvotes, created_at,
+		hidden_at, suspension_hidden)
+		VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7, CASE WHEN `+suspended+` THEN CAST($7 AS BIGINT) END, `+suspended+`)`,
+		c.ID, c.ListUserID, c.ListID, c.UserID, parent, c.Text, millis(c.CreatedAt))
+	if isForeignKeyViolation(err) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("create comment: %w", err)
+	}
+	shown, err := countedAmong(ctx, tx, c.ID) // 0 for a reply to a comment hidden meanwhile
+	if err != nil {
+		return nil, err
+	}
+	if err := threadChanged(ctx, tx, c.ListUserID, c.ListID, shown); err != nil {
+		return nil, err
+	}
+	return insertNotifications(ctx, tx, notes)
 }
 
 // CommentThread returns every comment of a thread, newest first, with viewerID's votes.

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"castaway/internal/model"
 )
@@ -83,7 +84,14 @@ const pollTopQuery = `SELECT contestant_id, name, total_score, votes FROM global
 // PollTop is a poll's best n contestants in result order (points, ballots, name),
 // read straight off the global_scores_rank index.
 func (s *Store) PollTop(ctx context.Context, pollID string, n int) ([]model.Score, error) {
-	rows, err := s.db.QueryContext(ctx, pollTopQuery, pollID, n)
+	return pollTop(ctx, s.db, pollID, n)
+}
+
+// pollTop is PollTop read through q (the store's pool, or a transaction).
+func pollTop(ctx context.Context, q interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}, pollID string, n int) ([]model.Score, error) {
+	rows, err := q.QueryContext(ctx, pollTopQuery, pollID, n)
 	if err != nil {
 		return nil, fmt.Errorf("poll results: %w", err)
 	}
@@ -161,49 +169,87 @@ func encodeRanking(ids []string) (string, error) {
 // user cannot both subtract the same old ballot, and the score rows are always
 // locked in the same order (no deadlocks). SQLite has one writer anyway.
 func (s *Store) SubmitBallot(ctx context.Context, b *model.Ballot) error {
-	ranking, err := encodeRanking(b.Ranking)
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		return submitBallot(ctx, tx, b.PollID, b.UserID, b.SubmittedAt, func(string) ([]string, []string, error) {
+			return b.Ranking, b.Names, nil
+		})
+	})
+}
+
+// submitBallot is SubmitBallot in tx, of the ballot that ballot makes for the poll's
+// season (contestant ids and names by slot, "" for an empty slot), once the poll is
+// locked and found open.
+func submitBallot(ctx context.Context, tx *sql.Tx, pollID, userID string, at time.Time,
+	ballot func(seasonID string) (ids, names []string, err error)) error {
+	var open bool
+	var seasonID string
+	err := tx.QueryRowContext(ctx, `UPDATE global_polls SET submissions = submissions WHERE id = $1 RETURNING is_open, season_id`, pollID).
+		Scan(&open, &seasonID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("lock poll: %w", err)
+	}
+	if !open {
+		return ErrPollClosed
+	}
+	ids, names, err := ballot(seasonID)
+	if err != nil {
+		return err
+	}
+	ranking, err := encodeRanking(ids)
 	if err != nil {
 		return fmt.Errorf("encode ballot: %w", err)
 	}
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		var open bool
-		err := tx.QueryRowContext(ctx, `UPDATE global_polls SET submissions = submissions WHERE id = $1 RETURNING is_open`, b.PollID).Scan(&open)
-		if errors.Is(err, sql.ErrNoRows) {
+	var oldRaw string
+	var old []string
+	err = tx.QueryRowContext(ctx, `SELECT ranking FROM global_submissions WHERE poll_id = $1 AND user_id = $2`, pollID, userID).Scan(&oldRaw)
+	first := errors.Is(err, sql.ErrNoRows)
+	if err != nil && !first {
+		return fmt.Errorf("read old ballot: %w", err)
+	}
+	if !first {
+		if old, err = decodeRanking(oldRaw); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO global_submissions (poll_id, user_id, ranking, submitted_at)
+		VALUES ($1, $2, $3, $4) ON CONFLICT (poll_id, user_id) DO UPDATE SET ranking = excluded.ranking, submitted_at = excluded.submitted_at`,
+		pollID, userID, ranking, millis(at)); err != nil {
+		if isForeignKeyViolation(err) {
 			return ErrNotFound
 		}
-		if err != nil {
-			return fmt.Errorf("lock poll: %w", err)
+		return fmt.Errorf("save ballot: %w", err)
+	}
+	if first {
+		if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = submissions + 1 WHERE id = $1`, pollID); err != nil {
+			return fmt.Errorf("count ballot: %w", err)
 		}
-		if !open {
-			return ErrPollClosed
+	}
+	return applyDeltas(ctx, tx, pollID, model.BallotChange(old, ids, names))
+}
+
+// CastBallot stores userID's ballot in the poll pollID as SubmitBallot does, in one
+// transaction with what it needs of the poll: ballot makes the ballot for the poll's
+// season from what the voter sent, or refuses it (its error is returned as it is). It
+// returns the poll as it then stands and its top leaders.
+func (s *Store) CastBallot(ctx context.Context, pollID, userID string, at time.Time,
+	ballot func(seasonID string) (ids, names []string, err error), top int) (*model.Poll, []model.Score, error) {
+	var p *model.Poll
+	var leaders []model.Score
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := submitBallot(ctx, tx, pollID, userID, at, ballot); err != nil {
+			return err
 		}
-		var oldRaw string
-		var old []string
-		err = tx.QueryRowContext(ctx, `SELECT ranking FROM global_submissions WHERE poll_id = $1 AND user_id = $2`, b.PollID, b.UserID).Scan(&oldRaw)
-		first := errors.Is(err, sql.ErrNoRows)
-		if err != nil && !first {
-			return fmt.Errorf("read old ballot: %w", err)
+		var err error
+		if p, err = scanPoll(tx.QueryRowContext(ctx, `SELECT `+pollColumns+` FROM global_polls WHERE id = $1`, pollID)); err != nil {
+			return fmt.Errorf("read poll: %w", err)
 		}
-		if !first {
-			if old, err = decodeRanking(oldRaw); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO global_submissions (poll_id, user_id, ranking, submitted_at)
-			VALUES ($1, $2, $3, $4) ON CONFLICT (poll_id, user_id) DO UPDATE SET ranking = excluded.ranking, submitted_at = excluded.submitted_at`,
-			b.PollID, b.UserID, ranking, millis(b.SubmittedAt)); err != nil {
-			if isForeignKeyViolation(err) {
-				return ErrNotFound
-			}
-			return fmt.Errorf("save ballot: %w", err)
-		}
-		if first {
-			if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = submissions + 1 WHERE id = $1`, b.PollID); err != nil {
-				return fmt.Errorf("count ballot: %w", err)
-			}
-		}
-		return applyDeltas(ctx, tx, b.PollID, model.BallotChange(old, b.Ranking, b.Names))
+		leaders, err = pollTop(ctx, tx, pollID, top)
+		return err
 	})
+	return p, leaders, err
 }
 
 // applyDeltas adds each contestant's change to its running total in one statement,

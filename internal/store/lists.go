@@ -55,14 +55,23 @@ func (s *Store) CreateList(ctx context.Context, userID string, ids iter.Seq[stri
 }
 
 // CreateListNotifying is CreateList that also adds, in the same transaction, the
-// notifications notes makes for the new list's id (notes may be nil), and returns
-// their recipients. A public list reaches its author's followers either way, later: the
+// notifications notes makes for the new list's id and, for a remix, its original
+// (notes may be nil), and returns their recipients. A remix's original must be a list
+// userID may see (model.ListVisible), read in the same transaction: ErrRemixGone
+// otherwise. A public list reaches its author's followers either way, later: the
 // transaction records its fan-out (queueFanOut), one row whatever their number.
 func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter.Seq[string], c model.ListContent, now time.Time,
-	notes func(listID string) []*model.Notification) (*model.List, []string, error) {
+	notes func(listID string, original *model.ListVisibility) []*model.Notification) (*model.List, []string, error) {
 	var id string
 	var notified []string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var original *model.ListVisibility
+		if c.RemixOf.ListID != "" {
+			var err error
+			if original, err = remixOriginal(ctx, tx, c.RemixOf, userID); err != nil {
+				return err
+			}
+		}
 		inserted := false
 		for id = range ids {
 			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, chosen_public, is_season,
@@ -102,7 +111,7 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 			return nil
 		}
 		var err error
-		notified, err = insertNotifications(ctx, tx, notes(id))
+		notified, err = insertNotifications(ctx, tx, notes(id, original))
 		return err
 	})
 	if err != nil {

@@ -30,30 +30,33 @@ var reasonColumns = map[string]string{"spam": "spam", "harassment": "harassment"
 // dismissed or restored, in one transaction. ErrAlreadyReported when the reporter
 // reported the target before.
 func (s *Store) AddReport(ctx context.Context, r model.Report) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return addReport(ctx, tx, r) })
+}
+
+// addReport is AddReport in tx.
+func addReport(ctx context.Context, tx *sql.Tx, r model.Report) error {
 	col, ok := reasonColumns[r.Reason]
 	if !ok {
 		return fmt.Errorf("unknown report reason %q", r.Reason)
 	}
 	at := millis(r.CreatedAt)
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO reports (reporter_id, kind, target_key, reason, text, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (reporter_id, kind, target_key) DO NOTHING`,
-			r.ReporterID, r.Kind, r.Key, r.Reason, r.Text, at)
-		if err != nil {
-			return fmt.Errorf("add report: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrAlreadyReported
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO report_targets (kind, target_key, status, report_count, `+col+`, first_at, last_at)
-			VALUES ($1, $2, 'open', 1, 1, $3, $3)
-			ON CONFLICT (kind, target_key) DO UPDATE SET report_count = report_targets.report_count + 1,
-				`+col+` = report_targets.`+col+` + 1, last_at = excluded.last_at,
-				status = CASE WHEN report_targets.status = 'hidden' THEN 'hidden' ELSE 'open' END`, r.Kind, r.Key, at); err != nil {
-			return fmt.Errorf("count report: %w", err)
-		}
-		return addFilters(ctx, tx, r.ReporterID, 1)
-	})
+	res, err := tx.ExecContext(ctx, `INSERT INTO reports (reporter_id, kind, target_key, reason, text, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (reporter_id, kind, target_key) DO NOTHING`,
+		r.ReporterID, r.Kind, r.Key, r.Reason, r.Text, at)
+	if err != nil {
+		return fmt.Errorf("add report: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrAlreadyReported
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO report_targets (kind, target_key, status, report_count, `+col+`, first_at, last_at)
+		VALUES ($1, $2, 'open', 1, 1, $3, $3)
+		ON CONFLICT (kind, target_key) DO UPDATE SET report_count = report_targets.report_count + 1,
+			`+col+` = report_targets.`+col+` + 1, last_at = excluded.last_at,
+			status = CASE WHEN report_targets.status = 'hidden' THEN 'hidden' ELSE 'open' END`, r.Kind, r.Key, at); err != nil {
+		return fmt.Errorf("count report: %w", err)
+	}
+	return addFilters(ctx, tx, r.ReporterID, 1)
 }
 
 // addFilters keeps users.filter_count in step with the user's blocks and reports.
