@@ -96,10 +96,10 @@ func TestCastawayCard(t *testing.T) {
 		if res.StatusCode != 200 {
 			t.Fatalf("Sandra's card: %d", res.StatusCode)
 		}
-		card, picture = e.srv.share.card(c, siteName(e.cfg.BaseURL))
+		card, picture = e.srv.share.card(apiCastaway(c), siteName(e.cfg.BaseURL))
 		lay := e.srv.share.renderer.CardLayout(card)
 		r, g, b, _ = decodePNG(t, body).At(lay.Picture.Min.X+10, lay.Picture.Min.Y+10).RGBA()
-		if picture != c.ImageUrl || !lay.Mark.Disc.Empty() || r>>8 > 40 || g>>8 < 180 || b>>8 > 80 {
+		if picture != c.ImageURL || !lay.Mark.Disc.Empty() || r>>8 > 40 || g>>8 < 180 || b>>8 > 80 {
 			t.Errorf("Sandra's headshot %q: the picture's corner is (%d,%d,%d), disc %v", picture, r>>8, g>>8, b>>8, lay.Mark.Disc)
 		}
 
