@@ -83,7 +83,7 @@ try {
     ['season', '/seasons/s20'],
     ['castaway', '/castaways/sandra-diaz-twine'],
     ['global', '/global-rankings'],
-    ['legacy', '/legacy-rankings'],
+    ['legacy', '/legacy'],
     ['login', '/login'],
     ['notfound', '/no-such-page'],
   ];
