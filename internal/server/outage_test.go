@@ -291,7 +291,9 @@ func TestLockedSQLiteAnswers503(t *testing.T) {
 	e := newEnvWithSettings(t, st, nil, map[string]string{"CASTAWAY_DB_TIMEOUT": outageDeadline})
 	c := signedInFan(t, e, st)
 
-	other, err := sql.Open("sqlite", "file:"+path)
+	// It waits its turn for the lock, as the server's connections do: a checkpoint may hold
+	// the file for a moment just then.
+	other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
 	if err != nil {
 		t.Fatal(err)
 	}
