@@ -49,6 +49,33 @@ func (e CommentVoteValue) Valid() bool {
 	}
 }
 
+// Defines values for Franchise.
+const (
+	AU Franchise = "AU"
+	NZ Franchise = "NZ"
+	SA Franchise = "SA"
+	UK Franchise = "UK"
+	US Franchise = "US"
+)
+
+// Valid indicates whether the value is a known member of the Franchise enum.
+func (e Franchise) Valid() bool {
+	switch e {
+	case AU:
+		return true
+	case NZ:
+		return true
+	case SA:
+		return true
+	case UK:
+		return true
+	case US:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListFormat.
 const (
 	ListFormatRanked ListFormat = "ranked"
@@ -856,6 +883,273 @@ type FollowingPage struct {
 	Users      []FollowedUser `json:"users"`
 }
 
+// Franchise The country's Survivor: the US, Australia, South Africa, New Zealand, the UK.
+type Franchise string
+
+// GameAdvantage defines model for GameAdvantage.
+type GameAdvantage struct {
+	Clue       *string `json:"clue,omitempty"`
+	Conditions *string `json:"conditions,omitempty"`
+	Events     []struct {
+		Castaway string `json:"castaway"`
+		Day      int    `json:"day"`
+		Episode  int    `json:"episode"`
+
+		// Event Example: Played
+		Event          string  `json:"event"`
+		PlayedFor      *string `json:"playedFor,omitempty"`
+		Success        *string `json:"success,omitempty"`
+		VotesNullified *int    `json:"votesNullified,omitempty"`
+	} `json:"events"`
+	Location *string `json:"location,omitempty"`
+
+	// Type Example: Hidden Immunity Idol
+	Type string `json:"type"`
+}
+
+// GameBoot defines model for GameBoot.
+type GameBoot struct {
+	Castaway string `json:"castaway"`
+	Day      int    `json:"day"`
+	Episode  int    `json:"episode"`
+	Order    int    `json:"order"`
+	Result   string `json:"result"`
+}
+
+// GameCastaway One castaway's game in one season.
+type GameCastaway struct {
+	// AdvantagesFound Advantages other than idols.
+	AdvantagesFound  int  `json:"advantagesFound"`
+	AdvantagesPlayed int  `json:"advantagesPlayed"`
+	Age              *int `json:"age,omitempty"`
+
+	// BootVotes Votes they cast for the castaway who went home.
+	BootVotes     int `json:"bootVotes"`
+	Confessionals int `json:"confessionals"`
+
+	// Day The last day they played.
+	Day int `json:"day"`
+
+	// Episode The episode they left in.
+	Episode int `json:"episode"`
+
+	// ExpectedConfessionals What an even edit would have given them.
+	ExpectedConfessionals float32 `json:"expectedConfessionals"`
+	Finalist              bool    `json:"finalist"`
+
+	// GameRank Their place in the cast by overall score, 1 the best; absent without a score.
+	GameRank *int    `json:"gameRank,omitempty"`
+	Hometown *string `json:"hometown,omitempty"`
+
+	// Id The catalog's contestant id.
+	Id          string `json:"id"`
+	IdolsFound  int    `json:"idolsFound"`
+	IdolsPlayed int    `json:"idolsPlayed"`
+	Jury        bool   `json:"jury"`
+
+	// JuryVotes Jury votes received as a finalist.
+	JuryVotes     int     `json:"juryVotes"`
+	Name          string  `json:"name"`
+	Occupation    *string `json:"occupation,omitempty"`
+	OriginalTribe string  `json:"originalTribe"`
+
+	// Place 1 the winner; 0 while the season airs.
+	Place int `json:"place"`
+
+	// Result Example: 3rd voted out
+	Result string `json:"result"`
+
+	// Scores survivoR's scores for the season, 0 to 1 each.
+	Scores *GameScores `json:"scores,omitempty"`
+
+	// Season Example: s13
+	Season    string `json:"season"`
+	ShortName string `json:"shortName"`
+
+	// SurvivorId Example: US0201
+	SurvivorId string   `json:"survivorId"`
+	Tribes     []string `json:"tribes"`
+	VotesCast  int      `json:"votesCast"`
+
+	// VotesReceived Nullified votes left out.
+	VotesReceived int  `json:"votesReceived"`
+	Winner        bool `json:"winner"`
+}
+
+// GameCouncil defines model for GameCouncil.
+type GameCouncil struct {
+	Day     int `json:"day"`
+	Episode int `json:"episode"`
+
+	// Order The boot order it decided.
+	Order       int      `json:"order"`
+	Out         []string `json:"out"`
+	Tribe       string   `json:"tribe"`
+	TribeStatus string   `json:"tribeStatus"`
+	Votes       []struct {
+		// Event An advantage or twist that changed the vote.
+		Event     *string `json:"event,omitempty"`
+		Immunity  *string `json:"immunity,omitempty"`
+		Nullified *bool   `json:"nullified,omitempty"`
+		Outcome   *string `json:"outcome,omitempty"`
+
+		// Round 1; a revote after a tie is 2.
+		Round int `json:"round"`
+
+		// Target Absent when the voter voted for no castaway.
+		Target *string `json:"target,omitempty"`
+		Tie    *bool   `json:"tie,omitempty"`
+		Voter  string  `json:"voter"`
+	} `json:"votes"`
+}
+
+// GameEpisode defines model for GameEpisode.
+type GameEpisode struct {
+	// Date YYYY-MM-DD, the day it aired.
+	Date *string  `json:"date,omitempty"`
+	Imdb *float32 `json:"imdb,omitempty"`
+
+	// Left Castaways still in the game when it ended.
+	Left    int    `json:"left"`
+	Minutes *int   `json:"minutes,omitempty"`
+	Number  int    `json:"number"`
+	Overall int    `json:"overall"`
+	Ratings *int   `json:"ratings,omitempty"`
+	Title   string `json:"title"`
+	Viewers *int   `json:"viewers,omitempty"`
+}
+
+// GameJourney defines model for GameJourney.
+type GameJourney struct {
+	Castaway string  `json:"castaway"`
+	Episode  int     `json:"episode"`
+	Event    *string `json:"event,omitempty"`
+	Game     *string `json:"game,omitempty"`
+	LostVote *bool   `json:"lostVote,omitempty"`
+	Reward   *string `json:"reward,omitempty"`
+}
+
+// GameJuryVote defines model for GameJuryVote.
+type GameJuryVote struct {
+	Finalist string `json:"finalist"`
+	Juror    string `json:"juror"`
+}
+
+// GamePerson defines model for GamePerson.
+type GamePerson struct {
+	// Days Days played
+	Days       int            `json:"days"`
+	Id         string         `json:"id"`
+	Name       string         `json:"name"`
+	Occupation *string        `json:"occupation,omitempty"`
+	Seasons    []GameCastaway `json:"seasons"`
+	SurvivorId string         `json:"survivorId"`
+	Totals     GameTotals     `json:"totals"`
+}
+
+// GamePhase defines model for GamePhase.
+type GamePhase struct {
+	Day     int `json:"day"`
+	Episode int `json:"episode"`
+	Tribes  []struct {
+		Members []string `json:"members"`
+		Name    string   `json:"name"`
+		Status  string   `json:"status"`
+	} `json:"tribes"`
+}
+
+// GameScores survivoR's scores for the season, 0 to 1 each.
+type GameScores struct {
+	Advantage float32 `json:"advantage"`
+	Challenge float32 `json:"challenge"`
+	Jury      float32 `json:"jury"`
+	Outlast   float32 `json:"outlast"`
+	Outplay   float32 `json:"outplay"`
+	Outwit    float32 `json:"outwit"`
+	Overall   float32 `json:"overall"`
+	Vote      float32 `json:"vote"`
+}
+
+// GameSeason defines model for GameSeason.
+type GameSeason struct {
+	Advantages []GameAdvantage `json:"advantages"`
+	Boots      []GameBoot      `json:"boots"`
+
+	// Cast By place, the winner first.
+	Cast     []GameCastaway `json:"cast"`
+	CastSize int            `json:"castSize"`
+	Councils []GameCouncil  `json:"councils"`
+	Country  *string        `json:"country,omitempty"`
+
+	// Ended YYYY-MM-DD
+	Ended    *string       `json:"ended,omitempty"`
+	Episodes []GameEpisode `json:"episodes"`
+
+	// Filming Started and ended, YYYY-MM-DD; empty when unknown.
+	Filming []string `json:"filming"`
+
+	// FinalVote Example: 6-3-0
+	FinalVote *string `json:"finalVote,omitempty"`
+
+	// Franchise The country's Survivor: the US, Australia, South Africa, New Zealand, the UK.
+	Franchise Franchise `json:"franchise"`
+
+	// Id Example: s20
+	Id       string         `json:"id"`
+	Journeys []GameJourney  `json:"journeys"`
+	Jury     []GameJuryVote `json:"jury"`
+	JurySize int            `json:"jurySize"`
+	Location *string        `json:"location,omitempty"`
+	Name     string         `json:"name"`
+	Number   int            `json:"number"`
+
+	// Phases The tribes' make-up, from the first episode and each time it changed.
+	Phases []GamePhase `json:"phases"`
+
+	// Premiered YYYY-MM-DD
+	Premiered  *string     `json:"premiered,omitempty"`
+	Timeslot   *string     `json:"timeslot,omitempty"`
+	TribeSetup *string     `json:"tribeSetup,omitempty"`
+	Tribes     []GameTribe `json:"tribes"`
+
+	// Viewers In people; 0 where the data has no figure.
+	Viewers GameViewers `json:"viewers"`
+
+	// Winner The winner's castaway id.
+	Winner *string `json:"winner,omitempty"`
+}
+
+// GameTotals defines model for GameTotals.
+type GameTotals struct {
+	AdvantagesFound       int     `json:"advantagesFound"`
+	AdvantagesPlayed      int     `json:"advantagesPlayed"`
+	BootVotes             int     `json:"bootVotes"`
+	Confessionals         int     `json:"confessionals"`
+	ExpectedConfessionals float32 `json:"expectedConfessionals"`
+	IdolsFound            int     `json:"idolsFound"`
+	IdolsPlayed           int     `json:"idolsPlayed"`
+	JuryVotes             int     `json:"juryVotes"`
+	VotesCast             int     `json:"votesCast"`
+	VotesReceived         int     `json:"votesReceived"`
+}
+
+// GameTribe defines model for GameTribe.
+type GameTribe struct {
+	// Colour Example: #e5a954
+	Colour string `json:"colour"`
+	Name   string `json:"name"`
+
+	// Status Example: Original
+	Status string `json:"status"`
+}
+
+// GameViewers In people; 0 where the data has no figure.
+type GameViewers struct {
+	Finale   int     `json:"finale"`
+	Mean     float32 `json:"mean"`
+	Premiere int     `json:"premiere"`
+}
+
 // GlobalPoll defines model for GlobalPoll.
 type GlobalPoll struct {
 	Description string `json:"description"`
@@ -1488,7 +1782,12 @@ type ReportTargetTargetType string
 type Season struct {
 	Contestants []CatalogContestant `json:"contestants"`
 
-	// Id Example: s45
+	// Franchise The country's Survivor: the US, Australia, South Africa, New Zealand, the UK.
+	Franchise Franchise `json:"franchise"`
+
+	// Id s1…s50 in the US; another franchise's take its prefix: au1, sa9, nz2, uk3.
+	//
+	// Example: s45
 	Id string `json:"id"`
 
 	// LogoUrl Example: /media/seasons/45
@@ -1497,7 +1796,9 @@ type Season struct {
 	// Name Example: Survivor 45
 	Name string `json:"name"`
 
-	// Number Example: 45
+	// Number The season's number within its franchise.
+	//
+	// Example: 45
 	Number int `json:"number"`
 }
 

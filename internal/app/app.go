@@ -17,10 +17,10 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/backup"
-	"castaway/internal/catalog"
 	"castaway/internal/checkpoint"
 	"castaway/internal/config"
 	"castaway/internal/events"
+	"castaway/internal/game"
 	"castaway/internal/listcache"
 	"castaway/internal/mail"
 	"castaway/internal/notify"
@@ -93,8 +93,8 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		return err
 	}
 	defer hub.Close()
-	cat := catalog.MustLoad()
-	uses := services.New(services.Deps{Store: st, Catalog: cat, Hub: hub, Log: log, BaseURL: cfg.BaseURL, AuthLimits: auth.DefaultLimits()})
+	g, cat := game.Shipped()
+	uses := services.New(services.Deps{Store: st, Catalog: cat, Game: g, Hub: hub, Log: log, BaseURL: cfg.BaseURL, AuthLimits: auth.DefaultLimits()})
 	// Mail is queued with the change that sends it and delivered by this worker (one per
 	// node; leases keep them apart), stopped after the last request is done.
 	mailer := mail.NewWorker(st, mailSender(cfg, log), log)

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -24,7 +26,8 @@ type Contestant struct {
 // Season is one season with its cast in catalog order.
 type Season struct {
 	ID          string       `json:"id"`
-	Number      int          `json:"number"`
+	Franchise   string       `json:"franchise"` // US, AU, SA, NZ, UK
+	Number      int          `json:"number"`    // within its franchise
 	Name        string       `json:"name"`
 	LogoURL     string       `json:"logoUrl"`
 	Contestants []Contestant `json:"contestants"`
@@ -60,31 +63,44 @@ func Load() (*Catalog, error) {
 	if err := json.Unmarshal(seasonsJSON, &raw); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
-	c := &Catalog{Version: raw.Version, legacy: raw.Legacy, seasons: map[string]*Season{}, firstSeen: map[string]placed{},
-		played: map[string][]*Season{}}
-	for _, rs := range raw.Seasons {
-		s := Season{ID: rs.ID, Number: rs.Number, Name: rs.Name, LogoURL: SeasonLogoPath(rs.Number)}
-		keys := headshotKeys(rs.Contestants)
-		for _, ct := range rs.Contestants {
-			ct.ImageURL = "/media/contestants/" + rs.ID + "/" + keys[ct.ID]
-			s.Contestants = append(s.Contestants, ct)
-		}
-		c.Seasons = append(c.Seasons, s)
+	seasons := make([]Season, len(raw.Seasons))
+	for i, rs := range raw.Seasons {
+		seasons[i] = Season{ID: rs.ID, Franchise: "US", Number: rs.Number, Name: rs.Name, Contestants: rs.Contestants}
 	}
-	for i := range c.Seasons {
-		s := &c.Seasons[i]
-		c.seasons[s.ID] = s
+	return (&Catalog{Version: raw.Version, legacy: raw.Legacy}).With(seasons...), nil
+}
+
+// With is the catalog with more seasons after its own (another franchise's), each
+// contestant's headshot and the season's logo given their paths.
+func (c *Catalog) With(more ...Season) *Catalog {
+	out := &Catalog{Version: c.Version, legacy: c.legacy, seasons: map[string]*Season{}, firstSeen: map[string]placed{},
+		played: map[string][]*Season{}}
+	out.Seasons = append(slices.Clip(c.Seasons), more...)
+	for i := len(c.Seasons); i < len(out.Seasons); i++ {
+		s := &out.Seasons[i]
+		s.LogoURL = SeasonLogoPath(s.ID, s.Number)
+		keys := headshotKeys(s.Contestants)
+		cast := make([]Contestant, len(s.Contestants))
+		for j, ct := range s.Contestants {
+			ct.ImageURL = "/media/contestants/" + s.ID + "/" + keys[ct.ID]
+			cast[j] = ct
+		}
+		s.Contestants = cast
+	}
+	for i := range out.Seasons {
+		s := &out.Seasons[i]
+		out.seasons[s.ID] = s
 		for _, ct := range s.Contestants {
-			if _, ok := c.firstSeen[ct.ID]; !ok {
-				c.firstSeen[ct.ID] = placed{season: s, contestant: ct}
+			if _, ok := out.firstSeen[ct.ID]; !ok {
+				out.firstSeen[ct.ID] = placed{season: s, contestant: ct}
 			}
 			// A returning player keeps their id; one listed twice in a cast played it once.
-			if ps := c.played[ct.ID]; len(ps) == 0 || ps[len(ps)-1] != s {
-				c.played[ct.ID] = append(ps, s)
+			if ps := out.played[ct.ID]; len(ps) == 0 || ps[len(ps)-1] != s {
+				out.played[ct.ID] = append(ps, s)
 			}
 		}
 	}
-	return c, nil
+	return out
 }
 
 // MustLoad is Load for program start, where a broken embedded file is a build bug.
@@ -149,8 +165,14 @@ func (c *Catalog) CurrentID(id string) string {
 	return id
 }
 
-// SeasonLogoPath is where a season's logo is served.
-func SeasonLogoPath(number int) string { return fmt.Sprintf("/media/seasons/%d", number) }
+// SeasonLogoPath is where a season's logo is served: a US season's by its number (as
+// links made before other franchises do), another franchise's by its id ("au3").
+func SeasonLogoPath(id string, number int) string {
+	if id == "s"+strconv.Itoa(number) {
+		return "/media/seasons/" + strconv.Itoa(number)
+	}
+	return "/media/seasons/" + id
+}
 
 var nonLetters = regexp.MustCompile(`[^a-z]`)
 

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -18,7 +19,7 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("s34 missing or incomplete: %v", s34)
 	}
 	for _, s := range c.Seasons {
-		if s.LogoURL != SeasonLogoPath(s.Number) {
+		if s.LogoURL != "/media/seasons/"+strconv.Itoa(s.Number) || s.Franchise != "US" {
 			t.Errorf("%s logo %q", s.ID, s.LogoURL)
 		}
 		seen := map[string]bool{}
@@ -91,5 +92,26 @@ func TestPlayedAndCastaways(t *testing.T) {
 	}
 	if len(seen) != 751 {
 		t.Errorf("%d castaways, want 751", len(seen))
+	}
+}
+
+// Another franchise's seasons join after the US's: logos by id, headshots under the
+// season, returning players found in their first season still.
+func TestWith(t *testing.T) {
+	us := MustLoad()
+	c := us.With(Season{ID: "au11", Franchise: "AU", Number: 11, Name: "Survivor: Australia vs. The World",
+		Contestants: []Contestant{{ID: "cirie-fields", Name: "Cirie Fields"}, {ID: "au-george-mladenov", Name: "George Mladenov"}}})
+	au, ok := c.Season("au11")
+	if !ok || au.LogoURL != "/media/seasons/au11" || au.Contestants[1].ImageURL != "/media/contestants/au11/george" {
+		t.Fatalf("au11: %+v", au)
+	}
+	if _, s, _ := c.Contestant("cirie-fields", ""); s.ID != "s12" {
+		t.Errorf("Cirie first seen in %s, want s12", s.ID)
+	}
+	if played := c.Played("cirie-fields"); played[len(played)-1].ID != "au11" {
+		t.Errorf("Cirie played %v", played)
+	}
+	if len(us.Seasons) != 50 || len(c.Seasons) != 51 {
+		t.Errorf("With changed the catalog it grew from: %d, %d seasons", len(us.Seasons), len(c.Seasons))
 	}
 }

@@ -1,7 +1,6 @@
 package placeholder
 
 import (
-	"strconv"
 	"strings"
 
 	"castaway/internal/catalog"
@@ -18,14 +17,19 @@ const (
 // art hold at most one per catalog picture.
 type Index struct {
 	contestants map[string]string // "s13/parvati" -> "Parvati Shallow"
-	seasons     map[int]bool
+	seasons     map[string]Art    // "45", "au3" -> its logo's art
 }
 
 // NewIndex indexes the catalog's pictures.
 func NewIndex(c *catalog.Catalog) *Index {
-	ix := &Index{contestants: map[string]string{}, seasons: map[int]bool{}}
+	ix := &Index{contestants: map[string]string{}, seasons: map[string]Art{}}
 	for _, s := range c.Seasons {
-		ix.seasons[s.Number] = true
+		key := strings.TrimPrefix(s.LogoURL, seasonPrefix)
+		if s.Franchise == "US" {
+			ix.seasons[key] = Season(s.Number)
+		} else {
+			ix.seasons[key] = FranchiseSeason(s.Franchise, s.Number, s.Name)
+		}
 		for _, ct := range s.Contestants {
 			ix.contestants[strings.TrimPrefix(ct.ImageURL, contestantPrefix)] = ct.Name
 		}
@@ -42,12 +46,11 @@ func (ix *Index) Contestant(key string) (Art, bool) {
 	return Contestant(name), true
 }
 
-// Season is the art for season number n; false when the catalog has no such season.
-func (ix *Index) Season(n int) (Art, bool) {
-	if !ix.seasons[n] {
-		return Art{}, false
-	}
-	return Season(n), true
+// Season is the art for a season logo's key ("45" in the US, "au3" elsewhere); false
+// when the catalog has no such season.
+func (ix *Index) Season(key string) (Art, bool) {
+	a, ok := ix.seasons[key]
+	return a, ok
 }
 
 // ForImageURL is the art for a ranked item's image URL (model.Item.ImageURL);
@@ -56,10 +59,8 @@ func (ix *Index) ForImageURL(url string) (Art, bool) {
 	if key, ok := strings.CutPrefix(url, contestantPrefix); ok {
 		return ix.Contestant(key)
 	}
-	if num, ok := strings.CutPrefix(url, seasonPrefix); ok {
-		if n, err := strconv.Atoi(num); err == nil {
-			return ix.Season(n)
-		}
+	if key, ok := strings.CutPrefix(url, seasonPrefix); ok {
+		return ix.Season(key)
 	}
 	return Art{}, false
 }

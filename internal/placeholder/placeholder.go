@@ -35,6 +35,13 @@ func Season(n int) Art {
 	return Art{label: "Season " + strconv.Itoa(n), text: strconv.Itoa(n), season: true, top: c[0], bottom: c[1]}
 }
 
+// FranchiseSeason is the art for season n of another franchise ("AU", 3): "AU3" in the
+// ring, the season's name its accessible name.
+func FranchiseSeason(franchise string, n int, name string) Art {
+	c := pick(franchise + strconv.Itoa(n*7))
+	return Art{label: name, text: franchise + strconv.Itoa(n), season: true, top: c[0], bottom: c[1]}
+}
+
 // SVG is the art as a 200×200 SVG document.
 func (a Art) SVG() []byte {
 	if a.season {

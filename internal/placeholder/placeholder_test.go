@@ -74,7 +74,24 @@ func TestIndex(t *testing.T) {
 			t.Errorf("%q has art", url)
 		}
 	}
-	if _, ok := ix.Season(0); ok {
+	if _, ok := ix.Season("0"); ok {
 		t.Error("season 0 has art")
+	}
+}
+
+// Another franchise's season logos are keyed by id, their art naming the franchise.
+func TestIndexFranchises(t *testing.T) {
+	au := catalog.Season{ID: "au3", Franchise: "AU", Number: 3, Name: "Survivor Australia: Champions vs. Contenders",
+		Contestants: []catalog.Contestant{{ID: "au-shaun-hampson", Name: "Shaun Hampson"}}}
+	ix := NewIndex(catalog.MustLoad().With(au))
+	a, ok := ix.ForImageURL("/media/seasons/au3")
+	if !ok || !strings.Contains(string(a.SVG()), ">AU3<") || a.label != au.Name {
+		t.Errorf("au3 by URL: %v %+v", ok, a)
+	}
+	if a, ok := ix.ForImageURL("/media/seasons/3"); !ok || !strings.Contains(string(a.SVG()), ">3<") {
+		t.Errorf("US season 3 by URL: %v", ok)
+	}
+	if _, ok := ix.Contestant("au3/shaun"); !ok {
+		t.Error("au3/shaun has no art")
 	}
 }

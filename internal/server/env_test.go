@@ -18,9 +18,9 @@ import (
 	"time"
 
 	"castaway/internal/auth"
-	"castaway/internal/catalog"
 	"castaway/internal/config"
 	"castaway/internal/events"
+	"castaway/internal/game"
 	"castaway/internal/mail"
 	"castaway/internal/model"
 	"castaway/internal/notify"
@@ -143,8 +143,8 @@ func testDepsWith(t testing.TB, cfg *config.Config, st *store.Store, hub *notify
 		}
 		t.Cleanup(hub.Close)
 	}
-	cat := catalog.MustLoad()
-	uses := services.New(services.Deps{Store: st, Catalog: cat, Hub: hub, Log: log, BaseURL: cfg.BaseURL,
+	g, cat := game.Shipped()
+	uses := services.New(services.Deps{Store: st, Catalog: cat, Game: g, Hub: hub, Log: log, BaseURL: cfg.BaseURL,
 		AuthLimits: auth.DefaultLimits(), Now: now})
 	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, filepath.Join(cfg.DataDir, "outbox"), log)
 	if err != nil {

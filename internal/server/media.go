@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -15,7 +14,7 @@ import (
 )
 
 // media serves headshots (/media/contestants/{seasonId}/{key}) and season logos
-// (/media/seasons/{number}) from a folder, or from a CDN when one is configured.
+// (/media/seasons/{number}, or {id} for another franchise) from a folder, or from a CDN when one is configured.
 // A picture that is missing is drawn instead, so the app never shows a broken image.
 type media struct {
 	dir      string
@@ -53,13 +52,13 @@ func (m *media) contestant(w http.ResponseWriter, r *http.Request) {
 }
 
 func (m *media) season(w http.ResponseWriter, r *http.Request) {
-	n, err := strconv.Atoi(r.PathValue("number"))
-	art, ok := m.art.Season(n)
-	if err != nil || !ok {
+	key := r.PathValue("season")
+	art, ok := m.art.Season(key)
+	if !ok {
 		writeProblem(w, problem.New(problem.NotFound, "not_found", "No such season logo."))
 		return
 	}
-	rel := "seasons/" + strconv.Itoa(n)
+	rel := "seasons/" + key
 	if !m.serveFile(w, r, rel) {
 		m.drawnSVG(rel, art).ServeHTTP(w, r)
 	}

@@ -31,10 +31,12 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/catalog/seasons", s.seasons},
 		{"GET /api/seasons/consensus", s.cacheable(s.seasonsConsensus)},
 		{"GET /api/seasons/{seasonId}/consensus", s.cacheable(s.seasonConsensus)},
+		{"GET /api/seasons/{seasonId}/game", http.HandlerFunc(s.seasonGame)},
+		{"GET /api/contestants/{contestantId}/game", http.HandlerFunc(s.castawayGame)},
 		{"GET /api/contestants/{contestantId}", s.cacheable(s.castaway)},
 		{"GET /api/contestants/{contestantId}/share.png", http.HandlerFunc(s.castawayCard)},
 		{"GET /media/contestants/{season}/{key}", http.HandlerFunc(s.media.contestant)},
-		{"GET /media/seasons/{number}", http.HandlerFunc(s.media.season)},
+		{"GET /media/seasons/{season}", http.HandlerFunc(s.media.season)},
 		{"GET /images/placeholder.jpg", s.media.headshot},
 
 		// Accounts

@@ -17,6 +17,7 @@ import (
 	"castaway/internal/config"
 	"castaway/internal/consensus"
 	"castaway/internal/follows"
+	"castaway/internal/game"
 	"castaway/internal/global"
 	"castaway/internal/httpcache"
 	"castaway/internal/legacy"
@@ -92,9 +93,12 @@ type Server struct {
 	now       func() time.Time
 	lists     *lists.Service
 	consensus *consensus.Service
-	legacy    *legacy.Service
-	follows   *follows.Service
-	fanOut    *follows.FanOut // its pending jobs are a metric
+	game      *game.Service
+	// gameAnswers are the game's answers, encoded once.
+	gameAnswers gameAnswers
+	legacy      *legacy.Service
+	follows     *follows.Service
+	fanOut      *follows.FanOut // its pending jobs are a metric
 	// sitemapSize is how many lists one page of the sitemap holds (a test makes it small).
 	sitemapSize int
 }
@@ -139,7 +143,7 @@ func New(d Deps) (*Server, error) {
 	}
 	s.accounts, s.lists, s.consensus, s.legacy = set.Accounts, set.Lists, set.Consensus, set.Legacy
 	s.inboxes, s.comments, s.moderation, s.polls = set.Inbox, set.Comments, set.Moderation, set.Global
-	s.modUsers, s.follows, s.fanOut = set.ModerationUsers, set.Follows, set.FanOut
+	s.modUsers, s.follows, s.fanOut, s.game = set.ModerationUsers, set.Follows, set.FanOut, set.Game
 	s.liveStreams = s.newLiveStreams()
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",

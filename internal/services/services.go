@@ -12,6 +12,7 @@ import (
 	"castaway/internal/comments"
 	"castaway/internal/consensus"
 	"castaway/internal/follows"
+	"castaway/internal/game"
 	"castaway/internal/global"
 	"castaway/internal/legacy"
 	"castaway/internal/limits"
@@ -25,6 +26,8 @@ import (
 type Deps struct {
 	Store   *store.Store
 	Catalog *catalog.Catalog
+	// Game is the game as data (nil: the one the binary ships, game.Shipped).
+	Game *game.Game
 	// Hub carries live events (inboxes, sessions that ended) to every node.
 	Hub *notify.Hub
 	Log *slog.Logger
@@ -51,6 +54,7 @@ type Set struct {
 	ModerationUsers *moderation.Users
 	Global          *global.Service
 	Follows         *follows.Service
+	Game            *game.Service
 	// FanOut spreads published lists to followers, and Tally catches lists up with their
 	// votes; their owner starts and stops them.
 	FanOut *follows.FanOut
@@ -84,6 +88,10 @@ func New(d Deps) *Set {
 	s.Follows.SetClock(now)
 	s.FanOut = follows.NewFanOut(st, hub, log)
 	s.Lists.OnPublished(s.FanOut.Wake)
+	if d.Game == nil {
+		d.Game, _ = game.Shipped()
+	}
+	s.Game = game.NewService(d.Game)
 	s.Tally = lists.NewTally(st, hub, log)
 	s.Lists.OnVoted(s.Tally.Wake)
 	return s

@@ -5,6 +5,7 @@ type Schemas = components['schemas'];
 
 /** The values of each string enum schema, in the contract's order. */
 export const enumValues = {
+  Franchise: ['US', 'AU', 'SA', 'NZ', 'UK'] as const satisfies readonly Schemas['Franchise'][],
   ListFormat: ['ranked', 'tiers'] as const satisfies readonly Schemas['ListFormat'][],
   ListTag: ['favorites', 'social', 'strategic', 'challenge', 'spoiler', 'season-ranking', 'survivor-ranking'] as const satisfies readonly Schemas['ListTag'][],
   TierColor: ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink', 'gray'] as const satisfies readonly Schemas['TierColor'][],

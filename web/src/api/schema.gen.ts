@@ -1002,6 +1002,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seasons/{seasonId}/game": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * What happened in a season: cast, tribes and swaps, boots, every vote, advantages, the jury, episodes.
+         * @description From the survivoR data set (MIT; credit it as "Game data: survivoR"). Ids are the
+         *     catalog's. The same for everyone; carries an ETag and answers 304 to a matching
+         *     If-None-Match.
+         */
+        get: operations["getSeasonGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contestants/{contestantId}/game": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestantId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A castaway's real game: each season they played, in the order they aired, and the totals.
+         * @description From the survivoR data set. The same for everyone; carries an ETag and answers 304 to
+         *     a matching If-None-Match.
+         */
+        get: operations["getCastawayGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contestants/{contestantId}": {
         parameters: {
             query?: never;
@@ -1557,15 +1604,233 @@ export interface components {
             seasons: components["schemas"]["Season"][];
         };
         Season: {
-            /** @example s45 */
+            /**
+             * @description s1…s50 in the US; another franchise's take its prefix: au1, sa9, nz2, uk3.
+             * @example s45
+             */
             id: string;
-            /** @example 45 */
+            franchise: components["schemas"]["Franchise"];
+            /**
+             * @description The season's number within its franchise.
+             * @example 45
+             */
             number: number;
             /** @example Survivor 45 */
             name: string;
             /** @example /media/seasons/45 */
             logoUrl: string;
             contestants: components["schemas"]["CatalogContestant"][];
+        };
+        /**
+         * @description The country's Survivor: the US, Australia, South Africa, New Zealand, the UK.
+         * @enum {string}
+         */
+        Franchise: "US" | "AU" | "SA" | "NZ" | "UK";
+        GameSeason: {
+            /** @example s20 */
+            id: string;
+            franchise: components["schemas"]["Franchise"];
+            number: number;
+            name: string;
+            location?: string;
+            country?: string;
+            tribeSetup?: string;
+            /** @description YYYY-MM-DD */
+            premiered?: string;
+            /** @description YYYY-MM-DD */
+            ended?: string;
+            /** @description Started and ended, YYYY-MM-DD; empty when unknown. */
+            filming: string[];
+            timeslot?: string;
+            viewers: components["schemas"]["GameViewers"];
+            castSize: number;
+            jurySize: number;
+            /** @description The winner's castaway id. */
+            winner?: string;
+            /** @example 6-3-0 */
+            finalVote?: string;
+            /** @description By place, the winner first. */
+            cast: components["schemas"]["GameCastaway"][];
+            tribes: components["schemas"]["GameTribe"][];
+            /** @description The tribes' make-up, from the first episode and each time it changed. */
+            phases: components["schemas"]["GamePhase"][];
+            boots: components["schemas"]["GameBoot"][];
+            councils: components["schemas"]["GameCouncil"][];
+            advantages: components["schemas"]["GameAdvantage"][];
+            jury: components["schemas"]["GameJuryVote"][];
+            episodes: components["schemas"]["GameEpisode"][];
+            journeys: components["schemas"]["GameJourney"][];
+        };
+        /** @description In people; 0 where the data has no figure. */
+        GameViewers: {
+            premiere: number;
+            finale: number;
+            mean: number;
+        };
+        /** @description One castaway's game in one season. */
+        GameCastaway: {
+            /** @description The catalog's contestant id. */
+            id: string;
+            /** @example US0201 */
+            survivorId: string;
+            /** @example s13 */
+            season: string;
+            name: string;
+            shortName: string;
+            age?: number;
+            hometown?: string;
+            occupation?: string;
+            /** @description 1 the winner; 0 while the season airs. */
+            place: number;
+            /** @example 3rd voted out */
+            result: string;
+            /** @description The last day they played. */
+            day: number;
+            /** @description The episode they left in. */
+            episode: number;
+            originalTribe: string;
+            tribes: string[];
+            jury: boolean;
+            finalist: boolean;
+            winner: boolean;
+            votesCast: number;
+            /** @description Nullified votes left out. */
+            votesReceived: number;
+            /** @description Votes they cast for the castaway who went home. */
+            bootVotes: number;
+            idolsFound: number;
+            idolsPlayed: number;
+            /** @description Advantages other than idols. */
+            advantagesFound: number;
+            advantagesPlayed: number;
+            /** @description Jury votes received as a finalist. */
+            juryVotes: number;
+            confessionals: number;
+            /** @description What an even edit would have given them. */
+            expectedConfessionals: number;
+            scores?: components["schemas"]["GameScores"];
+            /** @description Their place in the cast by overall score, 1 the best; absent without a score. */
+            gameRank?: number;
+        };
+        /** @description survivoR's scores for the season, 0 to 1 each. */
+        GameScores: {
+            overall: number;
+            outwit: number;
+            outplay: number;
+            outlast: number;
+            challenge: number;
+            vote: number;
+            advantage: number;
+            jury: number;
+        };
+        GameTribe: {
+            name: string;
+            /** @example #e5a954 */
+            colour: string;
+            /** @example Original */
+            status: string;
+        };
+        GamePhase: {
+            episode: number;
+            day: number;
+            tribes: {
+                name: string;
+                status: string;
+                members: string[];
+            }[];
+        };
+        GameBoot: {
+            order: number;
+            castaway: string;
+            episode: number;
+            day: number;
+            result: string;
+        };
+        GameCouncil: {
+            /** @description The boot order it decided. */
+            order: number;
+            episode: number;
+            day: number;
+            tribe: string;
+            tribeStatus: string;
+            out: string[];
+            votes: {
+                /** @description 1; a revote after a tie is 2. */
+                round: number;
+                voter: string;
+                /** @description Absent when the voter voted for no castaway. */
+                target?: string;
+                nullified?: boolean;
+                tie?: boolean;
+                /** @description An advantage or twist that changed the vote. */
+                event?: string;
+                outcome?: string;
+                immunity?: string;
+            }[];
+        };
+        GameAdvantage: {
+            /** @example Hidden Immunity Idol */
+            type: string;
+            clue?: string;
+            location?: string;
+            conditions?: string;
+            events: {
+                castaway: string;
+                /** @example Played */
+                event: string;
+                episode: number;
+                day: number;
+                playedFor?: string;
+                success?: string;
+                votesNullified?: number;
+            }[];
+        };
+        GameJuryVote: {
+            juror: string;
+            finalist: string;
+        };
+        GameEpisode: {
+            number: number;
+            overall: number;
+            title: string;
+            /** @description YYYY-MM-DD, the day it aired. */
+            date?: string;
+            minutes?: number;
+            viewers?: number;
+            imdb?: number;
+            ratings?: number;
+            /** @description Castaways still in the game when it ended. */
+            left: number;
+        };
+        GameJourney: {
+            episode: number;
+            castaway: string;
+            reward?: string;
+            lostVote?: boolean;
+            game?: string;
+            event?: string;
+        };
+        GamePerson: {
+            id: string;
+            survivorId: string;
+            name: string;
+            occupation?: string;
+            seasons: components["schemas"]["GameCastaway"][];
+            totals: components["schemas"]["GameTotals"];
+            /** @description Days played */
+            days: number;
+        };
+        GameTotals: {
+            votesCast: number;
+            votesReceived: number;
+            bootVotes: number;
+            idolsFound: number;
+            idolsPlayed: number;
+            advantagesFound: number;
+            advantagesPlayed: number;
+            juryVotes: number;
+            confessionals: number;
+            expectedConfessionals: number;
         };
         CatalogContestant: {
             /** @example parvati-shallow */
@@ -3796,6 +4061,54 @@ export interface operations {
                 };
             };
             /** @description No such season: 'Season not found' */
+            404: components["responses"]["Error"];
+        };
+    };
+    getSeasonGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The season's game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSeason"];
+                };
+            };
+            /** @description No such season: 'Season not found' */
+            404: components["responses"]["Error"];
+        };
+    };
+    getCastawayGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GamePerson"];
+                };
+            };
+            /** @description No such castaway: 'Castaway not found.' */
             404: components["responses"]["Error"];
         };
     };

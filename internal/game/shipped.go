@@ -1,0 +1,42 @@
+package game
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"sync"
+
+	"castaway/internal/catalog"
+	"castaway/internal/game/survivor"
+)
+
+// Shipped is the game as the binary ships it and the catalog grown by the seasons of
+// every other franchise, built once a process (a broken embedded copy is a build bug).
+var Shipped = sync.OnceValues(func() (*Game, *catalog.Catalog) {
+	us := catalog.MustLoad()
+	g, err := Load(survivor.Files, us)
+	if err != nil {
+		panic("game: the embedded survivoR data: " + err.Error())
+	}
+	return g, us.With(g.CatalogSeasons()...)
+})
+
+// CatalogSeasons are the seasons the US catalog lacks, as catalog seasons: their casts
+// by name, so that the order gives nothing away.
+func (g *Game) CatalogSeasons() []catalog.Season {
+	var out []catalog.Season
+	for _, s := range g.seasons {
+		if s.Franchise == "US" {
+			continue
+		}
+		cs := catalog.Season{ID: s.ID, Franchise: s.Franchise, Number: s.Number, Name: s.Name}
+		for _, c := range s.Cast {
+			cs.Contestants = append(cs.Contestants, catalog.Contestant{ID: c.ID, Name: c.Name})
+		}
+		slices.SortFunc(cs.Contestants, func(a, b catalog.Contestant) int {
+			return cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+		})
+		out = append(out, cs)
+	}
+	return out
+}

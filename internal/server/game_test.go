@@ -1,0 +1,71 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"testing"
+
+	"castaway/internal/api"
+)
+
+// getStrict reads url into v, failing on a field v (the contract's type) does not have.
+func getStrict(t *testing.T, url string, v any) *http.Response {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode == http.StatusOK {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(v); err != nil {
+			t.Fatalf("%s is not the contract's %T: %v", url, v, err)
+		}
+	}
+	return res
+}
+
+// A season's game and a castaway's game are answered in the contract's shape, the same
+// bytes for everyone with an ETag; unknown ids are refused.
+func TestGameAnswers(t *testing.T) {
+	e := newEnv(t)
+	var season api.GameSeason
+	res := getStrict(t, e.URL+"/api/seasons/s20/game", &season)
+	if res.StatusCode != http.StatusOK || res.Header.Get("ETag") == "" {
+		t.Fatalf("season game: %d, ETag %q", res.StatusCode, res.Header.Get("ETag"))
+	}
+	if season.Winner == nil || *season.Winner != "sandra-diaz-twine" || len(season.Councils) == 0 || len(season.Jury) == 0 {
+		t.Errorf("Heroes vs. Villains: winner %v, %d councils, %d jury votes", season.Winner, len(season.Councils), len(season.Jury))
+	}
+	req, _ := http.NewRequest("GET", e.URL+"/api/seasons/s20/game", nil)
+	req.Header.Set("If-None-Match", res.Header.Get("ETag"))
+	again, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.Body.Close()
+	if again.StatusCode != http.StatusNotModified {
+		t.Errorf("revalidation: %d, want 304", again.StatusCode)
+	}
+
+	var person api.GamePerson
+	if res := getStrict(t, e.URL+"/api/contestants/ozzy-lusth/game", &person); res.StatusCode != http.StatusOK {
+		t.Fatalf("castaway game: %d", res.StatusCode)
+	}
+	if len(person.Seasons) != 5 || person.Totals.VotesReceived == 0 {
+		t.Errorf("Ozzy: %d seasons, totals %+v", len(person.Seasons), person.Totals)
+	}
+
+	for _, path := range []string{"/api/seasons/s99/game", "/api/contestants/nobody/game"} {
+		if st := callStatus(t, nil, "GET", e.URL+path, nil, nil); st != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", path, st)
+		}
+	}
+}
