@@ -639,7 +639,10 @@ type CastawayPlace struct {
 type CastawaySeason struct {
 	// Community A castaway's place in one community ranking.
 	Community CastawayPlace `json:"community"`
-	Id        string        `json:"id"`
+
+	// Franchise The country's Survivor: the US, Australia, South Africa, New Zealand, the UK.
+	Franchise Franchise `json:"franchise"`
+	Id        string    `json:"id"`
 
 	// ImageUrl Their headshot in this season.
 	ImageUrl string `json:"imageUrl"`

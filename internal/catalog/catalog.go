@@ -33,6 +33,14 @@ type Season struct {
 	Contestants []Contestant `json:"contestants"`
 }
 
+// Label is the season's number as fans name it: "13" in the US, "AU 11" elsewhere.
+func (s *Season) Label() string {
+	if s.Franchise == "US" || s.Franchise == "" {
+		return strconv.Itoa(s.Number)
+	}
+	return s.Franchise + " " + strconv.Itoa(s.Number)
+}
+
 // Catalog is the whole, read-only data set.
 type Catalog struct {
 	Version   int               `json:"version"`

@@ -104,7 +104,11 @@ func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, er
 		if err != nil {
 			return Castaway{}, err
 		}
-		c.Contestant = ct
+		// Their picture is their newest season's in the franchise they started in: a US
+		// castaway's US headshot, not a guest appearance abroad.
+		if season.Franchise == played[0].Franchise {
+			c.Contestant = ct
+		}
 		c.Seasons = append(c.Seasons, CastawaySeason{Season: season, Contestant: ct, Community: place})
 	}
 	name, inScope := s.allTime()

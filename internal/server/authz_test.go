@@ -28,6 +28,8 @@ var authzMatrix = map[string][3]string{
 	"GET /api/catalog/seasons":                      {"ok", "ok", "ok"},
 	"GET /api/seasons/consensus":                    {"ok", "ok", "ok"},
 	"GET /api/seasons/{seasonId}/consensus":         {"ok", "ok", "ok"},
+	"GET /api/seasons/{seasonId}/game":              {"ok", "ok", "ok"},
+	"GET /api/contestants/{contestantId}/game":      {"ok", "ok", "ok"},
 	"GET /api/contestants/{contestantId}":           {"ok", "ok", "ok"},
 	"GET /api/contestants/{contestantId}/share.png": {"ok", "ok", "ok"},
 	"POST /api/auth/signup":                         {"ok", "ok", "ok"},

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/message"
 
 	"castaway/internal/api"
+	"castaway/internal/catalog"
 	"castaway/internal/httpcache"
 	"castaway/internal/problem"
 	"castaway/internal/shareimage"
@@ -68,7 +69,8 @@ func (si *shareImages) card(c api.Castaway, site string) (shareimage.Card, strin
 	numbers := make([]string, len(c.Seasons))
 	names := make([]string, len(c.Seasons))
 	for i, cs := range c.Seasons {
-		numbers[i], names[i] = strconv.Itoa(cs.Number), shareItemName(cs.Name, true)
+		season := catalog.Season{Franchise: string(cs.Franchise), Number: cs.Number}
+		numbers[i], names[i] = season.Label(), shareItemName(cs.Name, true)
 	}
 	eyebrow := problem.MsgCastawayCardSeasons
 	if len(c.Seasons) == 1 {

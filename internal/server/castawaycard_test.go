@@ -46,8 +46,8 @@ func TestCastawayCard(t *testing.T) {
 			t.Fatal(err)
 		}
 		card, picture := e.srv.share.card(apiCastaway(c), siteName(e.cfg.BaseURL))
-		if picture != "" || card.Name != "Parvati Shallow" || card.Eyebrow != "Castaway · Seasons 13, 16, 20, 40" ||
-			card.About != "Cook Islands · Micronesia · Heroes vs. Villains · Winners at War" || card.Highlight != "#1 of all time" ||
+		if picture != "" || card.Name != "Parvati Shallow" || card.Eyebrow != "Castaway · Seasons 13, 16, 20, 40, AU 11" ||
+			card.About != "Cook Islands · Micronesia · Heroes vs. Villains · Winners at War · Australia vs. The World" || card.Highlight != "#1 of all time" ||
 			card.Note != "in the community's ranking · 1 public list" {
 			t.Errorf("the card shows %+v (picture %q)", card, picture)
 		}

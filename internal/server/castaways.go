@@ -48,7 +48,7 @@ func apiCastaway(c consensus.Castaway) api.Castaway {
 	out := api.Castaway{Id: c.ID, Name: c.Name, ImageUrl: c.ImageURL, AllTime: apiPlace(c.AllTime), ListCount: c.ListCount,
 		Seasons: make([]api.CastawaySeason, len(c.Seasons)), Lists: make([]api.CastawayList, len(c.Lists)), NextCursor: orNil(c.NextCursor)}
 	for i, cs := range c.Seasons {
-		out.Seasons[i] = api.CastawaySeason{Id: cs.Season.ID, Number: cs.Season.Number, Name: cs.Season.Name,
+		out.Seasons[i] = api.CastawaySeason{Id: cs.Season.ID, Franchise: api.Franchise(cs.Season.Franchise), Number: cs.Season.Number, Name: cs.Season.Name,
 			LogoUrl: cs.Season.LogoURL, ImageUrl: cs.Contestant.ImageURL, Community: apiPlace(cs.Community)}
 	}
 	summaries := make([]model.ListSummary, len(c.Lists))

@@ -69,7 +69,8 @@ func TestCastawayOverHTTP(t *testing.T) {
 		for _, s := range c.Seasons {
 			seasons = append(seasons, s.Id)
 		}
-		if strings.Join(seasons, ",") != "s13,s16,s20,s40" || c.Seasons[1].Name != "Survivor: Micronesia" {
+		// Australia vs. The World too: one person across franchises.
+		if strings.Join(seasons, ",") != "s13,s16,s20,s40,au11" || c.Seasons[4].Franchise != api.AU || c.Seasons[1].Name != "Survivor: Micronesia" {
 			t.Errorf("seasons %v", c.Seasons)
 		}
 		place := func(p api.CastawayPlace) string {
@@ -140,7 +141,7 @@ func TestCastawayPageHead(t *testing.T) {
 		res := get(t, e.URL+"/castaways/parvati-shallow", nil)
 		body, _ := io.ReadAll(res.Body)
 		page := string(body)
-		description := "Parvati Shallow played Survivor: Cook Islands, Survivor: Micronesia, Survivor: Heroes vs. Villains, Survivor: Winners at War. #1 of all time in the community&#39;s ranking, ranked by 1 public list."
+		description := "Parvati Shallow played Survivor: Cook Islands, Survivor: Micronesia, Survivor: Heroes vs. Villains, Survivor: Winners at War, Survivor: Australia vs. The World. #1 of all time in the community&#39;s ranking, ranked by 1 public list."
 		card := e.cfg.BaseURL + "/api/contestants/parvati-shallow/share.png?v=" + shareimage.Version + "-"
 		if i := strings.Index(page, card); i >= 0 { // the rest of the revision is a hash
 			card = page[i : i+strings.IndexByte(page[i:], '"')]

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"castaway/internal/api"
+	"castaway/internal/game"
 	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -51,18 +52,20 @@ func TestDraftRefusesABrokenSorting(t *testing.T) {
 	url := e.URL + "/api/me/draft"
 	two := []map[string]any{{"id": "richard-hatch", "isSeason": false}, {"id": "rudy-boesch", "isSeason": false}}
 	three := append(two[:2:2], map[string]any{"id": "kelly-wiglesworth", "isSeason": false})
-	tooMany := []map[string]any{}
-	for i := 1; i <= 51; i++ {
-		tooMany = append(tooMany, map[string]any{"id": fmt.Sprintf("s%d", i), "isSeason": true})
+	_, cat := game.Shipped()
+	tooMany := []map[string]any{{"id": "s1", "isSeason": true}}
+	for _, s := range cat.Seasons {
+		tooMany = append(tooMany, map[string]any{"id": s.ID, "isSeason": true})
 	}
+	most := fmt.Sprintf("A sorter sorts 2 to %d entries.", len(cat.Seasons))
 	answer := func(a, b string, winner any) map[string]any { return map[string]any{"a": a, "b": b, "winner": winner} }
 	cases := []struct {
 		name   string
 		sorter map[string]any
 		want   string
 	}{
-		{"one entry", map[string]any{"entries": two[:1], "answers": []any{}}, "A sorter sorts 2 to 50 entries."},
-		{"more than every season", map[string]any{"entries": tooMany, "answers": []any{}}, "A sorter sorts 2 to 50 entries."},
+		{"one entry", map[string]any{"entries": two[:1], "answers": []any{}}, most},
+		{"more than every season", map[string]any{"entries": tooMany, "answers": []any{}}, most},
 		{"mixed", map[string]any{"entries": append([]map[string]any{{"id": "s1", "isSeason": true}}, two...), "answers": []any{}}, "Cannot mix seasons and contestants."},
 		{"unknown entry", map[string]any{"entries": two, "answers": []any{answer("richard-hatch", "boston-rob", "richard-hatch")}}, "This sorting cannot be kept. Stop sorting and start again."},
 		{"winner not asked", map[string]any{"entries": two, "answers": []any{answer("richard-hatch", "rudy-boesch", "kelly-wiglesworth")}}, "This sorting cannot be kept. Stop sorting and start again."},

@@ -27,6 +27,7 @@ func TestSeasonsCatalog(t *testing.T) {
 	var body struct {
 		Seasons []struct {
 			ID          string `json:"id"`
+			Franchise   string `json:"franchise"`
 			LogoURL     string `json:"logoUrl"`
 			Contestants []struct{ ID, Name, ImageURL string }
 		}
@@ -34,8 +35,11 @@ func TestSeasonsCatalog(t *testing.T) {
 	if err := json.NewDecoder(zr).Decode(&body); err != nil {
 		t.Fatal(err)
 	}
-	if len(body.Seasons) != 50 || body.Seasons[0].ID != "s1" || body.Seasons[0].LogoURL != "/media/seasons/1" {
-		t.Fatalf("seasons: %d, first %+v", len(body.Seasons), body.Seasons[0].ID)
+	// The US's 50, then Australia's, South Africa's, New Zealand's and the UK's.
+	if len(body.Seasons) != 76 || body.Seasons[0].ID != "s1" || body.Seasons[0].LogoURL != "/media/seasons/1" ||
+		body.Seasons[0].Franchise != "US" || body.Seasons[50].ID != "au1" || body.Seasons[50].Franchise != "AU" ||
+		body.Seasons[50].LogoURL != "/media/seasons/au1" {
+		t.Fatalf("seasons: %d, first %+v, 51st %+v", len(body.Seasons), body.Seasons[0].ID, body.Seasons[50].ID)
 	}
 
 	etag := res.Header.Get("ETag")

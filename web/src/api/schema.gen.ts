@@ -2160,6 +2160,7 @@ export interface components {
         };
         CastawaySeason: {
             id: string;
+            franchise: components["schemas"]["Franchise"];
             number: number;
             name: string;
             logoUrl: string;

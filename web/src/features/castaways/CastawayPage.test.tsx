@@ -27,9 +27,10 @@ const parvati: Castaway = {
   name: 'Parvati Shallow',
   imageUrl: '/media/contestants/s40/parvati',
   seasons: [
-    { id: 's13', number: 13, name: 'Survivor: Cook Islands', logoUrl: '/media/seasons/13', imageUrl: '/media/contestants/s13/parvati', community: { ranked: 0 } },
+    { id: 's13', franchise: 'US', number: 13, name: 'Survivor: Cook Islands', logoUrl: '/media/seasons/13', imageUrl: '/media/contestants/s13/parvati', community: { ranked: 0 } },
     {
       id: 's16',
+      franchise: 'US',
       number: 16,
       name: 'Survivor: Micronesia',
       logoUrl: '/media/seasons/16',
