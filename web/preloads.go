@@ -22,6 +22,7 @@ var pageModules = []struct{ pattern, module string }{
 	{"GET /rankings/user/{userId}", UserPage},
 	{"GET /list/{userId}/{listId}", ListPage},
 	{"GET /castaways/{contestantId}", CastawayPage},
+	{"GET /seasons/{seasonId}", SeasonPage},
 	{"GET /global-rankings", "src/features/global/GlobalRankingsPage.tsx"},
 	{"GET /global-rankings/{listId}", "src/features/global/GlobalListPage.tsx"},
 }
@@ -32,6 +33,8 @@ const (
 	UserPage = "src/features/lists/UserRankingsPage.tsx" // /rankings/user/{userId}
 	// /castaways/{contestantId}
 	CastawayPage = "src/features/castaways/CastawayPage.tsx"
+	// /seasons/{seasonId}
+	SeasonPage = "src/features/seasons/consensus/ConsensusPage.tsx"
 )
 
 // manifestChunk is one entry of Vite's build manifest (dist/.vite/manifest.json).

@@ -65,6 +65,8 @@ const (
 	MsgResetMailFailed        = "Failed to send password reset email. Please try again."
 	MsgResetSent              = "Password reset email sent. Check your inbox for instructions."
 	MsgRestoreFailed          = "Failed to restore the account. Please try again."
+	MsgSeasonDescription      = "{name} ({where}, {year}): every tribal council vote, the boot order, idols and advantages, the jury, and how fans rank its castaways."
+	MsgSeasonTitle            = "{name} — every vote, boot and ranking"
 	MsgSessionsLoadFailed     = "Failed to load where you are signed in."
 	MsgSettingsFailed         = "Failed to save your setting. Please try again."
 	MsgShareFailed            = "Sorry, couldn't generate the shareable image."

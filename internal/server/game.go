@@ -1,12 +1,20 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
+	"html"
 	"net/http"
+	"net/url"
+	"strings"
 	"sync"
 
+	"castaway/internal/game"
+	"castaway/internal/game/survivor"
 	"castaway/internal/httpcache"
 	"castaway/internal/problem"
+	"castaway/web"
 )
 
 // gameAnswers keeps each game answer encoded and compressed once: the game is the same
@@ -29,14 +37,18 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request, key string, v
 		}
 		// Revalidated by ETag: the game changes when an operator imports a newer copy.
 		a = httpcache.NewPrecompressed(body, "application/json", "public, max-age=300, must-revalidate")
-		g.mu.Lock()
-		if g.answers == nil {
-			g.answers = map[string]*httpcache.Precompressed{}
-		}
-		g.answers[key] = a
-		g.mu.Unlock()
+		g.keep(key, a)
 	}
 	a.ServeHTTP(w, r)
+}
+
+func (g *gameAnswers) keep(key string, a *httpcache.Precompressed) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.answers == nil {
+		g.answers = map[string]*httpcache.Precompressed{}
+	}
+	g.answers[key] = a
 }
 
 // seasonGame answers what happened in a season.
@@ -57,4 +69,48 @@ func (s *Server) castawayGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.serveGame(w, r, "person\x00"+p.ID, p)
+}
+
+// seasonPage serves the app for /seasons/{seasonId} with the season's title, description
+// and first paint, the same for everyone: built once a season, revalidated by ETag. An id
+// the game lacks answers 404 with the app, which shows the API's message.
+func (s *Server) seasonPage(w http.ResponseWriter, r *http.Request) {
+	season, err := s.game.Season(r.PathValue("seasonId"))
+	if err != nil {
+		page := withPreview(string(s.web.Page(web.SeasonPage).Body()), genericPreview, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.WriteHeader(pageStatus(err))
+		w.Write([]byte(page))
+		return
+	}
+	s.gameAnswers.mu.Lock()
+	a, ok := s.gameAnswers.answers["page\x00"+season.ID]
+	s.gameAnswers.mu.Unlock()
+	if !ok {
+		a = httpcache.NewPrecompressed([]byte(s.seasonHTML(season)), "text/html; charset=utf-8", "no-cache")
+		s.gameAnswers.keep("page\x00"+season.ID, a)
+	}
+	a.ServeHTTP(w, r)
+}
+
+// seasonHTML is the season page's HTML: its head, what it paints first, and the two
+// answers it shows asked for beside the app's script.
+func (s *Server) seasonHTML(season *game.Season) string {
+	where := cmp.Or(season.Location, season.Country)
+	year, _, _ := strings.Cut(season.Premiered, "-")
+	p := preview{title: problem.Format(problem.MsgSeasonTitle, map[string]string{"name": season.Name}),
+		description: problem.Format(problem.MsgSeasonDescription, map[string]string{"name": season.Name, "where": where, "year": year})}
+	p.boot = fmt.Sprintf(`<main class="boot-main"><h1>%s</h1><p>%s</p></main>`,
+		html.EscapeString(season.Name), html.EscapeString(strings.Trim(where+" · "+year, " ·")))
+	base := strings.TrimRight(s.cfg.BaseURL, "/")
+	page := withPreview(string(web.WithBoot(s.web.Page(web.SeasonPage).Body(), p.boot)), p, base+"/seasons/"+url.PathEscape(season.ID))
+	id := html.EscapeString(url.PathEscape(season.ID))
+	return string(web.WithHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/seasons/%[1]s/game\" />"+
+		"\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/seasons/%[1]s/consensus\" />", id)))
+}
+
+// survivorLicence serves the survivoR data set's MIT licence, which ships with the game data.
+func survivorLicence(w http.ResponseWriter, r *http.Request) {
+	http.ServeFileFS(w, r, survivor.Files, "LICENSE.md")
 }

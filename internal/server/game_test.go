@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 
 	"castaway/internal/api"
@@ -67,5 +68,37 @@ func TestGameAnswers(t *testing.T) {
 		if st := callStatus(t, nil, "GET", e.URL+path, nil, nil); st != http.StatusNotFound {
 			t.Errorf("%s: %d, want 404", path, st)
 		}
+	}
+}
+
+// A season's page carries its own title, description and first paint for search engines
+// and link previews (no winner: a preview is read by people who have not seen it), is
+// the same bytes for everyone with an ETag, and an unknown season answers 404.
+func TestSeasonPage(t *testing.T) {
+	e := newEnv(t)
+	res, body := getWith(t, nil, e.URL+"/seasons/au1", nil)
+	page := string(body)
+	for _, want := range []string{
+		"<title>Survivor Australia: 2016 — every vote, boot and ranking</title>",
+		`<meta name="description" content="Survivor Australia: 2016 (Upolu, 2016): every tribal council vote`,
+		`<meta property="og:url" content="` + strings.TrimRight(e.cfg.BaseURL, "/") + `/seasons/au1" />`,
+		`<h1>Survivor Australia: 2016</h1>`,
+		`href="/api/seasons/au1/game"`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if res.StatusCode != http.StatusOK || res.Header.Get("ETag") == "" || strings.Contains(page, "Kristie Bennet") {
+		t.Errorf("season page: %d, ETag %q, names the winner: %v", res.StatusCode, res.Header.Get("ETag"), strings.Contains(page, "Kristie Bennet"))
+	}
+	if again, _ := getWith(t, nil, e.URL+"/seasons/au1", map[string]string{"If-None-Match": res.Header.Get("ETag")}); again.StatusCode != http.StatusNotModified {
+		t.Errorf("revalidation: %d, want 304", again.StatusCode)
+	}
+	if res, body := getWith(t, nil, e.URL+"/seasons/s99", nil); res.StatusCode != http.StatusNotFound || !strings.Contains(string(body), "<title>Survivor Rankings</title>") {
+		t.Errorf("unknown season: %d", res.StatusCode)
+	}
+	if res, body := getWith(t, nil, e.URL+"/licenses/survivor", nil); res.StatusCode != http.StatusOK || !strings.Contains(string(body), "MIT") {
+		t.Errorf("survivoR licence: %d %.80s", res.StatusCode, body)
 	}
 }

@@ -142,6 +142,8 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /list/{userId}/{listId}", http.HandlerFunc(s.listPage)},
 		{"GET /rankings/user/{userId}", http.HandlerFunc(s.userPage)},
 		{"GET /castaways/{contestantId}", http.HandlerFunc(s.castawayPage)},
+		{"GET /seasons/{seasonId}", http.HandlerFunc(s.seasonPage)},
+		{"GET /licenses/survivor", http.HandlerFunc(survivorLicence)},
 		{"/", s.sitemapListsOr(s.web)}, // /sitemap-lists-N.xml: a pattern's name may not share its segment
 	} {
 		mux.Handle(rt.pattern, rt.handler)

@@ -93,6 +93,8 @@ export const messages = {
   resetMailFailed: 'Failed to send password reset email. Please try again.',
   resetSent: 'Password reset email sent. Check your inbox for instructions.',
   restoreFailed: 'Failed to restore the account. Please try again.',
+  seasonDescription: '{name} ({where}, {year}): every tribal council vote, the boot order, idols and advantages, the jury, and how fans rank its castaways.',
+  seasonTitle: '{name} — every vote, boot and ranking',
   sessionsLoadFailed: 'Failed to load where you are signed in.',
   settingsFailed: 'Failed to save your setting. Please try again.',
   shareFailed: 'Sorry, couldn\'t generate the shareable image.',
