@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"castaway/internal/catalog"
+	"castaway/internal/model"
 )
 
 // Game is the whole game as castaway shows it: every season and every person, built once.
@@ -31,9 +32,10 @@ type Person struct {
 // Franchises are the franchises the data has, in the order castaway offers them.
 var Franchises = []string{"US", "AU", "SA", "NZ", "UK"}
 
-// Load reads the data set in fsys and builds the game, meeting the US casts of cat.
-func Load(fsys fs.FS, cat *catalog.Catalog) (*Game, error) {
-	r, err := readRows(fsys)
+// Load reads the data set in fsys, with records of seasons on air over it, and builds the
+// game, meeting the US casts of cat.
+func Load(fsys fs.FS, records []model.GameRecord, cat *catalog.Catalog) (*Game, error) {
+	r, err := readRows(fsys, records)
 	if err != nil {
 		return nil, err
 	}
@@ -118,6 +120,10 @@ func build(r *rows, cat *catalog.Catalog) (*Game, error) {
 	for _, b := range r.boots {
 		s := of(b.Season)
 		s.Boots = append(s.Boots, Boot{Order: b.Order, Castaway: id(b.ID), Episode: b.Episode, Day: b.Day, Result: b.Result})
+		// A season on air learns each place from its boots as they are recorded.
+		if ca := castaway(b.Season, b.ID); ca != nil && ca.Result == "" {
+			ca.Result, ca.Day, ca.Episode, ca.Place = b.Result, b.Day, b.Episode, len(s.Cast)-b.Order+1
+		}
 	}
 	buildCouncils(r, of, id, castaway)
 	buildAdvantages(r, of, id, castaway)
@@ -150,7 +156,8 @@ func build(r *rows, cat *catalog.Catalog) (*Game, error) {
 	buildEpisodes(r, of)
 
 	for _, s := range g.seasons {
-		slices.SortStableFunc(s.Cast, func(a, b *Castaway) int { return cmp.Compare(placeOrLast(a.Place), placeOrLast(b.Place)) })
+		// By place, the winner first; on air, those still playing (no place yet) first.
+		slices.SortStableFunc(s.Cast, func(a, b *Castaway) int { return cmp.Compare(a.Place, b.Place) })
 		slices.SortStableFunc(s.Boots, func(a, b Boot) int { return cmp.Compare(a.Order, b.Order) })
 		rankByScore(s.Cast)
 		for _, ca := range s.Cast {
@@ -186,14 +193,6 @@ func premiered(s *Season) string {
 		return ""
 	}
 	return s.Premiered
-}
-
-// placeOrLast sorts a castaway without a place (a season on air) after those with one.
-func placeOrLast(p int) int {
-	if p <= 0 {
-		return 1 << 30
-	}
-	return p
 }
 
 // rankByScore gives each castaway with a score their place in the cast by overall score.

@@ -11,7 +11,7 @@ import (
 
 func loadEmbedded(t *testing.T) *Game {
 	t.Helper()
-	g, err := Load(survivor.Files, catalog.MustLoad())
+	g, err := Load(survivor.Files, nil, catalog.MustLoad())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +22,7 @@ func loadEmbedded(t *testing.T) *Game {
 // exactly once; every usNames entry is needed (its names really differ).
 func TestUSNames(t *testing.T) {
 	cat := catalog.MustLoad()
-	r, err := readRows(survivor.Files)
+	r, err := readRows(survivor.Files, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestBadDataIsRefused(t *testing.T) {
 		{"journeys.json", "", "journeys.json"},
 		{"season_summary.json", `[{"version_season": "US01", "version": "US", "season": 2}]`, "US01 is not season 2"},
 	} {
-		_, err := Load(broken(tc.file, tc.body), catalog.MustLoad())
+		_, err := Load(broken(tc.file, tc.body), nil, catalog.MustLoad())
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s %q: error %v, want it to say %q", tc.file, tc.body, err, tc.want)
 		}

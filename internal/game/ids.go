@@ -22,13 +22,14 @@ func SeasonID(franchise string, number int) string {
 }
 
 // people gives each survivoR castaway id (one person across every season and franchise
-// they played) castaway's contestant id: the catalog's slug for anyone who played in the
-// US, matched by season and name (usNames where the names differ); a new slug with the
-// id's franchise prefix ("au-", "sa-") for everyone else.
+// they played) castaway's contestant id: the catalog's slug for anyone who played a US
+// season the catalog has, matched by season and name (usNames where the names differ); a
+// new slug for everyone else, with the franchise prefix of their id ("au-", "sa-") unless
+// it is the US's (a newcomer to a US season on air).
 func people(r *rows, cat *catalog.Catalog) (map[string]string, error) {
 	ids := map[string]string{}
 	for _, c := range r.castaways {
-		if !strings.HasPrefix(c.Season, "US") {
+		if _, ok := cat.Season(seasonIDOf(c.Season)); !ok || !strings.HasPrefix(c.Season, "US") {
 			continue
 		}
 		slug, err := usSlug(c, r, cat)
@@ -56,7 +57,10 @@ func people(r *rows, cat *catalog.Catalog) (map[string]string, error) {
 		if name == "" {
 			name = c.FullName
 		}
-		base := strings.ToLower(c.ID[:2]) + "-" + Slug(name)
+		base := Slug(name)
+		if prefix := strings.ToLower(c.ID[:min(2, len(c.ID))]); prefix != "us" {
+			base = prefix + "-" + base
+		}
 		slug := base
 		for n := 2; taken[slug]; n++ {
 			slug = base + "-" + strconv.Itoa(n)
@@ -69,10 +73,7 @@ func people(r *rows, cat *catalog.Catalog) (map[string]string, error) {
 
 // usSlug finds a US castaway-season's contestant in the catalog's cast of that season.
 func usSlug(c castawayRow, r *rows, cat *catalog.Catalog) (string, error) {
-	season, ok := cat.Season(SeasonID("US", c.Number))
-	if !ok {
-		return "", fmt.Errorf("castaways.json: %s has no season %d in the catalog", c.ID, c.Number)
-	}
+	season, _ := cat.Season(seasonIDOf(c.Season))
 	if slug, ok := usNames[c.ID]; ok {
 		for _, ct := range season.Contestants {
 			if ct.ID == slug {

@@ -4,6 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"reflect"
+	"slices"
+
+	"castaway/internal/model"
 )
 
 // The rows of the survivoR files, one struct a file, with the fields castaway shows. A
@@ -219,11 +223,17 @@ var Files = []string{
 	"tribe_colours.json", "tribe_mapping.json", "castaway_scores.json", "journeys.json",
 }
 
-// readRows parses every file of fsys, naming the file and row at fault.
-func readRows(fsys fs.FS) (*rows, error) {
-	r := &rows{}
-	targets := []any{&r.seasons, &r.episodes, &r.castaways, &r.people, &r.boots, &r.stages, &r.votes,
+// targets are the slices each file's rows go to, in Files' order.
+func (r *rows) targets() []any {
+	return []any{&r.seasons, &r.episodes, &r.castaways, &r.people, &r.boots, &r.stages, &r.votes,
 		&r.jury, &r.confessionals, &r.advantages, &r.moves, &r.tribes, &r.members, &r.scores, &r.journeys}
+}
+
+// readRows parses every file of fsys, then each record as one more row of its file,
+// naming the file and row at fault.
+func readRows(fsys fs.FS, records []model.GameRecord) (*rows, error) {
+	r := &rows{}
+	targets := r.targets()
 	for i, name := range Files {
 		body, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -233,7 +243,35 @@ func readRows(fsys fs.FS) (*rows, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 	}
+	fromFiles := len(r.seasons)
+	for _, rec := range records {
+		i := slices.Index(Files, rec.File)
+		if i < 0 {
+			return nil, fmt.Errorf("record %d: no file %q", rec.Seq, rec.File)
+		}
+		slice := reflect.ValueOf(targets[i]).Elem()
+		row := reflect.New(slice.Type().Elem())
+		if err := json.Unmarshal(rec.Body, row.Interface()); err != nil {
+			return nil, fmt.Errorf("record %d (%s): %w", rec.Seq, rec.File, err)
+		}
+		slice.Set(reflect.Append(slice, row.Elem()))
+	}
+	r.seasons = restated(r.seasons, fromFiles)
 	return r, r.check()
+}
+
+// restated lets a record restate a season's summary (a premiere moved): each row after
+// the first n takes the place of an earlier one for the same season.
+func restated(seasons []seasonRow, n int) []seasonRow {
+	out := slices.Clone(seasons[:n])
+	for _, s := range seasons[n:] {
+		if i := slices.IndexFunc(out, func(o seasonRow) bool { return o.Season == s.Season }); i >= 0 {
+			out[i] = s
+		} else {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // check refuses rows without the keys that tie the files together.

@@ -14,19 +14,19 @@ import (
 // every other franchise, built once a process (a broken embedded copy is a build bug).
 var Shipped = sync.OnceValues(func() (*Game, *catalog.Catalog) {
 	us := catalog.MustLoad()
-	g, err := Load(survivor.Files, us)
+	g, err := Load(survivor.Files, nil, us)
 	if err != nil {
 		panic("game: the embedded survivoR data: " + err.Error())
 	}
-	return g, us.With(g.CatalogSeasons()...)
+	return g, us.With(g.CatalogSeasons(us)...)
 })
 
-// CatalogSeasons are the seasons the US catalog lacks, as catalog seasons: their casts
-// by name, so that the order gives nothing away.
-func (g *Game) CatalogSeasons() []catalog.Season {
+// CatalogSeasons are the seasons base lacks (other franchises, seasons on air), as
+// catalog seasons: their casts by name, so that the order gives nothing away.
+func (g *Game) CatalogSeasons(base *catalog.Catalog) []catalog.Season {
 	var out []catalog.Season
 	for _, s := range g.seasons {
-		if s.Franchise == "US" {
+		if _, ok := base.Season(s.ID); ok {
 			continue
 		}
 		cs := catalog.Season{ID: s.ID, Franchise: s.Franchise, Number: s.Number, Name: s.Name}
