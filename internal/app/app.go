@@ -93,7 +93,8 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 		return err
 	}
 	defer hub.Close()
-	g, cat := game.Shipped()
+	g, shipped := game.Shipped()
+	cat := shipped.Clone()
 	uses := services.New(services.Deps{Store: st, Catalog: cat, Game: g, Hub: hub, Log: log, BaseURL: cfg.BaseURL, AuthLimits: auth.DefaultLimits()})
 	// Mail is queued with the change that sends it and delivered by this worker (one per
 	// node; leases keep them apart), stopped after the last request is done.
@@ -114,6 +115,15 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	uses.Tally.Start(tallyCtx)
 	defer uses.Tally.Wait()
 	defer stopTally()
+	// The game as stored (an imported copy, seasons on air), then again each time any
+	// node changes it.
+	if err := uses.Game.Reload(ctx); err != nil {
+		return fmt.Errorf("read the game: %w", err)
+	}
+	gameCtx, stopGame := context.WithCancel(context.WithoutCancel(ctx))
+	uses.Game.Start(gameCtx)
+	defer uses.Game.Wait()
+	defer stopGame()
 	srv, err := server.New(server.Deps{Config: cfg, Database: st, Catalog: cat, Logger: log, Web: web, Hub: hub, Version: Version, Mail: mailer,
 		Providers:   auth.Configured(cfg, &http.Client{Timeout: 10 * time.Second}),
 		ShareImages: renderer,

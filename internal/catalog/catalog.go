@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 //go:embed seasons.json
@@ -41,14 +42,19 @@ func (s *Season) Label() string {
 	return s.Franchise + " " + strconv.Itoa(s.Number)
 }
 
-// Catalog is the whole, read-only data set.
-type Catalog struct {
-	Version   int               `json:"version"`
-	Seasons   []Season          `json:"seasons"`
-	legacy    map[string]string // earlier contestant id -> current id
-	seasons   map[string]*Season
-	firstSeen map[string]placed // contestant id -> first season it appears in
-	played    map[string][]*Season
+// Catalog is the seasons and their casts: a handle whose contents Set replaces whole (a
+// season added while it airs, a newer copy of the game imported), so every reader holding
+// it sees the new seasons without a restart. What a call returns is never changed after.
+type Catalog struct{ cur atomic.Pointer[contents] }
+
+type contents struct {
+	version    int
+	generation uint64 // counts Set: what is derived from the catalog is rebuilt when it moves
+	list       []Season
+	legacy     map[string]string // earlier contestant id -> current id
+	seasons    map[string]*Season
+	firstSeen  map[string]placed // contestant id -> first season it appears in
+	played     map[string][]*Season
 }
 
 type placed struct {
@@ -75,17 +81,20 @@ func Load() (*Catalog, error) {
 	for i, rs := range raw.Seasons {
 		seasons[i] = Season{ID: rs.ID, Franchise: "US", Number: rs.Number, Name: rs.Name, Contestants: rs.Contestants}
 	}
-	return (&Catalog{Version: raw.Version, legacy: raw.Legacy}).With(seasons...), nil
+	empty := &Catalog{}
+	empty.cur.Store(&contents{version: raw.Version, legacy: raw.Legacy})
+	return empty.With(seasons...), nil
 }
 
-// With is the catalog with more seasons after its own (another franchise's), each
-// contestant's headshot and the season's logo given their paths.
+// With is a new catalog: this one's seasons, then more (another franchise's, a season on
+// air), each contestant's headshot and the season's logo given their paths.
 func (c *Catalog) With(more ...Season) *Catalog {
-	out := &Catalog{Version: c.Version, legacy: c.legacy, seasons: map[string]*Season{}, firstSeen: map[string]placed{},
+	was := c.cur.Load()
+	out := &contents{version: was.version, legacy: was.legacy, seasons: map[string]*Season{}, firstSeen: map[string]placed{},
 		played: map[string][]*Season{}}
-	out.Seasons = append(slices.Clip(c.Seasons), more...)
-	for i := len(c.Seasons); i < len(out.Seasons); i++ {
-		s := &out.Seasons[i]
+	out.list = append(slices.Clip(was.list), more...)
+	for i := len(was.list); i < len(out.list); i++ {
+		s := &out.list[i]
 		s.LogoURL = SeasonLogoPath(s.ID, s.Number)
 		keys := headshotKeys(s.Contestants)
 		cast := make([]Contestant, len(s.Contestants))
@@ -95,8 +104,8 @@ func (c *Catalog) With(more ...Season) *Catalog {
 		}
 		s.Contestants = cast
 	}
-	for i := range out.Seasons {
-		s := &out.Seasons[i]
+	for i := range out.list {
+		s := &out.list[i]
 		out.seasons[s.ID] = s
 		for _, ct := range s.Contestants {
 			if _, ok := out.firstSeen[ct.ID]; !ok {
@@ -108,8 +117,28 @@ func (c *Catalog) With(more ...Season) *Catalog {
 			}
 		}
 	}
+	next := &Catalog{}
+	next.cur.Store(out)
+	return next
+}
+
+// Set gives c the contents of next, for every reader of c at once.
+func (c *Catalog) Set(next *Catalog) {
+	n := *next.cur.Load()
+	n.generation = c.cur.Load().generation + 1
+	c.cur.Store(&n)
+}
+
+// Clone is a handle of its own on c's contents: what Set does to one is not seen by the other.
+func (c *Catalog) Clone() *Catalog {
+	out := &Catalog{}
+	out.cur.Store(c.cur.Load())
 	return out
 }
+
+// Generation counts the times Set changed c: a cache of something derived from the
+// catalog is good while it has not moved.
+func (c *Catalog) Generation() uint64 { return c.cur.Load().generation }
 
 // MustLoad is Load for program start, where a broken embedded file is a build bug.
 func MustLoad() *Catalog {
@@ -120,24 +149,37 @@ func MustLoad() *Catalog {
 	return c
 }
 
+// Seasons is every season: the US's in order, then the others'.
+func (c *Catalog) Seasons() []Season { return c.cur.Load().list }
+
+// MarshalJSON writes the catalog as the API sends it: its version and seasons.
+func (c *Catalog) MarshalJSON() ([]byte, error) {
+	now := c.cur.Load()
+	return json.Marshal(struct {
+		Version int      `json:"version"`
+		Seasons []Season `json:"seasons"`
+	}{now.version, now.list})
+}
+
 // Season finds a season by id ("s45").
 func (c *Catalog) Season(id string) (*Season, bool) {
-	s, ok := c.seasons[id]
+	s, ok := c.cur.Load().seasons[id]
 	return s, ok
 }
 
 // Contestant finds a contestant by id, in seasonID when it is given and has them,
 // otherwise in the first season they played. Earlier ids are translated.
 func (c *Catalog) Contestant(id, seasonID string) (Contestant, *Season, bool) {
-	id = c.CurrentID(id)
-	if s, ok := c.seasons[seasonID]; ok {
+	now := c.cur.Load()
+	id = now.currentID(id)
+	if s, ok := now.seasons[seasonID]; ok {
 		for _, ct := range s.Contestants {
 			if ct.ID == id {
 				return ct, s, true
 			}
 		}
 	}
-	p, ok := c.firstSeen[id]
+	p, ok := now.firstSeen[id]
 	if !ok {
 		return Contestant{}, nil, false
 	}
@@ -147,14 +189,15 @@ func (c *Catalog) Contestant(id, seasonID string) (Contestant, *Season, bool) {
 // Played is every season the contestant id played, in catalog order: none for an id
 // the catalog does not have. Earlier ids are translated.
 func (c *Catalog) Played(id string) []*Season {
-	return c.played[c.CurrentID(id)]
+	now := c.cur.Load()
+	return now.played[now.currentID(id)]
 }
 
 // Castaways is every contestant once, in the order they first appear.
 func (c *Catalog) Castaways() []Contestant {
 	var out []Contestant
 	seen := map[string]bool{}
-	for _, s := range c.Seasons {
+	for _, s := range c.Seasons() {
 		for _, ct := range s.Contestants {
 			if !seen[ct.ID] {
 				seen[ct.ID] = true
@@ -166,8 +209,10 @@ func (c *Catalog) Castaways() []Contestant {
 }
 
 // CurrentID maps an earlier product's contestant id to today's; others pass through.
-func (c *Catalog) CurrentID(id string) string {
-	if now, ok := c.legacy[id]; ok {
+func (c *Catalog) CurrentID(id string) string { return c.cur.Load().currentID(id) }
+
+func (n *contents) currentID(id string) string {
+	if now, ok := n.legacy[id]; ok {
 		return now
 	}
 	return id

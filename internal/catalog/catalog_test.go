@@ -11,14 +11,14 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Seasons) != 50 {
-		t.Fatalf("seasons = %d, want 50", len(c.Seasons))
+	if len(c.Seasons()) != 50 {
+		t.Fatalf("seasons = %d, want 50", len(c.Seasons()))
 	}
 	s34, ok := c.Season("s34")
 	if !ok || len(s34.Contestants) != 20 {
 		t.Fatalf("s34 missing or incomplete: %v", s34)
 	}
-	for _, s := range c.Seasons {
+	for _, s := range c.Seasons() {
 		if s.LogoURL != "/media/seasons/"+strconv.Itoa(s.Number) || s.Franchise != "US" {
 			t.Errorf("%s logo %q", s.ID, s.LogoURL)
 		}
@@ -111,7 +111,7 @@ func TestWith(t *testing.T) {
 	if played := c.Played("cirie-fields"); played[len(played)-1].ID != "au11" {
 		t.Errorf("Cirie played %v", played)
 	}
-	if len(us.Seasons) != 50 || len(c.Seasons) != 51 {
-		t.Errorf("With changed the catalog it grew from: %d, %d seasons", len(us.Seasons), len(c.Seasons))
+	if len(us.Seasons()) != 50 || len(c.Seasons()) != 51 {
+		t.Errorf("With changed the catalog it grew from: %d, %d seasons", len(us.Seasons()), len(c.Seasons()))
 	}
 }

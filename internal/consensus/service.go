@@ -30,7 +30,7 @@ type Service struct {
 }
 
 type keptRanking struct {
-	version int64
+	version, catalog int64 // the store's version, the catalog's generation (its names)
 	ranking Ranking
 }
 
@@ -109,7 +109,8 @@ func (s *Service) rankingAt(ctx context.Context, scope string, version int64, na
 	s.mu.Lock()
 	k, ok := s.kept[scope]
 	s.mu.Unlock()
-	if ok && k.version == version {
+	generation := int64(s.catalog.Generation())
+	if ok && k.version == version && k.catalog == generation {
 		return k.ranking, false, nil
 	}
 	c, err := s.store.ConsensusOf(ctx, scope, SampleSize)
@@ -118,7 +119,7 @@ func (s *Service) rankingAt(ctx context.Context, scope string, version int64, na
 	}
 	r = Rank(c, name, inScope)
 	s.mu.Lock()
-	s.kept[scope] = keptRanking{version: version, ranking: r}
+	s.kept[scope] = keptRanking{version: version, catalog: generation, ranking: r}
 	s.mu.Unlock()
 	return r, true, nil
 }

@@ -250,7 +250,7 @@ func newGen(cat *catalog.Catalog, opt Options) *gen {
 	g := &gen{cat: cat, opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, opt.Seed^0x9e3779b97f4a7c15)), now: opt.Now,
 		fame: map[string]float64{}, seasonW: map[string]float64{}, castOf: map[string][]int{}}
 	g.notifyAt = g.now.Add(-opt.NotifyWindow)
-	for _, s := range cat.Seasons {
+	for _, s := range cat.Seasons() {
 		// Newer seasons and the all-star seasons are ranked more often.
 		w := math.Exp(0.5*g.rng.NormFloat64()) * (1 + float64(s.Number)/40)
 		if len(s.Contestants) > 0 && (s.Number == 20 || s.Number == 40 || s.Number == 50 || s.Number == 8) {
@@ -261,7 +261,7 @@ func newGen(cat *catalog.Catalog, opt Options) *gen {
 			g.castOf[ct.ID] = append(g.castOf[ct.ID], s.Number)
 		}
 	}
-	for _, s := range cat.Seasons {
+	for _, s := range cat.Seasons() {
 		for _, ct := range s.Contestants {
 			if _, ok := g.fame[ct.ID]; ok {
 				continue
@@ -485,7 +485,7 @@ func (g *gen) listContent() (lists.Content, error) {
 		era := eras[g.rng.IntN(len(eras))]
 		var pool []string
 		seasonOf := map[string]string{}
-		for _, s := range g.cat.Seasons {
+		for _, s := range g.cat.Seasons() {
 			if s.Number < era.From || s.Number > era.To {
 				continue
 			}
@@ -511,7 +511,7 @@ func (g *gen) listContent() (lists.Content, error) {
 		}
 	default: // seasons
 		var pool []string
-		for _, s := range g.cat.Seasons {
+		for _, s := range g.cat.Seasons() {
 			if len(s.Contestants) > 0 {
 				pool = append(pool, s.ID)
 			}
@@ -570,12 +570,12 @@ func (g *gen) itemName(it lists.ItemInput) string {
 func (g *gen) pickSeason(withCast bool) *catalog.Season {
 	for {
 		var sum float64
-		for _, s := range g.cat.Seasons {
+		for _, s := range g.cat.Seasons() {
 			sum += g.seasonW[s.ID]
 		}
 		x := g.rng.Float64() * sum
-		for i := range g.cat.Seasons {
-			s := &g.cat.Seasons[i]
+		for i := range g.cat.Seasons() {
+			s := &g.cat.Seasons()[i]
 			x -= g.seasonW[s.ID]
 			if x <= 0 {
 				if !withCast || len(s.Contestants) >= 5 {

@@ -38,7 +38,7 @@ func WriteFirestoreExport(w io.Writer, cat *catalog.Catalog, opt ExportOptions) 
 		opt.Now = time.Now()
 	}
 	g := &exportWriter{w: bufio.NewWriterSize(w, 1<<20), cat: cat, opt: opt, r: rand.New(rand.NewPCG(opt.Seed, 0x1cebe7))}
-	for _, s := range cat.Seasons {
+	for _, s := range cat.Seasons() {
 		if len(s.Contestants) > 0 {
 			g.seasons = append(g.seasons, s)
 		}

@@ -13,12 +13,11 @@ import (
 // Shipped is the game as the binary ships it and the catalog grown by the seasons of
 // every other franchise, built once a process (a broken embedded copy is a build bug).
 var Shipped = sync.OnceValues(func() (*Game, *catalog.Catalog) {
-	us := catalog.MustLoad()
-	g, err := Load(survivor.Files, nil, us)
+	g, cat, err := Build(survivor.Files, nil)
 	if err != nil {
 		panic("game: the embedded survivoR data: " + err.Error())
 	}
-	return g, us.With(g.CatalogSeasons(us)...)
+	return g, cat
 })
 
 // CatalogSeasons are the seasons base lacks (other franchises, seasons on air), as

@@ -22,7 +22,7 @@ func contestants(ids ...string) []ItemInput {
 
 func TestValidateListRules(t *testing.T) {
 	tooMany := make([]ItemInput, 0, MaxItems+1)
-	for _, s := range cat.Seasons {
+	for _, s := range cat.Seasons() {
 		for _, ct := range s.Contestants {
 			if len(tooMany) <= MaxItems {
 				tooMany = append(tooMany, ItemInput{ID: ct.ID, SeasonID: s.ID})

@@ -17,8 +17,8 @@ const msgSorterAnswers = "This sorting cannot be kept. Stop sorting and start ag
 // MaxSorterEntries is the most a sorter sorts: a whole cast or every season, whichever
 // the catalog has more of.
 func MaxSorterEntries(cat *catalog.Catalog) int {
-	most := len(cat.Seasons)
-	for _, s := range cat.Seasons {
+	most := len(cat.Seasons())
+	for _, s := range cat.Seasons() {
 		most = max(most, len(s.Contestants))
 	}
 	return most

@@ -24,6 +24,9 @@ const inboxesTopic = "inboxes"
 // LegacyTopic is the bus topic of the legacy rankings record: one for every reader.
 const LegacyTopic = "legacy.record"
 
+// gameTopic is the bus topic of the game as data: an import or a record of a season on air.
+const gameTopic = "game"
+
 // Heartbeat is how often idle streams send a comment, so proxies keep them open.
 const Heartbeat = 25 * time.Second
 
@@ -44,6 +47,8 @@ type Hub struct {
 	onInbox func(userID string)
 	// sessionsEnded hears of ended sessions (see OnSessionsEnded); guarded by mu.
 	sessionsEnded func(userID string)
+	// gameChanged hears that the game changed (see OnGame); guarded by mu.
+	gameChanged func()
 	count         int
 	closed        bool
 	done          chan struct{}
@@ -62,6 +67,8 @@ func NewHub(bus events.Bus, heartbeat time.Duration, log *slog.Logger) (*Hub, er
 		LegacyTopic:  {Event: func(topic string, _ []byte) { h.wake(topic) }, Resync: h.wakeAll},
 		inboxesTopic: {Event: func(string, []byte) { h.inboxesChanged() }, Resync: h.inboxesChanged},
 		sessionTopic: {Event: func(topic string, _ []byte) { h.endSessions(topic[len(sessionTopic):]) }, Resync: func() { h.endSessions("") }},
+		// A reconnected bus may have missed a change: the game is read again.
+		gameTopic: {Event: func(string, []byte) { h.gameChangedHere() }, Resync: h.gameChangedHere},
 	}
 	for topic, handler := range handlers {
 		unsub, err := bus.Subscribe(topic, handler)
@@ -211,6 +218,25 @@ func (h *Hub) inboxesChanged() {
 	defer h.mu.Unlock()
 	if h.onInbox != nil {
 		h.onInbox("")
+	}
+}
+
+// OnGame sets fn to run, with the hub locked (it must not block), each time the game may
+// have changed in another process, or in this one.
+func (h *Hub) OnGame(fn func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.gameChanged = fn
+}
+
+// PublishGame tells every process that the game changed.
+func (h *Hub) PublishGame(ctx context.Context) { h.publish(ctx, gameTopic) }
+
+func (h *Hub) gameChangedHere() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.gameChanged != nil {
+		h.gameChanged()
 	}
 }
 

@@ -2,6 +2,7 @@ package placeholder
 
 import (
 	"strings"
+	"sync"
 
 	"castaway/internal/catalog"
 )
@@ -15,31 +16,49 @@ const (
 // Index finds the placeholder for each picture of the catalog, by key or by an
 // item's image URL. Only catalog entries have one, so callers caching the drawn
 // art hold at most one per catalog picture.
+// It follows the catalog: a season added later has its art too.
 type Index struct {
+	catalog *catalog.Catalog
+	mu      sync.Mutex
+	now     *pictures
+}
+
+type pictures struct {
+	generation  uint64
 	contestants map[string]string // "s13/parvati" -> "Parvati Shallow"
 	seasons     map[string]Art    // "45", "au3" -> its logo's art
 }
 
 // NewIndex indexes the catalog's pictures.
-func NewIndex(c *catalog.Catalog) *Index {
-	ix := &Index{contestants: map[string]string{}, seasons: map[string]Art{}}
-	for _, s := range c.Seasons {
+func NewIndex(c *catalog.Catalog) *Index { return &Index{catalog: c} }
+
+// pictures are the catalog's pictures as it is now, indexed again when it has changed.
+func (ix *Index) pictures() *pictures {
+	gen := ix.catalog.Generation()
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.now != nil && ix.now.generation == gen {
+		return ix.now
+	}
+	p := &pictures{generation: gen, contestants: map[string]string{}, seasons: map[string]Art{}}
+	for _, s := range ix.catalog.Seasons() {
 		key := strings.TrimPrefix(s.LogoURL, seasonPrefix)
 		if s.Franchise == "US" {
-			ix.seasons[key] = Season(s.Number)
+			p.seasons[key] = Season(s.Number)
 		} else {
-			ix.seasons[key] = FranchiseSeason(s.Franchise, s.Number, s.Name)
+			p.seasons[key] = FranchiseSeason(s.Franchise, s.Number, s.Name)
 		}
 		for _, ct := range s.Contestants {
-			ix.contestants[strings.TrimPrefix(ct.ImageURL, contestantPrefix)] = ct.Name
+			p.contestants[strings.TrimPrefix(ct.ImageURL, contestantPrefix)] = ct.Name
 		}
 	}
-	return ix
+	ix.now = p
+	return p
 }
 
 // Contestant is the art for a headshot key ("s13/parvati"); false when the catalog has no such headshot.
 func (ix *Index) Contestant(key string) (Art, bool) {
-	name, ok := ix.contestants[key]
+	name, ok := ix.pictures().contestants[key]
 	if !ok {
 		return Art{}, false
 	}
@@ -49,7 +68,7 @@ func (ix *Index) Contestant(key string) (Art, bool) {
 // Season is the art for a season logo's key ("45" in the US, "au3" elsewhere); false
 // when the catalog has no such season.
 func (ix *Index) Season(key string) (Art, bool) {
-	a, ok := ix.seasons[key]
+	a, ok := ix.pictures().seasons[key]
 	return a, ok
 }
 

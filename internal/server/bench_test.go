@@ -97,7 +97,7 @@ func (e *benchEnv) seed(b *testing.B) ([]*model.User, []*model.List) {
 	// Every contestant of the catalog once, in catalog order, to cut lists from.
 	var cast []lists.ItemInput
 	seen := map[string]bool{}
-	for _, s := range e.cat.Seasons {
+	for _, s := range e.cat.Seasons() {
 		for _, c := range s.Contestants {
 			if !seen[c.ID] {
 				seen[c.ID] = true

@@ -269,7 +269,7 @@ func TestSitemap(t *testing.T) {
 		if len(castaways.URLs) != len(e.srv.catalog.Castaways()) || castaways.URLs[0].Loc != base+"/castaways/dirk-been" {
 			t.Errorf("castaways: %d, first %v", len(castaways.URLs), castaways.URLs[0])
 		}
-		if len(pages.URLs) != 4+len(e.srv.catalog.Seasons) || pages.URLs[4].Loc != base+"/seasons/s1" {
+		if len(pages.URLs) != 4+len(e.srv.catalog.Seasons()) || pages.URLs[4].Loc != base+"/seasons/s1" {
 			t.Errorf("pages: %v", pages.URLs)
 		}
 		res := get(t, e.URL+"/robots.txt", nil)

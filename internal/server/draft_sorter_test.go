@@ -54,10 +54,10 @@ func TestDraftRefusesABrokenSorting(t *testing.T) {
 	three := append(two[:2:2], map[string]any{"id": "kelly-wiglesworth", "isSeason": false})
 	_, cat := game.Shipped()
 	tooMany := []map[string]any{{"id": "s1", "isSeason": true}}
-	for _, s := range cat.Seasons {
+	for _, s := range cat.Seasons() {
 		tooMany = append(tooMany, map[string]any{"id": s.ID, "isSeason": true})
 	}
-	most := fmt.Sprintf("A sorter sorts 2 to %d entries.", len(cat.Seasons))
+	most := fmt.Sprintf("A sorter sorts 2 to %d entries.", len(cat.Seasons()))
 	answer := func(a, b string, winner any) map[string]any { return map[string]any{"a": a, "b": b, "winner": winner} }
 	cases := []struct {
 		name   string

@@ -143,7 +143,8 @@ func testDepsWith(t testing.TB, cfg *config.Config, st *store.Store, hub *notify
 		}
 		t.Cleanup(hub.Close)
 	}
-	g, cat := game.Shipped()
+	g, shipped := game.Shipped()
+	cat := shipped.Clone()
 	uses := services.New(services.Deps{Store: st, Catalog: cat, Game: g, Hub: hub, Log: log, BaseURL: cfg.BaseURL,
 		AuthLimits: auth.DefaultLimits(), Now: now})
 	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, filepath.Join(cfg.DataDir, "outbox"), log)

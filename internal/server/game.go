@@ -20,15 +20,25 @@ import (
 // gameAnswers keeps each game answer encoded and compressed once: the game is the same
 // for every reader, and only ids the game has are kept (a bounded set).
 type gameAnswers struct {
-	mu      sync.Mutex
-	answers map[string]*httpcache.Precompressed
+	mu         sync.Mutex
+	generation uint64 // the game's the answers were made from
+	answers    map[string]*httpcache.Precompressed
+}
+
+// get is the answer kept under key while the game is still the one it was made from.
+func (g *gameAnswers) get(key string, generation uint64) (*httpcache.Precompressed, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.generation != generation {
+		g.generation, g.answers = generation, nil
+	}
+	a, ok := g.answers[key]
+	return a, ok
 }
 
 func (s *Server) serveGame(w http.ResponseWriter, r *http.Request, key string, v any) {
-	g := &s.gameAnswers
-	g.mu.Lock()
-	a, ok := g.answers[key]
-	g.mu.Unlock()
+	g, generation := &s.gameAnswers, s.game.Generation()
+	a, ok := g.get(key, generation)
 	if !ok {
 		body, err := json.Marshal(v)
 		if err != nil {
@@ -37,14 +47,18 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request, key string, v
 		}
 		// Revalidated by ETag: the game changes when an operator imports a newer copy.
 		a = httpcache.NewPrecompressed(body, "application/json", "public, max-age=300, must-revalidate")
-		g.keep(key, a)
+		g.keep(key, generation, a)
 	}
 	a.ServeHTTP(w, r)
 }
 
-func (g *gameAnswers) keep(key string, a *httpcache.Precompressed) {
+// keep keeps a, made from the game of generation, unless the game has moved on since.
+func (g *gameAnswers) keep(key string, generation uint64, a *httpcache.Precompressed) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.generation != generation {
+		return
+	}
 	if g.answers == nil {
 		g.answers = map[string]*httpcache.Precompressed{}
 	}
@@ -84,12 +98,11 @@ func (s *Server) seasonPage(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(page))
 		return
 	}
-	s.gameAnswers.mu.Lock()
-	a, ok := s.gameAnswers.answers["page\x00"+season.ID]
-	s.gameAnswers.mu.Unlock()
+	generation := s.game.Generation()
+	a, ok := s.gameAnswers.get("page\x00"+season.ID, generation)
 	if !ok {
 		a = httpcache.NewPrecompressed([]byte(s.seasonHTML(season)), "text/html; charset=utf-8", "no-cache")
-		s.gameAnswers.keep("page\x00"+season.ID, a)
+		s.gameAnswers.keep("page\x00"+season.ID, generation, a)
 	}
 	a.ServeHTTP(w, r)
 }

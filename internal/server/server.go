@@ -77,7 +77,7 @@ type Server struct {
 	docs      *apiDocs
 	// liveStreams are the live streams (server-sent events) this process holds.
 	liveStreams *live.Streams
-	seasons     *httpcache.Precompressed
+	seasons     *seasonsAnswer
 	media       *media
 	share       *shareImages
 	hub         *notify.Hub // live inbox events
@@ -132,7 +132,8 @@ func New(d Deps) (*Server, error) {
 		}
 	}
 	s.share = newShareImages(d.ShareImages, s.media.art, d.Config.MediaDir, d.Config.MediaURL)
-	if s.seasons, err = newSeasonsResponse(d.Catalog); err != nil {
+	s.seasons = &seasonsAnswer{catalog: d.Catalog}
+	if _, err = s.seasons.current(); err != nil {
 		return nil, err
 	}
 	if s.web, err = web.NewApp(d.Web, http.HandlerFunc(methodNotAllowed)); err != nil {

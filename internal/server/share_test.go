@@ -33,7 +33,7 @@ import (
 // catalogItems is the first n contestants of the catalog as list items.
 func catalogItems(n int) []model.Item {
 	var items []model.Item
-	for _, s := range catalog.MustLoad().Seasons {
+	for _, s := range catalog.MustLoad().Seasons() {
 		for _, c := range s.Contestants {
 			if len(items) == n {
 				return items

@@ -86,7 +86,7 @@ func (s *Server) sitemapPages(w http.ResponseWriter, r *http.Request) {
 		for _, p := range []string{"/", "/rankings", "/global-rankings", "/seasons"} {
 			b.add(p, time.Time{})
 		}
-		for _, season := range s.catalog.Seasons {
+		for _, season := range s.catalog.Seasons() {
 			b.add("/seasons/"+url.PathEscape(season.ID), time.Time{})
 		}
 		return b.xml(s.cfg.BaseURL)

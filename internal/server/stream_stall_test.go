@@ -54,7 +54,7 @@ func dialStalled(addr, path, xff string) (net.Conn, error) {
 func bigLegacy(n int) map[string]any {
 	var items []map[string]any
 	seen := map[string]bool{}
-	for _, s := range catalog.MustLoad().Seasons {
+	for _, s := range catalog.MustLoad().Seasons() {
 		for _, c := range s.Contestants {
 			if len(items) == 300 || seen[c.ID] {
 				continue

@@ -26,7 +26,9 @@ import (
 type Deps struct {
 	Store   *store.Store
 	Catalog *catalog.Catalog
-	// Game is the game as data (nil: the one the binary ships, game.Shipped).
+	// Game is the game as data the process starts with (nil: the one the binary ships,
+	// game.Shipped); Catalog is then a handle of the catalog it grows, which the game's
+	// changes replace (Catalog.Clone of game.Shipped's).
 	Game *game.Game
 	// Hub carries live events (inboxes, sessions that ended) to every node.
 	Hub *notify.Hub
@@ -91,7 +93,9 @@ func New(d Deps) *Set {
 	if d.Game == nil {
 		d.Game, _ = game.Shipped()
 	}
-	s.Game = game.NewService(d.Game)
+	s.Game = game.NewService(st, cat, d.Game, hub.PublishGame, log)
+	s.Game.SetClock(now)
+	hub.OnGame(s.Game.Changed)
 	s.Tally = lists.NewTally(st, hub, log)
 	s.Lists.OnVoted(s.Tally.Wake)
 	return s

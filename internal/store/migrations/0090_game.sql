@@ -12,6 +12,7 @@ CREATE TABLE game_files (
 -- dozen castaways and episodes, and recording is for moderators only.
 CREATE TABLE game_records (
     seq         BIGINT PRIMARY KEY,
+    batch       BIGINT NOT NULL, -- the first seq of the records made together (a boot and its votes)
     season      TEXT NOT NULL,
     file        TEXT NOT NULL,
     body        TEXT NOT NULL,
