@@ -16,7 +16,7 @@ const CastawayPageSize = 12
 var (
 	// ErrNoSuchCastaway answers an id the catalog does not have.
 	ErrNoSuchCastaway = problem.New(problem.NotFound, "castaway_not_found", problem.MsgCastawayNotFound)
-	errPageExpired    = problem.New(problem.Invalid, "validation", "That page link has expired; start again from the first page.")
+	errPageExpired    = problem.New(problem.Invalid, "validation", problem.MsgPageLinkExpired)
 )
 
 // Place is a castaway's place in one community ranking: Place 0 when no public list

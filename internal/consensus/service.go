@@ -12,7 +12,7 @@ import (
 )
 
 // ErrNoSuchSeason answers the consensus of a season the catalog does not have.
-var ErrNoSuchSeason = problem.New(problem.NotFound, "season_not_found", "Season not found")
+var ErrNoSuchSeason = problem.New(problem.NotFound, "season_not_found", problem.MsgSeasonNotFound)
 
 // Service reads and ranks the community's consensus; internal/app builds it once.
 type Service struct {

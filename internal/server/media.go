@@ -43,7 +43,7 @@ func (m *media) contestant(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("season") + "/" + r.PathValue("key")
 	art, ok := m.art.Contestant(key)
 	if !ok {
-		writeProblem(w, problem.New(problem.NotFound, "not_found", "No such contestant image."))
+		writeProblem(w, problem.New(problem.NotFound, "not_found", problem.MsgNoContestantImage))
 		return
 	}
 	rel := "contestants/" + key
@@ -56,7 +56,7 @@ func (m *media) season(w http.ResponseWriter, r *http.Request) {
 	n, err := strconv.Atoi(r.PathValue("number"))
 	art, ok := m.art.Season(n)
 	if err != nil || !ok {
-		writeProblem(w, problem.New(problem.NotFound, "not_found", "No such season logo."))
+		writeProblem(w, problem.New(problem.NotFound, "not_found", problem.MsgNoSeasonLogo))
 		return
 	}
 	rel := "seasons/" + strconv.Itoa(n)
