@@ -9,7 +9,7 @@ import (
 )
 
 // The domain packages: each holds the use cases of one part of the product over the store.
-var domains = []string{"auth", "lists", "comments", "moderation", "global", "consensus", "legacy", "follows", "notify", "mail", "limits"}
+var domains = []string{"auth", "lists", "comments", "moderation", "global", "consensus", "legacy", "follows", "notify", "mail", "limits", "game"}
 
 // domainEdges is every import one domain package may make of another, with why. An id, an
 // error value or a type two domains share belongs in model or problem, not here.
@@ -21,7 +21,7 @@ var domainEdges = map[string][]string{
 	"global":     {"comments"},                            // a poll's discussion is made of comments
 	"legacy":     {"lists", "notify"},                     // its rankings take entries as lists do
 	"follows":    {"notify"},                              // a follow and a fan-out notify
-	"consensus":  {"lists"},                               // a castaway's page leaves out the lists its reader chose not to see
+	"consensus":  {"lists"},                               // a castaway's page leaves out the lists its reader chose not to see; a card counts as a share image
 }
 
 // Domain packages import each other only along domainEdges (limits, the counting every use

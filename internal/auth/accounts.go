@@ -101,7 +101,7 @@ const MaxEmailLength = 254
 // or stored anywhere.
 func checkEmailLength(email string) error {
 	if len(email) > MaxEmailLength {
-		return problem.InvalidField("email", MsgEmailTooLong)
+		return problem.InvalidField("email", problem.MsgEmailTooLong)
 	}
 	return nil
 }
@@ -115,7 +115,7 @@ func HiddenInEmail(email string) bool { return strings.IndexFunc(email, hidden) 
 // field email.
 func checkEmailCharacters(email string) error {
 	if HiddenInEmail(email) {
-		return problem.InvalidField("email", MsgEmailHidden)
+		return problem.InvalidField("email", problem.MsgEmailHidden)
 	}
 	return nil
 }
@@ -137,7 +137,7 @@ func normalizeEmail(email string) (string, bool) {
 func (a *Accounts) SignUp(ctx context.Context, email, password string, client Client) (*SignedIn, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
-		return nil, invalid("validation", MsgEmailPasswordRequired)
+		return nil, invalid("validation", problem.MsgCredentialsRequired)
 	}
 	if err := checkEmailLength(email); err != nil {
 		return nil, err
@@ -147,10 +147,10 @@ func (a *Accounts) SignUp(ctx context.Context, email, password string, client Cl
 	}
 	email, ok := normalizeEmail(email)
 	if !ok {
-		return nil, invalid("invalid_email", MsgEmailInvalid)
+		return nil, invalid("invalid_email", problem.MsgEmailInvalid)
 	}
 	if !a.policy.Acceptable(password) {
-		return nil, invalid("weak_password", MsgWeakPassword)
+		return nil, invalid("weak_password", problem.MsgWeakPassword)
 	}
 	if err := a.hit(ctx, map[limits.Limit]string{a.limits.SignUpPerIP: client.IP}); err != nil {
 		return nil, err
@@ -168,7 +168,7 @@ func (a *Accounts) SignUp(ctx context.Context, email, password string, client Cl
 		return a.store.CreateUserVerifying(ctx, u, v, m)
 	})
 	if errors.Is(err, store.ErrEmailTaken) {
-		return nil, problem.New(problem.Conflict, "email_in_use", MsgEmailInUse)
+		return nil, problem.New(problem.Conflict, "email_in_use", problem.MsgEmailInUse)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sign up: %w", err)
@@ -207,7 +207,7 @@ func (a *Accounts) createNamed(ctx context.Context, u *model.User, base string, 
 func (a *Accounts) SignIn(ctx context.Context, email, password string, client Client, deviceCookie string) (*SignedIn, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
-		return nil, invalid("validation", MsgEmailPasswordRequired)
+		return nil, invalid("validation", problem.MsgCredentialsRequired)
 	}
 	if err := checkEmailLength(email); err != nil {
 		return nil, err
@@ -218,7 +218,7 @@ func (a *Accounts) SignIn(ctx context.Context, email, password string, client Cl
 	}
 	u, err := a.store.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, problem.New(problem.NotFound, "user_not_found", MsgUserNotFound)
+		return nil, problem.New(problem.NotFound, "user_not_found", problem.MsgNoAccountForEmail)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sign in: %w", err)
@@ -235,7 +235,7 @@ func (a *Accounts) SignIn(ctx context.Context, email, password string, client Cl
 		}
 	}
 	if !ok {
-		return nil, problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
+		return nil, problem.New(problem.Unauthorized, "wrong_password", problem.MsgWrongPassword)
 	}
 	a.refund(ctx, keys)
 	if err := a.admit(ctx, u); err != nil {
@@ -258,7 +258,7 @@ func (a *Accounts) Rename(ctx context.Context, actor model.Actor, name string) (
 	}
 	changed, err = a.store.RenameUser(ctx, actor.UserID(), name)
 	if errors.Is(err, store.ErrNameTaken) {
-		return nil, false, problem.New(problem.Conflict, "username_taken", MsgUsernameTaken)
+		return nil, false, problem.New(problem.Conflict, "username_taken", problem.MsgUsernameTaken)
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("rename: %w", err)
@@ -281,7 +281,7 @@ func (a *Accounts) Rename(ctx context.Context, actor model.Actor, name string) (
 func (a *Accounts) RequestReset(ctx context.Context, email, clientIP, deviceCookie string) error {
 	email = strings.TrimSpace(email)
 	if email == "" {
-		return invalid("validation", MsgResetEmailRequired)
+		return invalid("validation", problem.MsgResetEmailRequired)
 	}
 	if err := checkEmailLength(email); err != nil {
 		return err
@@ -335,10 +335,10 @@ func (a *Accounts) SendReset(ctx context.Context, u *model.User) error {
 // token is checked before the new password is hashed.
 func (a *Accounts) ConfirmReset(ctx context.Context, token, password string, client Client) (*SignedIn, error) {
 	if token == "" {
-		return nil, invalid("invalid_token", MsgResetTokenRequired)
+		return nil, invalid("invalid_token", problem.MsgResetTokenRequired)
 	}
 	if !a.policy.Acceptable(password) {
-		return nil, invalid("weak_password", MsgWeakPassword)
+		return nil, invalid("weak_password", problem.MsgWeakPassword)
 	}
 	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ResetConfirmPerIP: client.IP}); err != nil {
 		return nil, err
@@ -348,7 +348,7 @@ func (a *Accounts) ConfirmReset(ctx context.Context, token, password string, cli
 		return nil, fmt.Errorf("confirm reset: %w", err)
 	}
 	if !usable {
-		return nil, invalid("invalid_token", MsgResetInvalid)
+		return nil, invalid("invalid_token", problem.MsgResetInvalid)
 	}
 	hash, err := a.hashes.hash(ctx, password)
 	if err != nil {
@@ -356,7 +356,7 @@ func (a *Accounts) ConfirmReset(ctx context.Context, token, password string, cli
 	}
 	u, err := a.store.ResetPassword(ctx, HashToken(token), hash, a.now())
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, invalid("invalid_token", MsgResetInvalid)
+		return nil, invalid("invalid_token", problem.MsgResetInvalid)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("confirm reset: %w", err)
@@ -377,7 +377,7 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *model.User, current, n
 		return nil, err
 	}
 	if !a.policy.Acceptable(next) {
-		return nil, invalid("weak_password", MsgWeakPassword)
+		return nil, invalid("weak_password", problem.MsgWeakPassword)
 	}
 	if u.PasswordHash != "" {
 		ok, err := a.hashes.check(ctx, u.PasswordHash, current)
@@ -385,7 +385,7 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *model.User, current, n
 			return nil, err
 		}
 		if !ok {
-			return nil, problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
+			return nil, problem.New(problem.Unauthorized, "wrong_password", problem.MsgWrongPassword)
 		}
 	}
 	hash, err := a.hashes.hash(ctx, next)
@@ -409,7 +409,7 @@ func (a *Accounts) Delete(ctx context.Context, by model.Actor, confirm, password
 	}
 	u := by.User
 	if strings.TrimSpace(confirm) != u.DisplayName {
-		return problem.InvalidField("confirm", "Type your display name exactly to confirm.")
+		return problem.InvalidField("confirm", problem.MsgDeleteConfirm)
 	}
 	if u.PasswordHash != "" {
 		ok, err := a.hashes.check(ctx, u.PasswordHash, password)
@@ -417,7 +417,7 @@ func (a *Accounts) Delete(ctx context.Context, by model.Actor, confirm, password
 			return err
 		}
 		if !ok {
-			return problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
+			return problem.New(problem.Unauthorized, "wrong_password", problem.MsgWrongPassword)
 		}
 	}
 	if err := a.store.DeleteAccount(ctx, u.ID); err != nil {

@@ -3,6 +3,8 @@ package auth
 import (
 	"strings"
 	"testing"
+
+	"castaway/internal/problem"
 )
 
 func TestPasswordHashing(t *testing.T) {
@@ -102,51 +104,51 @@ func TestDisplayNames(t *testing.T) {
 func TestNormalizeDisplayName(t *testing.T) {
 	for _, tc := range []struct{ in, want, problem string }{
 		{"  Parvati  ", "Parvati", ""},
-		{"   ", "", MsgUsernameEmpty},
-		{"", "", MsgUsernameEmpty},
+		{"   ", "", problem.MsgUsernameEmpty},
+		{"", "", problem.MsgUsernameEmpty},
 		{strings.Repeat("é", 30), strings.Repeat("é", 30), ""},
-		{strings.Repeat("é", 31), "", MsgUsernameTooLong},
-		{"bad\x00name", "", MsgUsernameInvalid},
+		{strings.Repeat("é", 31), "", problem.MsgUsernameTooLong},
+		{"bad\x00name", "", problem.MsgUsernameInvalid},
 		// NFKC: full-width letters and ligatures become plain ones.
 		{"Ｐａｒｖａｔｉ", "Parvati", ""},
 		{"ﬁshbach", "fishbach", ""},
 		// Invisible and direction-changing characters.
-		{"Par\u200bvati", "", MsgUsernameHidden},
-		{"Par\u200dvati", "", MsgUsernameHidden},
-		{"\u202eitavraP", "", MsgUsernameHidden},
-		{"Parvati\u2066", "", MsgUsernameHidden},
-		{"Parvati\ufe0f", "", MsgUsernameHidden},
-		{"Par\u3164vati", "", MsgUsernameHidden},
+		{"Par\u200bvati", "", problem.MsgUsernameHidden},
+		{"Par\u200dvati", "", problem.MsgUsernameHidden},
+		{"\u202eitavraP", "", problem.MsgUsernameHidden},
+		{"Parvati\u2066", "", problem.MsgUsernameHidden},
+		{"Parvati\ufe0f", "", problem.MsgUsernameHidden},
+		{"Par\u3164vati", "", problem.MsgUsernameHidden},
 		{"Par\u00a0vati", "Par vati", ""}, // NFKC makes it a plain space
 		{"Tom   West", "Tom West", ""},    // a run of spaces draws as one
 		{"Tom \u3000 West", "Tom West", ""},
 		// Letters of two alphabets: a Cyrillic а and о in a Latin name.
-		{"P\u0430rvati", "", MsgUsernameMixed},
-		{"Sandr\u03bf", "", MsgUsernameMixed},
+		{"P\u0430rvati", "", problem.MsgUsernameMixed},
+		{"Sandr\u03bf", "", problem.MsgUsernameMixed},
 		// One alphabet at a time is fine, and so is Japanese.
 		{"Парвати", "Парвати", ""},
 		{"Παρβατι", "Παρβατι", ""},
 		{"パーバティ山田", "パーバティ山田", ""},
 		{"Parvati Shallow 2", "Parvati Shallow 2", ""},
 		// Reserved names, however they are dressed.
-		{"Anonymous", "", MsgUsernameReserved},
-		{"ADMIN", "", MsgUsernameReserved},
-		{"Аdmin", "", MsgUsernameMixed},
-		{"ＡＤＭＩＮ", "", MsgUsernameReserved},
-		{"A\u0300dmin", "", MsgUsernameReserved},
-		{"Moderator", "", MsgUsernameReserved},
-		{"Survivor  Rankings", "", MsgUsernameReserved},
+		{"Anonymous", "", problem.MsgUsernameReserved},
+		{"ADMIN", "", problem.MsgUsernameReserved},
+		{"Аdmin", "", problem.MsgUsernameMixed},
+		{"ＡＤＭＩＮ", "", problem.MsgUsernameReserved},
+		{"A\u0300dmin", "", problem.MsgUsernameReserved},
+		{"Moderator", "", problem.MsgUsernameReserved},
+		{"Survivor  Rankings", "", problem.MsgUsernameReserved},
 		{"ΜΟΔ", "ΜΟΔ", ""}, // Δ is no D: not "MOD"
 		{"МОО", "МОО", ""},
-		{"ΑDΜΙΝ", "", MsgUsernameMixed}, // Greek capitals among Latin ones
-		{"biII", "biII", ""},            // Latin; only a clash with "bill" refuses it
+		{"ΑDΜΙΝ", "", problem.MsgUsernameMixed}, // Greek capitals among Latin ones
+		{"biII", "biII", ""},                    // Latin; only a clash with "bill" refuses it
 		// Letters of scripts UTS #39 restricts, and small capitals.
-		{"ᎪᎠᎷᎥᏁ", "", MsgUsernameAlphabet},
-		{"ᴀᴅᴍɪɴ", "", MsgUsernameAlphabet},
-		{"ʙɪʟʟ", "", MsgUsernameAlphabet},
+		{"ᎪᎠᎷᎥᏁ", "", problem.MsgUsernameAlphabet},
+		{"ᴀᴅᴍɪɴ", "", problem.MsgUsernameAlphabet},
+		{"ʙɪʟʟ", "", problem.MsgUsernameAlphabet},
 		// Han joins kana and Hangul, never Latin: 丶 after a Latin name reads as a mark.
-		{"admin丶", "", MsgUsernameMixed},
-		{"Survivor大好き", "", MsgUsernameMixed},
+		{"admin丶", "", problem.MsgUsernameMixed},
+		{"Survivor大好き", "", problem.MsgUsernameMixed},
 		{"김치大好", "김치大好", ""},
 		{"ㄅㄆ王", "ㄅㄆ王", ""},
 		{"Әлия", "Әлия", ""},

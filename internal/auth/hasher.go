@@ -17,9 +17,6 @@ const (
 	hashWait = 2 * time.Second
 )
 
-// MsgBusy is what a caller reads when every hashing slot stays taken.
-const MsgBusy = "The server is busy. Please try again in a moment."
-
 // hasher runs password hashes under a bound on how many run at once.
 type hasher struct{ slots chan struct{} }
 
@@ -37,7 +34,7 @@ func (h *hasher) run(ctx context.Context, fn func()) error {
 	select {
 	case h.slots <- struct{}{}:
 	case <-t.C:
-		p := problem.New(problem.Unavailable, "busy", MsgBusy)
+		p := problem.New(problem.Unavailable, "busy", problem.MsgServerBusy)
 		p.RetryAfter = hashWait
 		return p
 	case <-ctx.Done():

@@ -13,12 +13,6 @@ import (
 // invisible or direction-changing characters, letters outside everyday alphabets, mix
 // alphabets, be a reserved name, or share its look-alike key (model.NameKey) with another
 // user's name — which the database's unique index on that key enforces.
-const (
-	MsgUsernameHidden   = "Username cannot contain invisible or direction-changing characters."
-	MsgUsernameMixed    = "Username cannot mix letters from different alphabets."
-	MsgUsernameReserved = "That username is reserved. Please choose another."
-	MsgUsernameAlphabet = "Username can only use the letters of everyday alphabets."
-)
 
 // NameKey is the key two names clash by, the one the database keeps unique.
 func NameKey(name string) string { return model.NameKey(name) }

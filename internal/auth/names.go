@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"castaway/internal/model"
+	"castaway/internal/problem"
 )
 
 // MaxDisplayNameLength is the longest username, in characters.
@@ -48,19 +49,19 @@ func NormalizeDisplayName(name string) (string, string) {
 	name = model.CollapseSpaces(strings.TrimSpace(norm.NFKC.String(name)))
 	switch {
 	case name == "":
-		return "", MsgUsernameEmpty
+		return "", problem.MsgUsernameEmpty
 	case utf8.RuneCountInString(name) > MaxDisplayNameLength:
-		return "", MsgUsernameTooLong
+		return "", problem.MsgUsernameTooLong
 	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return "", MsgUsernameInvalid
+		return "", problem.MsgUsernameInvalid
 	case strings.IndexFunc(name, hidden) >= 0:
-		return "", MsgUsernameHidden
+		return "", problem.MsgUsernameHidden
 	case foreignLetters(name):
-		return "", MsgUsernameAlphabet
+		return "", problem.MsgUsernameAlphabet
 	case mixesScripts(name):
-		return "", MsgUsernameMixed
+		return "", problem.MsgUsernameMixed
 	case reservedNames[NameKey(name)]:
-		return "", MsgUsernameReserved
+		return "", problem.MsgUsernameReserved
 	}
 	return name, ""
 }

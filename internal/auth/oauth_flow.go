@@ -21,7 +21,7 @@ const OAuthStateLifetime = 10 * time.Minute
 
 // ErrAccountExists means the provider's email belongs to an account that signs
 // in another way; no second account is made.
-var ErrAccountExists = problem.New(problem.Conflict, "account_exists", "An account with this email uses another sign-in method.")
+var ErrAccountExists = problem.New(problem.Conflict, "account_exists", problem.MsgAccountExists)
 
 // ErrBadState means the callback's state is unknown, used, expired or for another provider.
 var ErrBadState = errors.New("unknown or expired sign-in state")

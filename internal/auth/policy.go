@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"strings"
 	"unicode/utf8"
+
+	"castaway/internal/problem"
 )
 
 // Password length limits. The upper one keeps hashing cheap for the server.
@@ -34,9 +36,9 @@ func NewPasswordPolicy() *PasswordPolicy {
 // Requirements are the rules in words, for the sign-up form.
 func (p *PasswordPolicy) Requirements() []string {
 	return []string{
-		"At least 8 characters",
-		"At most 128 characters",
-		"Not a commonly used password",
+		problem.Format(problem.MsgPasswordAtLeast, map[string]string{"min": problem.Number(MinPasswordLength)}),
+		problem.Format(problem.MsgPasswordAtMost, map[string]string{"max": problem.Number(MaxPasswordLength)}),
+		problem.MsgPasswordNotCommon,
 	}
 }
 

@@ -35,7 +35,7 @@ type Provider interface {
 }
 
 // ErrNoProvider answers a sign-in through a provider that is not configured.
-var ErrNoProvider = problem.New(problem.NotFound, "not_found", "Sign-in with this provider is not available.")
+var ErrNoProvider = problem.New(problem.NotFound, "not_found", problem.MsgNoProvider)
 
 // Configured are the sign-in providers cfg enables, by the name in their paths
 // ("google", "twitter"); callbacks come back to cfg.BaseURL and client makes the calls.

@@ -43,7 +43,7 @@ type Limits struct {
 // DefaultLimits suit a public site.
 func DefaultLimits() Limits {
 	l := func(name string, max int, window time.Duration) limits.Limit {
-		return limits.Limit{Name: name, Max: max, Window: window, Message: MsgRateLimited}
+		return limits.Limit{Name: name, Max: max, Window: window, Message: problem.MsgTooManyAttempts}
 	}
 	return Limits{
 		SignInPerPair:     l("signin-pair", 10, 15*time.Minute),
@@ -129,8 +129,8 @@ var (
 
 // Limits on taking one's data and on deleting one's account, per account and per client.
 var (
-	ExportPerUser   = limits.Limit{Name: "export-user", Max: 5, Window: time.Hour, Message: "You have downloaded your data several times this hour. Please try again later."}
-	ExportPerClient = limits.Limit{Name: "export-ip", Max: 20, Window: time.Hour, Message: "Too many downloads. Please try again later."}
-	DeletePerUser   = limits.Limit{Name: "delete-account-user", Max: 10, Window: 15 * time.Minute, Message: MsgRateLimited}
-	DeletePerClient = limits.Limit{Name: "delete-account-ip", Max: 30, Window: 15 * time.Minute, Message: MsgRateLimited}
+	ExportPerUser   = limits.Limit{Name: "export-user", Max: 5, Window: time.Hour, Message: problem.MsgTooManyExports}
+	ExportPerClient = limits.Limit{Name: "export-ip", Max: 20, Window: time.Hour, Message: problem.MsgTooManyDownloads}
+	DeletePerUser   = limits.Limit{Name: "delete-account-user", Max: 10, Window: 15 * time.Minute, Message: problem.MsgTooManyAttempts}
+	DeletePerClient = limits.Limit{Name: "delete-account-ip", Max: 30, Window: 15 * time.Minute, Message: problem.MsgTooManyAttempts}
 )

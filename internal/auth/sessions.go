@@ -19,13 +19,10 @@ const LastSeenEvery = 5 * time.Minute
 // MaxSessionsListed bounds the sessions /account lists, the most recently seen first.
 const MaxSessionsListed = 50
 
-// MsgSessionNotFound is the answer for a session id the asker has no session under.
-const MsgSessionNotFound = "That session has already ended."
-
 // Limits on ending sessions, per account and per client.
 var (
-	EndSessionsPerUser   = limits.Limit{Name: "end-sessions-user", Max: 30, Window: 15 * time.Minute, Message: MsgRateLimited}
-	EndSessionsPerClient = limits.Limit{Name: "end-sessions-ip", Max: 60, Window: 15 * time.Minute, Message: MsgRateLimited}
+	EndSessionsPerUser   = limits.Limit{Name: "end-sessions-user", Max: 30, Window: 15 * time.Minute, Message: problem.MsgTooManyAttempts}
+	EndSessionsPerClient = limits.Limit{Name: "end-sessions-ip", Max: 60, Window: 15 * time.Minute, Message: problem.MsgTooManyAttempts}
 )
 
 // SessionLifetime is how long a sign-in lasts.
@@ -122,7 +119,7 @@ func (a *Accounts) EndSession(ctx context.Context, by model.Actor, id, currentHa
 	userID := by.UserID()
 	hash, err := a.store.DeleteUserSession(ctx, userID, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return false, problem.New(problem.NotFound, "session_not_found", MsgSessionNotFound)
+		return false, problem.New(problem.NotFound, "session_not_found", problem.MsgSessionNotFound)
 	}
 	if err != nil {
 		return false, fmt.Errorf("end session: %w", err)

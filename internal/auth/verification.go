@@ -22,11 +22,11 @@ const VerifyLifetime = 24 * time.Hour
 // go: a change refused, to an address already taken, counts nothing against it) and per
 // client; and on the links tried from one client and the address changes one account asks for.
 var (
-	VerifyMailPerUser  = limits.Limit{Name: "verify-mail-user", Max: 5, Window: time.Hour, Message: MsgRateLimited}
-	VerifyMailPerEmail = limits.Limit{Name: "verify-mail-email", Max: 5, Window: time.Hour, Message: MsgRateLimited}
-	VerifyMailPerIP    = limits.Limit{Name: "verify-mail-ip", Max: 20, Window: time.Hour, Message: MsgRateLimited}
-	VerifyConfirmPerIP = limits.Limit{Name: "verify-confirm-ip", Max: 30, Window: time.Hour, Message: MsgRateLimited}
-	EmailChangePerUser = limits.Limit{Name: "email-change-user", Max: 5, Window: time.Hour, Message: MsgRateLimited}
+	VerifyMailPerUser  = limits.Limit{Name: "verify-mail-user", Max: 5, Window: time.Hour, Message: problem.MsgTooManyAttempts}
+	VerifyMailPerEmail = limits.Limit{Name: "verify-mail-email", Max: 5, Window: time.Hour, Message: problem.MsgTooManyAttempts}
+	VerifyMailPerIP    = limits.Limit{Name: "verify-mail-ip", Max: 20, Window: time.Hour, Message: problem.MsgTooManyAttempts}
+	VerifyConfirmPerIP = limits.Limit{Name: "verify-confirm-ip", Max: 30, Window: time.Hour, Message: problem.MsgTooManyAttempts}
+	EmailChangePerUser = limits.Limit{Name: "email-change-user", Max: 5, Window: time.Hour, Message: problem.MsgTooManyAttempts}
 )
 
 // How long the links work, as the mail says it.
@@ -67,7 +67,7 @@ func (a *Accounts) verification(t castawaymail.Template, userID, name, email str
 // answers the sentence to show.
 func (a *Accounts) VerifyEmail(ctx context.Context, token, clientIP string) (string, error) {
 	if token == "" {
-		return "", invalid("invalid_token", MsgVerifyTokenRequired)
+		return "", invalid("invalid_token", problem.MsgVerifyTokenRequired)
 	}
 	if err := a.hit(ctx, map[limits.Limit]string{VerifyConfirmPerIP: clientIP}); err != nil {
 		return "", err
@@ -75,20 +75,20 @@ func (a *Accounts) VerifyEmail(ctx context.Context, token, clientIP string) (str
 	changed, err := a.store.VerifyEmail(ctx, HashToken(token), a.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return "", invalid("invalid_token", MsgVerifyUnknown)
+		return "", invalid("invalid_token", problem.MsgVerifyUnknown)
 	case errors.Is(err, store.ErrTokenUsed):
-		return "", invalid("token_used", MsgVerifyUsed)
+		return "", invalid("token_used", problem.MsgVerifyUsed)
 	case errors.Is(err, store.ErrTokenExpired):
-		return "", invalid("token_expired", MsgVerifyExpired)
+		return "", invalid("token_expired", problem.MsgVerifyExpired)
 	case errors.Is(err, store.ErrEmailTaken):
-		return "", problem.New(problem.Conflict, "email_in_use", MsgEmailChangeTaken)
+		return "", problem.New(problem.Conflict, "email_in_use", problem.MsgEmailChangeTaken)
 	case err != nil:
 		return "", fmt.Errorf("verify email: %w", err)
 	}
 	if changed {
-		return MsgEmailChanged, nil
+		return problem.MsgEmailChanged, nil
 	}
-	return MsgEmailVerified, nil
+	return problem.MsgEmailVerified, nil
 }
 
 // ResendVerification mails u, signed in by the session sessionHash names, a new link for
@@ -97,9 +97,9 @@ func (a *Accounts) VerifyEmail(ctx context.Context, token, clientIP string) (str
 func (a *Accounts) ResendVerification(ctx context.Context, u *model.User, sessionHash, clientIP string) error {
 	switch {
 	case u.Email == "":
-		return invalid("no_email", MsgNoEmailToVerify)
+		return invalid("no_email", problem.MsgNoEmailToVerify)
 	case u.EmailVerified:
-		return problem.New(problem.Conflict, "already_verified", MsgAlreadyVerified)
+		return problem.New(problem.Conflict, "already_verified", problem.MsgAlreadyVerified)
 	}
 	if err := a.hit(ctx, map[limits.Limit]string{VerifyMailPerUser: u.ID, VerifyMailPerIP: clientIP}); err != nil {
 		return err
@@ -140,16 +140,16 @@ func (a *Accounts) RequestEmailChange(ctx context.Context, u *model.User, sessio
 	}
 	next, ok := normalizeEmail(next)
 	if !ok {
-		return problem.InvalidField("email", MsgEmailInvalid)
+		return problem.InvalidField("email", problem.MsgEmailInvalid)
 	}
 	if u.PasswordHash == "" {
-		return problem.New(problem.Forbidden, "password_required", MsgEmailChangeNeedsPwd)
+		return problem.New(problem.Forbidden, "password_required", problem.MsgEmailChangeNeedsPassword)
 	}
 	if password == "" {
-		return problem.InvalidField("password", MsgPasswordRequired)
+		return problem.InvalidField("password", problem.MsgPasswordRequired)
 	}
 	if strings.EqualFold(next, u.Email) {
-		return problem.InvalidField("email", MsgEmailUnchanged)
+		return problem.InvalidField("email", problem.MsgEmailUnchanged)
 	}
 	if err := a.hit(ctx, map[limits.Limit]string{EmailChangePerUser: u.ID, VerifyMailPerIP: clientIP}); err != nil {
 		return err
@@ -159,10 +159,10 @@ func (a *Accounts) RequestEmailChange(ctx context.Context, u *model.User, sessio
 		return err
 	}
 	if !ok {
-		return problem.New(problem.Unauthorized, "wrong_password", MsgWrongPassword)
+		return problem.New(problem.Unauthorized, "wrong_password", problem.MsgWrongPassword)
 	}
 	if _, err := a.store.UserByEmail(ctx, next); err == nil {
-		return problem.New(problem.Conflict, "email_in_use", MsgEmailChangeTaken)
+		return problem.New(problem.Conflict, "email_in_use", problem.MsgEmailChangeTaken)
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("change email: %w", err)
 	}
@@ -176,7 +176,7 @@ func (a *Accounts) RequestEmailChange(ctx context.Context, u *model.User, sessio
 // proof of the address removed a password, until they set one or dismiss it.
 func notice(u *model.User) string {
 	if u.PasswordRemoved && u.PasswordHash == "" {
-		return MsgPasswordRemoved
+		return problem.MsgPasswordRemoved
 	}
 	return ""
 }

@@ -17,13 +17,13 @@ const MaxLength = 500
 // Problems a comment request can meet, with the text a user reads.
 var (
 	ErrEmpty      = problem.New(problem.Invalid, "validation", problem.MsgCommentEmpty)
-	ErrTooLong    = problem.New(problem.Invalid, "validation", "Comment must be 500 characters or fewer.")
-	ErrBadVote    = problem.New(problem.Invalid, "validation", "A vote must be 1, -1 or 0.")
-	ErrNotYours   = problem.New(problem.Forbidden, "forbidden", "You can only delete your own comments.")
-	ErrNotFound   = problem.New(problem.NotFound, "not_found", "Comment not found.")
-	ErrParentGone = problem.New(problem.NotFound, "not_found", "The comment you replied to no longer exists.")
-	ErrBlocked    = problem.New(problem.Forbidden, "blocked", "You cannot comment here.")
-	ErrBadCursor  = problem.New(problem.Invalid, "validation", "That page link has expired; reload the comments.")
+	ErrTooLong    = problem.New(problem.Invalid, "validation", problem.MsgCommentTooLong)
+	ErrBadVote    = problem.New(problem.Invalid, "validation", problem.MsgCommentVoteInvalid)
+	ErrNotYours   = problem.New(problem.Forbidden, "forbidden", problem.MsgCommentNotYours)
+	ErrNotFound   = problem.New(problem.NotFound, "not_found", problem.MsgCommentNotFound)
+	ErrParentGone = problem.New(problem.NotFound, "not_found", problem.MsgCommentParentGone)
+	ErrBlocked    = problem.New(problem.Forbidden, "blocked", problem.MsgCommentBlocked)
+	ErrBadCursor  = problem.New(problem.Invalid, "validation", problem.MsgCommentsPageExpired)
 )
 
 // CleanText trims text and checks its length.

@@ -17,7 +17,7 @@ const (
 )
 
 // ErrBadLimit answers a page size that is not a number from 1 to MaxPage.
-var ErrBadLimit = problem.New(problem.Invalid, "validation", "Limit must be a number from 1 to 200.")
+var ErrBadLimit = problem.New(problem.Invalid, "validation", problem.Format(problem.MsgCommentPageSize, map[string]string{"max": problem.Number(MaxPage)}))
 
 // ListThread is a page of the thread of the list ownerID/listID (Page), which viewer
 // (signed in) must be able to see: lists.ErrNotFound when they may not, whatever the

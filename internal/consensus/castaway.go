@@ -16,7 +16,7 @@ const CastawayPageSize = 12
 var (
 	// ErrNoSuchCastaway answers an id the catalog does not have.
 	ErrNoSuchCastaway = problem.New(problem.NotFound, "castaway_not_found", problem.MsgCastawayNotFound)
-	errPageExpired    = problem.New(problem.Invalid, "validation", "That page link has expired; start again from the first page.")
+	errPageExpired    = problem.New(problem.Invalid, "validation", problem.MsgPageLinkExpired)
 )
 
 // Place is a castaway's place in one community ranking: Place 0 when no public list
@@ -71,6 +71,23 @@ func (s *Service) CastawayFor(ctx context.Context, viewer *model.User, id, curso
 	}
 	c.Lists = shown
 	return c, nil
+}
+
+// CastawayCard is the castaway id for their card, read by read, when anyone may have it
+// (ErrNoSuchCastaway for an id the catalog lacks). Unless held says a holds its drawing
+// already (a revalidation, which costs nothing), the drawing a is about to get counts
+// against lists.ShareDrawPerClient, as a list's share image does; draw tells which.
+func (s *Service) CastawayCard(ctx context.Context, a model.Actor, id string, read CastawayReader, held func(Castaway) bool) (c Castaway, draw bool, err error) {
+	if c, err = read(ctx, id, ""); err != nil {
+		return Castaway{}, false, err
+	}
+	if held(c) {
+		return c, false, nil
+	}
+	if err := s.lists.TakeShareDraw(ctx, a.Client); err != nil {
+		return Castaway{}, false, err
+	}
+	return c, true, nil
 }
 
 // Castaway is the castaway id's page with the lists after cursor ("" first), as every

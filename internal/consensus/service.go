@@ -12,13 +12,13 @@ import (
 )
 
 // ErrNoSuchSeason answers the consensus of a season the catalog does not have.
-var ErrNoSuchSeason = problem.New(problem.NotFound, "season_not_found", "Season not found")
+var ErrNoSuchSeason = problem.New(problem.NotFound, "season_not_found", problem.MsgSeasonNotFound)
 
 // Service reads and ranks the community's consensus; internal/app builds it once.
 type Service struct {
 	store   *store.Store
 	catalog *catalog.Catalog
-	lists   *lists.Service // what a reader chose not to see of the lists ranking a castaway
+	lists   *lists.Service // what a reader chose not to see of the lists ranking a castaway; the draw limit of cards
 
 	// kept is each scope's ranking at the consensus version it was made at: while the
 	// store's version is the same (one row read, so every process sees another's change
@@ -35,7 +35,7 @@ type keptRanking struct {
 }
 
 // NewService ranks the store's tallies, naming items from cat; ls leaves out of a
-// castaway's page the lists its reader chose not to see.
+// castaway's page the lists its reader chose not to see, and counts the cards drawn.
 func NewService(st *store.Store, cat *catalog.Catalog, ls *lists.Service) *Service {
 	return &Service{store: st, catalog: cat, lists: ls, kept: map[string]keptRanking{}}
 }

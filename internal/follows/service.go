@@ -17,8 +17,8 @@ import (
 
 // Write limits on follows and unfollows, per account and per client address.
 var (
-	FollowPerUser   = limits.Limit{Name: "follow-user", Max: 200, Window: time.Hour, Message: "Too many follows. Please try again later."}
-	FollowPerClient = limits.Limit{Name: "follow-ip", Max: 400, Window: time.Hour, Message: "Too many follows. Please try again later."}
+	FollowPerUser   = limits.Limit{Name: "follow-user", Max: 200, Window: time.Hour, Message: problem.MsgTooManyFollowChanges}
+	FollowPerClient = limits.Limit{Name: "follow-ip", Max: 400, Window: time.Hour, Message: problem.MsgTooManyFollowChanges}
 )
 
 // Page sizes.
@@ -32,7 +32,7 @@ var (
 	ErrFollowSelf     = problem.InvalidField("userId", problem.MsgFollowSelf)
 	ErrTooManyFollows = problem.InvalidField("userId", problem.Format(problem.MsgTooManyFollows, map[string]string{"max": problem.Number(model.MaxFollows)}))
 	ErrFollowBlocked  = problem.New(problem.Forbidden, "follow_blocked", problem.MsgFollowBlocked)
-	errPageExpired    = problem.New(problem.Invalid, "validation", "That page link has expired; start again from the first page.")
+	errPageExpired    = problem.New(problem.Invalid, "validation", problem.MsgPageLinkExpired)
 )
 
 // Service holds the use cases of following. internal/app builds it once.

@@ -34,13 +34,10 @@ const (
 	MsgMissing      = problem.MsgBallotMissing
 	MsgSubmitFailed = problem.MsgBallotFailed
 	MsgLoadFailed   = problem.MsgGlobalLoadFailed
-	MsgClosed       = "This vote is closed. The results are final and no more rankings can be submitted."
-	MsgPollNotFound = "Global ranking not found."
+	MsgClosed       = problem.MsgPollClosed
+	MsgPollNotFound = problem.MsgPollNotFound
 	MsgSeason       = problem.MsgBallotSeason
-	MsgOtherSeason  = "%s is not a contestant of %s."
-	MsgUnknown      = "Unknown contestant %q."
-	MsgDuplicate    = "%s is already ranked at position %d."
-	MsgRateLimited  = "Too many submissions. Please wait a few minutes and try again."
+	MsgRateLimited  = problem.MsgTooManySubmissions
 )
 
 var (
@@ -93,13 +90,13 @@ func Check(cat *catalog.Catalog, seasonID string, ranking []*string) (Ballot, er
 		}
 		ct, s, ok := cat.Contestant(id, seasonID)
 		if !ok {
-			return nil, problem.InvalidField("ranking", fmt.Sprintf(MsgUnknown, id))
+			return nil, problem.InvalidField("ranking", problem.Format(problem.MsgContestantUnknown, map[string]string{"id": problem.Quoted(id)}))
 		}
 		if s.ID != season.ID {
-			return nil, problem.InvalidField("ranking", fmt.Sprintf(MsgOtherSeason, ct.Name, season.Name))
+			return nil, problem.InvalidField("ranking", problem.Format(problem.MsgBallotOtherSeason, map[string]string{"name": ct.Name, "season": season.Name}))
 		}
 		if first, dup := at[ct.ID]; dup {
-			return nil, problem.InvalidField("ranking", fmt.Sprintf(MsgDuplicate, ct.Name, first+1))
+			return nil, problem.InvalidField("ranking", problem.Format(problem.MsgBallotDuplicate, map[string]string{"name": ct.Name, "position": problem.Number(first + 1)}))
 		}
 		at[ct.ID] = i
 		b[i] = &model.Item{ID: ct.ID, Name: ct.Name, ImageURL: ct.ImageURL, SeasonID: season.ID, SeasonName: season.Name}
@@ -195,18 +192,18 @@ var pollID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
 func CheckPoll(cat *catalog.Catalog, id, seasonID, title, description string) error {
 	switch {
 	case !pollID.MatchString(id):
-		return problem.InvalidField("id", "A poll id is 1 to 64 lower-case letters, digits and hyphens, like season-48.")
+		return problem.InvalidField("id", problem.MsgPollIdInvalid)
 	case seasonID == "":
-		return problem.InvalidField("season", "Name the season whose cast is ranked, like s48.")
+		return problem.InvalidField("season", problem.MsgPollSeasonRequired)
 	case strings.TrimSpace(title) == "":
-		return problem.InvalidField("title", "A poll needs a title.")
+		return problem.InvalidField("title", problem.MsgPollTitleRequired)
 	case utf8.RuneCountInString(title) > MaxPollTitle:
-		return problem.InvalidField("title", fmt.Sprintf("A poll title is at most %d characters.", MaxPollTitle))
+		return problem.InvalidField("title", problem.Format(problem.MsgPollTitleTooLong, map[string]string{"max": problem.Number(MaxPollTitle)}))
 	case utf8.RuneCountInString(description) > MaxPollDescription:
-		return problem.InvalidField("description", fmt.Sprintf("A poll description is at most %d characters.", MaxPollDescription))
+		return problem.InvalidField("description", problem.Format(problem.MsgPollDescriptionTooLong, map[string]string{"max": problem.Number(MaxPollDescription)}))
 	}
 	if _, ok := cat.Season(seasonID); !ok {
-		return problem.InvalidField("season", fmt.Sprintf("There is no season %q in the catalog.", seasonID))
+		return problem.InvalidField("season", problem.Format(problem.MsgPollSeasonUnknown, map[string]string{"id": problem.Quoted(seasonID)}))
 	}
 	return nil
 }

@@ -15,10 +15,10 @@ import (
 
 // Messages a user reads.
 const (
-	MsgSignedOut   = "You must be signed in to change the legacy rankings."
+	MsgSignedOut   = problem.MsgSignInToChangeLegacy
 	MsgSaveFailed  = problem.MsgLegacySaveFailed
 	MsgLoadFailed  = problem.MsgLegacyLoadFailed
-	MsgRateLimited = "Too many changes to the legacy rankings. Please wait a few minutes and try again."
+	MsgRateLimited = problem.MsgTooManyLegacyChanges
 )
 
 // ErrSignedOut answers a change by a visitor who is not signed in.

@@ -26,7 +26,7 @@ func visibleTo(viewerID, ownerID string, listed bool) bool {
 }
 
 // errRemixGone answers a remix of a list that does not exist or that the remixer may not see.
-var errRemixGone = problem.InvalidField("remixOf", "The list you are remixing no longer exists.")
+var errRemixGone = problem.InvalidField("remixOf", problem.MsgRemixGone)
 
 // OriginShown is the original o of a remix (or of a remix's draft) as reader viewerID
 // may be shown it: nil when it is gone or not visible to them.
@@ -47,8 +47,8 @@ var (
 	ErrTooManyFavorites = problem.New(problem.Conflict, "too_many_favorites",
 		problem.Format(problem.MsgTooManyFavorites, map[string]string{"max": problem.Number(model.MaxFavorites)}))
 	errNoLists      = problem.New(problem.NotFound, "no_lists", problem.MsgNoLists)
-	errEditNotYours = problem.New(problem.Forbidden, "forbidden", "You can only edit your own lists.")
-	errDelNotYours  = problem.New(problem.Forbidden, "forbidden", "You can only delete your own lists.")
+	errEditNotYours = problem.New(problem.Forbidden, "forbidden", problem.MsgEditNotYours)
+	errDelNotYours  = problem.New(problem.Forbidden, "forbidden", problem.MsgDeleteNotYours)
 )
 
 // CanEdit tells whether userID may change a list of ownerID: only its owner may.

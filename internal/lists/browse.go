@@ -29,26 +29,26 @@ func BrowseQueryOf(v url.Values) (model.BrowseQuery, error) {
 	case model.TypeAll, model.TypeSeason, model.TypeSurvivor:
 		q.Type = t
 	default:
-		return bad("Unknown ranking type.")
+		return bad(problem.MsgRankingTypeUnknown)
 	}
 	switch f := v.Get("format"); f {
 	case "", "all":
 	case model.FormatRanked, model.FormatTiers:
 		q.Format = f
 	default:
-		return bad("Unknown list format.")
+		return bad(problem.MsgBrowseFormatUnknown)
 	}
 	switch o := model.BrowseSort(v.Get("sort")); o {
 	case "":
 	case model.SortNewest, model.SortMostVotes, model.SortOldest:
 		q.Sort = o
 	default:
-		return bad("Unknown sort order.")
+		return bad(problem.MsgSortOrderUnknown)
 	}
 	seen := map[string]bool{}
 	for _, tag := range v["tag"] {
 		if !IsTag(tag) {
-			return bad("Unknown tag " + strconv.Quote(tag) + ".")
+			return bad(problem.Format(problem.MsgTagUnknown, map[string]string{"tag": problem.Quoted(tag)}))
 		}
 		if !seen[tag] {
 			seen[tag] = true
@@ -61,10 +61,10 @@ func BrowseQueryOf(v url.Values) (model.BrowseQuery, error) {
 	if p := v.Get("page"); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 {
-			return bad("Page must be a positive number.")
+			return bad(problem.MsgPageNotPositive)
 		}
 		if n > maxBrowsePage {
-			return bad("There is no such page.")
+			return bad(problem.MsgNoSuchPage)
 		}
 		q.Page = n
 	}

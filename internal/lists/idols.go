@@ -10,7 +10,7 @@ import (
 )
 
 // ErrUnknownSeason answers an idol search on a season the catalog does not have.
-var ErrUnknownSeason = problem.New(problem.Invalid, "validation", "Unknown season.")
+var ErrUnknownSeason = problem.New(problem.Invalid, "validation", problem.MsgIdolSeasonUnknown)
 
 // IdolChance is the chance that clicking a season card in the creator's side panel
 // finds a hidden immunity idol (spec: 5% per click).
@@ -20,8 +20,8 @@ const IdolChance = 0.05
 // quietly finds nothing, so scripted clicking gains nothing over a fan browsing
 // seasons. The message is never shown (the search answers found: false).
 var (
-	IdolSearchPerUser   = limits.Limit{Name: "idol-search-user", Max: 30, Window: 10 * time.Minute, Message: "Too many idol searches."}
-	IdolSearchPerClient = limits.Limit{Name: "idol-search-ip", Max: 120, Window: 10 * time.Minute, Message: "Too many idol searches."}
+	IdolSearchPerUser   = limits.Limit{Name: "idol-search-user", Max: 30, Window: 10 * time.Minute, Message: problem.MsgTooManyIdolSearches}
+	IdolSearchPerClient = limits.Limit{Name: "idol-search-ip", Max: 120, Window: 10 * time.Minute, Message: problem.MsgTooManyIdolSearches}
 )
 
 // FindsIdol rolls for an idol at the given chance; draw returns a uniform number in

@@ -4,7 +4,6 @@
 package lists
 
 import (
-	"fmt"
 	"strings"
 	"time"
 	"unicode"
@@ -37,11 +36,6 @@ const (
 	MsgNameRequired = problem.MsgListNameRequired
 	MsgMixed        = problem.MsgListMixed
 )
-
-// invalid is bad input in field, reported to the user as the formatted message.
-func invalid(field, format string, args ...any) error {
-	return problem.InvalidField(field, fmt.Sprintf(format, args...))
-}
 
 // ItemInput is an item as a client sends it: at least an id and whether it is a
 // season; SeasonID optionally picks which season's headshot a contestant shows, Note
@@ -148,13 +142,13 @@ func ValidateList(cat *catalog.Catalog, in Input) (Content, error) {
 		return Content{}, err
 	}
 	if c.Name == "" {
-		return Content{}, invalid("name", MsgNameRequired)
+		return Content{}, problem.InvalidField("name", MsgNameRequired)
 	}
 	if len(c.Items) == 0 && c.Format == model.FormatTiers {
-		return Content{}, invalid("tiers", problem.MsgTierListEmpty)
+		return Content{}, problem.InvalidField("tiers", problem.MsgTierListEmpty)
 	}
 	if len(c.Items) == 0 {
-		return Content{}, invalid("contestants", "Add at least one contestant or season to your list.")
+		return Content{}, problem.InvalidField("contestants", problem.MsgListEmpty)
 	}
 	return c, nil
 }
@@ -175,10 +169,10 @@ func ValidateDraft(cat *catalog.Catalog, in Input) (Content, error) {
 func validate(cat *catalog.Catalog, in Input, draft bool) (Content, error) {
 	c := Content{Name: strings.TrimSpace(model.WithoutHidden(in.Name)), Description: strings.TrimSpace(in.Description)}
 	if utf8.RuneCountInString(c.Name) > MaxNameLength {
-		return Content{}, invalid("name", "List name must be %d characters or fewer.", MaxNameLength)
+		return Content{}, problem.InvalidField("name", problem.Format(problem.MsgListNameTooLong, map[string]string{"max": problem.Number(MaxNameLength)}))
 	}
 	if utf8.RuneCountInString(c.Description) > MaxDescriptionLength {
-		return Content{}, invalid("description", "Description must be %d characters or fewer.", MaxDescriptionLength)
+		return Content{}, problem.InvalidField("description", problem.Format(problem.MsgListDescriptionTooLong, map[string]string{"max": problem.Number(MaxDescriptionLength)}))
 	}
 	tags, err := userTags(in.Tags)
 	if err != nil {
@@ -188,7 +182,7 @@ func validate(cat *catalog.Catalog, in Input, draft bool) (Content, error) {
 	case "", model.FormatRanked:
 		c.Format = model.FormatRanked
 		if len(in.Tiers) > 0 || len(in.Pool) > 0 {
-			return Content{}, invalid("tiers", problem.MsgTiersOnRanked)
+			return Content{}, problem.InvalidField("tiers", problem.MsgTiersOnRanked)
 		}
 		if c.Items, err = Resolve(cat, in.Items); err != nil {
 			return Content{}, err
@@ -199,7 +193,7 @@ func validate(cat *catalog.Catalog, in Input, draft bool) (Content, error) {
 			return Content{}, err
 		}
 	default:
-		return Content{}, invalid("format", "Unknown list format %q.", in.Format)
+		return Content{}, problem.InvalidField("format", problem.Format(problem.MsgListFormatUnknown, map[string]string{"format": problem.Quoted(in.Format)}))
 	}
 	c.Tags = append(tags, TypeTag(append(c.Items, c.Pool...)))
 	return c, nil
@@ -215,7 +209,7 @@ func userTags(in []string) ([]string, error) {
 			chosen[t] = true
 		case t == SeasonRankingTag || t == SurvivorRankingTag:
 		default:
-			return nil, invalid("tags", "Unknown tag %q.", t)
+			return nil, problem.InvalidField("tags", problem.Format(problem.MsgTagUnknown, map[string]string{"tag": problem.Quoted(t)}))
 		}
 	}
 	tags := []string{}
@@ -231,7 +225,7 @@ func userTags(in []string) ([]string, error) {
 // seasons and contestants, and more than MaxItems.
 func Resolve(cat *catalog.Catalog, in []ItemInput) ([]model.Item, error) {
 	if len(in) > MaxItems {
-		return nil, invalid("contestants", "A list can hold at most %d items.", MaxItems)
+		return nil, problem.InvalidField("contestants", problem.Format(problem.MsgListTooLong, map[string]string{"max": problem.Number(MaxItems)}))
 	}
 	items := make([]model.Item, 0, len(in))
 	seen := map[string]bool{}
@@ -244,10 +238,10 @@ func Resolve(cat *catalog.Catalog, in []ItemInput) ([]model.Item, error) {
 			return nil, err
 		}
 		if len(items) > 0 && items[0].IsSeason != it.IsSeason {
-			return nil, invalid("contestants", MsgMixed)
+			return nil, problem.InvalidField("contestants", MsgMixed)
 		}
 		if seen[it.ID] {
-			return nil, invalid("contestants", "%s is already in your list.", it.Name)
+			return nil, problem.InvalidField("contestants", problem.Format(problem.MsgListDuplicate, map[string]string{"name": it.Name}))
 		}
 		seen[it.ID] = true
 		items = append(items, it)
@@ -261,10 +255,10 @@ func Resolve(cat *catalog.Catalog, in []ItemInput) ([]model.Item, error) {
 func cleanNote(it model.Item, note string) (string, error) {
 	note = strings.TrimSpace(model.WithoutHidden(note))
 	if utf8.RuneCountInString(note) > MaxNoteLength {
-		return "", invalid("contestants", "The note on %s must be %d characters or fewer.", it.Name, MaxNoteLength)
+		return "", problem.InvalidField("contestants", problem.Format(problem.MsgNoteTooLong, map[string]string{"name": it.Name, "max": problem.Number(MaxNoteLength)}))
 	}
 	if strings.IndexFunc(note, unicode.IsControl) >= 0 {
-		return "", invalid("contestants", "The note on %s cannot contain control characters.", it.Name)
+		return "", problem.InvalidField("contestants", problem.Format(problem.MsgNoteControl, map[string]string{"name": it.Name}))
 	}
 	return note, nil
 }
@@ -273,13 +267,13 @@ func resolveOne(cat *catalog.Catalog, in ItemInput) (model.Item, error) {
 	if in.IsSeason {
 		s, ok := cat.Season(in.ID)
 		if !ok {
-			return model.Item{}, invalid("contestants", "Unknown season %q.", in.ID)
+			return model.Item{}, problem.InvalidField("contestants", problem.Format(problem.MsgSeasonUnknown, map[string]string{"id": problem.Quoted(in.ID)}))
 		}
 		return model.Item{ID: s.ID, Name: s.Name, ImageURL: s.LogoURL, IsSeason: true, SeasonID: s.ID, SeasonName: s.Name}, nil
 	}
 	ct, s, ok := cat.Contestant(in.ID, in.SeasonID)
 	if !ok {
-		return model.Item{}, invalid("contestants", "Unknown contestant %q.", in.ID)
+		return model.Item{}, problem.InvalidField("contestants", problem.Format(problem.MsgContestantUnknown, map[string]string{"id": problem.Quoted(in.ID)}))
 	}
 	return model.Item{ID: ct.ID, Name: ct.Name, ImageURL: ct.ImageURL, SeasonID: s.ID, SeasonName: s.Name}, nil
 }

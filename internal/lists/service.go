@@ -63,7 +63,7 @@ func (s *Service) markTarget(ctx context.Context, a model.Actor, ownerID, listID
 }
 
 // errPageExpired answers a paging cursor the store did not make (or no longer reads).
-var errPageExpired = problem.New(problem.Invalid, "validation", "That page link has expired; start again from the first page.")
+var errPageExpired = problem.New(problem.Invalid, "validation", problem.MsgPageLinkExpired)
 
 // cursorChecked turns the store's ErrBadCursor into errPageExpired.
 func cursorChecked(err error) error {

@@ -6,13 +6,14 @@ import (
 
 	"castaway/internal/limits"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 )
 
 // ShareDrawPerClient bounds the share images one client address may have drawn; answers
 // from the browser's cache (304) are not counted.
 var ShareDrawPerClient = limits.Limit{Name: "share-image-ip", Max: 60, Window: time.Minute,
-	Message: "Too many images requested. Please wait a minute and try again."}
+	Message: problem.MsgTooManyImages}
 
 // ShareImage is the list ownerID/listID for its share image, when a may see it
 // (ErrNoSuchList otherwise). Unless held says a holds its drawing already (a

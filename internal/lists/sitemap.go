@@ -10,7 +10,7 @@ import (
 // SitemapSize is the most URLs one sitemap may hold (the sitemaps protocol's limit).
 const SitemapSize = 50000
 
-var errNoSitemapPage = problem.New(problem.NotFound, "not_found", "No such sitemap page.")
+var errNoSitemapPage = problem.New(problem.NotFound, "not_found", problem.MsgNoSitemapPage)
 
 // SitemapPages is how many sitemap pages of size the public lists fill: one read of an index.
 func (s *Service) SitemapPages(ctx context.Context, size int) (int, error) {

@@ -12,7 +12,7 @@ type SorterInput struct {
 	Answers []model.SorterAnswer
 }
 
-const msgSorterAnswers = "This sorting cannot be kept. Stop sorting and start again."
+const msgSorterAnswers = problem.MsgSorterCannotKeep
 
 // MaxSorterEntries is the most a sorter sorts: a whole cast or every season, whichever
 // the catalog has more of.
@@ -39,7 +39,7 @@ func validateSorter(cat *catalog.Catalog, in *SorterInput) (*model.Sorter, error
 	}
 	most := MaxSorterEntries(cat)
 	if len(in.Entries) < 2 || len(in.Entries) > most {
-		return nil, invalid("sorter", "A sorter sorts 2 to %d entries.", most)
+		return nil, problem.InvalidField("sorter", problem.Format(problem.MsgSorterSize, map[string]string{"max": problem.Number(most)}))
 	}
 	plain := make([]ItemInput, len(in.Entries))
 	for i, e := range in.Entries {
@@ -52,7 +52,7 @@ func validateSorter(cat *catalog.Catalog, in *SorterInput) (*model.Sorter, error
 		return nil, err
 	}
 	if len(in.Answers) > MaxSorterAnswers(len(entries)) {
-		return nil, invalid("sorter", msgSorterAnswers)
+		return nil, problem.InvalidField("sorter", msgSorterAnswers)
 	}
 	ids := make(map[string]bool, len(entries))
 	for _, e := range entries {
@@ -62,7 +62,7 @@ func validateSorter(cat *catalog.Catalog, in *SorterInput) (*model.Sorter, error
 	asked := make(map[[2]string]bool, len(in.Answers))
 	for i, a := range in.Answers {
 		if !ids[a.A] || !ids[a.B] || a.A == a.B || (a.Winner != "" && a.Winner != a.A && a.Winner != a.B) {
-			return nil, invalid("sorter", msgSorterAnswers)
+			return nil, problem.InvalidField("sorter", msgSorterAnswers)
 		}
 		// A pair is asked once: a second answer (in either order) would contradict or repeat it.
 		pair := [2]string{min(a.A, a.B), max(a.A, a.B)}

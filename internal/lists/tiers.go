@@ -31,10 +31,10 @@ type TierInput struct {
 // its Tier), and the pool.
 func resolveTiers(cat *catalog.Catalog, in Input, draft bool) ([]model.Tier, []model.Item, []model.Item, error) {
 	if len(in.Items) > 0 {
-		return nil, nil, nil, invalid("contestants", problem.MsgTierListContestants)
+		return nil, nil, nil, problem.InvalidField("contestants", problem.MsgTierListContestants)
 	}
 	if len(in.Tiers) < 1 || len(in.Tiers) > MaxTiers {
-		return nil, nil, nil, invalid("tiers", problem.MsgTierCount)
+		return nil, nil, nil, problem.InvalidField("tiers", problem.MsgTierCount)
 	}
 	tiers := make([]model.Tier, len(in.Tiers))
 	var all []ItemInput
@@ -43,13 +43,13 @@ func resolveTiers(cat *catalog.Catalog, in Input, draft bool) ([]model.Tier, []m
 		label := strings.TrimSpace(model.WithoutHidden(t.Label))
 		switch {
 		case label == "" && !draft:
-			return nil, nil, nil, invalid("tiers", problem.MsgTierLabelRequired)
+			return nil, nil, nil, problem.InvalidField("tiers", problem.MsgTierLabelRequired)
 		case utf8.RuneCountInString(label) > MaxTierLabelLength:
-			return nil, nil, nil, invalid("tiers", problem.MsgTierLabelTooLong)
+			return nil, nil, nil, problem.InvalidField("tiers", problem.MsgTierLabelTooLong)
 		case strings.IndexFunc(label, unicode.IsControl) >= 0:
-			return nil, nil, nil, invalid("tiers", "A tier's label cannot contain control characters.")
+			return nil, nil, nil, problem.InvalidField("tiers", problem.MsgTierLabelControl)
 		case !slices.Contains(model.TierColors, t.Color):
-			return nil, nil, nil, invalid("tiers", problem.MsgTierColor)
+			return nil, nil, nil, problem.InvalidField("tiers", problem.MsgTierColor)
 		}
 		tiers[i] = model.Tier{Label: label, Color: t.Color}
 		for _, it := range t.Items {

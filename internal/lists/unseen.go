@@ -14,8 +14,8 @@ import (
 
 // A list page the reader asked not to see.
 var (
-	ErrOwnerBlocked = problem.New(problem.NotFound, "hidden_for_you", "You blocked this user, so their lists are hidden from you.")
-	ErrListReported = problem.New(problem.NotFound, "hidden_for_you", "You reported this list, so it is hidden from you.")
+	ErrOwnerBlocked = problem.New(problem.NotFound, "hidden_for_you", problem.MsgOwnerBlocked)
+	ErrListReported = problem.New(problem.NotFound, "hidden_for_you", problem.MsgListReported)
 )
 
 // ListUnseen says why a reader who blocked or reported (unseen) does not see the list

@@ -23,10 +23,10 @@ type Limits struct {
 var DefaultLimits = Limits{PerAccount: 20, PerClient: 100, PerProcess: 20000, PendingBudget: 64 << 20}
 
 var errTooManyStreams = &problem.Error{Kind: problem.RateLimited, Code: "too_many_streams",
-	Message: "Too many live connections are open. Close a few tabs and try again.", RetryAfter: 30 * time.Second}
+	Message: problem.MsgTooManyStreams, RetryAfter: 30 * time.Second}
 
 var errStreamsFull = &problem.Error{Kind: problem.Unavailable, Code: "streams_full",
-	Message: "The server is busy. Please try again in a moment.", RetryAfter: 30 * time.Second}
+	Message: problem.MsgServerBusy, RetryAfter: 30 * time.Second}
 
 // quota counts the open streams of each account and client.
 type quota struct {

@@ -32,22 +32,22 @@ var Statuses = []string{"open", "hidden", "dismissed", "restored"}
 
 // Limits on reports, blocks and moderation, per account and per client.
 var (
-	ReportPerUser   = limits.Limit{Name: "report-user", Max: 20, Window: time.Hour, Message: "Too many reports. Please try again later."}
-	ReportPerClient = limits.Limit{Name: "report-ip", Max: 60, Window: time.Hour, Message: "Too many reports. Please try again later."}
-	BlockPerUser    = limits.Limit{Name: "block-user", Max: 60, Window: time.Hour, Message: "Too many changes. Please try again later."}
-	BlockPerClient  = limits.Limit{Name: "block-ip", Max: 120, Window: time.Hour, Message: "Too many changes. Please try again later."}
-	ActPerUser      = limits.Limit{Name: "moderate-user", Max: 600, Window: time.Hour, Message: "Too many actions. Please wait a little."}
-	ActPerClient    = limits.Limit{Name: "moderate-ip", Max: 600, Window: time.Hour, Message: "Too many actions. Please wait a little."}
+	ReportPerUser   = limits.Limit{Name: "report-user", Max: 20, Window: time.Hour, Message: problem.MsgTooManyReports}
+	ReportPerClient = limits.Limit{Name: "report-ip", Max: 60, Window: time.Hour, Message: problem.MsgTooManyReports}
+	BlockPerUser    = limits.Limit{Name: "block-user", Max: 60, Window: time.Hour, Message: problem.MsgTooManyBlockChanges}
+	BlockPerClient  = limits.Limit{Name: "block-ip", Max: 120, Window: time.Hour, Message: problem.MsgTooManyBlockChanges}
+	ActPerUser      = limits.Limit{Name: "moderate-user", Max: 600, Window: time.Hour, Message: problem.MsgTooManyModerations}
+	ActPerClient    = limits.Limit{Name: "moderate-ip", Max: 600, Window: time.Hour, Message: problem.MsgTooManyModerations}
 )
 
 // Problems of community care.
 var (
-	ErrNotAdmin        = problem.New(problem.Forbidden, "forbidden", "Only moderators can see this.")
-	ErrAlreadyReported = problem.New(problem.Conflict, "already_reported", "You have already reported this.")
-	ErrOwnContent      = problem.InvalidField("targetType", "You cannot report your own content.")
-	ErrBlockSelf       = problem.InvalidField("userId", "You cannot block yourself.")
+	ErrNotAdmin        = problem.New(problem.Forbidden, "forbidden", problem.MsgOnlyModerators)
+	ErrAlreadyReported = problem.New(problem.Conflict, "already_reported", problem.MsgAlreadyReported)
+	ErrOwnContent      = problem.InvalidField("targetType", problem.MsgReportOwnContent)
+	ErrBlockSelf       = problem.InvalidField("userId", problem.MsgBlockSelf)
 	ErrTooManyBlocks   = problem.InvalidField("userId", problem.Format(problem.MsgTooManyBlocks, map[string]string{"max": problem.Number(model.MaxBlocks)}))
-	ErrTargetGone      = problem.New(problem.NotFound, "not_found", "That content no longer exists.")
+	ErrTargetGone      = problem.New(problem.NotFound, "not_found", problem.MsgContentGone)
 )
 
 // ReportInput is a report as a user sends it.
@@ -60,16 +60,16 @@ func Target(targetType, userID, listID, commentID string) (kind, key string, err
 	switch targetType {
 	case store.KindList:
 		if userID == "" || listID == "" {
-			return "", "", problem.InvalidField("listId", "Say which list you are reporting.")
+			return "", "", problem.InvalidField("listId", problem.MsgReportWhichList)
 		}
 		return store.KindList, store.ListKey(userID, listID), nil
 	case store.KindComment:
 		if commentID == "" {
-			return "", "", problem.InvalidField("commentId", "Say which comment you are reporting.")
+			return "", "", problem.InvalidField("commentId", problem.MsgReportWhichComment)
 		}
 		return store.KindComment, commentID, nil
 	}
-	return "", "", problem.InvalidField("targetType", "Choose a list or a comment to report.")
+	return "", "", problem.InvalidField("targetType", problem.MsgReportTarget)
 }
 
 // CheckReport validates a report's reason and words, returning the words trimmed.
@@ -82,7 +82,7 @@ func CheckReport(reason, text string) (string, error) {
 		return "", problem.InvalidField("text", problem.MsgReportTextRequired)
 	}
 	if utf8.RuneCountInString(text) > MaxReportText {
-		return "", problem.InvalidField("text", "Please keep your report to 500 characters.")
+		return "", problem.InvalidField("text", problem.MsgReportTooLong)
 	}
 	return text, nil
 }
@@ -93,7 +93,7 @@ func CheckAction(action string) error {
 	case store.ActionHide, store.ActionRestore, store.ActionDismiss:
 		return nil
 	}
-	return problem.InvalidField("action", "Choose hide, restore or dismiss.")
+	return problem.InvalidField("action", problem.MsgModerationActionUnknown)
 }
 
 // CheckStatus accepts a queue status, "" meaning open.
@@ -102,7 +102,7 @@ func CheckStatus(status string) (string, error) {
 		return "open", nil
 	}
 	if !slices.Contains(Statuses, status) {
-		return "", problem.InvalidField("status", "Unknown report status.")
+		return "", problem.InvalidField("status", problem.MsgReportStatusUnknown)
 	}
 	return status, nil
 }

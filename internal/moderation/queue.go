@@ -12,8 +12,8 @@ import (
 
 // Problems of paging through the moderators' screens.
 var (
-	ErrBadQueueCursor = problem.New(problem.Invalid, "validation", "That page link has expired; reload the queue.")
-	ErrBadLogCursor   = problem.New(problem.Invalid, "validation", "That page link has expired; reload the log.")
+	ErrBadQueueCursor = problem.New(problem.Invalid, "validation", problem.MsgQueuePageExpired)
+	ErrBadLogCursor   = problem.New(problem.Invalid, "validation", problem.MsgLogPageExpired)
 )
 
 // ActionInput is a moderator's action as they send it: hide, restore or dismiss a

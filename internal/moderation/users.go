@@ -37,13 +37,13 @@ var (
 
 // Problems of moderating accounts.
 var (
-	ErrNoAccount        = problem.New(problem.NotFound, "user_not_found", "No such account.")
-	ErrSuspendModerator = problem.New(problem.Conflict, "moderator", "A moderator cannot be suspended. Revoke their moderator role first.")
-	ErrNotSuspended     = problem.New(problem.Conflict, "not_suspended", "This account is not suspended.")
+	ErrNoAccount        = problem.New(problem.NotFound, "user_not_found", problem.MsgNoSuchAccount)
+	ErrSuspendModerator = problem.New(problem.Conflict, "moderator", problem.MsgSuspendModerator)
+	ErrNotSuspended     = problem.New(problem.Conflict, "not_suspended", problem.MsgNotSuspended)
 	ErrReasonRequired   = problem.InvalidField("reason", problem.MsgSuspendReasonRequired)
-	ErrReasonTooLong    = problem.InvalidField("reason", "Please keep the reason to 500 characters.")
+	ErrReasonTooLong    = problem.InvalidField("reason", problem.MsgSuspendReasonTooLong)
 	ErrUntilPast        = problem.InvalidField("until", problem.MsgSuspendUntilPast)
-	ErrBadUsersCursor   = problem.New(problem.Invalid, "validation", "That page link has expired; search again.")
+	ErrBadUsersCursor   = problem.New(problem.Invalid, "validation", problem.MsgUsersPageExpired)
 )
 
 // Users holds the use cases of moderating accounts: finding them, suspending and
@@ -209,7 +209,7 @@ func (m *Users) SweepExpired(ctx context.Context) (int, error) {
 // counted against the address's limit, which strangers may have filled.
 func (m *Users) SendPasswordReset(ctx context.Context, by Actor, u *model.User) error {
 	if u.Email == "" {
-		return problem.New(problem.Conflict, "no_email", "This account has no email address to send a reset link to.")
+		return problem.New(problem.Conflict, "no_email", problem.MsgNoEmailForReset)
 	}
 	if err := m.accounts.SendReset(ctx, u); err != nil {
 		return err

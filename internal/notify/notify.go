@@ -23,7 +23,7 @@ const (
 )
 
 // ErrNotFound answers a notification that is not the reader's or no longer exists.
-var ErrNotFound = problem.New(problem.NotFound, "not_found", "Notification not found.")
+var ErrNotFound = problem.New(problem.NotFound, "not_found", problem.MsgNotificationNotFound)
 
 // Recent is how many notifications the inbox shows.
 const Recent = 10

@@ -27,3 +27,10 @@ func Number(n int) string {
 	}
 	return sign + s
 }
+
+// Quoted is s as Go's %q writes it between its quotes, for a message that quotes what a
+// client sent (`Unknown tag "{tag}".`): an odd character shows escaped, not as itself.
+func Quoted(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}

@@ -1,6 +1,9 @@
 package problem
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestFormat(t *testing.T) {
 	for _, c := range []struct {
@@ -23,6 +26,16 @@ func TestNumber(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 2000: "2,000", 65536: "65,536", 1234567: "1,234,567", -1500: "-1,500"} {
 		if got := Number(n); got != want {
 			t.Errorf("Number(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// A message that quotes a value reads as fmt's %q did.
+func TestQuoted(t *testing.T) {
+	for _, v := range []string{"s48", `say "hi"`, "tab\there", "bell\a", "é"} {
+		got := Format(MsgTagUnknown, map[string]string{"tag": Quoted(v)})
+		if want := fmt.Sprintf("Unknown tag %q.", v); got != want {
+			t.Errorf("%q: %q, want %q", v, got, want)
 		}
 	}
 }

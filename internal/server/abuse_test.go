@@ -16,6 +16,7 @@ import (
 	"castaway/internal/auth"
 	"castaway/internal/live"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -222,10 +223,10 @@ func TestLookAlikeNamesAreRefused(t *testing.T) {
 		status int
 		want   string
 	}{
-		{"Расе", http.StatusConflict, auth.MsgUsernameTaken},        // all Cyrillic, looks like Pace
-		{"P\u0430ce", http.StatusBadRequest, auth.MsgUsernameMixed}, // a Cyrillic а among Latin letters
-		{"Pa\u200bce", http.StatusBadRequest, auth.MsgUsernameHidden},
-		{"Anonymous", http.StatusBadRequest, auth.MsgUsernameReserved},
+		{"Расе", http.StatusConflict, problem.MsgUsernameTaken},        // all Cyrillic, looks like Pace
+		{"P\u0430ce", http.StatusBadRequest, problem.MsgUsernameMixed}, // a Cyrillic а among Latin letters
+		{"Pa\u200bce", http.StatusBadRequest, problem.MsgUsernameHidden},
+		{"Anonymous", http.StatusBadRequest, problem.MsgUsernameReserved},
 	} {
 		var got apiErr
 		if status := callStatus(t, c, "PATCH", e.URL+"/api/me", map[string]any{"displayName": tc.name}, &got); status != tc.status || got.Error.Message != tc.want {
@@ -294,7 +295,7 @@ func TestChangePasswordAndSignOutEverywhere(t *testing.T) {
 	laptop, _ := signIn("the-old-password")
 	phone, _ := signIn("the-old-password")
 	var got apiErr
-	if status := callStatus(t, laptop, "PUT", e.URL+"/api/me/password", map[string]any{"currentPassword": "a-wrong-guess", "newPassword": "a-brand-new-password"}, &got); status != 401 || got.Error.Message != auth.MsgWrongPassword {
+	if status := callStatus(t, laptop, "PUT", e.URL+"/api/me/password", map[string]any{"currentPassword": "a-wrong-guess", "newPassword": "a-brand-new-password"}, &got); status != 401 || got.Error.Message != problem.MsgWrongPassword {
 		t.Fatalf("a wrong current password: %d %q", status, got.Error.Message)
 	}
 	if status := callStatus(t, laptop, "PUT", e.URL+"/api/me/password", map[string]any{"currentPassword": "the-old-password", "newPassword": "a-brand-new-password"}, nil); status != 204 {

@@ -10,7 +10,7 @@ import (
 // exportMe streams everything the signed-in user owns or wrote as one JSON file, a
 // row at a time, so a prolific account costs no more memory than a small one.
 func (s *Server) exportMe(w http.ResponseWriter, r *http.Request) {
-	a, ok := signedIn(w, r, "You must be signed in to download your data.")
+	a, ok := signedIn(w, r, problem.MsgSignInToDownload)
 	if !ok {
 		return
 	}
@@ -32,7 +32,7 @@ func (s *Server) exportMe(w http.ResponseWriter, r *http.Request) {
 // deleteMe deletes the signed-in account once confirmed, and signs the browser out (its
 // sessions went with the account).
 func (s *Server) deleteMe(w http.ResponseWriter, r *http.Request) {
-	a, body, ok := signedInBody[api.DeleteAccount](w, r, "You must be signed in to delete your account.")
+	a, body, ok := signedInBody[api.DeleteAccount](w, r, problem.MsgSignInToDeleteAccount)
 	if !ok {
 		return
 	}

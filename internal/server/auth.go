@@ -29,7 +29,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in, err := s.accounts.SignUp(r.Context(), body.Email, body.Password, sessionClient(r))
-	s.answerSignIn(w, r, in, err, "signed up", http.StatusCreated, auth.MsgSignUpFailed)
+	s.answerSignIn(w, r, in, err, "signed up", http.StatusCreated, problem.MsgSignUpFailed)
 }
 
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
@@ -41,7 +41,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if p, ok := problem.As(err); ok && p.Kind != problem.Invalid {
 		s.log.InfoContext(r.Context(), "sign-in refused", "code", p.Code, "ip", actorOf(r).Client)
 	}
-	s.answerSignIn(w, r, in, err, "", http.StatusOK, auth.MsgSignInFailed)
+	s.answerSignIn(w, r, in, err, "", http.StatusOK, problem.MsgSignInFailed)
 }
 
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
@@ -55,7 +55,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 // changePassword sets a new password, ends every other session and gives this device a
 // new one.
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
-	a, body, ok := signedInBody[api.PasswordChange](w, r, "You must be signed in to change your password.")
+	a, body, ok := signedInBody[api.PasswordChange](w, r, problem.MsgSignInToChangePassword)
 	if !ok {
 		return
 	}
@@ -96,10 +96,10 @@ func (s *Server) requestReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.accounts.RequestReset(r.Context(), body.Email, actorOf(r).Client, deviceCookie(r)); err != nil {
-		s.fail(w, r, "account request", err, auth.MsgResetFailed)
+		s.fail(w, r, "account request", err, problem.MsgResetMailFailed)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.MessageResponse{Message: auth.MsgResetSent})
+	writeJSON(w, http.StatusOK, api.MessageResponse{Message: problem.MsgResetSent})
 }
 
 func (s *Server) confirmReset(w http.ResponseWriter, r *http.Request) {

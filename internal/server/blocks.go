@@ -10,7 +10,7 @@ import (
 const msgBlockFailed = problem.MsgBlockFailed
 
 func (s *Server) blockUser(w http.ResponseWriter, r *http.Request) {
-	a, ok := signedIn(w, r, "You must be signed in to block someone.")
+	a, ok := signedIn(w, r, problem.MsgSignInToBlock)
 	if !ok {
 		return
 	}
@@ -18,7 +18,7 @@ func (s *Server) blockUser(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) unblockUser(w http.ResponseWriter, r *http.Request) {
-	a, ok := signedIn(w, r, "You must be signed in to unblock someone.")
+	a, ok := signedIn(w, r, problem.MsgSignInToUnblock)
 	if !ok {
 		return
 	}
@@ -35,7 +35,7 @@ func (s *Server) answerBlock(w http.ResponseWriter, r *http.Request, event strin
 }
 
 func (s *Server) myBlocks(w http.ResponseWriter, r *http.Request) {
-	a, ok := signedIn(w, r, "You must be signed in to see who you blocked.")
+	a, ok := signedIn(w, r, problem.MsgSignInToSeeBlocks)
 	if !ok {
 		return
 	}

@@ -13,6 +13,7 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/catalog"
+	"castaway/internal/consensus"
 	"castaway/internal/httpcache"
 	"castaway/internal/problem"
 	"castaway/internal/shareimage"
@@ -24,23 +25,23 @@ import (
 // Answers are revalidated on every use against an ETag naming what the card shows, so a
 // 304 costs one shared read and no drawing, and a new place in the ranking shows at once.
 func (s *Server) castawayCard(w http.ResponseWriter, r *http.Request) {
-	found, err := s.sharedCastaway(r.Context(), r.PathValue("contestantId"), "")
+	site := siteName(s.cfg.BaseURL)
+	held := func(c consensus.Castaway) bool {
+		card, _ := s.share.card(apiCastaway(c), site)
+		return httpcache.ETagMatches(r.Header.Get("If-None-Match"), cardETag(card))
+	}
+	c, draw, err := s.consensus.CastawayCard(r.Context(), actorOf(r), r.PathValue("contestantId"), s.sharedCastaway, held)
+	h := w.Header()
 	if err != nil {
+		clearCaching(h)
 		s.fail(w, r, "castaway card", err, msgShareFailed)
 		return
 	}
-	card, picture := s.share.card(apiCastaway(found), siteName(s.cfg.BaseURL))
-	h := w.Header()
-	etag := `"card-` + cardRevision(card) + `"`
-	h.Set("ETag", etag)
+	card, picture := s.share.card(apiCastaway(c), site)
+	h.Set("ETag", cardETag(card))
 	h.Set("Cache-Control", "public, no-cache")
-	if httpcache.ETagMatches(r.Header.Get("If-None-Match"), etag) {
+	if !draw {
 		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	if err := s.lists.TakeShareDraw(r.Context(), actorOf(r).Client); err != nil {
-		clearCaching(h)
-		s.fail(w, r, "castaway card rate limit", err, msgShareFailed)
 		return
 	}
 	s.servePNG(w, r, "castaway card", func(w io.Writer) error {
@@ -94,6 +95,8 @@ func (si *shareImages) card(c api.Castaway, site string) (shareimage.Card, strin
 	}
 	return card, ""
 }
+
+func cardETag(c shareimage.Card) string { return `"card-` + cardRevision(c) + `"` }
 
 // cardRevision names one drawing of a card: the renderer's Version and a hash of
 // everything the card shows.

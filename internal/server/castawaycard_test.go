@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"castaway/internal/lists"
 	"castaway/internal/placeholder"
 	"castaway/internal/shareimage"
 	"castaway/internal/store"
@@ -127,6 +128,34 @@ func TestCastawayCardBusy(t *testing.T) {
 		res.Header.Get("Cache-Control") != "no-store" {
 		t.Errorf("saturated: %d, Retry-After %q, ETag %q, Cache-Control %q: %s", res.StatusCode, res.Header.Get("Retry-After"),
 			res.Header.Get("ETag"), res.Header.Get("Cache-Control"), body)
+	}
+}
+
+// A card drawn counts against the share images' limit per client address, as a list's
+// image does: past it, a 429 no cache keeps; a revalidation draws nothing and is answered.
+func TestCastawayCardRateLimit(t *testing.T) {
+	e := newEnv(t)
+	cardURL := e.URL + "/api/contestants/parvati-shallow/share.png"
+	res, _ := getWith(t, nil, cardURL, nil)
+	etag := res.Header.Get("ETag")
+	if res.StatusCode != 200 || etag == "" {
+		t.Fatalf("card: %d, ETag %q", res.StatusCode, etag)
+	}
+	now := time.Now()
+	e.setClock(now) // the limit is a rate (one a second): hold the time still
+	for range lists.ShareDrawPerClient.Max {
+		if _, err := e.store.HitRateLimit(t.Context(), lists.ShareDrawPerClient.Hit("127.0.0.1"), now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, body := getWith(t, nil, cardURL, nil)
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || res.Header.Get("ETag") != "" ||
+		res.Header.Get("Cache-Control") != "no-store" {
+		t.Errorf("over the limit: %d %s, Retry-After %q, ETag %q, Cache-Control %q; want 429 kept by no cache", res.StatusCode, body,
+			res.Header.Get("Retry-After"), res.Header.Get("ETag"), res.Header.Get("Cache-Control"))
+	}
+	if res, _ := getWith(t, nil, cardURL, map[string]string{"If-None-Match": etag}); res.StatusCode != http.StatusNotModified {
+		t.Errorf("revalidation over the limit: %d, want 304", res.StatusCode)
 	}
 }
 

@@ -51,7 +51,7 @@ func (s *Server) addComment(w http.ResponseWriter, r *http.Request) {
 }
 
 // msgCommentSignedOut is what a visitor who tries to comment is told.
-const msgCommentSignedOut = "You must be signed in to comment."
+const msgCommentSignedOut = problem.MsgSignInToComment
 
 // answerComment answers a comment just posted (201), or why it was not.
 func (s *Server) answerComment(w http.ResponseWriter, r *http.Request, c *model.Comment, err error) {
@@ -149,7 +149,7 @@ func (s *Server) voteOnComment(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteComment(w http.ResponseWriter, r *http.Request) {
-	a, ok := signedIn(w, r, "You must be signed in to delete comments.")
+	a, ok := signedIn(w, r, problem.MsgSignInToDeleteComments)
 	if !ok {
 		return
 	}

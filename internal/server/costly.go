@@ -20,12 +20,12 @@ import (
 // minute; answers from the shared reads are not counted. Typing in the search box asks
 // at most about three times a second, and only while typing.
 var SearchPerClient = limits.Limit{Name: "search-ip", Max: 120, Window: time.Minute,
-	Message: "Too many searches. Please wait a minute and try again."}
+	Message: problem.MsgTooManySearches}
 
 // SitemapPerClient bounds the sitemap pages of lists one client address may have built
 // in a minute (a crawler reads each page once a visit; shared answers are not counted).
 var SitemapPerClient = limits.Limit{Name: "sitemap-ip", Max: 30, Window: time.Minute,
-	Message: "Too many sitemap requests. Please wait a minute and try again."}
+	Message: problem.MsgTooManySitemaps}
 
 const (
 	// searchSlots is how many searches read the index at once (one per core of a small
@@ -43,9 +43,9 @@ const (
 // errSearchBusy and errSitemapBusy answer a read that found no free slot in time.
 var (
 	errSearchBusy = &problem.Error{Kind: problem.Unavailable, Code: "busy",
-		Message: "Search is busy right now. Please try again in a moment.", RetryAfter: time.Second}
+		Message: problem.MsgSearchBusy, RetryAfter: time.Second}
 	errSitemapBusy = &problem.Error{Kind: problem.Unavailable, Code: "busy",
-		Message: "The sitemap is busy right now. Please try again in a moment.", RetryAfter: 5 * time.Second}
+		Message: problem.MsgSitemapBusy, RetryAfter: 5 * time.Second}
 )
 
 // costly holds one kind of costly read's per-client counters (in this process's memory:

@@ -6,9 +6,10 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/lists"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 )
 
-const msgSignInForDraft = "You must be signed in to keep a draft."
+const msgSignInForDraft = problem.MsgSignInToKeepDraft
 
 func (s *Server) getDraft(w http.ResponseWriter, r *http.Request) {
 	u := requireUser(w, r, msgSignInForDraft)

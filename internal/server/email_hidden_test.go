@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"castaway/internal/auth"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -31,8 +31,8 @@ func TestEmailAddressesRefuseHiddenCharacters(t *testing.T) {
 					Error struct{ Code, Message, Field string }
 				}
 				res := call(t, tc.c, tc.method, e.URL+tc.path, tc.body, &refused)
-				if res.StatusCode != 400 || refused.Error.Field != "email" || refused.Error.Message != auth.MsgEmailHidden {
-					t.Errorf("%s %s %+q: %d %+v, want 400 %q for the email field", tc.method, tc.path, email, res.StatusCode, refused.Error, auth.MsgEmailHidden)
+				if res.StatusCode != 400 || refused.Error.Field != "email" || refused.Error.Message != problem.MsgEmailHidden {
+					t.Errorf("%s %s %+q: %d %+v, want 400 %q for the email field", tc.method, tc.path, email, res.StatusCode, refused.Error, problem.MsgEmailHidden)
 				}
 			}
 		}

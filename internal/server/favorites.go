@@ -8,7 +8,7 @@ import (
 )
 
 const (
-	msgFavoriteSignedOut = "You must be signed in to favorite lists."
+	msgFavoriteSignedOut = problem.MsgSignInToFavorite
 	msgFavoriteFailed    = problem.MsgFavoriteFailed
 )
 
@@ -41,7 +41,7 @@ func (s *Server) answerFavorite(w http.ResponseWriter, r *http.Request, event st
 }
 
 func (s *Server) myFavorites(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to see your favorites.")
+	u := requireUser(w, r, problem.MsgSignInToSeeFavorites)
 	if u == nil {
 		return
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 func (s *Server) followUser(w http.ResponseWriter, r *http.Request) {
-	a, ok := signedIn(w, r, "You must be signed in to follow a fan.")
+	a, ok := signedIn(w, r, problem.MsgSignInToFollow)
 	if !ok {
 		return
 	}
@@ -19,7 +19,7 @@ func (s *Server) followUser(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) unfollowUser(w http.ResponseWriter, r *http.Request) {
-	a, ok := signedIn(w, r, "You must be signed in to unfollow a fan.")
+	a, ok := signedIn(w, r, problem.MsgSignInToUnfollow)
 	if !ok {
 		return
 	}
@@ -41,7 +41,7 @@ func (s *Server) answerFollow(w http.ResponseWriter, r *http.Request, event stri
 }
 
 func (s *Server) myFollowing(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to see who you follow.")
+	u := requireUser(w, r, problem.MsgSignInToSeeFollows)
 	if u == nil {
 		return
 	}
@@ -61,7 +61,7 @@ func (s *Server) myFollowing(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, "You must be signed in to read lists from fans you follow.")
+	u := requireUser(w, r, problem.MsgSignInToReadFeed)
 	if u == nil {
 		return
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 const (
-	msgSignInToSave = "You must be signed in to save a list."
+	msgSignInToSave = problem.MsgSignInToSaveList
 	msgSaveFailed   = problem.MsgListSaveFailed
 	msgLoadFailed   = problem.MsgListLoadFailed
 )
@@ -75,7 +75,7 @@ func (s *Server) updateList(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteList(w http.ResponseWriter, r *http.Request) {
-	a, ok := signedIn(w, r, "You must be signed in to delete a list.")
+	a, ok := signedIn(w, r, problem.MsgSignInToDeleteList)
 	if !ok {
 		return
 	}

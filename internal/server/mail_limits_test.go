@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"castaway/internal/auth"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -62,9 +63,9 @@ func TestStrangerCannotUseUpTheOwnersVerificationMail(t *testing.T) {
 			return map[string]string{"email": email, "password": goodPassword}
 		}
 		for range auth.EmailChangePerUser.Max {
-			wantError(t, stranger, "PUT", e.URL+"/api/me/email", change("owner@example.com"), 409, "email_in_use", auth.MsgEmailChangeTaken)
+			wantError(t, stranger, "PUT", e.URL+"/api/me/email", change("owner@example.com"), 409, "email_in_use", problem.MsgEmailChangeTaken)
 		}
-		wantError(t, stranger, "PUT", e.URL+"/api/me/email", change("owner@example.com"), 429, "rate_limited", auth.MsgRateLimited)
+		wantError(t, stranger, "PUT", e.URL+"/api/me/email", change("owner@example.com"), 429, "rate_limited", problem.MsgTooManyAttempts)
 		if s := callStatus(t, owner, "POST", e.URL+"/api/me/email/verification", nil, nil); s != 200 {
 			t.Fatalf("the owner's resend after the stranger: %d, want 200", s)
 		}

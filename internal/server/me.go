@@ -29,7 +29,7 @@ func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
 	}
 	me, changed, err := s.accounts.Rename(r.Context(), a, body.DisplayName)
 	if err != nil {
-		s.fail(w, r, "account request", err, auth.MsgUsernameFailed)
+		s.fail(w, r, "account request", err, problem.MsgUsernameFailed)
 		return
 	}
 	if !changed {

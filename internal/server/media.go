@@ -42,7 +42,7 @@ func (m *media) contestant(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("season") + "/" + r.PathValue("key")
 	art, ok := m.art.Contestant(key)
 	if !ok {
-		writeProblem(w, problem.New(problem.NotFound, "not_found", "No such contestant image."))
+		writeProblem(w, problem.New(problem.NotFound, "not_found", problem.MsgNoContestantImage))
 		return
 	}
 	rel := "contestants/" + key
@@ -55,7 +55,7 @@ func (m *media) season(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("season")
 	art, ok := m.art.Season(key)
 	if !ok {
-		writeProblem(w, problem.New(problem.NotFound, "not_found", "No such season logo."))
+		writeProblem(w, problem.New(problem.NotFound, "not_found", problem.MsgNoSeasonLogo))
 		return
 	}
 	rel := "seasons/" + key

@@ -9,6 +9,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"castaway/internal/problem"
 )
 
 // metrics is a registry of the server's own, so tests can build many servers.
@@ -94,7 +96,7 @@ func (s *Server) metricsGuard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.MetricsToken != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
-			writeError(w, http.StatusUnauthorized, "unauthorized", "The metrics need their token.")
+			writeError(w, http.StatusUnauthorized, "unauthorized", problem.MsgMetricsToken)
 			return
 		}
 		next.ServeHTTP(w, r)

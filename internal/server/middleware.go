@@ -10,6 +10,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"castaway/internal/problem"
 )
 
 type ctxKey int
@@ -147,7 +149,7 @@ func (s *Server) limitBodies(next http.Handler) http.Handler {
 func crossOrigin(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusForbidden, "cross_origin", "Cross-site requests are not allowed.")
+		writeError(w, http.StatusForbidden, "cross_origin", problem.MsgCrossSite)
 	}))
 	return cop.Handler(next)
 }

@@ -16,7 +16,7 @@ const (
 
 // createReport records a signed-in user's report of a list or comment they can see.
 func (s *Server) createReport(w http.ResponseWriter, r *http.Request) {
-	a, body, ok := signedInBody[api.ReportInput](w, r, "You must be signed in to report.")
+	a, body, ok := signedInBody[api.ReportInput](w, r, problem.MsgSignInToReport)
 	if !ok {
 		return
 	}
@@ -32,7 +32,7 @@ func (s *Server) createReport(w http.ResponseWriter, r *http.Request) {
 
 // msgModerateSignedOut is what a visitor who asks for a moderator's page is told; the
 // services refuse a reader who is no moderator (moderation.ErrNotAdmin).
-const msgModerateSignedOut = "You must be signed in to moderate."
+const msgModerateSignedOut = problem.MsgSignInToModerate
 
 func (s *Server) moderationQueue(w http.ResponseWriter, r *http.Request) {
 	a, ok := signedIn(w, r, msgModerateSignedOut)

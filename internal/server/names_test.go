@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"testing"
 
-	"castaway/internal/auth"
 	"castaway/internal/auth/authtest"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -57,20 +57,20 @@ func TestLookAlikeNamesOnEveryWayIn(t *testing.T) {
 			status int
 			want   string
 		}{
-			{"јоеууеуа", http.StatusConflict, auth.MsgUsernameTaken},
-			{"biII", http.StatusConflict, auth.MsgUsernameTaken}, // capital I for l
-			{"BILL", http.StatusConflict, auth.MsgUsernameTaken},
-			{"ᎪᎠᎷᎥᏁ", http.StatusBadRequest, auth.MsgUsernameAlphabet}, // Cherokee
-			{"ᴀᴅᴍɪɴ", http.StatusBadRequest, auth.MsgUsernameAlphabet}, // small capitals
-			{"admin丶", http.StatusBadRequest, auth.MsgUsernameMixed},   // a CJK stroke after Latin letters
-			{"ΚΑΤΕ", http.StatusConflict, auth.MsgUsernameTaken},       // Greek capitals
-			{"ΤΟΒΥ", http.StatusConflict, auth.MsgUsernameTaken},
-			{"ΗΟΡΕ", http.StatusConflict, auth.MsgUsernameTaken},
-			{"ΒΕΤΗ", http.StatusConflict, auth.MsgUsernameTaken},
-			{"КАТЕ", http.StatusConflict, auth.MsgUsernameTaken}, // Cyrillic capitals
-			{"ТОВУ", http.StatusConflict, auth.MsgUsernameTaken},
-			{"Tom   West", http.StatusConflict, auth.MsgUsernameTaken}, // draws as "Tom West"
-			{"Survivor  Rankings", http.StatusBadRequest, auth.MsgUsernameReserved},
+			{"јоеууеуа", http.StatusConflict, problem.MsgUsernameTaken},
+			{"biII", http.StatusConflict, problem.MsgUsernameTaken}, // capital I for l
+			{"BILL", http.StatusConflict, problem.MsgUsernameTaken},
+			{"ᎪᎠᎷᎥᏁ", http.StatusBadRequest, problem.MsgUsernameAlphabet}, // Cherokee
+			{"ᴀᴅᴍɪɴ", http.StatusBadRequest, problem.MsgUsernameAlphabet}, // small capitals
+			{"admin丶", http.StatusBadRequest, problem.MsgUsernameMixed},   // a CJK stroke after Latin letters
+			{"ΚΑΤΕ", http.StatusConflict, problem.MsgUsernameTaken},       // Greek capitals
+			{"ΤΟΒΥ", http.StatusConflict, problem.MsgUsernameTaken},
+			{"ΗΟΡΕ", http.StatusConflict, problem.MsgUsernameTaken},
+			{"ΒΕΤΗ", http.StatusConflict, problem.MsgUsernameTaken},
+			{"КАТЕ", http.StatusConflict, problem.MsgUsernameTaken}, // Cyrillic capitals
+			{"ТОВУ", http.StatusConflict, problem.MsgUsernameTaken},
+			{"Tom   West", http.StatusConflict, problem.MsgUsernameTaken}, // draws as "Tom West"
+			{"Survivor  Rankings", http.StatusBadRequest, problem.MsgUsernameReserved},
 		} {
 			var got apiErr
 			if status := callStatus(t, renamer, "PATCH", ts.URL+"/api/me", map[string]any{"displayName": tc.name}, &got); status != tc.status || got.Error.Message != tc.want {

@@ -5,9 +5,10 @@ import (
 
 	"castaway/internal/api"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 )
 
-const msgInboxSignedOut = "You must be signed in to see notifications."
+const msgInboxSignedOut = problem.MsgSignInToSeeNotifications
 
 func (s *Server) getInbox(w http.ResponseWriter, r *http.Request) {
 	u := requireUser(w, r, msgInboxSignedOut)

@@ -13,6 +13,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
+	"castaway/internal/problem"
 	"castaway/internal/services"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
@@ -35,7 +36,7 @@ func TestPendingAddressChangeDiesWithTheReset(t *testing.T) {
 		change := verifyToken(t, e, "attacker@example.com", 0)
 
 		victim := newClient()
-		wantError(t, victim, "POST", e.URL+"/api/auth/signup", creds{"victim@example.com", goodPassword}, 409, "email_in_use", auth.MsgEmailInUse)
+		wantError(t, victim, "POST", e.URL+"/api/auth/signup", creds{"victim@example.com", goodPassword}, 409, "email_in_use", problem.MsgEmailInUse)
 		if s := callStatus(t, victim, "POST", e.URL+"/api/auth/password-reset", map[string]string{"email": "victim@example.com"}, nil); s != 200 {
 			t.Fatalf("victim's reset request: %d", s)
 		}
@@ -46,7 +47,7 @@ func TestPendingAddressChangeDiesWithTheReset(t *testing.T) {
 		}
 		wantError(t, attacker, "GET", e.URL+"/api/me", nil, 401, "unauthorized", "You are not signed in.")
 
-		wantError(t, newClient(), "POST", e.URL+"/api/auth/verify-email", map[string]string{"token": change}, 400, "token_used", auth.MsgVerifyUsed)
+		wantError(t, newClient(), "POST", e.URL+"/api/auth/verify-email", map[string]string{"token": change}, 400, "token_used", problem.MsgVerifyUsed)
 		var after verifiedMe
 		if call(t, victim, "GET", e.URL+"/api/me", nil, &after); after.ID != me.ID || after.Email != "victim@example.com" || after.PendingEmail != "" || !after.EmailVerified {
 			t.Fatalf("victim's account after the attacker's link: %+v", after)
@@ -54,7 +55,7 @@ func TestPendingAddressChangeDiesWithTheReset(t *testing.T) {
 		if s := callStatus(t, newClient(), "POST", e.URL+"/api/auth/password-reset", map[string]string{"email": "attacker@example.com"}, nil); s != 200 {
 			t.Fatalf("attacker's reset request: %d", s)
 		}
-		wantError(t, newClient(), "POST", e.URL+"/api/auth/login", creds{"attacker@example.com", goodPassword}, 404, "user_not_found", auth.MsgUserNotFound)
+		wantError(t, newClient(), "POST", e.URL+"/api/auth/login", creds{"attacker@example.com", goodPassword}, 404, "user_not_found", problem.MsgNoAccountForEmail)
 		if got := outbox(t, e, "attacker@example.com"); len(got) != 1 {
 			t.Fatalf("mail to the attacker: %d, want only the change link", len(got))
 		}

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"castaway/internal/auth"
 	"castaway/internal/auth/authtest"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -47,13 +47,13 @@ func TestPreHijackedAccountIsTakenBack(t *testing.T) {
 				if res := call(t, victim, "GET", ts.URL+"/api/me", nil, &me); res.StatusCode != 200 {
 					t.Fatalf("victim not signed in: %d", res.StatusCode)
 				}
-				if me.ID != planted.ID || !me.EmailVerified || len(me.Providers) != 1 || me.Providers[0] != provider || me.Notice != auth.MsgPasswordRemoved {
+				if me.ID != planted.ID || !me.EmailVerified || len(me.Providers) != 1 || me.Providers[0] != provider || me.Notice != problem.MsgPasswordRemoved {
 					t.Fatalf("victim's account: %+v", me)
 				}
 				// Nobody who knew the old password can enter any more.
 				awaitEnded(t, stream, "the attacker's stream")
 				wantError(t, attacker, "GET", ts.URL+"/api/me", nil, 401, "unauthorized", "You are not signed in.")
-				wantError(t, newClient(), "POST", ts.URL+"/api/auth/login", creds{"victim@gmail.com", goodPassword}, 401, "wrong_password", auth.MsgWrongPassword)
+				wantError(t, newClient(), "POST", ts.URL+"/api/auth/login", creds{"victim@gmail.com", goodPassword}, 401, "wrong_password", problem.MsgWrongPassword)
 
 				// The victim sets a password of their own; the notice goes with it.
 				if st := callStatus(t, victim, "PUT", ts.URL+"/api/me/password", map[string]string{"newPassword": "victims-own-secret-1"}, nil); st != 204 {
@@ -129,7 +129,7 @@ func TestLinkedBeforeChecksIsTakenBack(t *testing.T) {
 		victim := newClient()
 		signInWith(t, ts, victim, "google", "/")
 		var after verifiedMe
-		if call(t, victim, "GET", ts.URL+"/api/me", nil, &after); after.ID != me.ID || len(after.Providers) != 1 || !after.EmailVerified || after.Notice != auth.MsgPasswordRemoved {
+		if call(t, victim, "GET", ts.URL+"/api/me", nil, &after); after.ID != me.ID || len(after.Providers) != 1 || !after.EmailVerified || after.Notice != problem.MsgPasswordRemoved {
 			t.Fatalf("after: %+v", after)
 		}
 		wantError(t, planted, "GET", ts.URL+"/api/me", nil, 401, "unauthorized", "You are not signed in.")

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"castaway/internal/model"
+	"castaway/internal/problem"
 	"castaway/internal/shareimage"
 	"castaway/web"
 )
@@ -54,12 +55,12 @@ type preview struct {
 }
 
 // genericPreview is what a link to a list nobody may see (or none) shows.
-var genericPreview = preview{title: "Survivor Rankings", description: "Rank Survivor contestants and seasons, and share your rankings."}
+var genericPreview = preview{title: "Survivor Rankings", description: problem.MsgSiteDescription}
 
 func previewOf(l *model.List, baseURL string) preview {
-	p := preview{title: l.Name + " — a Survivor ranking by " + l.UserName}
-	p.boot = fmt.Sprintf(`<main class="boot-main"><h1>%s</h1><p>a Survivor ranking by %s</p></main>`,
-		html.EscapeString(l.Name), html.EscapeString(l.UserName))
+	p := preview{title: problem.Format(problem.MsgListPageTitle, map[string]string{"name": l.Name, "user": l.UserName})}
+	p.boot = fmt.Sprintf(`<main class="boot-main"><h1>%s</h1><p>%s</p></main>`,
+		html.EscapeString(l.Name), html.EscapeString(problem.Format(problem.MsgListPageByline, map[string]string{"user": l.UserName})))
 	var top []string
 	for i, it := range l.Items {
 		if i == 3 {

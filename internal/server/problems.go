@@ -78,4 +78,4 @@ const statusClientClosed = 499
 
 // errUnavailable answers a request the database could not serve in time: 503, try again.
 var errUnavailable = &problem.Error{Kind: problem.Unavailable, Code: "unavailable",
-	Message: "Survivor Rankings cannot reach its database right now. Please try again in a moment.", RetryAfter: 5 * time.Second}
+	Message: problem.MsgDatabaseDown, RetryAfter: 5 * time.Second}

@@ -50,7 +50,7 @@ type idolSearch struct {
 }
 
 func (h *idolSearch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	a, body, ok := signedInBody[api.IdolSearch](w, r, "You must be signed in to search for idols.")
+	a, body, ok := signedInBody[api.IdolSearch](w, r, problem.MsgSignInToSearchIdols)
 	if !ok {
 		return
 	}

@@ -63,17 +63,17 @@ func writeError(w http.ResponseWriter, status int, code, message string) {
 // decodeJSON reads a JSON body into v, answering the client itself on failure.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		writeError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "Send JSON.")
+		writeError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", problem.MsgSendJson)
 		return false
 	}
 	raw, err := io.ReadAll(r.Body)
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		writeError(w, http.StatusRequestEntityTooLarge, "too_large", "The request is too large.")
+		writeError(w, http.StatusRequestEntityTooLarge, "too_large", problem.MsgRequestTooLarge)
 		return false
 	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "bad_request", "The request body could not be read.")
+		writeError(w, http.StatusBadRequest, "bad_request", problem.MsgRequestUnreadable)
 		return false
 	}
 	// Broken UTF-8 would be stored as U+FFFD: refuse it instead.
@@ -88,20 +88,20 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		var wrongType *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &tooBig):
-			writeError(w, http.StatusRequestEntityTooLarge, "too_large", "The request is too large.")
+			writeError(w, http.StatusRequestEntityTooLarge, "too_large", problem.MsgRequestTooLarge)
 		case errors.Is(err, io.EOF):
-			writeError(w, http.StatusBadRequest, "bad_request", "The request body is empty.")
+			writeError(w, http.StatusBadRequest, "bad_request", problem.MsgRequestEmpty)
 		case errors.As(err, &wrongType) && wrongType.Field != "":
-			writeError(w, http.StatusBadRequest, "bad_request", "The field "+wrongType.Field+" has the wrong type.")
+			writeError(w, http.StatusBadRequest, "bad_request", problem.Format(problem.MsgRequestFieldType, map[string]string{"field": wrongType.Field}))
 		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			writeError(w, http.StatusBadRequest, "bad_request", "The field "+strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)+" is not one this request takes.")
+			writeError(w, http.StatusBadRequest, "bad_request", problem.Format(problem.MsgRequestFieldUnknown, map[string]string{"field": strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)}))
 		default:
-			writeError(w, http.StatusBadRequest, "bad_request", "The request body is not valid JSON.")
+			writeError(w, http.StatusBadRequest, "bad_request", problem.MsgRequestNotJson)
 		}
 		return false
 	}
 	if dec.More() || dec.InputOffset() < int64(len(bytes.TrimRight(raw, " \t\r\n"))) {
-		writeError(w, http.StatusBadRequest, "bad_request", "The request body holds more than one JSON value.")
+		writeError(w, http.StatusBadRequest, "bad_request", problem.MsgRequestManyValues)
 		return false
 	}
 	// JSON may carry U+0000 ("\u0000"), which PostgreSQL cannot store in text, and other
@@ -114,7 +114,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 // msgBadCharacters refuses text no database column can hold: NUL or broken UTF-8.
-const msgBadCharacters = "The request contains characters that are not allowed."
+const msgBadCharacters = problem.MsgRequestBadCharacters
 
 // hasControl tells whether any string reachable from v holds a control character other
 // than tab, line feed and carriage return (C0, DEL and C1).

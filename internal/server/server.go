@@ -162,7 +162,7 @@ func New(d Deps) (*Server, error) {
 
 // methodNotAllowed answers a page request that is not GET or HEAD (the app sets Allow).
 func methodNotAllowed(w http.ResponseWriter, _ *http.Request) {
-	writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed.")
+	writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", problem.MsgMethodNotAllowed)
 }
 
 // isStream tells a live event stream's request: it is never gzipped, as it takes its

@@ -8,7 +8,7 @@ import (
 	"castaway/internal/problem"
 )
 
-const msgSessionsSignedOut = "You must be signed in to see where you are signed in."
+const msgSessionsSignedOut = problem.MsgSignInToSeeSessions
 
 // mySessions lists where the signed-in user is signed in.
 func (s *Server) mySessions(w http.ResponseWriter, r *http.Request) {

@@ -39,7 +39,7 @@ const (
 	shareMaxSourcePixels = 4096 * 4096
 
 	msgShareFailed = problem.MsgShareFailed
-	msgShareBusy   = "The server is busy drawing images. Please try again in a moment."
+	msgShareBusy   = problem.MsgShareBusy
 )
 
 // shareImages draws lists' share images (GET /api/lists/{userId}/{listId}/share.png)

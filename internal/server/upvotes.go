@@ -10,7 +10,7 @@ import (
 )
 
 const (
-	msgUpvoteSignedOut = "You must be signed in to upvote."
+	msgUpvoteSignedOut = problem.MsgSignInToUpvote
 	msgUpvoteFailed    = problem.MsgUpvoteFailed
 )
 

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"castaway/internal/api"
-	"castaway/internal/auth"
 	"castaway/internal/problem"
 )
 
@@ -33,7 +32,7 @@ func (s *Server) resendVerification(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "resend verification", err, msgSomethingWrong)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.MessageResponse{Message: auth.MsgVerificationSent})
+	writeJSON(w, http.StatusOK, api.MessageResponse{Message: problem.MsgVerificationSent})
 }
 
 // changeEmail mails a link to the new address; the address changes when it is opened.
@@ -46,7 +45,7 @@ func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "change email", err, msgSomethingWrong)
 		return
 	}
-	writeJSON(w, http.StatusAccepted, api.MessageResponse{Message: auth.MsgEmailChangeSent})
+	writeJSON(w, http.StatusAccepted, api.MessageResponse{Message: problem.MsgEmailChangeSent})
 }
 
 // dismissNotice forgets the signed-in user's notice.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"castaway/internal/auth"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -50,17 +51,17 @@ func TestSignUpVerificationMail(t *testing.T) {
 		}
 
 		verify := func(token string) map[string]string { return map[string]string{"token": token} }
-		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify(""), 400, "invalid_token", auth.MsgVerifyTokenRequired)
-		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify("made-up"), 400, "invalid_token", auth.MsgVerifyUnknown)
+		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify(""), 400, "invalid_token", problem.MsgVerifyTokenRequired)
+		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify("made-up"), 400, "invalid_token", problem.MsgVerifyUnknown)
 		var msg struct{ Message string }
-		if res := call(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify(token), &msg); res.StatusCode != 200 || msg.Message != auth.MsgEmailVerified {
+		if res := call(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify(token), &msg); res.StatusCode != 200 || msg.Message != problem.MsgEmailVerified {
 			t.Fatalf("verify: %d %+v", res.StatusCode, msg)
 		}
-		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify(token), 400, "token_used", auth.MsgVerifyUsed)
+		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify(token), 400, "token_used", problem.MsgVerifyUsed)
 		if call(t, c, "GET", ts.URL+"/api/me", nil, &me); !me.EmailVerified {
 			t.Fatalf("not verified: %+v", me)
 		}
-		wantError(t, c, "POST", ts.URL+"/api/me/email/verification", nil, 409, "already_verified", auth.MsgAlreadyVerified)
+		wantError(t, c, "POST", ts.URL+"/api/me/email/verification", nil, 409, "already_verified", problem.MsgAlreadyVerified)
 
 		// A link past its 24 hours.
 		call(t, newClient(), "POST", ts.URL+"/api/auth/signup", creds{"bob@example.com", goodPassword}, nil)
@@ -69,7 +70,7 @@ func TestSignUpVerificationMail(t *testing.T) {
 			time.Now().Add(-time.Minute).UnixMilli(), auth.HashToken(late)); err != nil {
 			t.Fatal(err)
 		}
-		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify(late), 400, "token_expired", auth.MsgVerifyExpired)
+		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", verify(late), 400, "token_expired", problem.MsgVerifyExpired)
 	})
 }
 
@@ -82,11 +83,11 @@ func TestResendVerificationIsLimited(t *testing.T) {
 		call(t, c, "POST", ts.URL+"/api/auth/signup", creds{"ann@example.com", goodPassword}, nil)
 		for i := range auth.VerifyMailPerEmail.Max {
 			var msg struct{ Message string }
-			if res := call(t, c, "POST", ts.URL+"/api/me/email/verification", nil, &msg); res.StatusCode != 200 || msg.Message != auth.MsgVerificationSent {
+			if res := call(t, c, "POST", ts.URL+"/api/me/email/verification", nil, &msg); res.StatusCode != 200 || msg.Message != problem.MsgVerificationSent {
 				t.Fatalf("resend %d: %d %+v", i, res.StatusCode, msg)
 			}
 		}
-		res := wantError(t, c, "POST", ts.URL+"/api/me/email/verification", nil, 429, "rate_limited", auth.MsgRateLimited)
+		res := wantError(t, c, "POST", ts.URL+"/api/me/email/verification", nil, 429, "rate_limited", problem.MsgTooManyAttempts)
 		if res.Header.Get("Retry-After") == "" {
 			t.Fatal("no Retry-After")
 		}
@@ -96,7 +97,7 @@ func TestResendVerificationIsLimited(t *testing.T) {
 		if st := callStatus(t, c, "POST", ts.URL+"/api/auth/verify-email", map[string]string{"token": last}, nil); st != 200 {
 			t.Fatalf("verify: %d", st)
 		}
-		wantError(t, c, "POST", ts.URL+"/api/auth/verify-email", map[string]string{"token": first}, 400, "token_used", auth.MsgVerifyUsed)
+		wantError(t, c, "POST", ts.URL+"/api/auth/verify-email", map[string]string{"token": first}, 400, "token_used", problem.MsgVerifyUsed)
 	})
 }
 
@@ -112,14 +113,14 @@ func TestEmailChangeVerifiesTheNewAddress(t *testing.T) {
 			return map[string]string{"email": email, "password": password}
 		}
 		wantError(t, newClient(), "PUT", ts.URL+"/api/me/email", change("new@example.com", goodPassword), 401, "unauthorized", "You are not signed in.")
-		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("new@example.com", ""), 400, "validation", auth.MsgPasswordRequired)
-		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("new@example.com", "not-the-password"), 401, "wrong_password", auth.MsgWrongPassword)
-		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("not an address", goodPassword), 400, "validation", auth.MsgEmailInvalid)
-		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("ANN@example.com", goodPassword), 400, "validation", auth.MsgEmailUnchanged)
-		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("taken@example.com", goodPassword), 409, "email_in_use", auth.MsgEmailChangeTaken)
+		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("new@example.com", ""), 400, "validation", problem.MsgPasswordRequired)
+		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("new@example.com", "not-the-password"), 401, "wrong_password", problem.MsgWrongPassword)
+		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("not an address", goodPassword), 400, "validation", problem.MsgEmailInvalid)
+		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("ANN@example.com", goodPassword), 400, "validation", problem.MsgEmailUnchanged)
+		wantError(t, c, "PUT", ts.URL+"/api/me/email", change("taken@example.com", goodPassword), 409, "email_in_use", problem.MsgEmailChangeTaken)
 
 		var msg struct{ Message string }
-		if res := call(t, c, "PUT", ts.URL+"/api/me/email", change("new@example.com", goodPassword), &msg); res.StatusCode != 202 || msg.Message != auth.MsgEmailChangeSent {
+		if res := call(t, c, "PUT", ts.URL+"/api/me/email", change("new@example.com", goodPassword), &msg); res.StatusCode != 202 || msg.Message != problem.MsgEmailChangeSent {
 			t.Fatalf("change: %d %+v", res.StatusCode, msg)
 		}
 		token := verifyToken(t, ts, "new@example.com", 0)
@@ -140,24 +141,24 @@ func TestEmailChangeVerifiesTheNewAddress(t *testing.T) {
 			t.Fatal("no reset mail to the old address")
 		}
 
-		if res := call(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", map[string]string{"token": token}, &msg); res.StatusCode != 200 || msg.Message != auth.MsgEmailChanged {
+		if res := call(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", map[string]string{"token": token}, &msg); res.StatusCode != 200 || msg.Message != problem.MsgEmailChanged {
 			t.Fatalf("verify new address: %d %+v", res.StatusCode, msg)
 		}
 		var after verifiedMe
 		if call(t, c, "GET", ts.URL+"/api/me", nil, &after); after.Email != "new@example.com" || after.PendingEmail != "" || !after.EmailVerified {
 			t.Fatalf("after the link: %+v", after)
 		}
-		wantError(t, newClient(), "POST", ts.URL+"/api/auth/login", creds{"ann@example.com", goodPassword}, 404, "user_not_found", auth.MsgUserNotFound)
+		wantError(t, newClient(), "POST", ts.URL+"/api/auth/login", creds{"ann@example.com", goodPassword}, 404, "user_not_found", problem.MsgNoAccountForEmail)
 		if st := callStatus(t, newClient(), "POST", ts.URL+"/api/auth/login", creds{"new@example.com", goodPassword}, nil); st != 200 {
 			t.Fatalf("new address sign-in: %d", st)
 		}
 		// The reset link mailed to the old address no longer works.
 		wantError(t, newClient(), "POST", ts.URL+"/api/auth/password-reset/confirm", map[string]string{"token": oldReset[2], "password": "a-brand-new-secret"},
-			400, "invalid_token", auth.MsgResetInvalid)
+			400, "invalid_token", problem.MsgResetInvalid)
 
 		// An account without a password sets one first.
 		bare, _ := ts.signedIn(t, "Bare")
-		wantError(t, bare, "PUT", ts.URL+"/api/me/email", change("bare2@example.com", "anything-at-all"), 403, "password_required", auth.MsgEmailChangeNeedsPwd)
+		wantError(t, bare, "PUT", ts.URL+"/api/me/email", change("bare2@example.com", "anything-at-all"), 403, "password_required", problem.MsgEmailChangeNeedsPassword)
 	})
 }
 
@@ -177,7 +178,7 @@ func TestEmailChangeToAnAddressTakenMeanwhile(t *testing.T) {
 		if st := callStatus(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", map[string]string{"token": tokens[0]}, nil); st != 200 {
 			t.Fatalf("first: %d", st)
 		}
-		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", map[string]string{"token": tokens[1]}, 409, "email_in_use", auth.MsgEmailChangeTaken)
+		wantError(t, newClient(), "POST", ts.URL+"/api/auth/verify-email", map[string]string{"token": tokens[1]}, 409, "email_in_use", problem.MsgEmailChangeTaken)
 		if u, err := st.UserByEmail(t.Context(), "bob@example.com"); err != nil || u.Email != "bob@example.com" {
 			t.Fatalf("bob's account: %+v %v", u, err)
 		}
