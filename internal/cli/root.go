@@ -93,7 +93,7 @@ value came from).`,
 	root.AddCommand(
 		newServeCmd(e), newMigrateCmd(e), newConfigCmd(e),
 		newBackupCmd(e), newRestoreCmd(e), newVerifyCmd(e),
-		newUsersCmd(e), newPollsCmd(e),
+		newUsersCmd(e), newPollsCmd(e), newCatalogCmd(e),
 		newDemoDataCmd(e), newImportFirestoreCmd(e),
 		newHealthcheckCmd(e), newVersionCmd(e),
 	)
