@@ -31,7 +31,7 @@ type Service struct {
 
 type keptRanking struct {
 	version, catalog int64 // the store's version, the catalog's generation (its names)
-	ranking Ranking
+	ranking          Ranking
 }
 
 // NewService ranks the store's tallies, naming items from cat; ls leaves out of a

@@ -49,12 +49,12 @@ type Hub struct {
 	sessionsEnded func(userID string)
 	// gameChanged hears that the game changed (see OnGame); guarded by mu.
 	gameChanged func()
-	count         int
-	closed        bool
-	done          chan struct{}
-	beat          chan struct{} // closed at each heartbeat, then replaced
-	unsub         func()
-	stopped       chan struct{}
+	count       int
+	closed      bool
+	done        chan struct{}
+	beat        chan struct{} // closed at each heartbeat, then replaced
+	unsub       func()
+	stopped     chan struct{}
 }
 
 // NewHub starts a hub on bus, beating every heartbeat; Close stops it (not the bus).
