@@ -587,6 +587,25 @@ type BlockedUser struct {
 	UserId      string    `json:"userId"`
 }
 
+// BootInput defines model for BootInput.
+type BootInput struct {
+	// AirDate YYYY-MM-DD; absent when not said.
+	AirDate *string `json:"airDate,omitempty"`
+
+	// Castaway Who left (contestant id).
+	Castaway     string  `json:"castaway"`
+	Day          int     `json:"day"`
+	Episode      int     `json:"episode"`
+	EpisodeTitle *string `json:"episodeTitle,omitempty"`
+
+	// Result Example: 3rd voted out
+	Result string `json:"result"`
+	Votes  *[]struct {
+		Target string `json:"target"`
+		Voter  string `json:"voter"`
+	} `json:"votes,omitempty"`
+}
+
 // Castaway defines model for Castaway.
 type Castaway struct {
 	// AllTime A castaway's place in one community ranking.
@@ -1805,6 +1824,32 @@ type Season struct {
 	Number int `json:"number"`
 }
 
+// SeasonOnAirInput defines model for SeasonOnAirInput.
+type SeasonOnAirInput struct {
+	Cast []struct {
+		Age          *int    `json:"age,omitempty"`
+		ContestantId *string `json:"contestantId,omitempty"`
+		Hometown     *string `json:"hometown,omitempty"`
+		Name         *string `json:"name,omitempty"`
+		Occupation   *string `json:"occupation,omitempty"`
+		Tribe        string  `json:"tribe"`
+	} `json:"cast"`
+	Country *string `json:"country,omitempty"`
+
+	// Franchise The country's Survivor: the US, Australia, South Africa, New Zealand, the UK.
+	Franchise Franchise `json:"franchise"`
+	Location  *string   `json:"location,omitempty"`
+
+	// Name Example: Survivor 51
+	Name   string `json:"name"`
+	Number int    `json:"number"`
+
+	// Premiere YYYY-MM-DD
+	//
+	// Example: 2027-02-24
+	Premiere string `json:"premiere"`
+}
+
 // Settings defines model for Settings.
 type Settings struct {
 	// NotifyFollowedLists Notify me when a fan I follow publishes a list (on by default).
@@ -2103,6 +2148,12 @@ type UpdateMySettingsJSONRequestBody = Settings
 
 // ModerateJSONRequestBody defines body for Moderate for application/json ContentType.
 type ModerateJSONRequestBody = ModerationActionInput
+
+// AddSeasonOnAirJSONRequestBody defines body for AddSeasonOnAir for application/json ContentType.
+type AddSeasonOnAirJSONRequestBody = SeasonOnAirInput
+
+// RecordBootJSONRequestBody defines body for RecordBoot for application/json ContentType.
+type RecordBootJSONRequestBody = BootInput
 
 // SuspendUserJSONRequestBody defines body for SuspendUser for application/json ContentType.
 type SuspendUserJSONRequestBody = SuspensionInput

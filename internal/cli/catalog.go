@@ -12,6 +12,7 @@ import (
 	"castaway/internal/app"
 	"castaway/internal/config"
 	"castaway/internal/game"
+	"castaway/internal/model"
 	"castaway/internal/store"
 )
 
@@ -33,6 +34,10 @@ without a restart. Each subcommand takes the database flags of serve (--data-dir
 	cmd.AddCommand(catalogImportCmd(e), catalogSeasonCmd(e), catalogBootCmd(e), catalogUndoCmd(e))
 	return cmd
 }
+
+// operator is who records from the command line: a moderator by definition, whose
+// records say "cli".
+var operator = model.Actor{User: &model.User{ID: "cli", IsAdmin: true}, Client: "cli"}
 
 // onGame runs use with the game read from the store.
 func onGame(cmd *cobra.Command, e *Env, use func(*game.Service) error) error {
@@ -120,7 +125,7 @@ player by id ({"contestantId": "ozzy-lusth", "tribe": "Cila"}) or a newcomer
 					Age: c.Age, Hometown: c.Hometown, Occupation: c.Occupation})
 			}
 			return onGame(cmd, e, func(g *game.Service) error {
-				s, err := g.AddSeason(cmd.Context(), "cli", in)
+				s, err := g.AddSeason(cmd.Context(), operator, in)
 				if err != nil {
 					return fmt.Errorf("catalog season: %w", err)
 				}
@@ -158,7 +163,7 @@ func catalogBootCmd(e *Env) *cobra.Command {
 				in.Votes = append(in.Votes, game.NewVote{Voter: voter, Target: target})
 			}
 			return onGame(cmd, e, func(g *game.Service) error {
-				s, err := g.RecordBoot(cmd.Context(), "cli", season, in)
+				s, err := g.RecordBoot(cmd.Context(), operator, season, in)
 				if err != nil {
 					return fmt.Errorf("catalog boot: %w", err)
 				}
@@ -186,7 +191,7 @@ func catalogUndoCmd(e *Env) *cobra.Command {
 		Args:  args(1, "the season on air, like s51"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			return onGame(cmd, e, func(g *game.Service) error {
-				s, err := g.UndoBoot(cmd.Context(), argv[0])
+				s, err := g.UndoBoot(cmd.Context(), operator, argv[0])
 				if err != nil {
 					return fmt.Errorf("catalog undo-boot: %w", err)
 				}

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"castaway/internal/catalog"
+	"castaway/internal/limits"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
@@ -68,6 +69,21 @@ type NewVote struct{ Voter, Target string }
 
 var date = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
+// Records are moderators' work: a few a minute while a season airs.
+var (
+	RecordPerUser   = limits.Limit{Name: "game-record-user", Max: 600, Window: time.Hour, Message: problem.MsgTooManyModerations}
+	RecordPerClient = limits.Limit{Name: "game-record-ip", Max: 600, Window: time.Hour, Message: problem.MsgTooManyModerations}
+	errNotModerator = problem.New(problem.Forbidden, "forbidden", problem.MsgOnlyModerators)
+)
+
+// moderator lets a through when a moderator within their records' limits.
+func (s *Service) moderator(ctx context.Context, a model.Actor) error {
+	if a.User == nil || !a.User.IsAdmin {
+		return errNotModerator
+	}
+	return s.writes.Take(ctx, a.UserID(), a.Client, RecordPerUser, RecordPerClient)
+}
+
 func invalid(field, message string, values map[string]string) error {
 	return problem.InvalidField(field, problem.Format(message, values))
 }
@@ -75,7 +91,10 @@ func invalid(field, message string, values map[string]string) error {
 func limit(n int) map[string]string { return map[string]string{"max": strconv.Itoa(n)} }
 
 // AddSeason adds a season as it starts airing, with its cast and their first tribes.
-func (s *Service) AddSeason(ctx context.Context, by string, in NewSeason) (*Season, error) {
+func (s *Service) AddSeason(ctx context.Context, a model.Actor, in NewSeason) (*Season, error) {
+	if err := s.moderator(ctx, a); err != nil {
+		return nil, err
+	}
 	in.Franchise = strings.ToUpper(strings.TrimSpace(in.Franchise))
 	in.Name = strings.TrimSpace(in.Name)
 	if !slices.Contains(Franchises, in.Franchise) {
@@ -144,14 +163,17 @@ func (s *Service) AddSeason(ctx context.Context, by string, in NewSeason) (*Seas
 		rows = append(rows, row{"tribe_colours.json", map[string]any{"version_season": version, "tribe": t,
 			"tribe_colour": tribeColours[i%len(tribeColours)], "tribe_status": "Original"}})
 	}
-	if err := s.record(ctx, by, version, rows); err != nil {
+	if err := s.record(ctx, a.UserID(), version, rows); err != nil {
 		return nil, err
 	}
 	return s.Season(id)
 }
 
 // RecordBoot records who left a season on air, with the council's votes, as it airs.
-func (s *Service) RecordBoot(ctx context.Context, by, seasonID string, in NewBoot) (*Season, error) {
+func (s *Service) RecordBoot(ctx context.Context, a model.Actor, seasonID string, in NewBoot) (*Season, error) {
+	if err := s.moderator(ctx, a); err != nil {
+		return nil, err
+	}
 	season, version, err := s.onAir(ctx, seasonID)
 	if err != nil {
 		return nil, err
@@ -221,14 +243,17 @@ func (s *Service) RecordBoot(ctx context.Context, by, seasonID string, in NewBoo
 			"day": in.Day, "castaway_id": voter.SurvivorID, "vote_id": target.SurvivorID, "voted_out_id": out.SurvivorID,
 			"order": order, "vote_order": 1}})
 	}
-	if err := s.record(ctx, by, version, rows); err != nil {
+	if err := s.record(ctx, a.UserID(), version, rows); err != nil {
 		return nil, err
 	}
 	return s.Season(seasonID)
 }
 
 // UndoBoot takes back the last boot recorded for a season on air, with its votes.
-func (s *Service) UndoBoot(ctx context.Context, seasonID string) (*Season, error) {
+func (s *Service) UndoBoot(ctx context.Context, a model.Actor, seasonID string) (*Season, error) {
+	if err := s.moderator(ctx, a); err != nil {
+		return nil, err
+	}
 	_, version, err := s.onAir(ctx, seasonID)
 	if err != nil {
 		return nil, err

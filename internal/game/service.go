@@ -10,6 +10,7 @@ import (
 
 	"castaway/internal/catalog"
 	"castaway/internal/game/survivor"
+	"castaway/internal/limits"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/store"
@@ -27,6 +28,7 @@ var (
 type Service struct {
 	store   *store.Store
 	catalog *catalog.Catalog // the handle every domain reads; Reload sets it
+	writes  *limits.Writes
 	publish func(context.Context)
 	log     *slog.Logger
 	now     func() time.Time
@@ -41,10 +43,11 @@ type Service struct {
 	stopped chan struct{}
 }
 
-// NewService serves g over cat (the catalog handle the other domains read); publish tells
-// every node the game changed (each then calls Reload).
-func NewService(st *store.Store, cat *catalog.Catalog, g *Game, publish func(context.Context), log *slog.Logger) *Service {
-	s := &Service{store: st, catalog: cat, publish: publish, log: log, now: time.Now, watches: map[int]func(){},
+// NewService serves g over cat (the catalog handle the other domains read), counts
+// moderators' records in writes; publish tells every node the game changed (each then
+// calls Reload).
+func NewService(st *store.Store, cat *catalog.Catalog, g *Game, writes *limits.Writes, publish func(context.Context), log *slog.Logger) *Service {
+	s := &Service{store: st, catalog: cat, writes: writes, publish: publish, log: log, now: time.Now, watches: map[int]func(){},
 		wake: make(chan struct{}, 1)}
 	s.game.Store(g)
 	return s

@@ -41,6 +41,8 @@ func node(t *testing.T, st *store.Store, bus events.Bus) (*game.Service, *catalo
 	return svc, cat
 }
 
+var mod = model.Actor{User: &model.User{ID: "mod", IsAdmin: true}, Client: "192.0.2.9"}
+
 func cast() []game.NewCastaway {
 	return []game.NewCastaway{{ContestantID: "ozzy-lusth", Tribe: "Kele"}, {Name: "Jane Doe", Tribe: "Kele", Age: 31},
 		{Name: "John Roe", Tribe: "Hina"}, {Name: "Zoë Ångström", Tribe: "Hina"}}
@@ -64,7 +66,7 @@ func TestSeasonOnAir(t *testing.T) {
 		a, _ := node(t, st, bus)
 		b, catB := node(t, st, bus)
 
-		s, err := a.AddSeason(ctx, "mod", game.NewSeason{Franchise: "US", Number: 51, Name: "Survivor 51", Premiere: "2027-02-24", Cast: cast()})
+		s, err := a.AddSeason(ctx, mod, game.NewSeason{Franchise: "US", Number: 51, Name: "Survivor 51", Premiere: "2027-02-24", Cast: cast()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,12 +86,12 @@ func TestSeasonOnAir(t *testing.T) {
 			t.Errorf("Ozzy's seasons on the other node: %v", ozzy.Seasons)
 		}
 
-		_, err = a.AddSeason(ctx, "mod", game.NewSeason{Franchise: "US", Number: 51, Name: "Again", Premiere: "2027-02-24", Cast: cast()})
+		_, err = a.AddSeason(ctx, mod, game.NewSeason{Franchise: "US", Number: 51, Name: "Again", Premiere: "2027-02-24", Cast: cast()})
 		wantProblem(t, err, "There is already a season 51.")
 
 		boot := game.NewBoot{Episode: 1, Day: 3, Castaway: "jane-doe", Result: "1st voted out",
 			Votes: []game.NewVote{{Voter: "john-roe", Target: "jane-doe"}, {Voter: "zoe-angstrom", Target: "jane-doe"}, {Voter: "jane-doe", Target: "john-roe"}}}
-		s, err = a.RecordBoot(ctx, "mod", "s51", boot)
+		s, err = a.RecordBoot(ctx, mod, "s51", boot)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,19 +111,19 @@ func TestSeasonOnAir(t *testing.T) {
 				"Jane Doe is out of the game and cannot vote."},
 			{game.NewBoot{Episode: 2, Day: 2, Castaway: "john-roe", Result: "2nd voted out"}, "Give the day of the boot, from 3 to 100."},
 		} {
-			_, err := a.RecordBoot(ctx, "mod", "s51", tc.boot)
+			_, err := a.RecordBoot(ctx, mod, "s51", tc.boot)
 			wantProblem(t, err, tc.want)
 		}
-		_, err = a.RecordBoot(ctx, "mod", "s1", game.NewBoot{Episode: 2, Day: 5, Castaway: "rudy-boesch", Result: "x"})
+		_, err = a.RecordBoot(ctx, mod, "s1", game.NewBoot{Episode: 2, Day: 5, Castaway: "rudy-boesch", Result: "x"})
 		wantProblem(t, err, "Only a season added while it airs takes records: Survivor: Borneo is the game as published.")
 		if s, _ := a.Season("s51"); len(s.Boots) != 1 {
 			t.Errorf("refused boots changed the season: %d boots", len(s.Boots))
 		}
 
-		if s, err = a.UndoBoot(ctx, "s51"); err != nil || len(s.Boots) != 0 || len(s.Councils) != 0 {
+		if s, err = a.UndoBoot(ctx, mod, "s51"); err != nil || len(s.Boots) != 0 || len(s.Councils) != 0 {
 			t.Fatalf("undo: %v, %+v", err, s)
 		}
-		_, err = a.UndoBoot(ctx, "s51")
+		_, err = a.UndoBoot(ctx, mod, "s51")
 		wantProblem(t, err, "No boot has been recorded for this season.")
 	})
 }
@@ -132,7 +134,7 @@ func TestRecordsAtTheSameMoment(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		a, _ := node(t, st, events.NewLocal())
-		if _, err := a.AddSeason(ctx, "mod", game.NewSeason{Franchise: "AU", Number: 13, Name: "Australian Survivor 13",
+		if _, err := a.AddSeason(ctx, mod, game.NewSeason{Franchise: "AU", Number: 13, Name: "Australian Survivor 13",
 			Premiere: "2027-01-30", Cast: cast()}); err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +142,7 @@ func TestRecordsAtTheSameMoment(t *testing.T) {
 		errs := make([]error, 8)
 		for i := range errs {
 			wg.Go(func() {
-				_, errs[i] = a.RecordBoot(ctx, "mod", "au13", game.NewBoot{Episode: 1, Day: 3, Castaway: "au-john-roe", Result: "1st voted out"})
+				_, errs[i] = a.RecordBoot(ctx, mod, "au13", game.NewBoot{Episode: 1, Day: 3, Castaway: "au-john-roe", Result: "1st voted out"})
 			})
 		}
 		wg.Wait()

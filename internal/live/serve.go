@@ -25,6 +25,16 @@ func (s *Streams) ServeLegacy(w http.ResponseWriter, r *http.Request, c Client) 
 	return s.serve(w, r, c, feed{subscribe: s.hub.SubscribeLegacy, read: s.readLegacy})
 }
 
+// ServeGame streams to c the news that the game changed (a boot recorded while a season
+// airs): on connect and each time subscribe's wake is called, it sends a "game" event with
+// data made by read (small: the page reads what changed from the API, answered alike to
+// every reader).
+func (s *Streams) ServeGame(w http.ResponseWriter, r *http.Request, c Client, subscribe func(wake func()) func(), read func() []byte) error {
+	return s.serve(w, r, c, feed{subscribe: subscribe, read: func(context.Context) ([]byte, error) {
+		return fmt.Appendf(nil, "event: game\ndata: %s\n\n", read()), nil
+	}})
+}
+
 // feed is what one live stream sends: how it hears of a change, and how the event
 // it then sends is read (whole, "event: ...\ndata: ...\n\n").
 type feed struct {

@@ -83,6 +83,7 @@ var authzMatrix = map[string][3]string{
 	"GET /api/legacy-rankings":                     {"ok", "ok", "ok"},
 	"PUT /api/legacy-rankings":                     {"401", "ok", "ok"},
 	"GET /api/legacy-rankings/stream":              {"ok", "ok", "ok"},
+	"GET /api/seasons/{seasonId}/game/stream":      {"ok", "ok", "ok"},
 	"POST /api/reports":                            {"401", "ok", "ok"},
 	"GET /api/me/blocks":                           {"401", "ok", "ok"},
 	"PUT /api/me/blocks/{userId}":                  {"401", "ok", "ok"},
@@ -103,9 +104,12 @@ var authzMatrix = map[string][3]string{
 	// {sessionId} is the owner's: another user's try ends nothing (404).
 	"DELETE /api/me/sessions/{sessionId}": {"401", "404", "ok"},
 	// Only admins moderate; nobody here is one (TestModeration signs one in).
-	"GET /api/moderation/reports":  {"401", "403", "403"},
-	"GET /api/moderation/actions":  {"401", "403", "403"},
-	"POST /api/moderation/actions": {"401", "403", "403"},
+	"GET /api/moderation/reports":                          {"401", "403", "403"},
+	"GET /api/moderation/actions":                          {"401", "403", "403"},
+	"POST /api/moderation/seasons":                         {"401", "403", "403"},
+	"POST /api/moderation/seasons/{seasonId}/boots":        {"401", "403", "403"},
+	"DELETE /api/moderation/seasons/{seasonId}/boots/last": {"401", "403", "403"},
+	"POST /api/moderation/actions":                         {"401", "403", "403"},
 	// Moderating accounts: admins only (the owner of the path's user id is no exception).
 	"GET /api/moderation/users":                        {"401", "403", "403"},
 	"GET /api/moderation/users/{userId}":               {"401", "403", "403"},

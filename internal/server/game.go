@@ -13,6 +13,7 @@ import (
 	"castaway/internal/game"
 	"castaway/internal/game/survivor"
 	"castaway/internal/httpcache"
+	"castaway/internal/live"
 	"castaway/internal/problem"
 	"castaway/web"
 )
@@ -126,4 +127,21 @@ func (s *Server) seasonHTML(season *game.Season) string {
 // survivorLicence serves the survivoR data set's MIT licence, which ships with the game data.
 func survivorLicence(w http.ResponseWriter, r *http.Request) {
 	http.ServeFileFS(w, r, survivor.Files, "LICENSE.md")
+}
+
+// streamSeasonGame tells an open season page each time the game changes, so it shows a
+// boot recorded while the season airs without a reload.
+func (s *Server) streamSeasonGame(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.game.Season(r.PathValue("seasonId")); err != nil {
+		s.fail(w, r, "game stream", err, msgSomethingWrong)
+		return
+	}
+	c := live.Client{Addr: actorOf(r).Client}
+	if u := currentUser(r); u != nil {
+		c.Account, c.Session = u.ID, sessionHash(r)
+	}
+	read := func() []byte { return fmt.Appendf(nil, `{"generation":%d}`, s.game.Generation()) }
+	if err := s.liveStreams.ServeGame(w, r, c, s.game.Watch, read); err != nil {
+		s.fail(w, r, "open stream", err, msgSomethingWrong)
+	}
 }

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"castaway/internal/api"
 )
@@ -101,4 +103,69 @@ func TestSeasonPage(t *testing.T) {
 	if res, body := getWith(t, nil, e.URL+"/licenses/survivor", nil); res.StatusCode != http.StatusOK || !strings.Contains(string(body), "MIT") {
 		t.Errorf("survivoR licence: %d %.80s", res.StatusCode, body)
 	}
+}
+
+// A moderator adds a season on air and records a boot over HTTP; a fan's open season page
+// hears of it on its stream and reads the boot; an impossible boot is refused with its
+// message; a fan may not record.
+func TestSeasonOnAirOverHTTP(t *testing.T) {
+	e := newEnv(t)
+	mod, modUser := e.signedIn(t, "Mod")
+	if err := e.store.SetAdmin(t.Context(), modUser.Email, true); err != nil {
+		t.Fatal(err)
+	}
+	fan, _ := e.signedIn(t, "Fan")
+	season := map[string]any{"franchise": "AU", "number": 13, "name": "Australian Survivor 13", "premiere": "2027-01-30",
+		"cast": []map[string]any{{"name": "Jane Doe", "tribe": "Kele"}, {"name": "John Roe", "tribe": "Hina"}, {"contestantId": "cirie-fields", "tribe": "Hina"}}}
+	if st := callStatus(t, fan, "POST", e.URL+"/api/moderation/seasons", season, nil); st != http.StatusForbidden {
+		t.Fatalf("a fan adding a season: %d", st)
+	}
+	var added api.GameSeason
+	if st := callStatus(t, mod, "POST", e.URL+"/api/moderation/seasons", season, &added); st != http.StatusCreated || added.Id != "au13" {
+		t.Fatalf("adding: %d %+v", st, added.Id)
+	}
+	var cat struct{ Seasons []struct{ ID string } }
+	callStatus(t, nil, "GET", e.URL+"/api/catalog/seasons", nil, &cat)
+	if !slices.ContainsFunc(cat.Seasons, func(s struct{ ID string }) bool { return s.ID == "au13" }) {
+		t.Errorf("the catalog lacks au13")
+	}
+
+	_, events := openStream(t, fan, e.URL+"/api/seasons/au13/game/stream")
+	first := nextGameEvent(t, events)
+	boot := map[string]any{"episode": 1, "day": 3, "castaway": "au-jane-doe", "result": "1st voted out",
+		"votes": []map[string]any{{"voter": "au-john-roe", "target": "au-jane-doe"}, {"voter": "cirie-fields", "target": "au-jane-doe"}}}
+	if st := callStatus(t, mod, "POST", e.URL+"/api/moderation/seasons/au13/boots", boot, nil); st != http.StatusCreated {
+		t.Fatalf("recording: %d", st)
+	}
+	if next := nextGameEvent(t, events); next == first {
+		t.Errorf("the stream's event did not move: %s", next)
+	}
+	var after api.GameSeason
+	callStatus(t, fan, "GET", e.URL+"/api/seasons/au13/game", nil, &after)
+	if len(after.Boots) != 1 || after.Boots[0].Castaway != "au-jane-doe" || len(after.Councils) != 1 {
+		t.Errorf("the season after the boot: %+v", after.Boots)
+	}
+	var refused apiErr
+	if st := callStatus(t, mod, "POST", e.URL+"/api/moderation/seasons/au13/boots", boot, &refused); st != http.StatusBadRequest ||
+		refused.Error.Message != "Jane Doe is already out of the game." {
+		t.Errorf("booting her again: %d %+v", st, refused)
+	}
+	if st := callStatus(t, mod, "DELETE", e.URL+"/api/moderation/seasons/au13/boots/last", nil, &after); st != http.StatusOK || len(after.Boots) != 0 {
+		t.Errorf("undo: %d, %d boots", st, len(after.Boots))
+	}
+}
+
+// nextGameEvent waits for the stream's next "game" event and returns its data.
+func nextGameEvent(t *testing.T, events <-chan sseEvent) string {
+	t.Helper()
+	select {
+	case ev, open := <-events:
+		if !open || ev.name != "game" {
+			t.Fatalf("unexpected event %+v (open %v)", ev, open)
+		}
+		return ev.data
+	case <-time.After(10 * time.Second):
+		t.Fatal("no game event")
+	}
+	return ""
 }

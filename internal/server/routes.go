@@ -32,6 +32,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/seasons/consensus", s.cacheable(s.seasonsConsensus)},
 		{"GET /api/seasons/{seasonId}/consensus", s.cacheable(s.seasonConsensus)},
 		{"GET /api/seasons/{seasonId}/game", http.HandlerFunc(s.seasonGame)},
+		{"GET /api/seasons/{seasonId}/game/stream", http.HandlerFunc(s.streamSeasonGame)},
 		{"GET /api/contestants/{contestantId}/game", http.HandlerFunc(s.castawayGame)},
 		{"GET /api/contestants/{contestantId}", s.cacheable(s.castaway)},
 		{"GET /api/contestants/{contestantId}/share.png", http.HandlerFunc(s.castawayCard)},
@@ -117,6 +118,10 @@ func (s *Server) routes() *http.ServeMux {
 		{"GET /api/moderation/reports", http.HandlerFunc(s.moderationQueue)},
 		{"GET /api/moderation/actions", http.HandlerFunc(s.moderationLog)},
 		{"POST /api/moderation/actions", s.changesShared(http.HandlerFunc(s.moderate))},
+		// A season on air: what every page of it shows changes with each record.
+		{"POST /api/moderation/seasons", s.changesShared(http.HandlerFunc(s.addSeasonOnAir))},
+		{"POST /api/moderation/seasons/{seasonId}/boots", s.changesShared(http.HandlerFunc(s.recordBoot))},
+		{"DELETE /api/moderation/seasons/{seasonId}/boots/last", s.changesShared(http.HandlerFunc(s.undoBoot))},
 		{"GET /api/moderation/users", http.HandlerFunc(s.moderationUsers)},
 		{"GET /api/moderation/users/{userId}", http.HandlerFunc(s.moderationUser)},
 		{"POST /api/moderation/users/{userId}/suspension", s.changesShared(http.HandlerFunc(s.suspendUser))},

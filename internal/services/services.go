@@ -93,7 +93,7 @@ func New(d Deps) *Set {
 	if d.Game == nil {
 		d.Game, _ = game.Shipped()
 	}
-	s.Game = game.NewService(st, cat, d.Game, hub.PublishGame, log)
+	s.Game = game.NewService(st, cat, d.Game, s.Writes, hub.PublishGame, log)
 	s.Game.SetClock(now)
 	hub.OnGame(s.Game.Changed)
 	s.Tally = lists.NewTally(st, hub, log)

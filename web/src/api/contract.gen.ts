@@ -15,6 +15,7 @@ export const enumValues = {
 
 /** maxLength of each schema property that has one. */
 export const maxLength = {
+  BootInput: { episodeTitle: 100, result: 60 },
   Comment: { text: 500 },
   Credentials: { email: 254 },
   DraftInput: { name: 50, description: 200 },
@@ -25,6 +26,7 @@ export const maxLength = {
   NewComment: { text: 500 },
   PasswordResetRequest: { email: 254 },
   ReportInput: { text: 500 },
+  SeasonOnAirInput: { name: 100, location: 100, country: 100 },
   SuspensionInput: { reason: 500 },
   TierInput: { label: 20 },
   UpdateMe: { displayName: 30 },

@@ -610,6 +610,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a season as it starts airing, with its cast and their first tribes. Moderators only.
+         * @description Stored as records over the game data; every node shows the season at once. Refused
+         *     with a message (and nothing stored) when it does not fit: a season of that number
+         *     already there, a cast of fewer than 2 or more than 40, a returning player the game
+         *     lacks, a castaway listed twice, a premiere that is not a date.
+         */
+        post: operations["addSeasonOnAir"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/seasons/{seasonId}/boots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record who left a season on air, with the council's votes. Moderators only.
+         * @description Refused with a message (nothing stored) when impossible: a castaway already out or
+         *     not in the cast, a voter already out, an episode or day before the last boot's, a
+         *     season that is the game as published rather than one on air.
+         */
+        post: operations["recordBoot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/seasons/{seasonId}/boots/last": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take back the last boot recorded for a season on air, with its votes. Moderators only. */
+        delete: operations["undoBoot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/game/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        /** Server-sent events: a 'game' event on connect and each time the game changes (a boot recorded), data {generation}; the page then reads /game again. */
+        get: operations["streamSeasonGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/moderation/reports": {
         parameters: {
             query?: never;
@@ -1620,6 +1705,42 @@ export interface components {
             /** @example /media/seasons/45 */
             logoUrl: string;
             contestants: components["schemas"]["CatalogContestant"][];
+        };
+        SeasonOnAirInput: {
+            franchise: components["schemas"]["Franchise"];
+            number: number;
+            /** @example Survivor 51 */
+            name: string;
+            location?: string;
+            country?: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2027-02-24
+             */
+            premiere: string;
+            cast: {
+                contestantId?: string;
+                name?: string;
+                tribe: string;
+                age?: number;
+                hometown?: string;
+                occupation?: string;
+            }[];
+        };
+        BootInput: {
+            episode: number;
+            episodeTitle?: string;
+            /** @description YYYY-MM-DD; absent when not said. */
+            airDate?: string;
+            day: number;
+            /** @description Who left (contestant id). */
+            castaway: string;
+            /** @example 3rd voted out */
+            result: string;
+            votes?: {
+                voter: string;
+                target: string;
+            }[];
         };
         /**
          * @description The country's Survivor: the US, Australia, South Africa, New Zealand, the UK.
@@ -3353,6 +3474,132 @@ export interface operations {
             /** @description already_reported 'You have already reported this.' */
             409: components["responses"]["Error"];
             /** @description Too many reports */
+            429: components["responses"]["Error"];
+        };
+    };
+    addSeasonOnAir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonOnAirInput"];
+            };
+        };
+        responses: {
+            /** @description The season added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSeason"];
+                };
+            };
+            /** @description Bad input */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description forbidden 'Only moderators can see this.' */
+            403: components["responses"]["Error"];
+            /** @description Too many records */
+            429: components["responses"]["Error"];
+        };
+    };
+    recordBoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BootInput"];
+            };
+        };
+        responses: {
+            /** @description The season with the boot */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSeason"];
+                };
+            };
+            /** @description Bad input */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not a moderator */
+            403: components["responses"]["Error"];
+            /** @description No such season */
+            404: components["responses"]["Error"];
+            /** @description not_on_air: a published season; busy: another moderator recorded at the same moment */
+            409: components["responses"]["Error"];
+            /** @description Too many records */
+            429: components["responses"]["Error"];
+        };
+    };
+    undoBoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The season without it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSeason"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not a moderator */
+            403: components["responses"]["Error"];
+            /** @description No such season */
+            404: components["responses"]["Error"];
+            /** @description nothing_to_undo 'No boot has been recorded for this season.' */
+            409: components["responses"]["Error"];
+        };
+    };
+    streamSeasonGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No such season */
+            404: components["responses"]["Error"];
+            /** @description Too many streams open */
             429: components["responses"]["Error"];
         };
     };
