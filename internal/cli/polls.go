@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/game"
 	"castaway/internal/global"
 	"castaway/internal/model"
 	"castaway/internal/store"
@@ -35,11 +35,15 @@ of serve (--data-dir, --database-url) or the CASTAWAY_* variables.`,
 		Example: `  castaway polls add --id season-49 --season s49 --title "Season 49" --description "Rank the cast"`,
 		Args:    args(0, ""),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cat := catalog.MustLoad()
-			if err := global.CheckPoll(cat, id, season, title, description); err != nil {
-				return fmt.Errorf("polls add: %w", err)
-			}
 			return withStore(cmd, e, func(_ *config.Config, st *store.Store) error {
+				// Any season the game has: another franchise's, one on air.
+				_, cat, err := game.Stored(cmd.Context(), st)
+				if err != nil {
+					return err
+				}
+				if err := global.CheckPoll(cat, id, season, title, description); err != nil {
+					return fmt.Errorf("polls add: %w", err)
+				}
 				p := &model.Poll{ID: id, Title: strings.TrimSpace(title), Description: strings.TrimSpace(description),
 					SeasonID: season, IsOpen: true, CreatedAt: time.Now()}
 				if err := st.AddPoll(cmd.Context(), p); errors.Is(err, store.ErrConflict) {
@@ -91,7 +95,10 @@ func pollStateCmd(e *Env, open bool) *cobra.Command {
 }
 
 func listPolls(cmd *cobra.Command, st *store.Store, _ []string) error {
-	cat := catalog.MustLoad()
+	_, cat, err := game.Stored(cmd.Context(), st)
+	if err != nil {
+		return err
+	}
 	polls, err := st.Polls(cmd.Context())
 	if err != nil {
 		return err

@@ -4,8 +4,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"castaway/internal/app"
-	"castaway/internal/catalog"
 	"castaway/internal/config"
+	"castaway/internal/game"
 	"castaway/internal/store"
 )
 
@@ -19,7 +19,11 @@ search index, the community rankings, the global polls' totals) and prints a rep
 It exits 1 when one differs; --repair rebuilds what differs and checks again.`,
 		Args: args(0, ""),
 		RunE: onStore(e, func(cmd *cobra.Command, st *store.Store, _ []string) error {
-			return app.Verify(cmd.Context(), st, app.Checks(catalog.MustLoad()), repair, cmd.OutOrStdout())
+			_, cat, err := game.Stored(cmd.Context(), st)
+			if err != nil {
+				return err
+			}
+			return app.Verify(cmd.Context(), st, app.Checks(cat), repair, cmd.OutOrStdout())
 		}),
 	}
 	cmd.Flags().BoolVar(&repair, "repair", false, "rebuild every aggregate that differs from its rows")

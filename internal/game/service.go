@@ -139,18 +139,7 @@ func (s *Service) Wait() {
 func (s *Service) Reload(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	files, err := s.store.GameFiles(ctx)
-	if err != nil {
-		return err
-	}
-	records, err := s.store.GameRecords(ctx)
-	if err != nil {
-		return err
-	}
-	if len(files) == 0 && len(records) == 0 && s.generation.Load() == 0 {
-		return nil // the game the process started with, the binary's, is the stored one
-	}
-	g, cat, err := Build(filesOrShipped(files), records)
+	g, cat, err := Stored(ctx, s.store)
 	if err != nil {
 		return err
 	}
@@ -161,6 +150,25 @@ func (s *Service) Reload(ctx context.Context) error {
 		fn()
 	}
 	return nil
+}
+
+// Stored is the game as the store holds it (an imported copy in place of the binary's, the
+// records of seasons on air over it) and the catalog it grows: what a command that reads
+// the catalog (verify, polls) works with.
+func Stored(ctx context.Context, st *store.Store) (*Game, *catalog.Catalog, error) {
+	files, err := st.GameFiles(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	records, err := st.GameRecords(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(files) == 0 && len(records) == 0 {
+		g, cat := Shipped() // built once a process
+		return g, cat.Clone(), nil
+	}
+	return Build(filesOrShipped(files), records)
 }
 
 // Build is the game from the data set in fsys with records over it, and the catalog it
