@@ -280,6 +280,10 @@ for engine in $BENCH_ENGINES; do
     measure consensus_season "$APP/api/seasons/s20/consensus"
     measure consensus_seasons "$APP/api/seasons/consensus"
     measure castaway "$APP/api/contestants/parvati-shallow"
+    measure season_game "$APP/api/seasons/s20/game" -H "Accept-Encoding: gzip"
+    measure season_page "$APP/seasons/s20" -H "Accept-Encoding: gzip"
+    measure castaway_game "$APP/api/contestants/parvati-shallow/game" -H "Accept-Encoding: gzip"
+    measure castaway_page "$APP/castaways/parvati-shallow" -H "Accept-Encoding: gzip"
     measure sitemap_lists "$APP/sitemap-lists-$sitemap_page.xml" -H "Accept-Encoding: gzip"
     if [[ $size == "$BENCH_LISTS" ]]; then
       measure list "$APP/api/lists/$top"
@@ -312,6 +316,10 @@ for engine in $BENCH_ENGINES; do
     measure list_uncached "$APP/api/lists/$top" -s "$ROOT/bench/uncached.lua"
     measure comments_uncached "$APP/api/lists/$top/comments" -s "$ROOT/bench/uncached.lua"
     measure castaway_uncached "$APP/api/contestants/parvati-shallow" -s "$ROOT/bench/uncached.lua"
+    measure season_game_uncached "$APP/api/seasons/s20/game" -H "Accept-Encoding: gzip" -s "$ROOT/bench/uncached.lua"
+    measure season_page_uncached "$APP/seasons/s20" -H "Accept-Encoding: gzip" -s "$ROOT/bench/uncached.lua"
+    measure castaway_game_uncached "$APP/api/contestants/parvati-shallow/game" -H "Accept-Encoding: gzip" -s "$ROOT/bench/uncached.lua"
+    measure castaway_page_uncached "$APP/castaways/parvati-shallow" -H "Accept-Encoding: gzip" -s "$ROOT/bench/uncached.lua"
     measure sitemap_lists_uncached "$APP/sitemap-lists-$sitemap_page.xml" -s "$ROOT/bench/uncached.lua"
     if [[ $size == "$BENCH_LISTS" ]]; then
       measure list_many_uncached "$APP/" -s "$ROOT/bench/lists.lua"

@@ -215,9 +215,10 @@ func load(dir string) (*Run, error) {
 }
 
 // grows tells whether an endpoint is measured at every size: home, browse, the consensus
-// pages, and a list page and its comments from the server sharing no reads.
+// pages, castaway and season pages, and a list page and its comments from the server
+// sharing no reads.
 func grows(key string) bool {
-	for _, prefix := range []string{"home", "feed", "browse", "consensus", "castaway", "list_uncached", "comments_uncached"} {
+	for _, prefix := range []string{"home", "feed", "browse", "consensus", "castaway", "season", "list_uncached", "comments_uncached"} {
 		if strings.HasPrefix(key, prefix) {
 			return true
 		}
@@ -305,6 +306,14 @@ var endpoints = []Endpoint{
 	{"consensus_seasons_uncached", "community ranking of the seasons" + unshared, 0, 0, 0},
 	{"castaway", "a castaway's page (Parvati Shallow: 4 seasons, first page of lists)", 5000, 20 * time.Millisecond, 0},
 	{"castaway_uncached", "a castaway's page" + unshared, 0, 0, 0.05},
+	{"season_game", "a season's game (s20: every vote, boot, idol, the jury), gzip", 0, 0, 0.25},
+	{"season_game_uncached", "a season's game (s20)" + unshared, 0, 0, 0.1},
+	{"season_page", "a season's page, HTML (s20), gzip", 0, 0, 0.25},
+	{"season_page_uncached", "a season's page, HTML (s20)" + unshared, 0, 0, 0.1},
+	{"castaway_game", "a castaway's game (Parvati Shallow: 5 seasons), gzip", 0, 0, 0.25},
+	{"castaway_game_uncached", "a castaway's game" + unshared, 0, 0, 0.1},
+	{"castaway_page", "a castaway's page, HTML (Parvati Shallow), gzip", 0, 0, 0.25},
+	{"castaway_page_uncached", "a castaway's page, HTML" + unshared, 0, 0, 0.1},
 	{"sitemap_lists", "a page of the lists' sitemap (up to 50,000 URLs, gzip)", 0, 0, 0},
 	{"sitemap_lists_uncached", "a page of the lists' sitemap" + unshared, 0, 0, 0},
 	{"list", "a list page (the most upvoted list)", 8000, 0, 0},
