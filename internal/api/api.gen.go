@@ -7,6 +7,24 @@ import (
 	"time"
 )
 
+// Defines values for BootInputIdolsEvent.
+const (
+	Found  BootInputIdolsEvent = "found"
+	Played BootInputIdolsEvent = "played"
+)
+
+// Valid indicates whether the value is a known member of the BootInputIdolsEvent enum.
+func (e BootInputIdolsEvent) Valid() bool {
+	switch e {
+	case Found:
+		return true
+	case Played:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CommentMyVote.
 const (
 	CommentMyVoteMinus1 CommentMyVote = -1
@@ -598,6 +616,15 @@ type BootInput struct {
 	Episode      int     `json:"episode"`
 	EpisodeTitle *string `json:"episodeTitle,omitempty"`
 
+	// Idols Idols found or played in the episode.
+	Idols *[]struct {
+		Castaway string              `json:"castaway"`
+		Event    BootInputIdolsEvent `json:"event"`
+
+		// PlayedFor Who a play was for; absent: the player. It succeeded unless they are the one who left.
+		PlayedFor *string `json:"playedFor,omitempty"`
+	} `json:"idols,omitempty"`
+
 	// Result Example: 3rd voted out
 	Result string `json:"result"`
 	Votes  *[]struct {
@@ -605,6 +632,9 @@ type BootInput struct {
 		Voter  string `json:"voter"`
 	} `json:"votes,omitempty"`
 }
+
+// BootInputIdolsEvent defines model for BootInput.Idols.Event.
+type BootInputIdolsEvent string
 
 // Castaway defines model for Castaway.
 type Castaway struct {
@@ -2081,6 +2111,14 @@ type GetModerationQueueParams struct {
 // GetModerationQueueParamsStatus defines parameters for GetModerationQueue.
 type GetModerationQueueParamsStatus string
 
+// SetPremiereJSONBody defines parameters for SetPremiere.
+type SetPremiereJSONBody struct {
+	// Premiere YYYY-MM-DD
+	//
+	// Example: 2027-03-03
+	Premiere string `json:"premiere"`
+}
+
 // SearchModerationUsersParams defines parameters for SearchModerationUsers.
 type SearchModerationUsersParams struct {
 	Q *string `form:"q,omitempty" json:"q,omitempty"`
@@ -2154,6 +2192,9 @@ type AddSeasonOnAirJSONRequestBody = SeasonOnAirInput
 
 // RecordBootJSONRequestBody defines body for RecordBoot for application/json ContentType.
 type RecordBootJSONRequestBody = BootInput
+
+// SetPremiereJSONRequestBody defines body for SetPremiere for application/json ContentType.
+type SetPremiereJSONRequestBody SetPremiereJSONBody
 
 // SuspendUserJSONRequestBody defines body for SuspendUser for application/json ContentType.
 type SuspendUserJSONRequestBody = SuspensionInput

@@ -20,7 +20,7 @@ import (
 // up by an operator without a release. Every change reaches every server at once.
 func newCatalogCmd(e *Env) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "catalog import|season|boot|undo-boot",
+		Use:   "catalog import|season|premiere|boot|undo-boot",
 		Short: "Bring in a newer copy of the game data, or record a season on air",
 		Long: `The seasons, casts and what happened in them come from the survivoR data set
 (built in). 'catalog import DIR' brings in a newer copy of its JSON files; 'catalog season'
@@ -31,7 +31,7 @@ without a restart. Each subcommand takes the database flags of serve (--data-dir
 		RunE: needSubcommand,
 	}
 	config.AddFlags(cmd.PersistentFlags(), append(config.DatabaseFlags, "events-url")...)
-	cmd.AddCommand(catalogImportCmd(e), catalogSeasonCmd(e), catalogBootCmd(e), catalogUndoCmd(e))
+	cmd.AddCommand(catalogImportCmd(e), catalogSeasonCmd(e), catalogPremiereCmd(e), catalogBootCmd(e), catalogUndoCmd(e))
 	return cmd
 }
 
@@ -148,9 +148,9 @@ player by id ({"contestantId": "ozzy-lusth", "tribe": "Cila"}) or a newcomer
 func catalogBootCmd(e *Env) *cobra.Command {
 	var season string
 	var in game.NewBoot
-	var votes []string
+	var votes, idols []string
 	cmd := &cobra.Command{
-		Use:     "boot --season ID --episode N --day N --castaway ID --result TEXT [--vote VOTER=TARGET]...",
+		Use:     "boot --season ID --episode N --day N --castaway ID --result TEXT [--vote VOTER=TARGET]... [--idol found|played:ID[:FOR]]...",
 		Short:   "Record who left a season on air, with the council's votes",
 		Example: `  castaway catalog boot --season s51 --episode 2 --day 5 --castaway jane-doe --result "2nd voted out" --vote john-roe=jane-doe --vote jane-doe=john-roe`,
 		Args:    args(0, ""),
@@ -161,6 +161,17 @@ func catalogBootCmd(e *Env) *cobra.Command {
 					return fmt.Errorf("catalog boot: --vote %q is not VOTER=TARGET", v)
 				}
 				in.Votes = append(in.Votes, game.NewVote{Voter: voter, Target: target})
+			}
+			for _, v := range idols {
+				parts := strings.Split(v, ":")
+				if len(parts) < 2 || len(parts) > 3 {
+					return fmt.Errorf("catalog boot: --idol %q is not found:ID or played:ID[:FOR]", v)
+				}
+				idol := game.NewIdol{Event: parts[0], Castaway: parts[1]}
+				if len(parts) == 3 {
+					idol.PlayedFor = parts[2]
+				}
+				in.Idols = append(in.Idols, idol)
 			}
 			return onGame(cmd, e, func(g *game.Service) error {
 				s, err := g.RecordBoot(cmd.Context(), operator, season, in)
@@ -181,7 +192,27 @@ func catalogBootCmd(e *Env) *cobra.Command {
 	f.StringVar(&in.Castaway, "castaway", "", "who left (their contestant id)")
 	f.StringVar(&in.Result, "result", "", "how they left, like \"3rd voted out\"")
 	f.StringArrayVar(&votes, "vote", nil, "a vote at the council, VOTER=TARGET (contestant ids); repeat for each")
+	f.StringArrayVar(&idols, "idol", nil, "an idol found (found:ID) or played (played:ID, or played:ID:FOR) in the episode; repeat for each")
 	return cmd
+}
+
+func catalogPremiereCmd(e *Env) *cobra.Command {
+	return &cobra.Command{
+		Use:     "premiere SEASON YYYY-MM-DD",
+		Short:   "Move the premiere of a season on air",
+		Example: "  castaway catalog premiere s51 2027-03-03",
+		Args:    args(2, "the season on air and its premiere's date"),
+		RunE: func(cmd *cobra.Command, argv []string) error {
+			return onGame(cmd, e, func(g *game.Service) error {
+				s, err := g.SetPremiere(cmd.Context(), operator, argv[0], argv[1])
+				if err != nil {
+					return fmt.Errorf("catalog premiere: %w", err)
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "%s premieres on %s\n", s.ID, s.Premiered)
+				return nil
+			})
+		},
+	}
 }
 
 func catalogUndoCmd(e *Env) *cobra.Command {

@@ -100,7 +100,11 @@ func build(r *rows, cat *catalog.Catalog) (*Game, error) {
 	for _, c := range r.castaways {
 		s := of(c.Season)
 		d := details[c.ID]
+		// The name fans know from the catalog ("Ozzy Lusth", not survivoR's "Oscar Lusth").
 		name := cmp.Or(d.FullName, c.FullName, c.ShortName)
+		if ct, _, ok := cat.Contestant(id(c.ID), ""); ok {
+			name = ct.Name
+		}
 		ca := &Castaway{ID: id(c.ID), SurvivorID: c.ID, Season: s.ID, Name: name, ShortName: c.ShortName, Age: c.Age,
 			Hometown: strings.Trim(c.City+", "+c.State, ", "), Occupation: d.Occupation, Place: c.Place, Result: c.Result,
 			Day: c.Day, Episode: c.Episode, OriginalTribe: c.OriginalTribe, Jury: c.Jury, Finalist: c.Finalist, Winner: c.Winner}

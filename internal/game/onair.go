@@ -62,10 +62,20 @@ type NewBoot struct {
 	Castaway     string // contestant id
 	Result       string // "3rd voted out", "Medically evacuated"
 	Votes        []NewVote
+	Idols        []NewIdol
 }
 
 // NewVote is one vote at the council: voter for target (contestant ids).
 type NewVote struct{ Voter, Target string }
+
+// NewIdol is an idol found or played in the episode of a boot: Castaway (a contestant id)
+// found one, or played the one they hold for PlayedFor (themselves when empty). A play
+// succeeded when who it was played for is not the one who left.
+type NewIdol struct {
+	Castaway  string
+	Event     string // "found" or "played"
+	PlayedFor string
+}
 
 var date = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
@@ -243,7 +253,83 @@ func (s *Service) RecordBoot(ctx context.Context, a model.Actor, seasonID string
 			"day": in.Day, "castaway_id": voter.SurvivorID, "vote_id": target.SurvivorID, "voted_out_id": out.SurvivorID,
 			"order": order, "vote_order": 1}})
 	}
-	if err := s.record(ctx, a.UserID(), version, rows); err != nil {
+	idols, err := idolRows(season, version, in, playing)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.record(ctx, a.UserID(), version, append(rows, idols...)); err != nil {
+		return nil, err
+	}
+	return s.Season(seasonID)
+}
+
+// idolRows are the rows of the idols found and played in a boot's episode: a found idol is
+// a new advantage; a play spends the newest idol the castaway found and has not played.
+func idolRows(season *Season, version string, in NewBoot, playing func(id, field string) (*Castaway, error)) ([]row, error) {
+	var rows []row
+	held := map[string][]int{} // castaway id -> advantages they hold, by id
+	for i, adv := range season.Advantages {
+		for _, e := range adv.Events {
+			switch {
+			case obtained(e.Event):
+				held[e.Castaway] = append(held[e.Castaway], i+1)
+			case e.Event == "Played":
+				held[e.Castaway] = slices.DeleteFunc(held[e.Castaway], func(n int) bool { return n == i+1 })
+			}
+		}
+	}
+	next := len(season.Advantages)
+	for _, idol := range in.Idols {
+		holder, err := playing(idol.Castaway, "idols")
+		if err != nil {
+			return nil, err
+		}
+		move := map[string]any{"version_season": version, "castaway_id": holder.SurvivorID, "episode": in.Episode, "day": in.Day, "sequence_id": 1}
+		switch idol.Event {
+		case "found":
+			next++
+			rows = append(rows, row{"advantage_details.json", map[string]any{"version_season": version, "advantage_id": next,
+				"advantage_type": "Hidden Immunity Idol"}})
+			move["advantage_id"], move["event"] = next, "Found"
+			held[holder.ID] = append(held[holder.ID], next)
+		case "played":
+			mine := held[holder.ID]
+			if len(mine) == 0 {
+				return nil, invalid("idols", problem.MsgOnAirNoIdol, map[string]string{"name": holder.Name})
+			}
+			target := holder
+			if idol.PlayedFor != "" {
+				if target, err = playing(idol.PlayedFor, "idols"); err != nil {
+					return nil, err
+				}
+			}
+			move["advantage_id"], move["event"], move["sequence_id"] = mine[len(mine)-1], "Played", 2
+			move["played_for_id"], move["success"] = target.SurvivorID, map[bool]string{true: "Yes", false: "No"}[target.ID != in.Castaway]
+			held[holder.ID] = mine[:len(mine)-1]
+		default:
+			return nil, problem.InvalidField("idols", problem.MsgOnAirIdolEvent)
+		}
+		rows = append(rows, row{"advantage_movement.json", move})
+	}
+	return rows, nil
+}
+
+// SetPremiere moves the premiere of a season on air (an air date announced late or moved).
+func (s *Service) SetPremiere(ctx context.Context, a model.Actor, seasonID, premiere string) (*Season, error) {
+	if err := s.moderator(ctx, a); err != nil {
+		return nil, err
+	}
+	season, version, err := s.onAir(ctx, seasonID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := time.Parse(time.DateOnly, premiere); !date.MatchString(premiere) || err != nil {
+		return nil, problem.InvalidField("premiere", problem.MsgOnAirPremiere)
+	}
+	restated := map[string]any{"version_season": version, "version": season.Franchise, "season": season.Number,
+		"season_name": season.Name, "location": season.Location, "country": season.Country, "n_cast": season.CastSize,
+		"premiered": premiere}
+	if err := s.record(ctx, a.UserID(), version, []row{{"season_summary.json", restated}}); err != nil {
 		return nil, err
 	}
 	return s.Season(seasonID)

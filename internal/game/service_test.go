@@ -120,8 +120,40 @@ func TestSeasonOnAir(t *testing.T) {
 			t.Errorf("refused boots changed the season: %d boots", len(s.Boots))
 		}
 
-		if s, err = a.UndoBoot(ctx, mod, "s51"); err != nil || len(s.Boots) != 0 || len(s.Councils) != 0 {
-			t.Fatalf("undo: %v, %+v", err, s)
+		// Idols: one found in episode 2 and played in episode 3 by its finder, who is saved.
+		s, err = a.RecordBoot(ctx, mod, "s51", game.NewBoot{Episode: 2, Day: 6, Castaway: "john-roe", Result: "2nd voted out",
+			Idols: []game.NewIdol{{Castaway: "zoe-angstrom", Event: "found"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = a.RecordBoot(ctx, mod, "s51", game.NewBoot{Episode: 3, Day: 8, Castaway: "zoe-angstrom", Result: "3rd voted out",
+			Idols: []game.NewIdol{{Castaway: "ozzy-lusth", Event: "played"}}})
+		wantProblem(t, err, "Ozzy Lusth holds no idol to play.")
+		s, err = a.RecordBoot(ctx, mod, "s51", game.NewBoot{Episode: 3, Day: 8, Castaway: "ozzy-lusth", Result: "3rd voted out",
+			Idols: []game.NewIdol{{Castaway: "zoe-angstrom", Event: "played"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		zoe := s.Cast[0]
+		if len(s.Advantages) != 1 || len(s.Advantages[0].Events) != 2 || s.Advantages[0].Events[1].Success != "Yes" ||
+			zoe.ID != "zoe-angstrom" || zoe.IdolsFound != 1 || zoe.IdolsPlayed != 1 {
+			t.Errorf("the idol: %+v; Zoë %+v", s.Advantages, zoe)
+		}
+		if s, err = a.SetPremiere(ctx, mod, "s51", "2027-03-03"); err != nil || s.Premiered != "2027-03-03" || s.Name != "Survivor 51" {
+			t.Errorf("moving the premiere: %v %+v", err, s)
+		}
+		_, err = a.SetPremiere(ctx, mod, "s51", "next week")
+		wantProblem(t, err, "Give the premiere as a date, like 2027-02-24.")
+		_, err = a.AddSeason(ctx, model.Actor{User: &model.User{ID: "fan"}, Client: "192.0.2.1"}, game.NewSeason{})
+		wantProblem(t, err, "Only moderators can see this.")
+
+		for range 3 {
+			if _, err = a.UndoBoot(ctx, mod, "s51"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s, _ = a.Season("s51"); len(s.Boots) != 0 || len(s.Councils) != 0 || len(s.Advantages) != 0 {
+			t.Fatalf("after undoing every boot: %+v", s)
 		}
 		_, err = a.UndoBoot(ctx, mod, "s51")
 		wantProblem(t, err, "No boot has been recorded for this season.")

@@ -109,6 +109,7 @@ var authzMatrix = map[string][3]string{
 	"POST /api/moderation/seasons":                         {"401", "403", "403"},
 	"POST /api/moderation/seasons/{seasonId}/boots":        {"401", "403", "403"},
 	"DELETE /api/moderation/seasons/{seasonId}/boots/last": {"401", "403", "403"},
+	"PUT /api/moderation/seasons/{seasonId}/premiere":      {"401", "403", "403"},
 	"POST /api/moderation/actions":                         {"401", "403", "403"},
 	// Moderating accounts: admins only (the owner of the path's user id is no exception).
 	"GET /api/moderation/users":                        {"401", "403", "403"},

@@ -39,12 +39,29 @@ func (s *Server) recordBoot(w http.ResponseWriter, r *http.Request) {
 	for _, v := range orZero(body.Votes) {
 		in.Votes = append(in.Votes, game.NewVote{Voter: v.Voter, Target: v.Target})
 	}
+	for _, i := range orZero(body.Idols) {
+		in.Idols = append(in.Idols, game.NewIdol{Castaway: i.Castaway, Event: string(i.Event), PlayedFor: orZero(i.PlayedFor)})
+	}
 	season, err := s.game.RecordBoot(r.Context(), a, r.PathValue("seasonId"), in)
 	if err != nil {
 		s.fail(w, r, "record boot", err, problem.MsgModerationActionFailed)
 		return
 	}
 	writeJSON(w, http.StatusCreated, season)
+}
+
+// setPremiere moves the premiere of a season on air: a moderator's.
+func (s *Server) setPremiere(w http.ResponseWriter, r *http.Request) {
+	a, body, ok := signedInBody[api.SetPremiereJSONBody](w, r, msgModerateSignedOut)
+	if !ok {
+		return
+	}
+	season, err := s.game.SetPremiere(r.Context(), a, r.PathValue("seasonId"), body.Premiere)
+	if err != nil {
+		s.fail(w, r, "set premiere", err, problem.MsgModerationActionFailed)
+		return
+	}
+	writeJSON(w, http.StatusOK, season)
 }
 
 // undoBoot takes back the last boot of a season on air: a moderator's.

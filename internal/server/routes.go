@@ -122,6 +122,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST /api/moderation/seasons", s.changesShared(http.HandlerFunc(s.addSeasonOnAir))},
 		{"POST /api/moderation/seasons/{seasonId}/boots", s.changesShared(http.HandlerFunc(s.recordBoot))},
 		{"DELETE /api/moderation/seasons/{seasonId}/boots/last", s.changesShared(http.HandlerFunc(s.undoBoot))},
+		{"PUT /api/moderation/seasons/{seasonId}/premiere", s.changesShared(http.HandlerFunc(s.setPremiere))},
 		{"GET /api/moderation/users", http.HandlerFunc(s.moderationUsers)},
 		{"GET /api/moderation/users/{userId}", http.HandlerFunc(s.moderationUser)},
 		{"POST /api/moderation/users/{userId}/suspension", s.changesShared(http.HandlerFunc(s.suspendUser))},

@@ -657,6 +657,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/seasons/{seasonId}/premiere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Move the premiere of a season on air. Moderators only. */
+        put: operations["setPremiere"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/moderation/seasons/{seasonId}/boots/last": {
         parameters: {
             query?: never;
@@ -1740,6 +1759,14 @@ export interface components {
             votes?: {
                 voter: string;
                 target: string;
+            }[];
+            /** @description Idols found or played in the episode. */
+            idols?: {
+                castaway: string;
+                /** @enum {string} */
+                event: "found" | "played";
+                /** @description Who a play was for; absent: the player. It succeeded unless they are the one who left. */
+                playedFor?: string;
             }[];
         };
         /**
@@ -3545,6 +3572,48 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description Too many records */
             429: components["responses"]["Error"];
+        };
+    };
+    setPremiere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description YYYY-MM-DD
+                     * @example 2027-03-03
+                     */
+                    premiere: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The season */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSeason"];
+                };
+            };
+            /** @description Not a date */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Not a moderator */
+            403: components["responses"]["Error"];
+            /** @description No such season */
+            404: components["responses"]["Error"];
+            /** @description not_on_air: a published season */
+            409: components["responses"]["Error"];
         };
     };
     undoBoot: {
