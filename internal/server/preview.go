@@ -5,7 +5,6 @@ import (
 	"html"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"castaway/internal/model"
@@ -77,13 +76,34 @@ func previewOf(l *model.List, baseURL string) preview {
 	return p
 }
 
-// metaDescription is index.html's own description, which a page's replaces.
-var metaDescription = regexp.MustCompile(`\s*<meta name="?description"?[^>]*>`)
+// withoutDescription is index.html without its own description tags (a page's replace
+// them), with the white space before each. A plain search: a regular expression starting
+// with \s* costs a scan of the whole page per position, the bulk of a page's answer.
+func withoutDescription(index string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(index, `<meta name="description"`)
+		if i < 0 {
+			i = strings.Index(index, `<meta name=description`)
+		}
+		if i < 0 {
+			b.WriteString(index)
+			return b.String()
+		}
+		end := strings.IndexByte(index[i:], '>')
+		if end < 0 {
+			b.WriteString(index)
+			return b.String()
+		}
+		b.WriteString(strings.TrimRight(index[:i], " \t\r\n"))
+		index = index[i+end+1:]
+	}
+}
 
 // withPreview puts the page's title, description and card tags into the app's index.html.
 func withPreview(index string, p preview, pageURL string) string {
 	title, desc := html.EscapeString(p.title), html.EscapeString(p.description)
-	index = metaDescription.ReplaceAllString(index, "")
+	index = withoutDescription(index)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<title>%[1]s</title>
     <meta name="description" content="%[2]s" />

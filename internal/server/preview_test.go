@@ -60,3 +60,18 @@ func TestListPagePreview(t *testing.T) {
 		}
 	}
 }
+
+// The page's own description replaces index.html's, whichever way index.html quotes it,
+// and the rest of the page is kept byte for byte.
+func TestWithoutDescription(t *testing.T) {
+	for in, want := range map[string]string{
+		"<head>\n    <meta name=\"description\" content=\"Rank\" />\n    <title>x</title>": "<head>\n    <title>x</title>",
+		"<head><meta name=description content=Rank><title>x</title>":                   "<head><title>x</title>",
+		"<head><title>x</title></head>":                                                "<head><title>x</title></head>",
+		"<meta name=\"description\"":                                                   "<meta name=\"description\"",
+	} {
+		if got := withoutDescription(in); got != want {
+			t.Errorf("withoutDescription(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
