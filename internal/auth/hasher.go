@@ -8,41 +8,66 @@ import (
 )
 
 // Hashing a password takes argonMemory (19 MiB) and tens of milliseconds of a core, so
-// the number running at once is bounded: memory stays flat under a burst, and a request
-// that cannot get a slot soon answers 503 rather than queueing without end.
+// the number running at once is bounded and memory stays flat under a burst. The crowd
+// that arrives after an episode waits its turn in a bounded queue (a waiter holds no
+// hash's memory); one more than the queue holds, or a wait longer than hashWait, is
+// answered 503 rather than queueing without end.
 const (
 	// DefaultHashSlots hashes run at once: about 76 MiB at most.
 	DefaultHashSlots = 4
-	// hashWait is how long a request waits for a slot before giving up.
-	hashWait = 2 * time.Second
+	// DefaultHashQueue requests may wait for a slot at once.
+	DefaultHashQueue = 64
+	// hashWait is how long a request waits in the queue before giving up.
+	hashWait = 10 * time.Second
 )
 
-// hasher runs password hashes under a bound on how many run at once.
-type hasher struct{ slots chan struct{} }
+// hasher runs password hashes under a bound on how many run at once, the others waiting
+// their turn in a bounded queue.
+type hasher struct{ slots, queue chan struct{} }
 
-func newHasher(slots int) *hasher {
+func newHasher(slots, queue int) *hasher {
 	if slots <= 0 {
 		slots = DefaultHashSlots
 	}
-	return &hasher{slots: make(chan struct{}, slots)}
+	return &hasher{slots: make(chan struct{}, slots), queue: make(chan struct{}, max(queue, 0))}
 }
 
-// run does fn in a slot, or answers 503 when none frees up within hashWait.
+// run does fn in a slot: at once when one is free, else after waiting in the queue (a
+// blocked channel send wakes its waiters in turn); 503 when the queue is full or the
+// wait passes hashWait.
 func (h *hasher) run(ctx context.Context, fn func()) error {
-	t := time.NewTimer(hashWait)
-	defer t.Stop()
 	select {
 	case h.slots <- struct{}{}:
-	case <-t.C:
-		p := problem.New(problem.Unavailable, "busy", problem.MsgServerBusy)
-		p.RetryAfter = hashWait
-		return p
-	case <-ctx.Done():
-		return ctx.Err()
+	default:
+		if err := h.wait(ctx); err != nil {
+			return err
+		}
 	}
 	defer func() { <-h.slots }()
 	fn()
 	return nil
+}
+
+// wait takes a place in the queue, then a slot.
+func (h *hasher) wait(ctx context.Context) error {
+	busy := problem.New(problem.Unavailable, "busy", problem.MsgServerBusy)
+	busy.RetryAfter = hashWait
+	select {
+	case h.queue <- struct{}{}:
+	default:
+		return busy
+	}
+	defer func() { <-h.queue }()
+	t := time.NewTimer(hashWait)
+	defer t.Stop()
+	select {
+	case h.slots <- struct{}{}:
+		return nil
+	case <-t.C:
+		return busy
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // hash is HashPassword in a slot.

@@ -155,6 +155,19 @@ func TestPasswordHashingKeepsMemoryBounded(t *testing.T) {
 	}
 }
 
+// The crowd that arrives after an episode: 30 fans signing up at once, each from their own
+// address, all get their account: beyond the hashing slots they wait their turn in the
+// queue rather than being turned away.
+func TestSignUpBurst(t *testing.T) {
+	env := newEnvWithSettings(t, storetest.OpenSQLite(t), nil, map[string]string{"CASTAWAY_TRUST_PROXY": "true"})
+	codes := burst(t, env.URL+"/api/auth/signup", 30, true, func(i int) map[string]any {
+		return map[string]any{"email": fmt.Sprintf("fan%d@example.com", i), "password": goodPassword}
+	})
+	if codes[http.StatusCreated]+codes[http.StatusOK] != 30 {
+		t.Errorf("30 sign-ups at once: %v, want every one to succeed", codes)
+	}
+}
+
 // Made-up reset tokens are turned away before any hashing, and tries are limited per client.
 func TestResetConfirmChecksTheTokenFirst(t *testing.T) {
 	env := newEnv(t)
