@@ -56,10 +56,10 @@ export function fromYaml(text) {
 }
 
 /**
- * The TypeScript source of the x-messages catalogue: one constant a sentence, so that the
- * bundler keeps in each chunk only the sentences it uses (the app reads them through the
- * namespace MESSAGES, whose static member accesses Rollup tree-shakes). One object would put
- * every sentence into the first paint's scripts.
+ * The TypeScript source of the x-messages catalogue: one constant a sentence, typed as its very
+ * text (formatMessage reads the placeholders from it), read as MESSAGES.key. The build puts
+ * each sentence read in place of MESSAGES.key (vite.config.ts), so that a chunk carries only
+ * the sentences it says.
  */
 export function renderMessages(doc) {
   const messages = doc?.['x-messages'] ?? {};

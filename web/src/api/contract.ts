@@ -2,8 +2,8 @@ import { enumValues, maxLength } from './contract.gen';
 
 /**
  * The sentences of the app and the server, word for word (api/openapi.yaml x-messages), by key.
- * Read them as MESSAGES.key only (never the namespace as a value): the bundler then keeps in
- * each chunk just the sentences it reads.
+ * Read them as MESSAGES.key only, never the namespace as a value: the build puts each sentence
+ * in place of MESSAGES.key (vite.config.ts), so that each chunk carries just the ones it says.
  */
 export * as MESSAGES from './messages.gen';
 export { format as formatMessage } from './contract.gen';
