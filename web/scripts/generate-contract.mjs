@@ -38,7 +38,7 @@ export function render(doc) {
     '} as const;',
     '',
     '/** The names of the {name} placeholders in a message. */',
-    'type Placeholders<S extends string> = S extends `${string}{${infer K}}${infer R}` ? K | Placeholders<R> : never;',
+    'export type Placeholders<S extends string> = S extends `${string}{${infer K}}${infer R}` ? K | Placeholders<R> : never;',
     '',
     '/** A message with its placeholders filled in, as problem.Format does on the server. */',
     'export function format<S extends string>(message: S, values: Record<Placeholders<S>, string | number>): string {',

@@ -6,7 +6,7 @@ import { enumValues, maxLength } from './contract.gen';
  * in place of MESSAGES.key (vite.config.ts), so that each chunk carries just the ones it says.
  */
 export * as MESSAGES from './messages.gen';
-export { format as formatMessage } from './contract.gen';
+export { format as formatMessage, type Placeholders } from './contract.gen';
 import type { components } from './schema.gen';
 
 /** The tags an author chooses, in the order the app offers them. */
