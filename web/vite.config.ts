@@ -1,13 +1,60 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import * as catalogue from './src/api/messages.gen';
 
 const backend = process.env.CASTAWAY_DEV_BACKEND ?? 'http://127.0.0.1:8080';
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && typeof (v as Node).type === 'string';
+
+/**
+ * In the build, MESSAGES.key (api/contract, the catalogue src/api/messages.gen.ts) becomes the
+ * sentence itself, as if written there: each chunk carries just the sentences it says. Left to
+ * Rollup, the catalogue is one module, and a module goes whole into one chunk: every sentence
+ * read anywhere would load with the first page (or, one module a sentence, each sentence two
+ * pages share would be a chunk of its own).
+ */
+function inlineMessages(): Plugin {
+  const sentences: Record<string, string> = catalogue;
+  return {
+    name: 'castaway-inline-messages',
+    apply: 'build',
+    // After esbuild: the code is JavaScript.
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes('/src/') || !code.includes('MESSAGES')) return null;
+      const program = this.parse(code) as unknown as Node & { body: Node[] };
+      const imported = program.body.some(
+        (n) => n.type === 'ImportDeclaration' && /\/api\/contract$/.test((n.source as { value: string }).value) && (n.specifiers as Node[]).some((s) => (s.local as { name: string }).name === 'MESSAGES'),
+      );
+      if (!imported) return null;
+      const edits: { start: number; end: number; text: string }[] = [];
+      const visit = (node: Node) => {
+        if (node.type === 'ImportDeclaration') return;
+        const { object, property } = node as { object?: Node & { name?: string }; property?: Node & { name?: string } };
+        if (node.type === 'MemberExpression' && object?.type === 'Identifier' && object.name === 'MESSAGES' && !node.computed && property?.name !== undefined) {
+          const text = sentences[property.name];
+          if (text === undefined) this.error(`MESSAGES.${property.name}: no such message in api/openapi.yaml x-messages`);
+          edits.push({ start: node.start, end: node.end, text: JSON.stringify(text) });
+          return;
+        }
+        if (node.type === 'Identifier' && node.name === 'MESSAGES') this.error('MESSAGES is read as MESSAGES.key only, so that the build can put the sentence in its place');
+        for (const value of Object.values(node)) for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) visit(child);
+      };
+      visit(program);
+      let out = code;
+      for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+      return { code: out, map: null };
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    inlineMessages(),
     // Installable and offline: the manifest (dist/manifest.webmanifest, linked from
     // index.html) and the service worker src/sw.ts (dist/sw.js). The page registers it
     // itself (features/offline/UpdatePrompt) and offers a reload when a new one waits.

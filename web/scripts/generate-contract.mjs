@@ -1,13 +1,17 @@
 // Writes src/api/contract.gen.ts from api/openapi.yaml: the values the app needs at run time
 // that openapi-typescript gives only as types: every string enum schema's values, in order,
-// every schema property's maxLength, and the x-messages sentences the server sends too
-// (internal/problem/gen writes the server's side). Run by `npm run generate` (make generate).
+// and every schema property's maxLength; and src/api/messages.gen.ts, the x-messages
+// catalogue of sentences (internal/problem/gen writes the server's side). Run by
+// `npm run generate` (make generate).
 //
-//   node scripts/generate-contract.mjs           write the file
-//   node scripts/generate-contract.mjs --check   fail when the file is out of date
+//   node scripts/generate-contract.mjs           write the files
+//   node scripts/generate-contract.mjs --check   fail when one is out of date
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseYaml } from '@redocly/openapi-core';
+
+/** A string as a TypeScript literal. */
+const quote = (v) => `'${String(v).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** The TypeScript source for a contract (the parsed YAML). */
 export function render(doc) {
@@ -17,8 +21,6 @@ export function render(doc) {
   const limits = names
     .map((n) => [n, Object.entries(schemas[n].properties ?? {}).filter(([, p]) => typeof p.maxLength === 'number')])
     .filter(([, props]) => props.length > 0);
-  const messages = doc?.['x-messages'] ?? {};
-  const q = (v) => `'${String(v).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const out = [
     '// Generated from api/openapi.yaml by scripts/generate-contract.mjs (make generate). Do not edit.',
     "import type { components } from './schema.gen';",
@@ -27,7 +29,7 @@ export function render(doc) {
     '',
     '/** The values of each string enum schema, in the contract\'s order. */',
     'export const enumValues = {',
-    ...enums.map((n) => `  ${n}: [${schemas[n].enum.map(q).join(', ')}] as const satisfies readonly Schemas[${q(n)}][],`),
+    ...enums.map((n) => `  ${n}: [${schemas[n].enum.map(quote).join(', ')}] as const satisfies readonly Schemas[${quote(n)}][],`),
     '} as const;',
     '',
     '/** maxLength of each schema property that has one. */',
@@ -35,13 +37,8 @@ export function render(doc) {
     ...limits.map(([n, props]) => `  ${n}: { ${props.map(([k, p]) => `${k}: ${p.maxLength}`).join(', ')} },`),
     '} as const;',
     '',
-    '/** The sentences both the server and the app say (x-messages), with {name} placeholders. */',
-    'export const messages = {',
-    ...Object.keys(messages).sort().map((k) => `  ${k}: ${q(messages[k])},`),
-    '} as const;',
-    '',
     '/** The names of the {name} placeholders in a message. */',
-    'type Placeholders<S extends string> = S extends `${string}{${infer K}}${infer R}` ? K | Placeholders<R> : never;',
+    'export type Placeholders<S extends string> = S extends `${string}{${infer K}}${infer R}` ? K | Placeholders<R> : never;',
     '',
     '/** A message with its placeholders filled in, as problem.Format does on the server. */',
     'export function format<S extends string>(message: S, values: Record<Placeholders<S>, string | number>): string {',
@@ -56,6 +53,22 @@ export function render(doc) {
 /** The TypeScript source for the contract's YAML text. */
 export function fromYaml(text) {
   return render(parseYaml(text));
+}
+
+/**
+ * The TypeScript source of the x-messages catalogue: one constant a sentence, typed as its very
+ * text (formatMessage reads the placeholders from it), read as MESSAGES.key. The build puts
+ * each sentence read in place of MESSAGES.key (vite.config.ts), so that a chunk carries only
+ * the sentences it says.
+ */
+export function renderMessages(doc) {
+  const messages = doc?.['x-messages'] ?? {};
+  return [
+    '// Generated from api/openapi.yaml (x-messages) by scripts/generate-contract.mjs (make generate). Do not edit.',
+    '// The sentences of the server and the app, with {name} placeholders: read them as MESSAGES (api/contract).',
+    ...Object.keys(messages).sort().map((k) => `export const ${k} = ${quote(messages[k])};`),
+    '',
+  ].join('\n');
 }
 
 /**
@@ -82,10 +95,12 @@ export function renderPalette(doc) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const contractPath = fileURLToPath(new URL('../../api/openapi.yaml', import.meta.url));
   const outPath = fileURLToPath(new URL('../src/api/contract.gen.ts', import.meta.url));
+  const messagesPath = fileURLToPath(new URL('../src/api/messages.gen.ts', import.meta.url));
   const palettePath = fileURLToPath(new URL('../src/styles/tierPalette.gen.css', import.meta.url));
   const doc = parseYaml(readFileSync(contractPath, 'utf8'));
   const files = [
     [outPath, 'src/api/contract.gen.ts', render(doc)],
+    [messagesPath, 'src/api/messages.gen.ts', renderMessages(doc)],
     [palettePath, 'src/styles/tierPalette.gen.css', renderPalette(doc)],
   ];
   for (const [path, name, text] of files) {

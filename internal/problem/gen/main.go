@@ -52,7 +52,9 @@ func Messages(yaml []byte) (map[string]string, error) {
 		return nil, fmt.Errorf("the contract has no x-messages map")
 	}
 	messages := make(map[string]string, len(raw))
-	for k, v := range raw {
+	said := map[string]string{} // sentence -> its key: one key a sentence
+	for _, k := range slices.Sorted(maps.Keys(raw)) {
+		v := raw[k]
 		s, ok := v.(string)
 		if !ok || s == "" {
 			return nil, fmt.Errorf("x-messages.%s: want a sentence, have %v", k, v)
@@ -65,6 +67,10 @@ func Messages(yaml []byte) (map[string]string, error) {
 				return nil, fmt.Errorf("x-messages.%s: placeholder %s is not {camelCase}", k, p)
 			}
 		}
+		if other, ok := said[s]; ok {
+			return nil, fmt.Errorf("x-messages.%s says what x-messages.%s says: keep one key", k, other)
+		}
+		said[s] = k
 		messages[k] = s
 	}
 	return messages, nil

@@ -30,6 +30,7 @@ func TestMessagesRefuseBadEntries(t *testing.T) {
 		{`ok: "Until { date }."`, "placeholder"},
 		{`ok: ""`, "want a sentence"},
 		{`ok: 3`, "want a sentence"},
+		{"one: \"Same.\"\n  two: \"Same.\"", "keep one key"},
 	} {
 		yaml := "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\nx-messages:\n  " + c.entry + "\n"
 		if _, err := Messages([]byte(yaml)); err == nil || !strings.Contains(err.Error(), c.want) {

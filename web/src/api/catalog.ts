@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, request, retryRead, type Catalog } from './client';
 import { queryKeys } from './queryKeys';
+import { MESSAGES } from './contract';
 
 export function fetchCatalog(signal?: AbortSignal): Promise<Catalog> {
-  return request(() => api.GET('/api/catalog/seasons', { signal }), 'Failed to load seasons.');
+  return request(() => api.GET('/api/catalog/seasons', { signal }), MESSAGES.seasonsFailed);
 }
 
 /** The season catalog changes only with a new server release: keep it for the session. */

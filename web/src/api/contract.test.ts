@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain Node script without type declarations.
-import { fromYaml, renderPalette } from '../../scripts/generate-contract.mjs';
+import { fromYaml, renderMessages, renderPalette } from '../../scripts/generate-contract.mjs';
 import { parseYaml } from '@redocly/openapi-core';
 import { formatMessage, LIMITS, MESSAGES, USER_TAGS } from './contract';
 
@@ -12,6 +12,13 @@ describe('contract constants', () => {
     const onDisk = readFileSync(resolve('src/api/contract.gen.ts'), 'utf8');
     const contract = readFileSync(resolve('../api/openapi.yaml'), 'utf8');
     expect(onDisk).toBe((fromYaml as (yaml: string) => string)(contract));
+  });
+
+  it('messages.gen.ts is the contract\'s x-messages, one constant a sentence', () => {
+    const onDisk = readFileSync(resolve('src/api/messages.gen.ts'), 'utf8');
+    const doc = parseYaml(readFileSync(resolve('../api/openapi.yaml'), 'utf8')) as { 'x-messages': Record<string, string> };
+    expect(onDisk).toBe((renderMessages as (doc: unknown) => string)(doc));
+    expect(Object.keys(MESSAGES).sort()).toEqual(Object.keys(doc['x-messages']).sort());
   });
 
   it('tierPalette.gen.css is the contract\'s tier palette, one --tier-<color> for each TierColor', () => {

@@ -1,7 +1,12 @@
 import { enumValues, maxLength } from './contract.gen';
 
-/** The sentences the server sends too, word for word (api/openapi.yaml x-messages). */
-export { messages as MESSAGES, format as formatMessage } from './contract.gen';
+/**
+ * The sentences of the app and the server, word for word (api/openapi.yaml x-messages), by key.
+ * Read them as MESSAGES.key only, never the namespace as a value: the build puts each sentence
+ * in place of MESSAGES.key (vite.config.ts), so that each chunk carries just the ones it says.
+ */
+export * as MESSAGES from './messages.gen';
+export { format as formatMessage, type Placeholders } from './contract.gen';
 import type { components } from './schema.gen';
 
 /** The tags an author chooses, in the order the app offers them. */

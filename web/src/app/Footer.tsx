@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import styles from './Footer.module.css';
+import { MESSAGES } from '../api/contract';
 
 export function Footer() {
   return (
     <footer className={styles.footer}>
-      <p className={styles.tagline}>Fan-made. Outwit, outplay, out-rank.</p>
+      <p className={styles.tagline}>{MESSAGES.tagline}</p>
       <ul className={styles.links}>
         <li>
           <Link to="/legacy">Legacy rankings</Link>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TorchMark } from './icons';
 import styles from './Page.module.css';
+import { MESSAGES } from '../api/contract';
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
@@ -16,7 +17,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
 export function PageLoader() {
   return (
     <div className={styles.loader} role="status">
-      Lighting the torches…
+      {MESSAGES.pageLoading}
     </div>
   );
 }

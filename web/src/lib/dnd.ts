@@ -12,6 +12,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import type { PanelItem } from './panelItem';
+import { formatMessage, MESSAGES } from '../api/contract';
 
 export const LIST_DROP_ID = 'ranking-list';
 export const PANEL_PREFIX = 'panel:';
@@ -78,22 +79,28 @@ export function dragAccessibility(r: DragReadout, instructions: string) {
     onDragStart({ active }) {
       const d = dragData(active.data);
       if (!d) return undefined;
-      return d.fromPanel ? `Picked up ${r.name(d.item)}.` : `Picked up ${r.name(d.item)}. It is ${r.from(active.id)}.`;
+      return d.fromPanel
+        ? formatMessage(MESSAGES.dragPickedUp, { name: r.name(d.item) })
+        : formatMessage(MESSAGES.dragPickedUpFrom, { name: r.name(d.item), place: r.from(active.id) });
     },
     onDragOver({ active, over }) {
       const d = dragData(active.data);
       if (!d) return undefined;
-      return over ? `${r.name(d.item)} is over ${r.over(active.id, over.id)}.` : `${r.name(d.item)} is no longer over ${r.notOver}.`;
+      return over
+        ? formatMessage(MESSAGES.dragOver, { name: r.name(d.item), place: r.over(active.id, over.id) })
+        : formatMessage(MESSAGES.dragNotOver, { name: r.name(d.item), place: r.notOver });
     },
     onDragEnd({ active, over }) {
       const d = dragData(active.data);
       if (!d) return undefined;
       const landed = over ? r.dropped(active.id, over.id) : null;
-      return landed !== null ? `${r.name(d.item)} was dropped ${landed}.` : `${r.name(d.item)} was dropped outside ${r.outside}.`;
+      return landed !== null
+        ? formatMessage(MESSAGES.dragDropped, { name: r.name(d.item), place: landed })
+        : formatMessage(MESSAGES.dragDroppedOutside, { name: r.name(d.item), place: r.outside });
     },
     onDragCancel({ active }) {
       const d = dragData(active.data);
-      return d ? `Moving ${r.name(d.item)} was cancelled.` : undefined;
+      return d ? formatMessage(MESSAGES.dragCancelled, { name: r.name(d.item) }) : undefined;
     },
   };
   return { announcements, screenReaderInstructions: { draggable: instructions } };

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../api/contract';
 /*
  * What the app knows about its connection: the browser's own online flag, and whether the
  * last API request got through at all (a request the network failed, with the browser
@@ -6,10 +7,10 @@
  */
 
 /** What a write says when there is no connection to make it with. */
-export const OFFLINE_WRITE = "You're offline: this needs a connection.";
+export const OFFLINE_WRITE = MESSAGES.offlineWrite;
 
 /** What a read says offline when the app kept no copy of it (a page never opened online). */
-export const OFFLINE_UNSAVED = "You're offline, and this page was not saved for reading offline.";
+export const OFFLINE_UNSAVED = MESSAGES.offlineUnsaved;
 
 export type NetworkState = 'online' | 'offline' | 'unreachable';
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { formatMessage, MESSAGES } from '../api/contract';
 
 /** The site's name: the home page's whole title, and the end of every other page's. */
 export const SITE_NAME = 'Survivor Rankings';
@@ -18,7 +19,7 @@ export function listPageTitle(list: { name: string; userName: string }): string 
 
 /** A castaway page's title. */
 export function castawayPageTitle(name: string): string {
-  return `${name} — Survivor castaway rankings`;
+  return formatMessage(MESSAGES.castawayTitle, { name });
 }
 
 /**

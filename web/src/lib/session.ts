@@ -4,6 +4,7 @@ import { api, ApiError, request } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
 import type { components } from '../api/schema.gen';
 import { noteSessionGone } from './sessionGone';
+import { MESSAGES } from '../api/contract';
 
 /** The signed-in user, as GET /api/me answers it. */
 export interface Me {
@@ -119,7 +120,7 @@ function recall(): Me | null {
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   if (!mayBeSignedIn()) return null;
   try {
-    const data = await request(() => api.GET('/api/me', { signal, headers: { Accept: 'application/json' } }), 'Not signed in.');
+    const data = await request(() => api.GET('/api/me', { signal, headers: { Accept: 'application/json' } }), MESSAGES.notSignedIn);
     if (typeof data?.id !== 'string') return null;
     return meFromApi(data);
   } catch (err) {
@@ -151,7 +152,7 @@ export interface Session {
 }
 
 /** What a page that needs the session says while the server cannot tell who is signed in. */
-export const SESSION_UNKNOWN = 'Survivor Rankings cannot check your sign-in right now. Please try again in a moment.';
+export const SESSION_UNKNOWN = MESSAGES.sessionUnknown;
 
 /** The single source of truth for "who is signed in". */
 export function useMe(): Session {

@@ -2,9 +2,10 @@ import { createPortal } from 'react-dom';
 import { IdolIcon } from '../icons';
 import type { IdolFind } from './useIdolSearch';
 import styles from './IdolOverlay.module.css';
+import { MESSAGES } from '../../api/contract';
 
-export const IDOL_FOUND = 'You found a Hidden Immunity Idol!';
-export const IDOL_SIGN_IN = 'Sign in to keep your idols.';
+export const IDOL_FOUND = MESSAGES.idolFound;
+export const IDOL_SIGN_IN = MESSAGES.idolSignIn;
 
 /**
  * The idol find, centred over the whole page for its few seconds. The live region stays

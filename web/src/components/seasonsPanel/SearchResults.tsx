@@ -2,6 +2,7 @@ import type { Season } from '../../api/client';
 import type { SearchResults as Results } from '../../lib/catalogSearch';
 import { ContestantTile, SeasonCard, type Addable } from './tiles';
 import styles from './SeasonsPanel.module.css';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 interface Props {
   headingId: string;
@@ -19,7 +20,7 @@ export function SearchResults({ headingId, query, results, onOpen, addable }: Pr
         Search Results
       </h3>
       {results.seasons.length === 0 && results.contestants.length === 0 ? (
-        <p className={styles.empty}>No seasons or contestants match “{query.trim()}”.</p>
+        <p className={styles.empty}>{formatMessage(MESSAGES.searchNoMatch, { query: query.trim() })}</p>
       ) : (
         <>
           {results.seasons.length > 0 && (

@@ -1,11 +1,12 @@
 import type { Season } from '../../api/client';
 import { SeasonCard } from './tiles';
 import styles from './SeasonsPanel.module.css';
+import { MESSAGES } from '../../api/contract';
 
 export function SeasonGridSkeleton() {
   return (
     <div role="status" aria-live="polite" className={styles.loading}>
-      <span className="visually-hidden">Loading seasons…</span>
+      <span className="visually-hidden">{MESSAGES.seasonsLoading}</span>
       <ul className={styles.seasonGrid} aria-hidden="true">
         {Array.from({ length: 8 }, (_, i) => (
           <li key={i} className={styles.skeletonCard}>

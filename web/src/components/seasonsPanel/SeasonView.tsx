@@ -5,6 +5,7 @@ import { ChevronIcon } from '../icons';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { ContestantTile, SeasonTitle, seasonItem, type Addable } from './tiles';
 import styles from './SeasonsPanel.module.css';
+import { MESSAGES } from '../../api/contract';
 
 interface Props {
   headingId: string;
@@ -55,7 +56,7 @@ export function SeasonView({ headingId, season, isMobile, onBack, addable }: Pro
           </button>
         ))}
       {season.contestants.length === 0 ? (
-        <p className={styles.empty}>No castaways listed for this season yet.</p>
+        <p className={styles.empty}>{MESSAGES.seasonNoCastaways}</p>
       ) : (
         <ul className={styles.contestantGrid} aria-label={`Contestants of ${stripSurvivorPrefix(season.name)}`}>
           {season.contestants.map((c) => (

@@ -16,6 +16,7 @@ import { useIdolSearch } from './useIdolSearch';
 import { useSheet } from './useSheet';
 import { LoadFailed } from '../Failure';
 import styles from './SeasonsPanel.module.css';
+import { MESSAGES } from '../../api/contract';
 
 export type { Addable, AddableTileProps } from './tiles';
 
@@ -91,7 +92,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
   if (catalog.isPending) body = <SeasonGridSkeleton />;
   else if (catalog.isError)
     body = (
-      <LoadFailed message="Failed to load seasons. The torch went out for a moment." onRetry={() => void catalog.refetch()} className={styles.error} retryLabel="Retry" buttonClassName={styles.primary} />
+      <LoadFailed message={MESSAGES.seasonsPanelFailed} onRetry={() => void catalog.refetch()} className={styles.error} retryLabel="Retry" buttonClassName={styles.primary} />
     );
   else if (view === 'search') body = <SearchResults headingId={`${headingId}-results`} query={query} results={results} onOpen={openSeason} addable={addable} />;
   else if (view === 'season' && selected)
@@ -140,7 +141,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
         </div>
 
         <div id={bodyId} className={styles.content} hidden={!bodyVisible} style={isMobile && bodyVisible && !isSheet ? { height } : undefined}>
-          <SearchField className={styles.searchRow} label="Search seasons or contestants" placeholder="Search seasons or contestants..." value={query} onChange={setQuery} />
+          <SearchField className={styles.searchRow} label="Search seasons or contestants" placeholder={MESSAGES.seasonsSearchPlaceholder} value={query} onChange={setQuery} />
           {instructions && <p className={styles.instructions}>{instructions}</p>}
           <div ref={bodyRef} className={styles.body}>
             {body}

@@ -3,6 +3,7 @@ import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { useShowFor } from '../useShowFor';
 import { useMe, type Me } from '../../lib/session';
+import { MESSAGES } from '../../api/contract';
 
 export const IDOL_NOTICE_MS = 3000;
 /** The spec's chance per season card click. A signed-in fan's roll is the server's (lists.IdolChance). */
@@ -21,7 +22,7 @@ export function useIdolSearch() {
   const queryClient = useQueryClient();
   const [found, showFound] = useShowFor<IdolFind>(IDOL_NOTICE_MS);
   const mutation = useMutation({
-    mutationFn: (seasonId: string) => request(() => api.POST('/api/me/idols/search', { body: { seasonId } }), 'Idol search failed.'),
+    mutationFn: (seasonId: string) => request(() => api.POST('/api/me/idols/search', { body: { seasonId } }), MESSAGES.idolSearchFailed),
     onSuccess: (result) => {
       if (!result.found) return;
       showFound('counted');

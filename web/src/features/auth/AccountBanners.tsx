@@ -3,6 +3,8 @@ import { useMe } from '../../lib/session';
 import { useDismissNotice, useResendVerification, verifyMessages } from './verifyApi';
 import { ErrorLine } from '../../components/Failure';
 import styles from './AccountBanners.module.css';
+import { MESSAGES } from '../../api/contract';
+import { Sentence } from '../../components/Sentence';
 
 /** Above every page for a signed-in fan: their address until it is verified, and the server's notice. */
 export function AccountBanners() {
@@ -23,7 +25,7 @@ function VerifyBanner({ email }: { email: string }) {
   return (
     <section className={styles.banner} aria-label="Confirm your email address">
       <p>
-        Please confirm <strong>{email}</strong>: open the link we emailed you.
+        <Sentence message={MESSAGES.confirmEmail} values={{ email: <strong>{email}</strong> }} />
       </p>
       <div className={styles.actions}>
         <button

@@ -16,7 +16,7 @@ import styles from './Auth.module.css';
 import { MESSAGES } from '../../api/contract';
 import { ErrorLine } from '../../components/Failure';
 
-const CHANGED = 'Your password was changed. Your other devices were signed out.';
+const CHANGED = MESSAGES.passwordChanged;
 
 /** '/account': the signed-in fan's name, email, password, sessions, blocked users and data. */
 /** What the app hands in: the blocked users (moderation). */
@@ -108,7 +108,7 @@ function SignOutEverywhere() {
       <h2 id={`${uid}-title`} className={styles.cardTitle}>
         Sign Out Everywhere
       </h2>
-      <p className={styles.muted}>Signed in on a shared or lost device? End every session, this one included.</p>
+      <p className={styles.muted}>{MESSAGES.signOutEverywhereIntro}</p>
       {asking ? (
         <div className={pageStyles.actions} role="group" aria-label="Confirm signing out everywhere">
           <button
@@ -117,7 +117,7 @@ function SignOutEverywhere() {
             disabled={signOut.isPending}
             onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate('/login') })}
           >
-            {signOut.isPending ? 'Signing out…' : 'Yes, sign out everywhere'}
+            {signOut.isPending ? MESSAGES.signingOut : 'Yes, sign out everywhere'}
           </button>
           <button type="button" className={pageStyles.buttonGhost} onClick={() => setAsking(false)} autoFocus>
             Cancel

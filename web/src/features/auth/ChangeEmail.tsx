@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LIMITS } from '../../api/contract';
+import { LIMITS, MESSAGES } from '../../api/contract';
 import { errorText } from './authApi';
 import { FormError, PasswordField, SubmitButton, TextField } from './fields';
 import type { Me } from '../../lib/session';
 import { useChangeEmail, verifyMessages } from './verifyApi';
 import styles from './Auth.module.css';
+import { Sentence } from '../../components/Sentence';
 
 /**
  * The account's address and the way to change it: the password proves who asks, and the
@@ -41,7 +42,7 @@ export function ChangeEmail({ user }: { user: Me }) {
       </p>
       {user.pendingEmail && (
         <p className={styles.muted}>
-          Changing to <strong>{user.pendingEmail}</strong>: open the link we emailed there to finish.
+          <Sentence message={MESSAGES.emailChanging} values={{ email: <strong>{user.pendingEmail}</strong> }} />
         </p>
       )}
       <p role="status" className={change.isSuccess ? styles.muted : 'visually-hidden'}>

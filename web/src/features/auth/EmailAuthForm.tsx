@@ -9,6 +9,7 @@ import {
 } from './authApi';
 import { FormError, PasswordFields, SubmitButton, TextField } from './fields';
 import styles from './Auth.module.css';
+import { MESSAGES } from '../../api/contract';
 
 export type EmailMode = 'signIn' | 'signUp';
 
@@ -177,14 +178,14 @@ export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
 
         <FormError id={errorId} text={error?.text} />
 
-        <SubmitButton busy={busy} busyLabel={isSignUp ? 'Creating account…' : 'Signing in…'}>
+        <SubmitButton busy={busy} busyLabel={isSignUp ? MESSAGES.creatingAccount : MESSAGES.signingIn}>
           {isSignUp ? 'Sign Up' : 'Sign In'}
         </SubmitButton>
 
         {!isSignUp && (
           <div className={styles.forgot}>
             <button type="button" className={styles.linkButton} onClick={onForgot} disabled={reset.isPending}>
-              {reset.isPending ? 'Sending reset email…' : 'Forgot Password?'}
+              {reset.isPending ? MESSAGES.sendingReset : MESSAGES.forgotPassword}
             </button>
             {resetNotice && (
               <p role={resetNotice.kind === 'ok' ? 'status' : 'alert'} className={resetNotice.kind === 'ok' ? styles.success : styles.error}>
@@ -194,7 +195,7 @@ export function EmailAuthForm({ onSignedIn, emailRef: givenEmailRef }: Props) {
           </div>
         )}
         <p className={styles.switchHint}>
-          {isSignUp ? 'Already have an account? ' : 'New to the island? '}
+          {isSignUp ? MESSAGES.haveAccount : MESSAGES.newToIsland}{' '}
           <button type="button" className={styles.linkButton} onClick={() => switchMode(isSignUp ? 'signIn' : 'signUp')}>
             {isSignUp ? 'Sign in instead' : 'Create an account'}
           </button>

@@ -11,6 +11,7 @@ import { VerifyEmailLink } from './VerifyEmailLink';
 import page from '../../components/Page.module.css';
 import styles from './Auth.module.css';
 import { suspendedMessage } from './suspended';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 const providerInfo: Record<Provider, { label: string; icon: ReactNode }> = {
   google: { label: 'Google', icon: <GoogleIcon /> },
@@ -30,7 +31,7 @@ function ProviderButton({ provider, enabled, loading, redirect }: { provider: Pr
     );
   }
   if (!enabled) {
-    const hint = `${label} sign-in is not configured on this server.`;
+    const hint = formatMessage(MESSAGES.providerNotConfigured, { provider: label });
     return (
       <div className={styles.providerSlot}>
         <button type="button" className={`${styles.provider} ${styles[provider]}`} disabled title={hint} aria-describedby={hintId}>
@@ -61,7 +62,7 @@ function OAuthNotice({ error, until, onDismiss }: { error: string | null; until:
   if (error === 'account_exists') {
     body = (
       <>
-        <strong>{messages.accountExists}</strong> Sign in with the method you used before, then you are all set.
+        <strong>{messages.accountExists}</strong> {MESSAGES.accountExistsHint}
       </>
     );
   } else if (error === 'twitter_failed') {
@@ -105,7 +106,7 @@ export default function LoginPage() {
   return (
     <div className={page.page}>
       <PageHero eyebrow="Come on in, guys" title="Sign In Required" compact>
-        <p>Sign in to build your own rankings, upvote your favourites and join the discussion.</p>
+        <p>{MESSAGES.signInRequired}</p>
       </PageHero>
 
       <div className={styles.layout}>

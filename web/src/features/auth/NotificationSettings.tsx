@@ -27,7 +27,7 @@ export function NotificationSettings({ user, titleClass }: { user: Me; titleClas
         <input type="checkbox" checked={user.notifyFollowedLists} onChange={(e) => save.mutate(e.target.checked)} disabled={save.isPending} />
         Tell me when a fan I follow publishes a list
       </label>
-      <p className={form.hint}>New followers, upvotes, comments and remixes of your lists always reach your inbox.</p>
+      <p className={form.hint}>{MESSAGES.notificationsAlways}</p>
       <ErrorLine request={save} fallback={MESSAGES.settingsFailed} className={form.error} />
     </section>
   );

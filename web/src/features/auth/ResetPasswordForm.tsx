@@ -3,6 +3,7 @@ import { errorCode, errorText, messages, useConfirmPasswordReset } from './authA
 import { FormError, PasswordFields, SubmitButton } from './fields';
 import { useNewPassword } from './newPassword';
 import styles from './Auth.module.css';
+import { MESSAGES } from '../../api/contract';
 
 interface Props {
   token: string;
@@ -43,7 +44,7 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
       <h2 id={`${uid}-title`} className={styles.cardTitle}>
         Choose a new password
       </h2>
-      <p className={styles.muted}>Pick a new password for your account. You will be signed in straight away.</p>
+      <p className={styles.muted}>{MESSAGES.newPasswordIntro}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
         <PasswordFields idPrefix={uid} label="New Password" {...newPassword.fields} invalidField={error?.field} errorId={error ? errorId : undefined} />
         <FormError id={errorId} text={error?.text} />
@@ -51,7 +52,7 @@ export function ResetPasswordForm({ token, onDone, onCancel }: Props) {
           Set New Password
         </SubmitButton>
         <p className={styles.switchHint}>
-          {error?.expired ? 'Need a fresh link? ' : 'Remembered it after all? '}
+          {error?.expired ? MESSAGES.resetExpiredHint : MESSAGES.resetRememberedHint}{' '}
           <button type="button" className={styles.linkButton} onClick={onCancel}>
             {error?.expired ? 'Request a new reset email' : 'Back to sign in'}
           </button>

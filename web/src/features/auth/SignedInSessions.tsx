@@ -7,6 +7,7 @@ import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './Sessions.module.css';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 /** The account page's 'Where you're signed in': every session of the fan's, each with Sign out, and Sign out of all others. */
 export function SignedInSessions({ titleClass }: { titleClass?: string }) {
@@ -31,7 +32,7 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
           void navigate('/login', { replace: true });
           return;
         }
-        setDone(`Signed out ${sessionLabel(s)}.`);
+        setDone(formatMessage(MESSAGES.signedOutSession, { session: sessionLabel(s) }));
         // The row and its button are gone: keep the keyboard in the section.
         titleRef.current?.focus();
       },
@@ -43,7 +44,7 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
     end.reset();
     endOthers.mutate(undefined, {
       onSuccess: () => {
-        setDone(others === 1 ? 'Signed out of 1 other session.' : `Signed out of ${others} other sessions.`);
+        setDone(others === 1 ? MESSAGES.signedOutOthersOne : formatMessage(MESSAGES.signedOutOthersMany, { count: others }));
         titleRef.current?.focus();
       },
     });
@@ -56,7 +57,7 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
         {"Where you're signed in"}
       </h2>
       <p className={ui.hint}>
-        Places are the start of the network address each session signed in from: we keep no more of the address and do not look up where it is.
+        {MESSAGES.sessionPlaces}
       </p>
       {sessions.isPending ? (
         <p className={ui.hint} role="status">
@@ -65,7 +66,7 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
       ) : sessions.isError ? (
         <LoadFailed message={userMessage(sessions.error, SESSIONS_FAILED)} onRetry={() => void sessions.refetch()} className={ui.error} buttonClassName={ui.textButton} inline />
       ) : list.length === 0 ? (
-        <p className={ui.hint}>No sessions to show.</p>
+        <p className={ui.hint}>{MESSAGES.noSessions}</p>
       ) : (
         <ul className={ui.stack}>
           {list.map((s) => (
@@ -73,7 +74,7 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
           ))}
         </ul>
       )}
-      {sessions.data?.more && <p className={ui.hint}>Showing the 50 most recently used sessions.</p>}
+      {sessions.data?.more && <p className={ui.hint}>{MESSAGES.sessionsMore}</p>}
       {failed && (
         <p role="alert" className={ui.error}>
           {userMessage(failed, END_FAILED)}
@@ -82,7 +83,7 @@ export function SignedInSessions({ titleClass }: { titleClass?: string }) {
       <div className={styles.actions}>
         {others > 0 && (
           <button type="button" className={page.buttonGhost} onClick={endAllOthers} disabled={endOthers.isPending} aria-busy={endOthers.isPending || undefined}>
-            {endOthers.isPending ? 'Signing out…' : 'Sign out of all other sessions'}
+            {endOthers.isPending ? MESSAGES.signingOut : 'Sign out of all other sessions'}
           </button>
         )}
         <p role="status" className={ui.hint}>
@@ -125,9 +126,9 @@ function SessionRow({ session: s, busy, onEnd, confirming, onConfirm }: RowProps
       </div>
       {confirming ? (
         <div className={styles.confirm} role="group" aria-label="Confirm signing out of this device">
-          <span className={ui.hint}>Sign out of this device?</span>
+          <span className={ui.hint}>{MESSAGES.signOutThisDevice}</span>
           <button type="button" className={page.button} onClick={() => onEnd(s)} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Signing out…' : 'Yes, sign out'}
+            {busy ? MESSAGES.signingOut : 'Yes, sign out'}
           </button>
           <button type="button" className={page.buttonGhost} onClick={() => onConfirm(false)} autoFocus>
             Cancel
@@ -142,7 +143,7 @@ function SessionRow({ session: s, busy, onEnd, confirming, onConfirm }: RowProps
           aria-busy={busy || undefined}
           aria-label={`Sign out ${s.current ? 'this device' : `${label} at ${place}`}`}
         >
-          {busy ? 'Signing out…' : 'Sign out'}
+          {busy ? MESSAGES.signingOut : 'Sign out'}
         </button>
       )}
     </li>

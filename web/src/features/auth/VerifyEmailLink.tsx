@@ -4,6 +4,7 @@ import type { FlashState } from '../../lib/flash';
 import { errorText } from './authApi';
 import { useVerifyEmail, verifyMessages } from './verifyApi';
 import styles from './Auth.module.css';
+import { MESSAGES } from '../../api/contract';
 
 /**
  * '/login?verify=TOKEN': the mailed link lands here. The token is sent once (it works once),
@@ -39,7 +40,7 @@ export function VerifyEmailLink({ token }: { token: string }) {
         </>
       ) : (
         <p role="status" className={styles.muted}>
-          Checking your link…
+          {MESSAGES.checkingLink}
         </p>
       )}
     </section>

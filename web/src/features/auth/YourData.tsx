@@ -14,7 +14,7 @@ import { MESSAGES } from '../../api/contract';
 import { ErrorLine } from '../../components/Failure';
 
 const DELETE_FAILED = MESSAGES.accountDeleteFailed;
-export const ACCOUNT_DELETED = 'Your account and everything in it were deleted. Thanks for playing.';
+export const ACCOUNT_DELETED = MESSAGES.accountDeleted;
 
 /** The account page's 'Your Data': download everything, or delete the account. */
 export function YourData({ user, titleClass }: { user: Me; titleClass?: string }) {
@@ -26,7 +26,7 @@ export function YourData({ user, titleClass }: { user: Me; titleClass?: string }
       <h2 id={`${uid}-title`} className={titleClass}>
         Your Data
       </h2>
-      <p className={form.hint}>Download everything you made or wrote here (lists, drafts, comments, votes, favorites, ballots, notifications) as a JSON file.</p>
+      <p className={form.hint}>{MESSAGES.exportIntro}</p>
       <div className={page.actions}>
         <button type="button" className={page.buttonGhost} onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending || undefined}>
           {download.isPending ? 'Preparing…' : 'Download my data'}
@@ -35,7 +35,7 @@ export function YourData({ user, titleClass }: { user: Me; titleClass?: string }
       <ErrorLine request={download} fallback={EXPORT_FAILED} className={form.error} />
       <div className={form.dangerZone}>
         <h3 className={titleClass}>Delete Account</h3>
-        <p className={form.hint}>Deleting your account cannot be undone.</p>
+        <p className={form.hint}>{MESSAGES.deleteAccountIntro}</p>
         <div className={page.actions}>
           <button type="button" className={`${page.button} ${form.danger}`} onClick={() => setDeleting(true)}>
             Delete my account
@@ -79,12 +79,11 @@ function DeleteAccountDialog({ user, onClose }: { user: Me; onClose: () => void 
   return (
     <Dialog labelledBy={`${uid}-title`} onClose={onClose}>
       <h2 id={`${uid}-title`} className={form.dialogTitle}>
-        Delete your account?
+        {MESSAGES.deleteAccountQuestion}
       </h2>
       <form className={form.form} onSubmit={onSubmit} noValidate>
         <p className={form.hint}>
-          Your lists, draft, votes, favorites and ballots are deleted, and you are signed out everywhere. Comments others replied to stay as '[deleted]' so their
-          threads still make sense; your other comments are removed.
+          {MESSAGES.deleteAccountEffects}
         </p>
         <label htmlFor={`${uid}-name`}>
           Type your display name, <strong>{user.displayName}</strong>, to confirm

@@ -22,15 +22,15 @@ export const messages = {
   resetEmailMissing: MESSAGES.resetEmailRequired,
   newPasswordFailed: MESSAGES.newPasswordFailed,
   credentialsMissing: MESSAGES.credentialsRequired,
-  passwordMismatch: 'Passwords do not match.',
+  passwordMismatch: MESSAGES.passwordMismatch,
   usernameFailed: MESSAGES.usernameFailed,
   usernameEmpty: MESSAGES.usernameEmpty,
   usernameTooLong: MESSAGES.usernameTooLong,
-  usernameUpdated: 'Username updated successfully!',
+  usernameUpdated: MESSAGES.usernameUpdated,
   signOutFailed: MESSAGES.signOutFailed,
-  accountExists: 'An account already exists with this email using a different sign-in method...',
-  twitterFailed: 'Twitter sign-in failed. Please try again or use a different method.',
-  sessionEnded: 'You were signed out on another device.',
+  accountExists: MESSAGES.accountExistsOtherMethod,
+  twitterFailed: MESSAGES.twitterFailed,
+  sessionEnded: MESSAGES.signedOutElsewhere,
 } as const;
 
 export const USERNAME_MAX = LIMITS.username;
@@ -52,7 +52,7 @@ const toMe = meFromApi;
 export function useProviders() {
   return useQuery({
     queryKey: queryKeys.auth.providers,
-    queryFn: ({ signal }) => request(() => api.GET('/api/auth/providers', { signal }), 'Failed to load sign-in options.'),
+    queryFn: ({ signal }) => request(() => api.GET('/api/auth/providers', { signal }), MESSAGES.providersFailed),
     staleTime: 10 * 60 * 1000,
     retry: retryRead(1),
   });
@@ -61,7 +61,7 @@ export function useProviders() {
 export function usePasswordPolicy(enabled = true) {
   return useQuery({
     queryKey: queryKeys.auth.passwordPolicy,
-    queryFn: ({ signal }) => request(() => api.GET('/api/auth/password-policy', { signal }), 'Failed to load the password rules.'),
+    queryFn: ({ signal }) => request(() => api.GET('/api/auth/password-policy', { signal }), MESSAGES.passwordPolicyFailed),
     staleTime: 10 * 60 * 1000,
     retry: retryRead(1),
     enabled,

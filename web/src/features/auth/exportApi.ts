@@ -1,6 +1,7 @@
 import { ApiError, toApiError } from '../../api/client';
+import { MESSAGES } from '../../api/contract';
 
-export const EXPORT_FAILED = 'Failed to prepare your data. Please try again.';
+export const EXPORT_FAILED = MESSAGES.exportFailed;
 
 /** Downloads GET /api/me/export as a file through the browser. */
 export async function downloadMyData(): Promise<void> {

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, t
 import { EyeIcon } from './authIcons';
 import type { PasswordPolicy } from './authApi';
 import styles from './Auth.module.css';
+import { MESSAGES } from '../../api/contract';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
@@ -164,7 +165,7 @@ function PasswordRequirements({ id, policy, isLoading, isError }: RequirementsPr
           ))}
         </ul>
       ) : (
-        isError && <p className={styles.muted}>The password rules could not be loaded; the server will check your password.</p>
+        isError && <p className={styles.muted}>{MESSAGES.passwordPolicyUnknown}</p>
       )}
     </div>
   );

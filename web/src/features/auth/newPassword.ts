@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { messages, usePasswordPolicy } from './authApi';
+import { MESSAGES } from '../../api/contract';
 
 export type NewPasswordProblem = { text: string; field: 'password' | 'confirm' };
 
@@ -19,7 +20,7 @@ export function useNewPassword() {
   /** Whether the password may be sent; if not, says why and moves focus to the field at fault. */
   function check(): boolean {
     let problem: NewPasswordProblem | null = null;
-    if (!password) problem = { text: 'Please enter a new password.', field: 'password' };
+    if (!password) problem = { text: MESSAGES.newPasswordRequired, field: 'password' };
     else if (password !== confirm) problem = { text: messages.passwordMismatch, field: 'confirm' };
     setInvalid(problem);
     if (problem) (problem.field === 'password' ? passwordRef : confirmRef).current?.focus();

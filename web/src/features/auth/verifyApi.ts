@@ -5,9 +5,9 @@ import { MESSAGES } from '../../api/contract';
 
 /** What the user reads when the server could not be reached or failed (5xx). */
 export const verifyMessages = {
-  verifyFailed: 'We could not check this link right now. Please try again in a moment.',
-  resendFailed: 'We could not send the email right now. Please try again in a moment.',
-  changeFailed: 'We could not change your email address right now. Please try again in a moment.',
+  verifyFailed: MESSAGES.verifyFailed,
+  resendFailed: MESSAGES.verifyResendFailed,
+  changeFailed: MESSAGES.emailChangeFailed,
   dismissFailed: MESSAGES.somethingWrong,
 } as const;
 

@@ -10,6 +10,8 @@ import { castawayPageTitle, pageTitle, usePageTitle } from '../../lib/pageTitle'
 import { CASTAWAY_ERROR, useCastaway, type Castaway, type CastawayPlace } from './castawayApi';
 import page from '../../components/Page.module.css';
 import styles from './CastawayPage.module.css';
+import { formatMessage, MESSAGES } from '../../api/contract';
+import { Sentence } from '../../components/Sentence';
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -77,7 +79,7 @@ function Lists({ c, pages }: { c: Castaway; pages: ReturnType<typeof useCastaway
       </h2>
       {ranked.length === 0 ? (
         <div className={styles.empty}>
-          <p>No public list ranks {c.name} yet.</p>
+          <p>{formatMessage(MESSAGES.castawayNoLists, { name: c.name })}</p>
           <Link to="/create" className={page.button}>
             Create a ranking
           </Link>
@@ -105,7 +107,7 @@ export default function CastawayPage() {
     return (
       <div className={page.page}>
         <div className={styles.skeleton} role="status">
-          <span className="visually-hidden">Loading the castaway…</span>
+          <span className="visually-hidden">{MESSAGES.castawayLoading}</span>
         </div>
       </div>
     );
@@ -140,8 +142,10 @@ export default function CastawayPage() {
       <Seasons c={c} />
       <Lists c={c} pages={query} />
       <p className={styles.note}>
-        Ranked by {plural(c.listCount, 'public list', 'public lists')}, scored as each{' '}
-        <Link to="/seasons">season's community ranking</Link> is: a list's first pick gets 1 point, its last 1/k of a point.
+        <Sentence
+          message={MESSAGES.castawayScoring}
+          values={{ lists: plural(c.listCount, 'public list', 'public lists'), consensus: <Link to="/seasons">season's community ranking</Link> }}
+        />
       </p>
     </div>
   );

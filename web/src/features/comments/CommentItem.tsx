@@ -21,7 +21,7 @@ import {
   type VoteValue,
 } from './commentsApi';
 import styles from './CommentsSection.module.css';
-import { MESSAGES } from '../../api/contract';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 const SIGN_IN_TO_VOTE = MESSAGES.commentVoteSignedOut;
 
@@ -50,7 +50,7 @@ interface ItemProps {
   onNotice?: (message: string) => void;
 }
 
-export const REPORTED_NOTICE = "Thanks — our moderators will take a look. You won't see this comment again.";
+export const REPORTED_NOTICE = MESSAGES.commentReported;
 
 /** One comment: author, time, text, votes, and Reply and Delete where allowed. */
 export function CommentItem({ comment: c, parts, listKey, meId, listUserId, voteError = VOTE_ERROR, highlighted, loginState, onReply, replyOpen = false, onNotice }: ItemProps) {
@@ -171,7 +171,7 @@ export function CommentItem({ comment: c, parts, listKey, meId, listUserId, vote
             <button type="button" className={styles.textButton} onClick={() => setReporting(true)}>
               Report
             </button>
-            <BlockButton userId={c.userId} name={name} blocked={false} look="text" onDone={() => onNotice?.(`You blocked ${name}. You won't see their lists or comments.`)} />
+            <BlockButton userId={c.userId} name={name} blocked={false} look="text" onDone={() => onNotice?.(formatMessage(MESSAGES.commentAuthorBlocked, { name }))} />
           </>
         )}
       </div>

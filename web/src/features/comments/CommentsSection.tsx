@@ -9,6 +9,8 @@ import { CommentItem, type CommentParts } from './CommentItem';
 import { authorName, countComments, listThread, LOAD_ERROR, threadComments, type CommentPage, type CommentThread, type ThreadSource } from './commentsApi';
 import { ErrorLine, LoadFailed } from '../../components/Failure';
 import styles from './CommentsSection.module.css';
+import { formatMessage, MESSAGES } from '../../api/contract';
+import { Sentence } from '../../components/Sentence';
 
 interface ListThreadProps {
   /** The list's owner. */
@@ -42,7 +44,7 @@ function commentIdFromHash(hash: string): string | null {
 
 /** The comments of one list: newest first, one level of replies, votes, delete for the author. */
 export function CommentsSection(props: CommentsSectionProps) {
-  const { count, title = 'Comments', placeholder = 'Share your thoughts on this ranking...' } = props;
+  const { count, title = 'Comments', placeholder = MESSAGES.commentPlaceholder } = props;
   const { listUserId, listId } = props;
   const thread = useMemo(() => props.thread ?? listThread(listUserId ?? '', listId ?? ''), [props.thread, listUserId, listId]);
   const { user, isSignedIn, isLoading: meLoading } = useMe();
@@ -88,7 +90,7 @@ export function CommentsSection(props: CommentsSectionProps) {
   }, [target, list]);
 
   function posted(parentId: string | null) {
-    setAnnouncement(parentId ? 'Reply posted.' : 'Comment posted.');
+    setAnnouncement(parentId ? MESSAGES.replyPosted : MESSAGES.commentPosted);
     if (parentId) setReplyTo(null);
   }
 
@@ -122,10 +124,16 @@ export function CommentsSection(props: CommentsSectionProps) {
         />
       ) : (
         <p className={styles.signIn}>
-          <Link to="/login" state={loginState}>
-            Sign in
-          </Link>{' '}
-          to join the discussion. You must be signed in to comment or vote.
+          <Sentence
+            message={MESSAGES.commentSignIn}
+            values={{
+              signIn: (
+                <Link to="/login" state={loginState}>
+                  Sign in
+                </Link>
+              ),
+            }}
+          />
         </p>
       )}
 
@@ -148,7 +156,7 @@ export function CommentsSection(props: CommentsSectionProps) {
       ) : comments.isError && !list ? (
         <LoadFailed message={userMessage(comments.error, LOAD_ERROR)} onRetry={() => void comments.refetch()} className={styles.loadError} buttonClassName={styles.ghostButton} />
       ) : list && list.length === 0 ? (
-        <p className={styles.empty}>No comments yet. Be the first to weigh in.</p>
+        <p className={styles.empty}>{MESSAGES.noComments}</p>
       ) : (
         <ol className={styles.thread} aria-label="Comments">
           {list?.map((c) => (
@@ -166,7 +174,7 @@ export function CommentsSection(props: CommentsSectionProps) {
                     thread={thread}
                     parentId={c.id}
                     label={`Reply to ${authorName(c)}`}
-                    placeholder={`Reply to ${authorName(c)}...`}
+                    placeholder={formatMessage(MESSAGES.replyPlaceholder, { name: authorName(c) })}
                     submitLabel="Post Reply"
                     onPosted={() => posted(c.id)}
                     onCancel={() => setReplyTo(null)}

@@ -12,8 +12,8 @@ export const EMPTY_COMMENT = MESSAGES.commentEmpty;
 export const ADD_ERROR = MESSAGES.commentFailed;
 export const VOTE_ERROR = MESSAGES.commentVoteFailed;
 export const DELETE_ERROR = MESSAGES.commentDeleteFailed;
-export const LOAD_ERROR = 'Failed to load comments. Please try again.';
-export const DELETE_CONFIRM = 'Are you sure you want to delete this comment?';
+export const LOAD_ERROR = MESSAGES.commentsFailed;
+export const DELETE_CONFIRM = MESSAGES.commentDeleteConfirm;
 
 /** One page of a thread: top-level comments (newest first) with their replies, and where the next page starts. */
 export interface CommentPage {
@@ -79,7 +79,7 @@ export function listThread(listUserId: string, listId: string): ThreadSource {
   };
 }
 
-export const POLL_VOTE_ERROR = 'Failed to process vote.';
+export const POLL_VOTE_ERROR = MESSAGES.pollCommentVoteFailed;
 
 export function pollThread(pollId: string): ThreadSource {
   return {

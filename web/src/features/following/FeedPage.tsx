@@ -8,6 +8,8 @@ import { FEED_FAILED, useFeed } from './followApi';
 import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './Following.module.css';
+import { MESSAGES } from '../../api/contract';
+import { Sentence } from '../../components/Sentence';
 
 /** '/feed': every list and remix the fans the reader follows published, newest first. */
 export default function FeedPage() {
@@ -18,7 +20,7 @@ export default function FeedPage() {
   return (
     <div className={page.page}>
       <PageHero eyebrow="Your tribe" title="From Fans You Follow" compact>
-        <p>New rankings and remixes from the fans you follow, newest first.</p>
+        <p>{MESSAGES.feedIntro}</p>
       </PageHero>
       <section className={page.section} aria-label="From Fans You Follow">
         {feed.isError && lists === undefined ? (
@@ -26,11 +28,9 @@ export default function FeedPage() {
         ) : lists !== undefined && lists.length === 0 ? (
           <EmptyState>
             {following === 0 ? (
-              <>
-                You don't follow anyone yet. <Link to="/rankings">Browse rankings</Link> and press Follow on a fan whose taste you like.
-              </>
+              <Sentence message={MESSAGES.feedFollowNobody} values={{ browse: <Link to="/rankings">Browse rankings</Link> }} />
             ) : (
-              'The fans you follow have not published a ranking lately.'
+              MESSAGES.feedEmpty
             )}
           </EmptyState>
         ) : (

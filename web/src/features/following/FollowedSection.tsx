@@ -6,6 +6,7 @@ import { useMe } from '../../lib/session';
 import { FEED_FAILED, useFeedPreview } from './followApi';
 import page from '../../components/Page.module.css';
 import styles from './Following.module.css';
+import { MESSAGES } from '../../api/contract';
 
 const TITLE = 'From Fans You Follow';
 
@@ -28,7 +29,7 @@ export function FollowedSection() {
           {userMessage(feed.error, FEED_FAILED)}
         </p>
       ) : feed.data && feed.data.lists.length === 0 ? (
-        <EmptyState>The fans you follow have not published a ranking lately.</EmptyState>
+        <EmptyState>{MESSAGES.feedEmpty}</EmptyState>
       ) : (
         <ListCardGrid lists={feed.data?.lists} from="home" loading={feed.isPending} dated label={TITLE} />
       )}

@@ -42,7 +42,7 @@ export function useFollowing(userId: string) {
   return useQuery({
     enabled: userId !== '',
     queryKey: queryKeys.user(userId).profile,
-    queryFn: ({ signal }) => request(() => api.GET('/api/users/{userId}', { params: { path: { userId } }, signal }), 'Failed to load the profile.'),
+    queryFn: ({ signal }) => request(() => api.GET('/api/users/{userId}', { params: { path: { userId } }, signal }), MESSAGES.profileFailed),
     select: (p) => p.followedByMe === true,
   });
 }

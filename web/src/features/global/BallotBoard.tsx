@@ -16,13 +16,14 @@ import { PANEL_PREFIX, dragAccessibility, dragData, useDragSensors, type DragDat
 import type { PanelItem } from '../../lib/panelItem';
 import type { Slots } from './globalApi';
 import styles from './Global.module.css';
+import { MESSAGES } from '../../api/contract';
 
 const SLOT_PREFIX = 'slot:';
 export const slotId = (i: number) => `${SLOT_PREFIX}${i}`;
 const slotIndex = (id: UniqueIdentifier | undefined) => (id !== undefined && String(id).startsWith(SLOT_PREFIX) ? Number(String(id).slice(SLOT_PREFIX.length)) : -1);
 
 const SCREEN_READER_INSTRUCTIONS =
-  'To move a castaway, press space or enter on its handle. Use the up and down arrow keys to choose a slot, press space or enter again to drop it there, or escape to cancel.';
+  MESSAGES.ballotDragInstructions;
 
 /** A panel drag lands in the slot under the pointer; a slot's castaway moves to the nearest slot. */
 const collision: CollisionDetection = (args) => {

@@ -36,9 +36,10 @@ import { clearSlot, moveSlot, placeItem } from './slots';
 import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './Global.module.css';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
-export const INSTRUCTIONS = 'Click contestants to add them to your ranking list or drag them for precise positioning.';
-export const CLOSED_NOTICE = 'This vote is closed. These are the final results.';
+export const INSTRUCTIONS = MESSAGES.rankingInstructions;
+export const CLOSED_NOTICE = MESSAGES.pollClosedResults;
 
 type Mode = 'edit' | 'results';
 
@@ -58,7 +59,7 @@ function Hero({ results }: { results?: GlobalResults }) {
 /** The aggregated top 10: rank, picture, name and points. */
 export function ResultsList({ results }: { results: GlobalResults }) {
   if (results.top10.length === 0) {
-    return <p className={styles.noVotes}>No votes yet. Be the first to rank the castaways.</p>;
+    return <p className={styles.noVotes}>{MESSAGES.pollNoVotes}</p>;
   }
   return (
     <ol className={styles.results} aria-label="Global Top 10">
@@ -214,7 +215,7 @@ function PollView({ pollId, results, Comments }: ViewProps) {
   const body = editing ? (
     <form className={styles.ballot} onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="global-heading">
       <p className={styles.hint}>
-        {isMobile ? `Tap “Add castaways” to pick from the ${poll.seasonName} cast. Drag a slot’s handle to reorder.` : INSTRUCTIONS}
+        {isMobile ? formatMessage(MESSAGES.ballotInstructionsMobile, { season: poll.seasonName }) : INSTRUCTIONS}
       </p>
       {isMobile && (
         <button type="button" className={styles.openSheet} onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
@@ -275,7 +276,7 @@ function PollView({ pollId, results, Comments }: ViewProps) {
           {messages}
           {body}
         </section>
-        <Comments pollId={pollId} title="Discussion" placeholder="Share your thoughts on this vote..." />
+        <Comments pollId={pollId} title="Discussion" placeholder={MESSAGES.pollCommentPlaceholder} />
       </div>
       {editing && <DragPreview drag={drag.activeDrag} />}
     </DndContext>
@@ -295,7 +296,7 @@ export default function GlobalListPage({ Comments }: GlobalListParts) {
         <LoadFailed message={userMessage(results.error, LOAD_FAILED)} onRetry={() => void results.refetch()} className={styles.loadError} retryLabel="Retry" />
       ) : (
         <div className={styles.skeleton} role="status">
-          <span className="visually-hidden">Loading global ranking…</span>
+          <span className="visually-hidden">{MESSAGES.pollLoading}</span>
         </div>
       )}
     </div>

@@ -9,6 +9,7 @@ import { LoadFailed } from '../../components/Failure';
 import { userMessage } from '../../api/userMessage';
 import page from '../../components/Page.module.css';
 import styles from './Global.module.css';
+import { MESSAGES } from '../../api/contract';
 
 export const TROPHIES = 20;
 
@@ -66,7 +67,7 @@ function PollCard({ poll }: { poll: GlobalPollSummary }) {
             ))}
           </ol>
         ) : (
-          <p className={styles.noVotes}>No votes yet. Be the first to rank the castaways.</p>
+          <p className={styles.noVotes}>{MESSAGES.pollNoVotes}</p>
         )}
         <span className={styles.pollCta} aria-hidden="true">
           {poll.isOpen ? 'Vote and see the results →' : 'See the final results →'}
@@ -83,7 +84,7 @@ export default function GlobalRankingsPage() {
   if (polls.isPending) {
     body = (
       <div className={styles.skeleton} role="status">
-        <span className="visually-hidden">Loading global rankings…</span>
+        <span className="visually-hidden">{MESSAGES.pollsLoading}</span>
       </div>
     );
   } else if (polls.isError) {
@@ -91,7 +92,7 @@ export default function GlobalRankingsPage() {
       <LoadFailed message={userMessage(polls.error, LOAD_FAILED)} onRetry={() => void polls.refetch()} className={styles.loadError} retryLabel="Retry" />
     );
   } else if (polls.data.polls.length === 0) {
-    body = <p className={styles.noVotes}>No global rankings are open yet. Check back soon.</p>;
+    body = <p className={styles.noVotes}>{MESSAGES.noPolls}</p>;
   } else {
     body = (
       <ul className={styles.pollList}>
@@ -104,7 +105,7 @@ export default function GlobalRankingsPage() {
   return (
     <div className={page.page}>
       <PageHero eyebrow="Community vote" title="Global Rankings" compact>
-        <p>One vote per fan. Ten slots. The tribe decides the definitive top 10.</p>
+        <p>{MESSAGES.pollsIntro}</p>
       </PageHero>
       {body}
     </div>

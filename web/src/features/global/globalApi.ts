@@ -3,7 +3,7 @@ import { ApiError, api, request, retryRead } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
 import type { PanelItem } from '../../lib/panelItem';
-import { MESSAGES } from '../../api/contract';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 export type GlobalPolls = components['schemas']['GlobalPolls'];
 export type GlobalPollSummary = components['schemas']['GlobalPollSummary'];
@@ -16,17 +16,17 @@ export type GlobalSubmission = components['schemas']['GlobalSubmission'];
 export const SLOTS = 10;
 
 export const LOAD_FAILED = MESSAGES.globalLoadFailed;
-export const RELOAD_FAILED = 'Failed to reload global ranking.';
+export const RELOAD_FAILED = MESSAGES.globalReloadFailed;
 export const SUBMIT_FAILED = MESSAGES.ballotFailed;
 export const SIGNED_OUT = MESSAGES.ballotSignedOut;
 export const DATA_MISSING = MESSAGES.ballotMissing;
-export const SUBMITTED = 'Ranking Submitted!';
+export const SUBMITTED = MESSAGES.ballotSubmitted;
 export const NO_SEASONS = MESSAGES.ballotSeason;
 export const SUBMITTED_MS = 3000;
 export const ERROR_MS = 5000;
 
-export const duplicateMessage = (name: string, position: number) => `${name} is already ranked at position ${position}.`;
-export const wrongSeasonMessage = (name: string, seasonName: string) => `${name} is not a contestant of ${seasonName}.`;
+export const duplicateMessage = (name: string, position: number) => formatMessage(MESSAGES.ballotDuplicate, { name, position });
+export const wrongSeasonMessage = (name: string, seasonName: string) => formatMessage(MESSAGES.ballotOtherSeason, { name, season: seasonName });
 
 /** A ballot being edited: ten slots, each a contestant or empty. */
 export type Slots = (PanelItem | null)[];

@@ -1,7 +1,8 @@
 import type { PanelItem } from '../../lib/panelItem';
 import { NO_SEASONS, duplicateMessage, wrongSeasonMessage, type Slots } from './globalApi';
+import { MESSAGES } from '../../api/contract';
 
-export const FULL_MESSAGE = 'All 10 slots are filled. Remove a castaway to make room.';
+export const FULL_MESSAGE = MESSAGES.ballotFull;
 
 export type PlaceOutcome = { kind: 'placed'; slots: Slots; index: number } | { kind: 'refused'; message: string };
 

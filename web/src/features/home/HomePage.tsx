@@ -10,6 +10,8 @@ import { HOME_ERROR, useHomeLists } from './homeApi';
 import { LoadFailed } from '../../components/Failure';
 import pageStyles from '../../components/Page.module.css';
 import styles from './HomePage.module.css';
+import { MESSAGES } from '../../api/contract';
+import { Sentence } from '../../components/Sentence';
 
 interface SectionProps {
   id: string;
@@ -49,7 +51,7 @@ export default function HomePage({ FollowedSection }: HomeParts) {
   return (
     <div className={pageStyles.page}>
       <PageHero eyebrow="The tribe has spoken" title="Survivor Rankings">
-        <p>Rank every castaway and every season, from Borneo to the new era. Publish your list, then see how the rest of the tribe votes.</p>
+        <p>{MESSAGES.homeIntro}</p>
         <div className={pageStyles.actions}>
           <Link to="/create" className={pageStyles.button}>
             Start a Ranking
@@ -70,7 +72,7 @@ export default function HomePage({ FollowedSection }: HomeParts) {
             title="Top Voted Lists This Week"
             lists={home.data?.topThisWeek}
             loading={loading}
-            empty="No lists have been voted on this week yet. Upvote a ranking you love and it will show up here."
+            empty={MESSAGES.homeTopEmpty}
           />
           <Section
             id="home-recent"
@@ -79,7 +81,7 @@ export default function HomePage({ FollowedSection }: HomeParts) {
             loading={loading}
             empty={
               <>
-                Fresh rankings from the community land here. <Link to="/create">Be the first to light your torch.</Link>
+                {MESSAGES.homeRecentEmpty} <Link to="/create">{MESSAGES.homeRecentCreate}</Link>
               </>
             }
           />
@@ -89,11 +91,7 @@ export default function HomePage({ FollowedSection }: HomeParts) {
               title="Your Favorite Lists"
               lists={home.data?.favorites}
               loading={loading}
-              empty={
-                <>
-                  Star a list to keep it close at hand. <Link to="/rankings">Browse rankings</Link> to find one.
-                </>
-              }
+              empty={<Sentence message={MESSAGES.homeFavoritesEmpty} values={{ browse: <Link to="/rankings">Browse rankings</Link> }} />}
             />
           )}
         </>

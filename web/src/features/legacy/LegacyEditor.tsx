@@ -80,7 +80,7 @@ function ListEditor({ title, items, onChange }: { title: string; items: LegacyIt
         </>
       )}
     >
-      <SearchField label={`Add to ${title}`} placeholder="Add a season or contestant..." value={query} onChange={setQuery} />
+      <SearchField label={`Add to ${title}`} placeholder={MESSAGES.legacyAddPlaceholder} value={query} onChange={setQuery} />
       {hits.length > 0 && (
         <ul className={styles.hits} aria-label={`Matches to add to ${title}`}>
           {hits.map((hit) => (

@@ -4,6 +4,7 @@ import type { LegacyItem } from './legacyApi';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './LegacyPage.module.css';
+import { MESSAGES } from '../../api/contract';
 
 /** An item's name as the page shows it (a season without 'Survivor: '). */
 export function itemLabel(item: LegacyItem): string {
@@ -28,7 +29,7 @@ export function LegacyListCard({ title, items, row, children }: Props) {
         {title}
       </h2>
       {items.length === 0 ? (
-        <p className={page.muted}>Nothing ranked yet.</p>
+        <p className={page.muted}>{MESSAGES.legacyEmpty}</p>
       ) : (
         <ol className={ui.stack}>
           {items.map((item, i) => (

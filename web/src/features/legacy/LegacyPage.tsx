@@ -13,6 +13,7 @@ import { userMessage } from '../../api/userMessage';
 import page from '../../components/Page.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './LegacyPage.module.css';
+import { MESSAGES } from '../../api/contract';
 
 const updatedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -45,7 +46,7 @@ export default function LegacyPage() {
   if (record.isPending) {
     body = (
       <div className={`${ui.skeleton} ${styles.loading}`} role="status">
-        <span className="visually-hidden">Loading the legacy rankings…</span>
+        <span className="visually-hidden">{MESSAGES.legacyLoading}</span>
       </div>
     );
   } else if (record.isError) {
@@ -95,7 +96,7 @@ export default function LegacyPage() {
   return (
     <div className={page.page}>
       <PageHero eyebrow="From the archive" title="Legacy Rankings" compact>
-        <p>The three lists the original site kept, carried over as they were. Any signed-in fan may edit them; changes show here live.</p>
+        <p>{MESSAGES.legacyIntro}</p>
       </PageHero>
       {body}
     </div>

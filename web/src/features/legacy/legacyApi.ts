@@ -9,7 +9,7 @@ export type LegacyRankings = components['schemas']['LegacyRankings'];
 
 export const LOAD_FAILED = MESSAGES.legacyLoadFailed;
 export const SAVE_FAILED = MESSAGES.legacySaveFailed;
-export const SAVED = 'Legacy rankings saved.';
+export const SAVED = MESSAGES.legacySaved;
 export const SAVED_MS = 3000;
 export const STREAM_PATH = '/api/legacy-rankings/stream';
 export const STREAM_EVENT = 'legacy';

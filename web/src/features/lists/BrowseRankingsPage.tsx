@@ -118,7 +118,7 @@ export default function BrowseRankingsPage() {
   } else if (data && data.lists.length === 0) {
     results = (
       <EmptyState>
-        <p className={styles.emptyText}>No lists found matching your criteria.</p>
+        <p className={styles.emptyText}>{MESSAGES.browseNoMatch}</p>
         {active && (
           <button
             type="button"
@@ -144,14 +144,14 @@ export default function BrowseRankingsPage() {
   return (
     <div className={pageStyles.page}>
       <PageHero eyebrow="Other Rankings" title="Browse Rankings" compact>
-        <p>Every published ranking from the community: seasons, castaways, strategists and challenge beasts.</p>
+        <p>{MESSAGES.browseIntro}</p>
       </PageHero>
 
       <section className={styles.filters} aria-label="Filters">
         <SearchField
           className={styles.search}
           label="Search rankings"
-          placeholder="Search rankings..."
+          placeholder={MESSAGES.browseSearchPlaceholder}
           value={text}
           enterKeyHint="search"
           onChange={setText}

@@ -21,9 +21,10 @@ import { entryPath } from './entryPath';
 import page from '../../components/Page.module.css';
 import styles from './ListDetailPage.module.css';
 import { MESSAGES } from '../../api/contract';
+import { Sentence } from '../../components/Sentence';
 
 export const FAVORITE_POPUP_MS = 2000;
-export const REPLACE_DRAFT_CONFIRM = 'Start a remix of this list? Your unsaved ranking in the creator will be replaced.';
+export const REPLACE_DRAFT_CONFIRM = MESSAGES.remixReplacesDraft;
 export const SAVED_NOTICE_MS = 3000;
 
 interface DetailState {
@@ -102,7 +103,7 @@ function ErrorView({ message, from }: { message: string; from?: 'home' | 'other'
 function Skeleton() {
   return (
     <div className={page.page} role="status">
-      <span className="visually-hidden">Loading the list…</span>
+      <span className="visually-hidden">{MESSAGES.listLoading}</span>
       <div className={styles.skHero} />
       {Array.from({ length: 5 }, (_, i) => (
         <div key={i} className={styles.skRow} />
@@ -205,13 +206,13 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
 
       {list.hidden && (
         <p className={moderation.banner} role="note">
-          This list was hidden by the moderators. Only you and the moderators can see it.
+          {MESSAGES.listHiddenByModerators}
         </p>
       )}
 
       {savedNotice && (
         <p className={styles.saved} role="status">
-          Your list has been saved!
+          {MESSAGES.listSavedNotice}
         </p>
       )}
 
@@ -272,10 +273,16 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
       </div>
       {!isSignedIn && (
         <p className={styles.signInNote}>
-          <Link to="/login" state={loginState}>
-            Sign in
-          </Link>{' '}
-          to upvote or favorite this list.
+          <Sentence
+            message={MESSAGES.listSignIn}
+            values={{
+              signIn: (
+                <Link to="/login" state={loginState}>
+                  Sign in
+                </Link>
+              ),
+            }}
+          />
         </p>
       )}
       {error && (

@@ -12,7 +12,7 @@ import type { EditState } from './create/editState';
 import { typeTagFor } from '../../lib/tags';
 import page from '../../components/Page.module.css';
 import styles from './MyListsPage.module.css';
-import { MESSAGES } from '../../api/contract';
+import { formatMessage, MESSAGES } from '../../api/contract';
 import { userMessage } from '../../api/userMessage';
 import { ErrorLine, LoadFailed } from '../../components/Failure';
 
@@ -109,7 +109,7 @@ function MyListCard({ list }: { list: ListSummary }) {
       </div>
       {confirming && (
         <p className={styles.confirmHint} role="status">
-          Click Confirm within 5 seconds to delete this list for good.
+          {MESSAGES.listDeleteConfirmHint}
         </p>
       )}
       <ErrorLine request={remove} fallback={DELETE_ERROR} className={styles.error} />
@@ -131,7 +131,7 @@ export default function MyListsPage({ UsernameEditor }: MyListsParts) {
     <div className={page.page}>
       <PageHero eyebrow="Your tribe's work" title="My Lists" compact>
         <p className={styles.idols}>
-          <TorchMark width={16} height={22} /> Hidden Immunity Idols: {user?.idolsFound ?? 0}
+          <TorchMark width={16} height={22} /> {formatMessage(MESSAGES.idolCount, { count: user?.idolsFound ?? 0 })}
         </p>
       </PageHero>
 
@@ -151,7 +151,7 @@ export default function MyListsPage({ UsernameEditor }: MyListsParts) {
         </h2>
         {lists.isPending ? (
           <div role="status">
-            <span className="visually-hidden">Loading your lists…</span>
+            <span className="visually-hidden">{MESSAGES.myListsLoading}</span>
             <ul className={styles.grid}>
               <ListCardSkeleton />
               <ListCardSkeleton />
@@ -164,7 +164,7 @@ export default function MyListsPage({ UsernameEditor }: MyListsParts) {
           <div className={styles.empty}>
             <TorchMark width={32} height={46} />
             <p className={styles.emptyTitle}>No rankings yet</p>
-            <p>Your torch is lit, but your list is empty. Rank your favorite castaways or seasons and share them with the tribe.</p>
+            <p>{MESSAGES.myListsEmpty}</p>
             <Link to="/create" className={page.button}>
               Create your first ranking
             </Link>

@@ -8,8 +8,9 @@ import { ListCardGrid } from '../../components/ListCard';
 import { useNearViewport } from '../../lib/useNearViewport';
 import page from '../../components/Page.module.css';
 import styles from './Remixes.module.css';
+import { MESSAGES } from '../../api/contract';
 
-const REMIXES_ERROR = 'Failed to load the remixes. Please try again.';
+const REMIXES_ERROR = MESSAGES.remixesFailed;
 
 /** 'Remixed from {name} by {author}', while the original exists and the reader may see it. */
 export function RemixedFrom({ list }: { list: RankedList }) {

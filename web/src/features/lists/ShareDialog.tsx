@@ -8,7 +8,7 @@ import styles from './ListDetailPage.module.css';
 import { MESSAGES } from '../../api/contract';
 
 export const SHARE_GENERATE_ERROR = MESSAGES.shareFailed;
-export const SHARE_LOAD_ERROR = "Sorry, couldn't load the background image for sharing.";
+export const SHARE_LOAD_ERROR = MESSAGES.shareBackgroundFailed;
 export const SAVE_HINT = 'Press and hold the image to save it';
 export const DEFAULT_SHARE_FILE = 'survivor_ranking.png';
 

@@ -11,7 +11,7 @@ import { ListCardGrid } from '../../components/ListCard';
 import pageStyles from '../../components/Page.module.css';
 import styles from './UserRankingsPage.module.css';
 import { ApiError } from '../../api/client';
-import { MESSAGES } from '../../api/contract';
+import { formatMessage, MESSAGES } from '../../api/contract';
 import { LoadFailed } from '../../components/Failure';
 
 const LOAD_ERROR = MESSAGES.browseFailed;
@@ -45,7 +45,7 @@ export default function UserRankingsPage({ BlockButton, FollowButton }: UserRank
     profile.error instanceof ApiError && profile.error.code === 'user_suspended'
       ? { title: 'Account suspended', text: profile.error.message }
       : isNotFound(profile.error) || isNotFound(lists.error)
-        ? { title: MESSAGES.userNotFound, text: 'This player may have left the island, or the link is wrong.' }
+        ? { title: MESSAGES.userNotFound, text: MESSAGES.userGone }
         : null;
   const name = profile.data?.displayName ?? stateName;
   usePageTitle(pageTitle(gone?.title ?? (name !== null ? `Rankings by ${name}` : undefined)));
@@ -76,9 +76,13 @@ export default function UserRankingsPage({ BlockButton, FollowButton }: UserRank
         <div className={styles.stats}>
           <p className={styles.stat}>
             <IdolIcon width={18} height={18} className={styles.idol} />
-            {profile.data ? `Hidden Immunity Idols: ${profile.data.idolsFound}` : <span className={styles.pending}>Hidden Immunity Idols: …</span>}
+            {profile.data ? (
+              formatMessage(MESSAGES.idolCount, { count: profile.data.idolsFound })
+            ) : (
+              <span className={styles.pending}>{formatMessage(MESSAGES.idolCount, { count: '…' })}</span>
+            )}
           </p>
-          <p className={styles.stat}>{count !== undefined ? `${count} ranking(s) created by this user` : <span className={styles.pending}>Counting rankings…</span>}</p>
+          <p className={styles.stat}>{count !== undefined ? `${count} ranking(s) created by this user` : <span className={styles.pending}>{MESSAGES.countingRankings}</span>}</p>
           <p className={styles.stat} data-testid="follow-counts">
             {profile.data ? (
               <>
@@ -91,7 +95,7 @@ export default function UserRankingsPage({ BlockButton, FollowButton }: UserRank
                 </span>
               </>
             ) : (
-              <span className={styles.pending}>Counting followers…</span>
+              <span className={styles.pending}>{MESSAGES.countingFollowers}</span>
             )}
           </p>
         </div>
@@ -110,9 +114,9 @@ export default function UserRankingsPage({ BlockButton, FollowButton }: UserRank
         {lists.isError ? (
           <LoadFailed message={userMessage(lists.error, LOAD_ERROR)} onRetry={() => void lists.refetch()} className={styles.error} />
         ) : blocked ? (
-          <EmptyState>You blocked {name ?? 'this player'}, so their rankings are hidden from you.</EmptyState>
+          <EmptyState>{formatMessage(MESSAGES.userBlockedLists, { name: name ?? 'this player' })}</EmptyState>
         ) : lists.data && lists.data.length === 0 ? (
-          <EmptyState>{name ?? 'This player'} has not published a ranking yet.</EmptyState>
+          <EmptyState>{formatMessage(MESSAGES.userNoLists, { name: name ?? 'This player' })}</EmptyState>
         ) : (
           <ListCardGrid lists={lists.data} from="other" loading={lists.isPending} hideAuthor label={name !== null ? `Rankings by ${name}` : 'Rankings'} />
         )}

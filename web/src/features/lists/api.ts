@@ -47,7 +47,7 @@ export function useList(userId: string, listId: string, enabled = true) {
 }
 
 export async function fetchUserLists(userId: string, signal?: AbortSignal): Promise<ListSummary[]> {
-  const page = await request(() => api.GET('/api/users/{userId}/lists', { params: { path: { userId } }, signal }), 'Failed to load the lists. Please try again.');
+  const page = await request(() => api.GET('/api/users/{userId}/lists', { params: { path: { userId } }, signal }), MESSAGES.userListsFailed);
   return page.lists;
 }
 
@@ -66,14 +66,14 @@ export function useUserLists(userId: string | undefined) {
 export function useUserProfile(userId: string) {
   return useQuery({
     queryKey: queryKeys.user(userId).profile,
-    queryFn: ({ signal }) => request(() => api.GET('/api/users/{userId}', { params: { path: { userId } }, signal }), 'Failed to load the profile.'),
+    queryFn: ({ signal }) => request(() => api.GET('/api/users/{userId}', { params: { path: { userId } }, signal }), MESSAGES.profileFailed),
     retry: retryUnlessNotFound,
   });
 }
 
 /** The signed-in user's draft, or null when there is none (204). */
 export async function fetchDraft(signal?: AbortSignal): Promise<Draft | null> {
-  const draft = await request(() => api.GET('/api/me/draft', { signal }), 'Failed to load your draft.');
+  const draft = await request(() => api.GET('/api/me/draft', { signal }), MESSAGES.draftLoadFailed);
   return draft ?? null;
 }
 
@@ -138,7 +138,7 @@ export function useDeleteList() {
 export function useSaveDraft(current: () => boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DraftInput) => request(() => api.PUT('/api/me/draft', { body }), 'Failed to save your draft.'),
+    mutationFn: (body: DraftInput) => request(() => api.PUT('/api/me/draft', { body }), MESSAGES.draftSaveFailed),
     onSuccess: (draft) => {
       if (current()) queryClient.setQueryData<Draft | null>(queryKeys.draft, draft);
     },
@@ -148,7 +148,7 @@ export function useSaveDraft(current: () => boolean) {
 export function useDeleteDraft() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request(() => api.DELETE('/api/me/draft'), 'Failed to clear your draft.'),
+    mutationFn: () => request(() => api.DELETE('/api/me/draft'), MESSAGES.draftClearFailed),
     onMutate: () => queryClient.setQueryData<Draft | null>(queryKeys.draft, null),
   });
 }

@@ -4,6 +4,7 @@ import { BLOCK_FAILED, useSetBlocked } from './moderationApi';
 import { ErrorLine } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from '../../components/DialogForm.module.css';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 interface Props {
   userId: string;
@@ -49,10 +50,10 @@ export function BlockButton({ userId, name, blocked, look = 'button', onDone }: 
       {asking && (
         <Dialog labelledBy={`${uid}-title`} onClose={() => setAsking(false)}>
           <h2 id={`${uid}-title`} className={styles.dialogTitle}>
-            Block {name}?
+            {formatMessage(MESSAGES.blockQuestion, { name })}
           </h2>
           <p className={styles.hint}>
-            You won't see their lists or comments, and they can't comment on your lists or reply to you. They won't be told.
+            {MESSAGES.blockEffects}
           </p>
           <ErrorLine request={setBlocked} fallback={BLOCK_FAILED} className={styles.error} />
           <div className={styles.buttons}>

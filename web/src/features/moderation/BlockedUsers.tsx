@@ -8,6 +8,7 @@ import { LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import form from '../../components/DialogForm.module.css';
 import styles from './Moderation.module.css';
+import { MESSAGES } from '../../api/contract';
 
 /** The account page's list of blocked users, each with Unblock. */
 export function BlockedUsers({ titleClass }: { titleClass?: string }) {
@@ -23,9 +24,9 @@ export function BlockedUsers({ titleClass }: { titleClass?: string }) {
           Loading…
         </p>
       ) : blocks.isError ? (
-        <LoadFailed message={userMessage(blocks.error, 'Failed to load the users you blocked.')} onRetry={() => void blocks.refetch()} className={form.error} buttonClassName={form.textButton} inline />
+        <LoadFailed message={userMessage(blocks.error, MESSAGES.blocksFailed)} onRetry={() => void blocks.refetch()} className={form.error} buttonClassName={form.textButton} inline />
       ) : blocks.data.length === 0 ? (
-        <p className={form.hint}>You have not blocked anyone.</p>
+        <p className={form.hint}>{MESSAGES.noBlocks}</p>
       ) : (
         <ul className={styles.blockList}>
           {blocks.data.map((b) => (

@@ -11,6 +11,7 @@ import { UsersTab } from './UsersTab';
 import { ActionRows } from './actionWords';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
+import { MESSAGES } from '../../api/contract';
 
 type Tab = ReportStatus | 'log' | 'users';
 
@@ -33,7 +34,7 @@ export default function ModerationPage() {
   return (
     <div className={page.page}>
       <PageHero eyebrow="Community care" title="Moderation" compact>
-        <p>What fans reported, most recent first. Hide what breaks the rules, dismiss what does not; every action is logged.</p>
+        <p>{MESSAGES.moderationIntro}</p>
       </PageHero>
       <div className={styles.tabs} role="group" aria-label="Show">
         {TABS.map((t) => (
@@ -56,7 +57,7 @@ function Queue({ status }: { status: ReportStatus }) {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      <Paged query={queue} count={targets.length} loading="Loading reports…" failed={QUEUE_FAILED} empty="Nothing to review.">
+      <Paged query={queue} count={targets.length} loading={MESSAGES.reportsLoading} failed={QUEUE_FAILED} empty={MESSAGES.noReports}>
         <ReportTargetCards targets={targets} onDone={setAnnouncement} />
       </Paged>
     </section>
@@ -68,7 +69,7 @@ function ActionsLog() {
   const actions = log.data?.pages.flatMap((p) => p.actions) ?? [];
   return (
     <section aria-label="Actions log">
-      <Paged query={log} count={actions.length} loading="Loading the log…" failed={QUEUE_FAILED} empty="No moderation actions yet.">
+      <Paged query={log} count={actions.length} loading={MESSAGES.moderationLogLoading} failed={QUEUE_FAILED} empty={MESSAGES.noModerationActions}>
         <ActionRows actions={actions} />
       </Paged>
     </section>

@@ -5,7 +5,7 @@ import { FormDialog, TextField } from './FormDialog';
 import { REASONS, REPORT_FAILED, REPORT_TEXT_MAX, sendReport, type ReportInput, type ReportReason } from './moderationApi';
 import form from '../../components/DialogForm.module.css';
 import styles from './Moderation.module.css';
-import { MESSAGES } from '../../api/contract';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 export type ReportSubject = { targetType: 'list'; userId: string; listId: string } | { targetType: 'comment'; commentId: string };
 
@@ -45,7 +45,7 @@ export function ReportDialog({ subject, onClose, onReported }: Props) {
     <FormDialog
       id={uid}
       title={`Report this ${what}`}
-      intro={<p className={form.hint}>Our moderators will take a look. You won't see this {what} again.</p>}
+      intro={<p className={form.hint}>{formatMessage(MESSAGES.reportIntro, { what })}</p>}
       onClose={onClose}
       onSubmit={onSubmit}
       error={error}
@@ -54,7 +54,7 @@ export function ReportDialog({ subject, onClose, onReported }: Props) {
       pendingLabel="Sending…"
     >
       <fieldset className={styles.reasons}>
-        <legend>Why are you reporting it?</legend>
+        <legend>{MESSAGES.reportReasonQuestion}</legend>
         {REASONS.map((r) => (
           <label key={r.value} className={styles.reason}>
             <input type="radio" name={`${uid}-reason`} value={r.value} checked={reason === r.value} onChange={() => setReason(r.value)} />
@@ -64,7 +64,7 @@ export function ReportDialog({ subject, onClose, onReported }: Props) {
       </fieldset>
       <TextField
         id={`${uid}-text`}
-        label={reason === 'other' ? 'What is wrong?' : 'Anything to add? (optional)'}
+        label={reason === 'other' ? MESSAGES.reportTextQuestion : 'Anything to add? (optional)'}
         ref={textRef}
         value={text}
         onChange={setText}

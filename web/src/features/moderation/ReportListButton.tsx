@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/queryKeys';
 import type { FlashState } from '../../lib/flash';
 import { ReportDialog } from './ReportDialog';
+import { MESSAGES } from '../../api/contract';
 
-export const LIST_REPORTED = "Thanks — our moderators will take a look. You won't see that list again.";
+export const LIST_REPORTED = MESSAGES.listReportedThanks;
 
 /** 'Report' on someone else's list: once sent, the reader leaves the list for the browse page. */
 export function ReportListButton({ userId, listId, className }: { userId: string; listId: string; className?: string }) {

@@ -4,6 +4,7 @@ import { ACTION_FAILED, REASONS, targetFields, useModerate, type ModerationActio
 import { ErrorLine } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 type Action = ModerationActionInput['action'];
 
@@ -16,7 +17,7 @@ const ACTIONS: Record<ReportTarget['status'], Action[]> = {
 };
 
 const LABEL: Record<Action, string> = { hide: 'Hide', restore: 'Restore', dismiss: 'Dismiss' };
-const DONE: Record<Action, string> = { hide: 'Hidden.', restore: 'Restored.', dismiss: 'Reports dismissed.' };
+const DONE: Record<Action, string> = { hide: MESSAGES.reportHidden, restore: MESSAGES.reportRestored, dismiss: MESSAGES.reportsDismissed };
 
 /** Where the reported content is shown: the list, or the comment on its list or poll. */
 function contentLink(t: ReportTarget): string | null {
@@ -47,7 +48,7 @@ export function ReportTargetCard({ target: t, onDone }: { target: ReportTarget; 
         </ul>
       </header>
       {t.gone ? (
-        <p className={styles.muted}>This {t.targetType} was deleted since it was reported.</p>
+        <p className={styles.muted}>{formatMessage(MESSAGES.reportedGone, { what: t.targetType })}</p>
       ) : (
         <p className={t.targetType === 'comment' ? styles.commentText : styles.listTitle}>{link ? <Link to={link}>{t.title}</Link> : t.title}</p>
       )}

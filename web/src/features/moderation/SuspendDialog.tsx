@@ -3,7 +3,7 @@ import { userMessage } from '../../api/userMessage';
 import { FormDialog, TextField } from './FormDialog';
 import { SUSPEND_FAILED, SUSPENSION_REASON_MAX, useSetSuspension, type ModerationUser } from './usersApi';
 import styles from '../../components/DialogForm.module.css';
-import { MESSAGES } from '../../api/contract';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 /** The first day an end date may be: tomorrow (UTC), as an <input type="date"> value. */
 function tomorrow(): string {
@@ -46,10 +46,10 @@ export function SuspendDialog({ account, onClose, onSuspended }: Props) {
   return (
     <FormDialog
       id={uid}
-      title={`Suspend ${account.displayName}?`}
+      title={formatMessage(MESSAGES.suspendQuestion, { name: account.displayName })}
       intro={
         <p className={styles.dialogIntro}>
-          They are signed out everywhere and cannot sign in. Their lists and comments disappear for everyone else until you restore the account; nothing is deleted.
+          {MESSAGES.suspendEffects}
         </p>
       }
       initialFocus={reasonRef}
@@ -83,7 +83,7 @@ export function SuspendDialog({ account, onClose, onSuspended }: Props) {
         aria-describedby={invalid?.field === 'until' ? `${uid}-error` : `${uid}-until-hint`}
       />
       <p id={`${uid}-until-hint`} className={styles.hint}>
-        The account comes back by itself at the start of that day (UTC).
+        {MESSAGES.suspendUntilHint}
       </p>
     </FormDialog>
   );

@@ -11,6 +11,7 @@ import { ActionRows } from './actionWords';
 import { ErrorLine, LoadFailed } from '../../components/Failure';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
+import { formatMessage, MESSAGES } from '../../api/contract';
 
 /** What an account's status reads as, in a search result or its heading. */
 function statusText(u: ModerationUser): string {
@@ -33,7 +34,7 @@ export function UsersTab() {
     <section aria-label="Users" className={styles.users}>
       <div className={styles.userSearch}>
         <SearchField label="Find an account by name or email" placeholder="Name or email" value={text} onChange={setText} />
-        <Paged query={search} count={users.length} loading="Loading accounts…" failed={USERS_FAILED} empty={<>No account matches “{query}”.</>}>
+        <Paged query={search} count={users.length} loading={MESSAGES.accountsLoading} failed={USERS_FAILED} empty={formatMessage(MESSAGES.noAccountMatch, { query })}>
           <ul className={styles.userResults} aria-label="Accounts" aria-busy={search.isFetching || undefined}>
             {users.map((u) => (
               <li key={u.id}>
@@ -47,7 +48,7 @@ export function UsersTab() {
           </ul>
         </Paged>
       </div>
-      {openId ? <AccountView key={openId} userId={openId} /> : <p className={styles.muted}>Choose an account to see its reports and actions.</p>}
+      {openId ? <AccountView key={openId} userId={openId} /> : <p className={styles.muted}>{MESSAGES.chooseAccount}</p>}
     </section>
   );
 }
@@ -68,7 +69,7 @@ function AccountView({ userId }: { userId: string }) {
   if (account.isPending) {
     return (
       <p role="status" className={styles.muted}>
-        Loading the account…
+        {MESSAGES.accountLoading}
       </p>
     );
   }
@@ -103,12 +104,12 @@ function AccountView({ userId }: { userId: string }) {
             type="button"
             className={page.button}
             disabled={restore.isPending}
-            onClick={() => restore.mutate(null, { onSuccess: () => setAnnouncement(`${u.displayName} is restored.`) })}
+            onClick={() => restore.mutate(null, { onSuccess: () => setAnnouncement(formatMessage(MESSAGES.accountRestored, { name: u.displayName })) })}
           >
             {restore.isPending ? 'Restoring…' : 'Restore account'}
           </button>
         ) : u.isAdmin ? (
-          <p className={styles.muted}>Moderators cannot be suspended; revoke their role first (castaway users revoke-admin).</p>
+          <p className={styles.muted}>{MESSAGES.moderatorNotSuspendable}</p>
         ) : (
           <button type="button" className={page.button} onClick={() => setSuspending(true)}>
             Suspend…
@@ -118,13 +119,13 @@ function AccountView({ userId }: { userId: string }) {
       <ErrorLine request={restore} fallback={RESTORE_FAILED} className={styles.error} />
       <h3 className={styles.accountSection}>Reported content</h3>
       {reports.length === 0 ? (
-        <p className={styles.muted}>Nothing of theirs was reported.</p>
+        <p className={styles.muted}>{MESSAGES.accountNoReports}</p>
       ) : (
         <ReportTargetCards targets={reports} onDone={setAnnouncement} />
       )}
       <h3 className={styles.accountSection}>Actions</h3>
       {actions.length === 0 ? (
-        <p className={styles.muted}>No moderator has acted on this account yet.</p>
+        <p className={styles.muted}>{MESSAGES.accountNoActions}</p>
       ) : (
         <ActionRows actions={actions} />
       )}
@@ -134,7 +135,7 @@ function AccountView({ userId }: { userId: string }) {
           onClose={() => setSuspending(false)}
           onSuspended={() => {
             setSuspending(false);
-            setAnnouncement(`${u.displayName} is suspended and signed out.`);
+            setAnnouncement(formatMessage(MESSAGES.accountSuspendedNotice, { name: u.displayName }));
           }}
         />
       )}

@@ -57,7 +57,7 @@ export function useSetBlocked(userId: string) {
 export function useMyBlocks() {
   return useQuery({
     queryKey: queryKeys.moderation.blocks,
-    queryFn: ({ signal }) => request(() => api.GET('/api/me/blocks', { signal }), 'Failed to load the users you blocked.'),
+    queryFn: ({ signal }) => request(() => api.GET('/api/me/blocks', { signal }), MESSAGES.blocksFailed),
   });
 }
 

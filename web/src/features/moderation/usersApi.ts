@@ -8,7 +8,7 @@ export type ModerationUser = components['schemas']['ModerationUser'];
 export type ModerationUserCase = components['schemas']['ModerationUserCase'];
 export type SuspensionInput = components['schemas']['SuspensionInput'];
 
-export const USERS_FAILED = 'Failed to load the accounts. Please try again.';
+export const USERS_FAILED = MESSAGES.accountsFailed;
 export const USER_FAILED = MESSAGES.accountLoadFailed;
 export const SUSPEND_FAILED = MESSAGES.suspendFailed;
 export const RESTORE_FAILED = MESSAGES.restoreFailed;

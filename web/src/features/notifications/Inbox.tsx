@@ -22,6 +22,7 @@ import {
   type Notification,
 } from './notificationsApi';
 import styles from './Inbox.module.css';
+import { MESSAGES } from '../../api/contract';
 
 /**
  * Marks one notification read (id) or all of them (null): at once in the cache, then as the
@@ -180,7 +181,7 @@ export default function Inbox() {
       <LoadFailed message={userMessage(inbox.error, INBOX_ERROR)} onRetry={() => void inbox.refetch()} className={styles.failed} buttonClassName={styles.textButton} />
     );
   } else if (!data || data.notifications.length === 0) {
-    body = <p className={styles.empty}>No notifications yet.</p>;
+    body = <p className={styles.empty}>{MESSAGES.noNotifications}</p>;
   } else {
     body = (
       <ul className={styles.list} ref={listRef} aria-label="Recent notifications">

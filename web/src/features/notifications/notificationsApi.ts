@@ -1,12 +1,13 @@
 import { api, request } from '../../api/client';
 import type { components } from '../../api/schema.gen';
+import { MESSAGES } from '../../api/contract';
 
 export type Inbox = components['schemas']['Inbox'];
 export type Notification = components['schemas']['Notification'];
 
 export const STREAM_PATH = '/api/notifications/stream';
 export const STREAM_EVENT = 'notifications';
-export const INBOX_ERROR = 'Failed to load notifications. Please try again.';
+export const INBOX_ERROR = MESSAGES.notificationsFailed;
 
 export function fetchInbox(signal?: AbortSignal): Promise<Inbox> {
   return request(() => api.GET('/api/notifications', { signal }), INBOX_ERROR);

@@ -1,8 +1,9 @@
 import { useNetworkState } from '../../lib/useNetworkState';
 import styles from './Offline.module.css';
+import { MESSAGES } from '../../api/contract';
 
-export const OFFLINE_TEXT = "You're offline. Showing what you've seen before.";
-export const UNREACHABLE_TEXT = "Survivor Rankings can't be reached right now. Showing what you've seen before.";
+export const OFFLINE_TEXT = MESSAGES.offlineBanner;
+export const UNREACHABLE_TEXT = MESSAGES.unreachableBanner;
 
 /**
  * Says, above the page, that what it shows may be the copy kept from an earlier visit. The

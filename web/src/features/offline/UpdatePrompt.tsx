@@ -1,10 +1,11 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import styles from './Offline.module.css';
+import { MESSAGES } from '../../api/contract';
 
 /** How often an open page asks whether a new version was deployed (browsers also ask on each visit). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-export const UPDATE_TEXT = 'A new version of Survivor Rankings is ready.';
+export const UPDATE_TEXT = MESSAGES.updateReady;
 
 let reloading = false;
 

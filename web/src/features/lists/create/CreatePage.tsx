@@ -28,11 +28,12 @@ import { useRankingDrag } from './useRankingDrag';
 import { useSaveRanking } from './useSaveRanking';
 import page from '../../../components/Page.module.css';
 import styles from './CreatePage.module.css';
+import { MESSAGES } from '../../../api/contract';
 
 export const MIX_MESSAGE_MS = 3000;
-export const INSTRUCTIONS = 'Click contestants to add them to your ranking list or drag them for precise positioning.';
-export const TIER_INSTRUCTIONS = 'Click contestants to add them to the selected tier (or the unplaced pool), or drag them into a tier.';
-const CLEAR_CONFIRM = 'Are you sure you want to clear this list? This action cannot be undone.';
+export const INSTRUCTIONS = MESSAGES.rankingInstructions;
+export const TIER_INSTRUCTIONS = MESSAGES.tierInstructions;
+const CLEAR_CONFIRM = MESSAGES.clearListConfirm;
 
 function EditHero() {
   return <PageHero eyebrow="Your ranking" title="Edit Ranking" compact />;
@@ -141,7 +142,7 @@ function Creator({ editingListId }: { editingListId: string | null }) {
       <div className={page.page}>
         <EditHero />
         <div className={styles.skeleton} role="status">
-          <span className="visually-hidden">Loading your list…</span>
+          <span className="visually-hidden">{MESSAGES.editLoading}</span>
         </div>
       </div>
     );
@@ -152,7 +153,7 @@ function Creator({ editingListId }: { editingListId: string | null }) {
       <div className={page.page}>
         <EditHero />
         <div role="alert" className={styles.errorCard}>
-          <p>{notFound ? 'Failed to load the list for editing. It may have been deleted.' : userMessage(editQuery.error, 'Failed to load user data for editing.')}</p>
+          <p>{notFound ? MESSAGES.editListGone : userMessage(editQuery.error, MESSAGES.editLoadFailed)}</p>
           <div className={page.actions}>
             <button type="button" className={page.button} onClick={() => void navigate('/mylists')}>
               Back to My Lists

@@ -7,6 +7,7 @@ import type { DraftStatus } from './useCreatorDraft';
 import type { FieldName } from './useSaveRanking';
 import page from '../../../components/Page.module.css';
 import styles from './CreatePage.module.css';
+import { MESSAGES } from '../../../api/contract';
 
 interface Props {
   state: CreatorState;
@@ -34,10 +35,10 @@ function FieldError({ text, id }: { text: string | null; id?: string }) {
 }
 
 const DRAFT_TEXT: Record<Exclude<DraftStatus, 'idle'>, string> = {
-  saving: 'Saving draft…',
+  saving: MESSAGES.draftSaving,
   saved: 'Draft saved',
-  error: 'Draft not saved: check your connection.',
-  kept: "You're offline: your draft is kept on this device and will be saved when you're back online.",
+  error: MESSAGES.draftNotSaved,
+  kept: MESSAGES.draftKeptOffline,
 };
 
 /** The list's name, description, tags and visibility, with Save, Clear and (editing) Cancel. */
@@ -58,7 +59,7 @@ export function DetailsForm({ state, update, editingListId, userId, restored, dr
       </h2>
       {restored && (
         <p className={styles.restored} role="status">
-          {editing ? 'Your unsaved changes were restored.' : 'Your unsaved draft was restored.'}
+          {editing ? MESSAGES.changesRestored : MESSAGES.draftRestored}
         </p>
       )}
       <div className={styles.field}>
@@ -97,7 +98,7 @@ export function DetailsForm({ state, update, editingListId, userId, restored, dr
           value={state.description}
           maxLength={DESCRIPTION_MAX}
           rows={3}
-          placeholder="What is this ranking about?"
+          placeholder={MESSAGES.descriptionPlaceholder}
           aria-describedby={ids.descHelp}
           onChange={(e) => update({ description: e.target.value })}
         />
@@ -130,7 +131,7 @@ export function DetailsForm({ state, update, editingListId, userId, restored, dr
           <span className={styles.switchLabel}>Public</span>
         </button>
         <span id={ids.pub} className={styles.hint}>
-          {state.isPublic ? 'Everyone can see this list.' : 'Private: only you can see this list.'}
+          {state.isPublic ? MESSAGES.listPublicHint : MESSAGES.listPrivateHint}
         </span>
       </div>
       <div className={styles.actions}>

@@ -11,6 +11,7 @@ import type { RankedItem } from './creatorState';
 import { LIST_DROP_ID, itemDndId, type DragData, type DropHint } from '../../../lib/dnd';
 import { NoteField } from './NoteField';
 import styles from './CreatePage.module.css';
+import { MESSAGES } from '../../../api/contract';
 
 interface RowProps {
   item: RankedItem;
@@ -75,8 +76,8 @@ export function RankingBoard({ items, isMobile, activeDrag, dropHint, onRemove, 
           <p className={styles.emptyTitle}>Your ranking is empty</p>
           <p>
             {isMobile
-              ? 'Tap “Add contestants or seasons” to pick castaways, or open a season and tap its logo to rank whole seasons.'
-              : 'Pick castaways from the seasons panel, drag them here, or open a season and add the whole season to rank seasons.'}
+              ? MESSAGES.rankingEmptyMobile
+              : MESSAGES.rankingEmpty}
           </p>
         </div>
       ) : (

@@ -8,6 +8,7 @@ import type { RankedItem } from './creatorState';
 import { EntryDialog } from './EntryDialog';
 import { containerDndId, entryDndId, type TierHint } from './useTierDrag';
 import styles from './TierBoard.module.css';
+import { MESSAGES } from '../../../api/contract';
 
 export const COLOR_NAMES: Record<TierColor, string> = {
   red: 'Red',
@@ -168,10 +169,10 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
   const [editing, setEditing] = useState<RankedItem | null>(null);
   const dragging = activeDrag !== null;
   const editingNow = editing ? (board.tiers.flatMap((t) => t.items).concat(board.pool).find((i) => i.id === editing.id) ?? null) : null;
-  const addHint = isMobile ? 'Tap “Add contestants or seasons”, or drag from the sheet.' : 'Drop entries here, or pick this tier and click in the panel.';
+  const addHint = isMobile ? MESSAGES.tierAddHintMobile : MESSAGES.tierAddHint;
   const nothingPlaced = board.tiers.every((t) => t.items.length === 0);
   /** An empty tier says how to fill it only where it helps: the tier clicks go to, or the top one while all are empty. */
-  const emptyText = (key: string, index: number) => (target === key ? 'Clicks in the panel add here.' : index === 0 && nothingPlaced ? addHint : '');
+  const emptyText = (key: string, index: number) => (target === key ? MESSAGES.tierClicksHere : index === 0 && nothingPlaced ? addHint : '');
   return (
     <div className={styles.board}>
       <ol className={styles.tiers} aria-label="Tiers">
@@ -235,7 +236,7 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
             {target === POOL ? 'Clicks add here' : 'Add clicks here'}
           </button>
         </div>
-        <p className={styles.poolHint}>Entries left here are kept in your draft but not saved with the list.</p>
+        <p className={styles.poolHint}>{MESSAGES.tierPoolHint}</p>
         <EntryDrop container={POOL} label="Unplaced entries" items={board.pool} board={board} hint={hint} active={dragging} empty={addHint} onEdit={setEditing} />
       </section>
 

@@ -48,8 +48,8 @@ export function savedCount(state: CreatorState): number {
 }
 
 export const MIX_SEASONS_FIRST = MESSAGES.listMixed;
-export const MIX_CONTESTANTS_FIRST = 'Cannot mix contestants and seasons.';
-export const MIX_ALERT = 'Cannot mix seasons and contestants in the same list...';
+export const MIX_CONTESTANTS_FIRST = MESSAGES.listMixedContestantsFirst;
+export const MIX_ALERT = MESSAGES.listMixedAlert;
 
 export type AddOutcome =
   | { kind: 'added'; items: RankedItem[]; index: number }

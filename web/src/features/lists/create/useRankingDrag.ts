@@ -19,9 +19,10 @@ import {
   type DragData,
   type DropHint,
 } from '../../../lib/dnd';
+import { MESSAGES } from '../../../api/contract';
 
 const SCREEN_READER_INSTRUCTIONS =
-  'To move an item, press space or enter on its handle. Use the up and down arrow keys to change its position, press space or enter again to drop it, or escape to cancel.';
+  MESSAGES.rankingDragInstructions;
 
 interface Options {
   items: readonly PanelItem[];

@@ -83,7 +83,7 @@ export function useSaveRanking({ state, userId, editingListId, onSaved, onSaving
       onError: () => onSaving?.(false),
       onSuccess: (list) => {
         onSaved();
-        showNotice(editing ? 'List updated!' : 'List saved!');
+        showNotice(editing ? MESSAGES.listUpdated : MESSAGES.listSaved);
         void navigate(`/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`, { state: { from: 'other', saved: true } });
       },
     });

@@ -14,9 +14,10 @@ import type { PanelItem } from '../../../lib/panelItem';
 import { dragAccessibility, dragData, useDragSensors, type DragData } from '../../../lib/dnd';
 import { itemsWithout, locate, stepSlot, type Slot, type TierBoard } from '../../../lib/tiers';
 import type { RankedItem } from './creatorState';
+import { MESSAGES } from '../../../api/contract';
 
 const SCREEN_READER_INSTRUCTIONS =
-  'To move an entry, press space or enter on it. Use the left and right arrow keys to move it within a tier, up and down to move it to another tier, press space or enter again to drop it, or escape to cancel.';
+  MESSAGES.tierDragInstructions;
 
 /** Drop targets: a tier's row or the pool (`tier:` + its key or POOL), and each entry (`entry:` + id). */
 const CONTAINER_PREFIX = 'tier:';

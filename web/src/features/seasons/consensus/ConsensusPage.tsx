@@ -10,6 +10,7 @@ import { CONSENSUS_ERROR, useConsensus, type Consensus } from './consensusApi';
 import { LoadFailed } from '../../../components/Failure';
 import page from '../../../components/Page.module.css';
 import styles from './ConsensusPage.module.css';
+import { MESSAGES } from '../../../api/contract';
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -80,7 +81,7 @@ function Body({ seasonId, face, label, empty }: { seasonId: string | null; face:
   if (query.isPending) {
     return (
       <div className={styles.skeleton} role="status">
-        <span className="visually-hidden">Loading the community ranking…</span>
+        <span className="visually-hidden">{MESSAGES.consensusLoading}</span>
         {Array.from({ length: 5 }, (_, i) => (
           <div key={i} className={styles.skRow} />
         ))}
@@ -114,9 +115,7 @@ function Body({ seasonId, face, label, empty }: { seasonId: string | null; face:
       <RankingList data={data} face={face} label={label} />
       <Agreeing data={data} />
       <p id="how-scored" className={styles.how}>
-        Each public list gives the items it ranks points by place: its first pick 1 point, its last 1/k of a point for k
-        items; lists that leave an item out give it nothing. A score is those points averaged over every contributing list
-        and two empty ones, out of 100, so one list alone cannot put someone on top.
+        {MESSAGES.consensusScoring}
       </p>
     </>
   );
@@ -166,9 +165,9 @@ export function SeasonConsensusPage() {
   return (
     <div className={page.page}>
       <PageHero eyebrow={season ? `Community ranking · Season ${season.number}` : 'Community ranking'} title={title} compact>
-        <p>How fans rank this season's castaways, from every public list that ranks them.</p>
+        <p>{MESSAGES.consensusSeasonIntro}</p>
       </PageHero>
-      <Body seasonId={seasonId} face={face} label={`Community ranking of ${title}`} empty="No public list ranks this season's castaways yet." />
+      <Body seasonId={seasonId} face={face} label={`Community ranking of ${title}`} empty={MESSAGES.consensusSeasonEmpty} />
       <p className={styles.back}>
         <Link to="/seasons">Community ranking of every season</Link>
       </p>
@@ -188,9 +187,9 @@ export default function SeasonsConsensusPage() {
   return (
     <div className={page.page}>
       <PageHero eyebrow="Community ranking" title="The Seasons" compact>
-        <p>How fans rank the seasons themselves, from every public season ranking.</p>
+        <p>{MESSAGES.consensusSeasonsIntro}</p>
       </PageHero>
-      <Body seasonId={null} face={face} label="Community ranking of the seasons" empty="No public season ranking yet." />
+      <Body seasonId={null} face={face} label="Community ranking of the seasons" empty={MESSAGES.consensusSeasonsEmpty} />
       {seasons.length > 0 && <SeasonsIndex seasons={seasons} />}
     </div>
   );

@@ -9,6 +9,7 @@ import { allSeasons, castOf, maxSortEntries, startFrom } from './sortProgress';
 import page from '../../../../components/Page.module.css';
 import form from '../../../../components/DialogForm.module.css';
 import styles from './Sorter.module.css';
+import { formatMessage, MESSAGES } from '../../../../api/contract';
 
 type Source = 'cast' | 'list' | 'seasons';
 
@@ -58,7 +59,7 @@ function SortSetup({ items, onClose, onStart }: { items: readonly RankedItem[]; 
         <h2 id={ids.title} className={form.dialogTitle}>
           Rank by choosing
         </h2>
-        <p className={form.hint}>Answer “Who do you rank higher?” one pair at a time; the answers build your ranking, which you can adjust before saving.</p>
+        <p className={form.hint}>{MESSAGES.sorterIntro}</p>
         <fieldset className={styles.sources}>
           <legend className="visually-hidden">What to sort</legend>
           <label className={styles.source}>
@@ -96,7 +97,11 @@ function SortSetup({ items, onClose, onStart }: { items: readonly RankedItem[]; 
           </label>
         </fieldset>
         <p className={form.hint} aria-live="polite">
-          {entries.length >= 2 ? `${entries.length} to sort: at most ${asked} ${asked === 1 ? 'question' : 'questions'}.` : catalog.isError ? 'Failed to load seasons.' : 'Loading seasons…'}
+          {entries.length >= 2
+            ? formatMessage(asked === 1 ? MESSAGES.sorterToSortOne : MESSAGES.sorterToSortMany, { count: entries.length, questions: asked })
+            : catalog.isError
+              ? MESSAGES.seasonsFailed
+              : MESSAGES.seasonsLoading}
         </p>
         <div className={form.buttons}>
           <button type="button" className={page.buttonGhost} onClick={onClose}>

@@ -8,9 +8,10 @@ import { entriesOf, type CreatorState } from '../creatorState';
 import { droppedBy, rankedFrom, type SortProgress } from './sortProgress';
 import page from '../../../../components/Page.module.css';
 import styles from './Sorter.module.css';
+import { formatMessage, MESSAGES } from '../../../../api/contract';
 
-export const STOP_CONFIRM = 'Stop sorting? Your answers so far will be lost.';
-export const replaceConfirm = (n: number) => `Using this order replaces your list: ${n} ${n === 1 ? 'entry' : 'entries'} not sorted will leave it. Go on?`;
+export const STOP_CONFIRM = MESSAGES.sorterStopConfirm;
+export const replaceConfirm = (n: number) => (n === 1 ? MESSAGES.sorterReplaceOne : formatMessage(MESSAGES.sorterReplaceMany, { count: n }));
 
 export type CreatorUpdate = (patch: Partial<CreatorState> | ((s: CreatorState) => Partial<CreatorState>)) => void;
 
@@ -91,7 +92,10 @@ export function SortSession({ progress, state, update }: Props) {
   const total = step.kind === 'ask' ? asked + step.left : asked;
   const a = step.kind === 'ask' ? byId.get(step.a) : undefined;
   const b = step.kind === 'ask' ? byId.get(step.b) : undefined;
-  const announcement = step.kind === 'ask' && a && b ? `${label(a)} or ${label(b)}? Up to ${step.left} ${step.left === 1 ? 'question' : 'questions'} left.` : `Sorted all ${entries.length}.`;
+  const announcement =
+    step.kind === 'ask' && a && b
+      ? formatMessage(step.left === 1 ? MESSAGES.sorterPairOne : MESSAGES.sorterPairMany, { a: label(a), b: label(b), left: step.left })
+      : formatMessage(MESSAGES.sorterDone, { count: entries.length });
 
   /** The last buttons of every step: Undo (once there is an answer to take back) and Stop sorting. */
   const undoAndStop = (
@@ -123,7 +127,7 @@ export function SortSession({ progress, state, update }: Props) {
       {step.kind === 'ask' && a && b ? (
         <>
           <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.question}>
-            Who do you rank higher?
+            {MESSAGES.sorterQuestion}
           </h3>
           <div className={styles.pair}>
             <Card entry={a} side="left" onChoose={() => answer(a.id)} />
@@ -162,7 +166,7 @@ export function SortSession({ progress, state, update }: Props) {
         </>
       ) : null}
       <p id={hintId} className={styles.hint}>
-        {done ? 'Keys: Backspace undoes.' : 'Keys: ← and → choose, Backspace undoes.'}
+        {done ? MESSAGES.sorterKeysDone : MESSAGES.sorterKeys}
       </p>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
