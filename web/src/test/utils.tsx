@@ -12,6 +12,7 @@ import { MESSAGES } from '../api/contract';
 function season(number: number, name: string, contestants: [id: string, name: string, photo: string][]): Catalog['seasons'][number] {
   return {
     id: `s${number}`,
+    franchise: 'US',
     number,
     name,
     logoUrl: `/media/seasons/${number}`,

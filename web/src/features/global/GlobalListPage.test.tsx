@@ -24,6 +24,7 @@ const catalog: Catalog = {
   seasons: [
     {
       id: 's20',
+      franchise: 'US',
       number: 20,
       name: 'Survivor: Heroes vs. Villains',
       logoUrl: '/media/seasons/20',
@@ -31,6 +32,7 @@ const catalog: Catalog = {
     },
     {
       id: 's48',
+      franchise: 'US',
       number: 48,
       name: 'Survivor 48',
       logoUrl: '/media/seasons/48',

@@ -71,9 +71,10 @@ describe('LegacyPage', () => {
 const catalog: Catalog = {
   version: 1,
   seasons: [
-    { id: 's12', number: 12, name: 'Survivor: Panama', logoUrl: '/media/seasons/12', contestants: [{ id: 'cirie-fields', name: 'Cirie Fields', imageUrl: '/c' }] },
+    { id: 's12', franchise: 'US', number: 12, name: 'Survivor: Panama', logoUrl: '/media/seasons/12', contestants: [{ id: 'cirie-fields', name: 'Cirie Fields', imageUrl: '/c' }] },
     {
       id: 's20',
+      franchise: 'US',
       number: 20,
       name: 'Survivor: Heroes vs. Villains',
       logoUrl: '/media/seasons/20',
