@@ -10,7 +10,7 @@ export function BootOrder({ game, people }: { game: GameSeason; people: People }
   if (game.boots.length === 0) return null;
   return (
     <GameSection title="Boot order" summary={`${game.castSize || game.cast.length} castaways`}>
-      <TableRegion label="Boot order">
+      <TableRegion label="Boot order table">
         <table className={styles.table}>
           <caption className="visually-hidden">Boot order</caption>
           <thead>

@@ -9,7 +9,7 @@ export function Episodes({ game }: { game: GameSeason }) {
   if (game.episodes.length === 0) return null;
   return (
     <GameSection title="Episodes" summary={`${game.episodes.length} episodes`}>
-      <TableRegion label="Episodes">
+      <TableRegion label="Episodes table">
         <table className={styles.table}>
           <caption className="visually-hidden">Episodes</caption>
           <thead>

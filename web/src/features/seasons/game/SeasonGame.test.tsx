@@ -41,7 +41,7 @@ describe('SeasonGame', () => {
     expect(fact('Aired')).toHaveTextContent('May 3, 2018 – Jun 21, 2018');
     expect(fact('Filmed')).toHaveTextContent('Jun 1, 2017 – Jul 20, 2017');
     expect(fact('Timeslot')).toHaveTextContent('Sundays at 7:30pm');
-    expect(fact('Viewers')).toHaveTextContent('716K premiere · 862K finale · 672.38K mean');
+    expect(fact('Viewers')).toHaveTextContent('716K premiere · 862K finale · 672K mean');
     expect(within(fact('Winner') as HTMLElement).getByRole('link', { name: 'Shane Gould' })).toHaveAttribute('href', '/castaways/au-shane-gould');
     expect(fact('Winner')).toHaveTextContent('Final vote 1-0');
     expect(facts).toHaveTextContent('Tribe setup Champions against Contenders.');
@@ -60,7 +60,7 @@ describe('SeasonGame', () => {
     const user = await renderGame();
     const boots = await open(user, 'Boot order');
     const table = within(boots).getByRole('table', { name: 'Boot order' });
-    expect(within(boots).getByRole('region', { name: 'Boot order' })).toHaveAttribute('tabindex', '0');
+    expect(within(boots).getByRole('region', { name: 'Boot order table' })).toHaveAttribute('tabindex', '0');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Castaway', 'Ep.', 'Day', 'Result']);
     const first = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(within(first).getByRole('rowheader')).toHaveTextContent('Russell Hantz');

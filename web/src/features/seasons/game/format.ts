@@ -1,5 +1,5 @@
 const dates = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const viewers = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
+const viewers = new Intl.NumberFormat('en', { notation: 'compact', maximumSignificantDigits: 3 });
 
 /** '2010-02-11' → 'Feb 11, 2010'; '' when unknown. */
 export function dayText(iso: string | undefined): string {
@@ -13,7 +13,7 @@ export function dayRange(from: string | undefined, to: string | undefined): stri
   return [dayText(from), dayText(to)].filter(Boolean).join(' – ');
 }
 
-/** 14150000 → '14.15M'; '' when the data has no figure (0). */
+/** 14150000 → '14.2M'; '' when the data has no figure (0). */
 export function viewersText(n: number | undefined): string {
   return n ? viewers.format(n) : '';
 }
