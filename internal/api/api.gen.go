@@ -976,7 +976,10 @@ type GameCastaway struct {
 	Age              *int `json:"age,omitempty"`
 
 	// BootVotes Votes they cast for the castaway who went home.
-	BootVotes     int `json:"bootVotes"`
+	BootVotes int `json:"bootVotes"`
+
+	// CastSize Their season's cast: what gameRank is out of.
+	CastSize      int `json:"castSize"`
 	Confessionals int `json:"confessionals"`
 
 	// Day The last day they played.

@@ -78,7 +78,10 @@ func build(r *rows, cat *catalog.Catalog) (*Game, error) {
 			Location: s.Location, Country: s.Country, TribeSetup: s.TribeSetup, Premiered: s.Premiered, Ended: s.Ended,
 			Filming: [2]string{s.FilmingStarted, s.FilmingEnded}, Timeslot: s.Timeslot,
 			Viewers:  Viewers{Premiere: s.ViewersPremiere, Finale: s.ViewersFinale, Mean: s.ViewersMean},
-			CastSize: s.Cast, JurySize: s.Jury, Winner: id(s.WinnerID), FinalVote: s.FinalVote}
+			CastSize: s.Cast, JurySize: s.Jury, Winner: id(s.WinnerID), FinalVote: s.FinalVote,
+			// Every list is there, empty or not: the contract's arrays are never null.
+			Cast: []*Castaway{}, Tribes: []Tribe{}, Phases: []Phase{}, Boots: []Boot{}, Councils: []Council{},
+			Advantages: []Advantage{}, Jury: []JuryVote{}, Episodes: []Episode{}, Journeys: []Journey{}}
 		if g.byID[season.ID] != nil {
 			return nil, fmt.Errorf("season_summary.json: two seasons are %s", season.ID)
 		}
@@ -105,7 +108,7 @@ func build(r *rows, cat *catalog.Catalog) (*Game, error) {
 		if ct, _, ok := cat.Contestant(id(c.ID), ""); ok {
 			name = ct.Name
 		}
-		ca := &Castaway{ID: id(c.ID), SurvivorID: c.ID, Season: s.ID, Name: name, ShortName: c.ShortName, Age: c.Age,
+		ca := &Castaway{ID: id(c.ID), SurvivorID: c.ID, Season: s.ID, Name: name, ShortName: c.ShortName, Age: c.Age, Tribes: []string{},
 			Hometown: strings.Trim(c.City+", "+c.State, ", "), Occupation: d.Occupation, Place: c.Place, Result: c.Result,
 			Day: c.Day, Episode: c.Episode, OriginalTribe: c.OriginalTribe, Jury: c.Jury, Finalist: c.Finalist, Winner: c.Winner}
 		if cast[s.ID] == nil {
@@ -164,6 +167,12 @@ func build(r *rows, cat *catalog.Catalog) (*Game, error) {
 		slices.SortStableFunc(s.Cast, func(a, b *Castaway) int { return cmp.Compare(a.Place, b.Place) })
 		slices.SortStableFunc(s.Boots, func(a, b Boot) int { return cmp.Compare(a.Order, b.Order) })
 		rankByScore(s.Cast)
+		if s.CastSize == 0 {
+			s.CastSize = len(s.Cast)
+		}
+		for _, ca := range s.Cast {
+			ca.CastSize = s.CastSize
+		}
 		for _, ca := range s.Cast {
 			p := g.people[ca.ID]
 			if p == nil {

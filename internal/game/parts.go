@@ -93,7 +93,8 @@ func buildCouncils(r *rows, of seasonOf, id idOf, castaway castawayOf) {
 		if !ok {
 			i = len(s.Councils)
 			index[k] = i
-			s.Councils = append(s.Councils, Council{Order: v.Order, Episode: v.Episode, Day: v.Day, Tribe: v.Tribe, TribeStatus: v.TribeStatus})
+			s.Councils = append(s.Councils, Council{Order: v.Order, Episode: v.Episode, Day: v.Day, Tribe: v.Tribe, TribeStatus: v.TribeStatus,
+				Out: []string{}, Votes: []Vote{}})
 		}
 		c := &s.Councils[i]
 		if out := id(v.VotedOut); out != "" && !slices.Contains(c.Out, out) {
@@ -131,7 +132,8 @@ func buildAdvantages(r *rows, of seasonOf, id idOf, castaway castawayOf) {
 		s := of(a.Season)
 		index[key{a.Season, a.ID}] = len(s.Advantages)
 		kinds[key{a.Season, a.ID}] = a.Type
-		s.Advantages = append(s.Advantages, Advantage{Type: a.Type, Clue: a.Clue, Location: a.Location, Conditions: a.Conditions})
+		s.Advantages = append(s.Advantages, Advantage{Type: a.Type, Clue: a.Clue, Location: a.Location, Conditions: a.Conditions,
+			Events: []AdvantageEvent{}})
 	}
 	moves := slices.Clone(r.moves)
 	slices.SortStableFunc(moves, func(a, b advantageEventRow) int { return cmp.Compare(a.Sequence, b.Sequence) })

@@ -62,6 +62,7 @@ type Castaway struct {
 	Stats
 	Scores   *Scores `json:"scores,omitempty"`
 	GameRank int     `json:"gameRank,omitempty"` // 1 = the best overall score of the cast
+	CastSize int     `json:"castSize"`           // their season's, what GameRank is out of
 }
 
 // Stats are counts that add up across seasons.

@@ -1859,6 +1859,8 @@ export interface components {
             scores?: components["schemas"]["GameScores"];
             /** @description Their place in the cast by overall score, 1 the best; absent without a score. */
             gameRank?: number;
+            /** @description Their season's cast: what gameRank is out of. */
+            castSize: number;
         };
         /** @description survivoR's scores for the season, 0 to 1 each. */
         GameScores: {

@@ -15,7 +15,7 @@ const CreatePage = lazyPage(() => import('../features/lists/create/CreatePage'))
 const GlobalRankingsPage = lazyPage(() => import('../features/global/GlobalRankingsPage'));
 const GlobalListPage = lazyPage(() => import('../features/global/GlobalListPage'));
 const SeasonsConsensusPage = lazyPage(() => import('../features/seasons/consensus/ConsensusPage'));
-const SeasonConsensusPage = lazyPage(() => import('../features/seasons/consensus/ConsensusPage').then((m) => ({ default: m.SeasonConsensusPage })));
+const SeasonPage = lazyPage(() => import('../features/seasons/SeasonPage'));
 const CastawayPage = lazyPage(() => import('../features/castaways/CastawayPage'));
 const LegacyPage = lazyPage(() => import('../features/legacy/LegacyPage'));
 const FeedPage = lazyPage(() => import('../features/following/FeedPage'));
@@ -94,7 +94,7 @@ export function AppRoutes() {
         <Route path="global-rankings" element={<GlobalRankingsPage />} />
         <Route path="global-rankings/:listId" element={<GlobalListPage {...globalListParts} />} />
         <Route path="seasons" element={<SeasonsConsensusPage />} />
-        <Route path="seasons/:seasonId" element={<SeasonConsensusPage />} />
+        <Route path="seasons/:seasonId" element={<SeasonPage />} />
         <Route path="castaways/:contestantId" element={<CastawayPage />} />
         <Route path="legacy" element={<LegacyPage />} />
         <Route

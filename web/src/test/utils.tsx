@@ -8,15 +8,21 @@ import type { Catalog } from '../api/client';
 import type { Me } from '../lib/session';
 import { MESSAGES } from '../api/contract';
 
-/** A catalog season: ids and image paths follow the server's pattern (s1, /media/seasons/1, /media/contestants/s1/…). */
-function season(number: number, name: string, contestants: [id: string, name: string, photo: string][]): Catalog['seasons'][number] {
+type Franchise = Catalog['seasons'][number]['franchise'];
+
+/**
+ * A catalog season: ids and image paths follow the server's pattern (s1, /media/seasons/1,
+ * /media/contestants/s1/…; another franchise's season au3, /media/seasons/au3, …/au3/…).
+ */
+function season(number: number, name: string, contestants: [id: string, name: string, photo: string][], franchise: Franchise = 'US'): Catalog['seasons'][number] {
+  const id = franchise === 'US' ? `s${number}` : `${franchise.toLowerCase()}${number}`;
   return {
-    id: `s${number}`,
-    franchise: 'US',
+    id,
+    franchise,
     number,
     name,
-    logoUrl: `/media/seasons/${number}`,
-    contestants: contestants.map(([id, contestantName, photo]) => ({ id, name: contestantName, imageUrl: `/media/contestants/s${number}/${photo}` })),
+    logoUrl: `/media/seasons/${franchise === 'US' ? number : id}`,
+    contestants: contestants.map(([cid, contestantName, photo]) => ({ id: cid, name: contestantName, imageUrl: `/media/contestants/${id}/${photo}` })),
   };
 }
 
@@ -41,6 +47,16 @@ export const catalogFixture: Catalog = {
       ['amanda-kimmel', 'Amanda Kimmel', 'amanda'],
     ]),
     season(45, 'Survivor 45', [['dee-valladares', 'Dee Valladares', 'dee']]),
+    season(
+      3,
+      'Survivor Australia: Champions vs. Contenders',
+      [
+        ['au-shane-gould', 'Shane Gould', 'shane'],
+        ['russell-hantz', 'Russell Hantz', 'russell'],
+        ['au-sharn-coombes', 'Sharn Coombes', 'sharn'],
+      ],
+      'AU',
+    ),
   ],
 };
 

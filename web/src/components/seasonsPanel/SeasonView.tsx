@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Season } from '../../api/client';
 import { FallbackImage } from '../FallbackImage';
 import { ChevronIcon } from '../icons';
-import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
+import { shortSeasonName } from '../../lib/seasonDisplay';
 import { ContestantTile, SeasonTitle, seasonItem, type Addable } from './tiles';
 import styles from './SeasonsPanel.module.css';
 import { MESSAGES } from '../../api/contract';
@@ -30,7 +30,7 @@ export function SeasonView({ headingId, season, isMobile, onBack, addable }: Pro
             type="button"
             className={styles.seasonLogoButton}
             onClick={addSeason}
-            aria-label={`Add the season ${stripSurvivorPrefix(season.name)} to the list`}
+            aria-label={`Add the season ${shortSeasonName(season.name)} to the list`}
             title="Tap to add the season to the list"
           >
             {logo}
@@ -58,7 +58,7 @@ export function SeasonView({ headingId, season, isMobile, onBack, addable }: Pro
       {season.contestants.length === 0 ? (
         <p className={styles.empty}>{MESSAGES.seasonNoCastaways}</p>
       ) : (
-        <ul className={styles.contestantGrid} aria-label={`Contestants of ${stripSurvivorPrefix(season.name)}`}>
+        <ul className={styles.contestantGrid} aria-label={`Contestants of ${shortSeasonName(season.name)}`}>
           {season.contestants.map((c) => (
             <ContestantTile key={c.id} contestant={c} season={season} addable={addable} />
           ))}

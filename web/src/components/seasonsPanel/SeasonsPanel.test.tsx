@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockServer, renderWithProviders } from '../../test/utils';
 import { SeasonsPanel } from './SeasonsPanel';
 import { ButtonTile } from './testTile';
-import { COLLAPSED_STORAGE_KEY, PHONE_SHOWN_STORAGE_KEY } from './usePanelState';
+import { COLLAPSED_STORAGE_KEY, FRANCHISE_STORAGE_KEY, PHONE_SHOWN_STORAGE_KEY } from './usePanelState';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -82,6 +82,36 @@ describe('SeasonsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Back to Seasons' }));
     expect(screen.getByRole('list', { name: 'All seasons' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back to Seasons' })).not.toBeInTheDocument();
+  });
+
+  it("switches the grid to another franchise's seasons from the keyboard, remembers it, and still searches them all", async () => {
+    mockServer();
+    const { user, unmount } = await renderPanel();
+    const franchises = screen.getByRole('group', { name: 'Franchise' });
+    expect(within(franchises).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['US', 'Australia', 'South Africa', 'New Zealand', 'UK']);
+    const us = within(franchises).getByRole('radio', { name: 'US' });
+    expect(us).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Champions vs. Contenders, AU 3' })).not.toBeInTheDocument();
+
+    await user.click(us);
+    await user.keyboard('{ArrowRight}');
+    expect(within(franchises).getByRole('radio', { name: 'Australia' })).toBeChecked();
+    const grid = screen.getByRole('list', { name: 'All seasons' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(grid).getByRole('button', { name: 'Champions vs. Contenders, AU 3' })).toHaveTextContent('AU 3');
+    expect(window.localStorage.getItem(FRANCHISE_STORAGE_KEY)).toBe('AU');
+
+    // Search covers every franchise, whichever the grid shows.
+    await user.type(screen.getByPlaceholderText('Search seasons or contestants...'), 'Parvati');
+    expect(screen.getByRole('list', { name: 'Matching contestants' })).toHaveTextContent('Season 13 · Cook Islands');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    unmount();
+
+    renderWithProviders(<SeasonsPanel />);
+    expect(await screen.findByRole('radio', { name: 'Australia' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Champions vs. Contenders, AU 3' }));
+    expect(screen.getByRole('list', { name: 'Contestants of Champions vs. Contenders' })).toHaveTextContent('Shane Gould');
+    expect(screen.queryByRole('group', { name: 'Franchise' })).not.toBeInTheDocument();
   });
 
   it('falls back to the placeholder image when a logo fails to load', async () => {

@@ -11,7 +11,8 @@ import { SeasonGrid, SeasonGridSkeleton } from './SeasonGrid';
 import { SeasonView } from './SeasonView';
 import type { Addable } from './tiles';
 import { IdolOverlay } from './IdolOverlay';
-import { useCollapsed, usePanelHeight, usePhoneShown } from './usePanelState';
+import { useCollapsed, useFranchise, usePanelHeight, usePhoneShown } from './usePanelState';
+import { FranchiseSwitch } from './FranchiseSwitch';
 import { useIdolSearch } from './useIdolSearch';
 import { useSheet } from './useSheet';
 import { LoadFailed } from '../Failure';
@@ -40,6 +41,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
   useSheet(sheetOpen, sheet?.onClose, closeRef);
   const [collapsed, setCollapsed] = useCollapsed();
   const [mobileShown, setMobileShown] = usePhoneShown();
+  const [franchise, setFranchise] = useFranchise();
   const { height, setHeight, max: maxHeight } = usePanelHeight();
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -51,6 +53,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
 
   const seasons = catalog.data?.seasons;
   const results = useMemo(() => searchCatalog(seasons ?? [], query), [seasons, query]);
+  const shown = useMemo(() => (seasons ?? []).filter((s) => s.franchise === franchise), [seasons, franchise]);
   const selected = seasons?.find((s) => s.id === selectedId) ?? null;
   const view: 'search' | 'season' | 'grid' = query.trim() !== '' ? 'search' : selected ? 'season' : 'grid';
 
@@ -97,7 +100,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
   else if (view === 'search') body = <SearchResults headingId={`${headingId}-results`} query={query} results={results} onOpen={openSeason} addable={addable} />;
   else if (view === 'season' && selected)
     body = <SeasonView headingId={`${headingId}-season`} season={selected} isMobile={isMobile} onBack={() => setSelectedId(null)} addable={addable} />;
-  else body = <SeasonGrid seasons={seasons ?? []} onOpen={openSeason} />;
+  else body = <SeasonGrid seasons={shown} onOpen={openSeason} />;
 
   return (
     <>
@@ -143,6 +146,7 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
         <div id={bodyId} className={styles.content} hidden={!bodyVisible} style={isMobile && bodyVisible && !isSheet ? { height } : undefined}>
           <SearchField className={styles.searchRow} label="Search seasons or contestants" placeholder={MESSAGES.seasonsSearchPlaceholder} value={query} onChange={setQuery} />
           {instructions && <p className={styles.instructions}>{instructions}</p>}
+          {view === 'grid' && catalog.isSuccess && <FranchiseSwitch value={franchise} onChange={setFranchise} />}
           <div ref={bodyRef} className={styles.body}>
             {body}
           </div>

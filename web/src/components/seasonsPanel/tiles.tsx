@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CatalogContestant, Season } from '../../api/client';
 import { FallbackImage } from '../FallbackImage';
-import { seasonNumberLabel, stripSurvivorPrefix } from '../../lib/seasonDisplay';
+import { seasonNumberLabel, shortSeasonName } from '../../lib/seasonDisplay';
 import type { PanelItem } from '../../lib/panelItem';
 import styles from './SeasonsPanel.module.css';
 
@@ -35,17 +35,16 @@ function contestantItem(contestant: CatalogContestant, season: Season): PanelIte
 export function SeasonTitle({ season }: { season: Season }) {
   return (
     <>
-      <span className={styles.seasonName}>{stripSurvivorPrefix(season.name)}</span>{' '}
-      <span className={styles.seasonNumber}>{seasonNumberLabel(season.number)}</span>
+      <span className={styles.seasonName}>{shortSeasonName(season.name)}</span>{' '}
+      <span className={styles.seasonNumber}>{seasonNumberLabel(season)}</span>
     </>
   );
 }
 
 export function SeasonCard({ season, onOpen }: { season: Season; onOpen: (s: Season) => void }) {
-  const short = stripSurvivorPrefix(season.name);
   return (
     <li data-season-id={season.id}>
-      <button type="button" className={styles.seasonCard} onClick={() => onOpen(season)} aria-label={`${short}, ${seasonNumberLabel(season.number)}`}>
+      <button type="button" className={styles.seasonCard} onClick={() => onOpen(season)} aria-label={`${shortSeasonName(season.name)}, ${seasonNumberLabel(season)}`}>
         <span className={styles.logoFrame}>
           <FallbackImage src={season.logoUrl} alt="" className={styles.logo} width={160} height={160} />
         </span>
@@ -69,7 +68,7 @@ export function ContestantTile({ contestant, season, showSeason = false, addable
       <span className={styles.contestantName}>{contestant.name}</span>
       {showSeason && (
         <span className={styles.contestantSeason}>
-          {seasonNumberLabel(season.number)} · {stripSurvivorPrefix(season.name)}
+          {seasonNumberLabel(season)} · {shortSeasonName(season.name)}
         </span>
       )}
     </>

@@ -1,34 +1,51 @@
 import { useCallback, useEffect, useState } from 'react';
+import { FRANCHISES, type Franchise } from '../../lib/seasonDisplay';
 
 export const COLLAPSED_STORAGE_KEY = 'seasonsSectionCollapsed';
 /** The phone's show/hide choice, 'true' or 'false'; absent means hidden, so a page's own content comes first. */
 export const PHONE_SHOWN_STORAGE_KEY = 'seasonsSectionShownOnPhone';
+/** The franchise whose seasons the grid shows, as its id ('US', 'AU', ...); absent means the US. */
+export const FRANCHISE_STORAGE_KEY = 'seasonsSectionFranchise';
 export const MIN_PANEL_HEIGHT = 100;
 export const MAX_PANEL_HEIGHT_RATIO = 0.95;
 
-function readFlag(key: string): boolean {
+function readStored(key: string): string | null {
   try {
-    return window.localStorage.getItem(key) === 'true';
+    return window.localStorage.getItem(key);
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** A yes/no choice remembered in localStorage as 'true' / 'false' (false until chosen). */
-function useStoredFlag(key: string): [boolean, (next: boolean) => void] {
-  const [flag, setFlagState] = useState(() => readFlag(key));
-  const setFlag = useCallback(
-    (next: boolean) => {
-      setFlagState(next);
+/** A choice remembered in localStorage as text: `read` turns what is stored (null when nothing) into the choice. */
+function useStoredChoice<T extends string | boolean>(key: string, read: (stored: string | null) => T): [T, (next: T) => void] {
+  const [choice, setChoiceState] = useState(() => read(readStored(key)));
+  const setChoice = useCallback(
+    (next: T) => {
+      setChoiceState(next);
       try {
-        window.localStorage.setItem(key, next ? 'true' : 'false');
+        window.localStorage.setItem(key, String(next));
       } catch {
         // Private mode: the choice lasts for this page only.
       }
     },
     [key],
   );
-  return [flag, setFlag];
+  return [choice, setChoice];
+}
+
+const isTrue = (stored: string | null) => stored === 'true';
+
+/** A yes/no choice remembered as 'true' / 'false' (false until chosen). */
+function useStoredFlag(key: string): [boolean, (next: boolean) => void] {
+  return useStoredChoice(key, isTrue);
+}
+
+const franchiseOf = (stored: string | null): Franchise => FRANCHISES.find((f) => f.id === stored)?.id ?? 'US';
+
+/** The franchise whose seasons the grid shows: the US until the fan chooses another. */
+export function useFranchise(): [Franchise, (next: Franchise) => void] {
+  return useStoredChoice(FRANCHISE_STORAGE_KEY, franchiseOf);
 }
 
 /** Desktop: collapsed/expanded. */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,8 +6,10 @@ import { renderWithProviders } from '../../test/utils';
 import { mockListsServer } from '../../test/listsServer';
 import { summary } from '../../test/communityFixtures';
 import { MESSAGES } from '../../api/contract';
+import { au3Game, gameCastaway } from '../../test/gameFixtures';
 import CastawayPage from './CastawayPage';
 import type { Castaway } from './castawayApi';
+import type { GamePerson } from './game/castawayGameApi';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -72,6 +74,88 @@ describe('CastawayPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more lists' }));
     expect(await within(lists).findByRole('article', { name: 'Micronesia' })).toHaveTextContent('#2 in this list');
     expect(screen.queryByRole('button', { name: 'Show more lists' })).not.toBeInTheDocument();
+  });
+
+  it('shows their real game in each season beside where fans rank them, and in total', async () => {
+    const totals = { votesCast: 20, votesReceived: 9, bootVotes: 14, idolsFound: 2, idolsPlayed: 1, advantagesFound: 1, advantagesPlayed: 0, juryVotes: 0, confessionals: 80, expectedConfessionals: 64 };
+    const game: GamePerson = {
+      id: 'parvati-shallow',
+      survivorId: 'US0201',
+      name: 'Parvati Shallow',
+      seasons: [
+        gameCastaway({ id: 'parvati-shallow', name: 'Parvati Shallow', season: 's13', place: 6, result: '10th voted out', day: 33, tribes: ['Manihiki', 'Aitutonga'], gameRank: 1 }),
+        gameCastaway({
+          id: 'parvati-shallow',
+          name: 'Parvati Shallow',
+          season: 's16',
+          place: 1,
+          result: 'Sole Survivor',
+          finalist: true,
+          winner: true,
+          juryVotes: 5,
+          votesCast: 12,
+          votesReceived: 4,
+          bootVotes: 10,
+          idolsFound: 1,
+          idolsPlayed: 1,
+          confessionals: 42,
+          expectedConfessionals: 31.2,
+          tribes: ['Malakal', 'Dabu'],
+          gameRank: 2,
+        }),
+      ],
+      totals,
+      days: 72,
+    };
+    mockListsServer({
+      routes: {
+        'GET /api/contestants/parvati-shallow': { status: 200, body: { ...parvati, nextCursor: undefined } },
+        'GET /api/contestants/parvati-shallow/game': { status: 200, body: game },
+      },
+    });
+    renderAt('/castaways/parvati-shallow');
+    const inMicronesia = await screen.findByLabelText('Their game in Micronesia');
+    const stat = (label: string) => within(inMicronesia).getByText(label, { selector: 'dt' }).nextElementSibling;
+    // The cast's size comes with the catalog.
+    await waitFor(() => expect(stat('Finish')).toHaveTextContent('Sole Survivor (1st of 2)'));
+    expect(stat('Tribes')).toHaveTextContent('Malakal → Dabu');
+    expect(stat('Votes that sent someone home')).toHaveTextContent('10');
+    expect(stat('Idols found / played')).toHaveTextContent('1 / 1');
+    expect(stat('Challenge score')).toHaveTextContent('25 / 100');
+    expect(stat('Vote score')).toHaveTextContent('70 / 100');
+    expect(stat('Confessionals')).toHaveTextContent('42 confessionals, 31 expected: +35%');
+    expect(stat('Jury votes received')).toHaveTextContent('5');
+    // Fans put her 1st of 20 in Micronesia; the game's score 2nd of its (fixture) cast of 2.
+    const card = inMicronesia.closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('Fans rank them 1st of 20, the game scores them 2nd. Overrated: fans rank them above their game.');
+    const cook = screen.getByLabelText('Their game in Cook Islands').closest('li') as HTMLElement;
+    expect(cook).toHaveTextContent('The game scores them 1st of 2; fans have not ranked them in this season yet.');
+    expect(within(screen.getByLabelText('Their game in Cook Islands')).queryByText('Jury votes received')).not.toBeInTheDocument();
+
+    const total = screen.getByLabelText("Parvati Shallow's game in total");
+    expect(within(total).getByText('Days played', { selector: 'dt' }).nextElementSibling).toHaveTextContent('72');
+    expect(within(total).getByText('Confessionals', { selector: 'dt' }).nextElementSibling).toHaveTextContent('80 confessionals, 64 expected: +25%');
+    expect(screen.getAllByRole('link', { name: 'survivoR' }).length).toBe(2);
+  });
+
+  it("shows a castaway of another franchise with their season's franchise, and no game section when the data has none", async () => {
+    const shane: Castaway = {
+      id: 'au-shane-gould',
+      name: 'Shane Gould',
+      imageUrl: '/media/contestants/au3/shane',
+      seasons: [{ id: 'au3', number: 3, name: au3Game.name, logoUrl: '/media/seasons/au3', imageUrl: '/media/contestants/au3/shane', community: { place: 2, ranked: 3 } }],
+      allTime: { ranked: 0 },
+      listCount: 0,
+      lists: [],
+    };
+    mockListsServer({ routes: { 'GET /api/contestants/au-shane-gould': { status: 200, body: shane } } });
+    renderAt('/castaways/au-shane-gould');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shane Gould' })).toBeInTheDocument();
+    expect(screen.getByText('Castaway · Season AU 3')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Their season' })).getByRole('link')).toHaveTextContent('AU 3 Champions vs. Contenders');
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.queryByText(/game scores them/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'survivoR' })).not.toBeInTheDocument();
   });
 
   it('says when no list ranks them yet', async () => {

@@ -1,13 +1,19 @@
 import { Link, useParams } from 'react-router';
+import { useCatalog } from '../../api/catalog';
 import { ApiError } from '../../api/client';
 import { userMessage } from '../../api/userMessage';
-import { ErrorLine } from '../../components/Failure';
+import { ErrorLine, LoadFailed } from '../../components/Failure';
 import { FallbackImage } from '../../components/FallbackImage';
+import { GameCredit } from '../../components/GameCredit';
 import { ListCardGrid, type ListSummary } from '../../components/ListCard';
 import { PageHero } from '../../components/PageHero';
-import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
+import { seasonNumberLabel, shortSeasonName } from '../../lib/seasonDisplay';
 import { castawayPageTitle, pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { CASTAWAY_ERROR, useCastaway, type Castaway, type CastawayPlace } from './castawayApi';
+import { GAME_ERROR, isNoGame, useCastawayGame } from './game/castawayGameApi';
+import { GameTotals } from './game/GameTotals';
+import { SeasonGameStats } from './game/SeasonGameStats';
+import gameStyles from './game/CastawayGame.module.css';
 import page from '../../components/Page.module.css';
 import styles from './CastawayPage.module.css';
 import { formatMessage, MESSAGES } from '../../api/contract';
@@ -40,27 +46,46 @@ function Stats({ c }: { c: Castaway }) {
   );
 }
 
-function Seasons({ c }: { c: Castaway }) {
+/** Each season they played: its community place and, beside it, their real game there. */
+function Seasons({ c, game }: { c: Castaway; game: ReturnType<typeof useCastawayGame> }) {
+  const catalog = useCatalog();
+  const played = new Map(game.data?.seasons.map((g) => [g.season, g]));
+  const castSize = (seasonId: string) => catalog.data?.seasons.find((s) => s.id === seasonId)?.contestants.length;
   return (
     <section className={page.section} aria-labelledby="seasons-heading">
       <h2 id="seasons-heading" className={page.sectionTitle}>
         {c.seasons.length === 1 ? 'Their season' : `Their ${c.seasons.length} seasons`}
       </h2>
-      <ul className={styles.seasons}>
-        {c.seasons.map((s) => (
-          <li key={s.id} className={styles.season}>
-            <FallbackImage src={s.imageUrl} alt="" width={64} height={64} className={styles.seasonFace} />
-            <span className={styles.seasonBody}>
-              <Link to={`/seasons/${encodeURIComponent(s.id)}`} className={styles.seasonName}>
-                <span className={styles.seasonNumber}>Season {s.number}</span> {stripSurvivorPrefix(s.name)}
-              </Link>
-              <span className={styles.seasonPlace}>
-                {s.community.place === undefined ? 'Not in its community ranking yet' : `${placeText(s.community)} in its community ranking`}
-              </span>
-            </span>
-          </li>
-        ))}
+      {game.isPending && (
+        <p role="status" className="visually-hidden">{MESSAGES.gameLoadingTheirs}</p>
+      )}
+      {game.isError && !isNoGame(game.error) && (
+        <LoadFailed message={userMessage(game.error, GAME_ERROR)} onRetry={() => void game.refetch()} className={gameStyles.error} retryLabel="Retry" inline />
+      )}
+      <ul className={`${styles.seasons} ${game.data ? styles.withGame : ''}`}>
+        {c.seasons.map((s) => {
+          const g = played.get(s.id);
+          const name = shortSeasonName(s.name);
+          return (
+            <li key={s.id} className={styles.season}>
+              <div className={styles.seasonHead}>
+                <FallbackImage src={s.imageUrl} alt="" width={64} height={64} className={styles.seasonFace} />
+                <span className={styles.seasonBody}>
+                  <Link to={`/seasons/${encodeURIComponent(s.id)}`} className={styles.seasonName}>
+                    <span className={styles.seasonNumber}>{seasonNumberLabel(s)}</span> {name}
+                  </Link>
+                  <span className={styles.seasonPlace}>
+                    {s.community.place === undefined ? 'Not in its community ranking yet' : `${placeText(s.community)} in its community ranking`}
+                  </span>
+                </span>
+              </div>
+              {game.isPending && <span className={gameStyles.skeleton} aria-hidden="true" />}
+              {g && <SeasonGameStats game={g} community={s.community} castSize={castSize(s.id)} seasonName={name} />}
+            </li>
+          );
+        })}
       </ul>
+      {game.data && <GameCredit />}
     </section>
   );
 }
@@ -101,6 +126,7 @@ function Lists({ c, pages }: { c: Castaway; pages: ReturnType<typeof useCastaway
 export default function CastawayPage() {
   const { contestantId = '' } = useParams();
   const query = useCastaway(contestantId);
+  const game = useCastawayGame(contestantId);
   const c = query.data?.pages[0];
   usePageTitle(c ? castawayPageTitle(c.name) : pageTitle());
   if (query.isPending) {
@@ -131,7 +157,8 @@ export default function CastawayPage() {
       </div>
     );
   }
-  const seasons = c.seasons.map((s) => s.number).join(', ');
+  // A US season by its number alone, another franchise's with it: 'Seasons 13, 16, AU 11'.
+  const seasons = c.seasons.map((s) => seasonNumberLabel(s).replace(/^Season /, '')).join(', ');
   return (
     <div className={page.page}>
       <PageHero eyebrow={`Castaway · ${c.seasons.length === 1 ? 'Season' : 'Seasons'} ${seasons}`} title={c.name} compact />
@@ -139,7 +166,8 @@ export default function CastawayPage() {
         <FallbackImage src={c.imageUrl} alt={c.name} width={160} height={160} className={styles.face} />
         <Stats c={c} />
       </div>
-      <Seasons c={c} />
+      <Seasons c={c} game={game} />
+      {game.data && game.data.seasons.length > 1 && <GameTotals person={game.data} />}
       <Lists c={c} pages={query} />
       <p className={styles.note}>
         <Sentence

@@ -26,7 +26,10 @@ describe("'Rank by choosing' in the creator", () => {
     await user.click(screen.getByRole('button', { name: 'Rank by choosing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rank by choosing' });
     const season = within(dialog).getByRole('combobox', { name: 'Season' });
-    await waitFor(() => expect(within(season).getAllByRole('option')).toHaveLength(5));
+    await waitFor(() => expect(within(season).getAllByRole('option')).toHaveLength(6));
+    // Each franchise's seasons are a group of their own, the US first.
+    expect(within(season).getAllByRole('group').map((g) => g.getAttribute('label'))).toEqual(['US', 'Australia']);
+    expect(within(season).getByRole('option', { name: '3. Champions vs. Contenders (3)' })).toHaveValue('au3');
     await user.selectOptions(season, 's13');
     expect(within(dialog).getByRole('radio', { name: 'A season’s cast' })).toBeChecked();
     expect(within(dialog).getByText('2 to sort: at most 1 question.')).toBeInTheDocument();
@@ -95,8 +98,8 @@ describe("'Rank by choosing' in the creator", () => {
     await user.click(screen.getByRole('button', { name: 'Rank by choosing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rank by choosing' });
     expect(within(dialog).getByRole('radio', { name: 'The 2 contestants in your list' })).toBeChecked();
-    await user.click(within(dialog).getByRole('radio', { name: 'Every season (5)' }));
-    expect(within(dialog).getByText('5 to sort: at most 7 questions.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Every season (6)' }));
+    expect(within(dialog).getByText('6 to sort: at most 10 questions.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

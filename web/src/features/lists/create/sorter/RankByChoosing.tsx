@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useCatalog } from '../../../../api/catalog';
 import { Dialog } from '../../../../components/Dialog';
-import { stripSurvivorPrefix } from '../../../../lib/seasonDisplay';
+import { FRANCHISES, shortSeasonName } from '../../../../lib/seasonDisplay';
 import { maxQuestions } from '../../../../lib/sorter';
 import type { RankedItem } from '../rankedItem';
 import type { CreatorUpdate } from './SortSession';
@@ -78,11 +78,20 @@ function SortSetup({ items, onClose, onStart }: { items: readonly RankedItem[]; 
                 setSource('cast');
               }}
             >
-              {seasons.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {`${s.number}. ${stripSurvivorPrefix(s.name)} (${s.contestants.length})`}
-                </option>
-              ))}
+              {FRANCHISES.map((f) => {
+                const group = seasons.filter((s) => s.franchise === f.id);
+                return (
+                  group.length > 0 && (
+                    <optgroup key={f.id} label={f.name}>
+                      {group.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {`${s.number}. ${shortSeasonName(s.name)} (${s.contestants.length})`}
+                        </option>
+                      ))}
+                    </optgroup>
+                  )
+                );
+              })}
             </select>
           </label>
           {listSortable && (

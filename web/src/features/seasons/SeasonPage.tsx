@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { MESSAGES } from '../../api/contract';
+import { Link, useParams } from 'react-router';
+import { useCatalog } from '../../api/catalog';
+import { PageHero } from '../../components/PageHero';
+import { FRANCHISES, stripSurvivorPrefix } from '../../lib/seasonDisplay';
+import { pageTitle, usePageTitle } from '../../lib/pageTitle';
+import { ConsensusRanking, type Face } from './consensus/ConsensusRanking';
+import { SeasonGame } from './game/SeasonGame';
+import page from '../../components/Page.module.css';
+import styles from './consensus/ConsensusPage.module.css';
+
+/** '/seasons/{seasonId}': what happened in a season, then how the community ranks its cast. */
+export default function SeasonPage() {
+  const { seasonId = '' } = useParams();
+  const catalog = useCatalog();
+  const communityId = useId();
+  const season = catalog.data?.seasons.find((s) => s.id === seasonId);
+  const missing = catalog.isSuccess && !season;
+  const title = season ? stripSurvivorPrefix(season.name) : 'Season';
+  usePageTitle(pageTitle(missing ? 'Season not found' : title));
+  if (missing) {
+    return (
+      <div className={page.page}>
+        <div role="alert" className={styles.error}>
+          <h1>Season not found</h1>
+          <Link to="/seasons" className={page.button}>
+            All seasons
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const franchise = season && season.franchise !== 'US' ? `${FRANCHISES.find((f) => f.id === season.franchise)?.name} · ` : '';
+  const face = (id: string, name: string): Face => {
+    const c = season?.contestants.find((x) => x.id === id);
+    return { name, imageUrl: c?.imageUrl ?? '', href: `/castaways/${encodeURIComponent(id)}` };
+  };
+  return (
+    <div className={page.page}>
+      <PageHero eyebrow={season ? `${franchise}Season ${season.number}` : 'Season'} title={title} compact />
+      <SeasonGame seasonId={seasonId} season={season} />
+      <section className={page.section} aria-labelledby={communityId}>
+        <h2 id={communityId} className={page.sectionTitle}>
+          Community ranking
+        </h2>
+        <p className={styles.lede}>{MESSAGES.consensusSeasonIntro}</p>
+        <ConsensusRanking seasonId={seasonId} face={face} label={`Community ranking of ${title}`} empty={MESSAGES.consensusSeasonEmpty} />
+      </section>
+      <p className={styles.back}>
+        <Link to="/seasons">Community ranking of every season</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Season } from '../../../api/client';
+import { ApiError } from '../../../api/client';
+import { MESSAGES } from '../../../api/contract';
+import { userMessage } from '../../../api/userMessage';
+import { LoadFailed } from '../../../components/Failure';
+import { Advantages } from './Advantages';
+import { BootOrder } from './BootOrder';
+import { Councils } from './Councils';
+import { Episodes } from './Episodes';
+import { GAME_ERROR, useSeasonGame } from './gameApi';
+import { JuryVotes } from './JuryVotes';
+import { peopleOf } from './people';
+import { SeasonFacts } from './SeasonFacts';
+import { TribePhases } from './TribePhases';
+import page from '../../../components/Page.module.css';
+import styles from './Game.module.css';
+
+/** What happened in a season, section by section; `season` is its catalog entry (names, headshots). */
+export function SeasonGame({ seasonId, season }: { seasonId: string; season: Season | undefined }) {
+  const query = useSeasonGame(seasonId);
+  if (query.isPending) {
+    return (
+      <div className={styles.skeleton} role="status">
+        <span className="visually-hidden">{MESSAGES.gameLoading}</span>
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className={styles.skeletonBlock} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <p className={styles.missing}>{MESSAGES.gameSeasonMissing}</p>;
+    return <LoadFailed message={userMessage(query.error, GAME_ERROR)} onRetry={() => void query.refetch()} className={styles.error} retryLabel="Retry" buttonClassName={page.button} />;
+  }
+  const game = query.data;
+  const people = peopleOf(game, season);
+  return (
+    <div className={styles.game}>
+      <SeasonFacts game={game} people={people} />
+      <TribePhases game={game} people={people} />
+      <BootOrder game={game} people={people} />
+      <Councils game={game} people={people} />
+      <Advantages game={game} people={people} />
+      <JuryVotes game={game} people={people} />
+      <Episodes game={game} />
+    </div>
+  );
+}
