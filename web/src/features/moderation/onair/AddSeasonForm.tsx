@@ -101,7 +101,7 @@ export function AddSeasonForm({ seasons, onAdded, onCancel }: Props) {
         <Field id={id('number')} label="Number" field="number" error={error}>
           <input {...fieldProps(id('number'), 'number', error)} className={styles.input} type="number" min={1} max={999} inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value)} />
         </Field>
-        <Field id={id('name')} label="Name" field="name" error={error} wide>
+        <Field id={id('name')} label="Season name" field="name" error={error} wide>
           <input {...fieldProps(id('name'), 'name', error)} className={styles.input} value={name} maxLength={100} placeholder={`Survivor ${number}`} onChange={(e) => setName(e.target.value)} />
         </Field>
         <Field id={id('location')} label="Location" field="location" error={error}>

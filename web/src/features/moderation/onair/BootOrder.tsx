@@ -7,15 +7,16 @@ import dialog from '../../../components/DialogForm.module.css';
 import { RECORD_FAILED, useUndoBoot, type GameSeason } from './onairApi';
 import styles from './OnAir.module.css';
 
-/** 'Jane 2, Bob 1': whom a council voted for, most votes first. */
+/** 'Jane Doe 2, Bob Roe 1': whom a council voted for, most votes first. */
 function tally(season: GameSeason, order: number, names: Map<string, string>): string {
   const counts = new Map<string, number>();
   for (const v of season.councils.find((c) => c.order === order)?.votes ?? []) {
     if (v.target) counts.set(v.target, (counts.get(v.target) ?? 0) + 1);
   }
   return [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .map(([id, n]) => `${names.get(id) ?? id} ${n}`)
+    .map(([id, n]) => ({ name: names.get(id) ?? id, n }))
+    .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
+    .map(({ name, n }) => `${name} ${n}`)
     .join(', ');
 }
 

@@ -75,50 +75,54 @@ export function CastRows({ rows, onChange, seasons, invalid, describedBy }: Prop
             <li key={r.key}>
               <fieldset className={styles.castRow}>
                 <legend className={styles.rowLegend}>Castaway {n}</legend>
-                {r.contestantId ? (
-                  <div className={`${styles.field} ${styles.wide}`}>
-                    <span className={styles.label}>Returning player</span>
-                    <p className={styles.returning}>
-                      <strong data-row={r.key} tabIndex={-1}>
-                        {r.name}
-                      </strong>
-                      <button type="button" className={styles.textButton} onClick={() => set(r.key, { contestantId: '', name: '' })}>
-                        Newcomer instead
-                      </button>
-                    </p>
-                  </div>
-                ) : (
-                  <div className={`${styles.field} ${styles.wide}`}>
-                    <label htmlFor={`${id}-name`}>Name</label>
-                    <div className={styles.nameRow}>
-                      <input id={`${id}-name`} data-row={r.key} {...inputProps} value={r.name} maxLength={80} onChange={(e) => set(r.key, { name: e.target.value })} />
+                <div className={styles.castHead}>
+                  {r.contestantId ? (
+                    <div className={styles.field}>
+                      <span className={styles.label}>Returning player</span>
+                      <p className={styles.returning}>
+                        <strong data-row={r.key} tabIndex={-1}>
+                          {r.name}
+                        </strong>
+                        <button type="button" className={styles.textButton} onClick={() => set(r.key, { contestantId: '', name: '' })}>
+                          Newcomer instead
+                        </button>
+                      </p>
+                    </div>
+                  ) : (
+                    <>
+                      <div className={styles.field}>
+                        <label htmlFor={`${id}-name`}>Name</label>
+                        <input id={`${id}-name`} data-row={r.key} {...inputProps} value={r.name} maxLength={80} onChange={(e) => set(r.key, { name: e.target.value })} />
+                      </div>
                       <button type="button" className={page.buttonGhost} onClick={() => setPicking(r.key)}>
                         Returning player…
                       </button>
-                    </div>
-                  </div>
-                )}
-                <div className={styles.field}>
-                  <label htmlFor={`${id}-tribe`}>Tribe</label>
-                  <input id={`${id}-tribe`} list={`${uid}-tribes`} {...inputProps} value={r.tribe} maxLength={40} onChange={(e) => set(r.key, { tribe: e.target.value })} />
+                    </>
+                  )}
+                  <button type="button" className={styles.textButton} onClick={() => remove(r.key)} disabled={rows.length === 1} aria-label={`Remove castaway ${n}`}>
+                    Remove
+                  </button>
                 </div>
-                <div className={`${styles.field} ${styles.narrow}`}>
-                  <label htmlFor={`${id}-age`}>Age</label>
-                  <input id={`${id}-age`} type="number" min={0} max={120} inputMode="numeric" className={styles.input} value={r.age} onChange={(e) => set(r.key, { age: e.target.value })} />
-                </div>
-                <div className={styles.field}>
-                  <label htmlFor={`${id}-hometown`}>Hometown</label>
-                  <input id={`${id}-hometown`} className={styles.input} value={r.hometown} maxLength={100} onChange={(e) => set(r.key, { hometown: e.target.value })} />
-                </div>
-                {!r.contestantId && (
+                <div className={styles.castDetails}>
                   <div className={styles.field}>
-                    <label htmlFor={`${id}-occupation`}>Occupation</label>
-                    <input id={`${id}-occupation`} className={styles.input} value={r.occupation} maxLength={100} onChange={(e) => set(r.key, { occupation: e.target.value })} />
+                    <label htmlFor={`${id}-tribe`}>Tribe</label>
+                    <input id={`${id}-tribe`} list={`${uid}-tribes`} {...inputProps} value={r.tribe} maxLength={40} onChange={(e) => set(r.key, { tribe: e.target.value })} />
                   </div>
-                )}
-                <button type="button" className={`${styles.textButton} ${styles.remove}`} onClick={() => remove(r.key)} disabled={rows.length === 1} aria-label={`Remove castaway ${n}`}>
-                  Remove
-                </button>
+                  <div className={styles.field}>
+                    <label htmlFor={`${id}-age`}>Age</label>
+                    <input id={`${id}-age`} type="number" min={0} max={120} inputMode="numeric" className={styles.input} value={r.age} onChange={(e) => set(r.key, { age: e.target.value })} />
+                  </div>
+                  <div className={styles.field}>
+                    <label htmlFor={`${id}-hometown`}>Hometown</label>
+                    <input id={`${id}-hometown`} className={styles.input} value={r.hometown} maxLength={100} onChange={(e) => set(r.key, { hometown: e.target.value })} />
+                  </div>
+                  {!r.contestantId && (
+                    <div className={styles.field}>
+                      <label htmlFor={`${id}-occupation`}>Occupation</label>
+                      <input id={`${id}-occupation`} className={styles.input} value={r.occupation} maxLength={100} onChange={(e) => set(r.key, { occupation: e.target.value })} />
+                    </div>
+                  )}
+                </div>
               </fieldset>
             </li>
           );

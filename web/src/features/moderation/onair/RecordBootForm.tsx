@@ -81,14 +81,11 @@ export function RecordBootForm({ season, playing, onRecorded }: Props) {
         <Field id={id('episode')} label="Episode" field="episode" error={error}>
           <input {...fieldProps(id('episode'), 'episode', error)} className={styles.input} type="number" min={1} max={99} inputMode="numeric" value={episode} onChange={(e) => setEpisode(e.target.value)} />
         </Field>
-        <Field id={id('episodeTitle')} label="Episode title" field="episodeTitle" error={error} wide>
-          <input {...fieldProps(id('episodeTitle'), 'episodeTitle', error)} className={styles.input} value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
-        </Field>
-        <Field id={id('airDate')} label="Air date" field="airDate" error={error}>
-          <input {...fieldProps(id('airDate'), 'airDate', error)} className={styles.input} type="date" value={airDate} onChange={(e) => setAirDate(e.target.value)} />
-        </Field>
         <Field id={id('day')} label="Day" field="day" error={error}>
           <input {...fieldProps(id('day'), 'day', error)} className={styles.input} type="number" min={1} max={100} inputMode="numeric" value={day} onChange={(e) => setDay(e.target.value)} />
+        </Field>
+        <Field id={id('episodeTitle')} label="Episode title" field="episodeTitle" error={error} wide>
+          <input {...fieldProps(id('episodeTitle'), 'episodeTitle', error)} className={styles.input} value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
         </Field>
         <Field id={id('castaway')} label="Who left" field="castaway" error={error} wide>
           <select {...fieldProps(id('castaway'), 'castaway', error)} className={styles.select} value={castaway} onChange={(e) => setCastaway(e.target.value)}>
@@ -102,6 +99,9 @@ export function RecordBootForm({ season, playing, onRecorded }: Props) {
         </Field>
         <Field id={id('result')} label="How they left" field="result" error={error}>
           <input {...fieldProps(id('result'), 'result', error)} className={styles.input} value={result} maxLength={60} onChange={(e) => setResult(e.target.value)} />
+        </Field>
+        <Field id={id('airDate')} label="Air date" field="airDate" error={error}>
+          <input {...fieldProps(id('airDate'), 'airDate', error)} className={styles.input} type="date" value={airDate} onChange={(e) => setAirDate(e.target.value)} />
         </Field>
       </div>
       <fieldset className={styles.votes} aria-describedby={`${uid}-votes-hint`}>
