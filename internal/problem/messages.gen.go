@@ -127,7 +127,7 @@ const (
 	MsgOnAirEpisodeRequired     = "Give the episode's number."
 	MsgOnAirFranchise           = "Choose the US, Australia, South Africa, New Zealand or the UK."
 	MsgOnAirGameFailed          = "Failed to load this season's game. Please try again."
-	MsgOnAirIntro               = "Add a season as it starts airing, then record each boot as its episode airs. Its page shows every boot at once."
+	MsgOnAirIntro               = "Add a season as it starts airing, then record each boot as its episode airs; the season's page shows it at once."
 	MsgOnAirName                = "A season needs a name of 1 to {max} characters."
 	MsgOnAirNoBoots             = "No boot is recorded yet."
 	MsgOnAirNobodyLeft          = "Nobody is left in the game to record."

@@ -157,7 +157,7 @@ export const messages = {
   onAirEpisodeRequired: 'Give the episode\'s number.',
   onAirFranchise: 'Choose the US, Australia, South Africa, New Zealand or the UK.',
   onAirGameFailed: 'Failed to load this season\'s game. Please try again.',
-  onAirIntro: 'Add a season as it starts airing, then record each boot as its episode airs. Its page shows every boot at once.',
+  onAirIntro: 'Add a season as it starts airing, then record each boot as its episode airs; the season\'s page shows it at once.',
   onAirName: 'A season needs a name of 1 to {max} characters.',
   onAirNoBoots: 'No boot is recorded yet.',
   onAirNobodyLeft: 'Nobody is left in the game to record.',
