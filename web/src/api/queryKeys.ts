@@ -45,6 +45,8 @@ export const queryKeys = {
   },
   /** GET /api/seasons/{seasonId}/consensus ('' : GET /api/seasons/consensus, the seasons). */
   consensus: (seasonId: string) => ['consensus', seasonId] as const,
+  /** GET /api/seasons/{seasonId}/game (and its event stream). */
+  game: (seasonId: string) => ['game', seasonId] as const,
   /** GET /api/feed: a few for home, and the feed page's pages. */
   feed: {
     all: ['feed'] as const,

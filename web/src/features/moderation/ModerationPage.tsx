@@ -8,12 +8,13 @@ import { QUEUE_FAILED, useModerationLog, useModerationQueue, type ReportStatus }
 import { Paged } from './Paged';
 import { ReportTargetCards } from './ReportTargetCard';
 import { UsersTab } from './UsersTab';
+import { OnAirTab } from './onair/OnAirTab';
 import { ActionRows } from './actionWords';
 import page from '../../components/Page.module.css';
 import styles from './ModerationPage.module.css';
 import { MESSAGES } from '../../api/contract';
 
-type Tab = ReportStatus | 'log' | 'users';
+type Tab = ReportStatus | 'log' | 'users' | 'onair';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -22,9 +23,10 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'restored', label: 'Restored' },
   { value: 'log', label: 'Actions log' },
   { value: 'users', label: 'Users' },
+  { value: 'onair', label: 'Seasons on air' },
 ];
 
-/** '/moderation': the reports queue, the actions log and the accounts, for admins only (others are sent home). */
+/** '/moderation': the reports queue, the actions log, the accounts and the seasons on air, for admins only (others are sent home). */
 export default function ModerationPage() {
   usePageTitle(pageTitle('Moderation'));
   const { user, isLoading } = useMe();
@@ -43,7 +45,7 @@ export default function ModerationPage() {
           </button>
         ))}
       </div>
-      {tab === 'users' ? <UsersTab /> : tab === 'log' ? <ActionsLog /> : <Queue key={tab} status={tab} />}
+      {tab === 'onair' ? <OnAirTab /> : tab === 'users' ? <UsersTab /> : tab === 'log' ? <ActionsLog /> : <Queue key={tab} status={tab} />}
     </div>
   );
 }
