@@ -189,6 +189,12 @@ func (s *Service) RecordBoot(ctx context.Context, a model.Actor, seasonID string
 		return nil, err
 	}
 	in.Result = strings.TrimSpace(in.Result)
+	if in.Castaway == "" {
+		return nil, problem.InvalidField("castaway", problem.MsgOnAirWhoLeft)
+	}
+	if in.Episode < 1 || in.Episode > 99 {
+		return nil, problem.InvalidField("episode", problem.MsgOnAirEpisodeRequired)
+	}
 	cast := map[string]*Castaway{}
 	for _, c := range season.Cast {
 		cast[c.ID] = c

@@ -110,6 +110,8 @@ func TestSeasonOnAir(t *testing.T) {
 			{game.NewBoot{Episode: 2, Day: 5, Castaway: "john-roe", Result: "2nd voted out", Votes: []game.NewVote{{Voter: "jane-doe", Target: "john-roe"}}},
 				"Jane Doe is out of the game and cannot vote."},
 			{game.NewBoot{Episode: 2, Day: 2, Castaway: "john-roe", Result: "2nd voted out"}, "Give the day of the boot, from 3 to 100."},
+			{game.NewBoot{Episode: 0, Day: 5, Castaway: "john-roe", Result: "2nd voted out"}, "Give the episode's number."},
+			{game.NewBoot{Episode: 2, Day: 5, Result: "2nd voted out"}, "Choose who left the game."},
 		} {
 			_, err := a.RecordBoot(ctx, mod, "s51", tc.boot)
 			wantProblem(t, err, tc.want)

@@ -276,6 +276,8 @@ const (
 	MsgOnAirPremiere             = "Give the premiere as a date, like 2027-02-24."
 	MsgOnAirRecorded             = "{name} is recorded: {result}."
 	MsgOnAirResult               = "Say how they left, in 1 to {max} characters, like 3rd voted out."
+	MsgOnAirReturning            = "Returning player…"
+	MsgOnAirSeasonLoading        = "Loading the season…"
 	MsgOnAirSeasonTaken          = "There is already a season {label}."
 	MsgOnAirSeasonsFailed        = "Failed to load the seasons. Please try again."
 	MsgOnAirTribe                = "Every castaway needs a tribe of 1 to {max} characters."

@@ -46,8 +46,9 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request, key string, v
 			s.fail(w, r, "game", err, problem.MsgSomethingWrong)
 			return
 		}
-		// Revalidated by ETag: the game changes when an operator imports a newer copy.
-		a = httpcache.NewPrecompressed(body, "application/json", "public, max-age=300, must-revalidate")
+		// Revalidated by ETag on every read (a 304 costs nothing): a boot recorded while a
+		// season airs must show at once.
+		a = httpcache.NewPrecompressed(body, "application/json", "public, no-cache")
 		g.keep(key, generation, a)
 	}
 	a.ServeHTTP(w, r)

@@ -38,15 +38,13 @@ export const queryKeys = {
   }),
   /** GET /api/contestants/{contestantId}, a page of lists at a time. */
   castaway: (contestantId: string) => ['castaway', contestantId] as const,
-  /** GET /api/seasons/{seasonId}/game and GET /api/contestants/{contestantId}/game. */
+  /** GET /api/seasons/{seasonId}/game (its event stream says when to read it again) and GET /api/contestants/{contestantId}/game. */
   game: {
     season: (seasonId: string) => ['game', 'season', seasonId] as const,
     castaway: (contestantId: string) => ['game', 'castaway', contestantId] as const,
   },
   /** GET /api/seasons/{seasonId}/consensus ('' : GET /api/seasons/consensus, the seasons). */
   consensus: (seasonId: string) => ['consensus', seasonId] as const,
-  /** GET /api/seasons/{seasonId}/game (and its event stream). */
-  game: (seasonId: string) => ['game', seasonId] as const,
   /** GET /api/feed: a few for home, and the feed page's pages. */
   feed: {
     all: ['feed'] as const,

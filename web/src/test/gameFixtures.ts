@@ -18,6 +18,7 @@ export function gameCastaway(over: Partial<GameCastaway> & Pick<GameCastaway, 'i
     finalist: false,
     winner: false,
     votesCast: 0,
+    castSize: 3,
     votesReceived: 0,
     bootVotes: 0,
     idolsFound: 0,

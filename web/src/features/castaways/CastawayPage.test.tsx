@@ -83,11 +83,12 @@ describe('CastawayPage', () => {
       survivorId: 'US0201',
       name: 'Parvati Shallow',
       seasons: [
-        gameCastaway({ id: 'parvati-shallow', name: 'Parvati Shallow', season: 's13', place: 6, result: '10th voted out', day: 33, tribes: ['Manihiki', 'Aitutonga'], gameRank: 1 }),
+        gameCastaway({ id: 'parvati-shallow', name: 'Parvati Shallow', season: 's13', place: 6, result: '10th voted out', day: 33, tribes: ['Manihiki', 'Aitutonga'], gameRank: 1, castSize: 2 }),
         gameCastaway({
           id: 'parvati-shallow',
           name: 'Parvati Shallow',
           season: 's16',
+          castSize: 2,
           place: 1,
           result: 'Sole Survivor',
           finalist: true,
@@ -143,7 +144,7 @@ describe('CastawayPage', () => {
       id: 'au-shane-gould',
       name: 'Shane Gould',
       imageUrl: '/media/contestants/au3/shane',
-      seasons: [{ id: 'au3', number: 3, name: au3Game.name, logoUrl: '/media/seasons/au3', imageUrl: '/media/contestants/au3/shane', community: { place: 2, ranked: 3 } }],
+      seasons: [{ id: 'au3', franchise: 'AU', number: 3, name: au3Game.name, logoUrl: '/media/seasons/au3', imageUrl: '/media/contestants/au3/shane', community: { place: 2, ranked: 3 } }],
       allTime: { ranked: 0 },
       listCount: 0,
       lists: [],

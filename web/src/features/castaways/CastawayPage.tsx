@@ -1,5 +1,4 @@
 import { Link, useParams } from 'react-router';
-import { useCatalog } from '../../api/catalog';
 import { ApiError } from '../../api/client';
 import { userMessage } from '../../api/userMessage';
 import { ErrorLine, LoadFailed } from '../../components/Failure';
@@ -48,9 +47,7 @@ function Stats({ c }: { c: Castaway }) {
 
 /** Each season they played: its community place and, beside it, their real game there. */
 function Seasons({ c, game }: { c: Castaway; game: ReturnType<typeof useCastawayGame> }) {
-  const catalog = useCatalog();
   const played = new Map(game.data?.seasons.map((g) => [g.season, g]));
-  const castSize = (seasonId: string) => catalog.data?.seasons.find((s) => s.id === seasonId)?.contestants.length;
   return (
     <section className={page.section} aria-labelledby="seasons-heading">
       <h2 id="seasons-heading" className={page.sectionTitle}>
@@ -80,7 +77,7 @@ function Seasons({ c, game }: { c: Castaway; game: ReturnType<typeof useCastaway
                 </span>
               </div>
               {game.isPending && <span className={gameStyles.skeleton} aria-hidden="true" />}
-              {g && <SeasonGameStats game={g} community={s.community} castSize={castSize(s.id)} seasonName={name} />}
+              {g && <SeasonGameStats game={g} community={s.community} castSize={g.castSize} seasonName={name} />}
             </li>
           );
         })}

@@ -6,4 +6,4 @@ import { queryKeys } from '../../api/queryKeys';
  * It lives in the shared queryKeys, so the moderators' tab recording a boot (another
  * feature) writes the same entry.
  */
-export const gameQueryKey = queryKeys.game;
+export const gameQueryKey = queryKeys.game.season;

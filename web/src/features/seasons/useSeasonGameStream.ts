@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
 import { useLiveStream } from '../../api/liveStream';
 import { gameQueryKey } from './gameQueryKey';
 
@@ -30,8 +29,6 @@ export function useSeasonGameStream(seasonId: string) {
 }
 
 async function reread(queryClient: QueryClient, seasonId: string) {
-  // The browser keeps the game's answer for minutes (max-age): read it once past that cache,
-  // which stores the new answer, so the query's own read gets the new game.
-  await api.GET('/api/seasons/{seasonId}/game', { params: { path: { seasonId } }, cache: 'no-cache' }).catch(() => undefined);
+  // The game's answer is revalidated by ETag on every read: the query's read gets the new game.
   await queryClient.invalidateQueries({ queryKey: gameQueryKey(seasonId) });
 }

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { MESSAGES } from '../../../api/contract';
 import type { CatalogContestant, Season } from '../../../api/client';
 import page from '../../../components/Page.module.css';
 import { ReturningPicker } from './ReturningPicker';
@@ -95,7 +96,7 @@ export function CastRows({ rows, onChange, seasons, invalid, describedBy }: Prop
                         <input id={`${id}-name`} data-row={r.key} {...inputProps} value={r.name} maxLength={80} onChange={(e) => set(r.key, { name: e.target.value })} />
                       </div>
                       <button type="button" className={page.buttonGhost} onClick={() => setPicking(r.key)}>
-                        Returning player…
+                        {MESSAGES.onAirReturning}
                       </button>
                     </>
                   )}

@@ -30,7 +30,7 @@ export function OnAirTab() {
   if (catalog.isPending) {
     body = (
       <p role="status" className={styles.muted}>
-        Loading seasons…
+        {MESSAGES.seasonsLoading}
       </p>
     );
   } else if (catalog.isError) {

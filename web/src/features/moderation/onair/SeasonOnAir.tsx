@@ -32,7 +32,7 @@ export function SeasonOnAir({ seasonId, onDone, focusOnLoad = false }: Props) {
   if (game.isPending) {
     return (
       <p role="status" className={styles.muted}>
-        Loading the season…
+        {MESSAGES.onAirSeasonLoading}
       </p>
     );
   }

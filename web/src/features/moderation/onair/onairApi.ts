@@ -24,27 +24,18 @@ export const FRANCHISES: { value: Franchise; label: string }[] = [
   { value: 'UK', label: 'UK' },
 ];
 
-/**
- * A season's game. Read past the browser's cache (the server lets it keep the answer for
- * minutes), by ETag: the moderator must see the boots just recorded, here or by another.
- */
+/** A season's game (revalidated by ETag each read: the moderator must see the boots just recorded, here or by another). */
 export function useSeasonGame(seasonId: string) {
   return useQuery({
-    queryKey: queryKeys.game(seasonId),
-    queryFn: ({ signal }) =>
-      request(() => api.GET('/api/seasons/{seasonId}/game', { params: { path: { seasonId } }, signal, cache: 'no-cache' }), MESSAGES.onAirGameFailed).then(withLists),
+    queryKey: queryKeys.game.season(seasonId),
+    queryFn: ({ signal }) => request(() => api.GET('/api/seasons/{seasonId}/game', { params: { path: { seasonId } }, signal }), MESSAGES.onAirGameFailed),
     retry: retryRead(1, (err) => err instanceof ApiError && err.status === 404),
   });
 }
 
-/** The server sends a season's lists that are still empty (a season just added) as null: read them as empty. */
-function withLists(season: GameSeason): GameSeason {
-  return { ...season, boots: season.boots ?? [], councils: season.councils ?? [] };
-}
-
 /** Puts the game the server answered in place of the one read before. */
 function keep(queryClient: QueryClient, season: GameSeason) {
-  queryClient.setQueryData(queryKeys.game(season.id), withLists(season));
+  queryClient.setQueryData(queryKeys.game.season(season.id), season);
 }
 
 export function useAddSeason() {
@@ -66,7 +57,7 @@ function useGameRecord<T>(seasonId: string, run: (input: T) => Promise<GameSeaso
   return useMutation({
     mutationFn: run,
     onSuccess: (season) => keep(queryClient, season),
-    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.game(seasonId) }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.game.season(seasonId) }),
   });
 }
 

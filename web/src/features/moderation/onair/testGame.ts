@@ -18,6 +18,7 @@ export function castaway(id: string, name: string, tribe: string, result = ''): 
     finalist: false,
     winner: false,
     votesCast: 0,
+    castSize: 4,
     votesReceived: 0,
     bootVotes: 0,
     idolsFound: 0,

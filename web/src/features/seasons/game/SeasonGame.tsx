@@ -9,15 +9,19 @@ import { Councils } from './Councils';
 import { Episodes } from './Episodes';
 import { GAME_ERROR, useSeasonGame } from './gameApi';
 import { JuryVotes } from './JuryVotes';
+import { Journeys } from './Journeys';
 import { peopleOf } from './people';
 import { SeasonFacts } from './SeasonFacts';
 import { TribePhases } from './TribePhases';
+import { useSeasonGameStream } from '../useSeasonGameStream';
 import page from '../../../components/Page.module.css';
 import styles from './Game.module.css';
 
 /** What happened in a season, section by section; `season` is its catalog entry (names, headshots). */
 export function SeasonGame({ seasonId, season }: { seasonId: string; season: Season | undefined }) {
   const query = useSeasonGame(seasonId);
+  // A boot recorded while the season airs shows without a reload.
+  useSeasonGameStream(seasonId);
   if (query.isPending) {
     return (
       <div className={styles.skeleton} role="status">
@@ -42,6 +46,7 @@ export function SeasonGame({ seasonId, season }: { seasonId: string; season: Sea
       <Councils game={game} people={people} />
       <Advantages game={game} people={people} />
       <JuryVotes game={game} people={people} />
+      <Journeys game={game} people={people} />
       <Episodes game={game} />
     </div>
   );

@@ -13,21 +13,12 @@ export type GamePhase = components['schemas']['GamePhase'];
 
 export const GAME_ERROR = MESSAGES.gameFailed;
 
-const LISTS = ['cast', 'tribes', 'phases', 'boots', 'councils', 'advantages', 'jury', 'episodes', 'journeys'] as const;
-
-/** The server leaves out (or sends null for) a list the season has nothing in: an empty list here. */
-function withLists(game: GameSeason): GameSeason {
-  const whole = { ...game };
-  for (const key of LISTS) (whole[key] as unknown[]) = game[key] ?? [];
-  return whole;
-}
-
 /** What happened in a season: the same for everyone, and it does not change while a page is open. */
 export function useSeasonGame(seasonId: string) {
   return useQuery({
     queryKey: queryKeys.game.season(seasonId),
     queryFn: ({ signal }) =>
-      request(() => api.GET('/api/seasons/{seasonId}/game', { params: { path: { seasonId } }, signal }), GAME_ERROR).then(withLists),
+      request(() => api.GET('/api/seasons/{seasonId}/game', { params: { path: { seasonId } }, signal }), GAME_ERROR),
     staleTime: 10 * 60 * 1000,
     retry: retryRead(1, (err) => err instanceof ApiError && err.status === 404),
   });
