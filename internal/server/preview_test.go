@@ -66,9 +66,9 @@ func TestListPagePreview(t *testing.T) {
 func TestWithoutDescription(t *testing.T) {
 	for in, want := range map[string]string{
 		"<head>\n    <meta name=\"description\" content=\"Rank\" />\n    <title>x</title>": "<head>\n    <title>x</title>",
-		"<head><meta name=description content=Rank><title>x</title>":                   "<head><title>x</title>",
-		"<head><title>x</title></head>":                                                "<head><title>x</title></head>",
-		"<meta name=\"description\"":                                                   "<meta name=\"description\"",
+		"<head><meta name=description content=Rank><title>x</title>":                       "<head><title>x</title>",
+		"<head><title>x</title></head>":                                                    "<head><title>x</title></head>",
+		"<meta name=\"description\"":                                                       "<meta name=\"description\"",
 	} {
 		if got := withoutDescription(in); got != want {
 			t.Errorf("withoutDescription(%q) = %q, want %q", in, got, want)
