@@ -120,6 +120,13 @@ test('a moderator adds a season on air, records a boot with its votes, and undoe
   assert.equal(await tab.getByLabel('Season').inputValue(), 's51', 'the catalog was read again and has the season');
   await tab.getByText('No boot is recorded yet.').waitFor();
 
+  // A fan has the new season's page open (signed out, another browser): no boot yet.
+  const fan = await app.newPage({ width: 1280, height: 800 });
+  await fan.goto('/seasons/s51');
+  await fan.getByRole('heading', { name: 'Where and when' }).waitFor();
+  assert.equal(await fan.getByRole('button', { name: /Boot order/ }).count(), 0, 'no boot order before the first boot');
+  const loads = await fan.evaluate(() => performance.getEntriesByType('navigation').length);
+
   // The first boot, with the votes at its council.
   const boot = tab.getByRole('form', { name: 'Record a boot' });
   assert.equal(await boot.getByLabel('Episode', { exact: true }).inputValue(), '1');
@@ -133,6 +140,13 @@ test('a moderator adds a season on air, records a boot with its votes, and undoe
   await luzon.getByLabel('Jane Doe').selectOption({ label: 'Parvati Shallow' });
   await boot.getByRole('button', { name: 'Record the boot' }).click();
   await tab.getByRole('status').filter({ hasText: 'Jane Doe is recorded: 1st voted out.' }).waitFor();
+  // The fan's open page shows it without a reload: its stream said the game changed.
+  const fanBoots = fan.getByRole('button', { name: /Boot order/ });
+  await fanBoots.waitFor();
+  await fanBoots.click();
+  await fan.getByRole('region', { name: 'Boot order table' }).getByRole('row').filter({ hasText: 'Jane Doe' }).filter({ hasText: '1st voted out' }).waitFor();
+  assert.equal(await fan.evaluate(() => performance.getEntriesByType('navigation').length), loads, 'the page was not reloaded');
+  await fan.close();
   const order = tab.getByRole('region', { name: 'Boot order' });
   await order.getByRole('listitem').filter({ hasText: 'Jane Doe' }).filter({ hasText: 'Episode 1, day 3' }).filter({ hasText: 'Votes: Jane Doe 1, Parvati Shallow 1' }).waitFor();
   const game = await mod.evaluate(async () => (await fetch('/api/seasons/s51/game', { cache: 'no-cache' })).json());
