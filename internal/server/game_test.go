@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -16,15 +15,7 @@ import (
 // getStrict reads url into v, failing on a field v (the contract's type) does not have.
 func getStrict(t *testing.T, url string, v any) *http.Response {
 	t.Helper()
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, body := getWith(t, http.DefaultClient, url, nil)
 	if res.StatusCode == http.StatusOK {
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.DisallowUnknownFields()

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, type Call } from '../../../test/mockApi';
 import { catalogFixture, sandra } from '../../../test/utils';
 import ModerationPage from '../ModerationPage';
-import { season51 } from './testGame';
+import { season51 } from '../../../test/onairFixtures';
 
 afterEach(() => {
   vi.restoreAllMocks();

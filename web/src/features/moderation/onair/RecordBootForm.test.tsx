@@ -5,7 +5,7 @@ import { json, mockApi, renderApp } from '../../../test/mockApi';
 import { catalogFixture, sandra } from '../../../test/utils';
 import ModerationPage from '../ModerationPage';
 import { ordinal, type BootInput } from './onairApi';
-import { castaway, season51 } from './testGame';
+import { castaway, season51 } from '../../../test/onairFixtures';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,34 +1,9 @@
-import type { GameCastaway, GameSeason } from './onairApi';
+import { gameCastaway } from './gameFixtures';
+import type { GameCastaway, GameSeason } from '../features/moderation/onair/onairApi';
 
 /** A castaway still in the game, as GET /game sends one, on tribe. */
 export function castaway(id: string, name: string, tribe: string, result = ''): GameCastaway {
-  return {
-    id,
-    survivorId: id,
-    season: 's51',
-    name,
-    shortName: name.split(' ')[0] ?? name,
-    place: 0,
-    result,
-    day: 0,
-    episode: 0,
-    originalTribe: tribe,
-    tribes: [tribe],
-    jury: false,
-    finalist: false,
-    winner: false,
-    votesCast: 0,
-    castSize: 4,
-    votesReceived: 0,
-    bootVotes: 0,
-    idolsFound: 0,
-    idolsPlayed: 0,
-    advantagesFound: 0,
-    advantagesPlayed: 0,
-    juryVotes: 0,
-    confessionals: 0,
-    expectedConfessionals: 0,
-  };
+  return gameCastaway({ id, name, season: 's51', place: 0, result, survivorId: id, day: 0, episode: 0, originalTribe: tribe, tribes: [tribe], castSize: 4, scores: undefined });
 }
 
 /** Survivor 51 on air: Parvati and Jane on Luzon, Bob and Ann on Tuku. */
