@@ -160,3 +160,19 @@ func nextGameEvent(t *testing.T, events <-chan sseEvent) string {
 	}
 	return ""
 }
+
+// A castaway's page is made once a moment for every reader, with an ETag: a reader whose
+// copy still holds gets a 304; an unknown castaway answers 404 with the site's own head.
+func TestCastawayPageRevalidates(t *testing.T) {
+	e := newEnv(t)
+	res, body := getWith(t, nil, e.URL+"/castaways/au-shane-gould", map[string]string{"Accept-Encoding": "gzip"})
+	if res.StatusCode != http.StatusOK || res.Header.Get("ETag") == "" || res.Header.Get("Content-Encoding") != "gzip" || len(body) == 0 {
+		t.Fatalf("castaway page: %d, ETag %q, encoding %q", res.StatusCode, res.Header.Get("ETag"), res.Header.Get("Content-Encoding"))
+	}
+	if again, _ := getWith(t, nil, e.URL+"/castaways/au-shane-gould", map[string]string{"Accept-Encoding": "gzip", "If-None-Match": res.Header.Get("ETag")}); again.StatusCode != http.StatusNotModified {
+		t.Errorf("revalidation: %d, want 304", again.StatusCode)
+	}
+	if res, body := getWith(t, nil, e.URL+"/castaways/nobody-at-all", nil); res.StatusCode != http.StatusNotFound || !strings.Contains(string(body), "<title>Survivor Rankings</title>") {
+		t.Errorf("unknown castaway: %d", res.StatusCode)
+	}
+}
