@@ -34,7 +34,7 @@ const (
 	// /castaways/{contestantId}
 	CastawayPage = "src/features/castaways/CastawayPage.tsx"
 	// /seasons/{seasonId}
-	SeasonPage = "src/features/seasons/consensus/ConsensusPage.tsx"
+	SeasonPage = "src/features/seasons/SeasonPage.tsx"
 )
 
 // manifestChunk is one entry of Vite's build manifest (dist/.vite/manifest.json).

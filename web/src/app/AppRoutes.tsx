@@ -32,6 +32,7 @@ const landingPages: [string, { preload: () => Promise<unknown> }][] = [
   ['/rankings/user/:userId', UserRankingsPage],
   ['/list/:userId/:listId', ListDetailPage],
   ['/castaways/:contestantId', CastawayPage],
+  ['/seasons/:seasonId', SeasonPage],
   ['/global-rankings', GlobalRankingsPage],
   ['/global-rankings/:listId', GlobalListPage],
 ];
