@@ -36,7 +36,8 @@ type Service struct {
 	game       atomic.Pointer[Game]
 	generation atomic.Uint64
 
-	mu      sync.Mutex // serialises reloads; guards watchers
+	reload  sync.Mutex // one reload at a time
+	mu      sync.Mutex // guards the watchers and the loop's end; never held while building
 	nextID  int
 	watches map[int]func()
 	wake    chan struct{}
@@ -137,8 +138,8 @@ func (s *Service) Wait() {
 // Reload builds the game again from the store (an imported copy in place of the binary's,
 // the records of seasons on air over it) and puts it and its catalog in place.
 func (s *Service) Reload(ctx context.Context) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.reload.Lock()
+	defer s.reload.Unlock()
 	g, cat, err := Stored(ctx, s.store)
 	if err != nil {
 		return err
@@ -146,6 +147,8 @@ func (s *Service) Reload(ctx context.Context) error {
 	s.game.Store(g)
 	s.catalog.Set(cat)
 	s.generation.Add(1)
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for _, fn := range s.watches {
 		fn()
 	}
