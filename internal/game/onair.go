@@ -30,7 +30,18 @@ const (
 	MaxName       = 80
 	MaxTribe      = 40
 	MaxResult     = 60
+	MaxText       = 100 // a location, country, hometown, occupation, episode title
 )
+
+// tooLong refuses a text over MaxText, naming field.
+func tooLong(field string, texts ...string) error {
+	for _, t := range texts {
+		if utf8.RuneCountInString(t) > MaxText {
+			return invalid(field, problem.MsgOnAirTextTooLong, limit(MaxText))
+		}
+	}
+	return nil
+}
 
 // NewSeason is a season added as it starts airing.
 type NewSeason struct {
@@ -127,6 +138,9 @@ func (s *Service) AddSeason(ctx context.Context, a model.Actor, in NewSeason) (*
 	if len(in.Cast) < 2 || len(in.Cast) > MaxCast {
 		return nil, invalid("cast", problem.MsgOnAirCastSize, limit(MaxCast))
 	}
+	if err := tooLong("location", in.Location, in.Country); err != nil {
+		return nil, err
+	}
 	version := fmt.Sprintf("%s%02d", in.Franchise, in.Number)
 	rows := []row{{"season_summary.json", map[string]any{"version_season": version, "version": in.Franchise, "season": in.Number,
 		"season_name": in.Name, "location": strings.TrimSpace(in.Location), "country": strings.TrimSpace(in.Country),
@@ -137,6 +151,9 @@ func (s *Service) AddSeason(ctx context.Context, a model.Actor, in NewSeason) (*
 	tribes := []string{}
 	for _, c := range in.Cast {
 		c.Name, c.Tribe = strings.TrimSpace(c.Name), strings.TrimSpace(c.Tribe)
+		if err := tooLong("cast", c.Hometown, c.Occupation); err != nil {
+			return nil, err
+		}
 		if n := utf8.RuneCountInString(c.Tribe); n < 1 || n > MaxTribe {
 			return nil, invalid("cast", problem.MsgOnAirTribe, limit(MaxTribe))
 		}
@@ -229,6 +246,9 @@ func (s *Service) RecordBoot(ctx context.Context, a model.Actor, seasonID string
 	}
 	if n := utf8.RuneCountInString(in.Result); n < 1 || n > MaxResult {
 		return nil, invalid("result", problem.MsgOnAirResult, limit(MaxResult))
+	}
+	if err := tooLong("episodeTitle", in.EpisodeTitle); err != nil {
+		return nil, err
 	}
 	if in.AirDate != "" {
 		if _, err := time.Parse(time.DateOnly, in.AirDate); !date.MatchString(in.AirDate) || err != nil {

@@ -88,6 +88,9 @@ func TestSeasonOnAir(t *testing.T) {
 
 		_, err = a.AddSeason(ctx, mod, game.NewSeason{Franchise: "US", Number: 51, Name: "Again", Premiere: "2027-02-24", Cast: cast()})
 		wantProblem(t, err, "There is already a season 51.")
+		_, err = a.AddSeason(ctx, mod, game.NewSeason{Franchise: "US", Number: 52, Name: "Long", Premiere: "2027-02-24", Cast: cast(),
+			Location: strings.Repeat("x", 101)})
+		wantProblem(t, err, "Keep a place, hometown, occupation or title to 100 characters.")
 
 		boot := game.NewBoot{Episode: 1, Day: 3, Castaway: "jane-doe", Result: "1st voted out",
 			Votes: []game.NewVote{{Voter: "john-roe", Target: "jane-doe"}, {Voter: "zoe-angstrom", Target: "jane-doe"}, {Voter: "jane-doe", Target: "john-roe"}}}

@@ -280,6 +280,7 @@ const (
 	MsgOnAirSeasonLoading        = "Loading the season…"
 	MsgOnAirSeasonTaken          = "There is already a season {label}."
 	MsgOnAirSeasonsFailed        = "Failed to load the seasons. Please try again."
+	MsgOnAirTextTooLong          = "Keep a place, hometown, occupation or title to {max} characters."
 	MsgOnAirTribe                = "Every castaway needs a tribe of 1 to {max} characters."
 	MsgOnAirUndoAsk              = "{name} goes back into the game, and the votes of that council are taken back."
 	MsgOnAirUndoTitle            = "Undo the last boot?"

@@ -276,6 +276,7 @@ export const onAirReturning = 'Returning player…';
 export const onAirSeasonLoading = 'Loading the season…';
 export const onAirSeasonTaken = 'There is already a season {label}.';
 export const onAirSeasonsFailed = 'Failed to load the seasons. Please try again.';
+export const onAirTextTooLong = 'Keep a place, hometown, occupation or title to {max} characters.';
 export const onAirTribe = 'Every castaway needs a tribe of 1 to {max} characters.';
 export const onAirUndoAsk = '{name} goes back into the game, and the votes of that council are taken back.';
 export const onAirUndoTitle = 'Undo the last boot?';
