@@ -372,7 +372,7 @@ const (
 	MsgSeasonDescription         = "{name} ({where}, {year}): every tribal council vote, the boot order, idols and advantages, the jury, and how fans rank its castaways."
 	MsgSeasonNoCastaways         = "No castaways listed for this season yet."
 	MsgSeasonNotFound            = "Season not found"
-	MsgSeasonTitle               = "{name} — every vote, boot and ranking"
+	MsgSeasonTitle               = "{name} — Survivor Rankings"
 	MsgSeasonUnknown             = "Unknown season \"{id}\"."
 	MsgSeasonsFailed             = "Failed to load seasons."
 	MsgSeasonsLoading            = "Loading seasons…"

@@ -114,7 +114,9 @@ func (s *Server) seasonPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) seasonHTML(season *game.Season) string {
 	where := cmp.Or(season.Location, season.Country)
 	year, _, _ := strings.Cut(season.Premiered, "-")
-	p := preview{title: problem.Format(problem.MsgSeasonTitle, map[string]string{"name": season.Name}),
+	// The tab's title as the app names the page (web/src/lib/seasonDisplay.ts).
+	short := strings.TrimPrefix(strings.TrimPrefix(season.Name, "Survivor: "), "Survivor ")
+	p := preview{title: problem.Format(problem.MsgSeasonTitle, map[string]string{"name": short}),
 		description: problem.Format(problem.MsgSeasonDescription, map[string]string{"name": season.Name, "where": where, "year": year})}
 	p.boot = fmt.Sprintf(`<main class="boot-main"><h1>%s</h1><p>%s</p></main>`,
 		html.EscapeString(season.Name), html.EscapeString(strings.Trim(where+" · "+year, " ·")))

@@ -72,7 +72,7 @@ func TestSeasonPage(t *testing.T) {
 	res, body := getWith(t, nil, e.URL+"/seasons/au1", nil)
 	page := string(body)
 	for _, want := range []string{
-		"<title>Survivor Australia: 2016 — every vote, boot and ranking</title>",
+		"<title>Australia: 2016 — Survivor Rankings</title>",
 		`<meta name="description" content="Survivor Australia: 2016 (Upolu, 2016): every tribal council vote`,
 		`<meta property="og:url" content="` + strings.TrimRight(e.cfg.BaseURL, "/") + `/seasons/au1" />`,
 		`<h1>Survivor Australia: 2016</h1>`,
