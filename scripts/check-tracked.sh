@@ -9,13 +9,6 @@ allowed=(
   # The CJK font the share image draws Japanese, Korean and Chinese names with: already a
   # subset (internal/shareimage/fonts/subset.sh), and the image needs it offline.
   internal/shareimage/fonts/NotoSansCJKjp-Bold.otf
-  # The game as data (survivoR, MIT; internal/game/survivor/README.md): source data the
-  # binary embeds, kept as published so a newer copy's diff reads file by file.
-  internal/game/survivor/boot_mapping.json
-  internal/game/survivor/castaway_scores.json
-  internal/game/survivor/confessionals.json
-  internal/game/survivor/tribe_mapping.json
-  internal/game/survivor/vote_history.json
 )
 
 limit=$((1024 * 1024))

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"castaway/internal/game/survivor"
 )
 
 // The operator's game commands, end to end on each engine: a season on air added from a
@@ -37,7 +39,11 @@ func TestCatalogCommands(t *testing.T) {
 					t.Errorf("a poll on %s: %v\n%s", season, err, out)
 				}
 			}
-			out, err = runCmd(t, "catalog", "import", "--database-url", db, filepath.Join("..", "game", "survivor"))
+			published := t.TempDir()
+			if err := survivor.WriteTo(published); err != nil {
+				t.Fatal(err)
+			}
+			out, err = runCmd(t, "catalog", "import", "--database-url", db, published)
 			if err != nil || !strings.Contains(out, "nothing changed") {
 				t.Errorf("importing the copy in place: %v\n%s", err, out)
 			}

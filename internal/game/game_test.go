@@ -1,6 +1,7 @@
 package game
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -11,7 +12,7 @@ import (
 
 func loadEmbedded(t *testing.T) *Game {
 	t.Helper()
-	g, err := Load(survivor.Files, nil, catalog.MustLoad())
+	g, err := Load(survivor.Files(), nil, catalog.MustLoad())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +23,7 @@ func loadEmbedded(t *testing.T) *Game {
 // exactly once; every usNames entry is needed (its names really differ).
 func TestUSNames(t *testing.T) {
 	cat := catalog.MustLoad()
-	r, err := readRows(survivor.Files, nil)
+	r, err := readRows(survivor.Files(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestBadDataIsRefused(t *testing.T) {
 	broken := func(name, body string) fstest.MapFS {
 		fsys := fstest.MapFS{}
 		for _, f := range Files {
-			b, err := survivor.Files.ReadFile(f)
+			b, err := fs.ReadFile(survivor.Files(), f)
 			if err != nil {
 				t.Fatal(err)
 			}

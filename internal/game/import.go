@@ -138,7 +138,7 @@ func sameFiles(a, b map[string][]byte) bool {
 func shippedFiles() map[string][]byte {
 	files := map[string][]byte{}
 	for _, name := range Files {
-		body, _ := fs.ReadFile(survivorFiles, name)
+		body, _ := fs.ReadFile(survivorFiles(), name)
 		files[name] = body
 	}
 	return files

@@ -186,12 +186,12 @@ func Build(fsys fs.FS, records []model.GameRecord) (*Game, *catalog.Catalog, err
 }
 
 // survivorFiles is the binary's copy of the data set.
-var survivorFiles fs.FS = survivor.Files
+var survivorFiles = survivor.Files
 
 // filesOrShipped is the imported copy when there is one, else the binary's.
 func filesOrShipped(files map[string][]byte) fs.FS {
 	if len(files) == 0 {
-		return survivorFiles
+		return survivorFiles()
 	}
 	return mapFS(files)
 }

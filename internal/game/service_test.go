@@ -15,6 +15,7 @@ import (
 	"castaway/internal/catalog"
 	"castaway/internal/events"
 	"castaway/internal/game"
+	"castaway/internal/game/survivor"
 	"castaway/internal/model"
 	"castaway/internal/notify"
 	"castaway/internal/problem"
@@ -207,7 +208,10 @@ func TestImport(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		a, cat := node(t, st, events.NewLocal())
-		src := filepath.Join("survivor")
+		src := t.TempDir()
+		if err := survivor.WriteTo(src); err != nil {
+			t.Fatal(err)
+		}
 		rep, err := a.Import(ctx, os.DirFS(src))
 		if err != nil || !rep.Unchanged || rep.Seasons != 76 {
 			t.Fatalf("the copy in place: %+v, %v", rep, err)

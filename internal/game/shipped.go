@@ -13,7 +13,7 @@ import (
 // Shipped is the game as the binary ships it and the catalog grown by the seasons of
 // every other franchise, built once a process (a broken embedded copy is a build bug).
 var Shipped = sync.OnceValues(func() (*Game, *catalog.Catalog) {
-	g, cat, err := Build(survivor.Files, nil)
+	g, cat, err := Build(survivor.Files(), nil)
 	if err != nil {
 		panic("game: the embedded survivoR data: " + err.Error())
 	}

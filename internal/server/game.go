@@ -129,7 +129,7 @@ func (s *Server) seasonHTML(season *game.Season) string {
 
 // survivorLicence serves the survivoR data set's MIT licence, which ships with the game data.
 func survivorLicence(w http.ResponseWriter, r *http.Request) {
-	http.ServeFileFS(w, r, survivor.Files, "LICENSE.md")
+	http.ServeFileFS(w, r, survivor.Files(), "LICENSE.md")
 }
 
 // streamSeasonGame tells an open season page each time the game changes, so it shows a
