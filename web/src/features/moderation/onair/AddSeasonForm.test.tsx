@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, type Call } from '../../../test/mockApi';
@@ -35,7 +35,7 @@ describe('Seasons on air: Add a season', () => {
     await user.click(await screen.findByRole('button', { name: 'Seasons on air' }));
     await user.click(await screen.findByRole('button', { name: 'Add a season' }));
     const form = screen.getByRole('form', { name: 'Add a season' });
-    expect(within(form).getByLabelText('Franchise')).toHaveFocus();
+    await waitFor(() => expect(within(form).getByLabelText('Franchise')).toHaveFocus());
     expect(within(form).getByLabelText('Franchise')).toHaveValue('US');
     expect(within(form).getByLabelText('Number')).toHaveValue(46);
 
@@ -61,7 +61,7 @@ describe('Seasons on air: Add a season', () => {
     await user.type(within(second).getByLabelText('Occupation'), 'Nurse');
     await user.click(within(form).getByRole('button', { name: 'Add a castaway' }));
     const third = within(form).getByRole('group', { name: 'Castaway 3' });
-    expect(within(third).getByLabelText('Name')).toHaveFocus();
+    await waitFor(() => expect(within(third).getByLabelText('Name')).toHaveFocus());
     await user.click(within(third).getByRole('button', { name: 'Remove castaway 3' }));
     expect(within(form).queryByRole('group', { name: 'Castaway 3' })).not.toBeInTheDocument();
 
@@ -70,13 +70,14 @@ describe('Seasons on air: Add a season', () => {
     expect(await within(form).findByText('Give the premiere as a date, like 2027-02-24.')).toHaveAttribute('id', `${premiere.id}-error`);
     expect(premiere).toHaveAttribute('aria-invalid', 'true');
     expect(premiere).toHaveAttribute('aria-describedby', `${premiere.id}-error`);
-    expect(premiere).toHaveFocus();
+    await waitFor(() => expect(premiere).toHaveFocus());
     expect(within(second).getByLabelText('Name')).toHaveValue(' Jane Doe ');
 
     await user.type(premiere, '2027-02-24');
     await user.click(within(form).getByRole('button', { name: 'Add the season' }));
     expect(await screen.findByText('Survivor 51 is added. Record its boots as it airs.')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Survivor 51' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Survivor 51' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(api.to('/api/moderation/seasons', 'POST').at(-1)?.body).toEqual({
       franchise: 'US',
       number: 46,
