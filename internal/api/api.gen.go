@@ -69,25 +69,25 @@ func (e CommentVoteValue) Valid() bool {
 
 // Defines values for Franchise.
 const (
-	AU Franchise = "AU"
-	NZ Franchise = "NZ"
-	SA Franchise = "SA"
-	UK Franchise = "UK"
-	US Franchise = "US"
+	FranchiseAU Franchise = "AU"
+	FranchiseNZ Franchise = "NZ"
+	FranchiseSA Franchise = "SA"
+	FranchiseUK Franchise = "UK"
+	FranchiseUS Franchise = "US"
 )
 
 // Valid indicates whether the value is a known member of the Franchise enum.
 func (e Franchise) Valid() bool {
 	switch e {
-	case AU:
+	case FranchiseAU:
 		return true
-	case NZ:
+	case FranchiseNZ:
 		return true
-	case SA:
+	case FranchiseSA:
 		return true
-	case UK:
+	case FranchiseUK:
 		return true
-	case US:
+	case FranchiseUS:
 		return true
 	default:
 		return false
@@ -541,6 +541,36 @@ func (e BrowseListsParamsFormat) Valid() bool {
 	case BrowseListsParamsFormatRanked:
 		return true
 	case BrowseListsParamsFormatTiers:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BrowseListsParamsFranchise.
+const (
+	BrowseListsParamsFranchiseAU  BrowseListsParamsFranchise = "AU"
+	BrowseListsParamsFranchiseAll BrowseListsParamsFranchise = "all"
+	BrowseListsParamsFranchiseNZ  BrowseListsParamsFranchise = "NZ"
+	BrowseListsParamsFranchiseSA  BrowseListsParamsFranchise = "SA"
+	BrowseListsParamsFranchiseUK  BrowseListsParamsFranchise = "UK"
+	BrowseListsParamsFranchiseUS  BrowseListsParamsFranchise = "US"
+)
+
+// Valid indicates whether the value is a known member of the BrowseListsParamsFranchise enum.
+func (e BrowseListsParamsFranchise) Valid() bool {
+	switch e {
+	case BrowseListsParamsFranchiseAU:
+		return true
+	case BrowseListsParamsFranchiseAll:
+		return true
+	case BrowseListsParamsFranchiseNZ:
+		return true
+	case BrowseListsParamsFranchiseSA:
+		return true
+	case BrowseListsParamsFranchiseUK:
+		return true
+	case BrowseListsParamsFranchiseUS:
 		return true
 	default:
 		return false
@@ -2058,6 +2088,9 @@ type BrowseListsParams struct {
 	// Format Only ranked lists, or only tier lists.
 	Format *BrowseListsParamsFormat `form:"format,omitempty" json:"format,omitempty"`
 
+	// Franchise Only the lists whose every entry is of that franchise's seasons (a list mixing franchises is found under none).
+	Franchise *BrowseListsParamsFranchise `form:"franchise,omitempty" json:"franchise,omitempty"`
+
 	// Tag Repeatable; a list must carry every tag given. A user tag or a type tag.
 	Tag *[]ListTag `form:"tag,omitempty" json:"tag,omitempty"`
 
@@ -2076,6 +2109,9 @@ type BrowseListsParamsSort string
 
 // BrowseListsParamsFormat defines parameters for BrowseLists.
 type BrowseListsParamsFormat string
+
+// BrowseListsParamsFranchise defines parameters for BrowseLists.
+type BrowseListsParamsFranchise string
 
 // GetListCommentsParams defines parameters for GetListComments.
 type GetListCommentsParams struct {

@@ -29,8 +29,15 @@ type Person struct {
 	Days       int         `json:"days"` // days played, every season together
 }
 
-// Franchises are the franchises the data has, in the order castaway offers them.
-var Franchises = []string{"US", "AU", "SA", "NZ", "UK"}
+// Franchises are the franchises the data has, in the order castaway offers them (and
+// codes lists by: model.Franchises).
+var Franchises = func() []string {
+	names := make([]string, len(model.Franchises))
+	for i, f := range model.Franchises {
+		names[i] = f.Name
+	}
+	return names
+}()
 
 // Load reads the data set in fsys, with records of seasons on air over it, and builds the
 // game, meeting the US casts of cat.

@@ -38,6 +38,12 @@ func BrowseQueryOf(v url.Values) (model.BrowseQuery, error) {
 	default:
 		return bad(problem.MsgBrowseFormatUnknown)
 	}
+	if f := v.Get("franchise"); f != "" && f != "all" {
+		if _, ok := model.FranchiseCode(f); !ok {
+			return bad(problem.MsgBrowseFranchiseUnknown)
+		}
+		q.Franchise = f
+	}
 	switch o := model.BrowseSort(v.Get("sort")); o {
 	case "":
 	case model.SortNewest, model.SortMostVotes, model.SortOldest:

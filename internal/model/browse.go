@@ -47,14 +47,17 @@ const (
 
 // BrowseQuery asks for one page of public lists.
 type BrowseQuery struct {
-	Q        string // words matched, as prefixes, against name, description, item names and author
-	Type     BrowseType
-	Format   string // FormatRanked or FormatTiers, "" for both
-	Sort     BrowseSort
-	Tags     []string // a list must carry all of them
-	Page     int      // from 1; ignored when Cursor is set
-	PageSize int
-	Cursor   string // from a previous BrowseResult.NextCursor: the page after it
+	Q      string // words matched, as prefixes, against name, description, item names and author
+	Type   BrowseType
+	Format string // FormatRanked or FormatTiers, "" for both
+	// Franchise is a name of Franchises ("AU"): the lists whose every entry is of its
+	// seasons; "" for every list.
+	Franchise string
+	Sort      BrowseSort
+	Tags      []string // a list must carry all of them
+	Page      int      // from 1; ignored when Cursor is set
+	PageSize  int
+	Cursor    string // from a previous BrowseResult.NextCursor: the page after it
 	// FewMatches, on PostgreSQL, reads a search's matches through the GIN index first and
 	// orders them after; BrowsePage sets it when the count found no more than
 	// BrowseCountCap. Without it the planner may walk an ordered index filtering every

@@ -16,7 +16,7 @@ func (q BrowseQuery) Key() string {
 	if q.Cursor != "" {
 		page = "cursor " + q.Cursor
 	}
-	return strings.Join([]string{strings.Join(SearchWords(q.Q), " "), string(q.Type), q.Format, string(q.Sort),
+	return strings.Join([]string{strings.Join(SearchWords(q.Q), " "), string(q.Type), q.Format, q.Franchise, string(q.Sort),
 		strings.Join(tags, ","), page, strconv.Itoa(q.PageSize)}, "\x00")
 }
 

@@ -39,6 +39,7 @@ const (
 	MsgBlocksFailed              = "Failed to load the users you blocked."
 	MsgBrowseFailed              = "Failed to load public lists. Please try again later."
 	MsgBrowseFormatUnknown       = "Unknown list format."
+	MsgBrowseFranchiseUnknown    = "Unknown franchise."
 	MsgBrowseIntro               = "Every published ranking from the community: seasons, castaways, strategists and challenge beasts."
 	MsgBrowseNoMatch             = "No lists found matching your criteria."
 	MsgBrowseSearchPlaceholder   = "Search rankings..."

@@ -142,7 +142,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 	keptCount := "" // the kept count as a column of the page, when it can be one
 	where := strings.Join(conds, " AND ")
 	countFrom, countWhere := from, where
-	if from == `lists l` && len(q.Tags) > 0 {
+	if from == `lists l` && len(q.Tags) > 0 && q.Franchise == "" {
 		// Counting needs no order: start from the first tag's index entries (the tag
 		// conditions come last, the first tag's in place of its EXISTS), so the count
 		// reads at most BrowseCountCap+1 of them rather than walking every list.
@@ -155,7 +155,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		Count:     `SELECT count(*) FROM (SELECT 1 FROM ` + countFrom + ` WHERE ` + countWhere + fmt.Sprintf(` LIMIT %d) m`, BrowseCountCap+1),
 		CountArgs: args,
 	}
-	if len(model.SearchWords(q.Q)) == 0 && len(q.Tags) <= 1 && q.Format == "" {
+	if len(model.SearchWords(q.Q)) == 0 && len(q.Tags) <= 1 && q.Format == "" && q.Franchise == "" {
 		// The common filters have their count kept in step: one row read. A format
 		// filter counts its matches off its index, up to BrowseCountCap+1.
 		tag, kind := "", model.TypeAll
@@ -177,7 +177,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 		}
 	}
 	if words := model.SearchWords(q.Q); len(words) > 0 && s.dialect == Postgres && q.Type != model.TypeSeason && q.Type != model.TypeSurvivor &&
-		q.Format == "" && len(q.Tags) == 0 {
+		q.Format == "" && q.Franchise == "" && len(q.Tags) == 0 {
 		// A search alone counts its matches off list_search_docs, which holds the public
 		// lists only: no list row read.
 		st.Count = fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM list_search_docs sd
@@ -288,7 +288,7 @@ func (s *Store) BrowseStatements(q model.BrowseQuery) (*BrowseStmts, error) {
 // index, FewMatches). Any other filter is the lists', so such a search walks them.
 func (s *Store) pgDocWalk(q model.BrowseQuery, sort model.BrowseSort) bool {
 	return s.dialect == Postgres && len(model.SearchWords(q.Q)) > 0 && !q.FewMatches && sort != model.SortMostVotes &&
-		q.Type != model.TypeSeason && q.Type != model.TypeSurvivor && q.Format == "" && len(q.Tags) == 0
+		q.Type != model.TypeSeason && q.Type != model.TypeSurvivor && q.Format == "" && q.Franchise == "" && len(q.Tags) == 0
 }
 
 // pgMatch is the condition that a doc sd holds every word. The words are written into
@@ -349,6 +349,10 @@ func (s *Store) browseFilter(q model.BrowseQuery, walk bool) (from string, conds
 	}
 	if q.Format != "" {
 		conds = append(conds, `l.format = `+arg(q.Format))
+	}
+	if code, ok := model.FranchiseCode(q.Franchise); ok && q.Franchise != "" {
+		// Written, not bound: one of a few codes, planned once each (see tagLiteral).
+		conds = append(conds, `l.franchise = `+strconv.Itoa(code))
 	}
 	for _, tag := range q.Tags {
 		v, ok := tagLiteral(tag)

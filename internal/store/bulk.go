@@ -293,7 +293,7 @@ func (b *DemoBatch) write(insert func(table string, cols []string, rows [][]any)
 	var items, tags [][]any
 	for _, l := range b.Lists {
 		rows = append(rows, []any{l.UserID, l.ID, l.Name, l.Description, l.IsPublic, l.IsPublic, l.IsSeason, len(l.Items), 0,
-			l.SearchText, millis(l.CreatedAt), millis(l.UpdatedAt), model.TagMask(l.Tags)})
+			l.SearchText, millis(l.CreatedAt), millis(l.UpdatedAt), model.TagMask(l.Tags), model.ListFranchise(l.Items)})
 		for i, it := range l.Items {
 			items = append(items, []any{l.UserID, l.ID, i, it.ID, it.IsSeason, it.Name, it.ImageURL, it.SeasonID, it.SeasonName, it.Note})
 		}
@@ -302,7 +302,7 @@ func (b *DemoBatch) write(insert func(table string, cols []string, rows [][]any)
 		}
 	}
 	if err := insert("lists", []string{"user_id", "id", "name", "description", "is_public", "chosen_public", "is_season",
-		"item_count", "upvote_count", "search_text", "created_at", "updated_at", "tag_mask"}, rows); err != nil {
+		"item_count", "upvote_count", "search_text", "created_at", "updated_at", "tag_mask", "franchise"}, rows); err != nil {
 		return err
 	}
 	if err := insert("list_items", []string{"list_user_id", "list_id", "position", "item_id", "is_season",

@@ -16,7 +16,7 @@ import (
 // list became a nested scan).
 var (
 	// listCounts are the counts each list keeps, as (column, its rows grouped by list),
-	// and its tag mask, the sum of its tags' bits.
+	// its tag mask, the sum of its tags' bits, and its franchise (model.ListFranchise).
 	listCounts = []struct{ column, recount string }{
 		{"upvote_count", `SELECT list_user_id AS k1, list_id AS k2, count(*) AS n FROM list_upvotes GROUP BY list_user_id, list_id`},
 		{"comment_count", `SELECT c.list_user_id AS k1, c.list_id AS k2, count(*) AS n FROM comments c
@@ -24,6 +24,7 @@ var (
 		{"item_count", `SELECT list_user_id AS k1, list_id AS k2, count(*) AS n FROM list_items GROUP BY list_user_id, list_id`},
 		{"remix_count", recountRemixes},
 		{"tag_mask", `SELECT list_user_id AS k1, list_id AS k2, SUM(` + model.TagBitSQL("tag") + `) AS n FROM list_tags GROUP BY list_user_id, list_id`},
+		{"franchise", recountFranchise},
 	}
 	recountCommentVotes = `SELECT comment_id, SUM(CASE WHEN value = 1 THEN 1 ELSE 0 END) AS up,
 		SUM(CASE WHEN value = -1 THEN 1 ELSE 0 END) AS down FROM comment_votes GROUP BY comment_id`

@@ -75,10 +75,10 @@ func (s *Store) CreateListNotifying(ctx context.Context, userID string, ids iter
 		inserted := false
 		for id = range ids {
 			res, err := tx.ExecContext(ctx, `INSERT INTO lists (user_id, id, name, description, is_public, chosen_public, is_season,
-				item_count, search_text, created_at, updated_at, remix_of_user_id, remix_of_list_id, format, tag_mask)
-				VALUES ($1, $2, $3, $4, `+model.ListListedSQL("$5", "FALSE", "$1")+`, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13) ON CONFLICT (user_id, id) DO NOTHING`,
+				item_count, search_text, created_at, updated_at, remix_of_user_id, remix_of_list_id, format, tag_mask, franchise)
+				VALUES ($1, $2, $3, $4, `+model.ListListedSQL("$5", "FALSE", "$1")+`, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14) ON CONFLICT (user_id, id) DO NOTHING`,
 				userID, id, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now),
-				c.RemixOf.UserID, c.RemixOf.ListID, formatOf(c), model.TagMask(c.Tags))
+				c.RemixOf.UserID, c.RemixOf.ListID, formatOf(c), model.TagMask(c.Tags), model.ListFranchise(c.Items))
 			if err != nil {
 				return fmt.Errorf("insert list: %w", err)
 			}
@@ -138,8 +138,9 @@ func (s *Store) UpdateList(ctx context.Context, userID, listID string, c model.L
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE lists SET name = $3, description = $4, chosen_public = $5, is_public = `+model.ListListedSQL("$5", "hidden_at IS NOT NULL", "lists.user_id")+`, is_season = $6,
 			item_count = $7, search_text = $8, updated_at = CASE WHEN $9 > updated_at THEN $9 ELSE updated_at + 1 END,
-			format = $10, tag_mask = $11 WHERE user_id = $1 AND id = $2`,
-			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now), formatOf(c), model.TagMask(c.Tags))
+			format = $10, tag_mask = $11, franchise = $12 WHERE user_id = $1 AND id = $2`,
+			userID, listID, c.Name, c.Description, c.IsPublic, c.IsSeason, len(c.Items), c.SearchText, millis(now), formatOf(c), model.TagMask(c.Tags),
+			model.ListFranchise(c.Items))
 		if err != nil {
 			return fmt.Errorf("update list: %w", err)
 		}

@@ -35,6 +35,7 @@ export const blockSelf = 'You cannot block yourself.';
 export const blocksFailed = 'Failed to load the users you blocked.';
 export const browseFailed = 'Failed to load public lists. Please try again later.';
 export const browseFormatUnknown = 'Unknown list format.';
+export const browseFranchiseUnknown = 'Unknown franchise.';
 export const browseIntro = 'Every published ranking from the community: seasons, castaways, strategists and challenge beasts.';
 export const browseNoMatch = 'No lists found matching your criteria.';
 export const browseSearchPlaceholder = 'Search rankings...';

@@ -4285,6 +4285,8 @@ export interface operations {
                 sort?: "newest" | "mostVotes" | "oldest";
                 /** @description Only ranked lists, or only tier lists. */
                 format?: "all" | "ranked" | "tiers";
+                /** @description Only the lists whose every entry is of that franchise's seasons (a list mixing franchises is found under none). */
+                franchise?: "all" | "US" | "AU" | "SA" | "NZ" | "UK";
                 /** @description Repeatable; a list must carry every tag given. A user tag or a type tag. */
                 tag?: components["schemas"]["ListTag"][];
                 /** @description Pages reach as deep as the (capped) total; beyond it the page is empty and nextCursor goes further. */

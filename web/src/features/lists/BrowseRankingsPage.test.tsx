@@ -68,6 +68,20 @@ describe('BrowseRankingsPage', () => {
     expect(screen.getByLabelText('Format')).toHaveValue('tiers');
   });
 
+  it('filters by franchise, the US first, and reads it back from the URL', async () => {
+    const server = mockApi({ 'GET /api/lists': pageOf });
+    const user = userEvent.setup();
+    renderBrowse('/rankings?franchise=Mars');
+    await screen.findByText('List on page 1');
+    const franchise = screen.getByLabelText('Franchise');
+    expect(franchise).toHaveValue('all');
+    expect(within(franchise).getAllByRole('option').map((o) => o.textContent)).toEqual(['All franchises', 'US', 'Australia', 'South Africa', 'New Zealand', 'UK']);
+    expect(server.to('/api/lists')[0]!.url.searchParams.has('franchise')).toBe(false);
+    await user.selectOptions(franchise, 'Australia');
+    await waitFor(() => expect(location()).toBe('/rankings?franchise=AU'));
+    await waitFor(() => expect(server.to('/api/lists').at(-1)!.url.searchParams.get('franchise')).toBe('AU'));
+  });
+
   it('reads the format from the URL, ignoring one the server would refuse', async () => {
     mockApi({ 'GET /api/lists': pageOf });
     renderBrowse('/rankings?format=ranked');

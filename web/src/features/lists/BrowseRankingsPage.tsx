@@ -10,7 +10,7 @@ import { SearchField } from '../../components/SearchField';
 import { ListCardGrid } from '../../components/ListCard';
 import { TAG_LABELS, USER_TAGS, type UserTag } from '../../lib/tags';
 import { pageTitle, usePageTitle } from '../../lib/pageTitle';
-import { FORMATS, hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
+import { FORMATS, FRANCHISES, hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
 import pageStyles from '../../components/Page.module.css';
 import styles from './BrowseRankingsPage.module.css';
 import { MESSAGES } from '../../api/contract';
@@ -21,7 +21,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 function fetchBrowse(f: BrowseFilters, signal?: AbortSignal) {
   const q = f.q.trim();
-  const query = { ...(q !== '' ? { q } : {}), type: f.type, ...(f.format !== 'all' ? { format: f.format } : {}), sort: f.sort, ...(f.tags.length > 0 ? { tag: f.tags } : {}), page: f.page, ...(f.cursor ? { cursor: f.cursor } : {}) };
+  const query = { ...(q !== '' ? { q } : {}), type: f.type, ...(f.format !== 'all' ? { format: f.format } : {}), ...(f.franchise !== 'all' ? { franchise: f.franchise } : {}), sort: f.sort, ...(f.tags.length > 0 ? { tag: f.tags } : {}), page: f.page, ...(f.cursor ? { cursor: f.cursor } : {}) };
   return request(() => api.GET('/api/lists', { params: { query }, signal }), BROWSE_ERROR);
 }
 
@@ -50,6 +50,7 @@ export default function BrowseRankingsPage() {
   const typeId = useId();
   const sortId = useId();
   const formatId = useId();
+  const franchiseId = useId();
 
   // The URL as last written. react-router's functional update starts from the params of the
   // render that made its setter, so the search firing 300 ms after typing would write over a
@@ -125,7 +126,7 @@ export default function BrowseRankingsPage() {
             className={styles.linkButton}
             onClick={() => {
               setText('');
-              update({ q: '', type: 'all', format: 'all', tags: [] });
+              update({ q: '', type: 'all', format: 'all', franchise: 'all', tags: [] });
             }}
           >
             Clear all filters
@@ -167,6 +168,7 @@ export default function BrowseRankingsPage() {
         <div className={styles.selects}>
           <FilterSelect id={typeId} label="Ranking Type" value={filters.type} options={RANKING_TYPES} onChange={(type) => update({ type })} />
           <FilterSelect id={formatId} label="Format" value={filters.format} options={FORMATS} onChange={(format) => update({ format })} />
+          <FilterSelect id={franchiseId} label="Franchise" value={filters.franchise} options={FRANCHISES} onChange={(franchise) => update({ franchise })} />
           <FilterSelect id={sortId} label="Sort" value={filters.sort} options={SORTS} onChange={(sort) => update({ sort })} />
         </div>
 

@@ -4,7 +4,8 @@ import { MESSAGES } from '../../../api/contract';
 import page from '../../../components/Page.module.css';
 import { CastRows, emptyRow, type CastRow } from './CastRows';
 import { Field, FieldMessage, FormMessage, fieldProps, useFocusError } from './fields';
-import { FRANCHISES, fieldError, useAddSeason, type CastInput, type Franchise, type GameSeason, type SeasonOnAirInput } from './onairApi';
+import { FRANCHISES } from '../../../lib/seasonDisplay';
+import { fieldError, useAddSeason, type CastInput, type Franchise, type GameSeason, type SeasonOnAirInput } from './onairApi';
 import styles from './OnAir.module.css';
 
 const FIELDS = ['franchise', 'number', 'name', 'location', 'country', 'premiere', 'cast'] as const;
@@ -92,8 +93,8 @@ export function AddSeasonForm({ seasons, onAdded, onCancel }: Props) {
             }}
           >
             {FRANCHISES.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
+              <option key={f.id} value={f.id}>
+                {f.name}
               </option>
             ))}
           </select>

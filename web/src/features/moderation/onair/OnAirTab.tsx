@@ -8,7 +8,7 @@ import { LoadFailed } from '../../../components/Failure';
 import page from '../../../components/Page.module.css';
 import { AddSeasonForm } from './AddSeasonForm';
 import { SeasonOnAir } from './SeasonOnAir';
-import { FRANCHISES } from './onairApi';
+import { FRANCHISES } from '../../../lib/seasonDisplay';
 import styles from './OnAir.module.css';
 
 /**
@@ -68,8 +68,8 @@ export function OnAirTab() {
             >
               <option value="">Choose a season</option>
               {FRANCHISES.map((f) => (
-                <optgroup key={f.value} label={f.label}>
-                  {newestFirst(catalog.data.seasons, f.value).map((s) => (
+                <optgroup key={f.id} label={f.name}>
+                  {newestFirst(catalog.data.seasons, f.id).map((s) => (
                     <option key={s.id} value={s.id}>
                       {s.name}
                     </option>

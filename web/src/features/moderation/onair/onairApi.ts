@@ -10,19 +10,10 @@ export type GameCastaway = components['schemas']['GameCastaway'];
 export type SeasonOnAirInput = components['schemas']['SeasonOnAirInput'];
 export type CastInput = SeasonOnAirInput['cast'][number];
 export type BootInput = components['schemas']['BootInput'];
-export type Franchise = components['schemas']['Franchise'];
+export type { Franchise } from '../../../lib/seasonDisplay';
 
 /** What a record says when the server gives no message of its own (the server's own fallback). */
 export const RECORD_FAILED = MESSAGES.moderationActionFailed;
-
-/** The franchises, the US first, as the form offers them. */
-export const FRANCHISES: { value: Franchise; label: string }[] = [
-  { value: 'US', label: 'US' },
-  { value: 'AU', label: 'Australia' },
-  { value: 'SA', label: 'South Africa' },
-  { value: 'NZ', label: 'New Zealand' },
-  { value: 'UK', label: 'UK' },
-];
 
 /** A season's game (revalidated by ETag each read: the moderator must see the boots just recorded, here or by another). */
 export function useSeasonGame(seasonId: string) {
