@@ -101,6 +101,18 @@ test('desktop: Australia in the panel, a season page and its votes, a castaway, 
   await page.getByRole('heading', { level: 1, name: 'Champions of Savusavu' }).waitFor();
   await page.getByRole('link', { name: 'Russell Hantz', exact: true }).waitFor();
   assert.ok((await page.getByText(AU3).count()) >= 1, "each entry names its season, franchise and all");
+  const listUrl = page.url();
+
+  // Browse finds it under Australia, and not under the US.
+  await page.goto('/rankings');
+  await page.getByLabel('Franchise').selectOption({ label: 'Australia' });
+  await page.waitForURL('**/rankings?franchise=AU');
+  await page.getByRole('link', { name: 'Champions of Savusavu' }).first().waitFor();
+  await page.getByLabel('Franchise').selectOption({ label: 'US' });
+  await page.waitForURL('**/rankings?franchise=US');
+  await until(async () => (await page.getByRole('link', { name: 'Champions of Savusavu' }).count()) === 0, 'the US leaves the Australian list out');
+  await page.goto(listUrl);
+  await page.getByRole('heading', { level: 1, name: 'Champions of Savusavu' }).waitFor();
 
   // Fans (this one list) put Russell first; the game's score puts him 19th of 24.
   await page.getByRole('link', { name: 'Russell Hantz', exact: true }).click();
