@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
-import { screenshot, startApp } from './harness.mjs';
+import { screenshot, startApp, until } from './harness.mjs';
 
 const run = promisify(execFile);
 const PASSWORD = 'Tribal-Council-2024!';
@@ -133,4 +133,55 @@ test('two servers on one PostgreSQL database: the inbox updates live across node
   assert.equal(anna.url(), annaURL);
   assert.equal(await anna.evaluate(() => window.__sameDocument), true, 'Anna never reloaded the page');
   await screenshot(anna, 'multinode-inbox-1280x800');
+});
+
+test('two servers on one PostgreSQL database: a season added and a boot recorded on one show on the other', async (t) => {
+  if (!baseURL) {
+    t.skip('CASTAWAY_TEST_POSTGRES_URL is not set (or CASTAWAY_E2E_URL is): the two-server journey needs PostgreSQL');
+    return;
+  }
+  const [one, two] = apps;
+  // A moderator on server 2.
+  const mod = await two.newPage();
+  await signUp(mod, 'mod@example.com');
+  const bin = process.env.CASTAWAY_BIN ?? new URL('../../bin/castaway', import.meta.url).pathname;
+  await run(bin, ['users', 'grant-admin', 'mod@example.com'], { env: { ...process.env, CASTAWAY_DATABASE_URL: schemaURL() } });
+  const call = (page, method, url, body) =>
+    page.evaluate(
+      async ([method, url, body]) => {
+        const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, body: await res.text() };
+      },
+      [method, url, body],
+    );
+
+  // Server 1 has never heard of UK 4 until server 2 adds it: then it serves it, no restart.
+  const fan = await one.newPage();
+  await fan.goto('/rankings');
+  const gameStatus = () => fan.evaluate(async () => (await fetch('/api/seasons/uk4/game')).status);
+  assert.equal(await gameStatus(), 404);
+  const added = await call(mod, 'POST', '/api/moderation/seasons', {
+    franchise: 'UK', number: 4, name: 'Survivor UK 4', premiere: '2027-02-01',
+    cast: [{ name: 'Ann Oak', tribe: 'Ash' }, { name: 'Ben Elm', tribe: 'Ash' }, { name: 'Cat Yew', tribe: 'Fir' }],
+  });
+  assert.equal(added.status, 201, added.body);
+  await until(async () => (await gameStatus()) === 200, 'server 1 serves the season server 2 added');
+
+  // The fan opens it on server 1 (its app read the catalog before the season was added, and
+  // reads it again for a season it lacks); the boot recorded on server 2 reaches the open
+  // page live. Server 1 builds the game again on the event: seconds on a busy machine.
+  await fan.goto('/seasons/uk4');
+  await fan.getByRole('heading', { name: 'Where and when' }).waitFor();
+  assert.equal(await fan.getByRole('button', { name: /Boot order/ }).count(), 0, 'no boot order before the first boot');
+  const loads = await fan.evaluate(() => performance.getEntriesByType('navigation').length);
+  const boot = await call(mod, 'POST', '/api/moderation/seasons/uk4/boots', {
+    episode: 1, day: 3, castaway: 'uk-ann-oak', result: '1st voted out',
+    votes: [{ voter: 'uk-ben-elm', target: 'uk-ann-oak' }, { voter: 'uk-cat-yew', target: 'uk-ann-oak' }],
+  });
+  assert.equal(boot.status, 201, boot.body);
+  const boots = fan.getByRole('button', { name: /Boot order/ });
+  await boots.waitFor({ timeout: 30_000 });
+  await boots.click();
+  await fan.getByRole('region', { name: 'Boot order table' }).getByRole('row').filter({ hasText: 'Ann Oak' }).filter({ hasText: '1st voted out' }).waitFor();
+  assert.equal(await fan.evaluate(() => performance.getEntriesByType('navigation').length), loads, 'the page was not reloaded');
 });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/utils';
+import { catalogFixture, renderWithProviders } from '../../test/utils';
 import { mockListsServer } from '../../test/listsServer';
 import { au3Game } from '../../test/gameFixtures';
 import { MESSAGES } from '../../api/contract';
@@ -106,6 +106,23 @@ describe('SeasonPage: the community ranking', () => {
     unmount();
     renderAt('/seasons/s99');
     expect(await screen.findByRole('heading', { name: 'Season not found' })).toBeInTheDocument();
+  });
+
+  it('reads the catalog afresh for a season its copy lacks (one added on air since) before saying it is not there', async () => {
+    const added = { ...catalogFixture.seasons[0]!, id: 's51', number: 51, name: 'Survivor 51', contestants: [] };
+    let reads = 0;
+    const { fetchMock } = mockListsServer({
+      routes: {
+        'GET /api/catalog/seasons': () => ({ status: 200, body: reads++ === 0 ? catalogFixture : { ...catalogFixture, seasons: [...catalogFixture.seasons, added] } }),
+        'GET /api/seasons/s51/consensus': { status: 200, body: { listCount: 0, ranking: [], agreeing: [] } },
+      },
+    });
+    renderAt('/seasons/s51');
+    expect(await screen.findByRole('heading', { level: 1, name: '51' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Season not found' })).not.toBeInTheDocument();
+    expect(reads).toBe(2);
+    const second = fetchMock.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes('/api/catalog/seasons'))[1]![0];
+    expect(second instanceof Request ? second.cache : undefined).toBe('no-cache');
   });
 
   it('shows the failure with a retry', async () => {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { MESSAGES } from '../../api/contract';
 import { Link, useParams } from 'react-router';
-import { useCatalog } from '../../api/catalog';
+import { useCatalogFinding } from '../../api/catalog';
 import { PageHero } from '../../components/PageHero';
 import { FRANCHISES, stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { pageTitle, usePageTitle } from '../../lib/pageTitle';
@@ -13,10 +13,9 @@ import styles from './consensus/ConsensusPage.module.css';
 /** '/seasons/{seasonId}': what happened in a season, then how the community ranks its cast. */
 export default function SeasonPage() {
   const { seasonId = '' } = useParams();
-  const catalog = useCatalog();
+  const { catalog, missing } = useCatalogFinding((c) => c.seasons.some((s) => s.id === seasonId));
   const communityId = useId();
   const season = catalog.data?.seasons.find((s) => s.id === seasonId);
-  const missing = catalog.isSuccess && !season;
   const title = season ? stripSurvivorPrefix(season.name) : 'Season';
   usePageTitle(pageTitle(missing ? 'Season not found' : title));
   if (missing) {

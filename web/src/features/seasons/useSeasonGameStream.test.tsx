@@ -6,6 +6,7 @@ import { createQueryClient } from '../../app/queryClient';
 import { REOPEN_FIRST_MS } from '../../api/liveStream';
 import { FakeEventSource } from '../../test/fakeEventSource';
 import { gameQueryKey } from './gameQueryKey';
+import { queryKeys } from '../../api/queryKeys';
 import { useSeasonGameStream } from './useSeasonGameStream';
 
 beforeEach(() => {
@@ -39,7 +40,9 @@ describe('useSeasonGameStream', () => {
 
     latest().emit('game', { generation: 5 });
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: gameQueryKey('s51') }));
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    // The catalog too: the change may be a season added on air.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.catalog });
+    expect(invalidate).toHaveBeenCalledTimes(2);
 
     hook.unmount();
     expect(latest().closed).toBe(true);
@@ -62,7 +65,8 @@ describe('useSeasonGameStream', () => {
     latest().open();
     latest().emit('game', { generation: 6 }); // a boot was recorded while the stream was away
     vi.useRealTimers();
-    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: gameQueryKey('s51') }));
+    expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
   it("opens the other season's stream when the season changes, taking its first event as where it stands", () => {

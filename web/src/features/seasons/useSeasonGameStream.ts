@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLiveStream } from '../../api/liveStream';
 import { gameQueryKey } from './gameQueryKey';
+import { queryKeys } from '../../api/queryKeys';
 
 export const GAME_STREAM_EVENT = 'game';
 
@@ -30,5 +31,6 @@ export function useSeasonGameStream(seasonId: string) {
 
 async function reread(queryClient: QueryClient, seasonId: string) {
   // The game's answer is revalidated by ETag on every read: the query's read gets the new game.
-  await queryClient.invalidateQueries({ queryKey: gameQueryKey(seasonId) });
+  // A change of the game may be a season added on air: the catalog is read again too.
+  await Promise.all([queryClient.invalidateQueries({ queryKey: gameQueryKey(seasonId) }), queryClient.invalidateQueries({ queryKey: queryKeys.catalog })]);
 }
