@@ -127,6 +127,11 @@ func (p *Precompressed) pick(w http.ResponseWriter, r *http.Request) ([]byte, st
 		if gz := p.gzipped(); gz != nil {
 			// A strong ETag names one representation, so the gzipped body gets its own.
 			h.Set("Content-Encoding", "gzip")
+			if r.Header.Get("Range") == "" {
+				// ServeContent leaves the length of an encoded body out (a range of it would
+				// not be this length); the whole body's is known, and saves chunking it.
+				h.Set("Content-Length", strconv.Itoa(len(gz)))
+			}
 			return gz, strings.TrimSuffix(p.etag, `"`) + `-gz"`
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"strconv"
-	"sync"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/klauspost/compress/flate"
@@ -94,20 +93,11 @@ func deflateFlushed(b []byte, level int) []byte {
 	return buf.Bytes()
 }
 
-// ownWriters are the DEFLATE writers of bodies' own parts, kept between bodies: a
-// writer's tables are far larger than the few hundred bytes a part holds.
-var ownWriters = sync.Pool{New: func() any {
-	zw, _ := flate.NewWriter(nil, flate.BestSpeed)
-	return zw
-}}
-
-// appendDeflated appends b as DEFLATE blocks ended by a sync flush to dst.
+// appendDeflated appends b as DEFLATE blocks ended by a sync flush to dst. A body's own
+// parts are small (a page's head): compressed without a writer's state, which is far
+// larger than they are.
 func appendDeflated(dst, b []byte) []byte {
 	buf := bytes.NewBuffer(dst)
-	zw := ownWriters.Get().(*flate.Writer)
-	zw.Reset(buf)
-	zw.Write(b)
-	zw.Flush()
-	ownWriters.Put(zw)
+	flate.StatelessDeflate(buf, b, false, nil) // a bytes.Buffer takes every write
 	return buf.Bytes()
 }

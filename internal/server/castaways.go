@@ -81,7 +81,11 @@ func (s *Server) castawayPage(w http.ResponseWriter, r *http.Request) {
 	// what it shows (s.pages): made once per change to it, with an ETag, so a reader
 	// whose copy still holds gets a 304.
 	v, err := s.shared.Get("castaway-page\x00"+id, func(ctx context.Context) (any, error) {
-		c, err := s.sharedCastaway(ctx, id, "")
+		// Its head needs who they are and their places, not the lists that rank them.
+		if !storableText(id) {
+			return nil, consensus.ErrNoSuchCastaway
+		}
+		c, err := s.consensus.CastawayHead(ctx, id)
 		if err != nil {
 			return nil, err
 		}

@@ -23,13 +23,18 @@ const pagesKeptBytes = 32 << 20
 // htmlType is a page's Content-Type.
 const htmlType = "text/html; charset=utf-8"
 
-// pageTemplate is the app's page for a module cut where a page puts its own: between its
-// parts go the head (in place of index.html's title and description), the tags at the
-// head's end, and what it paints first (index.html's <!--boot-->).
+// pageTemplate is the app's page for a module cut where a page puts its own: the head (in
+// place of index.html's title and description), the tags at the head's end, and what it
+// paints first (index.html's <!--boot-->). Between the head and those tags stand the
+// app's script, its inlined styles and what the module preloads, nearly all of the page:
+// compressed once. The few hundred bytes of the page around it go with its own.
 type pageTemplate struct {
-	parts [4]*httpcache.Fixed
+	before string           // up to the head
+	middle *httpcache.Fixed // from the head to the tags
 	// headEnd is what stands before </head> when a page adds no tags there.
 	headEnd string
+	body    string // from </head> to the first paint
+	after   string // from the first paint to the end
 }
 
 // newPageTemplate cuts page (the app's HTML for a module); nil when it lacks a place (the
@@ -43,15 +48,8 @@ func newPageTemplate(page []byte) *pageTemplate {
 	}
 	titleEnd += len("</title>")
 	tags := len(strings.TrimRight(s[:head], " "))
-	return &pageTemplate{
-		parts: [4]*httpcache.Fixed{
-			httpcache.NewFixed([]byte(s[:title])),
-			httpcache.NewFixed([]byte(s[titleEnd:tags])),
-			httpcache.NewFixed([]byte(s[head:boot])),
-			httpcache.NewFixed([]byte(s[boot+len(bootMark):])),
-		},
-		headEnd: s[tags:head],
-	}
+	return &pageTemplate{before: s[:title], middle: httpcache.NewFixed([]byte(s[titleEnd:tags])), headEnd: s[tags:head],
+		body: s[head:boot], after: s[boot+len(bootMark):]}
 }
 
 // bootMark is where index.html's first paint takes a page's own (web.WithBoot).
@@ -64,8 +62,7 @@ func (t *pageTemplate) page(head, tags, boot string) *httpcache.Precompressed {
 		end = strings.TrimPrefix(tags, "\n") + "\n  "
 	}
 	return httpcache.Stitch(htmlType, "no-cache",
-		t.parts[0].Part(), httpcache.Own(head), t.parts[1].Part(), httpcache.Own(end),
-		t.parts[2].Part(), httpcache.Own(boot), t.parts[3].Part())
+		httpcache.Own(t.before+head), t.middle.Part(), httpcache.Own(end+t.body+boot+t.after))
 }
 
 // pageTemplates are the templates of the modules' pages, each cut when first used.

@@ -30,8 +30,10 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	pageURL := base + "/list/" + url.PathEscape(userID) + "/" + url.PathEscape(listID)
 	// The list itself is what the page paints first: the browser asks for it beside the
 	// app's script, and the app's own request for it takes that answer.
-	tags := fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/lists/%s/%s\" />",
-		html.EscapeString(url.PathEscape(userID)), html.EscapeString(url.PathEscape(listID)))
+	tags := func() string {
+		return fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/lists/%s/%s\" />",
+			html.EscapeString(url.PathEscape(userID)), html.EscapeString(url.PathEscape(listID)))
+	}
 	status := http.StatusNotFound
 	if storableText(userID) && storableText(listID) {
 		// Link previews are fetched signed out, so they show what everyone may see.
@@ -42,7 +44,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 				return nil, err
 			}
 			p := previewOf(l, base)
-			return s.pages.Get(key, p.version(), func() *httpcache.Precompressed { return s.pageHTML(web.ListPage, p, pageURL, tags) }), nil
+			return s.pages.Get(key, p.version(), func() *httpcache.Precompressed { return s.pageHTML(web.ListPage, p, pageURL, tags()) }), nil
 		})
 		if err == nil {
 			v.(*httpcache.Precompressed).ServeHTTP(w, r)
@@ -56,7 +58,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 			s.log.ErrorContext(r.Context(), "list page", "err", err)
 		}
 	}
-	s.pageHTML(web.ListPage, genericPreview, pageURL, tags).ServeStatus(w, r, status)
+	s.pageHTML(web.ListPage, genericPreview, pageURL, tags()).ServeStatus(w, r, status)
 }
 
 // preview is a page's head: its title, description and, when it has one, its picture (a
