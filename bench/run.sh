@@ -42,6 +42,9 @@
 #   BENCH_NOTE="..."           a paragraph put at the top of the report
 #   BENCH_STREAMS=1            the live streams' soak at full size on each engine (TestStreamSoak; 0 skips it)
 #   BENCH_STREAMS_RATES="1000 0"  its stream cycles a second (0: flat out)
+#   BENCH_ROWS="minimal list_page ..."  measure only these rows (default all): try a change on a few
+#                              rows; the writes' sign-ins and the sign-up burst run only when one of theirs is named
+#   BENCH_BURST=30             sign-ups sent at once, each from its own address, at the main size (0 skips it)
 #   CASTAWAY_BIN=bin/castaway  the binary to measure (make bench builds it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -130,9 +133,18 @@ postgres=$(psql "$(pg_admin "$BENCH_PG_URL")" -tAc 'SHOW server_version' 2>/dev/
 note=${BENCH_NOTE:-}
 EOF
 
+# wanted NAME...: whether BENCH_ROWS (default: every row) names one of them.
+wanted() {
+  [[ -z ${BENCH_ROWS:-} ]] && return 0
+  local n
+  for n in "$@"; do [[ " $BENCH_ROWS " == *" $n "* ]] && return 0; done
+  return 1
+}
+
 # measure NAME URL [wrk args...]: one wrk run, its output kept for the report.
 measure() {
   local name=$1 url=$2; shift 2
+  wanted "$name" || return 0
   local out="$BENCH_OUT/wrk__${engine}__${size}__${name}.txt"
   echo "bench: $engine $size $name"
   if [[ $BENCH_WARMUP != 0 ]]; then
@@ -193,6 +205,27 @@ time_verify() {
   "$BIN" verify --repair --database-url "$db" --data-dir "$BENCH_OUT/srv" >> "$BENCH_OUT/verify__${engine}__${size}.log" 2>&1
   repair=$(( ($(date +%s%N) - start) / 1000000 ))
   printf 'verify_ms=%s\nrepair_ms=%s\n' "$check" "$repair" > "$BENCH_OUT/verify__${engine}__${size}.txt"
+}
+
+# signup_burst N: N sign-ups sent at once, each from its own client address (X-Forwarded-For,
+# as the server trusts its loopback proxy), after an episode airs; how many succeed and how
+# long the last took. Bounded: each waits at most 60 s.
+signup_burst() {
+  local n=$1 run start end codes
+  run=$(date +%s%N)
+  echo "bench: $engine $size $n sign-ups at once"
+  start=$(date +%s%N)
+  codes=$(seq 1 "$n" | xargs -P "$n" -I{} curl -sS -o /dev/null -w '%{http_code}\n' --max-time 60 \
+    -H 'Content-Type: application/json' -H "X-Forwarded-For: 198.51.100.{}" \
+    -d "{\"email\":\"burst-$run-{}@example.com\",\"password\":\"purple-rock-idol-2024\"}" "$APP/api/auth/signup" || true)
+  end=$(date +%s%N)
+  {
+    echo "n=$n"
+    echo "ok=$(grep -c '^20[01]$' <<< "$codes" || true)"
+    echo "ms=$(( (end - start) / 1000000 ))"
+    echo "codes=$(sort <<< "$codes" | uniq -c | awk '{printf "%s%s× %s", sep, $1, $2; sep=", "}')"
+  } > "$BENCH_OUT/burst__${engine}__${size}.txt"
+  sed 's/^/       /' "$BENCH_OUT/burst__${engine}__${size}.txt" | paste -sd' '
 }
 
 for engine in $BENCH_ENGINES; do
@@ -265,6 +298,14 @@ for engine in $BENCH_ENGINES; do
     for p in 2 3 4 5 6 7 8 9; do
       curl -fsS "$APP/api/lists?page=$p" | jq -r '.lists[] | .userId + "/" + .id' >> "$BENCH_LIST_PATHS"
     done
+    # The HTML pages: a list's in turn over those lists, and one-off: over the lists of the
+    # first sitemap page (up to 20,000: more than the server keeps built), each a page built anew.
+    top_user=${top%%/*}
+    pages_many=$BENCH_OUT/pages_many__${engine}__${size}.txt
+    sed 's#^#/list/#' "$BENCH_LIST_PATHS" > "$pages_many"
+    pages_oneoff=$BENCH_OUT/pages_oneoff__${engine}__${size}.txt
+    curl -fsS "$APP/sitemap-lists-1.xml" > "$BENCH_OUT/sitemap.xml"
+    { grep -o '/list/[^<]*' "$BENCH_OUT/sitemap.xml" || true; } | head -n 20000 > "$pages_oneoff"
 
     if [[ $size == "$BENCH_LISTS" ]]; then
       measure minimal "http://127.0.0.1:$MIN_PORT/"
@@ -285,6 +326,11 @@ for engine in $BENCH_ENGINES; do
     measure castaway_game "$APP/api/contestants/parvati-shallow/game" -H "Accept-Encoding: gzip"
     measure castaway_page "$APP/castaways/parvati-shallow" -H "Accept-Encoding: gzip"
     measure sitemap_lists "$APP/sitemap-lists-$sitemap_page.xml" -H "Accept-Encoding: gzip"
+    measure home_page "$APP/" -H "Accept-Encoding: gzip"
+    measure user_page "$APP/rankings/user/$top_user" -H "Accept-Encoding: gzip"
+    measure list_page "$APP/list/$top" -H "Accept-Encoding: gzip"
+    export BENCH_PAGE_PATHS=$pages_many
+    measure list_page_many "$APP/" -H "Accept-Encoding: gzip" -s "$ROOT/bench/pages.lua"
     if [[ $size == "$BENCH_LISTS" ]]; then
       measure list "$APP/api/lists/$top"
       # A tier list and a ranked list of the same 20 entries (s20's cast), made by the demo
@@ -321,12 +367,20 @@ for engine in $BENCH_ENGINES; do
     measure castaway_game_uncached "$APP/api/contestants/parvati-shallow/game" -H "Accept-Encoding: gzip" -s "$ROOT/bench/uncached.lua"
     measure castaway_page_uncached "$APP/castaways/parvati-shallow" -H "Accept-Encoding: gzip" -s "$ROOT/bench/uncached.lua"
     measure sitemap_lists_uncached "$APP/sitemap-lists-$sitemap_page.xml" -s "$ROOT/bench/uncached.lua"
+    measure home_page_uncached "$APP/" -H "Accept-Encoding: gzip" -s "$ROOT/bench/uncached.lua"
+    measure user_page_uncached "$APP/rankings/user/$top_user" -H "Accept-Encoding: gzip" -s "$ROOT/bench/uncached.lua"
+    measure list_page_uncached "$APP/list/$top" -H "Accept-Encoding: gzip" -s "$ROOT/bench/uncached.lua"
+    export BENCH_PAGE_PATHS=$pages_many
+    measure list_page_many_uncached "$APP/" -H "Accept-Encoding: gzip" -s "$ROOT/bench/pages.lua"
+    export BENCH_PAGE_PATHS=$pages_oneoff
+    measure list_page_oneoff_uncached "$APP/" -H "Accept-Encoding: gzip" -s "$ROOT/bench/pages.lua"
     if [[ $size == "$BENCH_LISTS" ]]; then
       measure list_many_uncached "$APP/" -s "$ROOT/bench/lists.lua"
       serve
       # Writes come from many users and addresses (bench/writers.lua): one alone meets its limits.
       export BENCH_COOKIES=$BENCH_OUT/cookies__${engine}__${size}.txt
       : > "$BENCH_COOKIES"
+      wanted comment_post upvote || BENCH_WRITERS=0
       for u in $(seq 1 "${BENCH_WRITERS:-1000}"); do
         curl -fsS -D - -o /dev/null -H 'Content-Type: application/json' \
           -d "{\"email\":\"demo$u@example.com\",\"password\":\"demo-password\"}" "$APP/api/auth/login" |
@@ -340,6 +394,7 @@ for engine in $BENCH_ENGINES; do
       etag=$(curl -fsS -o /dev/null -D - "$APP/api/lists/$top/share.png" | tr -d '\r' | awk -F': ' 'tolower($1) == "etag" {print $2}')
       measure share_304 "$APP/api/lists/$top/share.png" -H "If-None-Match: $etag"
       BENCH_WARMUP=0 BENCH_CONNECTIONS=4 measure share_draw "$APP/" -s "$ROOT/bench/share.lua"
+      if [[ ${BENCH_BURST:-30} != 0 ]] && wanted signup_burst; then signup_burst "${BENCH_BURST:-30}"; fi
     fi
     kill "$server"; wait "$server" 2>/dev/null || true
     server=""

@@ -152,6 +152,16 @@ type Run struct {
 	Imports  []Import
 	Verifies []Verify
 	Soaks    []Soak
+	Bursts   []Burst
+}
+
+// Burst is one burst of sign-ups sent at once from as many addresses (bench/run.sh's signup_burst).
+type Burst struct {
+	Engine    string
+	Lists     int
+	N, OK     int
+	Took      time.Duration
+	Responses string // "29× 201, 1× 503"
 }
 
 func load(dir string) (*Run, error) {
@@ -198,6 +208,17 @@ func load(dir string) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	err = readKVFiles(dir, "burst", 2, func(name []string, kv map[string]string) {
+		b := Burst{Engine: name[0], Took: millis(kv, "ms"), Responses: kv["codes"]}
+		b.Lists, _ = strconv.Atoi(name[1])
+		b.N, _ = strconv.Atoi(kv["n"])
+		b.OK, _ = strconv.Atoi(kv["ok"])
+		r.Bursts = append(r.Bursts, b)
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(r.Bursts, func(i, j int) bool { return engineOrder(r.Bursts[i].Engine) < engineOrder(r.Bursts[j].Engine) })
 	if r.Verifies, err = loadVerifies(dir); err != nil {
 		return nil, err
 	}
@@ -218,7 +239,7 @@ func load(dir string) (*Run, error) {
 // pages, castaway and season pages, and a list page and its comments from the server
 // sharing no reads.
 func grows(key string) bool {
-	for _, prefix := range []string{"home", "feed", "browse", "consensus", "castaway", "season", "list_uncached", "comments_uncached"} {
+	for _, prefix := range []string{"home", "feed", "browse", "consensus", "castaway", "season", "list_uncached", "comments_uncached", "list_page", "user_page"} {
 		if strings.HasPrefix(key, prefix) {
 			return true
 		}
@@ -314,6 +335,17 @@ var endpoints = []Endpoint{
 	{"castaway_game_uncached", "a castaway's game" + unshared, 0, 0, 0.1},
 	{"castaway_page", "a castaway's page, HTML (Parvati Shallow), gzip", 0, 0, 0.25},
 	{"castaway_page_uncached", "a castaway's page, HTML" + unshared, 0, 0, 0.1},
+	{"home_page", "home, HTML (/), gzip", 0, 0, 0.25},
+	{"home_page_uncached", "home, HTML" + unshared, 0, 0, 0.1},
+	{"user_page", "a fan's page, HTML (the most upvoted list's author), gzip", 0, 0, 0.25},
+	{"user_page_uncached", "a fan's page, HTML" + unshared, 0, 0, 0.1},
+	{"list_page", "a list's page, HTML (the most upvoted list), gzip", 0, 0, 0.25},
+	{"list_page_uncached", "a list's page, HTML" + unshared, 0, 0, 0.1},
+	{"list_page_many", "lists' pages, HTML, a different list each request (the lists of browse pages 2–9), gzip", 0, 0, 0.25},
+	{"list_page_many_uncached", "lists' pages, HTML, a different list each request" + unshared, 0, 0, 0.1},
+	// Each request reads a list not read lately (its row and entries, from disk when cold):
+	// the database's cost, as the same lists' JSON; the page's build is a sixth of it.
+	{"list_page_oneoff_uncached", "lists' pages, HTML, each a page built anew (up to 20,000 lists of the sitemap in turn, more than the server keeps)" + unshared, 0, 0, 0},
 	{"sitemap_lists", "a page of the lists' sitemap (up to 50,000 URLs, gzip)", 0, 0, 0},
 	{"sitemap_lists_uncached", "a page of the lists' sitemap" + unshared, 0, 0, 0},
 	{"list", "a list page (the most upvoted list)", 8000, 0, 0},
@@ -455,7 +487,28 @@ const (
 	verifyHeading = "## Recounting the aggregates\n"
 	importHeading = "## Importing the earlier product's data\n"
 	soakHeading   = "## Live streams under churn and stalled readers\n"
+	burstHeading  = "## Sign-ups at once\n"
 )
+
+// burstTarget is how long a burst of sign-ups may take, every one of them succeeding.
+const burstTarget = 5 * time.Second
+
+// burstSection is the sign-up bursts' table.
+func (r *Run) burstSection() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", burstHeading)
+	b.WriteString("After an episode airs, fans sign up together. bench/run.sh sends that many sign-ups at once (`curl` under `xargs -P`), ")
+	b.WriteString("each from its own client address (X-Forwarded-For, which the server trusts from its loopback proxy), ")
+	b.WriteString("at the end of the main size's run; each waits at most 60 s. Password hashing stays bounded (SECURITY.md): ")
+	b.WriteString("the sign-ups wait their turn for it. Target: every one succeeds within 5 s.\n\n")
+	b.WriteString("| engine | lists | sign-ups at once | succeeded | time for all | answers | target | |\n|---|---:|---:|---:|---:|---|---|---|\n")
+	for _, x := range r.Bursts {
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %s | all within %d s | %s |\n", x.Engine, thousands(float64(x.Lists)), x.N, x.OK, ms(x.Took),
+			x.Responses, int(burstTarget.Seconds()), metMark(x.N > 0 && x.OK == x.N && x.Took <= burstTarget))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
 
 // keptSection is the section of prev under heading, up to the next section, marked as
 // not measured by this run; empty when prev has none.
@@ -605,6 +658,12 @@ func (r *Run) markdown(prev string) string {
 		p("\n")
 	}
 
+	if len(r.Bursts) > 0 {
+		p("%s", r.burstSection())
+	} else {
+		p("%s", keptSection(prev, burstHeading))
+	}
+
 	if len(r.Soaks) > 0 {
 		p("%s", r.soakSection())
 	} else {
@@ -616,7 +675,8 @@ func (r *Run) markdown(prev string) string {
 	p("BENCH_QUICK=1 make bench        # try the harness: 2,000 lists, 3 s a run\n")
 	p("BENCH_LISTS=10000 BENCH_SCALE=\"2000 10000\" BENCH_ENGINES=sqlite make bench\n")
 	p("BENCH_DATA=/var/tmp/castaway-bench BENCH_LOAD_ONLY=1 make bench   # load once (each engine may load in its own run at once)\n")
-	p("BENCH_DATA=/var/tmp/castaway-bench make bench                     # then measure on it, run after run\n```\n\n")
+	p("BENCH_DATA=/var/tmp/castaway-bench make bench                     # then measure on it, run after run\n")
+	p("BENCH_ROWS=\"minimal list_page list_page_uncached\" make bench      # only these rows (the minimal handler's too, for the ratios)\n```\n\n")
 	p("Needs `wrk` and `jq` (Debian packages) and a PostgreSQL server for the PostgreSQL rows ")
 	p("(`BENCH_PG_URL`, default a database `castaway_bench` on 127.0.0.1, created when missing and emptied by each load; with `BENCH_DATA`, one database per size, kept). ")
 	p("The rows \"not shared\" are measured with the server restarted with `--shared-reads 0`, so every request reaches the database, ")

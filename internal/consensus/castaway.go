@@ -97,14 +97,9 @@ func (s *Service) CastawayCard(ctx context.Context, a model.Actor, id string, re
 // kept while its version stands; else a cast's or the catalog's tallies), then the
 // page's lists by key.
 func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, error) {
-	played := s.catalog.Played(id)
+	played, id, scopes := s.castawayScopes(id)
 	if len(played) == 0 {
 		return Castaway{}, ErrNoSuchCastaway
-	}
-	id = s.catalog.CurrentID(id)
-	scopes := []string{store.AllTimeScope}
-	for _, season := range played {
-		scopes = append(scopes, season.ID)
 	}
 	page, err := s.store.CastawayLists(ctx, id, cursor, CastawayPageSize, scopes)
 	if errors.Is(err, store.ErrBadCursor) {
@@ -113,11 +108,45 @@ func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, er
 	if err != nil {
 		return Castaway{}, err
 	}
-	c := Castaway{Lists: page.Lists, NextCursor: page.Next}
+	return s.placed(ctx, Castaway{Lists: page.Lists, NextCursor: page.Next}, id, played, page.Versions)
+}
+
+// CastawayHead is the castaway id's page without its lists: who they are and where the
+// community ranks them, what a link to their page previews. It reads only the versions
+// of their rankings (each ranking kept while its version stands).
+func (s *Service) CastawayHead(ctx context.Context, id string) (Castaway, error) {
+	played, id, scopes := s.castawayScopes(id)
+	if len(played) == 0 {
+		return Castaway{}, ErrNoSuchCastaway
+	}
+	versions, err := s.store.ConsensusVersions(ctx, scopes)
+	if err != nil {
+		return Castaway{}, err
+	}
+	return s.placed(ctx, Castaway{Lists: []model.RankedList{}}, id, played, versions)
+}
+
+// castawayScopes are the seasons id played (none for an id the catalog lacks), their
+// current id, and the rankings their page shows: all time's and each season's.
+func (s *Service) castawayScopes(id string) ([]*catalog.Season, string, []string) {
+	played := s.catalog.Played(id)
+	if len(played) == 0 {
+		return nil, id, nil
+	}
+	id = s.catalog.CurrentID(id)
+	scopes := []string{store.AllTimeScope}
+	for _, season := range played {
+		scopes = append(scopes, season.ID)
+	}
+	return played, id, scopes
+}
+
+// placed is c with id's seasons (played) and places in the rankings at versions.
+func (s *Service) placed(ctx context.Context, c Castaway, id string, played []*catalog.Season, versions map[string]int64) (Castaway, error) {
 	for _, season := range played {
 		ct, _, _ := s.catalog.Contestant(id, season.ID)
 		name, inScope := s.castOf(season)
-		place, err := s.placeIn(ctx, season.ID, page.Versions[season.ID], id, name, inScope)
+		place, err := s.placeIn(ctx, season.ID, versions[season.ID], id, name, inScope)
 		if err != nil {
 			return Castaway{}, err
 		}
@@ -129,7 +158,8 @@ func (s *Service) Castaway(ctx context.Context, id, cursor string) (Castaway, er
 		c.Seasons = append(c.Seasons, CastawaySeason{Season: season, Contestant: ct, Community: place})
 	}
 	name, inScope := s.allTime()
-	if c.AllTime, err = s.placeIn(ctx, store.AllTimeScope, page.Versions[store.AllTimeScope], id, name, inScope); err != nil {
+	var err error
+	if c.AllTime, err = s.placeIn(ctx, store.AllTimeScope, versions[store.AllTimeScope], id, name, inScope); err != nil {
 		return Castaway{}, err
 	}
 	c.ListCount = c.AllTime.ListCount

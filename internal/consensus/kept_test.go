@@ -69,6 +69,15 @@ func TestKeptRankingFollowsEveryChange(t *testing.T) {
 				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s: castaway %s kept %+v\nfresh %+v", when, c.ID, got, want)
 				}
+				// Their page's head (what a link previews) is their page without its lists.
+				head, err := kept.CastawayHead(ctx, c.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want.Lists, want.NextCursor = []model.RankedList{}, ""
+				if !reflect.DeepEqual(head, want) {
+					t.Fatalf("%s: castaway %s's head %+v\nfresh %+v", when, c.ID, head, want)
+				}
 			}
 		}
 		same("with no lists")

@@ -76,16 +76,26 @@ func apiPlace(p consensus.Place) api.CastawayPlace {
 // which shows the API's message.
 func (s *Server) castawayPage(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("contestantId")
-	// The page is the same for every reader for a moment: made, and gzipped, once in it,
-	// with an ETag, so a reader whose copy still holds gets a 304.
+	pageURL := strings.TrimRight(s.cfg.BaseURL, "/") + "/castaways/" + url.PathEscape(id)
+	// The page is the same for every reader for a moment, and kept built, gzipped, under
+	// what it shows (s.pages): made once per change to it, with an ETag, so a reader
+	// whose copy still holds gets a 304.
 	v, err := s.shared.Get("castaway-page\x00"+id, func(ctx context.Context) (any, error) {
-		c, err := s.sharedCastaway(ctx, id, "")
+		// Its head needs who they are and their places, not the lists that rank them.
+		if !storableText(id) {
+			return nil, consensus.ErrNoSuchCastaway
+		}
+		c, err := s.consensus.CastawayHead(ctx, id)
 		if err != nil {
 			return nil, err
 		}
 		shown := apiCastaway(c)
-		page := s.castawayHTML(id, castawayPreview(shown, s.castawayCardURL(shown)), true)
-		return httpcache.NewPrecompressed([]byte(page), "text/html; charset=utf-8", "no-cache"), nil
+		p := castawayPreview(shown, s.castawayCardURL(shown))
+		return s.pages.Get("castaway\x00"+id, p.version(), func() *httpcache.Precompressed {
+			// The castaway is what the page paints first: asked for beside the app's script.
+			return s.pageHTML(web.CastawayPage, p, pageURL, fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/contestants/%s\" />",
+				html.EscapeString(url.PathEscape(id))))
+		}), nil
 	})
 	if err == nil {
 		v.(*httpcache.Precompressed).ServeHTTP(w, r)
@@ -95,21 +105,7 @@ func (s *Server) castawayPage(w http.ResponseWriter, r *http.Request) {
 	if status == http.StatusOK {
 		s.log.ErrorContext(r.Context(), "castaway page", "err", err)
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(status)
-	w.Write([]byte(s.castawayHTML(id, genericPreview, false)))
-}
-
-// castawayHTML is the app's HTML for id's page with p's head; found, it asks for the
-// castaway beside the app's script, as the page paints them first.
-func (s *Server) castawayHTML(id string, p preview, found bool) string {
-	page := withPreview(string(s.web.Page(web.CastawayPage).Body()), p, strings.TrimRight(s.cfg.BaseURL, "/")+"/castaways/"+url.PathEscape(id))
-	if !found {
-		return page
-	}
-	return string(web.WithHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/contestants/%s\" />",
-		html.EscapeString(url.PathEscape(id)))))
+	s.pageHTML(web.CastawayPage, genericPreview, pageURL, "").ServeStatus(w, r, status)
 }
 
 // castawayPreview is a castaway's page head: their seasons and where the community ranks

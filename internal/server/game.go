@@ -93,11 +93,8 @@ func (s *Server) castawayGame(w http.ResponseWriter, r *http.Request) {
 func (s *Server) seasonPage(w http.ResponseWriter, r *http.Request) {
 	season, err := s.game.Season(r.PathValue("seasonId"))
 	if err != nil {
-		page := withPreview(string(s.web.Page(web.SeasonPage).Body()), genericPreview, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		w.WriteHeader(pageStatus(err))
-		w.Write([]byte(page))
+		pageURL := strings.TrimRight(s.cfg.BaseURL, "/") + "/seasons/" + url.PathEscape(r.PathValue("seasonId"))
+		s.pageHTML(web.SeasonPage, genericPreview, pageURL, "").ServeStatus(w, r, pageStatus(err))
 		return
 	}
 	generation := s.game.Generation()

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"net/http"
 
 	"castaway/internal/problem"
@@ -18,23 +20,32 @@ func pageStatus(err error) int {
 }
 
 // userPage serves the app for /rankings/user/{userId}: 404 when there is no such user.
+// Its HTML is the same for every fan, made and gzipped once per build, answered with its
+// ETag; that the fan is there is shared for a moment as other reads are (a fan who is
+// not is asked about again each time, so a new account's page is never a stale 404).
 func (s *Server) userPage(w http.ResponseWriter, r *http.Request) {
 	page := s.web.Page(web.UserPage)
 	userID := r.PathValue("userId")
-	exists := false
-	var err error
+	status := http.StatusNotFound
 	if storableText(userID) {
-		if exists, err = s.lists.UserExists(r.Context(), userID); err != nil {
+		_, err := s.shared.Get("user-exists\x00"+userID, func(ctx context.Context) (any, error) {
+			exists, err := s.lists.UserExists(ctx, userID)
+			if err == nil && !exists {
+				err = errNoSuchUser
+			}
+			return exists, err
+		})
+		switch {
+		case err == nil:
+			status = http.StatusOK
+		case !errors.Is(err, errNoSuchUser):
+			// The app asks again and shows what the API answers.
 			s.log.ErrorContext(r.Context(), "user page", "err", err)
-			exists = true
+			status = http.StatusOK
 		}
 	}
-	if exists {
-		page.ServeHTTP(w, r)
-		return
-	}
-	w.Header().Set("Content-Type", page.ContentType())
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusNotFound)
-	w.Write(page.Body())
+	page.ServeStatus(w, r, status)
 }
+
+// errNoSuchUser is a user page's fan who is not there (never shared).
+var errNoSuchUser = errors.New("no such user")

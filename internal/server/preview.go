@@ -1,12 +1,14 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"net/http"
 	"net/url"
 	"strings"
 
+	"castaway/internal/httpcache"
 	"castaway/internal/model"
 	"castaway/internal/problem"
 	"castaway/internal/shareimage"
@@ -18,15 +20,37 @@ import (
 // Private and missing lists get the site's generic tags: a preview must never
 // reveal what a reader could not open. A list missing or hidden from this reader
 // answers 404, with the app, which shows its message.
+//
+// A list everyone may see has one page for every reader: shared for a moment as the list
+// is (httpcache.Shared), and kept built, gzipped, under what it shows (s.pages), so it is
+// made once per change to the list, with an ETag a reader's copy revalidates against.
 func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 	userID, listID := r.PathValue("userId"), r.PathValue("listId")
-	p, status := genericPreview, http.StatusNotFound
+	base := strings.TrimRight(s.cfg.BaseURL, "/")
+	pageURL := base + "/list/" + url.PathEscape(userID) + "/" + url.PathEscape(listID)
+	// The list itself is what the page paints first: the browser asks for it beside the
+	// app's script, and the app's own request for it takes that answer.
+	tags := func() string {
+		return fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/lists/%s/%s\" />",
+			html.EscapeString(url.PathEscape(userID)), html.EscapeString(url.PathEscape(listID)))
+	}
+	status := http.StatusNotFound
 	if storableText(userID) && storableText(listID) {
 		// Link previews are fetched signed out, so they show what everyone may see.
-		l, err := s.lists.Visible(r.Context(), nil, userID, listID, s.sharedList)
+		key := "list\x00" + userID + "\x00" + listID
+		v, err := s.shared.Get("list-page\x00"+userID+"\x00"+listID, func(ctx context.Context) (any, error) {
+			l, err := s.lists.Visible(ctx, nil, userID, listID, s.sharedList)
+			if err != nil {
+				return nil, err
+			}
+			p := previewOf(l, base)
+			return s.pages.Get(key, p.version(), func() *httpcache.Precompressed { return s.pageHTML(web.ListPage, p, pageURL, tags()) }), nil
+		})
 		if err == nil {
-			p = previewOf(l, s.cfg.BaseURL)
-		} else if r, err = s.withPageReader(r); err == nil {
+			v.(*httpcache.Precompressed).ServeHTTP(w, r)
+			return
+		}
+		if r, err = s.withPageReader(r); err == nil {
 			// Not everyone's to see: perhaps this reader's (its owner, an admin).
 			_, err = s.lists.Visible(r.Context(), currentUser(r), userID, listID, s.sharedList)
 		}
@@ -34,15 +58,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 			s.log.ErrorContext(r.Context(), "list page", "err", err)
 		}
 	}
-	page := withPreview(string(web.WithBoot(s.web.Page(web.ListPage).Body(), p.boot)), p, strings.TrimRight(s.cfg.BaseURL, "/")+r.URL.EscapedPath())
-	// The list itself is what the page paints first: the browser asks for it beside the
-	// app's script, and the app's own request for it takes that answer.
-	page = string(web.WithHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/lists/%s/%s\" />",
-		html.EscapeString(url.PathEscape(userID)), html.EscapeString(url.PathEscape(listID)))))
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(status)
-	w.Write([]byte(page))
+	s.pageHTML(web.ListPage, genericPreview, pageURL, tags()).ServeStatus(w, r, status)
 }
 
 // preview is a page's head: its title, description and, when it has one, its picture (a
@@ -102,8 +118,18 @@ func withoutDescription(index string) string {
 
 // withPreview puts the page's title, description and card tags into the app's index.html.
 func withPreview(index string, p preview, pageURL string) string {
-	title, desc := html.EscapeString(p.title), html.EscapeString(p.description)
+	tags := previewTags(p, pageURL)
 	index = withoutDescription(index)
+	start, end := strings.Index(index, "<title>"), strings.Index(index, "</title>")
+	if start < 0 || end < start {
+		return tags + "\n" + index
+	}
+	return index[:start] + tags + index[end+len("</title>"):]
+}
+
+// previewTags are the page's title, description and card tags.
+func previewTags(p preview, pageURL string) string {
+	title, desc := html.EscapeString(p.title), html.EscapeString(p.description)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<title>%[1]s</title>
     <meta name="description" content="%[2]s" />
@@ -131,10 +157,5 @@ func withPreview(index string, p preview, pageURL string) string {
     <meta name="twitter:card" content="%[3]s" />
     <meta name="twitter:title" content="%[1]s" />
     <meta name="twitter:description" content="%[2]s" />`, title, desc, card)
-	tags := b.String()
-	start, end := strings.Index(index, "<title>"), strings.Index(index, "</title>")
-	if start < 0 || end < start {
-		return tags + "\n" + index
-	}
-	return index[:start] + tags + index[end+len("</title>"):]
+	return b.String()
 }

@@ -87,8 +87,11 @@ type Server struct {
 	polls       *global.Service // the Global Rankings
 	shared      *httpcache.Shared
 	threads     *threadPages // visitors' pages of list threads, under their versions
-	searches    *costly      // bounds on text searches the shared reads cannot answer
-	sitemaps    *costly      // and on the sitemap pages of lists they cannot
+	// pages are pages' HTML (a list's) everyone sees alike, under what they show.
+	pages     *httpcache.Pages
+	templates pageTemplates // the app's pages cut where each page puts its own
+	searches  *costly       // bounds on text searches the shared reads cannot answer
+	sitemaps  *costly       // and on the sitemap pages of lists they cannot
 	// now is the clock the costly reads' limits read (time.Now; a test may set it before requests).
 	now       func() time.Time
 	lists     *lists.Service
@@ -115,6 +118,7 @@ func New(d Deps) (*Server, error) {
 		metrics:   newMetrics(),
 		shared:    httpcache.NewShared(d.Config.SharedReads, d.Config.DBTimeout),
 		threads:   newThreadPages(),
+		pages:     httpcache.NewPages(pagesKeptBytes),
 		searches:  newCostly(SearchPerClient, searchSlots, searchWait, errSearchBusy),
 		sitemaps:  newCostly(SitemapPerClient, sitemapSlots, sitemapWait, errSitemapBusy),
 		hub:       d.Hub,

@@ -51,11 +51,16 @@ func TestCastawayMigrationAndPages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The versions of the rankings the page shows come with every page.
+			// The versions of the rankings the page shows come with every page, and alone
+			// (a page's head), one for each scope asked for.
+			alone, err := s.ConsensusVersions(ctx, []string{"s20", store.AllTimeScope, "s99"})
+			if err != nil || len(alone) != 3 {
+				t.Fatalf("versions alone: %v (%v)", alone, err)
+			}
 			for _, scope := range []string{"s20", store.AllTimeScope, "s99"} {
 				want, err := s.ConsensusVersion(ctx, scope)
-				if err != nil || page.Versions[scope] != want {
-					t.Fatalf("version of %s: %d, want %d (%v)", scope, page.Versions[scope], want, err)
+				if err != nil || page.Versions[scope] != want || alone[scope] != want {
+					t.Fatalf("version of %s: %d with the page, %d alone, want %d (%v)", scope, page.Versions[scope], alone[scope], want, err)
 				}
 			}
 			next := page.Next

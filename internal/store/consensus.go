@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"castaway/internal/model"
@@ -103,6 +104,45 @@ func (s *Store) ConsensusVersion(ctx context.Context, scope string) (int64, erro
 		return 0, fmt.Errorf("read consensus version: %w", err)
 	}
 	return v, nil
+}
+
+// StmtConsensusVersions reads the versions of the n scopes $1 … $n that have one.
+func StmtConsensusVersions(n int) string {
+	marks := make([]string, n)
+	for i := range marks {
+		marks[i] = "$" + strconv.Itoa(i+1)
+	}
+	return `SELECT scope, version FROM consensus_lists WHERE scope IN (` + strings.Join(marks, ", ") + `)`
+}
+
+// ConsensusVersions reads the consensus versions of scopes in one round trip, as
+// ConsensusVersion does each: -1 for a scope with none.
+func (s *Store) ConsensusVersions(ctx context.Context, scopes []string) (map[string]int64, error) {
+	out := make(map[string]int64, len(scopes))
+	if len(scopes) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(scopes))
+	for i, scope := range scopes {
+		out[scope], args[i] = -1, scope
+	}
+	rows, err := s.rdb.QueryContext(ctx, StmtConsensusVersions(len(scopes)), args...)
+	if err != nil {
+		return nil, fmt.Errorf("read consensus versions: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var scope string
+		var v int64
+		if err := rows.Scan(&scope, &v); err != nil {
+			return nil, fmt.Errorf("read consensus versions: %w", err)
+		}
+		out[scope] = v
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read consensus versions: %w", err)
+	}
+	return out, nil
 }
 
 // ListNames reads the names of the lists keys names and their authors' display names;
