@@ -346,7 +346,7 @@ for engine in $BENCH_ENGINES; do
       cut -d/ -f1 "$BENCH_LIST_PATHS" | sort -u | awk '{print "/api/me/following/" $1 " " $1}' > "$(targets follow)"
       : > "$(targets comment_vote)"
       while read -r p; do
-        curl -fsS "$APP/api/lists/$p/comments" | jq -r '.. | objects | select(has("text") and has("id")) | "/api/comments/" + .id + "/vote"' >> "$(targets comment_vote)"
+        { curl -fsS "$APP/api/lists/$p/comments" | jq -r '.. | objects | select(has("text") and has("id")) | "/api/comments/" + .id + "/vote"' >> "$(targets comment_vote)"; } || true
       done < <(head -n 40 "$BENCH_LIST_PATHS")
       poll=$(curl -fsS "$APP/api/global-rankings" | jq -c '[.polls[] | select(.isOpen)][0] | {id, seasonId}')
       ballot=$(curl -fsS "$APP/api/catalog/seasons" | jq -c --argjson p "$poll" '[.seasons[] | select(.id == $p.seasonId) | .contestants[].id]')

@@ -111,7 +111,7 @@ func (s *Store) CreateComment(ctx context.Context, c *model.Comment, notes []*mo
 
 // insertComment adds c, counted on its thread, and notes, in tx; it returns the
 // recipients notified. ErrNotFound when c's parent (or author) is gone.
-func insertComment(ctx context.Context, tx *sql.Tx, c *model.Comment, notes []*model.Notification) ([]string, error) {
+func insertComment(ctx context.Context, tx dbtx, c *model.Comment, notes []*model.Notification) ([]string, error) {
 	var parent any
 	if c.ParentID != "" {
 		parent = c.ParentID

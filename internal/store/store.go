@@ -337,6 +337,16 @@ func (s *Store) batched(ctx context.Context, fn func(context.Context, dbtx) erro
 	return inTx(ctx, s.marks, func(tx *sql.Tx) error { return fn(ctx, tx) })
 }
 
+// written runs fn, a small write of what a fan wrote (a comment), in a transaction: on
+// SQLite in the next batch of marks, as batched does (its commit is the batch's), on
+// PostgreSQL alone in a transaction whose commit waits for the WAL flush.
+func (s *Store) written(ctx context.Context, fn func(context.Context, dbtx) error) error {
+	if s.batch != nil {
+		return s.batch.write(ctx, fn)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error { return fn(ctx, tx) })
+}
+
 // millis converts a time to the stored form.
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
