@@ -378,17 +378,43 @@ for engine in $BENCH_ENGINES; do
       measure list_many_uncached "$APP/" -s "$ROOT/bench/lists.lua"
       serve
       # Writes come from many users and addresses (bench/writers.lua): one alone meets its limits.
-      export BENCH_COOKIES=$BENCH_OUT/cookies__${engine}__${size}.txt
-      : > "$BENCH_COOKIES"
-      wanted comment_post upvote || BENCH_WRITERS=0
-      for u in $(seq 1 "${BENCH_WRITERS:-1000}"); do
-        curl -fsS -D - -o /dev/null -H 'Content-Type: application/json' \
+      export BENCH_COOKIES=$BENCH_OUT/cookies__${engine}__${size}.txt BENCH_WRITER_IDS=$BENCH_OUT/writers__${engine}__${size}.txt
+      : > "$BENCH_COOKIES"; : > "$BENCH_WRITER_IDS"
+      writers=${BENCH_WRITERS:-1000}
+      wanted comment_post upvote favorite follow comment_vote ballot || writers=0
+      for u in $(seq 1 $(( writers < users ? writers : users ))); do
+        c=$(curl -fsS -D - -o "$BENCH_OUT/writer.json" -H 'Content-Type: application/json' \
           -d "{\"email\":\"demo$u@example.com\",\"password\":\"demo-password\"}" "$APP/api/auth/login" |
-          tr -d '\r' | awk -F'[:;] *' 'tolower($1) == "set-cookie" && $2 ~ /^castaway_session=/ {print $2}' >> "$BENCH_COOKIES" || true
+          tr -d '\r' | awk -F'[:;] *' 'tolower($1) == "set-cookie" && $2 ~ /^castaway_session=/ {print $2}') || true
+        [[ -n $c ]] || continue
+        echo "$c" >> "$BENCH_COOKIES"
+        jq -r .id "$BENCH_OUT/writer.json" >> "$BENCH_WRITER_IDS"
       done
+      # The targets of the toggled writes (bench/toggle.lua): the lists of $BENCH_LIST_PATHS,
+      # their owners, their comments, and the first open poll with two ballots of its cast.
+      targets() { echo "$BENCH_OUT/targets__${engine}__${size}__$1.txt"; }
+      sed 's|^|/api/lists/|; s|$|/favorite|' "$BENCH_LIST_PATHS" > "$(targets favorite)"
+      cut -d/ -f1 "$BENCH_LIST_PATHS" | sort -u | awk '{print "/api/me/following/" $1 " " $1}' > "$(targets follow)"
+      : > "$(targets comment_vote)"
+      while read -r p; do
+        { curl -fsS "$APP/api/lists/$p/comments" | jq -r '.. | objects | select(has("text") and has("id")) | "/api/comments/" + .id + "/vote"' >> "$(targets comment_vote)"; } || true
+      done < <(head -n 40 "$BENCH_LIST_PATHS")
+      poll=$(curl -fsS "$APP/api/global-rankings" | jq -c '[.polls[] | select(.isOpen)][0] | {id, seasonId}')
+      ballot=$(curl -fsS "$APP/api/catalog/seasons" | jq -c --argjson p "$poll" '[.seasons[] | select(.id == $p.seasonId) | .contestants[].id]')
+      echo "/api/global-rankings/$(jq -r .id <<< "$poll")/submission" > "$(targets ballot)"
       BENCH_WARMUP=0 measure comment_post "$APP/" -s "$ROOT/bench/comment.lua"
       # Each writer's PUT is followed by its DELETE, so the toggle warms up as a read does.
       measure upvote "$APP/" -s "$ROOT/bench/upvote.lua"
+      BENCH_TOGGLE_TARGETS=$(targets favorite) measure favorite "$APP/" -s "$ROOT/bench/toggle.lua"
+      BENCH_TOGGLE_TARGETS=$(targets follow) measure follow "$APP/" -s "$ROOT/bench/toggle.lua"
+      # A comment's upvote, then the vote taken back (value 0). Comment votes and ballots
+      # have tighter limits (120 and 20 a writer per 10 minutes): no warm-up.
+      BENCH_WARMUP=0 BENCH_TOGGLE_TARGETS=$(targets comment_vote) BENCH_TOGGLE_ON=PUT BENCH_TOGGLE_OFF=PUT \
+        BENCH_TOGGLE_ON_BODY='{"value":1}' BENCH_TOGGLE_OFF_BODY='{"value":0}' measure comment_vote "$APP/" -s "$ROOT/bench/toggle.lua"
+      # A ballot of the poll's season's first ten, then of its last ten (each replaces the last).
+      BENCH_WARMUP=0 BENCH_TOGGLE_TARGETS=$(targets ballot) BENCH_TOGGLE_ON=PUT BENCH_TOGGLE_OFF=PUT \
+        BENCH_TOGGLE_ON_BODY=$(jq -c '{ranking: .[:10]}' <<< "$ballot") BENCH_TOGGLE_OFF_BODY=$(jq -c '{ranking: .[-10:]}' <<< "$ballot") \
+        measure ballot "$APP/" -s "$ROOT/bench/toggle.lua"
       # Share images: a browser's revisit (304, nothing drawn) and first draws, which are
       # bounded to 2 at a time (past a 2 s wait: 503), so few connections.
       etag=$(curl -fsS -o /dev/null -D - "$APP/api/lists/$top/share.png" | tr -d '\r' | awk -F': ' 'tolower($1) == "etag" {print $2}')
@@ -398,6 +424,16 @@ for engine in $BENCH_ENGINES; do
     fi
     kill "$server"; wait "$server" 2>/dev/null || true
     server=""
+    if [[ $size == "$BENCH_LISTS" ]]; then
+      # Every kept-in-step count checked against its rows after the writes (the tally's
+      # catching up included): exact under concurrency, or the report says not.
+      if "$BIN" verify --database-url "$db" --data-dir "$BENCH_OUT/srv" > "$BENCH_OUT/verify_after_writes__${engine}__${size}.log" 2>&1; then
+        echo "clean=1" > "$BENCH_OUT/verify_after_writes__${engine}__${size}.txt"
+      else
+        echo "clean=0" > "$BENCH_OUT/verify_after_writes__${engine}__${size}.txt"
+        echo "bench: castaway verify found differences after the writes (see verify_after_writes__${engine}__${size}.log)"
+      fi
+    fi
   done
 done
 

@@ -151,8 +151,10 @@ type Run struct {
 	Loads    []Load
 	Imports  []Import
 	Verifies []Verify
-	Soaks    []Soak
-	Bursts   []Burst
+	// AfterWrites: whether castaway verify found every count in step after the writes, by engine.
+	AfterWrites map[string]bool
+	Soaks       []Soak
+	Bursts      []Burst
 }
 
 // Burst is one burst of sign-ups sent at once from as many addresses (bench/run.sh's signup_burst).
@@ -195,6 +197,15 @@ func load(dir string) (*Run, error) {
 		l.Lists, _ = strconv.Atoi(name[1])
 		l.Users, _ = strconv.Atoi(kv["users"])
 		r.Loads = append(r.Loads, l)
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = readKVFiles(dir, "verify_after_writes", 2, func(name []string, kv map[string]string) {
+		if r.AfterWrites == nil {
+			r.AfterWrites = map[string]bool{}
+		}
+		r.AfterWrites[name[0]] = kv["clean"] == "1"
 	})
 	if err != nil {
 		return nil, err
@@ -358,8 +369,12 @@ var endpoints = []Endpoint{
 	{"comments_uncached", "that list's comments" + unshared, 0, 0, 0.1},
 	{"catalog", "the catalog (all seasons), gzip as browsers ask", 20000, 0, 0},
 	{"catalog_identity", "the catalog (all seasons), uncompressed (86 KB)", 0, 0, 0},
-	{"comment_post", "post a comment (signed in)", 0, 0, 0},
+	{"comment_post", "post a comment (signed in)", 0, 0, 0.1},
 	{"upvote", "upvote / withdraw (PUT, DELETE; signed in)", 0, 0, 0.1},
+	{"favorite", "favorite / unfavorite a list (PUT, DELETE; signed in)", 0, 0, 0.1},
+	{"follow", "follow / unfollow a fan (PUT, DELETE; signed in)", 0, 0, 0.1},
+	{"comment_vote", "upvote a comment / take it back (PUT 1, PUT 0; signed in)", 0, 0, 0.1},
+	{"ballot", "cast a global ballot / replace it (PUT; signed in)", 0, 0, 0.1},
 	{"share_304", "share image, revalidated (304, nothing drawn)", 0, 0, 0},
 	{"share_draw", "share image, drawn (4 connections, 2 drawing slots)", 0, 0, 0},
 }
@@ -597,6 +612,16 @@ func (r *Run) markdown(prev string) string {
 		}
 	}
 	p("\n")
+	if len(r.AfterWrites) > 0 {
+		p("After the writes, `castaway verify` (every kept-in-step count against its rows): ")
+		var parts []string
+		for _, eng := range r.engines() {
+			if clean, ok := r.AfterWrites[eng]; ok {
+				parts = append(parts, fmt.Sprintf("%s %s", eng, map[bool]string{true: "clean ✅", false: "differences ❌"}[clean]))
+			}
+		}
+		p("%s.\n\n", strings.Join(parts, ", "))
+	}
 
 	if engs := r.engines(); len(engs) == 2 {
 		p("## PostgreSQL against SQLite at %s lists\n\n", thousands(float64(main)))

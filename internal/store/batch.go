@@ -12,6 +12,7 @@ import (
 type dbtx interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
 // maxBatch bounds the writes one batch commits together, so one commit's WAL and one
@@ -212,4 +213,11 @@ func (p preparedTx) QueryRowContext(ctx context.Context, query string, args ...a
 		return p.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
 	}
 	return p.tx.QueryRowContext(ctx, query, args...)
+}
+
+func (p preparedTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := p.b.stmt(query); st != nil {
+		return p.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	return p.tx.QueryContext(ctx, query, args...)
 }

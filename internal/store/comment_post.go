@@ -31,7 +31,8 @@ var (
 func (s *Store) PostComment(ctx context.Context, c *model.Comment, author model.Viewer,
 	notes func(replyTo *model.Comment) []*model.Notification) ([]string, error) {
 	var notified []string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.written(ctx, func(ctx context.Context, tx dbtx) error {
+		notified = nil
 		if err := threadOpen(ctx, tx, c.ListUserID, c.ListID, author.ID); err != nil {
 			return err
 		}
@@ -53,7 +54,7 @@ func (s *Store) PostComment(ctx context.Context, c *model.Comment, author model.
 
 // threadOpen is nil when the thread of the list (owner, list) is one viewerID may see,
 // or, for owner "", when the poll list exists; ErrNotFound otherwise.
-func threadOpen(ctx context.Context, tx *sql.Tx, owner, list, viewerID string) error {
+func threadOpen(ctx context.Context, tx dbtx, owner, list, viewerID string) error {
 	if owner != "" {
 		return visibleToVoter(ctx, tx, owner, list, viewerID)
 	}
@@ -80,7 +81,7 @@ func replyTo(admin string) string {
 // replyParent reads the comment c replies to (nil when c is top-level) and sets
 // c.ParentID to the top-level comment c hangs under; ErrParentGone when it is missing,
 // of another thread or not author's to see.
-func replyParent(ctx context.Context, tx *sql.Tx, c *model.Comment, author model.Viewer) (*model.Comment, error) {
+func replyParent(ctx context.Context, tx dbtx, c *model.Comment, author model.Viewer) (*model.Comment, error) {
 	if c.ParentID == "" {
 		return nil, nil
 	}
@@ -110,7 +111,7 @@ func (p leading) Scan(dest ...any) error { return p.row.Scan(append([]any{p.firs
 
 // notBlocked is ErrBlocked when the owner of the list listUserID ("" for a poll) or the
 // author of replyTo (nil for none) blocked userID: whoever a block keeps a comment from.
-func notBlocked(ctx context.Context, tx *sql.Tx, userID, listUserID string, replyTo *model.Comment) error {
+func notBlocked(ctx context.Context, tx dbtx, userID, listUserID string, replyTo *model.Comment) error {
 	args := []any{userID}
 	if listUserID != "" {
 		args = append(args, listUserID)

@@ -17,7 +17,7 @@ import (
 var commentCounted = model.CommentVisibleSQL("c", "''", "FALSE") + " AND " + model.CommentVisibleSQL("p", "''", "FALSE")
 
 // countedAmong counts the comments of id and its replies that comment_count counts.
-func countedAmong(ctx context.Context, tx *sql.Tx, id string) (int, error) {
+func countedAmong(ctx context.Context, tx dbtx, id string) (int, error) {
 	var n int
 	err := tx.QueryRowContext(ctx, `SELECT count(*) FROM comments c LEFT JOIN comments p ON p.id = c.parent_id
 		WHERE (c.id = $1 OR c.parent_id = $1) AND `+commentCounted, id).Scan(&n)
@@ -30,7 +30,7 @@ func countedAmong(ctx context.Context, tx *sql.Tx, id string) (int, error) {
 // threadChanged moves the thread of the list (owner, list) on (lists.thread_version) and
 // adds delta to its comment count, in the transaction that changed the thread; a poll's
 // thread has no list row, so the update then touches nothing.
-func threadChanged(ctx context.Context, tx *sql.Tx, owner, list string, delta int) error {
+func threadChanged(ctx context.Context, tx dbtx, owner, list string, delta int) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = comment_count + $3, thread_version = thread_version + 1
 		WHERE user_id = $1 AND id = $2`, owner, list, delta); err != nil {
 		return fmt.Errorf("count comments: %w", err)
@@ -111,7 +111,7 @@ func (s *Store) CreateComment(ctx context.Context, c *model.Comment, notes []*mo
 
 // insertComment adds c, counted on its thread, and notes, in tx; it returns the
 // recipients notified. ErrNotFound when c's parent (or author) is gone.
-func insertComment(ctx context.Context, tx *sql.Tx, c *model.Comment, notes []*model.Notification) ([]string, error) {
+func insertComment(ctx context.Context, tx dbtx, c *model.Comment, notes []*model.Notification) ([]string, error) {
 	var parent any
 	if c.ParentID != "" {
 		parent = c.ParentID
@@ -132,10 +132,13 @@ func insertComment(ctx context.Context, tx *sql.Tx, c *model.Comment, notes []*m
 	if err != nil {
 		return nil, err
 	}
-	if err := threadChanged(ctx, tx, c.ListUserID, c.ListID, shown); err != nil {
+	notified, err := insertNotifications(ctx, tx, notes)
+	if err != nil {
 		return nil, err
 	}
-	return insertNotifications(ctx, tx, notes)
+	// Last: every comment, vote and upvote of the list waits for its row, so it is held
+	// for the commit alone.
+	return notified, threadChanged(ctx, tx, c.ListUserID, c.ListID, shown)
 }
 
 // CommentThread returns every comment of a thread, newest first, with viewerID's votes.
@@ -247,7 +250,8 @@ func (s *Store) CommentByID(ctx context.Context, id, viewerID string) (*model.Co
 // ErrNotFound when the comment does not exist.
 func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, value int, note *model.Notification) ([]string, error) {
 	var notified []string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
+		notified = nil
 		// Touching the comment first locks its row on PostgreSQL, so two requests of
 		// the same user cannot both read the old vote and both count the change.
 		var owner, list string
@@ -280,13 +284,14 @@ func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, va
 			commentID, voteIs(value, 1)-voteIs(old, 1), voteIs(value, -1)-voteIs(old, -1)); err != nil {
 			return fmt.Errorf("count comment vote: %w", err)
 		}
-		if err := threadChanged(ctx, tx, owner, list, 0); err != nil {
-			return err
-		}
 		if value == 1 && note != nil {
-			notified, err = insertNotifications(ctx, tx, []*model.Notification{note})
+			if notified, err = insertNotifications(ctx, tx, []*model.Notification{note}); err != nil {
+				return err
+			}
 		}
-		return err
+		// Last, so the list's row, which its every comment, vote and upvote waits for, is
+		// held for the commit alone.
+		return threadChanged(ctx, tx, owner, list, 0)
 	})
 	return notified, err
 }

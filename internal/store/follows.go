@@ -31,12 +31,17 @@ var (
 // suspended, ErrBlockedEither when either blocked the other, ErrTooManyFollows past
 // model.MaxFollows. It returns whether the follow is new, and who was notified.
 func (s *Store) Follow(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) (added bool, notified []string, err error) {
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		added, notified = false, nil
-		// The follower's row first: two follows at once by one fan count in turn.
-		n, err := lockAndCount(ctx, tx, followerID, `SELECT count(*) FROM follows WHERE follower_id = $1`)
-		if err != nil {
+		// Both fans' rows first, the lower id first (lockPair): two follows at once by one
+		// fan count in turn, and two fans following each other at once wait rather than
+		// deadlock.
+		if err := lockPair(ctx, tx, followerID, followedID); err != nil {
 			return fmt.Errorf("lock follower: %w", err)
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM follows WHERE follower_id = $1`, followerID).Scan(&n); err != nil {
+			return fmt.Errorf("count follows: %w", err)
 		}
 		var suspended, blocked bool
 		err = tx.QueryRowContext(ctx, `SELECT u.suspended_at IS NOT NULL, EXISTS (SELECT 1 FROM blocks b
@@ -85,14 +90,17 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 // Unfollow ends followerID's follow of followedID, if any, with its counts and the
 // followed fan's lists in the follower's feed; whether there was one.
 func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) (ended bool, err error) {
-	err = s.tx(ctx, func(tx *sql.Tx) (err error) {
+	err = s.batched(ctx, func(ctx context.Context, tx dbtx) (err error) {
 		ended, err = unfollow(ctx, tx, followerID, followedID)
 		return err
 	})
 	return ended, err
 }
 
-func unfollow(ctx context.Context, tx *sql.Tx, followerID, followedID string) (bool, error) {
+func unfollow(ctx context.Context, tx dbtx, followerID, followedID string) (bool, error) {
+	if err := lockPair(ctx, tx, followerID, followedID); err != nil {
+		return false, fmt.Errorf("lock follower: %w", err)
+	}
 	res, err := tx.ExecContext(ctx, `DELETE FROM follows WHERE follower_id = $1 AND followed_id = $2`, followerID, followedID)
 	if err != nil {
 		return false, fmt.Errorf("unfollow: %w", err)
@@ -109,9 +117,25 @@ func unfollow(ctx context.Context, tx *sql.Tx, followerID, followedID string) (b
 	return true, nil
 }
 
+// lockPair locks the rows of users a and b in tx, the lower id first, before a follow
+// between them counts on both: two transactions doing so for the same pair lock them in
+// the same order, so one waits for the other (A following B while B follows A locked
+// each its own row first, then deadlocked on the other's).
+func lockPair(ctx context.Context, tx dbtx, a, b string) error {
+	if b < a {
+		a, b = b, a
+	}
+	for _, id := range []string{a, b} {
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET filter_count = filter_count WHERE id = $1`, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // countFollow adds delta to the counts one follow is part of: each side counts it while
 // the other account is not suspended.
-func countFollow(ctx context.Context, tx *sql.Tx, followerID, followedID string, delta int) error {
+func countFollow(ctx context.Context, tx dbtx, followerID, followedID string, delta int) error {
 	for _, q := range []string{
 		`UPDATE users SET following_count = following_count + $3 WHERE id = $1 AND NOT ` + suspendedUser("$2"),
 		`UPDATE users SET follower_count = follower_count + $3 WHERE id = $2 AND NOT ` + suspendedUser("$1"),

@@ -164,97 +164,128 @@ func encodeRanking(ids []string) (string, error) {
 // one, and moves the running totals by the difference in the same transaction. It
 // returns ErrNotFound for an unknown poll and ErrPollClosed for a closed one.
 //
-// The poll's row is touched first, which on PostgreSQL locks it until commit: the
-// ballots of one poll are applied one at a time, so two resubmissions by the same
-// user cannot both subtract the same old ballot, and the score rows are always
-// locked in the same order (no deadlocks). SQLite has one writer anyway.
+// The voter's earlier ballot is locked first (on PostgreSQL, until commit), so two
+// resubmissions by the same user cannot both subtract it; the poll's row is touched
+// last but one, which locks it until commit: the ballots of one poll move its totals one
+// at a time, and the score rows are always locked in the same order (no deadlocks). A
+// poll's row is what every ballot of it waits for, so it is held for the totals' update
+// and the commit alone, not for the reading and writing of the voter's own ballot
+// before. SQLite has one writer anyway.
 func (s *Store) SubmitBallot(ctx context.Context, b *model.Ballot) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		return submitBallot(ctx, tx, b.PollID, b.UserID, b.SubmittedAt, func(string) ([]string, []string, error) {
+		_, err := submitBallot(ctx, tx, b.PollID, b.UserID, b.SubmittedAt, func(string) ([]string, []string, error) {
 			return b.Ranking, b.Names, nil
 		})
+		return err
 	})
 }
 
 // submitBallot is SubmitBallot in tx, of the ballot that ballot makes for the poll's
-// season (contestant ids and names by slot, "" for an empty slot), once the poll is
-// locked and found open.
-func submitBallot(ctx context.Context, tx *sql.Tx, pollID, userID string, at time.Time,
-	ballot func(seasonID string) (ids, names []string, err error)) error {
+// season (contestant ids and names by slot, "" for an empty slot); it returns the poll
+// as the ballot leaves it.
+func submitBallot(ctx context.Context, tx dbtx, pollID, userID string, at time.Time,
+	ballot func(seasonID string) (ids, names []string, err error)) (*model.Poll, error) {
 	var open bool
 	var seasonID string
-	err := tx.QueryRowContext(ctx, `UPDATE global_polls SET submissions = submissions WHERE id = $1 RETURNING is_open, season_id`, pollID).
-		Scan(&open, &seasonID)
+	err := tx.QueryRowContext(ctx, `SELECT is_open, season_id FROM global_polls WHERE id = $1`, pollID).Scan(&open, &seasonID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
+		return nil, ErrNotFound
 	}
 	if err != nil {
-		return fmt.Errorf("lock poll: %w", err)
+		return nil, fmt.Errorf("read poll: %w", err)
 	}
 	if !open {
-		return ErrPollClosed
+		return nil, ErrPollClosed
 	}
 	ids, names, err := ballot(seasonID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ranking, err := encodeRanking(ids)
 	if err != nil {
-		return fmt.Errorf("encode ballot: %w", err)
+		return nil, fmt.Errorf("encode ballot: %w", err)
 	}
-	var oldRaw string
-	var old []string
-	err = tx.QueryRowContext(ctx, `SELECT ranking FROM global_submissions WHERE poll_id = $1 AND user_id = $2`, pollID, userID).Scan(&oldRaw)
-	first := errors.Is(err, sql.ErrNoRows)
-	if err != nil && !first {
-		return fmt.Errorf("read old ballot: %w", err)
+	old, first, err := replaceBallot(ctx, tx, pollID, userID, ranking, at)
+	if err != nil {
+		return nil, err
 	}
-	if !first {
-		if old, err = decodeRanking(oldRaw); err != nil {
-			return err
-		}
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO global_submissions (poll_id, user_id, ranking, submitted_at)
-		VALUES ($1, $2, $3, $4) ON CONFLICT (poll_id, user_id) DO UPDATE SET ranking = excluded.ranking, submitted_at = excluded.submitted_at`,
-		pollID, userID, ranking, millis(at)); err != nil {
-		if isForeignKeyViolation(err) {
-			return ErrNotFound
-		}
-		return fmt.Errorf("save ballot: %w", err)
-	}
+	// Whether the poll is still open is read again as its row is locked: one closed
+	// meanwhile takes no more ballots.
+	added := 0
 	if first {
-		if _, err := tx.ExecContext(ctx, `UPDATE global_polls SET submissions = submissions + 1 WHERE id = $1`, pollID); err != nil {
-			return fmt.Errorf("count ballot: %w", err)
-		}
+		added = 1
 	}
-	return applyDeltas(ctx, tx, pollID, model.BallotChange(old, ids, names))
+	p, err := scanPoll(tx.QueryRowContext(ctx, `UPDATE global_polls SET submissions = submissions + $2 WHERE id = $1 AND is_open = TRUE
+		RETURNING `+pollColumns, pollID, added))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrPollClosed
+	}
+	if err != nil {
+		return nil, fmt.Errorf("count ballot: %w", err)
+	}
+	return p, applyDeltas(ctx, tx, pollID, model.BallotChange(old, ids, names))
+}
+
+// replaceBallot makes ranking userID's ballot in the poll, locking the earlier one first;
+// it returns the earlier ranking, or first when there was none.
+func replaceBallot(ctx context.Context, tx dbtx, pollID, userID, ranking string, at time.Time) (old []string, first bool, err error) {
+	for range 2 {
+		// Touching the earlier ballot locks it on PostgreSQL, and reads it as the last
+		// commit before the lock left it.
+		var oldRaw string
+		err := tx.QueryRowContext(ctx, `UPDATE global_submissions SET ranking = ranking WHERE poll_id = $1 AND user_id = $2
+			RETURNING ranking`, pollID, userID).Scan(&oldRaw)
+		if err == nil {
+			if old, err = decodeRanking(oldRaw); err != nil {
+				return nil, false, err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE global_submissions SET ranking = $3, submitted_at = $4 WHERE poll_id = $1 AND user_id = $2`,
+				pollID, userID, ranking, millis(at)); err != nil {
+				return nil, false, fmt.Errorf("save ballot: %w", err)
+			}
+			return old, false, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return nil, false, fmt.Errorf("save ballot: %w", err)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO global_submissions (poll_id, user_id, ranking, submitted_at)
+			VALUES ($1, $2, $3, $4) ON CONFLICT (poll_id, user_id) DO NOTHING`, pollID, userID, ranking, millis(at))
+		if isForeignKeyViolation(err) {
+			return nil, false, ErrNotFound
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("save ballot: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			return nil, true, nil
+		}
+		// The voter's first ballot from another request landed meanwhile: replace it.
+	}
+	return nil, false, fmt.Errorf("save ballot: %w", ErrConflict)
 }
 
 // CastBallot stores userID's ballot in the poll pollID as SubmitBallot does, in one
 // transaction with what it needs of the poll: ballot makes the ballot for the poll's
 // season from what the voter sent, or refuses it (its error is returned as it is). It
-// returns the poll as it then stands and its top leaders.
+// returns the poll as the ballot left it and its top leaders, read once it is committed
+// (so no other ballot of the poll waits for that read).
 func (s *Store) CastBallot(ctx context.Context, pollID, userID string, at time.Time,
 	ballot func(seasonID string) (ids, names []string, err error), top int) (*model.Poll, []model.Score, error) {
 	var p *model.Poll
-	var leaders []model.Score
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := submitBallot(ctx, tx, pollID, userID, at, ballot); err != nil {
-			return err
-		}
-		var err error
-		if p, err = scanPoll(tx.QueryRowContext(ctx, `SELECT `+pollColumns+` FROM global_polls WHERE id = $1`, pollID)); err != nil {
-			return fmt.Errorf("read poll: %w", err)
-		}
-		leaders, err = pollTop(ctx, tx, pollID, top)
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) (err error) {
+		p, err = submitBallot(ctx, tx, pollID, userID, at, ballot)
 		return err
 	})
+	if err != nil {
+		return nil, nil, err
+	}
+	leaders, err := pollTop(ctx, s.rdb, pollID, top)
 	return p, leaders, err
 }
 
 // applyDeltas adds each contestant's change to its running total in one statement,
 // then drops totals no ballot names any more.
-func applyDeltas(ctx context.Context, tx *sql.Tx, pollID string, deltas []model.ScoreDelta) error {
+func applyDeltas(ctx context.Context, tx dbtx, pollID string, deltas []model.ScoreDelta) error {
 	if len(deltas) == 0 {
 		return nil
 	}
