@@ -91,7 +91,7 @@ func (s *Store) ScoreBatch(ctx context.Context, season, owner string, limit int,
 		}
 		if len(entries) > 0 {
 			last := entries[len(entries)-1].UserID
-			if err := writeScores(ctx, tx, season, job.Outcome, entries, score); err != nil {
+			if err := writeScores(ctx, tx, s.dialect == SQLite, season, job.Outcome, entries, score); err != nil {
 				return err
 			}
 			if notified, err = notifyScored(ctx, tx, season, job, after, last, now); err != nil {
@@ -183,7 +183,7 @@ func scoreValues(v model.PredictionScore) []any {
 const writeRows = 1000
 
 // writeScores writes each entry's score in a few statements (one per writeRows entries).
-func writeScores(ctx context.Context, tx *sql.Tx, season string, outcome model.Outcome, entries []model.PredictionEntry, score Scorer) error {
+func writeScores(ctx context.Context, tx *sql.Tx, sqlite bool, season string, outcome model.Outcome, entries []model.PredictionEntry, score Scorer) error {
 	width := len(scoreColumns) + 1
 	set := ""
 	for i, c := range scoreColumns {
@@ -196,6 +196,9 @@ func writeScores(ctx context.Context, tx *sql.Tx, season string, outcome model.O
 	for i := range scoreColumns {
 		cols += ", c" + strconv.Itoa(i+1)
 	}
+	if sqlite {
+		return writeScoresEach(ctx, tx, season, outcome, entries, score)
+	}
 	for start := 0; start < len(entries); start += writeRows {
 		part := entries[start:min(start+writeRows, len(entries))]
 		args := make([]any, 0, 1+len(part)*width)
@@ -206,6 +209,30 @@ func writeScores(ctx context.Context, tx *sql.Tx, season string, outcome model.O
 		}
 		if _, err := tx.ExecContext(ctx, `WITH v (`+cols+`) AS (VALUES `+placeholders(2, len(part), width)+`)
 			UPDATE predictions SET `+set+` FROM v WHERE predictions.season = $1 AND predictions.user_id = v.u`, args...); err != nil {
+			return fmt.Errorf("write scores: %w", err)
+		}
+	}
+	return nil
+}
+
+// writeScoresEach writes each entry's score with one prepared statement a row: SQLite
+// looks each row up by its key, where it would join a VALUES list by scanning the season.
+func writeScoresEach(ctx context.Context, tx *sql.Tx, season string, outcome model.Outcome, entries []model.PredictionEntry, score Scorer) error {
+	set := ""
+	for i, c := range scoreColumns {
+		if i > 0 {
+			set += ", "
+		}
+		set += c + " = $" + strconv.Itoa(i+3)
+	}
+	stmt, err := tx.PrepareContext(ctx, `UPDATE predictions SET `+set+` WHERE season = $1 AND user_id = $2`)
+	if err != nil {
+		return fmt.Errorf("write scores: %w", err)
+	}
+	defer stmt.Close()
+	for _, e := range entries {
+		v := score(outcome, e)
+		if _, err := stmt.ExecContext(ctx, season, e.UserID, v.Score, v.PlacePoints, v.Hits, v.PicksRight, v.Streak, v.BestStreak, v.Boots); err != nil {
 			return fmt.Errorf("write scores: %w", err)
 		}
 	}
