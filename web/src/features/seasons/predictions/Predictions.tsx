@@ -42,7 +42,7 @@ export function Predictions({ seasonId }: { seasonId: string }) {
       {isSignedIn && mine.isPending && <p className={styles.status}>Loading…</p>}
       {isSignedIn && <ErrorLine request={mine} fallback={PREDICTION_ERROR} />}
       {view && !view.locked && (
-        <PredictionEditor key={view.entry?.updatedAt ?? 'new'} seasonId={seasonId} cast={cast} initial={view.entry?.order ?? []} />
+        <PredictionEditor key={seasonId} seasonId={seasonId} cast={cast} initial={view.entry?.order ?? []} />
       )}
       {view && view.locked && <PredictionResults view={view} names={names} />}
       {view && scoring(view, boots) && <p className={styles.status}>{MESSAGES.predictionScoringPending}</p>}
