@@ -590,9 +590,13 @@ type AccountExport struct {
 	// Lists Each list with its format and items (best first); a tier list's items are empty and its entries are in its tiers ([{label, color, items}]), as the list reads.
 	Lists         []map[string]interface{} `json:"lists"`
 	Notifications []map[string]interface{} `json:"notifications"`
-	Profile       map[string]interface{}   `json:"profile"`
-	Reports       []map[string]interface{} `json:"reports"`
-	Upvotes       []map[string]interface{} `json:"upvotes"`
+
+	// Predictions Each season's prediction: the order (the winner first) and its score.
+	Predictions []map[string]interface{} `json:"predictions"`
+	Profile     map[string]interface{}   `json:"profile"`
+	Reports     []map[string]interface{} `json:"reports"`
+	Upvotes     []map[string]interface{} `json:"upvotes"`
+	WeeklyPicks []map[string]interface{} `json:"weeklyPicks"`
 }
 
 // AuthProviders defines model for AuthProviders.

@@ -1833,6 +1833,13 @@ export interface components {
             following: {
                 [key: string]: unknown;
             }[];
+            /** @description Each season's prediction: the order (the winner first) and its score. */
+            predictions: {
+                [key: string]: unknown;
+            }[];
+            weeklyPicks: {
+                [key: string]: unknown;
+            }[];
             reports: {
                 [key: string]: unknown;
             }[];
