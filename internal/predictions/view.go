@@ -78,7 +78,7 @@ func (s *Service) view(ctx context.Context, season *game.Season, userID, viewer 
 	lock, _ := PremiereLock(season)
 	v := &View{SeasonID: season.ID, SeasonName: season.Name, LocksAt: lock, Locked: !now.Before(lock), Mine: userID == viewer,
 		CastSize: len(season.Cast), Boots: []BootScore{}, Episodes: []Episode{}}
-	p, picks, err := s.store.Prediction(ctx, userID, season.ID)
+	p, picks, err := s.store.Prediction(ctx, userID, season.ID, viewer)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}

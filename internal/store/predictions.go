@@ -93,11 +93,12 @@ func orderOf(s string) ([]string, error) {
 	return order, nil
 }
 
-// Prediction is userID's entry of season and their weekly picks, by episode; ErrNotFound
-// when they have none. A suspended fan's is found by no one else.
-func (s *Store) Prediction(ctx context.Context, userID, season string) (*model.Prediction, []model.WeeklyPick, error) {
+// Prediction is userID's entry of season and their weekly picks, by episode, as viewer
+// sees it; ErrNotFound when they have none. A suspended fan's is found by no one else.
+func (s *Store) Prediction(ctx context.Context, userID, season, viewer string) (*model.Prediction, []model.WeeklyPick, error) {
 	p, err := scanPrediction(s.rdb.QueryRowContext(ctx, `SELECT `+predictionColumns+`
-		FROM predictions p JOIN users u ON u.id = p.user_id WHERE p.season = $1 AND p.user_id = $2`, season, userID))
+		FROM predictions p JOIN users u ON u.id = p.user_id WHERE p.season = $1 AND p.user_id = $2
+		AND (u.suspended_at IS NULL OR p.user_id = $3)`, season, userID, viewer))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, ErrNotFound
 	}
