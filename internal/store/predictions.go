@@ -183,3 +183,39 @@ func placeholders(start, rows, width int) string {
 	}
 	return b.String()
 }
+
+// InsertDemoPredictions writes entries as season's predictions and picks, made at at, in
+// one transaction of multi-row statements (castaway demo-data).
+func (s *Store) InsertDemoPredictions(ctx context.Context, season string, entries []model.PredictionEntry, at time.Time) error {
+	const chunk = 500
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		for start := 0; start < len(entries); start += chunk {
+			part := entries[start:min(start+chunk, len(entries))]
+			var preds, picks []string
+			var pa, ka []any
+			for _, e := range part {
+				body, err := json.Marshal(e.Order)
+				if err != nil {
+					return err
+				}
+				preds = append(preds, fmt.Sprintf("($%d, $%d, $%d, $%d, $%d)", len(pa)+1, len(pa)+2, len(pa)+3, len(pa)+4, len(pa)+4))
+				pa = append(pa, e.UserID, season, string(body), millis(at))
+				for ep, c := range e.Picks {
+					picks = append(picks, fmt.Sprintf("($%d, $%d, $%d, $%d, $%d)", len(ka)+1, len(ka)+2, len(ka)+3, len(ka)+4, len(ka)+5))
+					ka = append(ka, e.UserID, season, ep, c, millis(at))
+				}
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO predictions (user_id, season, cast_order, created_at, updated_at) VALUES `+
+				strings.Join(preds, ", ")+` ON CONFLICT (season, user_id) DO NOTHING`, pa...); err != nil {
+				return fmt.Errorf("demo predictions: %w", err)
+			}
+			if len(picks) > 0 {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO weekly_picks (user_id, season, episode, castaway, picked_at) VALUES `+
+					strings.Join(picks, ", ")+` ON CONFLICT (season, user_id, episode) DO NOTHING`, ka...); err != nil {
+					return fmt.Errorf("demo picks: %w", err)
+				}
+			}
+		}
+		return nil
+	})
+}
