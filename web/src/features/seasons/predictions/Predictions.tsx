@@ -22,9 +22,10 @@ export function Predictions({ seasonId }: { seasonId: string }) {
   const game = useSeasonGame(seasonId);
   const { user, isSignedIn } = useMe();
   const boots = game.data?.boots.length ?? 0;
-  const mine = useMyPrediction(seasonId, isSignedIn, boots);
   const season = game.data;
-  if (!season || season.ended || season.winner) return null;
+  const onAir = !!season && !season.ended && !season.winner;
+  const mine = useMyPrediction(seasonId, isSignedIn && onAir, boots);
+  if (!season || !onAir) return null;
   const cast = season.cast.map((c) => ({ id: c.id, name: c.name }));
   const names = new Map(cast.map((c) => [c.id, c.name]));
   const view = mine.data;
