@@ -320,6 +320,8 @@ for engine in $BENCH_ENGINES; do
     measure browse_deep "$APP/api/lists?page=$deep"
     measure consensus_season "$APP/api/seasons/s20/consensus"
     measure consensus_seasons "$APP/api/seasons/consensus"
+    # The demo's season on air, every demo fan's prediction of it scored (a tenth of the lists).
+    measure prediction_board "$APP/api/seasons/s51/predictions"
     measure castaway "$APP/api/contestants/parvati-shallow"
     measure season_game "$APP/api/seasons/s20/game" -H "Accept-Encoding: gzip"
     measure season_page "$APP/seasons/s20" -H "Accept-Encoding: gzip"
@@ -359,6 +361,7 @@ for engine in $BENCH_ENGINES; do
     measure browse_search_uncached "$APP/api/lists?q=parvati" -s "$ROOT/bench/uncached.lua"
     measure consensus_season_uncached "$APP/api/seasons/s20/consensus" -s "$ROOT/bench/uncached.lua"
     measure consensus_seasons_uncached "$APP/api/seasons/consensus" -s "$ROOT/bench/uncached.lua"
+    measure prediction_board_uncached "$APP/api/seasons/s51/predictions" -s "$ROOT/bench/uncached.lua"
     measure list_uncached "$APP/api/lists/$top" -s "$ROOT/bench/uncached.lua"
     measure comments_uncached "$APP/api/lists/$top/comments" -s "$ROOT/bench/uncached.lua"
     measure castaway_uncached "$APP/api/contestants/parvati-shallow" -s "$ROOT/bench/uncached.lua"

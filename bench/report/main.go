@@ -336,6 +336,8 @@ var endpoints = []Endpoint{
 	{"consensus_season_uncached", "community ranking of a season's cast (s20)" + unshared, 0, 0, 0.05},
 	{"consensus_seasons", "community ranking of the seasons", 5000, 20 * time.Millisecond, 0},
 	{"consensus_seasons_uncached", "community ranking of the seasons" + unshared, 0, 0, 0},
+	{"prediction_board", "leaderboard of a season on air's predictions (s51, every fan's)", 0, 0, 0.25},
+	{"prediction_board_uncached", "leaderboard of a season on air's predictions (s51, every fan's)" + unshared, 0, 0, 0.1},
 	{"castaway", "a castaway's page (Parvati Shallow: 4 seasons, first page of lists)", 5000, 20 * time.Millisecond, 0},
 	{"castaway_uncached", "a castaway's page" + unshared, 0, 0, 0.05},
 	{"season_game", "a season's game (s20: every vote, boot, idol, the jury), gzip", 0, 0, 0.25},

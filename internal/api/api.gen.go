@@ -261,13 +261,14 @@ func (e ModerationActionInputTargetType) Valid() bool {
 
 // Defines values for NotificationType.
 const (
-	NotificationTypeComment      NotificationType = "comment"
-	NotificationTypeCommentLike  NotificationType = "comment_like"
-	NotificationTypeCommentReply NotificationType = "comment_reply"
-	NotificationTypeFollowedList NotificationType = "followed_list"
-	NotificationTypeListLike     NotificationType = "list_like"
-	NotificationTypeListRemix    NotificationType = "list_remix"
-	NotificationTypeNewFollower  NotificationType = "new_follower"
+	NotificationTypeComment          NotificationType = "comment"
+	NotificationTypeCommentLike      NotificationType = "comment_like"
+	NotificationTypeCommentReply     NotificationType = "comment_reply"
+	NotificationTypeFollowedList     NotificationType = "followed_list"
+	NotificationTypeListLike         NotificationType = "list_like"
+	NotificationTypeListRemix        NotificationType = "list_remix"
+	NotificationTypeNewFollower      NotificationType = "new_follower"
+	NotificationTypePredictionScored NotificationType = "prediction_scored"
 )
 
 // Valid indicates whether the value is a known member of the NotificationType enum.
@@ -286,6 +287,8 @@ func (e NotificationType) Valid() bool {
 	case NotificationTypeListRemix:
 		return true
 	case NotificationTypeNewFollower:
+		return true
+	case NotificationTypePredictionScored:
 		return true
 	default:
 		return false
@@ -617,9 +620,13 @@ type AccountExport struct {
 	// Lists Each list with its format and items (best first); a tier list's items are empty and its entries are in its tiers ([{label, color, items}]), as the list reads.
 	Lists         []map[string]interface{} `json:"lists"`
 	Notifications []map[string]interface{} `json:"notifications"`
-	Profile       map[string]interface{}   `json:"profile"`
-	Reports       []map[string]interface{} `json:"reports"`
-	Upvotes       []map[string]interface{} `json:"upvotes"`
+
+	// Predictions Each season's prediction: the order (the winner first) and its score.
+	Predictions []map[string]interface{} `json:"predictions"`
+	Profile     map[string]interface{}   `json:"profile"`
+	Reports     []map[string]interface{} `json:"reports"`
+	Upvotes     []map[string]interface{} `json:"upvotes"`
+	WeeklyPicks []map[string]interface{} `json:"weeklyPicks"`
 }
 
 // AuthProviders defines model for AuthProviders.
@@ -1659,7 +1666,7 @@ type Notification struct {
 	// CommentId "" for list_like.
 	CommentId string `json:"commentId"`
 
-	// Content The comment's text (comment, comment_reply) or the list's name (list_like, comment_like, followed_list; for list_remix the original's name, while listUserId/listId are the remix's), untruncated; empty for new_follower.
+	// Content The comment's text (comment, comment_reply) or the list's name (list_like, comment_like, followed_list; for list_remix the original's name, while listUserId/listId are the remix's), untruncated; empty for new_follower; for prediction_scored the sentence to show, listId being the season's id.
 	Content   string    `json:"content"`
 	CreatedAt time.Time `json:"createdAt"`
 
@@ -1706,6 +1713,90 @@ type PasswordResetConfirm struct {
 // PasswordResetRequest defines model for PasswordResetRequest.
 type PasswordResetRequest struct {
 	Email string `json:"email"`
+}
+
+// PredictionBoard defines model for PredictionBoard.
+type PredictionBoard struct {
+	Boots   int `json:"boots"`
+	Entries []struct {
+		// Predicted False for a fan who only picked weekly.
+		Predicted bool            `json:"predicted"`
+		Rank      int             `json:"rank"`
+		Score     PredictionScore `json:"score"`
+		UserId    string          `json:"userId"`
+		UserName  string          `json:"userName"`
+	} `json:"entries"`
+	SeasonId string `json:"seasonId"`
+}
+
+// PredictionEntry defines model for PredictionEntry.
+type PredictionEntry struct {
+	// Order Contestant ids, the winner first; empty for picks only.
+	Order []string `json:"order"`
+
+	// Picks Episode number to contestant id.
+	Picks     map[string]string `json:"picks"`
+	Score     PredictionScore   `json:"score"`
+	UpdatedAt time.Time         `json:"updatedAt"`
+	UserId    string            `json:"userId"`
+	UserName  string            `json:"userName"`
+}
+
+// PredictionScore defines model for PredictionScore.
+type PredictionScore struct {
+	BestStreak int `json:"bestStreak"`
+
+	// Boots The boots it was scored against.
+	Boots int `json:"boots"`
+
+	// Hits Castaways out at exactly the place predicted.
+	Hits        int `json:"hits"`
+	PicksRight  int `json:"picksRight"`
+	PlacePoints int `json:"placePoints"`
+	Score       int `json:"score"`
+
+	// Streak Right picks in a row up to the last episode scored.
+	Streak int `json:"streak"`
+}
+
+// PredictionView defines model for PredictionView.
+type PredictionView struct {
+	// Boots Each boot so far and what the prediction made of it.
+	Boots []struct {
+		Castaway string `json:"castaway"`
+		Episode  int    `json:"episode"`
+		Hit      bool   `json:"hit"`
+		Order    int    `json:"order"`
+
+		// Place The real place.
+		Place  int `json:"place"`
+		Points int `json:"points"`
+
+		// Predicted The predicted place; 0 when no order was predicted.
+		Predicted int `json:"predicted"`
+	} `json:"boots"`
+	CastSize int              `json:"castSize"`
+	Entry    *PredictionEntry `json:"entry"`
+
+	// Episodes Every episode with a boot, then on to the first whose pick is open.
+	Episodes []struct {
+		Locked  bool      `json:"locked"`
+		LocksAt time.Time `json:"locksAt"`
+		Number  int       `json:"number"`
+		Pick    *string   `json:"pick,omitempty"`
+
+		// Right Absent until the episode has a boot.
+		Right *bool `json:"right,omitempty"`
+	} `json:"episodes"`
+	Locked bool `json:"locked"`
+
+	// LocksAt When predictions lock (the premiere).
+	LocksAt time.Time `json:"locksAt"`
+
+	// Mine The viewer's own.
+	Mine       bool   `json:"mine"`
+	SeasonId   string `json:"seasonId"`
+	SeasonName string `json:"seasonName"`
 }
 
 // PublicProfile defines model for PublicProfile.
@@ -2166,6 +2257,18 @@ type SearchModerationUsersParams struct {
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
+// SavePickJSONBody defines parameters for SavePick.
+type SavePickJSONBody struct {
+	// Castaway A contestant id of the cast still in the game.
+	Castaway string `json:"castaway"`
+}
+
+// SavePredictionJSONBody defines parameters for SavePrediction.
+type SavePredictionJSONBody struct {
+	// Order Contestant ids, the winner first.
+	Order []string `json:"order"`
+}
+
 // SignInJSONRequestBody defines body for SignIn for application/json ContentType.
 type SignInJSONRequestBody = Credentials
 
@@ -2240,3 +2343,9 @@ type SuspendUserJSONRequestBody = SuspensionInput
 
 // CreateReportJSONRequestBody defines body for CreateReport for application/json ContentType.
 type CreateReportJSONRequestBody = ReportInput
+
+// SavePickJSONRequestBody defines body for SavePick for application/json ContentType.
+type SavePickJSONRequestBody SavePickJSONBody
+
+// SavePredictionJSONRequestBody defines body for SavePrediction for application/json ContentType.
+type SavePredictionJSONRequestBody SavePredictionJSONBody

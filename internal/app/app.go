@@ -115,6 +115,11 @@ func Serve(ctx context.Context, cfg *config.Config, web fs.FS, log *slog.Logger)
 	uses.Tally.Start(tallyCtx)
 	defer uses.Tally.Wait()
 	defer stopTally()
+	// So does the scorer, which scores predictions as boots are recorded (one per node too).
+	scoreCtx, stopScorer := context.WithCancel(context.WithoutCancel(ctx))
+	uses.Scorer.Start(scoreCtx)
+	defer uses.Scorer.Wait()
+	defer stopScorer()
 	// The game as stored (an imported copy, seasons on air), then again each time any
 	// node changes it.
 	if err := uses.Game.Reload(ctx); err != nil {

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"castaway/internal/catalog"
+	"castaway/internal/game"
 	"castaway/internal/global"
+	"castaway/internal/predictions"
 	"castaway/internal/store"
 )
 
@@ -85,4 +87,13 @@ func Verify(ctx context.Context, st *store.Store, checks []Check, repair bool, o
 	}
 	fmt.Fprintln(out, "all aggregates match")
 	return nil
+}
+
+// PredictionsCheck recounts every prediction's score from g's boots (internal/predictions).
+func PredictionsCheck(g *game.Game) Check {
+	return Check{
+		Name:   "prediction scores",
+		Verify: func(ctx context.Context, st *store.Store) ([]string, error) { return predictions.Verify(ctx, st, g) },
+		Repair: func(ctx context.Context, st *store.Store) error { return predictions.Repair(ctx, st, g) },
+	}
 }

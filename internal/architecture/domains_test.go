@@ -9,19 +9,20 @@ import (
 )
 
 // The domain packages: each holds the use cases of one part of the product over the store.
-var domains = []string{"auth", "lists", "comments", "moderation", "global", "consensus", "legacy", "follows", "notify", "mail", "limits", "game"}
+var domains = []string{"auth", "lists", "comments", "moderation", "global", "consensus", "legacy", "follows", "notify", "mail", "limits", "game", "predictions"}
 
 // domainEdges is every import one domain package may make of another, with why. An id, an
 // error value or a type two domains share belongs in model or problem, not here.
 var domainEdges = map[string][]string{
-	"auth":       {"mail"},                                // it queues the mail of sign-up, resets and changes
-	"lists":      {"notify"},                              // it tells fans about votes, remixes and changes
-	"comments":   {"lists", "notify"},                     // a comment is on a list, as its reader may see it
-	"moderation": {"auth", "lists", "comments", "notify"}, // it acts on lists and comments, and ends a suspended account's sessions
-	"global":     {"comments"},                            // a poll's discussion is made of comments
-	"legacy":     {"lists", "notify"},                     // its rankings take entries as lists do
-	"follows":    {"notify"},                              // a follow and a fan-out notify
-	"consensus":  {"lists"},                               // a castaway's page leaves out the lists its reader chose not to see; a card counts as a share image
+	"auth":        {"mail"},                                // it queues the mail of sign-up, resets and changes
+	"lists":       {"notify"},                              // it tells fans about votes, remixes and changes
+	"comments":    {"lists", "notify"},                     // a comment is on a list, as its reader may see it
+	"moderation":  {"auth", "lists", "comments", "notify"}, // it acts on lists and comments, and ends a suspended account's sessions
+	"global":      {"comments"},                            // a poll's discussion is made of comments
+	"legacy":      {"lists", "notify"},                     // its rankings take entries as lists do
+	"follows":     {"notify"},                              // a follow and a fan-out notify
+	"consensus":   {"lists"},                               // a castaway's page leaves out the lists its reader chose not to see; a card counts as a share image
+	"predictions": {"game", "notify"},                      // it predicts the game's seasons on air; its scorer wakes the inboxes it notifies
 }
 
 // Domain packages import each other only along domainEdges (limits, the counting every use

@@ -104,11 +104,12 @@ func (o *Options) fill() {
 // Stats counts what was written.
 type Stats struct {
 	Users, Lists, Items, Tags, Upvotes, Favorites, Follows, Comments, Replies, CommentVotes, Notifications, Ballots int
+	Predictions                                                                                                     int
 }
 
 func (s Stats) String() string {
-	return fmt.Sprintf("%d users, %d lists (%d items, %d tags), %d upvotes, %d favorites, %d follows, %d comments (%d replies), %d comment votes, %d notifications, %d ballots",
-		s.Users, s.Lists, s.Items, s.Tags, s.Upvotes, s.Favorites, s.Follows, s.Comments, s.Replies, s.CommentVotes, s.Notifications, s.Ballots)
+	return fmt.Sprintf("%d users, %d lists (%d items, %d tags), %d upvotes, %d favorites, %d follows, %d comments (%d replies), %d comment votes, %d notifications, %d ballots, %d predictions",
+		s.Users, s.Lists, s.Items, s.Tags, s.Upvotes, s.Favorites, s.Follows, s.Comments, s.Replies, s.CommentVotes, s.Notifications, s.Ballots, s.Predictions)
 }
 
 // bulkCacheMB is the SQLite page cache the load runs with: a million lists' indexes fit.
@@ -168,6 +169,12 @@ func Run(ctx context.Context, st *store.Store, cat *catalog.Catalog, opt Options
 	if err := st.KeepWeek(ctx, lists.HomeWeek(g.now)); err != nil {
 		return g.stats, err
 	}
+	// A season on air that every fan predicted (predictions.go).
+	start = time.Now()
+	if err := g.seasonOnAir(ctx, w); err != nil {
+		return g.stats, err
+	}
+	slog.DebugContext(ctx, "demo predictions scored", "took", time.Since(start))
 	return g.stats, nil
 }
 

@@ -286,6 +286,7 @@ func (s *Service) RecordBoot(ctx context.Context, a model.Actor, seasonID string
 	if err := s.record(ctx, a.UserID(), version, append(rows, idols...)); err != nil {
 		return nil, err
 	}
+	s.bootsChanged(ctx, seasonID, a.UserID())
 	return s.Season(seasonID)
 }
 
@@ -380,6 +381,7 @@ func (s *Service) UndoBoot(ctx context.Context, a model.Actor, seasonID string) 
 	if err := s.changed(ctx); err != nil {
 		return nil, err
 	}
+	s.bootsChanged(ctx, seasonID, a.UserID())
 	return s.Season(seasonID)
 }
 

@@ -42,6 +42,24 @@ type Service struct {
 	watches map[int]func()
 	wake    chan struct{}
 	stopped chan struct{}
+	onBoots []func(ctx context.Context, season *Season, by string)
+}
+
+// OnBoots calls fn after each boot recorded or undone is in place here, with the season
+// as it now is and who changed it (predictions queue their scoring). Set before serving.
+func (s *Service) OnBoots(fn func(ctx context.Context, season *Season, by string)) {
+	s.onBoots = append(s.onBoots, fn)
+}
+
+// bootsChanged tells OnBoots' callers that season's boots changed.
+func (s *Service) bootsChanged(ctx context.Context, seasonID, by string) {
+	season, err := s.Season(seasonID)
+	if err != nil {
+		return
+	}
+	for _, fn := range s.onBoots {
+		fn(ctx, season, by)
+	}
 }
 
 // NewService serves g over cat (the catalog handle the other domains read), counts

@@ -94,6 +94,11 @@ func newEnvWithSettings(t testing.TB, st *store.Store, hub *notify.Hub, env map[
 	d.Services.Tally.Start(tallyCtx)
 	t.Cleanup(d.Services.Tally.Wait)
 	t.Cleanup(stopTally)
+	// Predictions are scored as boots are recorded as internal/app's scorer would.
+	scoreCtx, stopScorer := context.WithCancel(context.Background())
+	d.Services.Scorer.Start(scoreCtx)
+	t.Cleanup(d.Services.Scorer.Wait)
+	t.Cleanup(stopScorer)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	t.Cleanup(srv.CloseStreams) // runs first: open event streams end, so ts.Close does not wait on them

@@ -25,6 +25,7 @@ import (
 	"castaway/internal/live"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
+	"castaway/internal/predictions"
 	"castaway/internal/problem"
 	"castaway/internal/services"
 	"castaway/internal/shareimage"
@@ -97,6 +98,8 @@ type Server struct {
 	lists     *lists.Service
 	consensus *consensus.Service
 	game      *game.Service
+	// predictions of a season on air, and their leaderboards.
+	predictions *predictions.Service
 	// gameAnswers are the game's answers, encoded once.
 	gameAnswers gameAnswers
 	legacy      *legacy.Service
@@ -149,6 +152,7 @@ func New(d Deps) (*Server, error) {
 	s.accounts, s.lists, s.consensus, s.legacy = set.Accounts, set.Lists, set.Consensus, set.Legacy
 	s.inboxes, s.comments, s.moderation, s.polls = set.Inbox, set.Comments, set.Moderation, set.Global
 	s.modUsers, s.follows, s.fanOut, s.game = set.ModerationUsers, set.Follows, set.FanOut, set.Game
+	s.predictions = set.Predictions
 	s.liveStreams = s.newLiveStreams()
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",

@@ -19,6 +19,7 @@ import (
 	"castaway/internal/lists"
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
+	"castaway/internal/predictions"
 	"castaway/internal/store"
 )
 
@@ -61,6 +62,10 @@ type Set struct {
 	// votes; their owner starts and stops them.
 	FanOut *follows.FanOut
 	Tally  *lists.Tally
+	// Predictions of a season on air; Scorer scores them as boots are recorded (its
+	// owner starts and stops it).
+	Predictions *predictions.Service
+	Scorer      *predictions.Scorer
 }
 
 // New builds the use cases over d, each given the ones it composes (a poll's discussion
@@ -96,6 +101,11 @@ func New(d Deps) *Set {
 	s.Game = game.NewService(st, cat, d.Game, s.Writes, hub.PublishGame, log)
 	s.Game.SetClock(now)
 	hub.OnGame(s.Game.Changed)
+	s.Predictions = predictions.NewService(st, s.Game, s.Writes, log)
+	s.Predictions.SetClock(now)
+	s.Scorer = predictions.NewScorer(st, hub, log)
+	s.Predictions.OnQueued(s.Scorer.Wake)
+	s.Game.OnBoots(s.Predictions.QueueScoring)
 	s.Tally = lists.NewTally(st, hub, log)
 	s.Lists.OnVoted(s.Tally.Wake)
 	return s

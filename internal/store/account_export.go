@@ -48,6 +48,10 @@ var ExportSections = []ExportSection{
 		FROM notifications n WHERE ` + visibleNote + ` ORDER BY n.created_at, n.id`},
 	{Name: "blocks", query: `SELECT blocked_id AS "userId", created_at AS "blockedAt" FROM blocks WHERE blocker_id = $1 ORDER BY created_at`},
 	{Name: "following", query: `SELECT followed_id AS "userId", created_at AS "followedAt" FROM follows WHERE follower_id = $1 ORDER BY created_at`},
+	{Name: "predictions", query: `SELECT season AS "seasonId", CASE WHEN cast_order = '' THEN '[]' ELSE cast_order END AS "orderJson",
+		score, created_at AS "createdAt", updated_at AS "updatedAt" FROM predictions WHERE user_id = $1 ORDER BY season`},
+	{Name: "weeklyPicks", query: `SELECT season AS "seasonId", episode, castaway, picked_at AS "pickedAt"
+		FROM weekly_picks WHERE user_id = $1 ORDER BY season, episode`},
 	{Name: "reports", query: `SELECT kind, target_key AS "target", reason, text, created_at AS "createdAt"
 		FROM reports WHERE reporter_id = $1 ORDER BY created_at`},
 }

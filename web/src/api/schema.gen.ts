@@ -1078,6 +1078,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seasons/{seasonId}/prediction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Your prediction of a season: your order, picks, the locks and how it scores boot by boot.
+         * @description Personal, never cached. entry is null when you have made none.
+         */
+        get: operations["getMyPrediction"];
+        /**
+         * Publish or change your prediction, the whole cast from the winner to the first out.
+         * @description Locks at the premiere (00:00 UTC of its date) by the server's clock: a write at or
+         *     after it is refused with 409 prediction_locked and keeps nothing.
+         */
+        put: operations["savePrediction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/picks/{episode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                episode: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pick who goes home in an episode.
+         * @description Locks as the episode airs: 00:00 UTC of its air date, or of the premiere's plus 7 days
+         *     for each episode after the first when the game has no date for it.
+         */
+        put: operations["savePick"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/predictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A season's leaderboard of predictions: the 50 best scores.
+         * @description Score: for each castaway out, max(0, n − |predicted place − real place|) points (n the
+         *     cast size), 10 for each weekly pick right and 5 for each pick of the longest run of
+         *     right picks. The same for everyone; carries an ETag.
+         */
+        get: operations["getPredictionBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/predictions/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        /** The leaderboard of you and the fans you follow. */
+        get: operations["getFollowingPredictionBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/predictions/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** A fan's prediction page: shown to others once it locks at the premiere. */
+        get: operations["getPrediction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/predictions/{userId}/share.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** A prediction's share image: "I called it", its score and its hits. */
+        get: operations["getPredictionShareImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/seasons/{seasonId}/consensus": {
         parameters: {
             query?: never;
@@ -1699,6 +1833,13 @@ export interface components {
             following: {
                 [key: string]: unknown;
             }[];
+            /** @description Each season's prediction: the order (the winner first) and its score. */
+            predictions: {
+                [key: string]: unknown;
+            }[];
+            weeklyPicks: {
+                [key: string]: unknown;
+            }[];
             reports: {
                 [key: string]: unknown;
             }[];
@@ -1774,6 +1915,79 @@ export interface components {
          * @enum {string}
          */
         Franchise: "US" | "AU" | "SA" | "NZ" | "UK";
+        PredictionView: {
+            seasonId: string;
+            seasonName: string;
+            /**
+             * Format: date-time
+             * @description When predictions lock (the premiere).
+             */
+            locksAt: string;
+            locked: boolean;
+            /** @description The viewer's own. */
+            mine: boolean;
+            castSize: number;
+            entry: components["schemas"]["PredictionEntry"] | null;
+            /** @description Each boot so far and what the prediction made of it. */
+            boots: {
+                order: number;
+                castaway: string;
+                episode: number;
+                /** @description The real place. */
+                place: number;
+                /** @description The predicted place; 0 when no order was predicted. */
+                predicted: number;
+                points: number;
+                hit: boolean;
+            }[];
+            /** @description Every episode with a boot, then on to the first whose pick is open. */
+            episodes: {
+                number: number;
+                /** Format: date-time */
+                locksAt: string;
+                locked: boolean;
+                pick?: string;
+                /** @description Absent until the episode has a boot. */
+                right?: boolean;
+            }[];
+        };
+        PredictionEntry: {
+            userId: string;
+            userName: string;
+            /** @description Contestant ids, the winner first; empty for picks only. */
+            order: string[];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Episode number to contestant id. */
+            picks: {
+                [key: string]: string;
+            };
+            score: components["schemas"]["PredictionScore"];
+        };
+        PredictionScore: {
+            score: number;
+            placePoints: number;
+            /** @description Castaways out at exactly the place predicted. */
+            hits: number;
+            picksRight: number;
+            /** @description Right picks in a row up to the last episode scored. */
+            streak: number;
+            bestStreak: number;
+            /** @description The boots it was scored against. */
+            boots: number;
+        };
+        PredictionBoard: {
+            seasonId: string;
+            boots: number;
+            entries: {
+                rank: number;
+                userId: string;
+                userName: string;
+                /** @description False for a fan who only picked weekly. */
+                predicted: boolean;
+                score: components["schemas"]["PredictionScore"];
+            }[];
+        };
         GameSeason: {
             /** @example s20 */
             id: string;
@@ -2052,10 +2266,10 @@ export interface components {
             /** @description The recipient. */
             userId: string;
             /** @enum {string} */
-            type: "list_like" | "comment" | "comment_reply" | "comment_like" | "list_remix" | "new_follower" | "followed_list";
+            type: "list_like" | "comment" | "comment_reply" | "comment_like" | "list_remix" | "new_follower" | "followed_list" | "prediction_scored";
             /** @description The actor's display name when they acted. */
             createdByName: string;
-            /** @description The comment's text (comment, comment_reply) or the list's name (list_like, comment_like, followed_list; for list_remix the original's name, while listUserId/listId are the remix's), untruncated; empty for new_follower. */
+            /** @description The comment's text (comment, comment_reply) or the list's name (list_like, comment_like, followed_list; for list_remix the original's name, while listUserId/listId are the remix's), untruncated; empty for new_follower; for prediction_scored the sentence to show, listId being the season's id. */
             content: string;
             /** @description Who acted (new_follower: the new follower, whose page is /rankings/user/{actorId}). */
             actorId?: string;
@@ -4359,6 +4573,211 @@ export interface operations {
                     "application/json": components["schemas"]["Consensus"];
                 };
             };
+        };
+    };
+    getMyPrediction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your prediction page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionView"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description No such season */
+            404: components["responses"]["Error"];
+        };
+    };
+    savePrediction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Contestant ids, the winner first. */
+                    order: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Your prediction page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionView"];
+                };
+            };
+            /** @description Not the whole cast */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description No such season */
+            404: components["responses"]["Error"];
+            /** @description prediction_locked: after the premiere */
+            409: components["responses"]["Error"];
+            /** @description Too many writes */
+            429: components["responses"]["Error"];
+        };
+    };
+    savePick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                episode: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A contestant id of the cast still in the game. */
+                    castaway: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your prediction page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionView"];
+                };
+            };
+            /** @description Not in the cast or already out */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description No such season */
+            404: components["responses"]["Error"];
+            /** @description pick_locked: after it aired */
+            409: components["responses"]["Error"];
+            /** @description Too many writes */
+            429: components["responses"]["Error"];
+        };
+    };
+    getPredictionBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionBoard"];
+                };
+            };
+            /** @description No such season */
+            404: components["responses"]["Error"];
+        };
+    };
+    getFollowingPredictionBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionBoard"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description No such season */
+            404: components["responses"]["Error"];
+        };
+    };
+    getPrediction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their prediction page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionView"];
+                };
+            };
+            /** @description No such season or prediction, or not locked yet */
+            404: components["responses"]["Error"];
+        };
+    };
+    getPredictionShareImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A 1200×630 PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description No such season or prediction, or not locked yet */
+            404: components["responses"]["Error"];
         };
     };
     getSeasonConsensus: {

@@ -58,6 +58,7 @@ const iconPaths: Record<Notification['type'], string> = {
   list_remix: 'M7 4L3 8l4 4V9h7a3 3 0 0 1 0 6h-2v3h2a6 6 0 0 0 0-12H7zM17 13v3h-4v3h4v3l4-4.5z',
   new_follower: 'M10 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 19c0-3.3 3.1-6 7-6s7 2.7 7 6zM18 7h2v3h3v2h-3v3h-2v-3h-3v-2h3z',
   followed_list: 'M6 4h12v16H6zM8.5 8h7v1.6h-7zM8.5 11.2h7v1.6h-7zM8.5 14.4h4.5V16H8.5z',
+  prediction_scored: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z',
 };
 
 function TypeIcon({ type }: { type: Notification['type'] }) {

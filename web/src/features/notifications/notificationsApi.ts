@@ -60,6 +60,8 @@ export function notificationText(n: Notification): string {
       return `${name} started following you`;
     case 'followed_list':
       return `${name} published a list`;
+    case 'prediction_scored':
+      return n.content;
     default:
       return name;
   }
@@ -68,6 +70,8 @@ export function notificationText(n: Notification): string {
 /** Where a notification leads: the list, or for replies and comment likes the comment on it; a new follower's page. */
 export function notificationHref(n: Notification): string {
   if (n.type === 'new_follower') return `/rankings/user/${encodeURIComponent(n.actorId ?? '')}`;
+  // A prediction's scores: its season's page, where the fan's prediction is.
+  if (n.type === 'prediction_scored') return `/seasons/${encodeURIComponent(n.listId)}`;
   // A global poll's Discussion has no list owner: its thread is the poll's page.
   const list =
     n.listUserId === ''

@@ -7,6 +7,7 @@ import { FRANCHISES, stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { ConsensusRanking, type Face } from './consensus/ConsensusRanking';
 import { SeasonGame } from './game/SeasonGame';
+import { Predictions } from './predictions/Predictions';
 import page from '../../components/Page.module.css';
 import styles from './consensus/ConsensusPage.module.css';
 
@@ -39,6 +40,7 @@ export default function SeasonPage() {
     <div className={page.page}>
       <PageHero eyebrow={season ? `${franchise}Season ${season.number}` : 'Season'} title={title} compact />
       <SeasonGame seasonId={seasonId} season={season} />
+      <Predictions seasonId={seasonId} />
       <section className={page.section} aria-labelledby={communityId}>
         <h2 id={communityId} className={page.sectionTitle}>
           Community ranking

@@ -1,0 +1,68 @@
+package predictions
+
+import (
+	"context"
+
+	"castaway/internal/model"
+)
+
+// BoardSize is how many fans a leaderboard shows.
+const BoardSize = 50
+
+// Board is a season's leaderboard: the fans with the best scores, best first.
+type Board struct {
+	SeasonID string       `json:"seasonId"`
+	Boots    int          `json:"boots"` // the boots the season has had
+	Entries  []BoardEntry `json:"entries"`
+}
+
+// BoardEntry is one fan's place on a board; fans with the same score share a rank.
+type BoardEntry struct {
+	Rank      int    `json:"rank"`
+	UserID    string `json:"userId"`
+	UserName  string `json:"userName"`
+	Predicted bool   `json:"predicted"` // false for a fan who only picked weekly
+	Score     Points `json:"score"`
+}
+
+// Leaderboard is seasonID's leaderboard: the same for everyone, read in index order.
+func (s *Service) Leaderboard(ctx context.Context, seasonID string) (*Board, error) {
+	season, err := s.game.Season(seasonID)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.Leaderboard(ctx, season.ID, BoardSize)
+	if err != nil {
+		return nil, err
+	}
+	return board(season.ID, len(season.Boots), rows), nil
+}
+
+// FollowingBoard is seasonID's leaderboard of a and the fans they follow.
+func (s *Service) FollowingBoard(ctx context.Context, a model.Actor, seasonID string) (*Board, error) {
+	if a.User == nil {
+		return nil, errSignedOut
+	}
+	season, err := s.game.Season(seasonID)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.FollowingLeaderboard(ctx, a.UserID(), season.ID, BoardSize)
+	if err != nil {
+		return nil, err
+	}
+	return board(season.ID, len(season.Boots), rows), nil
+}
+
+func board(seasonID string, boots int, rows []model.Prediction) *Board {
+	b := &Board{SeasonID: seasonID, Boots: boots, Entries: make([]BoardEntry, 0, len(rows))}
+	for i, p := range rows {
+		rank := i + 1
+		if i > 0 && p.Score == rows[i-1].Score {
+			rank = b.Entries[i-1].Rank
+		}
+		b.Entries = append(b.Entries, BoardEntry{Rank: rank, UserID: p.UserID, UserName: p.DisplayName,
+			Predicted: len(p.Order) > 0, Score: scoreOf(p.PredictionScore)})
+	}
+	return b
+}

@@ -1,0 +1,58 @@
+package server
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+
+	"castaway/internal/httpcache"
+	"castaway/internal/predictions"
+	"castaway/internal/problem"
+	"castaway/internal/shareimage"
+)
+
+// predictionShareImage answers a prediction's "I called it" card: its fan, the winner
+// they predicted, their score and hits. Shown as the prediction page is (anyone's once
+// locked); revalidated by an ETag naming what it shows, so a new score shows at once.
+func (s *Server) predictionShareImage(w http.ResponseWriter, r *http.Request) {
+	v, err := s.predictions.Of(r.Context(), actorOf(r), r.PathValue("seasonId"), r.PathValue("userId"))
+	h := w.Header()
+	if err != nil {
+		clearCaching(h)
+		s.fail(w, r, "prediction card", err, msgShareFailed)
+		return
+	}
+	card := s.predictionCard(v)
+	etag := cardETag(card)
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "public, no-cache")
+	if httpcache.ETagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	s.servePNG(w, r, "prediction card", func(w io.Writer) error { return s.share.renderer.CardPNG(w, card) })
+}
+
+// predictionCard is what v's card shows, worded by the contract's messages.
+func (s *Server) predictionCard(v *predictions.View) shareimage.Card {
+	e := v.Entry
+	card := shareimage.Card{Name: e.UserName, Site: siteName(s.cfg.BaseURL),
+		Eyebrow:   problem.Format(problem.MsgPredictionCardEyebrow, map[string]string{"season": v.SeasonName}),
+		Highlight: problem.Format(problem.MsgPredictionCardScore, map[string]string{"score": grouped(e.Score.Score)}),
+		Note: problem.Format(problem.MsgPredictionCardNote, map[string]string{"hits": strconv.Itoa(e.Score.Hits),
+			"boots": strconv.Itoa(e.Score.Boots), "picks": strconv.Itoa(e.Score.PicksRight)}),
+		Picture: shareimage.Item{Name: e.UserName}}
+	if len(e.Order) > 0 {
+		name := e.Order[0]
+		if season, err := s.game.Season(v.SeasonID); err == nil {
+			for _, c := range season.Cast {
+				if c.ID == name {
+					name = c.Name
+				}
+			}
+		}
+		card.About = problem.Format(problem.MsgPredictionCardWinner, map[string]string{"name": name})
+		card.Picture = shareimage.Item{Name: name}
+	}
+	return card
+}
