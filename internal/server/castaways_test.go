@@ -70,7 +70,7 @@ func TestCastawayOverHTTP(t *testing.T) {
 			seasons = append(seasons, s.Id)
 		}
 		// Australia vs. The World too: one person across franchises.
-		if strings.Join(seasons, ",") != "s13,s16,s20,s40,au11" || c.Seasons[4].Franchise != api.AU || c.Seasons[1].Name != "Survivor: Micronesia" {
+		if strings.Join(seasons, ",") != "s13,s16,s20,s40,au11" || c.Seasons[4].Franchise != api.FranchiseAU || c.Seasons[1].Name != "Survivor: Micronesia" {
 			t.Errorf("seasons %v", c.Seasons)
 		}
 		place := func(p api.CastawayPlace) string {
