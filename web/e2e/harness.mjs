@@ -154,6 +154,18 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
+/** A screenshot (in CASTAWAY_SHOTS, default screenshotDir) of the viewport with `at` scrolled near its top, below the sticky header. */
+export async function shotAt(page, name, at) {
+  const dir = process.env.CASTAWAY_SHOTS ?? screenshotDir;
+  await mkdir(dir, { recursive: true });
+  await at?.evaluate((el) => {
+    el.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -96);
+  });
+  await settled(page);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
 /** Waits until no finite CSS animation or transition is running (sheets, entrance effects); endless ones such as spinners are left alone. */
 export async function settled(page) {
   await page.waitForFunction(() =>

@@ -6,12 +6,11 @@
 // records. Screenshots of the tab at 1280 and 390 (CASTAWAY_SHOTS, default e2e/screenshots).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { injectAxe, PASSWORD, screenshotDir, settled, signUp, startApp } from './harness.mjs';
+import { injectAxe, PASSWORD, settled, shotAt, signUp, startApp } from './harness.mjs';
 
 let app;
 
@@ -23,18 +22,7 @@ after(async () => {
   await app?.stop();
 });
 
-const shots = process.env.CASTAWAY_SHOTS ?? screenshotDir;
 
-/** A screenshot of the viewport with `at` scrolled near its top (below the sticky header). */
-async function shot(page, name, at) {
-  await mkdir(shots, { recursive: true });
-  await at?.evaluate((el) => {
-    el.scrollIntoView({ block: 'start' });
-    window.scrollBy(0, -96);
-  });
-  await settled(page);
-  await page.screenshot({ path: path.join(shots, `${name}.png`) });
-}
 
 async function axeClean(page, where) {
   // From the top: wherever focus scrolled the page, a target half under the sticky header
@@ -111,7 +99,7 @@ test('a moderator adds a season on air, records a boot with its votes, and undoe
   assert.ok(await premiere.evaluate((el) => el === document.activeElement), 'focus is on the premiere');
   assert.equal(await form.getByRole('group', { name: 'Castaway 4' }).getByLabel('Name').inputValue(), 'Ann Poe');
   await axeClean(mod, 'the new season form at 1280');
-  await shot(mod, 'onair-add-1280x800', form);
+  await shotAt(mod, 'onair-add-1280x800', form);
 
   await premiere.fill('2027-02-24');
   await form.getByRole('button', { name: 'Add the season' }).click();
@@ -165,7 +153,7 @@ test('a moderator adds a season on air, records a boot with its votes, and undoe
   assert.equal(await boot.getByLabel('Day').getAttribute('aria-invalid'), 'true');
   assert.equal(await boot.getByLabel('Who left').inputValue(), 'bob-roe', 'what was typed is kept');
   await axeClean(mod, 'the tab with a refused boot at 1280');
-  await shot(mod, 'onair-tab-1280x800', tab.getByRole('heading', { name: 'Survivor 51' }));
+  await shotAt(mod, 'onair-tab-1280x800', tab.getByRole('heading', { name: 'Survivor 51' }));
 
   // The same season at 390, by keyboard: the undo's confirmation opens, and Escape closes it.
   const narrow = await app.newPage({ width: 390, height: 844 });
@@ -178,19 +166,19 @@ test('a moderator adds a season on air, records a boot with its votes, and undoe
   await narrowTab.getByLabel('Season').selectOption('s51');
   await narrowTab.getByRole('form', { name: 'Record a boot' }).waitFor();
   await axeClean(narrow, 'the tab at 390');
-  await shot(narrow, 'onair-tab-390x844', narrowTab.getByLabel('Season'));
-  await shot(narrow, 'onair-boots-390x844', narrowTab.getByRole('group', { name: 'Votes' }));
+  await shotAt(narrow, 'onair-tab-390x844', narrowTab.getByLabel('Season'));
+  await shotAt(narrow, 'onair-boots-390x844', narrowTab.getByRole('group', { name: 'Votes' }));
   await narrowTab.getByRole('button', { name: 'Undo last boot' }).focus();
   await narrow.keyboard.press('Enter');
   const narrowDialog = narrow.getByRole('dialog', { name: 'Undo the last boot?' });
   await narrowDialog.getByText('Jane Doe goes back into the game, and the votes of that council are taken back.').waitFor();
-  await shot(narrow, 'onair-undo-390x844');
+  await shotAt(narrow, 'onair-undo-390x844');
   await narrow.keyboard.press('Escape');
   await narrowDialog.waitFor({ state: 'detached' });
   await narrowTab.getByRole('button', { name: 'Add a season' }).click();
   await narrowTab.getByRole('form', { name: 'Add a season' }).waitFor();
   await axeClean(narrow, 'the new season form at 390');
-  await shot(narrow, 'onair-add-390x844', narrowTab.getByRole('group', { name: 'Castaway 1' }));
+  await shotAt(narrow, 'onair-add-390x844', narrowTab.getByRole('group', { name: 'Castaway 1' }));
 
   // Undo the boot at 1280: Jane Doe is back in the game.
   await order.getByRole('button', { name: 'Undo last boot' }).click();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { api, screenshotDir, settled, signUp, startApp, until } from './harness.mjs';
+import { api, screenshotDir, shotAt, signUp, startApp, until } from './harness.mjs';
 
 let app;
 
@@ -23,17 +23,7 @@ after(async () => {
   await app?.stop();
 });
 
-const shots = process.env.CASTAWAY_SHOTS ?? screenshotDir;
 
-async function shot(page, name, at) {
-  await mkdir(shots, { recursive: true });
-  await at?.evaluate((el) => {
-    el.scrollIntoView({ block: 'start' });
-    window.scrollBy(0, -96);
-  });
-  await settled(page);
-  await page.screenshot({ path: path.join(shots, `${name}.png`) });
-}
 
 async function noSidewaysScroll(page) {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
@@ -81,7 +71,7 @@ test('a fan predicts before the premiere, is refused after it, sees their score 
   await section.getByRole('button', { name: 'Save pick' }).click();
   await section.getByRole('status').filter({ hasText: 'Pick saved.' }).waitFor();
   await noSidewaysScroll(fan);
-  await shot(fan, 'predictions-editor-1280x800', section);
+  await shotAt(fan, 'predictions-editor-1280x800', section);
 
   // The premiere moves into the past: the prediction is locked, by the server's clock.
   await api(mod, 'PUT', '/api/moderation/seasons/s51/premiere', { premiere: '2020-01-01' });
@@ -111,7 +101,7 @@ test('a fan predicts before the premiere, is refused after it, sees their score 
   const board = section.getByRole('table', { name: 'Leaderboard' });
   await board.getByRole('row', { name: 'fan 19 1' }).waitFor();
   await noSidewaysScroll(fan);
-  await shot(fan, 'predictions-scored-1280x800', section);
+  await shotAt(fan, 'predictions-scored-1280x800', section);
 
   // The fan hears the scores are in.
   const inbox = await api(fan, 'GET', '/api/notifications');
@@ -129,6 +119,8 @@ test('a fan predicts before the premiere, is refused after it, sees their score 
   assert.ok(image.size > 10_000, `a real picture: ${image.size} bytes`);
   // Kept as drawn (opening the PNG in a tab would be the browser's own page, not ours).
   const png = await fan.evaluate(async (u) => Array.from(new Uint8Array(await (await fetch(u)).arrayBuffer())), href);
+  const shots = process.env.CASTAWAY_SHOTS ?? screenshotDir;
+  await mkdir(shots, { recursive: true });
   await writeFile(path.join(shots, 'predictions-share-1200x630.png'), Buffer.from(png));
 
   // At 390: the same page, nothing scrolls sideways.
@@ -139,13 +131,13 @@ test('a fan predicts before the premiere, is refused after it, sees their score 
   await narrowSection.getByText('You made no prediction before the premiere.').waitFor();
   await narrowSection.getByRole('table', { name: 'Leaderboard' }).getByRole('row', { name: 'fan 19 1' }).waitFor();
   await noSidewaysScroll(narrow);
-  await shot(narrow, 'predictions-board-390x844', narrowSection);
+  await shotAt(narrow, 'predictions-board-390x844', narrowSection);
   const small = await app.newPage({ width: 390, height: 844 });
   await signUp(small, 'early@example.com');
   await api(mod, 'PUT', '/api/moderation/seasons/s51/premiere', { premiere: '2099-03-01' });
   await small.goto('/seasons/s51');
   await small.getByRole('list', { name: 'Your prediction, the winner first' }).waitFor();
   await noSidewaysScroll(small);
-  await shot(small, 'predictions-editor-390x844', small.getByRole('region', { name: 'Predictions' }));
+  await shotAt(small, 'predictions-editor-390x844', small.getByRole('region', { name: 'Predictions' }));
 });
 
