@@ -28,6 +28,7 @@ import (
 	"castaway/internal/problem"
 	"castaway/internal/services"
 	"castaway/internal/shareimage"
+	"castaway/internal/watching"
 	"castaway/web"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -94,6 +95,7 @@ type Server struct {
 	lists     *lists.Service
 	consensus *consensus.Service
 	game      *game.Service
+	watching  *watching.Service
 	// gameAnswers are the game's answers, encoded once.
 	gameAnswers gameAnswers
 	legacy      *legacy.Service
@@ -145,6 +147,7 @@ func New(d Deps) (*Server, error) {
 	s.accounts, s.lists, s.consensus, s.legacy = set.Accounts, set.Lists, set.Consensus, set.Legacy
 	s.inboxes, s.comments, s.moderation, s.polls = set.Inbox, set.Comments, set.Moderation, set.Global
 	s.modUsers, s.follows, s.fanOut, s.game = set.ModerationUsers, set.Follows, set.FanOut, set.Game
+	s.watching = set.Watching
 	s.liveStreams = s.newLiveStreams()
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",

@@ -20,6 +20,7 @@ import (
 	"castaway/internal/moderation"
 	"castaway/internal/notify"
 	"castaway/internal/store"
+	"castaway/internal/watching"
 )
 
 // Deps is what the use cases are built over.
@@ -57,6 +58,8 @@ type Set struct {
 	Global          *global.Service
 	Follows         *follows.Service
 	Game            *game.Service
+	// Watching is each fan's watch progress and the spoiler shield it sets.
+	Watching *watching.Service
 	// FanOut spreads published lists to followers, and Tally catches lists up with their
 	// votes; their owner starts and stops them.
 	FanOut *follows.FanOut
@@ -96,6 +99,7 @@ func New(d Deps) *Set {
 	s.Game = game.NewService(st, cat, d.Game, s.Writes, hub.PublishGame, log)
 	s.Game.SetClock(now)
 	hub.OnGame(s.Game.Changed)
+	s.Watching = watching.NewService(st, s.Game, s.Writes)
 	s.Tally = lists.NewTally(st, hub, log)
 	s.Lists.OnVoted(s.Tally.Wake)
 	return s
