@@ -27,7 +27,12 @@ func (s *Server) castaway(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "castaway", err, msgCastawayFailed)
 		return
 	}
-	writeJSON(w, http.StatusOK, apiCastaway(c))
+	withheld, err := s.withheldFor(r, c.ID)
+	if err != nil {
+		s.fail(w, r, "castaway", err, msgCastawayFailed)
+		return
+	}
+	writeJSON(w, http.StatusOK, withoutSeasons(apiCastaway(c), withheld))
 }
 
 // sharedCastaway is the castaway id's page with the lists after cursor, read once a
@@ -76,17 +81,32 @@ func apiPlace(p consensus.Place) api.CastawayPlace {
 // which shows the API's message.
 func (s *Server) castawayPage(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("contestantId")
+	// A signed-in fan behind on one of their seasons gets a page that names none after it
+	// (a return tells how far they went), kept under the seasons it leaves out.
+	r, err := s.withPageReader(r)
+	var withheld map[string]bool
+	if err == nil {
+		withheld, err = s.withheldFor(r, id)
+	}
+	key := withheldKey(withheld)
 	// The page is the same for every reader for a moment: made, and gzipped, once in it,
 	// with an ETag, so a reader whose copy still holds gets a 304.
-	v, err := s.shared.Get("castaway-page\x00"+id, func(ctx context.Context) (any, error) {
-		c, err := s.sharedCastaway(ctx, id, "")
-		if err != nil {
-			return nil, err
-		}
-		shown := apiCastaway(c)
-		page := s.castawayHTML(id, castawayPreview(shown, s.castawayCardURL(shown)), true)
-		return httpcache.NewPrecompressed([]byte(page), "text/html; charset=utf-8", "no-cache"), nil
-	})
+	var v any
+	if err == nil {
+		v, err = s.shared.Get("castaway-page\x00"+id+key, func(ctx context.Context) (any, error) {
+			c, err := s.sharedCastaway(ctx, id, "")
+			if err != nil {
+				return nil, err
+			}
+			shown := withoutSeasons(apiCastaway(c), withheld)
+			card, cc := "", "private, no-cache" // the card names every season
+			if withheld == nil {
+				card, cc = s.castawayCardURL(shown), "no-cache"
+			}
+			page := s.castawayHTML(id, castawayPreview(shown, card), true)
+			return httpcache.NewPrecompressed([]byte(page), "text/html; charset=utf-8", cc), nil
+		})
+	}
 	if err == nil {
 		v.(*httpcache.Precompressed).ServeHTTP(w, r)
 		return

@@ -121,3 +121,38 @@ func (s *Server) setMySeasonWatching(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// withheldFor are the seasons of contestantID a signed-in fan's progress keeps from being
+// named (nil for a visitor, whose app leaves them out, or when none).
+func (s *Server) withheldFor(r *http.Request, contestantID string) (map[string]bool, error) {
+	if currentUser(r) == nil {
+		return nil, nil
+	}
+	p, err := s.progressOf(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.watching.Withheld(contestantID, p), nil
+}
+
+// withheldKey is a cache key part for withheld: "" when nothing is.
+func withheldKey(withheld map[string]bool) string {
+	if len(withheld) == 0 {
+		return ""
+	}
+	ids := make([]string, 0, len(withheld))
+	for id := range withheld {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return "\x00withheld:" + strings.Join(ids, ",")
+}
+
+// withoutSeasons is c without the seasons in withheld.
+func withoutSeasons(c api.Castaway, withheld map[string]bool) api.Castaway {
+	if len(withheld) == 0 {
+		return c
+	}
+	c.Seasons = slices.DeleteFunc(slices.Clone(c.Seasons), func(cs api.CastawaySeason) bool { return withheld[cs.Id] })
+	return c
+}

@@ -122,3 +122,40 @@ func TestSpoilerShieldLeavesFactsOutOfTheAnswer(t *testing.T) {
 		}
 	})
 }
+
+// A signed-in fan behind on Heroes vs. Villains gets a castaway page, and a castaway answer,
+// that name none of Parvati's later seasons; the season page's HTML holds no winner either;
+// everyone else keeps the shared pages, on both engines.
+func TestSpoilerShieldLeavesFactsOutOfPages(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnvOn(t, st)
+		fan, _ := e.signedIn(t, "Fan")
+		if st := callStatus(t, fan, "PUT", e.URL+"/api/me/watching/s20", map[string]any{"upTo": 3}, nil); st != http.StatusNoContent {
+			t.Fatalf("set progress: %d", st)
+		}
+		_, public := body(t, nil, e.URL+"/castaways/parvati-shallow")
+		if !strings.Contains(public, "Winners at War") {
+			t.Fatal("the shared page does not name Winners at War")
+		}
+		res, page := body(t, fan, e.URL+"/castaways/parvati-shallow")
+		if res.StatusCode != http.StatusOK || strings.Contains(page, "Winners at War") || strings.Contains(page, "share.png") || !strings.Contains(page, "Heroes vs. Villains") {
+			t.Errorf("the fan's castaway page: %d, names Winners at War %v", res.StatusCode, strings.Contains(page, "Winners at War"))
+		}
+		if res.Header.Get("Cache-Control") != "private, no-cache" {
+			t.Errorf("the fan's page: %q", res.Header.Get("Cache-Control"))
+		}
+		var c api.Castaway
+		callStatus(t, fan, "GET", e.URL+"/api/contestants/parvati-shallow", nil, &c)
+		for _, s := range c.Seasons {
+			if s.Id == "s40" || s.Id == "au11" {
+				t.Errorf("the fan's castaway answer names %s", s.Id)
+			}
+		}
+		_, season := body(t, fan, e.URL+"/seasons/s20")
+		for _, leak := range []string{"Sandra", "Sole Survivor"} {
+			if strings.Contains(season, leak) {
+				t.Errorf("the season page holds %q", leak)
+			}
+		}
+	})
+}

@@ -82,3 +82,17 @@ func addStats(s *game.Stats, o game.Stats) {
 	s.Confessionals += o.Confessionals
 	s.Expected += o.Expected
 }
+
+// Withheld are the seasons of p a fan with progress may not see named at all: those after a
+// season of theirs the fan has not finished (nil when none).
+func Withheld(p *game.Person, progress Progress, season func(id string) *game.Season) map[string]bool {
+	cut := CutPerson(p, progress, nil, season)
+	if cut.Shield == nil || cut.Shield.Withheld == 0 {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, c := range p.Seasons[len(p.Seasons)-cut.Shield.Withheld:] {
+		out[c.Season] = true
+	}
+	return out
+}

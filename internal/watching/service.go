@@ -107,3 +107,19 @@ func (s *Service) Person(contestantID string, p Progress, revealed map[string]bo
 		return season
 	}), nil
 }
+
+// Withheld are the seasons of contestantID a fan with progress p may not see named (nil
+// when none, or when the game does not know them).
+func (s *Service) Withheld(contestantID string, p Progress) map[string]bool {
+	if len(p) == 0 {
+		return nil
+	}
+	person, err := s.game.Person(contestantID)
+	if err != nil {
+		return nil
+	}
+	return Withheld(person, p, func(id string) *game.Season {
+		season, _ := s.game.Season(id)
+		return season
+	})
+}
