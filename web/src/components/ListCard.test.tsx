@@ -31,6 +31,14 @@ describe('ListCard', () => {
     expect(screen.queryByRole('list', { name: 'Top 3' })).not.toBeInTheDocument();
   });
 
+  it('keeps the preview hidden when it ranks castaways of a season the reader has not finished', () => {
+    window.localStorage.setItem('castaway.watching', JSON.stringify({ [summary().topItems[0].seasonId]: 2 }));
+    renderApp(<ListCard list={summary()} from="other" />);
+    expect(screen.getByText('Season not finished')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Top 3' })).not.toBeInTheDocument();
+    window.localStorage.clear();
+  });
+
   it('counts seasons for a season ranking', () => {
     renderApp(<ListCard list={summary({ contestantCount: 5, tags: ['season-ranking'] })} from="home" />);
     expect(screen.getByText('5 seasons')).toBeInTheDocument();

@@ -144,3 +144,8 @@ export function useWatching(): Watching {
     error: mutation.error,
   };
 }
+
+/** Whether items rank castaways of a season the fan has not finished (a list so stays blurred until revealed). */
+export function ranksUnfinished(items: readonly { isSeason: boolean; seasonId: string }[], progress: Progress): boolean {
+  return items.some((i) => !i.isSeason && progress[i.seasonId] !== undefined);
+}
