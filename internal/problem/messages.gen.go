@@ -534,6 +534,7 @@ const (
 	MsgWatchingStillIn            = "Still in the game at your episode."
 	MsgWatchingTooMany            = "Too many changes to where you are in your seasons. Please try again later."
 	MsgWatchingUpToNotice         = "You are up to episode {episode}: what happened after it is hidden."
+	MsgWatchingWhereAreYou        = "Where are you?"
 	MsgWatchingWithheld           = "Hidden: {count} later seasons of theirs, which would tell how far they went."
 	MsgWeakPassword               = "Password is too weak. Please use a stronger password."
 	MsgWrongPassword              = "Incorrect password. Please try again."

@@ -530,6 +530,7 @@ export const watchingSignIn = 'Sign in to keep where you are across your devices
 export const watchingStillIn = 'Still in the game at your episode.';
 export const watchingTooMany = 'Too many changes to where you are in your seasons. Please try again later.';
 export const watchingUpToNotice = 'You are up to episode {episode}: what happened after it is hidden.';
+export const watchingWhereAreYou = 'Where are you?';
 export const watchingWithheld = 'Hidden: {count} later seasons of theirs, which would tell how far they went.';
 export const weakPassword = 'Password is too weak. Please use a stronger password.';
 export const wrongPassword = 'Incorrect password. Please try again.';

@@ -32,7 +32,7 @@ describe('ListCard', () => {
   });
 
   it('keeps the preview hidden when it ranks castaways of a season the reader has not finished', () => {
-    window.localStorage.setItem('castaway.watching', JSON.stringify({ [summary().topItems[0].seasonId]: 2 }));
+    window.localStorage.setItem('castaway.watching', JSON.stringify({ [summary().topItems[0]?.seasonId ?? '']: 2 }));
     renderApp(<ListCard list={summary()} from="other" />);
     expect(screen.getByText('Season not finished')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Top 3' })).not.toBeInTheDocument();

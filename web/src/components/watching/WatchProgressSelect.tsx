@@ -10,7 +10,7 @@ export interface EpisodeChoice {
 }
 
 /** "Where are you?": the last episode of a season the fan has seen, or all of it, or none. */
-export function WatchProgressSelect({ seasonId, episodes, label = 'Where are you?' }: { seasonId: string; episodes: EpisodeChoice[]; label?: string }) {
+export function WatchProgressSelect({ seasonId, episodes, label = MESSAGES.watchingWhereAreYou }: { seasonId: string; episodes: EpisodeChoice[]; label?: string }) {
   const id = useId();
   const watching = useWatching();
   const upTo = watching.progress[seasonId];
