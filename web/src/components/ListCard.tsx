@@ -4,7 +4,7 @@ import { FallbackImage } from './FallbackImage';
 import { RelativeTime } from './RelativeTime';
 import { stripSurvivorPrefix } from '../lib/seasonDisplay';
 import { TAG_LABELS, isUserTag } from '../lib/tags';
-import { ranksUnfinished, useWatching } from '../lib/watching';
+import { ranksUnfinished, useUnfinishedCastaways } from '../lib/watching';
 import styles from './ListCard.module.css';
 import moderation from './moderationMarks.module.css';
 
@@ -38,7 +38,7 @@ export function ListCard({ list, from, hideAuthor = false, dated = false, badge 
   // A spoiler-tagged list, or one whose top ranks castaways of a season the fan has not
   // finished, keeps its preview blurred (the list page covers it until revealed).
   const tagged = list.tags.includes('spoiler');
-  const unfinished = ranksUnfinished(list.topItems, useWatching().progress);
+  const unfinished = ranksUnfinished(list.topItems, useUnfinishedCastaways());
   const spoiler = tagged || unfinished;
   const seasons = list.tags.includes('season-ranking') || list.topItems.some((i) => i.isSeason);
   const tags = list.tags.filter(isUserTag);

@@ -1,6 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../api/client';
+import { useCatalog } from '../api/catalog';
 import { MESSAGES } from '../api/contract';
 import { queryKeys } from '../api/queryKeys';
 import { useMe } from './session';
@@ -145,7 +146,21 @@ export function useWatching(): Watching {
   };
 }
 
+/** The castaways of every season the fan has not finished (a castaway who played several counts in each). */
+export function useUnfinishedCastaways(): ReadonlySet<string> {
+  const { progress } = useWatching();
+  const catalog = useCatalog();
+  return useMemo(() => {
+    const ids = new Set<string>();
+    for (const season of catalog.data?.seasons ?? []) {
+      if (progress[season.id] === undefined) continue;
+      for (const c of season.contestants) ids.add(c.id);
+    }
+    return ids;
+  }, [catalog.data, progress]);
+}
+
 /** Whether items rank castaways of a season the fan has not finished (a list so stays blurred until revealed). */
-export function ranksUnfinished(items: readonly { isSeason: boolean; seasonId: string }[], progress: Progress): boolean {
-  return items.some((i) => !i.isSeason && progress[i.seasonId] !== undefined);
+export function ranksUnfinished(items: readonly { id: string; isSeason: boolean }[], unfinished: ReadonlySet<string>): boolean {
+  return items.some((i) => !i.isSeason && unfinished.has(i.id));
 }

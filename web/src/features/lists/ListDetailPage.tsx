@@ -5,7 +5,7 @@ import { userMessage } from '../../api/userMessage';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../../lib/session';
-import { ranksUnfinished, useWatching } from '../../lib/watching';
+import { ranksUnfinished, useUnfinishedCastaways } from '../../lib/watching';
 import { useSaidBySessionGone } from '../../lib/sessionGone';
 import { listPageTitle, pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
@@ -136,9 +136,9 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
   const isOwner = user?.id === list.userId;
   const tags = visibleTags(list.tags);
   const spoiler = list.tags.includes('spoiler');
-  const watching = useWatching();
+  const unfinishedCastaways = useUnfinishedCastaways();
   // A list ranking castaways of a season the fan has not finished stays covered like a spoiler.
-  const unfinished = ranksUnfinished([...list.contestants, ...(list.tiers ?? []).flatMap((t) => t.contestants)], watching.progress);
+  const unfinished = ranksUnfinished([...list.contestants, ...(list.tiers ?? []).flatMap((t) => t.contestants)], unfinishedCastaways);
   const hidden = (spoiler || unfinished) && !revealed;
   const loginState = { from: location.pathname };
   const edit: EditState = { editingListId: list.id };
