@@ -590,6 +590,9 @@ type AccountExport struct {
 	Profile       map[string]interface{}   `json:"profile"`
 	Reports       []map[string]interface{} `json:"reports"`
 	Upvotes       []map[string]interface{} `json:"upvotes"`
+
+	// Watching How far the user has watched each season they set (seasonId, upTo, updatedAt).
+	Watching []map[string]interface{} `json:"watching"`
 }
 
 // AuthProviders defines model for AuthProviders.

@@ -48,6 +48,8 @@ var ExportSections = []ExportSection{
 		FROM notifications n WHERE ` + visibleNote + ` ORDER BY n.created_at, n.id`},
 	{Name: "blocks", query: `SELECT blocked_id AS "userId", created_at AS "blockedAt" FROM blocks WHERE blocker_id = $1 ORDER BY created_at`},
 	{Name: "following", query: `SELECT followed_id AS "userId", created_at AS "followedAt" FROM follows WHERE follower_id = $1 ORDER BY created_at`},
+	{Name: "watching", query: `SELECT season_id AS "seasonId", up_to AS "upTo", updated_at AS "updatedAt"
+		FROM watch_progress WHERE user_id = $1 ORDER BY season_id`},
 	{Name: "reports", query: `SELECT kind, target_key AS "target", reason, text, created_at AS "createdAt"
 		FROM reports WHERE reporter_id = $1 ORDER BY created_at`},
 }

@@ -90,7 +90,7 @@ test('desktop 1280: a fan up to episode 3 sees nothing after it, then reveals on
   // The list ranking Heroes vs. Villains castaways stays covered until revealed.
   await page.goto(`/list/${me.id}/${list.id}`);
   await page.getByText(LIST_NOTICE).waitFor();
-  assert.equal(await page.getByRole('list').filter({ hasText: 'Sandra Diaz-Twine' }).first().getAttribute('aria-hidden'), 'true');
+  assert.equal(await page.locator('main ol').filter({ hasText: 'Sandra Diaz-Twine' }).first().getAttribute('aria-hidden'), 'true');
   await screenshot(page, 'spoilers-list-1280x800');
   await page.getByRole('button', { name: 'Reveal' }).click();
   await page.getByRole('link', { name: 'Sandra Diaz-Twine' }).waitFor();

@@ -1749,6 +1749,10 @@ export interface components {
             following: {
                 [key: string]: unknown;
             }[];
+            /** @description How far the user has watched each season they set (seasonId, upTo, updatedAt). */
+            watching: {
+                [key: string]: unknown;
+            }[];
             reports: {
                 [key: string]: unknown;
             }[];

@@ -350,7 +350,8 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
           )}
           {hidden && (
             <div className={styles.spoilerCover}>
-              <p className={styles.spoilerLabel}>{spoiler ? 'Contains Spoilers' : MESSAGES.watchingListNotice}</p>
+              <p className={styles.spoilerLabel}>{spoiler ? 'Contains Spoilers' : 'Season not finished'}</p>
+              {!spoiler && <p className={styles.coverNote}>{MESSAGES.watchingListNotice}</p>}
               <button type="button" className={page.button} onClick={() => setRevealed(true)}>
                 Reveal
               </button>
