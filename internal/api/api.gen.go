@@ -626,6 +626,9 @@ type AccountExport struct {
 	Profile     map[string]interface{}   `json:"profile"`
 	Reports     []map[string]interface{} `json:"reports"`
 	Upvotes     []map[string]interface{} `json:"upvotes"`
+
+	// Watching How far the user has watched each season they set (seasonId, upTo, updatedAt).
+	Watching    []map[string]interface{} `json:"watching"`
 	WeeklyPicks []map[string]interface{} `json:"weeklyPicks"`
 }
 
@@ -1135,8 +1138,24 @@ type GamePerson struct {
 	Name       string         `json:"name"`
 	Occupation *string        `json:"occupation,omitempty"`
 	Seasons    []GameCastaway `json:"seasons"`
-	SurvivorId string         `json:"survivorId"`
-	Totals     GameTotals     `json:"totals"`
+
+	// Shield What the spoiler shield left out of a castaway's answer.
+	Shield     *GamePersonShield `json:"shield,omitempty"`
+	SurvivorId string            `json:"survivorId"`
+	Totals     GameTotals        `json:"totals"`
+}
+
+// GamePersonShield What the spoiler shield left out of a castaway's answer.
+type GamePersonShield struct {
+	Seasons []struct {
+		// Hidden How far they went in it is left out.
+		Hidden bool   `json:"hidden"`
+		Season string `json:"season"`
+		UpTo   int    `json:"upTo"`
+	} `json:"seasons"`
+
+	// Withheld Later seasons of theirs left out whole.
+	Withheld int `json:"withheld"`
 }
 
 // GamePhase defines model for GamePhase.
@@ -1199,7 +1218,10 @@ type GameSeason struct {
 	Phases []GamePhase `json:"phases"`
 
 	// Premiered YYYY-MM-DD
-	Premiered  *string     `json:"premiered,omitempty"`
+	Premiered *string `json:"premiered,omitempty"`
+
+	// Shield What the spoiler shield left out of a season's answer.
+	Shield     *GameShield `json:"shield,omitempty"`
 	Timeslot   *string     `json:"timeslot,omitempty"`
 	TribeSetup *string     `json:"tribeSetup,omitempty"`
 	Tribes     []GameTribe `json:"tribes"`
@@ -1209,6 +1231,18 @@ type GameSeason struct {
 
 	// Winner The winner's castaway id.
 	Winner *string `json:"winner,omitempty"`
+}
+
+// GameShield What the spoiler shield left out of a season's answer.
+type GameShield struct {
+	// HiddenBoots Boot orders left out; each may be revealed with boot:K.
+	HiddenBoots []int `json:"hiddenBoots"`
+
+	// UpTo The fan's last episode seen (0: not started).
+	UpTo int `json:"upTo"`
+
+	// WinnerHidden The winner, the final vote and the jury's votes are left out.
+	WinnerHidden bool `json:"winnerHidden"`
 }
 
 // GameTotals defines model for GameTotals.
@@ -2004,6 +2038,15 @@ type SeasonOnAirInput struct {
 	Premiere string `json:"premiere"`
 }
 
+// SeasonProgress defines model for SeasonProgress.
+type SeasonProgress struct {
+	// SeasonId Example: s20
+	SeasonId string `json:"seasonId"`
+
+	// UpTo The last episode seen; 0: not started.
+	UpTo int `json:"upTo"`
+}
+
 // Settings defines model for Settings.
 type Settings struct {
 	// NotifyFollowedLists Notify me when a fan I follow publishes a list (on by default).
@@ -2143,6 +2186,11 @@ type VerifyEmail struct {
 	Token string `json:"token"`
 }
 
+// WatchProgress How far a fan has watched: a season with no entry is finished (or never set) and shows everything.
+type WatchProgress struct {
+	Seasons []SeasonProgress `json:"seasons"`
+}
+
 // OauthCallbackParams defines parameters for OauthCallback.
 type OauthCallbackParams struct {
 	State *string `form:"state,omitempty" json:"state,omitempty"`
@@ -2160,6 +2208,15 @@ type StartOAuthParams struct {
 type GetCastawayParams struct {
 	// Cursor The nextCursor of the previous page of lists.
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetCastawayGameParams defines parameters for GetCastawayGame.
+type GetCastawayGameParams struct {
+	// Watching A visitor's progress: season:lastEpisodeSeen pairs. Ignored for a signed-in fan.
+	Watching *string `form:"watching,omitempty" json:"watching,omitempty"`
+
+	// Reveal Season ids to show whole despite the shield, comma-separated, or all.
+	Reveal *string `form:"reveal,omitempty" json:"reveal,omitempty"`
 }
 
 // GetFeedParams defines parameters for GetFeed.
@@ -2225,6 +2282,11 @@ type GetMyFollowingParams struct {
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
+// PutMySeasonWatchingJSONBody defines parameters for PutMySeasonWatching.
+type PutMySeasonWatchingJSONBody struct {
+	UpTo *int `json:"upTo"`
+}
+
 // GetModerationActionsParams defines parameters for GetModerationActions.
 type GetModerationActionsParams struct {
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
@@ -2255,6 +2317,15 @@ type SearchModerationUsersParams struct {
 
 	// Cursor The nextCursor of the previous page.
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetSeasonGameParams defines parameters for GetSeasonGame.
+type GetSeasonGameParams struct {
+	// UpTo A visitor's last episode seen (0: not started). Ignored for a signed-in fan.
+	UpTo *int `form:"upTo,omitempty" json:"upTo,omitempty"`
+
+	// Reveal What to show despite the shield, comma-separated: all, winner, boot:K (a boot and its council, by boot order).
+	Reveal *string `form:"reveal,omitempty" json:"reveal,omitempty"`
 }
 
 // SavePickJSONBody defines parameters for SavePick.
@@ -2325,6 +2396,12 @@ type ChangePasswordJSONRequestBody = PasswordChange
 
 // UpdateMySettingsJSONRequestBody defines body for UpdateMySettings for application/json ContentType.
 type UpdateMySettingsJSONRequestBody = Settings
+
+// PutMyWatchingJSONRequestBody defines body for PutMyWatching for application/json ContentType.
+type PutMyWatchingJSONRequestBody = WatchProgress
+
+// PutMySeasonWatchingJSONRequestBody defines body for PutMySeasonWatching for application/json ContentType.
+type PutMySeasonWatchingJSONRequestBody PutMySeasonWatchingJSONBody
 
 // ModerateJSONRequestBody defines body for Moderate for application/json ContentType.
 type ModerateJSONRequestBody = ModerationActionInput

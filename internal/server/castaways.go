@@ -27,7 +27,12 @@ func (s *Server) castaway(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "castaway", err, msgCastawayFailed)
 		return
 	}
-	writeJSON(w, http.StatusOK, apiCastaway(c))
+	withheld, err := s.withheldFor(r, c.ID)
+	if err != nil {
+		s.fail(w, r, "castaway", err, msgCastawayFailed)
+		return
+	}
+	writeJSON(w, http.StatusOK, withoutSeasons(apiCastaway(c), withheld))
 }
 
 // sharedCastaway is the castaway id's page with the lists after cursor, read once a
@@ -77,26 +82,46 @@ func apiPlace(p consensus.Place) api.CastawayPlace {
 func (s *Server) castawayPage(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("contestantId")
 	pageURL := strings.TrimRight(s.cfg.BaseURL, "/") + "/castaways/" + url.PathEscape(id)
+	// A signed-in fan behind on one of their seasons gets a page that names none after it
+	// (a return tells how far they went), kept under the seasons it leaves out.
+	r, err := s.withPageReader(r)
+	var withheld map[string]bool
+	if err == nil {
+		withheld, err = s.withheldFor(r, id)
+	}
+	key := withheldKey(withheld)
 	// The page is the same for every reader for a moment, and kept built, gzipped, under
 	// what it shows (s.pages): made once per change to it, with an ETag, so a reader
 	// whose copy still holds gets a 304.
-	v, err := s.shared.Get("castaway-page\x00"+id, func(ctx context.Context) (any, error) {
-		// Its head needs who they are and their places, not the lists that rank them.
-		if !storableText(id) {
-			return nil, consensus.ErrNoSuchCastaway
-		}
-		c, err := s.consensus.CastawayHead(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		shown := apiCastaway(c)
-		p := castawayPreview(shown, s.castawayCardURL(shown))
-		return s.pages.Get("castaway\x00"+id, p.version(), func() *httpcache.Precompressed {
-			// The castaway is what the page paints first: asked for beside the app's script.
-			return s.pageHTML(web.CastawayPage, p, pageURL, fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/contestants/%s\" />",
-				html.EscapeString(url.PathEscape(id))))
-		}), nil
-	})
+	var v any
+	if err == nil {
+		v, err = s.shared.Get("castaway-page\x00"+id+key, func(ctx context.Context) (any, error) {
+			// Its head needs who they are and their places, not the lists that rank them.
+			if !storableText(id) {
+				return nil, consensus.ErrNoSuchCastaway
+			}
+			c, err := s.consensus.CastawayHead(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			shown := withoutSeasons(apiCastaway(c), withheld)
+			card := ""
+			if withheld == nil {
+				card = s.castawayCardURL(shown) // the card names every season
+			}
+			p := castawayPreview(shown, card)
+			return s.pages.Get("castaway\x00"+id+key, p.version(), func() *httpcache.Precompressed {
+				// The castaway is what the page paints first: asked for beside the app's script.
+				page := s.pageHTML(web.CastawayPage, p, pageURL, fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/contestants/%s\" />",
+					html.EscapeString(url.PathEscape(id))))
+				if withheld != nil {
+					// One fan's page: no shared cache may keep it for another.
+					return httpcache.NewPrecompressed(page.Body(), htmlType, "private, no-cache")
+				}
+				return page
+			}), nil
+		})
+	}
 	if err == nil {
 		v.(*httpcache.Precompressed).ServeHTTP(w, r)
 		return

@@ -15,47 +15,61 @@ import (
 	"castaway/internal/httpcache"
 	"castaway/internal/live"
 	"castaway/internal/problem"
+	"castaway/internal/watching"
 	"castaway/web"
 )
 
 // gameAnswers keeps each game answer encoded and compressed once: the game is the same
-// for every reader, and only ids the game has are kept (a bounded set).
+// for every reader, and only ids the game has are kept (a bounded set). Answers cut by the
+// spoiler shield (keys from a bounded set too: season × episode × reveal) are kept up to
+// maxShieldedAnswers; past it they are made per request.
 type gameAnswers struct {
 	mu         sync.Mutex
 	generation uint64 // the game's the answers were made from
 	answers    map[string]*httpcache.Precompressed
+	shielded   int // how many of answers are cut by the shield
 }
+
+// maxShieldedAnswers bounds the shielded answers kept (a season's is some 50 KB).
+const maxShieldedAnswers = 512
 
 // get is the answer kept under key while the game is still the one it was made from.
 func (g *gameAnswers) get(key string, generation uint64) (*httpcache.Precompressed, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.generation != generation {
-		g.generation, g.answers = generation, nil
+		g.generation, g.answers, g.shielded = generation, nil, 0
 	}
 	a, ok := g.answers[key]
 	return a, ok
 }
 
 func (s *Server) serveGame(w http.ResponseWriter, r *http.Request, key string, v any) {
+	s.serveGameAs(w, r, key, false, "public, no-cache", func() any { return v })
+}
+
+// serveGameAs serves the answer kept under key, made by v when there is none; shielded
+// says it is cut by the spoiler shield, cacheControl how it may be kept.
+func (s *Server) serveGameAs(w http.ResponseWriter, r *http.Request, key string, shielded bool, cacheControl string, v func() any) {
 	g, generation := &s.gameAnswers, s.game.Generation()
 	a, ok := g.get(key, generation)
 	if !ok {
-		body, err := json.Marshal(v)
+		body, err := json.Marshal(v())
 		if err != nil {
 			s.fail(w, r, "game", err, problem.MsgSomethingWrong)
 			return
 		}
 		// Revalidated by ETag on every read (a 304 costs nothing): a boot recorded while a
 		// season airs must show at once.
-		a = httpcache.NewPrecompressed(body, "application/json", "public, no-cache")
-		g.keep(key, generation, a)
+		a = httpcache.NewPrecompressed(body, "application/json", cacheControl)
+		g.keep(key, generation, shielded, a)
 	}
 	a.ServeHTTP(w, r)
 }
 
-// keep keeps a, made from the game of generation, unless the game has moved on since.
-func (g *gameAnswers) keep(key string, generation uint64, a *httpcache.Precompressed) {
+// keep keeps a, made from the game of generation, unless the game has moved on since or
+// a is shielded and the shielded answers kept are at their bound.
+func (g *gameAnswers) keep(key string, generation uint64, shielded bool, a *httpcache.Precompressed) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.generation != generation {
@@ -63,6 +77,12 @@ func (g *gameAnswers) keep(key string, generation uint64, a *httpcache.Precompre
 	}
 	if g.answers == nil {
 		g.answers = map[string]*httpcache.Precompressed{}
+	}
+	if _, had := g.answers[key]; !had && shielded {
+		if g.shielded >= maxShieldedAnswers {
+			return
+		}
+		g.shielded++
 	}
 	g.answers[key] = a
 }
@@ -74,7 +94,20 @@ func (s *Server) seasonGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "season game", err, problem.MsgSomethingWrong)
 		return
 	}
-	s.serveGame(w, r, "season\x00"+season.ID, season)
+	p, err := s.progressOf(r)
+	if err != nil {
+		s.fail(w, r, "season game", err, problem.MsgSomethingWrong)
+		return
+	}
+	upTo, set := p[season.ID]
+	rv := watching.ParseReveal(r.URL.Query().Get("reveal"))
+	if !set || rv.All || !watching.Shielded(season, upTo) {
+		s.serveGame(w, r, "season\x00"+season.ID, season)
+		return
+	}
+	cc := shieldCacheControl(r)
+	key := fmt.Sprintf("season\x00%s\x00%d\x00%s\x00%s", season.ID, upTo, rv.Key(), cc)
+	s.serveGameAs(w, r, key, true, cc, func() any { return watching.CutSeason(season, upTo, rv) })
 }
 
 // castawayGame answers a castaway's game across the seasons they played.
@@ -84,7 +117,12 @@ func (s *Server) castawayGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "castaway game", err, problem.MsgSomethingWrong)
 		return
 	}
-	s.serveGame(w, r, "person\x00"+p.ID, p)
+	progress, err := s.progressOf(r)
+	if err != nil {
+		s.fail(w, r, "castaway game", err, problem.MsgSomethingWrong)
+		return
+	}
+	s.servePersonGame(w, r, p, progress)
 }
 
 // seasonPage serves the app for /seasons/{seasonId} with the season's title, description
@@ -101,7 +139,7 @@ func (s *Server) seasonPage(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.gameAnswers.get("page\x00"+season.ID, generation)
 	if !ok {
 		a = httpcache.NewPrecompressed([]byte(s.seasonHTML(season)), "text/html; charset=utf-8", "no-cache")
-		s.gameAnswers.keep("page\x00"+season.ID, generation, a)
+		s.gameAnswers.keep("page\x00"+season.ID, generation, false, a)
 	}
 	a.ServeHTTP(w, r)
 }

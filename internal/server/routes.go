@@ -145,6 +145,10 @@ func (s *Server) routes() *http.ServeMux {
 		{"DELETE /api/me/following/{userId}", s.changesShared(http.HandlerFunc(s.unfollowUser))},
 		{"GET /api/feed", http.HandlerFunc(s.feed)},
 		{"PATCH /api/me/settings", http.HandlerFunc(s.updateMySettings)},
+		// Watch progress: the spoiler shield's (the game's answers read it).
+		{"GET /api/me/watching", http.HandlerFunc(s.myWatching)},
+		{"PUT /api/me/watching", http.HandlerFunc(s.replaceMyWatching)},
+		{"PUT /api/me/watching/{seasonId}", http.HandlerFunc(s.setMySeasonWatching)},
 
 		// The contract and its reference
 		{"GET /api/openapi.yaml", s.docs.yaml},

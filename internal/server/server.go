@@ -29,6 +29,7 @@ import (
 	"castaway/internal/problem"
 	"castaway/internal/services"
 	"castaway/internal/shareimage"
+	"castaway/internal/watching"
 	"castaway/web"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -100,6 +101,7 @@ type Server struct {
 	game      *game.Service
 	// predictions of a season on air, and their leaderboards.
 	predictions *predictions.Service
+	watching  *watching.Service
 	// gameAnswers are the game's answers, encoded once.
 	gameAnswers gameAnswers
 	legacy      *legacy.Service
@@ -153,6 +155,7 @@ func New(d Deps) (*Server, error) {
 	s.inboxes, s.comments, s.moderation, s.polls = set.Inbox, set.Comments, set.Moderation, set.Global
 	s.modUsers, s.follows, s.fanOut, s.game = set.ModerationUsers, set.Follows, set.FanOut, set.Game
 	s.predictions = set.Predictions
+	s.watching = set.Watching
 	s.liveStreams = s.newLiveStreams()
 	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "castaway_event_streams", Help: "Open live event streams in this process.",

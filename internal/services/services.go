@@ -21,6 +21,7 @@ import (
 	"castaway/internal/notify"
 	"castaway/internal/predictions"
 	"castaway/internal/store"
+	"castaway/internal/watching"
 )
 
 // Deps is what the use cases are built over.
@@ -58,6 +59,8 @@ type Set struct {
 	Global          *global.Service
 	Follows         *follows.Service
 	Game            *game.Service
+	// Watching is each fan's watch progress and the spoiler shield it sets.
+	Watching *watching.Service
 	// FanOut spreads published lists to followers, and Tally catches lists up with their
 	// votes; their owner starts and stops them.
 	FanOut *follows.FanOut
@@ -106,6 +109,7 @@ func New(d Deps) *Set {
 	s.Scorer = predictions.NewScorer(st, hub, log)
 	s.Predictions.OnQueued(s.Scorer.Wake)
 	s.Game.OnBoots(s.Predictions.QueueScoring)
+	s.Watching = watching.NewService(st, s.Game, s.Writes)
 	s.Tally = lists.NewTally(st, hub, log)
 	s.Lists.OnVoted(s.Tally.Wake)
 	return s

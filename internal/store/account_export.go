@@ -52,6 +52,8 @@ var ExportSections = []ExportSection{
 		score, created_at AS "createdAt", updated_at AS "updatedAt" FROM predictions WHERE user_id = $1 ORDER BY season`},
 	{Name: "weeklyPicks", query: `SELECT season AS "seasonId", episode, castaway, picked_at AS "pickedAt"
 		FROM weekly_picks WHERE user_id = $1 ORDER BY season, episode`},
+	{Name: "watching", query: `SELECT season_id AS "seasonId", up_to AS "upTo", updated_at AS "updatedAt"
+		FROM watch_progress WHERE user_id = $1 ORDER BY season_id`},
 	{Name: "reports", query: `SELECT kind, target_key AS "target", reason, text, created_at AS "createdAt"
 		FROM reports WHERE reporter_id = $1 ORDER BY created_at`},
 }

@@ -40,7 +40,10 @@ export const queryKeys = {
   castaway: (contestantId: string) => ['castaway', contestantId] as const,
   /** GET /api/seasons/{seasonId}/game (its event stream says when to read it again) and GET /api/contestants/{contestantId}/game. */
   game: {
+    all: ['game'] as const,
     season: (seasonId: string) => ['game', 'season', seasonId] as const,
+    /** The season's game cut by the spoiler shield at upTo, with what the fan revealed. */
+    shielded: (seasonId: string, upTo: number, reveal: string) => ['game', 'season', seasonId, upTo, reveal] as const,
     castaway: (contestantId: string) => ['game', 'castaway', contestantId] as const,
   },
   /** GET /api/seasons/{seasonId}/consensus ('' : GET /api/seasons/consensus, the seasons). */
@@ -51,6 +54,8 @@ export const queryKeys = {
     preview: ['feed', 'preview'] as const,
     pages: ['feed', 'pages'] as const,
   },
+  /** GET /api/me/watching: how far the signed-in fan has watched each season. */
+  watching: ['watching'] as const,
   /** GET /api/me/draft */
   draft: ['draft'] as const,
   /** GET /api/lists/{userId}/{listId}/comments */

@@ -881,6 +881,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/watching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How far the signed-in fan has watched each season they set. */
+        get: operations["getMyWatching"];
+        /**
+         * Replace all of the signed-in fan's progress: an empty list is "I've seen everything", and its undo puts the old list back.
+         * @description Seasons are the catalog's; 60 changes per account and 120 per client an hour.
+         */
+        put: operations["putMyWatching"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/watching/{seasonId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set how far the signed-in fan has watched one season; upTo null is finished (nothing hidden). */
+        put: operations["putMySeasonWatching"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/settings": {
         parameters: {
             query?: never;
@@ -1254,6 +1294,13 @@ export interface paths {
          * @description From the survivoR data set (MIT; credit it as "Game data: survivoR"). Ids are the
          *     catalog's. The same for everyone; carries an ETag and answers 304 to a matching
          *     If-None-Match.
+         *
+         *     The spoiler shield (internal/watching): for a fan who has not finished the season,
+         *     whatever happened after their episode is left out of the answer (later boots,
+         *     councils, advantages' events and journeys, the winner, the final vote and the jury's
+         *     votes, and the place, result, day, stats and scores of everyone still in), and
+         *     `shield` says what was cut. A signed-in fan's stored progress applies (their answer
+         *     is private); a visitor's app sends its own as `upTo`.
          */
         get: operations["getSeasonGame"];
         put?: never;
@@ -1276,7 +1323,10 @@ export interface paths {
         /**
          * A castaway's real game: each season they played, in the order they aired, and the totals.
          * @description From the survivoR data set. The same for everyone; carries an ETag and answers 304 to
-         *     a matching If-None-Match.
+         *     a matching If-None-Match. The spoiler shield cuts each of their seasons the fan has
+         *     not finished at the fan's episode and leaves out the seasons they played after one
+         *     (`shield` says so); a signed-in fan's stored progress applies, a visitor's app sends
+         *     its own as `watching`.
          */
         get: operations["getCastawayGame"];
         put?: never;
@@ -1840,6 +1890,10 @@ export interface components {
             weeklyPicks: {
                 [key: string]: unknown;
             }[];
+            /** @description How far the user has watched each season they set (seasonId, upTo, updatedAt). */
+            watching: {
+                [key: string]: unknown;
+            }[];
             reports: {
                 [key: string]: unknown;
             }[];
@@ -2022,6 +2076,37 @@ export interface components {
             jury: components["schemas"]["GameJuryVote"][];
             episodes: components["schemas"]["GameEpisode"][];
             journeys: components["schemas"]["GameJourney"][];
+            shield?: components["schemas"]["GameShield"];
+        };
+        /** @description What the spoiler shield left out of a season's answer. */
+        GameShield: {
+            /** @description The fan's last episode seen (0: not started). */
+            upTo: number;
+            /** @description Boot orders left out; each may be revealed with boot:K. */
+            hiddenBoots: number[];
+            /** @description The winner, the final vote and the jury's votes are left out. */
+            winnerHidden: boolean;
+        };
+        /** @description What the spoiler shield left out of a castaway's answer. */
+        GamePersonShield: {
+            seasons: {
+                season: string;
+                upTo: number;
+                /** @description How far they went in it is left out. */
+                hidden: boolean;
+            }[];
+            /** @description Later seasons of theirs left out whole. */
+            withheld: number;
+        };
+        /** @description How far a fan has watched: a season with no entry is finished (or never set) and shows everything. */
+        WatchProgress: {
+            seasons: components["schemas"]["SeasonProgress"][];
+        };
+        SeasonProgress: {
+            /** @example s20 */
+            seasonId: string;
+            /** @description The last episode seen; 0: not started. */
+            upTo: number;
         };
         /** @description In people; 0 where the data has no figure. */
         GameViewers: {
@@ -2183,6 +2268,7 @@ export interface components {
             totals: components["schemas"]["GameTotals"];
             /** @description Days played */
             days: number;
+            shield?: components["schemas"]["GamePersonShield"];
         };
         GameTotals: {
             votesCast: number;
@@ -4257,6 +4343,90 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    getMyWatching: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchProgress"];
+                };
+            };
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+        };
+    };
+    putMyWatching: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchProgress"];
+            };
+        };
+        responses: {
+            /** @description Kept */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation: a season the catalog lacks or an episode it has not */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description Too many changes */
+            429: components["responses"]["Error"];
+        };
+    };
+    putMySeasonWatching: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    upTo: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Kept */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation: an episode the season has not */
+            400: components["responses"]["Error"];
+            /** @description Signed out */
+            401: components["responses"]["Error"];
+            /** @description season_not_found */
+            404: components["responses"]["Error"];
+            /** @description Too many changes */
+            429: components["responses"]["Error"];
+        };
+    };
     updateMySettings: {
         parameters: {
             query?: never;
@@ -4806,7 +4976,12 @@ export interface operations {
     };
     getSeasonGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A visitor's last episode seen (0: not started). Ignored for a signed-in fan. */
+                upTo?: number;
+                /** @description What to show despite the shield, comma-separated: all, winner, boot:K (a boot and its council, by boot order). */
+                reveal?: string;
+            };
             header?: never;
             path: {
                 seasonId: string;
@@ -4830,7 +5005,12 @@ export interface operations {
     };
     getCastawayGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A visitor's progress: season:lastEpisodeSeen pairs. Ignored for a signed-in fan. */
+                watching?: string;
+                /** @description Season ids to show whole despite the shield, comma-separated, or all. */
+                reveal?: string;
+            };
             header?: never;
             path: {
                 contestantId: string;

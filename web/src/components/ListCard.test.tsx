@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { summary } from '../test/communityFixtures';
-import { renderApp } from '../test/mockApi';
+import { mockApi, renderApp } from '../test/mockApi';
+import { catalogFixture } from '../test/utils';
 import { ListCard } from './ListCard';
 
 afterEach(() => {
@@ -29,6 +30,15 @@ describe('ListCard', () => {
     renderApp(<ListCard list={summary({ tags: ['spoiler', 'survivor-ranking'] })} from="other" />);
     expect(screen.getByText('Contains Spoilers')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Top 3' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the preview hidden when it ranks castaways of a season the reader has not finished', async () => {
+    window.localStorage.setItem('castaway.watching', JSON.stringify({ s20: 2 }));
+    mockApi({ 'GET /api/catalog/seasons': catalogFixture });
+    renderApp(<ListCard list={summary()} from="other" />);
+    expect(await screen.findByText('Season not finished')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Top 3' })).not.toBeInTheDocument();
+    window.localStorage.clear();
   });
 
   it('counts seasons for a season ranking', () => {

@@ -4,6 +4,7 @@ import { FallbackImage } from './FallbackImage';
 import { RelativeTime } from './RelativeTime';
 import { stripSurvivorPrefix } from '../lib/seasonDisplay';
 import { TAG_LABELS, isUserTag } from '../lib/tags';
+import { ranksUnfinished, useUnfinishedCastaways } from '../lib/watching';
 import styles from './ListCard.module.css';
 import moderation from './moderationMarks.module.css';
 
@@ -34,7 +35,11 @@ interface Props {
  * keep their preview blurred and hidden from assistive technology.
  */
 export function ListCard({ list, from, hideAuthor = false, dated = false, badge }: Props) {
-  const spoiler = list.tags.includes('spoiler');
+  // A spoiler-tagged list, or one whose top ranks castaways of a season the fan has not
+  // finished, keeps its preview blurred (the list page covers it until revealed).
+  const tagged = list.tags.includes('spoiler');
+  const unfinished = ranksUnfinished(list.topItems, useUnfinishedCastaways());
+  const spoiler = tagged || unfinished;
   const seasons = list.tags.includes('season-ranking') || list.topItems.some((i) => i.isSeason);
   const tags = list.tags.filter(isUserTag);
   const topTier = list.format === 'tiers' ? list.topTier : undefined;
@@ -66,7 +71,7 @@ export function ListCard({ list, from, hideAuthor = false, dated = false, badge 
             ))}
           </ol>
         )}
-        {spoiler && <span className={styles.spoilerLabel}>Contains Spoilers</span>}
+        {spoiler && <span className={styles.spoilerLabel}>{tagged ? 'Contains Spoilers' : 'Season not finished'}</span>}
       </div>
       <div className={styles.body}>
         <div className={styles.titleRow}>

@@ -6,6 +6,8 @@ import { shortSeasonName } from '../../lib/seasonDisplay';
 import { ContestantTile, SeasonTitle, seasonItem, type Addable } from './tiles';
 import styles from './SeasonsPanel.module.css';
 import { MESSAGES } from '../../api/contract';
+import { SeasonWatchControl } from '../watching/SeasonWatchControl';
+import { useWatching } from '../../lib/watching';
 
 interface Props {
   headingId: string;
@@ -19,6 +21,9 @@ interface Props {
 export function SeasonView({ headingId, season, isMobile, onBack, addable }: Props) {
   const logo = <FallbackImage src={season.logoUrl} alt="" className={styles.seasonHeaderLogo} width={72} height={72} />;
   const addSeason = () => addable?.onAdd(seasonItem(season));
+  // The catalog's order may tell who went far: a season the fan has not finished is by name.
+  const unfinished = useWatching().progress[season.id] !== undefined;
+  const contestants = unfinished ? [...season.contestants].sort((a, b) => a.name.localeCompare(b.name)) : season.contestants;
   return (
     <section aria-labelledby={headingId}>
       <button type="button" className={styles.back} onClick={onBack}>
@@ -47,6 +52,7 @@ export function SeasonView({ headingId, season, isMobile, onBack, addable }: Pro
           </Link>
         </div>
       </div>
+      {!addable && <SeasonWatchControl seasonId={season.id} />}
       {addable &&
         (isMobile ? (
           <p className={styles.seasonHint}>Tap to add the season to the list</p>
@@ -59,7 +65,7 @@ export function SeasonView({ headingId, season, isMobile, onBack, addable }: Pro
         <p className={styles.empty}>{MESSAGES.seasonNoCastaways}</p>
       ) : (
         <ul className={styles.contestantGrid} aria-label={`Contestants of ${shortSeasonName(season.name)}`}>
-          {season.contestants.map((c) => (
+          {contestants.map((c) => (
             <ContestantTile key={c.id} contestant={c} season={season} addable={addable} />
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { userMessage } from '../../api/userMessage';
@@ -17,6 +18,9 @@ import page from '../../components/Page.module.css';
 import styles from './CastawayPage.module.css';
 import { formatMessage, MESSAGES } from '../../api/contract';
 import { Sentence } from '../../components/Sentence';
+import { HiddenItem } from '../../components/watching/HiddenItem';
+import { useWatching } from '../../lib/watching';
+import { shieldedSeasons } from './game/shieldedSeasons';
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -45,13 +49,19 @@ function Stats({ c }: { c: Castaway }) {
   );
 }
 
-/** Each season they played: its community place and, beside it, their real game there. */
-function Seasons({ c, game }: { c: Castaway; game: ReturnType<typeof useCastawayGame> }) {
+type Shielded = ReturnType<typeof shieldedSeasons>;
+
+/**
+ * Each season they played: its community place and, beside it, their real game there. The
+ * spoiler shield cuts a season the fan has not finished and withholds the ones after it.
+ */
+function Seasons({ c, game, shield, onReveal }: { c: Castaway; game: ReturnType<typeof useCastawayGame>; shield: Shielded; onReveal: (what: string) => void }) {
   const played = new Map(game.data?.seasons.map((g) => [g.season, g]));
+  const seasons = c.seasons.filter((s) => shield.shown.includes(s.id));
   return (
     <section className={page.section} aria-labelledby="seasons-heading">
       <h2 id="seasons-heading" className={page.sectionTitle}>
-        {c.seasons.length === 1 ? 'Their season' : `Their ${c.seasons.length} seasons`}
+        {seasons.length === 1 ? 'Their season' : `Their ${seasons.length} seasons`}
       </h2>
       {game.isPending && (
         <p role="status" className="visually-hidden">{MESSAGES.gameLoadingTheirs}</p>
@@ -60,8 +70,9 @@ function Seasons({ c, game }: { c: Castaway; game: ReturnType<typeof useCastaway
         <LoadFailed message={userMessage(game.error, GAME_ERROR)} onRetry={() => void game.refetch()} className={gameStyles.error} retryLabel="Retry" inline />
       )}
       <ul className={`${styles.seasons} ${game.data ? styles.withGame : ''}`}>
-        {c.seasons.map((s) => {
+        {seasons.map((s) => {
           const g = played.get(s.id);
+          const cut = shield.cut.has(s.id) && (!g || g.place === 0);
           const name = shortSeasonName(s.name);
           return (
             <li key={s.id} className={styles.season}>
@@ -77,11 +88,15 @@ function Seasons({ c, game }: { c: Castaway; game: ReturnType<typeof useCastaway
                 </span>
               </div>
               {game.isPending && <span className={gameStyles.skeleton} aria-hidden="true" />}
-              {g && <SeasonGameStats game={g} community={s.community} castSize={g.castSize} seasonName={name} />}
+              {cut && <HiddenItem what={`their game in ${name}`} message={MESSAGES.watchingStillIn} onReveal={() => onReveal(s.id)} />}
+              {g && !cut && <SeasonGameStats game={g} community={s.community} castSize={g.castSize} seasonName={name} />}
             </li>
           );
         })}
       </ul>
+      {shield.withheld > 0 && (
+        <HiddenItem what="their later seasons" message={formatMessage(MESSAGES.watchingWithheld, { count: shield.withheld })} onReveal={() => onReveal('all')} />
+      )}
       {game.data && <GameCredit />}
     </section>
   );
@@ -123,8 +138,19 @@ function Lists({ c, pages }: { c: Castaway; pages: ReturnType<typeof useCastaway
 export default function CastawayPage() {
   const { contestantId = '' } = useParams();
   const query = useCastaway(contestantId);
-  const game = useCastawayGame(contestantId);
   const c = query.data?.pages[0];
+  const watching = useWatching();
+  const [revealed, setRevealed] = useState<string[]>([]);
+  const seasonIds = c?.seasons.map((s) => s.id) ?? [];
+  // A visitor sends their progress in this castaway's seasons; the server reads a fan's own.
+  const pairs = watching.signedIn ? '' : seasonIds.filter((id) => watching.progress[id] !== undefined).map((id) => `${id}:${watching.progress[id]}`).join(',');
+  const game = useCastawayGame(contestantId, {
+    watching: pairs,
+    reveal: revealed.join(','),
+    enabled: !watching.pending && (watching.signedIn || Object.keys(watching.progress).length === 0 || c !== undefined),
+  });
+  const shield = shieldedSeasons(seasonIds, watching.progress, game.data, revealed.includes('all'));
+  const reveal = (what: string) => setRevealed(what === 'all' ? ['all'] : [...revealed, what]);
   usePageTitle(c ? castawayPageTitle(c.name) : pageTitle());
   if (query.isPending) {
     return (
@@ -155,15 +181,16 @@ export default function CastawayPage() {
     );
   }
   // A US season by its number alone, another franchise's with it: 'Seasons 13, 16, AU 11'.
-  const seasons = c.seasons.map((s) => seasonNumberLabel(s).replace(/^Season /, '')).join(', ');
+  const shown = c.seasons.filter((s) => shield.shown.includes(s.id));
+  const seasons = shown.map((s) => seasonNumberLabel(s).replace(/^Season /, '')).join(', ');
   return (
     <div className={page.page}>
-      <PageHero eyebrow={`Castaway · ${c.seasons.length === 1 ? 'Season' : 'Seasons'} ${seasons}`} title={c.name} compact />
+      <PageHero eyebrow={`Castaway · ${shown.length === 1 ? 'Season' : 'Seasons'} ${seasons}`} title={c.name} compact />
       <div className={styles.intro}>
         <FallbackImage src={c.imageUrl} alt={c.name} width={160} height={160} className={styles.face} />
         <Stats c={c} />
       </div>
-      <Seasons c={c} game={game} />
+      <Seasons c={c} game={game} shield={shield} onReveal={reveal} />
       {game.data && game.data.seasons.length > 1 && <GameTotals person={game.data} />}
       <Lists c={c} pages={query} />
       <p className={styles.note}>

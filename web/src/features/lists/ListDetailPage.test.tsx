@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../api/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
@@ -221,6 +222,18 @@ describe('ListDetailPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reveal' }));
     expect(screen.queryByText('Contains Spoilers')).not.toBeInTheDocument();
     expect(screen.getByText('Sandra Diaz-Twine').closest('ol')).not.toHaveAttribute('aria-hidden');
+  });
+
+  it('covers a list ranking castaways of a season the reader has not finished until revealed', async () => {
+    window.localStorage.setItem('castaway.watching', JSON.stringify({ s20: 3 }));
+    mockListsServer({ routes: { 'GET /api/lists/u1/list_1': { status: 200, body: rankedList() } } });
+    const user = userEvent.setup();
+    renderAt('/list/u1/list_1');
+    expect(await screen.findByText(MESSAGES.watchingListNotice)).toBeInTheDocument();
+    expect(screen.getByText('Sandra Diaz-Twine').closest('ol')).toHaveAttribute('aria-hidden', 'true');
+    await user.click(screen.getByRole('button', { name: 'Reveal' }));
+    expect(screen.getByText('Sandra Diaz-Twine').closest('ol')).not.toHaveAttribute('aria-hidden');
+    window.localStorage.clear();
   });
 
   it('favorites with a 2 s popup, and upvotes', async () => {

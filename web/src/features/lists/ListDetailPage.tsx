@@ -5,6 +5,7 @@ import { userMessage } from '../../api/userMessage';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../../lib/session';
+import { ranksUnfinished, useUnfinishedCastaways } from '../../lib/watching';
 import { useSaidBySessionGone } from '../../lib/sessionGone';
 import { listPageTitle, pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { stripSurvivorPrefix } from '../../lib/seasonDisplay';
@@ -135,7 +136,10 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
   const isOwner = user?.id === list.userId;
   const tags = visibleTags(list.tags);
   const spoiler = list.tags.includes('spoiler');
-  const hidden = spoiler && !revealed;
+  const unfinishedCastaways = useUnfinishedCastaways();
+  // A list ranking castaways of a season the fan has not finished stays covered like a spoiler.
+  const unfinished = ranksUnfinished([...list.contestants, ...(list.tiers ?? []).flatMap((t) => t.contestants)], unfinishedCastaways);
+  const hidden = (spoiler || unfinished) && !revealed;
   const loginState = { from: location.pathname };
   const edit: EditState = { editingListId: list.id };
   const busy = upvote.isPending || favorite.isPending;
@@ -346,7 +350,8 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
           )}
           {hidden && (
             <div className={styles.spoilerCover}>
-              <p className={styles.spoilerLabel}>Contains Spoilers</p>
+              <p className={styles.spoilerLabel}>{spoiler ? 'Contains Spoilers' : 'Season not finished'}</p>
+              {!spoiler && <p className={styles.coverNote}>{MESSAGES.watchingListNotice}</p>}
               <button type="button" className={page.button} onClick={() => setRevealed(true)}>
                 Reveal
               </button>

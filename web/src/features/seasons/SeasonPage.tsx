@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { MESSAGES } from '../../api/contract';
 import { Link, useParams } from 'react-router';
 import { useCatalogFinding } from '../../api/catalog';
@@ -8,6 +8,8 @@ import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { ConsensusRanking, type Face } from './consensus/ConsensusRanking';
 import { SeasonGame } from './game/SeasonGame';
 import { Predictions } from './predictions/Predictions';
+import { HiddenItem } from '../../components/watching/HiddenItem';
+import { useWatching } from '../../lib/watching';
 import page from '../../components/Page.module.css';
 import styles from './consensus/ConsensusPage.module.css';
 
@@ -16,6 +18,10 @@ export default function SeasonPage() {
   const { seasonId = '' } = useParams();
   const { catalog, missing } = useCatalogFinding((c) => c.seasons.some((s) => s.id === seasonId));
   const communityId = useId();
+  const watching = useWatching();
+  const [showRanking, setShowRanking] = useState(false);
+  // The community's order of a cast tells who went far: covered until the fan asks.
+  const covered = watching.progress[seasonId] !== undefined && !showRanking;
   const season = catalog.data?.seasons.find((s) => s.id === seasonId);
   const title = season ? stripSurvivorPrefix(season.name) : 'Season';
   usePageTitle(pageTitle(missing ? 'Season not found' : title));
@@ -46,7 +52,11 @@ export default function SeasonPage() {
           Community ranking
         </h2>
         <p className={styles.lede}>{MESSAGES.consensusSeasonIntro}</p>
-        <ConsensusRanking seasonId={seasonId} face={face} label={`Community ranking of ${title}`} empty={MESSAGES.consensusSeasonEmpty} />
+        {covered ? (
+          <HiddenItem what="the community ranking" message={MESSAGES.watchingListNotice} onReveal={() => setShowRanking(true)} />
+        ) : (
+          <ConsensusRanking seasonId={seasonId} face={face} label={`Community ranking of ${title}`} empty={MESSAGES.consensusSeasonEmpty} />
+        )}
       </section>
       <p className={styles.back}>
         <Link to="/seasons">Community ranking of every season</Link>

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { GameCredit } from '../../../components/GameCredit';
+import { MESSAGES } from '../../../api/contract';
+import { HiddenItem } from '../../../components/watching/HiddenItem';
 import { CastawayLink } from './CastawayLink';
 import { dayRange, viewersText } from './format';
 import type { GameSeason } from './gameApi';
@@ -7,7 +9,7 @@ import type { People } from './people';
 import styles from './Game.module.css';
 
 /** Where and when a season was played and aired, how many watched, who won and by what vote. */
-export function SeasonFacts({ game, people }: { game: GameSeason; people: People }) {
+export function SeasonFacts({ game, people, onReveal }: { game: GameSeason; people: People; onReveal: (what: string) => void }) {
   const headingId = useId();
   const place = [game.location, game.country && !game.location?.includes(game.country) ? game.country : ''].filter(Boolean).join(', ');
   const watched = [
@@ -36,6 +38,14 @@ export function SeasonFacts({ game, people }: { game: GameSeason; people: People
             <dd>
               <CastawayLink person={people(game.winner)} face />
               {game.finalVote && <span className={styles.finalVote}>Final vote {game.finalVote}</span>}
+            </dd>
+          </div>
+        )}
+        {game.shield?.winnerHidden && (
+          <div className={`${styles.fact} ${styles.winner}`}>
+            <dt>Winner</dt>
+            <dd>
+              <HiddenItem what="the winner" message={MESSAGES.watchingHiddenWinner} onReveal={() => onReveal('winner')} as="div" />
             </dd>
           </div>
         )}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Season } from '../../../api/client';
 import { ApiError } from '../../../api/client';
 import { MESSAGES } from '../../../api/contract';
@@ -13,13 +14,21 @@ import { Journeys } from './Journeys';
 import { peopleOf } from './people';
 import { SeasonFacts } from './SeasonFacts';
 import { TribePhases } from './TribePhases';
+import { ShieldBar } from './ShieldBar';
+import { useWatching } from '../../../lib/watching';
 import { useSeasonGameStream } from '../useSeasonGameStream';
 import page from '../../../components/Page.module.css';
 import styles from './Game.module.css';
 
 /** What happened in a season, section by section; `season` is its catalog entry (names, headshots). */
 export function SeasonGame({ seasonId, season }: { seasonId: string; season: Season | undefined }) {
-  const query = useSeasonGame(seasonId);
+  const watching = useWatching();
+  const upTo = watching.progress[seasonId];
+  // What the fan asked to see despite the shield, by the server's tokens; forgotten when they move on.
+  const [revealed, setRevealed] = useState<{ upTo: number | undefined; items: string[] }>({ upTo, items: [] });
+  const items = revealed.upTo === upTo ? revealed.items : [];
+  const reveal = (what: string) => setRevealed({ upTo, items: what === 'all' ? ['all'] : [...items, what] });
+  const query = useSeasonGame(seasonId, { upTo, reveal: items.join(','), signedIn: watching.signedIn, enabled: !watching.pending });
   // A boot recorded while the season airs shows without a reload.
   useSeasonGameStream(seasonId);
   if (query.isPending) {
@@ -40,9 +49,10 @@ export function SeasonGame({ seasonId, season }: { seasonId: string; season: Sea
   const people = peopleOf(game, season);
   return (
     <div className={styles.game}>
-      <SeasonFacts game={game} people={people} />
+      <ShieldBar game={game} onReveal={reveal} />
+      <SeasonFacts game={game} people={people} onReveal={reveal} />
       <TribePhases game={game} people={people} />
-      <BootOrder game={game} people={people} />
+      <BootOrder game={game} people={people} onReveal={reveal} />
       <Councils game={game} people={people} />
       <Advantages game={game} people={people} />
       <JuryVotes game={game} people={people} />
