@@ -95,15 +95,23 @@ var authzMatrix = map[string][3]string{
 	"GET /api/me/watching":                         {"401", "ok", "ok"},
 	"PUT /api/me/watching":                         {"401", "ok", "ok"},
 	"PUT /api/me/watching/{seasonId}":              {"401", "ok", "ok"},
-	"GET /api/feed":                                {"401", "ok", "ok"},
-	"GET /api/me/export":                           {"401", "ok", "ok"},
-	"DELETE /api/me":                               {"401", "ok", "ok"},
-	"GET /api/me/sessions":                         {"401", "ok", "ok"},
-	"POST /api/auth/verify-email":                  {"ok", "ok", "ok"},
-	"PUT /api/me/email":                            {"401", "ok", "ok"},
-	"POST /api/me/email/verification":              {"401", "ok", "ok"},
-	"DELETE /api/me/notice":                        {"401", "ok", "ok"},
-	"POST /api/me/sessions/end-others":             {"401", "ok", "ok"},
+	// Predictions: everyone's once locked (the season here is none on air: answered alike).
+	"GET /api/seasons/{seasonId}/predictions":                    {"any", "any", "any"},
+	"GET /api/seasons/{seasonId}/predictions/{userId}":           {"any", "any", "any"},
+	"GET /api/seasons/{seasonId}/predictions/{userId}/share.png": {"any", "any", "any"},
+	"GET /api/seasons/{seasonId}/predictions/following":          {"401", "any", "any"},
+	"GET /api/seasons/{seasonId}/prediction":                     {"401", "any", "any"},
+	"PUT /api/seasons/{seasonId}/prediction":                     {"401", "ok", "ok"},
+	"PUT /api/seasons/{seasonId}/picks/{episode}":                {"401", "ok", "ok"},
+	"GET /api/feed":                    {"401", "ok", "ok"},
+	"GET /api/me/export":               {"401", "ok", "ok"},
+	"DELETE /api/me":                   {"401", "ok", "ok"},
+	"GET /api/me/sessions":             {"401", "ok", "ok"},
+	"POST /api/auth/verify-email":      {"ok", "ok", "ok"},
+	"PUT /api/me/email":                {"401", "ok", "ok"},
+	"POST /api/me/email/verification":  {"401", "ok", "ok"},
+	"DELETE /api/me/notice":            {"401", "ok", "ok"},
+	"POST /api/me/sessions/end-others": {"401", "ok", "ok"},
 	// {sessionId} is the owner's: another user's try ends nothing (404).
 	"DELETE /api/me/sessions/{sessionId}": {"401", "404", "ok"},
 	// Only admins moderate; nobody here is one (TestModeration signs one in).
@@ -182,7 +190,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			method, path, _ := strings.Cut(op, " ")
 			path = strings.NewReplacer("{userId}", ownerUser.ID, "{listId}", "list_private", "{commentId}", comment.ID,
 				"{id}", in.Notifications[0].ID, "{pollId}", "season-20", "{seasonId}", "s20", "{provider}", "google",
-				"{sessionId}", sessions.Sessions[0].ID, "{contestantId}", "parvati-shallow").Replace(path)
+				"{sessionId}", sessions.Sessions[0].ID, "{contestantId}", "parvati-shallow", "{episode}", "1").Replace(path)
 			// The owner asks last: some of these end what they name.
 			for i, c := range []*http.Client{nil, other, owner} {
 				status := askOnce(t, c, method, e.URL+path, authzBodies[op])
