@@ -13,6 +13,7 @@ import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { FORMATS, FRANCHISES, hasActiveFilters, RANKING_TYPES, readFilters, SORTS, writeFilters, type BrowseFilters } from './browseParams';
 import pageStyles from '../../components/Page.module.css';
 import styles from './BrowseRankingsPage.module.css';
+import select from '../../components/Select.module.css';
 import { MESSAGES } from '../../api/contract';
 import { LoadFailed } from '../../components/Failure';
 
@@ -30,7 +31,7 @@ function FilterSelect<V extends string>(props: { id: string; label: string; valu
   return (
     <div className={styles.field}>
       <label htmlFor={props.id}>{props.label}</label>
-      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
+      <select id={props.id} className={select.select} value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

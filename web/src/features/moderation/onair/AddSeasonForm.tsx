@@ -7,6 +7,7 @@ import { Field, FieldMessage, FormMessage, fieldProps, useFocusError } from './f
 import { FRANCHISES } from '../../../lib/seasonDisplay';
 import { fieldError, useAddSeason, type CastInput, type Franchise, type GameSeason, type SeasonOnAirInput } from './onairApi';
 import styles from './OnAir.module.css';
+import select from '../../../components/Select.module.css';
 
 const FIELDS = ['franchise', 'number', 'name', 'location', 'country', 'premiere', 'cast'] as const;
 
@@ -84,7 +85,7 @@ export function AddSeasonForm({ seasons, onAdded, onCancel }: Props) {
         <Field id={id('franchise')} label="Franchise" field="franchise" error={error}>
           <select
             {...fieldProps(id('franchise'), 'franchise', error)}
-            className={styles.select}
+            className={`${styles.select} ${select.select}`}
             value={franchise}
             onChange={(e) => {
               const f = e.target.value as Franchise;

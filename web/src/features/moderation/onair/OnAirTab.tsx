@@ -10,6 +10,7 @@ import { AddSeasonForm } from './AddSeasonForm';
 import { SeasonOnAir } from './SeasonOnAir';
 import { FRANCHISES } from '../../../lib/seasonDisplay';
 import styles from './OnAir.module.css';
+import select from '../../../components/Select.module.css';
 
 /**
  * The moderators' 'Seasons on air' tab: pick a season to record its boots as it airs, or
@@ -59,7 +60,7 @@ export function OnAirTab() {
             <label htmlFor={`${uid}-season`}>Season</label>
             <select
               id={`${uid}-season`}
-              className={styles.select}
+              className={`${styles.select} ${select.select}`}
               value={seasonId}
               onChange={(e) => {
                 setSeasonId(e.target.value);

@@ -11,10 +11,10 @@ export function PredictionResults({ view, names }: { view: PredictionView; names
   return (
     <div className={styles.panel}>
       <p className={styles.score} data-testid="prediction-score">
-        {s.score} points
+        {s.score} {s.score === 1 ? 'point' : 'points'}
       </p>
       <p className={styles.lede}>
-        {s.hits} called to the place · {s.picksRight} picks right · best run {s.bestStreak}
+        {s.hits} called to the place · {s.picksRight} {s.picksRight === 1 ? 'pick' : 'picks'} right · best run {s.bestStreak}
       </p>
       {entry.order.length > 0 && <p className={styles.lede}>Predicted winner: {name(entry.order[0] ?? '')}</p>}
       {view.boots.length > 0 && (

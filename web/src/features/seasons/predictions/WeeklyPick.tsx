@@ -3,6 +3,7 @@ import { MESSAGES, formatMessage } from '../../../api/contract';
 import page from '../../../components/Page.module.css';
 import { type PredictionView, useSavePick } from './predictionsApi';
 import styles from './Predictions.module.css';
+import select from '../../../components/Select.module.css';
 
 /** The pick of who goes home in the next episode to air, while it is open. */
 export function WeeklyPick({ view, cast }: { view: PredictionView; cast: { id: string; name: string }[] }) {
@@ -25,7 +26,7 @@ export function WeeklyPick({ view, cast }: { view: PredictionView; cast: { id: s
       }}
     >
       <label htmlFor={id}>{formatMessage(MESSAGES.predictionPickIntro, { episode: String(open.number), when })}</label>
-      <select id={id} value={current} onChange={(e) => { setChoice(e.target.value); setSaved(false); }}>
+      <select id={id} className={select.select} value={current} onChange={(e) => { setChoice(e.target.value); setSaved(false); }}>
         <option value="">Choose a castaway</option>
         {playing.map((c) => (
           <option key={c.id} value={c.id}>
