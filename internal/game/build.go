@@ -188,7 +188,7 @@ func build(r *rows, cat *catalog.Catalog) (*Game, error) {
 				g.people[ca.ID] = p
 			}
 			p.Seasons = append(p.Seasons, ca)
-			p.Totals.add(ca.Stats)
+			p.Totals.Add(ca.Stats)
 			p.Days += ca.Day
 		}
 	}

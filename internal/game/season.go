@@ -79,7 +79,8 @@ type Stats struct {
 	Expected         float64 `json:"expectedConfessionals"` // what an even edit would give
 }
 
-func (s *Stats) add(o Stats) {
+// Add adds o's counts to s (a person's totals over their seasons).
+func (s *Stats) Add(o Stats) {
 	s.VotesCast += o.VotesCast
 	s.VotesReceived += o.VotesReceived
 	s.BootVotes += o.BootVotes

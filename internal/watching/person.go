@@ -66,21 +66,8 @@ func CutPerson(p *game.Person, progress Progress, revealed map[string]bool, seas
 
 func (p *Person) add(c *game.Castaway) {
 	p.Seasons = append(p.Seasons, c)
-	addStats(&p.Totals, c.Stats)
+	p.Totals.Add(c.Stats)
 	p.Days += c.Day
-}
-
-func addStats(s *game.Stats, o game.Stats) {
-	s.VotesCast += o.VotesCast
-	s.VotesReceived += o.VotesReceived
-	s.BootVotes += o.BootVotes
-	s.IdolsFound += o.IdolsFound
-	s.IdolsPlayed += o.IdolsPlayed
-	s.AdvantagesFound += o.AdvantagesFound
-	s.AdvantagesPlayed += o.AdvantagesPlayed
-	s.JuryVotes += o.JuryVotes
-	s.Confessionals += o.Confessionals
-	s.Expected += o.Expected
 }
 
 // Withheld are the seasons of p a fan with progress may not see named at all: those after a
