@@ -101,7 +101,7 @@ type Server struct {
 	game      *game.Service
 	// predictions of a season on air, and their leaderboards.
 	predictions *predictions.Service
-	watching  *watching.Service
+	watching    *watching.Service
 	// gameAnswers are the game's answers, encoded once.
 	gameAnswers gameAnswers
 	legacy      *legacy.Service
