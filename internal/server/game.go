@@ -135,18 +135,29 @@ func (s *Server) seasonPage(w http.ResponseWriter, r *http.Request) {
 		s.pageHTML(web.SeasonPage, genericPreview, pageURL, "").ServeStatus(w, r, pageStatus(err))
 		return
 	}
+	// A signed-in fan behind on the season gets the page without its answers asked for
+	// ahead: those would be everyone's, the season's end in them (the app asks for the
+	// fan's own, cut at their episode).
+	key, preload, cc := "page\x00"+season.ID, true, "no-cache"
+	if r, err = s.withPageReader(r); err == nil && currentUser(r) != nil {
+		if p, err := s.progressOf(r); err == nil {
+			if _, behind := p[season.ID]; behind {
+				key, preload, cc = "page-behind\x00"+season.ID, false, "private, no-cache"
+			}
+		}
+	}
 	generation := s.game.Generation()
-	a, ok := s.gameAnswers.get("page\x00"+season.ID, generation)
+	a, ok := s.gameAnswers.get(key, generation)
 	if !ok {
-		a = httpcache.NewPrecompressed([]byte(s.seasonHTML(season)), "text/html; charset=utf-8", "no-cache")
-		s.gameAnswers.keep("page\x00"+season.ID, generation, false, a)
+		a = httpcache.NewPrecompressed([]byte(s.seasonHTML(season, preload)), "text/html; charset=utf-8", cc)
+		s.gameAnswers.keep(key, generation, false, a)
 	}
 	a.ServeHTTP(w, r)
 }
 
-// seasonHTML is the season page's HTML: its head, what it paints first, and the two
-// answers it shows asked for beside the app's script.
-func (s *Server) seasonHTML(season *game.Season) string {
+// seasonHTML is the season page's HTML: its head, what it paints first, and (with
+// preload) the two answers it shows asked for beside the app's script.
+func (s *Server) seasonHTML(season *game.Season, preload bool) string {
 	where := cmp.Or(season.Location, season.Country)
 	year, _, _ := strings.Cut(season.Premiered, "-")
 	// The tab's title as the app names the page (web/src/lib/seasonDisplay.ts).
@@ -157,6 +168,9 @@ func (s *Server) seasonHTML(season *game.Season) string {
 		html.EscapeString(season.Name), html.EscapeString(strings.Trim(where+" · "+year, " ·")))
 	base := strings.TrimRight(s.cfg.BaseURL, "/")
 	page := withPreview(string(web.WithBoot(s.web.Page(web.SeasonPage).Body(), p.boot)), p, base+"/seasons/"+url.PathEscape(season.ID))
+	if !preload {
+		return page
+	}
 	id := html.EscapeString(url.PathEscape(season.ID))
 	return string(web.WithHeadTags([]byte(page), fmt.Sprintf("\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/seasons/%[1]s/game\" />"+
 		"\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/seasons/%[1]s/consensus\" />", id)))

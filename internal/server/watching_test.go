@@ -151,11 +151,18 @@ func TestSpoilerShieldLeavesFactsOutOfPages(t *testing.T) {
 				t.Errorf("the fan's castaway answer names %s", s.Id)
 			}
 		}
-		_, season := body(t, fan, e.URL+"/seasons/s20")
+		res, season := body(t, fan, e.URL+"/seasons/s20")
 		for _, leak := range []string{"Sandra", "Sole Survivor"} {
 			if strings.Contains(season, leak) {
 				t.Errorf("the season page holds %q", leak)
 			}
+		}
+		// Nor does it ask ahead for everyone's answers, which hold the season's end.
+		if strings.Contains(season, `href="/api/seasons/s20/game"`) || res.Header.Get("Cache-Control") != "private, no-cache" {
+			t.Errorf("the behind fan's season page preloads the game, or may be shared (%q)", res.Header.Get("Cache-Control"))
+		}
+		if _, everyone := body(t, nil, e.URL+"/seasons/s20"); !strings.Contains(everyone, `href="/api/seasons/s20/game"`) {
+			t.Error("a visitor's season page no longer asks for the game ahead")
 		}
 	})
 }
