@@ -9,7 +9,7 @@ import (
 )
 
 // The domain packages: each holds the use cases of one part of the product over the store.
-var domains = []string{"auth", "lists", "comments", "moderation", "global", "consensus", "legacy", "follows", "notify", "mail", "limits", "game", "predictions"}
+var domains = []string{"auth", "lists", "comments", "moderation", "global", "consensus", "legacy", "follows", "notify", "mail", "limits", "game", "predictions", "watching"}
 
 // domainEdges is every import one domain package may make of another, with why. An id, an
 // error value or a type two domains share belongs in model or problem, not here.
@@ -23,6 +23,7 @@ var domainEdges = map[string][]string{
 	"follows":     {"notify"},                              // a follow and a fan-out notify
 	"consensus":   {"lists"},                               // a castaway's page leaves out the lists its reader chose not to see; a card counts as a share image
 	"predictions": {"game", "notify"},                      // it predicts the game's seasons on air; its scorer wakes the inboxes it notifies
+	"watching":    {"game"},                                // it cuts the game to how far a fan has watched
 }
 
 // Domain packages import each other only along domainEdges (limits, the counting every use
