@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { SeasonsPanel } from './SeasonsPanel';
 import styles from './SeasonsPanel.module.css';
@@ -43,7 +43,9 @@ export function PanelSlot() {
 export function PanelPortal({ children }: { children: ReactNode }) {
   const ctx = useContext(PanelSlotContext);
   const claim = ctx?.claim;
-  useEffect(() => claim?.(), [claim]);
+  // A layout effect: the claim re-renders the slot before the browser (or a script) sees the
+  // page, so the browsing panel and the page's panel are never both in it.
+  useLayoutEffect(() => claim?.(), [claim]);
   if (!ctx) return <>{children}</>;
   if (!ctx.node) return null;
   return createPortal(children, ctx.node);
