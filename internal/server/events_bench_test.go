@@ -52,7 +52,7 @@ func BenchmarkInboxStreams(b *testing.B) {
 	})
 	b.Run("postgres-listen-notify", func(b *testing.B) {
 		dbURL := storetest.PostgresURL(b)
-		bus, err := events.OpenPostgres(context.Background(), dbURL, "castaway_"+schemaOf(b, dbURL), quietLog)
+		bus, err := events.OpenPostgres(context.Background(), dbURL, "castaway_"+databaseOf(b, dbURL), quietLog)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -62,7 +62,7 @@ func BenchmarkInboxStreams(b *testing.B) {
 	b.Run("postgres-nats", func(b *testing.B) {
 		natsURL := eventstest.NATSURL(b)
 		dbURL := storetest.PostgresURL(b)
-		bus, err := events.OpenNATS(natsURL, "castaway_"+schemaOf(b, dbURL), quietLog)
+		bus, err := events.OpenNATS(natsURL, "castaway_"+databaseOf(b, dbURL), quietLog)
 		if err != nil {
 			b.Fatal(err)
 		}

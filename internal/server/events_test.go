@@ -136,7 +136,7 @@ func TestInboxStreamAcrossServers(t *testing.T) {
 	}{
 		{"listen-notify", func(t *testing.T, dbURL string) func() events.Bus {
 			return func() events.Bus {
-				b, err := events.OpenPostgres(context.Background(), dbURL, "castaway_"+schemaOf(t, dbURL), quietLog)
+				b, err := events.OpenPostgres(context.Background(), dbURL, "castaway_"+databaseOf(t, dbURL), quietLog)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -145,7 +145,7 @@ func TestInboxStreamAcrossServers(t *testing.T) {
 		}},
 		{"nats", func(t *testing.T, dbURL string) func() events.Bus {
 			natsURL := eventstest.NATSURL(t)
-			prefix := "castaway_" + schemaOf(t, dbURL)
+			prefix := "castaway_" + databaseOf(t, dbURL)
 			return func() events.Bus {
 				b, err := events.OpenNATS(natsURL, prefix, quietLog)
 				if err != nil {
@@ -199,13 +199,14 @@ func TestInboxStreamAcrossServers(t *testing.T) {
 
 var quietLog = slog.New(slog.DiscardHandler)
 
-// schemaOf is the schema a storetest URL uses, to keep tests' channels apart.
-func schemaOf(t testing.TB, dbURL string) string {
+// schemaOf names the test's own database (storetest gives each its own), to keep tests'
+// channels apart.
+func databaseOf(t testing.TB, dbURL string) string {
 	u, err := neturl.Parse(dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return u.Query().Get("search_path")
+	return strings.TrimPrefix(u.Path, "/")
 }
 
 // Idle streams cost nothing: with many open, an event makes its recipient's stream

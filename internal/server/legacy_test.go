@@ -106,7 +106,7 @@ func TestLegacyStream(t *testing.T) {
 // Two processes share one PostgreSQL: a save through one reaches a stream on the other.
 func TestLegacyStreamAcrossServers(t *testing.T) {
 	dbURL := storetest.PostgresURL(t)
-	channel := "castaway_" + schemaOf(t, dbURL)
+	channel := "castaway_" + databaseOf(t, dbURL)
 	process := func() *testEnv {
 		st, err := store.Open(context.Background(), dbURL)
 		if err != nil {

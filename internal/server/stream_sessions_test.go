@@ -133,7 +133,7 @@ func TestRevokedSessionEndsStreamsOnEveryNode(t *testing.T) {
 	dbURL := storetest.PostgresURL(t)
 	process := func() *testEnv {
 		st := storetest.OpenPostgresAt(t, dbURL)
-		b, err := events.OpenPostgres(context.Background(), dbURL, "castaway_"+schemaOf(t, dbURL), quietLog)
+		b, err := events.OpenPostgres(context.Background(), dbURL, "castaway_"+databaseOf(t, dbURL), quietLog)
 		if err != nil {
 			t.Fatal(err)
 		}
