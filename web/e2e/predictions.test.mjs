@@ -68,7 +68,7 @@ test('a fan predicts before the premiere, is refused after it, sees their score 
   await section.getByText('4 to sort: at most 5 questions.').waitFor();
   await section.getByRole('button', { name: 'Rank by choosing' }).click();
   // Who goes further: the later name, every time (Dan, Cat, Bob, Ann), by the arrow keys.
-  const question = section.getByRole('heading', { name: 'Who do you rank higher?' });
+  const question = section.getByRole('heading', { name: 'Who goes further in the game?' });
   await question.waitFor();
   await shotAt(fan, 'predictions-sorter-1280x800', section);
   assert.equal(await section.getByRole('button', { name: 'Save prediction' }).count(), 0, 'no saving mid-sorting');

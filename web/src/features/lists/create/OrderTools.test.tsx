@@ -13,7 +13,7 @@ const LABEL = 'Your prediction, the winner first';
 function Page({ initial = CAST.map((c) => c.id), ordered = false }: { initial?: string[]; ordered?: boolean }) {
   const [order, setOrder] = useState<readonly string[]>(initial);
   return (
-    <OrderTools entries={CAST} order={order} onOrder={setOrder} ordered={ordered} label={LABEL}>
+    <OrderTools entries={CAST} order={order} onOrder={setOrder} ordered={ordered} label={LABEL} question="Who goes further?">
       <output data-testid="order">{order.join(' ')}</output>
     </OrderTools>
   );
@@ -79,6 +79,7 @@ describe('OrderTools', () => {
     expect(screen.getByText('4 to sort: at most 5 questions.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Rank by choosing/ }));
     expect(screen.queryByTestId('order')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Who goes further?' })).toHaveFocus();
     // The fan ranks by name, backwards: Dan goes furthest.
     while (!screen.queryByRole('heading', { name: 'Your order' })) {
       const cards = [...document.querySelectorAll<HTMLButtonElement>('[aria-keyshortcuts^="Arrow"]')];

@@ -28,6 +28,8 @@ export interface OrderToolsProps {
   ordered: boolean;
   /** The ordered list's name, as read out. */
   label: string;
+  /** What 'Rank by choosing' asks of each pair. */
+  question?: string;
   /** What follows the tools, but not the questions of a sorting (the Save button). */
   children?: ReactNode;
 }
@@ -40,7 +42,7 @@ const noop = () => {};
  * tier by tier with the unplaced last, is the order. Whichever is in use, `onOrder` hears
  * every change, so what is saved is what is shown.
  */
-export function OrderTools({ entries, order, onOrder, ordered, label, children }: OrderToolsProps) {
+export function OrderTools({ entries, order, onOrder, ordered, label, question, children }: OrderToolsProps) {
   const [format, setFormat] = useState<ListFormat>('ranked');
   const [board, setBoard] = useState<Board<RankedItem>>(emptyBoard);
   const [progress, setProgress] = useState<SortProgress>();
@@ -80,7 +82,7 @@ export function OrderTools({ entries, order, onOrder, ordered, label, children }
   if (progress) {
     return (
       <div className={styles.tools}>
-        <SortQuestions progress={progress} onAnswers={(answers) => setProgress({ ...progress, answers })} onStop={() => setProgress(undefined)} onUse={takeSorted} />
+        <SortQuestions progress={progress} onAnswers={(answers) => setProgress({ ...progress, answers })} onStop={() => setProgress(undefined)} onUse={takeSorted} question={question} />
       </div>
     );
   }

@@ -20,6 +20,7 @@ export type OrderToolsPart = ComponentType<{
   onOrder: (order: string[]) => void;
   ordered: boolean;
   label: string;
+  question?: string;
   children?: ReactNode;
 }>;
 
@@ -73,6 +74,7 @@ export function PredictionEditor({ seasonId, cast, initial, OrderTools }: Props)
         }}
         ordered={saved}
         label={PREDICTION_LABEL}
+        question={MESSAGES.predictionSorterQuestion}
       >
         <div className={styles.actions}>
           {!locked && (

@@ -56,6 +56,8 @@ interface QuestionsProps {
   onStop: () => void;
   /** The fan took the order, best first: as a ranking, or as tiers proposed from it. */
   onUse: (order: readonly string[], format: ListFormat) => void;
+  /** What each pair asks, when not "Who do you rank higher?". */
+  question?: string;
 }
 
 /**
@@ -64,7 +66,7 @@ interface QuestionsProps {
  * ranking, or to propose tiers by quantiles. Left and Right choose, Backspace undoes; each
  * question is announced. The creator and a prediction's tools both ask with it.
  */
-export function SortQuestions({ progress, onAnswers, onStop, onUse }: QuestionsProps) {
+export function SortQuestions({ progress, onAnswers, onStop, onUse, question = MESSAGES.sorterQuestion }: QuestionsProps) {
   const { entries, answers } = progress;
   const ids = useMemo(() => entries.map((e) => e.id), [entries]);
   const byId = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
@@ -148,7 +150,7 @@ export function SortQuestions({ progress, onAnswers, onStop, onUse }: QuestionsP
       {step.kind === 'ask' && a && b ? (
         <>
           <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.question}>
-            {MESSAGES.sorterQuestion}
+            {question}
           </h3>
           <div className={styles.pair}>
             <Card entry={a} side="left" onChoose={() => answer(a.id)} />
