@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { api, screenshotDir, shotAt, signUp, startApp } from './harness.mjs';
+import { api, injectAxe, screenshotDir, settled, shotAt, signUp, startApp } from './harness.mjs';
 import { announced, expectItems } from './dnd.mjs';
 
 let app;
@@ -35,6 +35,16 @@ async function nextTask(page) {
 
 /** The fan's prediction as the server keeps it. */
 const kept = (page) => page.evaluate(async () => (await (await fetch('/api/seasons/s51/prediction')).json()).entry?.order ?? null);
+
+/** axe's WCAG 2.2 AA violations within the locator's element (the editor's form), as it is now. */
+async function violations(locator) {
+  await settled(locator.page());
+  await injectAxe(locator.page());
+  const found = await locator.evaluate((el) =>
+    window.axe.run(el, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] }).then((r) => r.violations),
+  );
+  return found.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
 
 async function noSidewaysScroll(page) {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
@@ -71,6 +81,7 @@ test('a fan predicts before the premiere, is refused after it, sees their score 
   const question = section.getByRole('heading', { name: 'Who goes further in the game?' });
   await question.waitFor();
   await shotAt(fan, 'predictions-sorter-1280x800', section);
+  assert.deepEqual(await violations(section.locator('form').first()), [], 'the sorter passes axe');
   assert.equal(await section.getByRole('button', { name: 'Save prediction' }).count(), 0, 'no saving mid-sorting');
   while ((await section.getByRole('heading', { name: 'Your order' }).count()) === 0) {
     const asked = await section.getByRole('progressbar', { name: 'Sorting progress' }).getAttribute('aria-valuenow');
@@ -95,6 +106,7 @@ test('a fan predicts before the premiere, is refused after it, sees their score 
   await fan.keyboard.press('Space');
   await announced(fan, /Cat Doe was dropped at position 4 of 4/);
   await expectOrder(fan, ['Dan Moe', 'Bob Roe', 'Ann Poe', 'Cat Doe']);
+  assert.deepEqual(await violations(section.locator('form').first()), [], 'the ranking board passes axe');
   await section.getByRole('button', { name: 'Save prediction' }).click();
   await section.getByText('Prediction saved.').waitFor();
   assert.deepEqual(await kept(fan), ['dan-moe', 'bob-roe', 'ann-poe', 'cat-doe']);
@@ -191,6 +203,7 @@ test('a fan predicts before the premiere, is refused after it, sees their score 
   await smallSection.getByRole('list', { name: 'Tier A' }).getByText('Dan Moe').waitFor();
   await noSidewaysScroll(small);
   await shotAt(small, 'predictions-tiers-390x844', smallSection);
+  assert.deepEqual(await violations(smallSection.locator('form').first()), [], 'the tiers pass axe');
   await smallSection.getByRole('button', { name: 'See the order' }).click();
   await expectOrder(small, ['Bob Roe', 'Ann Poe', 'Dan Moe', 'Cat Doe']);
   await smallSection.getByRole('button', { name: 'Save prediction' }).click();
