@@ -67,7 +67,9 @@ export function OrderTools({ entries, order, onOrder, ordered, label, question, 
   function changeTiers(action: TierAction<RankedItem>) {
     const next = tierReducer(board, action);
     setBoard(next);
-    reorder(rankedFromTiers(next).map((i) => i.id));
+    const ids = rankedFromTiers(next).map((i) => i.id);
+    // A tier renamed or recoloured leaves the order as it was.
+    if (ids.some((id, i) => id !== order[i])) reorder(ids);
   }
 
   /** A finished sorting: its order, as the ranking or spread over the tiers. */
