@@ -2,7 +2,7 @@ import { Navigate, Route, Routes, matchPath } from 'react-router';
 import { Layout } from './Layout';
 import { lazyPage } from './lazyPage';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
-import { accountParts, globalListParts, homeParts, listDetailParts, myListsParts, userRankingsParts } from './parts';
+import { accountParts, globalListParts, homeParts, listDetailParts, myListsParts, seasonParts, userRankingsParts } from './parts';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
@@ -95,7 +95,7 @@ export function AppRoutes() {
         <Route path="global-rankings" element={<GlobalRankingsPage />} />
         <Route path="global-rankings/:listId" element={<GlobalListPage {...globalListParts} />} />
         <Route path="seasons" element={<SeasonsConsensusPage />} />
-        <Route path="seasons/:seasonId" element={<SeasonPage />} />
+        <Route path="seasons/:seasonId" element={<SeasonPage {...seasonParts} />} />
         <Route path="castaways/:contestantId" element={<CastawayPage />} />
         <Route path="legacy" element={<LegacyPage />} />
         <Route

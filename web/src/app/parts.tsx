@@ -7,6 +7,7 @@ import type { ListDetailParts } from '../features/lists/ListDetailPage';
 import type { MyListsParts } from '../features/lists/MyListsPage';
 import type { UserRankingsParts } from '../features/lists/UserRankingsPage';
 import type { HomeParts } from '../features/home/HomePage';
+import type { SeasonParts } from '../features/seasons/SeasonPage';
 
 /**
  * A part of another feature, loaded on first use in a chunk of its own (so no landing
@@ -30,6 +31,7 @@ const ReportListButton = lazyPart(() => import('../features/moderation/ReportLis
 const UsernameEditor = lazyPart(() => import('../features/auth/UsernameEditor').then((m) => m.UsernameEditor));
 const FollowButton = lazyPart(() => import('../features/following/FollowButton').then((m) => m.FollowButton));
 const FollowedSection = lazyPart(() => import('../features/following/FollowedSection').then((m) => m.FollowedSection));
+const OrderTools = lazyPart(() => import('../features/lists/create/OrderTools').then((m) => m.OrderTools));
 const BlockedUsers = lazyPart(() => import('../features/moderation/BlockedUsers').then((m) => m.BlockedUsers));
 
 // Where features meet. A feature imports no other feature; a page that shows another
@@ -55,3 +57,5 @@ export const userRankingsParts: UserRankingsParts = { BlockButton, FollowButton 
 export const homeParts: HomeParts = { FollowedSection };
 export const myListsParts: MyListsParts = { UsernameEditor };
 export const accountParts: AccountParts = { BlockedUsers };
+/** A prediction's editor orders the cast with the creator's tools. */
+export const seasonParts: SeasonParts = { OrderTools };

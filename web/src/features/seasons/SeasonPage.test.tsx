@@ -7,6 +7,7 @@ import { mockListsServer } from '../../test/listsServer';
 import { au3Game } from '../../test/gameFixtures';
 import { MESSAGES } from '../../api/contract';
 import SeasonPage from './SeasonPage';
+import { seasonParts } from '../../app/parts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,7 +16,7 @@ afterEach(() => {
 function renderAt(path: string) {
   return renderWithProviders(
     <Routes>
-      <Route path="/seasons/:seasonId" element={<SeasonPage />} />
+      <Route path="/seasons/:seasonId" element={<SeasonPage {...seasonParts} />} />
     </Routes>,
     { route: path },
   );

@@ -8,13 +8,19 @@ import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { ConsensusRanking, type Face } from './consensus/ConsensusRanking';
 import { SeasonGame } from './game/SeasonGame';
 import { Predictions } from './predictions/Predictions';
+import type { OrderToolsPart } from './predictions/PredictionEditor';
 import { HiddenItem } from '../../components/watching/HiddenItem';
 import { useWatching } from '../../lib/watching';
 import page from '../../components/Page.module.css';
 import styles from './consensus/ConsensusPage.module.css';
 
+/** What the app hands in from other features: the lists' ordering tools, for a prediction. */
+export interface SeasonParts {
+  OrderTools: OrderToolsPart;
+}
+
 /** '/seasons/{seasonId}': what happened in a season, then how the community ranks its cast. */
-export default function SeasonPage() {
+export default function SeasonPage({ OrderTools }: SeasonParts) {
   const { seasonId = '' } = useParams();
   const { catalog, missing } = useCatalogFinding((c) => c.seasons.some((s) => s.id === seasonId));
   const communityId = useId();
@@ -46,7 +52,7 @@ export default function SeasonPage() {
     <div className={page.page}>
       <PageHero eyebrow={season ? `${franchise}Season ${season.number}` : 'Season'} title={title} compact />
       <SeasonGame seasonId={seasonId} season={season} />
-      <Predictions seasonId={seasonId} />
+      <Predictions seasonId={seasonId} OrderTools={OrderTools} />
       <section className={page.section} aria-labelledby={communityId}>
         <h2 id={communityId} className={page.sectionTitle}>
           Community ranking

@@ -12,10 +12,12 @@ interface Props {
   board: TierBoard<RankedItem>;
   dispatch: (a: TierAction<RankedItem>) => void;
   onClose: () => void;
+  /** The entry is given (one of a prediction's cast): only its tier changes. */
+  fixed?: boolean;
 }
 
 /** One entry of a tier list: its note, its tier (a tap's way to move it) and its removal. */
-export function EntryDialog({ item, board, dispatch, onClose }: Props) {
+export function EntryDialog({ item, board, dispatch, onClose, fixed = false }: Props) {
   const id = useId();
   const name = item.isSeason ? stripSurvivorPrefix(item.name) : item.name;
   const place = locate(board, item.id);
@@ -40,30 +42,36 @@ export function EntryDialog({ item, board, dispatch, onClose }: Props) {
           ))}
           <option value={POOL}>Unplaced</option>
         </select>
-        <label htmlFor={`${id}-note`}>Note on {name}</label>
-        <textarea
-          id={`${id}-note`}
-          className={form.textarea}
-          maxLength={NOTE_MAX}
-          value={note}
-          placeholder="Why here? (optional)"
-          aria-describedby={`${id}-count`}
-          onChange={(e) => dispatch({ type: 'note', id: item.id, note: e.target.value })}
-        />
-        <span id={`${id}-count`} className={form.hint}>
-          {note.length}/{NOTE_MAX}
-        </span>
+        {!fixed && (
+          <>
+            <label htmlFor={`${id}-note`}>Note on {name}</label>
+            <textarea
+              id={`${id}-note`}
+              className={form.textarea}
+              maxLength={NOTE_MAX}
+              value={note}
+              placeholder="Why here? (optional)"
+              aria-describedby={`${id}-count`}
+              onChange={(e) => dispatch({ type: 'note', id: item.id, note: e.target.value })}
+            />
+            <span id={`${id}-count`} className={form.hint}>
+              {note.length}/{NOTE_MAX}
+            </span>
+          </>
+        )}
         <div className={form.buttons}>
-          <button
-            type="button"
-            className={`${page.buttonGhost} ${form.danger}`}
-            onClick={() => {
-              dispatch({ type: 'remove', id: item.id });
-              onClose();
-            }}
-          >
-            Remove {name}
-          </button>
+          {!fixed && (
+            <button
+              type="button"
+              className={`${page.buttonGhost} ${form.danger}`}
+              onClick={() => {
+                dispatch({ type: 'remove', id: item.id });
+                onClose();
+              }}
+            >
+              Remove {name}
+            </button>
+          )}
           <button type="button" className={page.button} onClick={onClose}>
             Done
           </button>

@@ -17,8 +17,8 @@ interface RowProps {
   item: RankedItem;
   index: number;
   dropHint: 'before' | 'after' | null;
-  onRemove: (item: PanelItem) => void;
-  onNote: (item: PanelItem, note: string) => void;
+  onRemove?: (item: PanelItem) => void;
+  onNote?: (item: PanelItem, note: string) => void;
 }
 
 function SortableRow({ item, index, dropHint, onRemove, onNote }: RowProps) {
@@ -37,10 +37,12 @@ function SortableRow({ item, index, dropHint, onRemove, onNote }: RowProps) {
     >
       <DragHandle activatorRef={setActivatorNodeRef} attributes={attributes} className={styles.handle} label={`Move ${name}, position ${index + 1}`} />
       <ItemFace item={item} rank={index + 1} />
-      <button type="button" className={styles.remove} onClick={() => onRemove(item)} aria-label={`Remove ${name}`}>
-        <CloseIcon />
-      </button>
-      <NoteField name={name} note={item.note ?? ''} onChange={(note) => onNote(item, note)} />
+      {onRemove && (
+        <button type="button" className={styles.remove} onClick={() => onRemove(item)} aria-label={`Remove ${name}`}>
+          <CloseIcon />
+        </button>
+      )}
+      {onNote && <NoteField name={name} note={item.note ?? ''} onChange={(note) => onNote(item, note)} />}
     </li>
   );
 }
@@ -62,13 +64,16 @@ interface BoardProps {
   isMobile: boolean;
   activeDrag: DragData | null;
   dropHint: DropHint | null;
-  onRemove: (item: PanelItem) => void;
-  /** The note on an item changed. */
-  onNote: (item: PanelItem, note: string) => void;
+  /** Removes an item; without it the entries are fixed (a prediction orders a whole cast). */
+  onRemove?: (item: PanelItem) => void;
+  /** The note on an item changed; without it, no notes. */
+  onNote?: (item: PanelItem, note: string) => void;
+  /** The list's name as read out. */
+  label?: string;
 }
 
 /** The ranked items: a sortable list that panel items can be dropped into, or the empty hint. */
-export function RankingBoard({ items, isMobile, activeDrag, dropHint, onRemove, onNote }: BoardProps) {
+export function RankingBoard({ items, isMobile, activeDrag, dropHint, onRemove, onNote, label = 'Ranked items' }: BoardProps) {
   return (
     <RankingDropZone empty={items.length === 0} active={activeDrag?.fromPanel === true}>
       {items.length === 0 ? (
@@ -82,7 +87,7 @@ export function RankingBoard({ items, isMobile, activeDrag, dropHint, onRemove, 
         </div>
       ) : (
         <SortableContext items={items.map(itemDndId)} strategy={verticalListSortingStrategy}>
-          <ol className={styles.list} aria-label="Ranked items">
+          <ol className={styles.list} aria-label={label}>
             {items.map((item, index) => (
               <SortableRow
                 key={itemDndId(item)}

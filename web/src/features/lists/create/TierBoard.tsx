@@ -37,10 +37,11 @@ interface EntryProps {
   where: string;
   hint: 'before' | 'after' | null;
   onEdit: (item: RankedItem) => void;
+  fixed: boolean;
 }
 
 /** One entry: its face is the drag handle (pointer, touch hold, keyboard); ⋯ opens its note, tier and removal. */
-function TierEntry({ item, container, where, hint, onEdit }: EntryProps) {
+function TierEntry({ item, container, where, hint, onEdit, fixed }: EntryProps) {
   const data: DragData & { container: string } = { item, fromPanel: false, container };
   const drag = useDraggable({ id: entryDndId(item), data });
   const drop = useDroppable({ id: entryDndId(item), data });
@@ -60,7 +61,7 @@ function TierEntry({ item, container, where, hint, onEdit }: EntryProps) {
         <span className={styles.entryName}>{name}</span>
         {item.note && <span className={styles.noteMark} aria-hidden="true">✎</span>}
       </button>
-      <button type="button" className={styles.more} onClick={() => onEdit(item)} aria-label={`Edit ${name}: note, tier or remove`}>
+      <button type="button" className={styles.more} onClick={() => onEdit(item)} aria-label={fixed ? `Choose ${name}'s tier` : `Edit ${name}: note, tier or remove`}>
         <span aria-hidden="true">⋯</span>
       </button>
     </li>
@@ -76,10 +77,11 @@ interface DropProps {
   active: boolean;
   empty: ReactNode;
   onEdit: (item: RankedItem) => void;
+  fixed: boolean;
 }
 
 /** A tier's entries (or the pool's): a drop target that wraps its entries in rows. */
-function EntryDrop({ container, label, items, board, hint, active, empty, onEdit }: DropProps) {
+function EntryDrop({ container, label, items, board, hint, active, empty, onEdit, fixed }: DropProps) {
   const { setNodeRef } = useDroppable({ id: containerDndId(container) });
   const atEnd = hint?.where === 'end' && hint.id === containerDndId(container);
   const name = containerName(board, container);
@@ -97,6 +99,7 @@ function EntryDrop({ container, label, items, board, hint, active, empty, onEdit
               where={`${name}, position ${i + 1} of ${items.length}`}
               hint={hint && hint.where !== 'end' && hint.id === entryDndId(item) ? hint.where : null}
               onEdit={onEdit}
+              fixed={fixed}
             />
           ))}
         </ul>
@@ -155,16 +158,20 @@ function TierSettings({ tier, index, count, dispatch }: SettingsProps) {
 interface BoardProps {
   board: Board<RankedItem>;
   dispatch: (a: TierAction<RankedItem>) => void;
-  /** The container a click in the panel adds to. */
-  target: string;
-  onTarget: (container: string) => void;
+  /** The container a click in the panel adds to, and its choice; without them, no panel feeds the board. */
+  target?: string;
+  onTarget?: (container: string) => void;
   activeDrag: DragData | null;
   hint: TierHint | null;
   isMobile: boolean;
+  /** The entries are given (a prediction's cast): none is removed and none has a note. */
+  fixed?: boolean;
+  /** What the unplaced pool says it is for. */
+  poolHint?: string;
 }
 
 /** The tier list being built: tiers as rows with coloured labels, the unplaced pool below. */
-export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint, isMobile }: BoardProps) {
+export function TierBoard({ board, dispatch, target = POOL, onTarget, activeDrag, hint, isMobile, fixed = false, poolHint = MESSAGES.tierPoolHint }: BoardProps) {
   const [open, setOpen] = useState<string | null>(null);
   const [editing, setEditing] = useState<RankedItem | null>(null);
   const dragging = activeDrag !== null;
@@ -172,7 +179,8 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
   const addHint = isMobile ? MESSAGES.tierAddHintMobile : MESSAGES.tierAddHint;
   const nothingPlaced = board.tiers.every((t) => t.items.length === 0);
   /** An empty tier says how to fill it only where it helps: the tier clicks go to, or the top one while all are empty. */
-  const emptyText = (key: string, index: number) => (target === key ? MESSAGES.tierClicksHere : index === 0 && nothingPlaced ? addHint : '');
+  const emptyText = (key: string, index: number) =>
+    !onTarget ? '' : target === key ? MESSAGES.tierClicksHere : index === 0 && nothingPlaced ? addHint : '';
   return (
     <div className={styles.board}>
       <ol className={styles.tiers} aria-label="Tiers">
@@ -180,20 +188,26 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
           const name = tier.label.trim() || `${index + 1}`;
           const settingsOpen = open === tier.key;
           return (
-            <li key={tier.key} className={`${styles.tier} ${target === tier.key ? styles.targeted : ''}`}>
+            <li key={tier.key} className={`${styles.tier} ${onTarget && target === tier.key ? styles.targeted : ''}`}>
               <div className={styles.row}>
-                <button
-                  type="button"
-                  className={styles.label}
-                  data-color={tier.color}
-                  data-size={labelSize(tier.label)}
-                  aria-pressed={target === tier.key}
-                  aria-label={`Tier ${name}: add clicked entries here`}
-                  title={target === tier.key ? 'Clicks in the panel add here' : 'Add clicked entries to this tier'}
-                  onClick={() => onTarget(target === tier.key ? POOL : tier.key)}
-                >
-                  <span className={styles.labelText}>{tier.label || '\u00a0'}</span>
-                </button>
+                {onTarget ? (
+                  <button
+                    type="button"
+                    className={styles.label}
+                    data-color={tier.color}
+                    data-size={labelSize(tier.label)}
+                    aria-pressed={target === tier.key}
+                    aria-label={`Tier ${name}: add clicked entries here`}
+                    title={target === tier.key ? 'Clicks in the panel add here' : 'Add clicked entries to this tier'}
+                    onClick={() => onTarget(target === tier.key ? POOL : tier.key)}
+                  >
+                    <span className={styles.labelText}>{tier.label || '\u00a0'}</span>
+                  </button>
+                ) : (
+                  <span className={styles.label} data-color={tier.color} data-size={labelSize(tier.label)}>
+                    <span className={styles.labelText}>{tier.label || '\u00a0'}</span>
+                  </span>
+                )}
                 <EntryDrop
                   container={tier.key}
                   label={`Tier ${name}`}
@@ -203,6 +217,7 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
                   active={dragging}
                   empty={emptyText(tier.key, index)}
                   onEdit={setEditing}
+                  fixed={fixed}
                 />
                 <button
                   type="button"
@@ -227,20 +242,22 @@ export function TierBoard({ board, dispatch, target, onTarget, activeDrag, hint,
         <span aria-hidden="true">+</span> Add tier
       </button>
 
-      <section className={`${styles.pool} ${target === POOL ? styles.targeted : ''}`} aria-labelledby="pool-heading">
+      <section className={`${styles.pool} ${onTarget && target === POOL ? styles.targeted : ''}`} aria-labelledby="pool-heading">
         <div className={styles.poolHead}>
           <h3 id="pool-heading" className={styles.poolTitle}>
             Unplaced
           </h3>
-          <button type="button" className={styles.small} aria-pressed={target === POOL} onClick={() => onTarget(POOL)}>
-            {target === POOL ? 'Clicks add here' : 'Add clicks here'}
-          </button>
+          {onTarget && (
+            <button type="button" className={styles.small} aria-pressed={target === POOL} onClick={() => onTarget(POOL)}>
+              {target === POOL ? 'Clicks add here' : 'Add clicks here'}
+            </button>
+          )}
         </div>
-        <p className={styles.poolHint}>{MESSAGES.tierPoolHint}</p>
-        <EntryDrop container={POOL} label="Unplaced entries" items={board.pool} board={board} hint={hint} active={dragging} empty={addHint} onEdit={setEditing} />
+        <p className={styles.poolHint}>{poolHint}</p>
+        <EntryDrop container={POOL} label="Unplaced entries" items={board.pool} board={board} hint={hint} active={dragging} empty={onTarget ? addHint : ''} onEdit={setEditing} fixed={fixed} />
       </section>
 
-      {editingNow && <EntryDialog item={editingNow} board={board} dispatch={dispatch} onClose={() => setEditing(null)} />}
+      {editingNow && <EntryDialog item={editingNow} board={board} dispatch={dispatch} fixed={fixed} onClose={() => setEditing(null)} />}
     </div>
   );
 }

@@ -1,80 +1,92 @@
-import { useState } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useCatalog } from '../../../api/catalog';
+import { ApiError } from '../../../api/client';
 import { MESSAGES } from '../../../api/contract';
 import page from '../../../components/Page.module.css';
+import type { PanelItem } from '../../../lib/panelItem';
 import { useSavePrediction } from './predictionsApi';
 import styles from './Predictions.module.css';
 
-type Castaway = { id: string; name: string };
+/** A castaway of the cast being predicted, and the tribe they start in. */
+export type PredictedCastaway = { id: string; name: string; tribe?: string };
 
-/** Moves the item at from to to in order (a copy). */
-export function moved<T>(order: T[], from: number, to: number): T[] {
-  const out = [...order];
-  out.splice(to, 0, ...out.splice(from, 1));
-  return out;
+/**
+ * The lists feature's ordering tools (its ranking board, 'Rank by choosing' and tiers), as
+ * the app hands them in: a part loaded in its own chunk on first use.
+ */
+export type OrderToolsPart = ComponentType<{
+  entries: readonly PanelItem[];
+  order: readonly string[];
+  onOrder: (order: string[]) => void;
+  ordered: boolean;
+  label: string;
+  question?: string;
+  children?: ReactNode;
+}>;
+
+export const PREDICTION_LABEL = 'Your prediction, the winner first';
+
+/** Whether saved is an order of the whole cast, each castaway once. */
+export function wholeCast(saved: readonly string[], cast: readonly PredictedCastaway[]): boolean {
+  const ids = new Set(cast.map((c) => c.id));
+  return saved.length === cast.length && new Set(saved).size === saved.length && saved.every((id) => ids.has(id));
+}
+
+interface Props {
+  seasonId: string;
+  cast: PredictedCastaway[];
+  /** The fan's saved order, if any. */
+  initial: string[];
+  OrderTools: OrderToolsPart;
 }
 
 /**
- * The prediction editor: the whole cast from the winner to the first out, each row moved
- * with its buttons (keyboard: Alt+ArrowUp / Alt+ArrowDown on a row's button moves it too).
+ * The prediction editor: the whole cast from the winner to the first out, ordered with the
+ * creator's tools, and saved (published) until the premiere; after it the server refuses,
+ * and the editor says so and offers no more saving.
  */
-export function PredictionEditor({ seasonId, cast, initial }: { seasonId: string; cast: Castaway[]; initial: string[] }) {
-  const byId = new Map(cast.map((c) => [c.id, c]));
-  const start = initial.length === cast.length && initial.every((id) => byId.has(id)) ? initial : cast.map((c) => c.id);
-  const [order, setOrder] = useState<string[]>(start);
-  const [status, setStatus] = useState('');
+export function PredictionEditor({ seasonId, cast, initial, OrderTools }: Props) {
+  const catalog = useCatalog();
+  const entries = useMemo<PanelItem[]>(() => {
+    const season = catalog.data?.seasons.find((s) => s.id === seasonId);
+    const image = new Map(season?.contestants.map((c) => [c.id, c.imageUrl]));
+    // The line under a name (a season's name, in a list) tells the tribe they start in.
+    return cast.map((c) => ({ id: c.id, name: c.name, imageUrl: image.get(c.id) ?? '', isSeason: false, seasonId, seasonName: c.tribe ?? '' }));
+  }, [cast, catalog.data, seasonId]);
+  const saved = wholeCast(initial, cast);
+  const [order, setOrder] = useState<readonly string[]>(() => (saved ? initial : cast.map((c) => c.id)));
+  const [done, setDone] = useState(false);
   const save = useSavePrediction(seasonId);
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= order.length) return;
-    setOrder(moved(order, from, to));
-    const id = order[from] ?? '';
-    const name = byId.get(id)?.name ?? '';
-    setStatus(`${name}: place ${to + 1} of ${order.length}`);
-    // Keep focus on the button that moved, now on its new row.
-    requestAnimationFrame(() => document.getElementById(`predict-${id}-${to < from ? 'up' : 'down'}`)?.focus());
-  };
+  const locked = save.error instanceof ApiError && save.error.status === 409;
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(order, { onSuccess: () => setStatus(MESSAGES.predictionSaved) });
+        if (!locked) save.mutate([...order], { onSuccess: () => setDone(true) });
       }}
     >
-      <ol className={styles.order} aria-label="Your prediction, the winner first">
-        {order.map((id, i) => (
-          <li key={id} className={styles.row}>
-            <span className={styles.place}>{i + 1}</span>
-            <span className={styles.name}>{byId.get(id)?.name ?? id}</span>
-            <button
-              type="button"
-              id={`predict-${id}-up`}
-              className={styles.move}
-              aria-label={`Move ${byId.get(id)?.name ?? id} up`}
-              disabled={i === 0}
-              onClick={() => move(i, i - 1)}
-            >
-              ↑
+      <OrderTools
+        entries={entries}
+        order={order}
+        onOrder={(next) => {
+          setOrder(next);
+          setDone(false);
+        }}
+        ordered={saved}
+        label={PREDICTION_LABEL}
+        question={MESSAGES.predictionSorterQuestion}
+      >
+        <div className={styles.actions}>
+          {!locked && (
+            <button type="submit" className={page.button} disabled={save.isPending}>
+              Save prediction
             </button>
-            <button
-              type="button"
-              id={`predict-${id}-down`}
-              className={styles.move}
-              aria-label={`Move ${byId.get(id)?.name ?? id} down`}
-              disabled={i === order.length - 1}
-              onClick={() => move(i, i + 1)}
-            >
-              ↓
-            </button>
-          </li>
-        ))}
-      </ol>
-      <div className={styles.actions}>
-        <button type="submit" className={page.button} disabled={save.isPending}>
-          Save prediction
-        </button>
-        <p className={styles.status} role="status">
-          {save.isError ? save.error.message : status}
-        </p>
-      </div>
+          )}
+          <p className={styles.status} role="status">
+            {save.isError ? save.error.message : done ? MESSAGES.predictionSaved : ''}
+          </p>
+        </div>
+      </OrderTools>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import page from '../../../components/Page.module.css';
 import { useMe } from '../../../lib/session';
 import { useSeasonGame } from '../game/gameApi';
 import { PredictionBoard } from './PredictionBoard';
-import { PredictionEditor } from './PredictionEditor';
+import { PredictionEditor, type OrderToolsPart } from './PredictionEditor';
 import { PredictionResults } from './PredictionResults';
 import { WeeklyPick } from './WeeklyPick';
 import { ErrorLine } from '../../../components/Failure';
@@ -17,7 +17,7 @@ import styles from './Predictions.module.css';
  * cast; after it, their score boot by boot and the weekly pick; and the leaderboard. Shown
  * for a season on air (one whose premiere is ahead, or with a boot still to come).
  */
-export function Predictions({ seasonId }: { seasonId: string }) {
+export function Predictions({ seasonId, OrderTools }: { seasonId: string; OrderTools: OrderToolsPart }) {
   const headingId = useId();
   const game = useSeasonGame(seasonId);
   const { user, isSignedIn } = useMe();
@@ -26,7 +26,7 @@ export function Predictions({ seasonId }: { seasonId: string }) {
   const onAir = !!season && !season.ended && !season.winner;
   const mine = useMyPrediction(seasonId, isSignedIn && onAir, boots);
   if (!season || !onAir) return null;
-  const cast = season.cast.map((c) => ({ id: c.id, name: c.name }));
+  const cast = season.cast.map((c) => ({ id: c.id, name: c.name, tribe: c.originalTribe }));
   const names = new Map(cast.map((c) => [c.id, c.name]));
   const view = mine.data;
   return (
@@ -43,7 +43,7 @@ export function Predictions({ seasonId }: { seasonId: string }) {
       {isSignedIn && mine.isPending && <p className={styles.status}>Loading…</p>}
       {isSignedIn && <ErrorLine request={mine} fallback={PREDICTION_ERROR} />}
       {view && !view.locked && (
-        <PredictionEditor key={seasonId} seasonId={seasonId} cast={cast} initial={view.entry?.order ?? []} />
+        <PredictionEditor key={seasonId} seasonId={seasonId} cast={cast} initial={view.entry?.order ?? []} OrderTools={OrderTools} />
       )}
       {view && view.locked && <PredictionResults view={view} names={names} />}
       {view && scoring(view, boots) && <p className={styles.status}>{MESSAGES.predictionScoringPending}</p>}

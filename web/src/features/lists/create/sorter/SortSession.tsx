@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { FallbackImage } from '../../../../components/FallbackImage';
-import { sorterStep } from '../../../../lib/sorter';
+import { sorterStep, type Answer } from '../../../../lib/sorter';
 import { stripSurvivorPrefix } from '../../../../lib/seasonDisplay';
 import type { PanelItem } from '../../../../lib/panelItem';
 import { tiersFromRanked } from '../../../../lib/tiers';
-import { entriesOf, type CreatorState } from '../creatorState';
+import { entriesOf, type CreatorState, type ListFormat } from '../creatorState';
 import { droppedBy, rankedFrom, type SortProgress } from './sortProgress';
 import page from '../../../../components/Page.module.css';
 import styles from './Sorter.module.css';
@@ -24,13 +24,49 @@ interface Props {
 
 const label = (e: PanelItem) => (e.isSeason ? stripSurvivorPrefix(e.name) : e.name);
 
+/** The creator's sorting: its progress lives in the draft, and its result fills the list. */
+export function SortSession({ progress, state, update }: Props) {
+  /** Fills the ranked list, or the tiers, with the order; the list's other entries go, once the fan agrees. */
+  function use(order: readonly string[], format: ListFormat) {
+    const dropped = droppedBy(progress, entriesOf(state));
+    if (dropped.length > 0 && !window.confirm(replaceConfirm(dropped.length))) return;
+    update((s) => {
+      const ranked = rankedFrom(progress, order, entriesOf(s));
+      const heads = s.board.tiers.map((t) => ({ ...t, items: [] }));
+      return format === 'tiers'
+        ? { format, items: [], board: tiersFromRanked(ranked, heads), sorter: undefined }
+        : { format, items: ranked, board: { tiers: heads, pool: [] }, sorter: undefined };
+    });
+  }
+  return (
+    <SortQuestions
+      progress={progress}
+      onAnswers={(answers) => update({ sorter: { entries: progress.entries, answers } })}
+      onStop={() => update({ sorter: undefined })}
+      onUse={use}
+    />
+  );
+}
+
+interface QuestionsProps {
+  progress: SortProgress;
+  /** The answers so far changed: one more, or one undone. */
+  onAnswers: (answers: Answer[]) => void;
+  /** The fan stopped sorting (agreeing to lose any answers). */
+  onStop: () => void;
+  /** The fan took the order, best first: as a ranking, or as tiers proposed from it. */
+  onUse: (order: readonly string[], format: ListFormat) => void;
+  /** What each pair asks, when not "Who do you rank higher?". */
+  question?: string;
+}
+
 /**
  * 'Rank by choosing' under way: one question at a time, "Who do you rank higher?", two big
- * cards, Undo and 'Too close to call', until the order is known; then it fills the ranking,
- * or proposes tiers by quantiles (the tiers the creator has, each a slice of the order).
- * Left and Right choose, Backspace undoes; each question is announced.
+ * cards, Undo and 'Too close to call', until the order is known; then it is used as a
+ * ranking, or to propose tiers by quantiles. Left and Right choose, Backspace undoes; each
+ * question is announced. The creator and a prediction's tools both ask with it.
  */
-export function SortSession({ progress, state, update }: Props) {
+export function SortQuestions({ progress, onAnswers, onStop, onUse, question = MESSAGES.sorterQuestion }: QuestionsProps) {
   const { entries, answers } = progress;
   const ids = useMemo(() => entries.map((e) => e.id), [entries]);
   const byId = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
@@ -51,32 +87,19 @@ export function SortSession({ progress, state, update }: Props) {
 
   function answer(winner: string | null) {
     if (step.kind !== 'ask') return;
-    update({ sorter: { entries, answers: [...answers, { a: step.a, b: step.b, winner }] } });
+    onAnswers([...answers, { a: step.a, b: step.b, winner }]);
   }
 
   function undo() {
     if (answers.length === 0) return;
     // The Undo button goes when nothing is left to undo: focus stays within the sorter.
     if (answers.length === 1 && document.activeElement === undoRef.current) headingRef.current?.focus();
-    update({ sorter: { entries, answers: answers.slice(0, -1) } });
+    onAnswers(answers.slice(0, -1));
   }
 
   function stop() {
     if (answers.length > 0 && !window.confirm(STOP_CONFIRM)) return;
-    update({ sorter: undefined });
-  }
-
-  /** Fills the ranked list, or the tiers, with the order; the list's other entries go, once the fan agrees. */
-  function use(order: readonly string[], format: CreatorState['format']) {
-    const dropped = droppedBy(progress, entriesOf(state));
-    if (dropped.length > 0 && !window.confirm(replaceConfirm(dropped.length))) return;
-    update((s) => {
-      const ranked = rankedFrom(progress, order, entriesOf(s));
-      const heads = s.board.tiers.map((t) => ({ ...t, items: [] }));
-      return format === 'tiers'
-        ? { format, items: [], board: tiersFromRanked(ranked, heads), sorter: undefined }
-        : { format, items: ranked, board: { tiers: heads, pool: [] }, sorter: undefined };
-    });
+    onStop();
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
@@ -127,7 +150,7 @@ export function SortSession({ progress, state, update }: Props) {
       {step.kind === 'ask' && a && b ? (
         <>
           <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.question}>
-            {MESSAGES.sorterQuestion}
+            {question}
           </h3>
           <div className={styles.pair}>
             <Card entry={a} side="left" onChoose={() => answer(a.id)} />
@@ -155,10 +178,10 @@ export function SortSession({ progress, state, update }: Props) {
             })}
           </ol>
           <div className={styles.actions}>
-            <button type="button" className={page.button} onClick={() => use(step.order, 'ranked')}>
+            <button type="button" className={page.button} onClick={() => onUse(step.order, 'ranked')}>
               Use this ranking
             </button>
-            <button type="button" className={page.buttonGhost} onClick={() => use(step.order, 'tiers')}>
+            <button type="button" className={page.buttonGhost} onClick={() => onUse(step.order, 'tiers')}>
               Propose tiers
             </button>
             {undoAndStop}
