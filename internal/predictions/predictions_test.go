@@ -21,6 +21,7 @@ import (
 	"castaway/internal/services"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
+	"castaway/internal/watching"
 )
 
 // clock is a test clock every use case reads.
@@ -381,3 +382,71 @@ func gameOf(t *testing.T, st *store.Store) *game.Game {
 }
 
 var _ = catalog.MustLoad
+
+// A fan behind on the season (up to episode 1 of 2 scored) gets their page and anyone's
+// as of episode 1: the boots, the picks' results and the score the boots they saw make;
+// the leaderboards are withheld saying why; a reveal of everything shows it all, on both
+// engines.
+func TestShieldCutsScoresAtTheFansEpisode(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		e := setup(t, st)
+		ann, bob := user(t, st, "ann"), user(t, st, "bob")
+		for _, a := range []model.Actor{ann, bob} {
+			if _, err := e.uses.Predictions.Predict(ctx, a, e.season.ID, e.ids(0, 1, 2, 3, 4, 5), predictions.Watch{}); err != nil {
+				t.Fatal(err)
+			}
+			for ep, who := range []int{5, 4} {
+				if _, err := e.uses.Predictions.Pick(ctx, a, e.season.ID, ep+1, e.ids(who)[0], predictions.Watch{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		e.clock.set(day(premiere).Add(time.Hour))
+		e.boot(t, 1, 5)
+		e.clock.set(day("2027-03-03").Add(time.Hour))
+		e.boot(t, 2, 4)
+		e.score(t)
+		behind := predictions.Watch{Progress: watching.Progress{e.season.ID: 1}}
+		v, err := e.uses.Predictions.Mine(ctx, ann, e.season.ID, behind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// As TestScoringFollowsTheBoots: after boot 1 ann has 21.
+		if want := (predictions.Points{Score: 21, PlacePoints: 6, Hits: 1, PicksRight: 1, Streak: 1, BestStreak: 1, Boots: 1}); v.Entry.Score != want {
+			t.Errorf("ann's score as of episode 1: %+v, want %+v", v.Entry.Score, want)
+		}
+		if v.Shield == nil || *v.Shield != (predictions.Shield{UpTo: 1, Hidden: 1}) || len(v.Boots) != 1 {
+			t.Errorf("shield %+v, %d boots", v.Shield, len(v.Boots))
+		}
+		for _, ep := range v.Episodes {
+			if ep.Number > 1 && ep.Right != nil {
+				t.Errorf("episode %d's pick is judged", ep.Number)
+			}
+		}
+		if o, err := e.uses.Predictions.Of(ctx, ann, e.season.ID, "bob", behind); err != nil || o.Entry.Score != v.Entry.Score {
+			t.Errorf("bob's page for ann: %+v %v", o, err)
+		}
+		// The leaderboards.
+		if b, err := e.uses.Predictions.WithheldBoard(e.season.ID, behind); err != nil || b == nil || len(b.Entries) != 0 || b.Shield == nil || b.Boots != 1 {
+			t.Errorf("withheld board: %+v %v", b, err)
+		}
+		if b, err := e.uses.Predictions.FollowingBoard(ctx, ann, e.season.ID, behind); err != nil || len(b.Entries) != 0 || b.Shield == nil {
+			t.Errorf("ann's following board: %+v %v", b, err)
+		}
+		// Up to the last episode scored, or everything revealed: the kept score, whole.
+		whole := e.scoreOf(t, ann)
+		for _, w := range []predictions.Watch{
+			{Progress: watching.Progress{e.season.ID: 2}},
+			{Progress: watching.Progress{e.season.ID: 1}, Reveal: watching.ParseReveal("all")},
+			{Progress: watching.Progress{"s20": 1}},
+		} {
+			if v, err := e.uses.Predictions.Mine(ctx, ann, e.season.ID, w); err != nil || v.Shield != nil || v.Entry.Score != whole {
+				t.Errorf("%+v: %+v %v", w, v, err)
+			}
+			if b, err := e.uses.Predictions.WithheldBoard(e.season.ID, w); err != nil || b != nil {
+				t.Errorf("%+v: board withheld %+v %v", w, b, err)
+			}
+		}
+	})
+}
