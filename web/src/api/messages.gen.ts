@@ -338,7 +338,6 @@ export const predictionScoring = 'For each castaway out: the cast size less how 
 export const predictionScoringPending = 'Scoring the latest boot…';
 export const predictionSealed = 'Predictions show once they lock at the premiere.';
 export const predictionShieldBoard = 'The leaderboard is hidden until you catch up: it moves with boots after episode {episode}, where you are.';
-export const predictionShieldReveal = 'Show the scores anyway';
 export const predictionShieldScore = 'Scored up to episode {episode}, where you are: {count} later boots are hidden.';
 export const predictionSignedOut = 'Sign in to make a prediction.';
 export const predictionTooMany = 'Too many predictions at once. Please wait a moment and try again.';
