@@ -342,7 +342,7 @@ const (
 	MsgPredictionScoringPending   = "Scoring the latest boot…"
 	MsgPredictionSealed           = "Predictions show once they lock at the premiere."
 	MsgPredictionShieldBoard      = "The leaderboard is hidden until you catch up: it moves with boots after episode {episode}, where you are."
-	MsgPredictionShieldScore      = "Scored up to episode {episode}, where you are: {count} later boots are hidden."
+	MsgPredictionShieldScore      = "Scored up to episode {episode}, where you are: the boots after it are hidden."
 	MsgPredictionSignedOut        = "Sign in to make a prediction."
 	MsgPredictionTooMany          = "Too many predictions at once. Please wait a moment and try again."
 	MsgPredictionWholeCast        = "A prediction orders the whole cast of {season}, each castaway once."

@@ -20,7 +20,7 @@ export function PredictionResults({ view, names }: { view: PredictionView; names
       {view.shield && (
         <HiddenItem
           what="the later scores"
-          message={formatMessage(MESSAGES.predictionShieldScore, { episode: view.shield.upTo, count: view.shield.hiddenBoots })}
+          message={formatMessage(MESSAGES.predictionShieldScore, { episode: view.shield.upTo })}
           onReveal={() => revealPredictions(view.seasonId)}
         />
       )}
