@@ -1761,6 +1761,9 @@ type PredictionBoard struct {
 		UserName  string          `json:"userName"`
 	} `json:"entries"`
 	SeasonId string `json:"seasonId"`
+
+	// Shield The spoiler shield: the reader is behind on the season; what came after their episode is left out (absent: nothing is).
+	Shield *PredictionShield `json:"shield,omitempty"`
 }
 
 // PredictionEntry defines model for PredictionEntry.
@@ -1791,6 +1794,15 @@ type PredictionScore struct {
 
 	// Streak Right picks in a row up to the last episode scored.
 	Streak int `json:"streak"`
+}
+
+// PredictionShield The spoiler shield: the reader is behind on the season; what came after their episode is left out (absent: nothing is).
+type PredictionShield struct {
+	// HiddenBoots The boots left out (and the points they made).
+	HiddenBoots int `json:"hiddenBoots"`
+
+	// UpTo The reader's last episode seen (0: not started).
+	UpTo int `json:"upTo"`
 }
 
 // PredictionView defines model for PredictionView.
@@ -1831,6 +1843,9 @@ type PredictionView struct {
 	Mine       bool   `json:"mine"`
 	SeasonId   string `json:"seasonId"`
 	SeasonName string `json:"seasonName"`
+
+	// Shield The spoiler shield: the reader is behind on the season; what came after their episode is left out (absent: nothing is).
+	Shield *PredictionShield `json:"shield,omitempty"`
 }
 
 // PublicProfile defines model for PublicProfile.
@@ -2208,11 +2223,26 @@ type StartOAuthParams struct {
 type GetCastawayParams struct {
 	// Cursor The nextCursor of the previous page of lists.
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Watching A visitor's progress: season:lastEpisodeSeen pairs; the seasons they played after one not finished are left out. Ignored for a signed-in fan, whose stored progress applies.
+	Watching *string `form:"watching,omitempty" json:"watching,omitempty"`
+
+	// Reveal Season ids to show whole despite the shield, comma-separated, or all.
+	Reveal *string `form:"reveal,omitempty" json:"reveal,omitempty"`
 }
 
 // GetCastawayGameParams defines parameters for GetCastawayGame.
 type GetCastawayGameParams struct {
 	// Watching A visitor's progress: season:lastEpisodeSeen pairs. Ignored for a signed-in fan.
+	Watching *string `form:"watching,omitempty" json:"watching,omitempty"`
+
+	// Reveal Season ids to show whole despite the shield, comma-separated, or all.
+	Reveal *string `form:"reveal,omitempty" json:"reveal,omitempty"`
+}
+
+// GetCastawayCardParams defines parameters for GetCastawayCard.
+type GetCastawayCardParams struct {
+	// Watching A visitor's progress: season:lastEpisodeSeen pairs; the seasons they played after one not finished are left out. Ignored for a signed-in fan, whose stored progress applies.
 	Watching *string `form:"watching,omitempty" json:"watching,omitempty"`
 
 	// Reveal Season ids to show whole despite the shield, comma-separated, or all.
@@ -2334,10 +2364,55 @@ type SavePickJSONBody struct {
 	Castaway string `json:"castaway"`
 }
 
+// GetMyPredictionParams defines parameters for GetMyPrediction.
+type GetMyPredictionParams struct {
+	// UpTo A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies.
+	UpTo *int `form:"upTo,omitempty" json:"upTo,omitempty"`
+
+	// Reveal all shows the answer whole despite the shield.
+	Reveal *string `form:"reveal,omitempty" json:"reveal,omitempty"`
+}
+
 // SavePredictionJSONBody defines parameters for SavePrediction.
 type SavePredictionJSONBody struct {
 	// Order Contestant ids, the winner first.
 	Order []string `json:"order"`
+}
+
+// GetPredictionBoardParams defines parameters for GetPredictionBoard.
+type GetPredictionBoardParams struct {
+	// UpTo A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies.
+	UpTo *int `form:"upTo,omitempty" json:"upTo,omitempty"`
+
+	// Reveal all shows the answer whole despite the shield.
+	Reveal *string `form:"reveal,omitempty" json:"reveal,omitempty"`
+}
+
+// GetFollowingPredictionBoardParams defines parameters for GetFollowingPredictionBoard.
+type GetFollowingPredictionBoardParams struct {
+	// UpTo A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies.
+	UpTo *int `form:"upTo,omitempty" json:"upTo,omitempty"`
+
+	// Reveal all shows the answer whole despite the shield.
+	Reveal *string `form:"reveal,omitempty" json:"reveal,omitempty"`
+}
+
+// GetPredictionParams defines parameters for GetPrediction.
+type GetPredictionParams struct {
+	// UpTo A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies.
+	UpTo *int `form:"upTo,omitempty" json:"upTo,omitempty"`
+
+	// Reveal all shows the answer whole despite the shield.
+	Reveal *string `form:"reveal,omitempty" json:"reveal,omitempty"`
+}
+
+// GetPredictionShareImageParams defines parameters for GetPredictionShareImage.
+type GetPredictionShareImageParams struct {
+	// UpTo A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies.
+	UpTo *int `form:"upTo,omitempty" json:"upTo,omitempty"`
+
+	// Reveal all shows the answer whole despite the shield.
+	Reveal *string `form:"reveal,omitempty" json:"reveal,omitempty"`
 }
 
 // SignInJSONRequestBody defines body for SignIn for application/json ContentType.

@@ -22,7 +22,7 @@ var domainEdges = map[string][]string{
 	"legacy":      {"lists", "notify"},                     // its rankings take entries as lists do
 	"follows":     {"notify"},                              // a follow and a fan-out notify
 	"consensus":   {"lists"},                               // a castaway's page leaves out the lists its reader chose not to see; a card counts as a share image
-	"predictions": {"game", "notify"},                      // it predicts the game's seasons on air; its scorer wakes the inboxes it notifies
+	"predictions": {"game", "notify", "watching"},          // it predicts the game's seasons on air; its scorer wakes the inboxes it notifies; its answers follow the spoiler shield
 	"watching":    {"game"},                                // it cuts the game to how far a fan has watched
 }
 

@@ -4,6 +4,7 @@
 package catalog
 
 import (
+	"cmp"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -24,7 +25,7 @@ type Contestant struct {
 	ImageURL string `json:"imageUrl"`
 }
 
-// Season is one season with its cast in catalog order.
+// Season is one season with its cast by name (CastOrder).
 type Season struct {
 	ID          string       `json:"id"`
 	Franchise   string       `json:"franchise"` // US, AU, SA, NZ, UK
@@ -102,6 +103,7 @@ func (c *Catalog) With(more ...Season) *Catalog {
 			ct.ImageURL = "/media/contestants/" + s.ID + "/" + keys[ct.ID]
 			cast[j] = ct
 		}
+		CastOrder(cast)
 		s.Contestants = cast
 	}
 	for i := range out.list {
@@ -120,6 +122,14 @@ func (c *Catalog) With(more ...Season) *Catalog {
 	next := &Catalog{}
 	next.cur.Store(out)
 	return next
+}
+
+// CastOrder puts a cast in the order every answer lists it: by name (then id), so that
+// the order gives nothing away of how far each went (the data's may follow the boots).
+func CastOrder(cast []Contestant) {
+	slices.SortStableFunc(cast, func(a, b Contestant) int {
+		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+	})
 }
 
 // Set gives c the contents of next, for every reader of c at once.

@@ -115,3 +115,21 @@ func TestWith(t *testing.T) {
 		t.Errorf("With changed the catalog it grew from: %d, %d seasons", len(us.Seasons()), len(c.Seasons()))
 	}
 }
+
+// Every cast is listed by name, the embedded seasons' and those added later alike: the
+// data's order follows the boots and would tell a fan behind on a season who goes when.
+func TestCastsAreListedByName(t *testing.T) {
+	c := MustLoad().With(Season{ID: "au1", Franchise: "AU", Number: 1, Name: "Australian Survivor",
+		Contestants: []Contestant{{ID: "b", Name: "Zed Zulu"}, {ID: "a", Name: "amy Able"}, {ID: "c", Name: "Bo Best"}}})
+	for _, s := range c.Seasons() {
+		for i := 1; i < len(s.Contestants); i++ {
+			a, b := s.Contestants[i-1], s.Contestants[i]
+			if strings.ToLower(a.Name) > strings.ToLower(b.Name) {
+				t.Errorf("%s: %s before %s", s.ID, a.Name, b.Name)
+			}
+		}
+	}
+	if au, _ := c.Season("au1"); au.Contestants[0].Name != "amy Able" {
+		t.Errorf("au1 starts with %s", au.Contestants[0].Name)
+	}
+}

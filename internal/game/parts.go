@@ -60,6 +60,21 @@ func buildPhases(r *rows, of seasonOf, id idOf, castaway castawayOf) {
 			}
 			phase.Tribes[i].Members = append(phase.Tribes[i].Members, id(m.ID))
 		}
+		// Tribes and their members by name: the data's order may follow how far each went.
+		name := func(survivorID string) string {
+			if ca := castaway(k.season, survivorID); ca != nil {
+				return strings.ToLower(ca.Name)
+			}
+			return survivorID
+		}
+		names := map[string]string{}
+		for _, m := range rows {
+			names[id(m.ID)] = name(m.ID)
+		}
+		slices.SortFunc(phase.Tribes, func(a, b PhaseTribe) int { return strings.Compare(a.Name, b.Name) })
+		for _, t := range phase.Tribes {
+			slices.SortFunc(t.Members, func(a, b string) int { return cmp.Or(strings.Compare(names[a], names[b]), strings.Compare(a, b)) })
+		}
 		s := of(k.season)
 		s.Phases = append(s.Phases, phase)
 	}

@@ -1,9 +1,6 @@
 package game
 
 import (
-	"cmp"
-	"slices"
-	"strings"
 	"sync"
 
 	"castaway/internal/catalog"
@@ -32,9 +29,6 @@ func (g *Game) CatalogSeasons(base *catalog.Catalog) []catalog.Season {
 		for _, c := range s.Cast {
 			cs.Contestants = append(cs.Contestants, catalog.Contestant{ID: c.ID, Name: c.Name})
 		}
-		slices.SortFunc(cs.Contestants, func(a, b catalog.Contestant) int {
-			return cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
-		})
 		out = append(out, cs)
 	}
 	return out

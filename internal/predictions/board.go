@@ -14,6 +14,7 @@ type Board struct {
 	SeasonID string       `json:"seasonId"`
 	Boots    int          `json:"boots"` // the boots the season has had
 	Entries  []BoardEntry `json:"entries"`
+	Shield   *Shield      `json:"shield,omitempty"` // withheld: the viewer is behind on the season
 }
 
 // BoardEntry is one fan's place on a board; fans with the same score share a rank.
@@ -23,6 +24,20 @@ type BoardEntry struct {
 	UserName  string `json:"userName"`
 	Predicted bool   `json:"predicted"` // false for a fan who only picked weekly
 	Score     Points `json:"score"`
+}
+
+// WithheldBoard is seasonID's leaderboard as a viewer who watched w and is behind on it gets
+// it: no entries, and the shield saying why; nil when they are not behind (they get the
+// Leaderboard everyone shares).
+func (s *Service) WithheldBoard(seasonID string, w Watch) (*Board, error) {
+	season, err := s.game.Season(seasonID)
+	if err != nil {
+		return nil, err
+	}
+	if cut, shield := seen(season, w); shield != nil {
+		return &Board{SeasonID: season.ID, Boots: len(cut.Boots), Entries: []BoardEntry{}, Shield: shield}, nil
+	}
+	return nil, nil
 }
 
 // Leaderboard is seasonID's leaderboard: the same for everyone, read in index order.
@@ -38,14 +53,18 @@ func (s *Service) Leaderboard(ctx context.Context, seasonID string) (*Board, err
 	return board(season.ID, len(season.Boots), rows), nil
 }
 
-// FollowingBoard is seasonID's leaderboard of a and the fans they follow.
-func (s *Service) FollowingBoard(ctx context.Context, a model.Actor, seasonID string) (*Board, error) {
+// FollowingBoard is seasonID's leaderboard of a and the fans they follow, withheld when
+// a, who watched w, is behind on the season.
+func (s *Service) FollowingBoard(ctx context.Context, a model.Actor, seasonID string, w Watch) (*Board, error) {
 	if a.User == nil {
 		return nil, errSignedOut
 	}
 	season, err := s.game.Season(seasonID)
 	if err != nil {
 		return nil, err
+	}
+	if b, err := s.WithheldBoard(seasonID, w); err != nil || b != nil {
+		return b, err
 	}
 	rows, err := s.store.FollowingLeaderboard(ctx, a.UserID(), season.ID, BoardSize)
 	if err != nil {

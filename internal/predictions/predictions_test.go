@@ -21,6 +21,7 @@ import (
 	"castaway/internal/services"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
+	"castaway/internal/watching"
 )
 
 // clock is a test clock every use case reads.
@@ -107,7 +108,7 @@ func (e *env) score(t *testing.T) {
 
 func (e *env) scoreOf(t *testing.T, a model.Actor) predictions.Points {
 	t.Helper()
-	v, err := e.uses.Predictions.Mine(context.Background(), a, e.season.ID)
+	v, err := e.uses.Predictions.Mine(context.Background(), a, e.season.ID, predictions.Watch{})
 	if err != nil || v.Entry == nil {
 		t.Fatalf("mine: %+v %v", v, err)
 	}
@@ -121,29 +122,29 @@ func TestPredictionLocksAtThePremiere(t *testing.T) {
 		ctx := context.Background()
 		e := setup(t, st)
 		ann := user(t, st, "ann")
-		if _, err := e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(0, 1, 2)); fail(err) != "A prediction orders the whole cast of Survivor 51, each castaway once." {
+		if _, err := e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(0, 1, 2), predictions.Watch{}); fail(err) != "A prediction orders the whole cast of Survivor 51, each castaway once." {
 			t.Fatalf("part of the cast: %v", err)
 		}
-		if _, err := e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(0, 1, 2, 3, 4, 4)); !isProblem(err) {
+		if _, err := e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(0, 1, 2, 3, 4, 4), predictions.Watch{}); !isProblem(err) {
 			t.Fatalf("one twice: %v", err)
 		}
-		if _, err := e.uses.Predictions.Predict(ctx, model.Actor{Client: "x"}, e.season.ID, e.ids(0, 1, 2, 3, 4, 5)); fail(err) != problem.MsgPredictionSignedOut {
+		if _, err := e.uses.Predictions.Predict(ctx, model.Actor{Client: "x"}, e.season.ID, e.ids(0, 1, 2, 3, 4, 5), predictions.Watch{}); fail(err) != problem.MsgPredictionSignedOut {
 			t.Fatalf("signed out: %v", err)
 		}
-		v, err := e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(0, 1, 2, 3, 4, 5))
+		v, err := e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(0, 1, 2, 3, 4, 5), predictions.Watch{})
 		if err != nil || !slices.Equal(v.Entry.Order, e.ids(0, 1, 2, 3, 4, 5)) || v.Locked || !v.LocksAt.Equal(day(premiere)) {
 			t.Fatalf("predict: %+v %v", v, err)
 		}
 		e.clock.set(day(premiere).Add(-time.Millisecond))
-		if _, err := e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(5, 4, 3, 2, 1, 0)); err != nil {
+		if _, err := e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(5, 4, 3, 2, 1, 0), predictions.Watch{}); err != nil {
 			t.Fatalf("the last moment: %v", err)
 		}
 		e.clock.set(day(premiere))
-		_, err = e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(0, 1, 2, 3, 4, 5))
+		_, err = e.uses.Predictions.Predict(ctx, ann, e.season.ID, e.ids(0, 1, 2, 3, 4, 5), predictions.Watch{})
 		if fail(err) != "Predictions for Survivor 51 locked at the premiere, 24 February 2027, 00:00 UTC." {
 			t.Fatalf("at the lock: %v", err)
 		}
-		v, err = e.uses.Predictions.Mine(ctx, ann, e.season.ID)
+		v, err = e.uses.Predictions.Mine(ctx, ann, e.season.ID, predictions.Watch{})
 		if err != nil || !v.Locked || !slices.Equal(v.Entry.Order, e.ids(5, 4, 3, 2, 1, 0)) {
 			t.Fatalf("kept: %+v %v", v, err)
 		}
@@ -174,7 +175,7 @@ func TestPredictionLockRace(t *testing.T) {
 		for _, a := range actors {
 			for range 3 {
 				wg.Go(func() {
-					if _, err := e.uses.Predictions.Predict(ctx, a, e.season.ID, e.ids(0, 1, 2, 3, 4, 5)); err == nil {
+					if _, err := e.uses.Predictions.Predict(ctx, a, e.season.ID, e.ids(0, 1, 2, 3, 4, 5), predictions.Watch{}); err == nil {
 						kept.Add(1)
 					} else if p, ok := problem.As(err); !ok || p.Code != "prediction_locked" {
 						t.Errorf("at the lock: %v", err)
@@ -187,7 +188,7 @@ func TestPredictionLockRace(t *testing.T) {
 			t.Fatalf("%d writes kept at the lock", kept.Load())
 		}
 		for _, a := range actors {
-			if v, err := e.uses.Predictions.Mine(ctx, a, e.season.ID); err != nil || v.Entry != nil {
+			if v, err := e.uses.Predictions.Mine(ctx, a, e.season.ID, predictions.Watch{}); err != nil || v.Entry != nil {
 				t.Fatalf("%s kept %+v %v", a.UserID(), v, err)
 			}
 		}
@@ -198,7 +199,7 @@ func TestPredictionLockRace(t *testing.T) {
 		for i, a := range actors {
 			wg.Go(func() {
 				<-start
-				_, err := e.uses.Predictions.Predict(ctx, a, e.season.ID, e.ids(5, 4, 3, 2, 1, 0))
+				_, err := e.uses.Predictions.Predict(ctx, a, e.season.ID, e.ids(5, 4, 3, 2, 1, 0), predictions.Watch{})
 				answered[i] = err == nil
 			})
 		}
@@ -211,7 +212,7 @@ func TestPredictionLockRace(t *testing.T) {
 		close(start)
 		wg.Wait()
 		for i, a := range actors {
-			v, err := e.uses.Predictions.Mine(ctx, a, e.season.ID)
+			v, err := e.uses.Predictions.Mine(ctx, a, e.season.ID, predictions.Watch{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,18 +236,18 @@ func TestWeeklyPicksLockAtAirTime(t *testing.T) {
 		if lock, _ := predictions.EpisodeLock(e.season, 3); !lock.Equal(day("2027-03-10")) {
 			t.Fatalf("episode 3 locks at %v", lock)
 		}
-		if _, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, 1, e.ids(2)[0]); err != nil {
+		if _, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, 1, e.ids(2)[0], predictions.Watch{}); err != nil {
 			t.Fatal(err)
 		}
 		e.clock.set(day(premiere))
-		if _, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, 1, e.ids(3)[0]); fail(err) != "Picks for episode 1 locked as it aired, 24 February 2027, 00:00 UTC." {
+		if _, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, 1, e.ids(3)[0], predictions.Watch{}); fail(err) != "Picks for episode 1 locked as it aired, 24 February 2027, 00:00 UTC." {
 			t.Fatalf("after it aired: %v", err)
 		}
-		v, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, 2, e.ids(3)[0])
+		v, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, 2, e.ids(3)[0], predictions.Watch{})
 		if err != nil || v.Entry.Picks["1"] != e.ids(2)[0] || v.Entry.Picks["2"] != e.ids(3)[0] || len(v.Entry.Order) != 0 {
 			t.Fatalf("picks: %+v %v", v, err)
 		}
-		if _, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, 2, "nobody"); !isProblem(err) {
+		if _, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, 2, "nobody", predictions.Watch{}); !isProblem(err) {
 			t.Fatalf("not in the cast: %v", err)
 		}
 	})
@@ -265,12 +266,12 @@ func TestScoringFollowsTheBoots(t *testing.T) {
 			a     model.Actor
 			order []string
 		}{{ann, e.ids(0, 1, 2, 3, 4, 5)}, {bob, e.ids(0, 1, 2, 3, 5, 4)}, {e.mod, e.ids(5, 4, 3, 2, 1, 0)}} {
-			if _, err := e.uses.Predictions.Predict(ctx, p.a, e.season.ID, p.order); err != nil {
+			if _, err := e.uses.Predictions.Predict(ctx, p.a, e.season.ID, p.order, predictions.Watch{}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		for ep, who := range []int{5, 4} {
-			if _, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, ep+1, e.ids(who)[0]); err != nil {
+			if _, err := e.uses.Predictions.Pick(ctx, ann, e.season.ID, ep+1, e.ids(who)[0], predictions.Watch{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -357,7 +358,7 @@ func TestScoringFollowsTheBoots(t *testing.T) {
 		if err != nil || len(b.Entries) != 3 || b.Entries[0].UserID != "ann" || b.Entries[0].Rank != 1 {
 			t.Fatalf("board: %+v %v", b, err)
 		}
-		fb, err := e.uses.Predictions.FollowingBoard(ctx, bob, e.season.ID)
+		fb, err := e.uses.Predictions.FollowingBoard(ctx, bob, e.season.ID, predictions.Watch{})
 		if err != nil || len(fb.Entries) != 1 || fb.Entries[0].UserID != "bob" {
 			t.Fatalf("bob's board: %+v %v", fb, err)
 		}
@@ -381,3 +382,71 @@ func gameOf(t *testing.T, st *store.Store) *game.Game {
 }
 
 var _ = catalog.MustLoad
+
+// A fan behind on the season (up to episode 1 of 2 scored) gets their page and anyone's
+// as of episode 1: the boots, the picks' results and the score the boots they saw make;
+// the leaderboards are withheld saying why; a reveal of everything shows it all, on both
+// engines.
+func TestShieldCutsScoresAtTheFansEpisode(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		e := setup(t, st)
+		ann, bob := user(t, st, "ann"), user(t, st, "bob")
+		for _, a := range []model.Actor{ann, bob} {
+			if _, err := e.uses.Predictions.Predict(ctx, a, e.season.ID, e.ids(0, 1, 2, 3, 4, 5), predictions.Watch{}); err != nil {
+				t.Fatal(err)
+			}
+			for ep, who := range []int{5, 4} {
+				if _, err := e.uses.Predictions.Pick(ctx, a, e.season.ID, ep+1, e.ids(who)[0], predictions.Watch{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		e.clock.set(day(premiere).Add(time.Hour))
+		e.boot(t, 1, 5)
+		e.clock.set(day("2027-03-03").Add(time.Hour))
+		e.boot(t, 2, 4)
+		e.score(t)
+		behind := predictions.Watch{Progress: watching.Progress{e.season.ID: 1}}
+		v, err := e.uses.Predictions.Mine(ctx, ann, e.season.ID, behind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// As TestScoringFollowsTheBoots: after boot 1 ann has 21.
+		if want := (predictions.Points{Score: 21, PlacePoints: 6, Hits: 1, PicksRight: 1, Streak: 1, BestStreak: 1, Boots: 1}); v.Entry.Score != want {
+			t.Errorf("ann's score as of episode 1: %+v, want %+v", v.Entry.Score, want)
+		}
+		if v.Shield == nil || *v.Shield != (predictions.Shield{UpTo: 1, Hidden: 1}) || len(v.Boots) != 1 {
+			t.Errorf("shield %+v, %d boots", v.Shield, len(v.Boots))
+		}
+		for _, ep := range v.Episodes {
+			if ep.Number > 1 && ep.Right != nil {
+				t.Errorf("episode %d's pick is judged", ep.Number)
+			}
+		}
+		if o, err := e.uses.Predictions.Of(ctx, ann, e.season.ID, "bob", behind); err != nil || o.Entry.Score != v.Entry.Score {
+			t.Errorf("bob's page for ann: %+v %v", o, err)
+		}
+		// The leaderboards.
+		if b, err := e.uses.Predictions.WithheldBoard(e.season.ID, behind); err != nil || b == nil || len(b.Entries) != 0 || b.Shield == nil || b.Boots != 1 {
+			t.Errorf("withheld board: %+v %v", b, err)
+		}
+		if b, err := e.uses.Predictions.FollowingBoard(ctx, ann, e.season.ID, behind); err != nil || len(b.Entries) != 0 || b.Shield == nil {
+			t.Errorf("ann's following board: %+v %v", b, err)
+		}
+		// Up to the last episode scored, or everything revealed: the kept score, whole.
+		whole := e.scoreOf(t, ann)
+		for _, w := range []predictions.Watch{
+			{Progress: watching.Progress{e.season.ID: 2}},
+			{Progress: watching.Progress{e.season.ID: 1}, Reveal: watching.ParseReveal("all")},
+			{Progress: watching.Progress{"s20": 1}},
+		} {
+			if v, err := e.uses.Predictions.Mine(ctx, ann, e.season.ID, w); err != nil || v.Shield != nil || v.Entry.Score != whole {
+				t.Errorf("%+v: %+v %v", w, v, err)
+			}
+			if b, err := e.uses.Predictions.WithheldBoard(e.season.ID, w); err != nil || b != nil {
+				t.Errorf("%+v: board withheld %+v %v", w, b, err)
+			}
+		}
+	})
+}

@@ -35,6 +35,10 @@ func TestScoringAtScale(t *testing.T) {
 		if took > time.Minute {
 			t.Errorf("scoring took %v", took)
 		}
+		var notes int
+		if err := st.DB().QueryRowContext(ctx, `SELECT count(*) FROM notifications WHERE type = 'prediction_scored'`).Scan(&notes); err != nil || notes != n-(n+9)/10 {
+			t.Errorf("%d notes of %d fans, %d of them behind (%v)", notes, n, (n+9)/10, err)
+		}
 		start = time.Now()
 		if diffs, err := predictions.Verify(ctx, st, gameOf(t, st)); err != nil || len(diffs) != 0 {
 			t.Fatalf("verify: %v %v", diffs, err)
@@ -53,7 +57,8 @@ func TestScoringAtScale(t *testing.T) {
 	})
 }
 
-// seed writes n fans, each with a prediction (the cast rotated) and a pick for episode 1.
+// seed writes n fans, each with a prediction (the cast rotated) and a pick for episode 1;
+// one in ten has not started the season (the spoiler shield: no note of its scores).
 func seed(t *testing.T, st *store.Store, e *env, n int) {
 	t.Helper()
 	ctx := context.Background()
@@ -64,8 +69,8 @@ func seed(t *testing.T, st *store.Store, e *env, n int) {
 		t.Fatal(err)
 	}
 	for start := 0; start < n; start += chunk {
-		var users, preds, picks []string
-		var ua, pa, ka []any
+		var users, preds, picks, watch []string
+		var ua, pa, ka, wa []any
 		for i := start; i < min(n, start+chunk); i++ {
 			id := fmt.Sprintf("u%07d", i)
 			order := append(append([]string{}, ids[i%6:]...), ids[:i%6]...)
@@ -76,6 +81,10 @@ func seed(t *testing.T, st *store.Store, e *env, n int) {
 			pa = append(pa, id, e.season.ID, string(body))
 			picks = append(picks, fmt.Sprintf("($%d, $%d, 1, $%d, 0)", len(ka)+1, len(ka)+2, len(ka)+3))
 			ka = append(ka, id, e.season.ID, ids[i%6])
+			if i%10 == 0 {
+				watch = append(watch, fmt.Sprintf("($%d, $%d, 0, 0)", len(wa)+1, len(wa)+2))
+				wa = append(wa, id, e.season.ID)
+			}
 		}
 		for _, q := range []struct {
 			sql  string
@@ -84,6 +93,7 @@ func seed(t *testing.T, st *store.Store, e *env, n int) {
 			{`INSERT INTO users (id, display_name, name_key, created_at) VALUES ` + strings.Join(users, ", "), ua},
 			{`INSERT INTO predictions (user_id, season, cast_order, created_at, updated_at) VALUES ` + strings.Join(preds, ", "), pa},
 			{`INSERT INTO weekly_picks (user_id, season, episode, castaway, picked_at) VALUES ` + strings.Join(picks, ", "), ka},
+			{`INSERT INTO watch_progress (user_id, season_id, up_to, updated_at) VALUES ` + strings.Join(watch, ", "), wa},
 		} {
 			if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {
 				t.Fatal(err)

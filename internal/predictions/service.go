@@ -53,7 +53,7 @@ func when(t time.Time) string { return t.UTC().Format("2 January 2006, 15:04 UTC
 
 // Predict publishes (or changes) a's prediction of seasonID: the whole cast ordered from
 // the winner to the first out, refused at or after the premiere.
-func (s *Service) Predict(ctx context.Context, a model.Actor, seasonID string, order []string) (*View, error) {
+func (s *Service) Predict(ctx context.Context, a model.Actor, seasonID string, order []string, w Watch) (*View, error) {
 	if a.User == nil {
 		return nil, errSignedOut
 	}
@@ -78,7 +78,7 @@ func (s *Service) Predict(ctx context.Context, a model.Actor, seasonID string, o
 	} else if err != nil {
 		return nil, err
 	}
-	return s.view(ctx, season, a.UserID(), a.UserID())
+	return s.view(ctx, season, a.UserID(), a.UserID(), w)
 }
 
 func lockedErr(season *game.Season, lock time.Time) error {
@@ -105,7 +105,7 @@ func wholeCast(season *game.Season, order []string) bool {
 }
 
 // Pick keeps a's pick of who goes home in episode of seasonID, refused as it airs.
-func (s *Service) Pick(ctx context.Context, a model.Actor, seasonID string, episode int, castaway string) (*View, error) {
+func (s *Service) Pick(ctx context.Context, a model.Actor, seasonID string, episode int, castaway string, w Watch) (*View, error) {
 	if a.User == nil {
 		return nil, errSignedOut
 	}
@@ -145,12 +145,13 @@ func (s *Service) Pick(ctx context.Context, a model.Actor, seasonID string, epis
 	} else if err != nil {
 		return nil, err
 	}
-	return s.view(ctx, season, a.UserID(), a.UserID())
+	return s.view(ctx, season, a.UserID(), a.UserID(), w)
 }
 
 // Mine is a's own prediction page of seasonID: what they predicted and picked (an empty
-// entry when nothing yet), the locks, and how it scores boot by boot.
-func (s *Service) Mine(ctx context.Context, a model.Actor, seasonID string) (*View, error) {
+// entry when nothing yet), the locks, and how it scores boot by boot, as of the episode
+// they watched up to (w).
+func (s *Service) Mine(ctx context.Context, a model.Actor, seasonID string, w Watch) (*View, error) {
 	if a.User == nil {
 		return nil, errSignedOut
 	}
@@ -158,12 +159,12 @@ func (s *Service) Mine(ctx context.Context, a model.Actor, seasonID string) (*Vi
 	if err != nil {
 		return nil, err
 	}
-	return s.view(ctx, season, a.UserID(), a.UserID())
+	return s.view(ctx, season, a.UserID(), a.UserID(), w)
 }
 
-// Of is userID's prediction page of seasonID as viewer sees it: anyone's once locked at
-// the premiere (before, only its fan's, so nobody copies one).
-func (s *Service) Of(ctx context.Context, viewer model.Actor, seasonID, userID string) (*View, error) {
+// Of is userID's prediction page of seasonID as viewer, who watched w, sees it: anyone's
+// once locked at the premiere (before, only its fan's, so nobody copies one).
+func (s *Service) Of(ctx context.Context, viewer model.Actor, seasonID, userID string, w Watch) (*View, error) {
 	season, err := s.game.Season(seasonID)
 	if err != nil {
 		return nil, err
@@ -171,7 +172,7 @@ func (s *Service) Of(ctx context.Context, viewer model.Actor, seasonID, userID s
 	if lock, ok := PremiereLock(season); userID != viewer.UserID() && (!ok || s.now().Before(lock)) {
 		return nil, errSealed
 	}
-	v, err := s.view(ctx, season, userID, viewer.UserID())
+	v, err := s.view(ctx, season, userID, viewer.UserID(), w)
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,7 @@ type View struct {
 	Boots      []BootScore `json:"boots"`
 	Episodes   []Episode   `json:"episodes"`
 	CastSize   int         `json:"castSize"`
+	Shield     *Shield     `json:"shield,omitempty"` // the viewer is behind on the season
 }
 
 // Entry is a fan's prediction and picks with its kept score.
@@ -72,12 +73,14 @@ type Episode struct {
 	Right   *bool     `json:"right,omitempty"`
 }
 
-// view is userID's page of season, for viewer.
-func (s *Service) view(ctx context.Context, season *game.Season, userID, viewer string) (*View, error) {
+// view is userID's page of season, for viewer, who watched w: a viewer behind on the
+// season gets its boots up to their episode, and the score as of it.
+func (s *Service) view(ctx context.Context, season *game.Season, userID, viewer string, w Watch) (*View, error) {
+	season, shield := seen(season, w)
 	now := s.now()
 	lock, _ := PremiereLock(season)
 	v := &View{SeasonID: season.ID, SeasonName: season.Name, LocksAt: lock, Locked: !now.Before(lock), Mine: userID == viewer,
-		CastSize: len(season.Cast), Boots: []BootScore{}, Episodes: []Episode{}}
+		CastSize: len(season.Cast), Boots: []BootScore{}, Episodes: []Episode{}, Shield: shield}
 	p, picks, err := s.store.Prediction(ctx, userID, season.ID, viewer)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
@@ -92,6 +95,10 @@ func (s *Service) view(ctx context.Context, season *game.Season, userID, viewer 
 		for _, w := range picks {
 			byEpisode[w.Episode] = w.Castaway
 			v.Entry.Picks[strconv.Itoa(w.Episode)] = w.Castaway
+		}
+		if shield != nil {
+			// The kept score counts boots the viewer has not seen: scored again as of theirs.
+			v.Entry.Score = scoreOf(Score(OutcomeOf(season), model.PredictionEntry{UserID: p.UserID, Order: p.Order, Picks: byEpisode}))
 		}
 	}
 	n := len(season.Cast)

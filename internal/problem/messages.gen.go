@@ -344,6 +344,8 @@ const (
 	MsgPredictionScoring          = "For each castaway out: the cast size less how far their predicted place was from the real one. 10 points for each weekly pick right and 5 for each pick in your longest run of right picks."
 	MsgPredictionScoringPending   = "Scoring the latest boot…"
 	MsgPredictionSealed           = "Predictions show once they lock at the premiere."
+	MsgPredictionShieldBoard      = "The leaderboard is hidden until you catch up: it moves with boots after episode {episode}, where you are."
+	MsgPredictionShieldScore      = "Scored up to episode {episode}, where you are: the boots after it are hidden."
 	MsgPredictionSignedOut        = "Sign in to make a prediction."
 	MsgPredictionSorterQuestion   = "Who goes further in the game?"
 	MsgPredictionTooMany          = "Too many predictions at once. Please wait a moment and try again."

@@ -24,22 +24,35 @@ import (
 // and the pictures read are the catalog's, so every cache stays bounded by the catalog.
 // Answers are revalidated on every use against an ETag naming what the card shows, so a
 // 304 costs one shared read and no drawing, and a new place in the ranking shows at once.
+//
+// A fan behind on one of their seasons (signed in, or a visitor's ?watching=) gets a card
+// without the seasons after it (watching.Withheld), its picture from a season shown.
 func (s *Server) castawayCard(w http.ResponseWriter, r *http.Request) {
 	site := siteName(s.cfg.BaseURL)
-	held := func(c consensus.Castaway) bool {
-		card, _ := s.share.card(apiCastaway(c), site)
-		return httpcache.ETagMatches(r.Header.Get("If-None-Match"), cardETag(card))
-	}
-	c, draw, err := s.consensus.CastawayCard(r.Context(), actorOf(r), r.PathValue("contestantId"), s.sharedCastaway, held)
 	h := w.Header()
+	withheld, err := s.withheldFor(r, r.PathValue("contestantId"))
 	if err != nil {
 		clearCaching(h)
 		s.fail(w, r, "castaway card", err, msgShareFailed)
 		return
 	}
-	card, picture := s.share.card(apiCastaway(c), site)
+	held := func(c consensus.Castaway) bool {
+		card, _ := s.share.card(withoutSeasons(apiCastaway(c), withheld), site)
+		return httpcache.ETagMatches(r.Header.Get("If-None-Match"), cardETag(card))
+	}
+	c, draw, err := s.consensus.CastawayCard(r.Context(), actorOf(r), r.PathValue("contestantId"), s.sharedCastaway, held)
+	if err != nil {
+		clearCaching(h)
+		s.fail(w, r, "castaway card", err, msgShareFailed)
+		return
+	}
+	card, picture := s.share.card(withoutSeasons(apiCastaway(c), withheld), site)
 	h.Set("ETag", cardETag(card))
 	h.Set("Cache-Control", "public, no-cache")
+	if withheld != nil {
+		markShield(w, true)
+		h.Set("Cache-Control", shieldCacheControl(r))
+	}
 	if !draw {
 		w.WriteHeader(http.StatusNotModified)
 		return

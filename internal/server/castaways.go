@@ -32,6 +32,7 @@ func (s *Server) castaway(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "castaway", err, msgCastawayFailed)
 		return
 	}
+	markShield(w, withheld != nil)
 	writeJSON(w, http.StatusOK, withoutSeasons(apiCastaway(c), withheld))
 }
 

@@ -64,6 +64,7 @@ func (s *Server) serveGameAs(w http.ResponseWriter, r *http.Request, key string,
 		a = httpcache.NewPrecompressed(body, "application/json", cacheControl)
 		g.keep(key, generation, shielded, a)
 	}
+	markShield(w, shielded)
 	a.ServeHTTP(w, r)
 }
 

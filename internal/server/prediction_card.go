@@ -13,9 +13,14 @@ import (
 
 // predictionShareImage answers a prediction's "I called it" card: its fan, the winner
 // they predicted, their score and hits. Shown as the prediction page is (anyone's once
-// locked); revalidated by an ETag naming what it shows, so a new score shows at once.
+// locked), the score as of the asker's episode when they are behind on the season (the
+// spoiler shield); revalidated by an ETag naming what it shows, so a new score shows at once.
 func (s *Server) predictionShareImage(w http.ResponseWriter, r *http.Request) {
-	v, err := s.predictions.Of(r.Context(), actorOf(r), r.PathValue("seasonId"), r.PathValue("userId"))
+	watch, err := s.watchOf(r)
+	var v *predictions.View
+	if err == nil {
+		v, err = s.predictions.Of(r.Context(), actorOf(r), r.PathValue("seasonId"), r.PathValue("userId"), watch)
+	}
 	h := w.Header()
 	if err != nil {
 		clearCaching(h)
@@ -26,6 +31,10 @@ func (s *Server) predictionShareImage(w http.ResponseWriter, r *http.Request) {
 	etag := cardETag(card)
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "public, no-cache")
+	if v.Shield != nil {
+		markShield(w, true)
+		h.Set("Cache-Control", shieldCacheControl(r))
+	}
 	if httpcache.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return

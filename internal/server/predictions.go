@@ -8,9 +8,18 @@ import (
 	"castaway/internal/api"
 	"castaway/internal/predictions"
 	"castaway/internal/problem"
+	"castaway/internal/watching"
 )
 
-// Predictions of a season on air: thin handlers over predictions.Service.
+// Predictions of a season on air: thin handlers over predictions.Service. Each answer is
+// as the asker watched the season (the spoiler shield): a signed-in fan's stored progress,
+// a visitor's ?upTo=N; ?reveal=all shows it whole.
+
+// watchOf is how far the asker watched the season in the path.
+func (s *Server) watchOf(r *http.Request) (predictions.Watch, error) {
+	p, err := s.progressOf(r)
+	return predictions.Watch{Progress: p, Reveal: watching.ParseReveal(r.URL.Query().Get("reveal"))}, err
+}
 
 // myPrediction answers the signed-in fan's prediction page of a season.
 func (s *Server) myPrediction(w http.ResponseWriter, r *http.Request) {
@@ -18,7 +27,12 @@ func (s *Server) myPrediction(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, err := s.predictions.Mine(r.Context(), a, r.PathValue("seasonId"))
+	watch, err := s.watchOf(r)
+	if err != nil {
+		s.fail(w, r, "watch progress", err, msgSomethingWrong)
+		return
+	}
+	v, err := s.predictions.Mine(r.Context(), a, r.PathValue("seasonId"), watch)
 	s.answerPrediction(w, r, "my prediction", v, err)
 }
 
@@ -28,7 +42,12 @@ func (s *Server) savePrediction(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, err := s.predictions.Predict(r.Context(), a, r.PathValue("seasonId"), body.Order)
+	watch, err := s.watchOf(r)
+	if err != nil {
+		s.fail(w, r, "watch progress", err, msgSomethingWrong)
+		return
+	}
+	v, err := s.predictions.Predict(r.Context(), a, r.PathValue("seasonId"), body.Order, watch)
 	s.answerPrediction(w, r, "save prediction", v, err)
 }
 
@@ -43,13 +62,23 @@ func (s *Server) savePick(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problem.InvalidField("episode", problem.MsgPredictionPickEpisode))
 		return
 	}
-	v, err := s.predictions.Pick(r.Context(), a, r.PathValue("seasonId"), episode, body.Castaway)
+	watch, err := s.watchOf(r)
+	if err != nil {
+		s.fail(w, r, "watch progress", err, msgSomethingWrong)
+		return
+	}
+	v, err := s.predictions.Pick(r.Context(), a, r.PathValue("seasonId"), episode, body.Castaway, watch)
 	s.answerPrediction(w, r, "save pick", v, err)
 }
 
 // prediction answers a fan's prediction page, shown to others once locked.
 func (s *Server) prediction(w http.ResponseWriter, r *http.Request) {
-	v, err := s.predictions.Of(r.Context(), actorOf(r), r.PathValue("seasonId"), r.PathValue("userId"))
+	watch, err := s.watchOf(r)
+	if err != nil {
+		s.fail(w, r, "watch progress", err, msgSomethingWrong)
+		return
+	}
+	v, err := s.predictions.Of(r.Context(), actorOf(r), r.PathValue("seasonId"), r.PathValue("userId"), watch)
 	s.answerPrediction(w, r, "prediction", v, err)
 }
 
@@ -58,6 +87,7 @@ func (s *Server) answerPrediction(w http.ResponseWriter, r *http.Request, what s
 		s.fail(w, r, what, err, msgSomethingWrong)
 		return
 	}
+	markShield(w, v.Shield != nil)
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -66,6 +96,16 @@ func (s *Server) answerPrediction(w http.ResponseWriter, r *http.Request, what s
 // before anything is kept) and answered with an ETag.
 func (s *Server) predictionBoard(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("seasonId")
+	// A fan behind on the season gets it withheld, saying why.
+	watch, err := s.watchOf(r)
+	if err != nil {
+		s.fail(w, r, "prediction board", err, msgSomethingWrong)
+		return
+	}
+	if b, err := s.predictions.WithheldBoard(id, watch); err != nil || b != nil {
+		s.answerBoard(w, r, b, err)
+		return
+	}
 	v, err := s.shared.Get("predictions\x00"+id, func(ctx context.Context) (any, error) { return s.predictions.Leaderboard(ctx, id) })
 	if err != nil {
 		s.fail(w, r, "prediction board", err, msgSomethingWrong)
@@ -80,10 +120,20 @@ func (s *Server) followingBoard(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	b, err := s.predictions.FollowingBoard(r.Context(), a, r.PathValue("seasonId"))
+	watch, err := s.watchOf(r)
 	if err != nil {
 		s.fail(w, r, "following board", err, msgSomethingWrong)
 		return
 	}
+	b, err := s.predictions.FollowingBoard(r.Context(), a, r.PathValue("seasonId"), watch)
+	s.answerBoard(w, r, b, err)
+}
+
+func (s *Server) answerBoard(w http.ResponseWriter, r *http.Request, b *predictions.Board, err error) {
+	if err != nil {
+		s.fail(w, r, "prediction board", err, msgSomethingWrong)
+		return
+	}
+	markShield(w, b.Shield != nil)
 	writeJSON(w, http.StatusOK, b)
 }

@@ -29,6 +29,20 @@ func (s *Server) progressOf(r *http.Request) (watching.Progress, error) {
 	return watching.ParseProgress(q.Get("watching"), maxProgressPairs), nil
 }
 
+// ShieldHeader marks an answer cut by the spoiler shield (its value ShieldCut): the app's
+// service worker keeps none for offline use, as a copy of the same read is not the fan's.
+const (
+	ShieldHeader = "Castaway-Shield"
+	ShieldCut    = "cut"
+)
+
+// markShield marks w's answer as cut by the shield when cut is true.
+func markShield(w http.ResponseWriter, cut bool) {
+	if cut {
+		w.Header().Set(ShieldHeader, ShieldCut)
+	}
+}
+
 // maxProgressPairs bounds the seasons a visitor's progress names (a castaway played a few).
 const maxProgressPairs = 12
 
@@ -46,16 +60,14 @@ func shieldCacheControl(r *http.Request) string {
 func (s *Server) servePersonGame(w http.ResponseWriter, r *http.Request, p *game.Person, progress watching.Progress) {
 	// Only the castaway's own seasons count, so the key is from a bounded set.
 	mine := watching.Progress{}
-	revealed := map[string]bool{}
-	reveal := strings.Split(r.URL.Query().Get("reveal"), ",")
-	for _, c := range p.Seasons {
+	seasons := make([]string, len(p.Seasons))
+	for i, c := range p.Seasons {
 		if upTo, ok := progress[c.Season]; ok {
 			mine[c.Season] = upTo
 		}
-		if slices.Contains(reveal, c.Season) || slices.Contains(reveal, "all") {
-			revealed[c.Season] = true
-		}
+		seasons[i] = c.Season
 	}
+	revealed := revealedOf(r, seasons)
 	cut, err := s.watching.Person(p.ID, mine, revealed)
 	if err != nil {
 		s.fail(w, r, "castaway game", err, problem.MsgSomethingWrong)
@@ -122,17 +134,33 @@ func (s *Server) setMySeasonWatching(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// withheldFor are the seasons of contestantID a signed-in fan's progress keeps from being
-// named (nil for a visitor, whose app leaves them out, or when none).
-func (s *Server) withheldFor(r *http.Request, contestantID string) (map[string]bool, error) {
-	if currentUser(r) == nil {
-		return nil, nil
+// revealedOf are the seasons of seasons the asker revealed (?reveal=s20,s40; "all" is
+// every one): a subset of seasons, so a key made of it is bounded.
+func revealedOf(r *http.Request, seasons []string) map[string]bool {
+	reveal := strings.Split(r.URL.Query().Get("reveal"), ",")
+	out := map[string]bool{}
+	for _, id := range seasons {
+		if slices.Contains(reveal, id) || slices.Contains(reveal, "all") {
+			out[id] = true
+		}
 	}
+	return out
+}
+
+// withheldFor are the seasons of contestantID the asker's progress keeps from being named
+// (a signed-in fan's stored one, a visitor's ?watching=), but for those they revealed
+// (?reveal=); nil when none.
+func (s *Server) withheldFor(r *http.Request, contestantID string) (map[string]bool, error) {
 	p, err := s.progressOf(r)
-	if err != nil {
+	if err != nil || len(p) == 0 {
 		return nil, err
 	}
-	return s.watching.Withheld(contestantID, p), nil
+	contestantID = s.catalog.CurrentID(contestantID)
+	seasons := []string{}
+	for _, c := range s.catalog.Played(contestantID) {
+		seasons = append(seasons, c.ID)
+	}
+	return s.watching.Withheld(contestantID, p, revealedOf(r, seasons)), nil
 }
 
 // withheldKey is a cache key part for withheld: "" when nothing is.
@@ -148,11 +176,15 @@ func withheldKey(withheld map[string]bool) string {
 	return "\x00withheld:" + strings.Join(ids, ",")
 }
 
-// withoutSeasons is c without the seasons in withheld.
+// withoutSeasons is c without the seasons in withheld, their headshot that of the last
+// season shown (a later one's tells they were back).
 func withoutSeasons(c api.Castaway, withheld map[string]bool) api.Castaway {
 	if len(withheld) == 0 {
 		return c
 	}
 	c.Seasons = slices.DeleteFunc(slices.Clone(c.Seasons), func(cs api.CastawaySeason) bool { return withheld[cs.Id] })
+	if n := len(c.Seasons); n > 0 {
+		c.ImageUrl = c.Seasons[n-1].ImageUrl
+	}
 	return c
 }

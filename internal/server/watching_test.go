@@ -166,3 +166,54 @@ func TestSpoilerShieldLeavesFactsOutOfPages(t *testing.T) {
 		}
 	})
 }
+
+// A visitor whose app sends their progress (?watching=s20:3) gets a castaway answer and
+// card that name none of Parvati's seasons after Heroes vs. Villains, her headshot from
+// it; a reveal of the season (or of all) names them again; the cut answers are marked so
+// the service worker keeps none; a signed-in fan's card is theirs alone, on both engines.
+func TestSpoilerShieldWithholdsLaterSeasonsFromAVisitor(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnvOn(t, st)
+		ids := func(c api.Castaway) string {
+			var out []string
+			for _, s := range c.Seasons {
+				out = append(out, s.Id)
+			}
+			return strings.Join(out, ",")
+		}
+		var whole, cut api.Castaway
+		callStatus(t, nil, "GET", e.URL+"/api/contestants/parvati-shallow", nil, &whole)
+		if !strings.Contains(ids(whole), "s40") || !strings.Contains(whole.ImageUrl, "/s40/") && !strings.Contains(whole.ImageUrl, "/au11/") {
+			t.Fatalf("the whole answer: %s %s", ids(whole), whole.ImageUrl)
+		}
+		res := call(t, nil, "GET", e.URL+"/api/contestants/parvati-shallow?watching=s20:3", nil, &cut)
+		if ids(cut) != "s13,s16,s20" || !strings.Contains(cut.ImageUrl, "/s20/") || res.Header.Get(ShieldHeader) != ShieldCut {
+			t.Errorf("the visitor's answer: %s %s %q", ids(cut), cut.ImageUrl, res.Header.Get(ShieldHeader))
+		}
+		for _, reveal := range []string{"s20", "all"} {
+			var shown api.Castaway
+			res := call(t, nil, "GET", e.URL+"/api/contestants/parvati-shallow?watching=s20:3&reveal="+reveal, nil, &shown)
+			if ids(shown) != ids(whole) || shown.ImageUrl != whole.ImageUrl || res.Header.Get(ShieldHeader) != "" {
+				t.Errorf("revealed %s: %s %s", reveal, ids(shown), shown.ImageUrl)
+			}
+		}
+		// Not started on Winners at War: she is in its cast, but her return after it is not named.
+		var later api.Castaway
+		if call(t, nil, "GET", e.URL+"/api/contestants/parvati-shallow?watching=s40:0", nil, &later); ids(later) != "s13,s16,s20,s40" {
+			t.Errorf("not started on s40: %s (of %s)", ids(later), ids(whole))
+		}
+		// The card.
+		card, visitorCard := get(t, e.URL+"/api/contestants/parvati-shallow/share.png", nil), get(t, e.URL+"/api/contestants/parvati-shallow/share.png?watching=s20:3", nil)
+		if visitorCard.StatusCode != http.StatusOK || visitorCard.Header.Get(ShieldHeader) != ShieldCut || visitorCard.Header.Get("ETag") == card.Header.Get("ETag") {
+			t.Errorf("the visitor's card: %d %q %q", visitorCard.StatusCode, visitorCard.Header.Get(ShieldHeader), visitorCard.Header.Get("ETag"))
+		}
+		fan, _ := e.signedIn(t, "Fan")
+		if st := callStatus(t, fan, "PUT", e.URL+"/api/me/watching/s20", map[string]any{"upTo": 3}, nil); st != http.StatusNoContent {
+			t.Fatalf("set progress: %d", st)
+		}
+		res, _ = body(t, fan, e.URL+"/api/contestants/parvati-shallow/share.png")
+		if res.Header.Get("ETag") != visitorCard.Header.Get("ETag") || res.Header.Get("Cache-Control") != "private, no-cache" {
+			t.Errorf("the fan's card: %q %q", res.Header.Get("ETag"), res.Header.Get("Cache-Control"))
+		}
+	})
+}

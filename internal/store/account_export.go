@@ -48,8 +48,12 @@ var ExportSections = []ExportSection{
 		FROM notifications n WHERE ` + visibleNote + ` ORDER BY n.created_at, n.id`},
 	{Name: "blocks", query: `SELECT blocked_id AS "userId", created_at AS "blockedAt" FROM blocks WHERE blocker_id = $1 ORDER BY created_at`},
 	{Name: "following", query: `SELECT followed_id AS "userId", created_at AS "followedAt" FROM follows WHERE follower_id = $1 ORDER BY created_at`},
-	{Name: "predictions", query: `SELECT season AS "seasonId", CASE WHEN cast_order = '' THEN '[]' ELSE cast_order END AS "orderJson",
-		score, created_at AS "createdAt", updated_at AS "updatedAt" FROM predictions WHERE user_id = $1 ORDER BY season`},
+	// A season the fan has not finished (watch progress set) has no score: it tells how
+	// the boots they have not seen went (the spoiler shield).
+	{Name: "predictions", query: `SELECT p.season AS "seasonId", CASE WHEN p.cast_order = '' THEN '[]' ELSE p.cast_order END AS "orderJson",
+		CASE WHEN w.user_id IS NULL THEN p.score END AS score, p.created_at AS "createdAt", p.updated_at AS "updatedAt"
+		FROM predictions p LEFT JOIN watch_progress w ON w.user_id = p.user_id AND w.season_id = p.season
+		WHERE p.user_id = $1 ORDER BY p.season`},
 	{Name: "weeklyPicks", query: `SELECT season AS "seasonId", episode, castaway, picked_at AS "pickedAt"
 		FROM weekly_picks WHERE user_id = $1 ORDER BY season, episode`},
 	{Name: "watching", query: `SELECT season_id AS "seasonId", up_to AS "upTo", updated_at AS "updatedAt"

@@ -241,7 +241,8 @@ func writeScoresEach(ctx context.Context, tx *sql.Tx, season string, outcome mod
 
 // notifyScored tells the fans of season with a user id in (after, last] that the last
 // episode of the job's outcome is scored: those with a prediction or a pick, but not the
-// job's maker, once an episode each (the dedupe key names it).
+// job's maker nor a fan behind on the season (watch progress before that episode: the
+// note would tell them a boot is in), once an episode each (the dedupe key names it).
 func notifyScored(ctx context.Context, tx *sql.Tx, season string, job model.ScoringJob, after, last string, now time.Time) ([]string, error) {
 	boots := job.Outcome.Boots
 	if len(boots) == 0 || job.Note == "" {
@@ -254,8 +255,10 @@ func notifyScored(ctx context.Context, tx *sql.Tx, season string, job model.Scor
 		SELECT 'ps-' || p.season || '-' || $5 || '-' || p.user_id, p.user_id, '`+model.NotePredictionScored+`', '', '', $4, TRUE,
 			'', p.season, '', $6 || p.user_id, CAST($7 AS BIGINT)
 		FROM predictions p WHERE p.season = $1 AND p.user_id > $2 AND p.user_id <= $3 AND p.user_id <> $8
+			AND NOT EXISTS (SELECT 1 FROM watch_progress w WHERE w.user_id = p.user_id AND w.season_id = p.season
+				AND w.up_to < CAST($9 AS INTEGER))
 		ON CONFLICT (dedupe_key) DO NOTHING RETURNING user_id`,
-		season, after, last, job.Note, episode, key, millis(now), job.By)
+		season, after, last, job.Note, episode, key, millis(now), job.By, boots[len(boots)-1].Episode)
 	return stringsOf(rows, err, "notify scores")
 }
 

@@ -156,3 +156,68 @@ func TestCutPerson(t *testing.T) {
 		t.Error("no progress cut something")
 	}
 }
+
+// Revealing a boot shows the idols and advantages of its episode (played at the council
+// that decided it); revealing the winner shows the finale's.
+func TestCutSeasonRevealsABootsAdvantages(t *testing.T) {
+	s := shipped(t, "s20")
+	events := func(cut watching.Season, episode int) int {
+		n := 0
+		for _, a := range cut.Advantages {
+			for _, e := range a.Events {
+				if e.Episode == episode {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	var boot game.Boot
+	for _, b := range s.Boots {
+		if b.Episode == 10 {
+			boot = b
+		}
+	}
+	if boot.Order == 0 || events(watching.CutSeason(s, watching.LastEpisode(s), watching.Reveal{}), 10) == 0 {
+		t.Fatal("s20 has no boot with an idol played in episode 10")
+	}
+	if n := events(watching.CutSeason(s, 3, watching.Reveal{}), 10); n != 0 {
+		t.Errorf("%d events of episode 10 before any reveal", n)
+	}
+	cut := watching.CutSeason(s, 3, watching.ParseReveal("boot:"+strconv.Itoa(boot.Order)))
+	if n := events(cut, 10); n == 0 {
+		t.Error("revealing boot of episode 10 left its idols out")
+	}
+	if n := events(cut, 11); n != 0 {
+		t.Errorf("%d events of episode 11 shown", n)
+	}
+	s = shipped(t, "s40") // idols were played in its finale
+	last := watching.LastEpisode(s)
+	if events(watching.CutSeason(s, 3, watching.Reveal{}), last) != 0 {
+		t.Errorf("the finale's idols shown before the winner is revealed")
+	}
+	if events(watching.CutSeason(s, 3, watching.ParseReveal("winner")), last) == 0 {
+		t.Errorf("revealing the winner left episode %d's idols out", last)
+	}
+}
+
+// Tribes and their members are by name, the cut season's as the whole one's.
+func TestTribesAreListedByName(t *testing.T) {
+	s := shipped(t, "s20")
+	name := map[string]string{}
+	for _, c := range s.Cast {
+		name[c.ID] = strings.ToLower(c.Name)
+	}
+	for _, p := range watching.CutSeason(s, 3, watching.Reveal{}).Phases {
+		for i, tr := range p.Tribes {
+			if i > 0 && p.Tribes[i-1].Name > tr.Name {
+				t.Errorf("tribe %s before %s", p.Tribes[i-1].Name, tr.Name)
+			}
+			for j := 1; j < len(tr.Members); j++ {
+				if name[tr.Members[j-1]] > name[tr.Members[j]] {
+					t.Errorf("%s: %s before %s", tr.Name, tr.Members[j-1], tr.Members[j])
+				}
+			}
+		}
+	}
+}

@@ -71,9 +71,10 @@ func (p *Person) add(c *game.Castaway) {
 }
 
 // Withheld are the seasons of p a fan with progress may not see named at all: those after a
-// season of theirs the fan has not finished (nil when none).
-func Withheld(p *game.Person, progress Progress, season func(id string) *game.Season) map[string]bool {
-	cut := CutPerson(p, progress, nil, season)
+// season of theirs the fan has not finished nor revealed (nil when none). The one rule for
+// every answer that names a castaway's seasons (their page, its head, their card).
+func Withheld(p *game.Person, progress Progress, revealed map[string]bool, season func(id string) *game.Season) map[string]bool {
+	cut := CutPerson(p, progress, revealed, season)
 	if cut.Shield == nil || cut.Shield.Withheld == 0 {
 		return nil
 	}

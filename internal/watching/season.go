@@ -78,7 +78,7 @@ func CutSeason(s *game.Season, upTo int, rv Reveal) Season {
 	}
 	c.Phases = keptPhases(s.Phases, upTo)
 	c.Tribes = keptTribes(s.Tribes, c.Phases)
-	c.Advantages = keptAdvantages(s.Advantages, upTo)
+	c.Advantages = keptAdvantages(s.Advantages, upTo, revealedEpisodes(s, rv))
 	c.Journeys = []game.Journey{}
 	for _, j := range s.Journeys {
 		if j.Episode <= upTo {
@@ -165,14 +165,30 @@ func keptTribes(tribes []game.Tribe, phases []game.Phase) []game.Tribe {
 	return kept
 }
 
-// keptAdvantages are the advantages with what happened to them by upTo; one with nothing
-// seen yet is left out (that it exists may be news).
-func keptAdvantages(advantages []game.Advantage, upTo int) []game.Advantage {
+// revealedEpisodes are the episodes whose idols and advantages a reveal shows: those of
+// the boots revealed, and the finale's with the winner (an idol played at a council is
+// part of how it went).
+func revealedEpisodes(s *game.Season, rv Reveal) map[int]bool {
+	out := map[int]bool{}
+	for _, b := range s.Boots {
+		if rv.boot(b.Order) {
+			out[b.Episode] = true
+		}
+	}
+	if rv.Winner {
+		out[LastEpisode(s)] = true
+	}
+	return out
+}
+
+// keptAdvantages are the advantages with what happened to them by upTo or in a revealed
+// episode; one with nothing seen yet is left out (that it exists may be news).
+func keptAdvantages(advantages []game.Advantage, upTo int, revealed map[int]bool) []game.Advantage {
 	kept := []game.Advantage{}
 	for _, a := range advantages {
 		events := []game.AdvantageEvent{}
 		for _, e := range a.Events {
-			if e.Episode <= upTo {
+			if e.Episode <= upTo || revealed[e.Episode] {
 				events = append(events, e)
 			}
 		}

@@ -108,9 +108,10 @@ func (s *Service) Person(contestantID string, p Progress, revealed map[string]bo
 	}), nil
 }
 
-// Withheld are the seasons of contestantID a fan with progress p may not see named (nil
-// when none, or when the game does not know them).
-func (s *Service) Withheld(contestantID string, p Progress) map[string]bool {
+// Withheld are the seasons of contestantID a fan with progress p, who revealed the
+// seasons in revealed ("all": every one), may not see named (nil when none, or when the
+// game does not know them).
+func (s *Service) Withheld(contestantID string, p Progress, revealed map[string]bool) map[string]bool {
 	if len(p) == 0 {
 		return nil
 	}
@@ -118,7 +119,7 @@ func (s *Service) Withheld(contestantID string, p Progress) map[string]bool {
 	if err != nil {
 		return nil
 	}
-	return Withheld(person, p, func(id string) *game.Season {
+	return Withheld(person, p, revealed, func(id string) *game.Season {
 		season, _ := s.game.Season(id)
 		return season
 	})

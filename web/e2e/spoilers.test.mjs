@@ -2,10 +2,15 @@
 // sees nothing after it on the season page (no winner, later boots as placeholders), on
 // Parvati's page (no Winners at War, no result) and on a list ranking its castaways (covered),
 // then reveals one boot. On a phone a visitor's shield is kept in the browser and sent with
-// the game request; the page never scrolls sideways.
+// the game request; the page never scrolls sideways. A fan behind on a season on air sees
+// their prediction scored as of their episode and the leaderboard hidden, until revealed.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, screenshot, signUp, startApp } from './harness.mjs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { api, screenshot, shotAt, signUp, startApp, until } from './harness.mjs';
 
 let app;
 
@@ -123,4 +128,53 @@ test('phone 390: a visitor’s shield is kept in the browser and sent with the g
   await page.getByRole('region', { name: 'Where and when' }).getByRole('link', { name: 'Sandra Diaz-Twine' }).waitFor();
   await screenshot(page, 'spoilers-winner-revealed-390x844');
   await page.close();
+});
+
+test('1280 and 390: a fan behind on the season on air sees their score as of their episode, the leaderboard hidden', async () => {
+  const mod = await app.newPage({ width: 1280, height: 800 });
+  await signUp(mod, 'mod-shield@example.com');
+  const bin = process.env.CASTAWAY_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'castaway');
+  await promisify(execFile)(bin, ['users', 'grant-admin', 'mod-shield@example.com'], { env: { ...process.env, CASTAWAY_DATA_DIR: app.dataDir } });
+  const cast = ['Ann Poe', 'Bob Roe', 'Cat Doe', 'Dan Moe'];
+  await api(mod, 'POST', '/api/moderation/seasons', {
+    franchise: 'US',
+    number: 52,
+    name: 'Survivor 52',
+    premiere: '2099-03-01',
+    cast: cast.map((name, i) => ({ name, tribe: i < 2 ? 'Luzon' : 'Tuku' })),
+  });
+  const fan = await app.newPage({ width: 1280, height: 800 });
+  await signUp(fan, 'behind@example.com');
+  const other = await app.newPage({ width: 1280, height: 800 });
+  await signUp(other, 'caught-up@example.com');
+  for (const p of [fan, other]) await api(p, 'PUT', '/api/seasons/s52/prediction', { order: ['ann-poe', 'bob-roe', 'cat-doe', 'dan-moe'] });
+  await api(mod, 'PUT', '/api/moderation/seasons/s52/premiere', { premiere: '2020-01-01' });
+  // Two boots, each called to the place (4 points each); the fan has seen episode 1 only.
+  await api(mod, 'POST', '/api/moderation/seasons/s52/boots', { episode: 1, day: 3, castaway: 'dan-moe', result: '1st voted out' });
+  await api(fan, 'PUT', '/api/me/watching/s52', { upTo: 1 });
+  await api(mod, 'POST', '/api/moderation/seasons/s52/boots', { episode: 2, day: 6, castaway: 'cat-doe', result: '2nd voted out' });
+  await until(async () => (await api(other, 'GET', '/api/seasons/s52/prediction')).entry.score.boots === 2, 'both boots scored', 15_000);
+
+  await fan.goto('/seasons/s52');
+  const section = fan.getByRole('region', { name: 'Predictions' });
+  await section.getByTestId('prediction-score').filter({ hasText: '4 points' }).waitFor();
+  await section.getByText('Scored up to episode 1, where you are: the boots after it are hidden.').waitFor();
+  await section.getByText('The leaderboard is hidden until you catch up: it moves with boots after episode 1, where you are.').waitFor();
+  assert.equal(await section.getByRole('row').filter({ hasText: 'Cat Doe' }).count(), 0, 'the boot after episode 1 is not shown');
+  assert.equal(await section.getByRole('table', { name: 'Leaderboard' }).count(), 0);
+  const [scroll, client] = await fan.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `the page scrolls sideways: ${scroll} > ${client}`);
+  await shotAt(fan, 'spoilers-predictions-behind-1280x800', section);
+
+  await fan.setViewportSize({ width: 390, height: 844 });
+  await fan.reload();
+  await section.getByText('The leaderboard is hidden until you catch up: it moves with boots after episode 1, where you are.').waitFor();
+  const [narrow, width] = await fan.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(narrow <= width, `the page scrolls sideways at 390: ${narrow} > ${width}`);
+  await shotAt(fan, 'spoilers-predictions-behind-390x844', section);
+
+  // Revealed: the whole score and the leaderboard.
+  await section.getByRole('button', { name: 'Reveal the leaderboard' }).click();
+  await section.getByTestId('prediction-score').filter({ hasText: '8 points' }).waitFor();
+  await section.getByRole('table', { name: 'Leaderboard' }).waitFor();
 });

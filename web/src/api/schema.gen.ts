@@ -1129,7 +1129,10 @@ export interface paths {
         };
         /**
          * Your prediction of a season: your order, picks, the locks and how it scores boot by boot.
-         * @description Personal, never cached. entry is null when you have made none.
+         * @description Personal, never cached. entry is null when you have made none. The spoiler shield: a
+         *     fan behind on the season (watch progress before the last boot's episode) gets the boots
+         *     up to their episode and the score they make, and `shield` says what was cut; such an
+         *     answer carries the header Castaway-Shield: cut (the app's offline copy keeps none).
          */
         get: operations["getMyPrediction"];
         /**
@@ -1182,7 +1185,8 @@ export interface paths {
          * A season's leaderboard of predictions: the 50 best scores.
          * @description Score: for each castaway out, max(0, n − |predicted place − real place|) points (n the
          *     cast size), 10 for each weekly pick right and 5 for each pick of the longest run of
-         *     right picks. The same for everyone; carries an ETag.
+         *     right picks. The same for everyone; carries an ETag. Withheld from a fan behind on the
+         *     season (no entries; `shield` says why; header Castaway-Shield: cut).
          */
         get: operations["getPredictionBoard"];
         put?: never;
@@ -1202,7 +1206,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The leaderboard of you and the fans you follow. */
+        /**
+         * The leaderboard of you and the fans you follow.
+         * @description Withheld from a fan behind on the season, as the leaderboard is.
+         */
         get: operations["getFollowingPredictionBoard"];
         put?: never;
         post?: never;
@@ -1222,7 +1229,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A fan's prediction page: shown to others once it locks at the premiere. */
+        /**
+         * A fan's prediction page: shown to others once it locks at the premiere.
+         * @description Cut at the reader's episode by the spoiler shield, as getMyPrediction is.
+         */
         get: operations["getPrediction"];
         put?: never;
         post?: never;
@@ -1242,7 +1252,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A prediction's share image: "I called it", its score and its hits. */
+        /**
+         * A prediction's share image: "I called it", its score and its hits.
+         * @description Its score as of the reader's episode for a reader behind on the season (private to a signed-in fan; header Castaway-Shield: cut).
+         */
         get: operations["getPredictionShareImage"];
         put?: never;
         post?: never;
@@ -1353,7 +1366,9 @@ export interface paths {
          *     contestants across seasons (every public contestant list, scored as the season
          *     rankings are), how many public lists rank them, and those lists, best place first and
          *     at one place newest first. An earlier product's id answers as today's. Anyone may read
-         *     it. Carries an ETag; answers 304 to a matching If-None-Match.
+         *     it. Carries an ETag; answers 304 to a matching If-None-Match. The spoiler shield leaves
+         *     out the seasons they played after one the reader has not finished, the headshot then
+         *     from the last season shown (header Castaway-Shield: cut).
          */
         get: operations["getCastaway"];
         put?: never;
@@ -1375,7 +1390,7 @@ export interface paths {
         };
         /**
          * The castaway's card, a 1200x630 PNG drawn on the server: their headshot (or their initials on the site's placeholder colours) beside their name, seasons and all-time place in the community's ranking.
-         * @description Anyone may read it; an id the catalog lacks answers 404 before anything is drawn. The ETag names what the card shows (the drawing's version, the castaway's place and list count, whether a headshot is drawn), so If-None-Match answers 304 without drawing; answers are public and revalidated on every use (public, no-cache). Drawing is bounded as a list's share image is: a few at once (503 with Retry-After past a short wait) and a per-client count of drawn images (429 with Retry-After; 304s are not counted). The castaway page's Open Graph og:image names this URL.
+         * @description Anyone may read it; an id the catalog lacks answers 404 before anything is drawn. The ETag names what the card shows (the drawing's version, the castaway's place and list count, whether a headshot is drawn), so If-None-Match answers 304 without drawing; answers are public and revalidated on every use (public, no-cache). Drawing is bounded as a list's share image is: a few at once (503 with Retry-After past a short wait) and a per-client count of drawn images (429 with Retry-After; 304s are not counted). The castaway page's Open Graph og:image names this URL. The spoiler shield leaves out of the card the seasons the reader may not see named, as getCastaway does (such a card is private to a signed-in fan and carries Castaway-Shield: cut).
          */
         get: operations["getCastawayCard"];
         put?: never;
@@ -1981,6 +1996,7 @@ export interface components {
             /** @description The viewer's own. */
             mine: boolean;
             castSize: number;
+            shield?: components["schemas"]["PredictionShield"];
             entry: components["schemas"]["PredictionEntry"] | null;
             /** @description Each boot so far and what the prediction made of it. */
             boots: {
@@ -2030,8 +2046,16 @@ export interface components {
             /** @description The boots it was scored against. */
             boots: number;
         };
+        /** @description The spoiler shield: the reader is behind on the season; what came after their episode is left out (absent: nothing is). */
+        PredictionShield: {
+            /** @description The reader's last episode seen (0: not started). */
+            upTo: number;
+            /** @description The boots left out (and the points they made). */
+            hiddenBoots: number;
+        };
         PredictionBoard: {
             seasonId: string;
+            shield?: components["schemas"]["PredictionShield"];
             boots: number;
             entries: {
                 rank: number;
@@ -4747,7 +4771,12 @@ export interface operations {
     };
     getMyPrediction: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies. */
+                upTo?: number;
+                /** @description all shows the answer whole despite the shield. */
+                reveal?: string;
+            };
             header?: never;
             path: {
                 seasonId: string;
@@ -4852,7 +4881,12 @@ export interface operations {
     };
     getPredictionBoard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies. */
+                upTo?: number;
+                /** @description all shows the answer whole despite the shield. */
+                reveal?: string;
+            };
             header?: never;
             path: {
                 seasonId: string;
@@ -4876,7 +4910,12 @@ export interface operations {
     };
     getFollowingPredictionBoard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies. */
+                upTo?: number;
+                /** @description all shows the answer whole despite the shield. */
+                reveal?: string;
+            };
             header?: never;
             path: {
                 seasonId: string;
@@ -4902,7 +4941,12 @@ export interface operations {
     };
     getPrediction: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies. */
+                upTo?: number;
+                /** @description all shows the answer whole despite the shield. */
+                reveal?: string;
+            };
             header?: never;
             path: {
                 seasonId: string;
@@ -4927,7 +4971,12 @@ export interface operations {
     };
     getPredictionShareImage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A visitor's last episode seen of the season (0: not started); the spoiler shield cuts the answer at it. Ignored for a signed-in fan, whose stored progress applies. */
+                upTo?: number;
+                /** @description all shows the answer whole despite the shield. */
+                reveal?: string;
+            };
             header?: never;
             path: {
                 seasonId: string;
@@ -5037,6 +5086,10 @@ export interface operations {
             query?: {
                 /** @description The nextCursor of the previous page of lists. */
                 cursor?: string;
+                /** @description A visitor's progress: season:lastEpisodeSeen pairs; the seasons they played after one not finished are left out. Ignored for a signed-in fan, whose stored progress applies. */
+                watching?: string;
+                /** @description Season ids to show whole despite the shield, comma-separated, or all. */
+                reveal?: string;
             };
             header?: never;
             path: {
@@ -5063,7 +5116,12 @@ export interface operations {
     };
     getCastawayCard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A visitor's progress: season:lastEpisodeSeen pairs; the seasons they played after one not finished are left out. Ignored for a signed-in fan, whose stored progress applies. */
+                watching?: string;
+                /** @description Season ids to show whole despite the shield, comma-separated, or all. */
+                reveal?: string;
+            };
             header?: never;
             path: {
                 contestantId: string;

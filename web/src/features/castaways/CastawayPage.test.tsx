@@ -159,6 +159,18 @@ describe('CastawayPage', () => {
     expect(screen.queryByRole('link', { name: 'survivoR' })).not.toBeInTheDocument();
   });
 
+  it('names no season after one the visitor has not finished, and shows the headshot of one shown', async () => {
+    window.localStorage.setItem('castaway.watching', JSON.stringify({ s13: 3 }));
+    mockListsServer({ routes: { 'GET /api/contestants/parvati-shallow': () => ({ status: 200, body: parvati }) } });
+    try {
+      renderAt('/castaways/parvati-shallow');
+      expect(await screen.findByText('Castaway · Season 13')).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: 'Parvati Shallow' })).toHaveAttribute('src', '/media/contestants/s13/parvati');
+    } finally {
+      window.localStorage.clear();
+    }
+  });
+
   it('says when no list ranks them yet', async () => {
     mockListsServer({
       routes: { 'GET /api/contestants/dirk-been': { status: 200, body: { ...parvati, name: 'Dirk Been', allTime: { ranked: 5 }, listCount: 0, lists: [], nextCursor: undefined } } },

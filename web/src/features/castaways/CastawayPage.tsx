@@ -183,11 +183,13 @@ export default function CastawayPage() {
   // A US season by its number alone, another franchise's with it: 'Seasons 13, 16, AU 11'.
   const shown = c.seasons.filter((s) => shield.shown.includes(s.id));
   const seasons = shown.map((s) => seasonNumberLabel(s).replace(/^Season /, '')).join(', ');
+  // The headshot of a season shown: a later one's would tell they were back.
+  const face = shown.length < c.seasons.length ? (shown[shown.length - 1]?.imageUrl ?? c.imageUrl) : c.imageUrl;
   return (
     <div className={page.page}>
       <PageHero eyebrow={`Castaway · ${shown.length === 1 ? 'Season' : 'Seasons'} ${seasons}`} title={c.name} compact />
       <div className={styles.intro}>
-        <FallbackImage src={c.imageUrl} alt={c.name} width={160} height={160} className={styles.face} />
+        <FallbackImage src={face} alt={c.name} width={160} height={160} className={styles.face} />
         <Stats c={c} />
       </div>
       <Seasons c={c} game={game} shield={shield} onReveal={reveal} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountGate, afterAnswer, isApiRead, isCatalog, isMedia, mayKeep, type ReadsCache } from './cacheRules';
+import { AccountGate, afterAnswer, isApiRead, isCatalog, isMedia, mayKeep, SHIELD_HEADER, type ReadsCache } from './cacheRules';
 
 const at = (path: string) => new URL(path, 'https://rankings.example');
 const get = (path: string, headers: Record<string, string> = {}) => new Request(at(path), { headers });
@@ -48,6 +48,13 @@ describe('what the service worker answers offline', () => {
     expect(afterAnswer(answer(200, 'no-store'), false)).toBe('visitorCopy');
     for (const status of [401, 403, 404, 410]) expect(afterAnswer(answer(status, 'no-store'), true), String(status)).toBe('drop');
     for (const status of [429, 500, 503]) expect(afterAnswer(answer(status, 'no-store'), false), String(status)).toBe('leave');
+  });
+
+  it('keeps no answer the spoiler shield cut, nor everyone\u2019s copy of it, and drops one kept before', () => {
+    const cut = (cacheControl: string) => new Response('{}', { status: 200, headers: { 'Cache-Control': cacheControl, [SHIELD_HEADER]: 'cut' } });
+    expect(mayKeep(cut('public, no-cache'))).toBe(false);
+    expect(afterAnswer(cut('public, no-cache'), true)).toBe('drop');
+    expect(afterAnswer(cut('private, no-cache'), false)).toBe('drop');
   });
 });
 

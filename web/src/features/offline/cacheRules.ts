@@ -45,9 +45,20 @@ export function isApiRead(url: URL, request: Request): boolean {
  * follows, blocks), nor a personal answer (no-store).
  */
 export function mayKeep(response: Response): boolean {
-  if (response.status !== 200 || response.type === 'opaque') return false;
+  if (response.status !== 200 || response.type === 'opaque' || shieldCut(response)) return false;
   const directives = (response.headers.get('Cache-Control') ?? '').toLowerCase().split(',').map((d) => d.trim());
   return directives.includes('public') && !directives.includes('no-store') && !directives.includes('private');
+}
+
+/** The header the server marks an answer cut by the spoiler shield with (internal/server ShieldHeader). */
+export const SHIELD_HEADER = 'Castaway-Shield';
+
+/**
+ * Whether the spoiler shield cut the answer (the reader is behind on a season): never kept,
+ * and no copy of the same read either, as everyone's copy holds what the fan has not seen.
+ */
+export function shieldCut(response: Response): boolean {
+  return response.headers.get(SHIELD_HEADER) === 'cut';
 }
 
 /** Answers that say the reader may not read this (any more): a copy kept before is dropped. */
@@ -57,12 +68,13 @@ const GONE = new Set([401, 403, 404, 410]);
  * What the reads cache does with an answer from the network: keep it; keep the visitor's
  * copy of the same read instead (a signed-in fan's own answer is private: what every visitor
  * sees of it is what stays readable offline); drop the copy kept before (the list went
- * private or away, or the visitor's copy is not public); or leave the cache as it is (a
- * failure says nothing about the read).
+ * private or away, the visitor's copy is not public, or the spoiler shield cut the answer:
+ * everyone's copy would show the fan what they have not seen); or leave the cache as it is
+ * (a failure says nothing about the read).
  */
 export function afterAnswer(response: Response, asVisitor: boolean): 'keep' | 'visitorCopy' | 'drop' | 'leave' {
   if (mayKeep(response)) return 'keep';
-  if (response.status === 200) return asVisitor ? 'drop' : 'visitorCopy';
+  if (response.status === 200) return asVisitor || shieldCut(response) ? 'drop' : 'visitorCopy';
   return GONE.has(response.status) ? 'drop' : 'leave';
 }
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES } from '../../../api/contract';
+import { formatMessage, MESSAGES } from '../../../api/contract';
 import page from '../../../components/Page.module.css';
 import { ErrorLine } from '../../../components/Failure';
-import { PREDICTION_ERROR, usePredictionBoard } from './predictionsApi';
+import { HiddenItem } from '../../../components/watching/HiddenItem';
+import { PREDICTION_ERROR, revealPredictions, usePredictionBoard } from './predictionsApi';
 import styles from './Predictions.module.css';
 
 /** A season's leaderboard: everyone's, or (signed in) the fan's and those they follow. */
@@ -25,7 +26,14 @@ export function PredictionBoard({ seasonId, signedIn, boots, me }: { seasonId: s
       )}
       {board.isPending && <p className={styles.status}>Loading…</p>}
       <ErrorLine request={board} fallback={PREDICTION_ERROR} />
-      {board.data && board.data.entries.length === 0 && (
+      {board.data?.shield && (
+        <HiddenItem
+          what="the leaderboard"
+          message={formatMessage(MESSAGES.predictionShieldBoard, { episode: board.data.shield.upTo })}
+          onReveal={() => revealPredictions(seasonId)}
+        />
+      )}
+      {board.data && !board.data.shield && board.data.entries.length === 0 && (
         <p className={styles.lede}>{following ? MESSAGES.predictionFollowingEmpty : MESSAGES.predictionBoardEmpty}</p>
       )}
       {board.data && board.data.entries.length > 0 && (

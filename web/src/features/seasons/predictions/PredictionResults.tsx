@@ -1,5 +1,6 @@
-import { MESSAGES } from '../../../api/contract';
-import { type PredictionView, shareImagePath } from './predictionsApi';
+import { formatMessage, MESSAGES } from '../../../api/contract';
+import { HiddenItem } from '../../../components/watching/HiddenItem';
+import { type PredictionView, revealPredictions, shareImagePath } from './predictionsApi';
 import styles from './Predictions.module.css';
 
 /** A prediction's score and its hits and misses boot by boot, with its "I called it" image. */
@@ -16,6 +17,13 @@ export function PredictionResults({ view, names }: { view: PredictionView; names
       <p className={styles.lede}>
         {s.hits} called to the place · {s.picksRight} {s.picksRight === 1 ? 'pick' : 'picks'} right · best run {s.bestStreak}
       </p>
+      {view.shield && (
+        <HiddenItem
+          what="the later scores"
+          message={formatMessage(MESSAGES.predictionShieldScore, { episode: view.shield.upTo })}
+          onReveal={() => revealPredictions(view.seasonId)}
+        />
+      )}
       {entry.order.length > 0 && <p className={styles.lede}>Predicted winner: {name(entry.order[0] ?? '')}</p>}
       {view.boots.length > 0 && (
         <div className={styles.scroll}>
