@@ -272,7 +272,7 @@ func replaceBallot(ctx context.Context, tx dbtx, pollID, userID, ranking string,
 func (s *Store) CastBallot(ctx context.Context, pollID, userID string, at time.Time,
 	ballot func(seasonID string) (ids, names []string, err error), top int) (*model.Poll, []model.Score, error) {
 	var p *model.Poll
-	err := s.batched(ctx, func(ctx context.Context, tx dbtx) (err error) {
+	err := s.batched(ctx, pollID, func(ctx context.Context, tx dbtx) (err error) {
 		p, err = submitBallot(ctx, tx, pollID, userID, at, ballot)
 		return err
 	})

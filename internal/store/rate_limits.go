@@ -71,7 +71,11 @@ func (s *Store) HitRateLimits(ctx context.Context, hits []model.RateHit, now tim
 		return s.hitRateLimitsAtOnce(ctx, hits, now)
 	}
 	out := make([]model.RateState, len(hits))
-	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
+	key := ""
+	if len(hits) > 0 {
+		key = hits[0].Key
+	}
+	err := s.batched(ctx, key, func(ctx context.Context, tx dbtx) error {
 		for i, h := range hits {
 			var err error
 			if out[i], err = hitRateLimit(ctx, tx, h, now); err != nil {
