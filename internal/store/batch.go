@@ -52,8 +52,8 @@ type batcher struct {
 	db      *sql.DB
 	prepare bool // SQLite: statements kept prepared on the single writer
 	jobs    chan *batchJob
-	quit chan struct{}
-	done chan struct{}
+	quit    chan struct{}
+	done    chan struct{}
 
 	open   sync.RWMutex // held to queue a write; close takes it to shut the queue
 	closed bool
