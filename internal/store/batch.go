@@ -69,6 +69,14 @@ type batchJob struct {
 	durable bool   // its commit waits for the WAL flush (PostgreSQL: a comment, not a mark)
 	fn      func(context.Context, dbtx) error
 	err     chan error
+
+	// together, when set, runs this write with those of its batch that share its key and
+	// together (PostgreSQL): one set of statements for them all, such as a poll's ballots
+	// (castBallots). It sets each one's own refusal (own), which leaves the batch going;
+	// an error it returns takes the batch back, and each write runs again alone (fn).
+	together func(ctx context.Context, tx dbtx, jobs []*batchJob) error
+	payload  any   // what together reads of the write and sets of its outcome
+	own      error // the write's own refusal, set by together
 }
 
 // newBatcher batches the writes of SQLite's single writer db, with its statements kept
@@ -189,17 +197,32 @@ func (b *batcher) commit(batch []*batchJob) {
 	}
 	failed := -1
 	err := b.inTx(durable(live), func(tx *sql.Tx) error {
-		for i, j := range live {
-			if err := j.run(tx, b); err != nil {
+		for i := 0; i < len(live); i++ {
+			j := live[i]
+			if j.together == nil {
+				if err := j.run(tx, b); err != nil {
+					failed = i
+					return err
+				}
+				continue
+			}
+			n := 1
+			for i+n < len(live) && live[i+n].key == j.key && live[i+n].together != nil {
+				n++
+			}
+			if err := j.together(context.WithoutCancel(j.ctx), preparedTx{tx: tx, b: b}, live[i:i+n]); err != nil {
 				failed = i
 				return err
 			}
+			i += n - 1
 		}
 		return nil
 	})
 	for i, j := range live {
 		switch {
-		case failed < 0 || len(live) == 1 || (i == failed && b.prepare):
+		case failed < 0 && j.own != nil:
+			j.err <- j.own
+		case failed < 0 || (len(live) == 1 && j.together == nil) || (i == failed && b.prepare):
 			j.err <- err
 		default:
 			j.err <- b.inTx(j.durable, func(tx *sql.Tx) error { return j.run(tx, b) })
