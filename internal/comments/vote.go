@@ -25,7 +25,7 @@ func (s *Service) Vote(ctx context.Context, by model.Actor, id string, value int
 	}
 	u := by.User
 	note := notify.ForCommentUpvote(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, content, time.Now())
-	notified, err := s.store.SetCommentVote(ctx, model.ListRef{UserID: c.ListUserID, ListID: c.ListID}, c.ID, u.ID, value, note)
+	notified, err := s.store.SetCommentVote(ctx, c.ID, u.ID, value, note)
 	if err == nil {
 		c, err = s.store.CommentByID(ctx, c.ID, u.ID)
 	}

@@ -31,7 +31,7 @@ var (
 func (s *Store) PostComment(ctx context.Context, c *model.Comment, author model.Viewer,
 	notes func(replyTo *model.Comment) []*model.Notification) ([]string, error) {
 	var notified []string
-	err := s.written(ctx, threadKey(c.ListUserID, c.ListID), func(ctx context.Context, tx dbtx) error {
+	err := s.written(ctx, func(ctx context.Context, tx dbtx) error {
 		notified = nil
 		if err := threadOpen(ctx, tx, c.ListUserID, c.ListID, author.ID); err != nil {
 			return err

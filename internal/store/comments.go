@@ -30,9 +30,6 @@ func countedAmong(ctx context.Context, tx dbtx, id string) (int, error) {
 // threadChanged moves the thread of the list (owner, list) on (lists.thread_version) and
 // adds delta to its comment count, in the transaction that changed the thread; a poll's
 // thread has no list row, so the update then touches nothing.
-// threadKey is the batch key (batched) of the thread of list (owner, list): its row.
-func threadKey(owner, list string) string { return owner + "/" + list }
-
 func threadChanged(ctx context.Context, tx dbtx, owner, list string, delta int) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE lists SET comment_count = comment_count + $3, thread_version = thread_version + 1
 		WHERE user_id = $1 AND id = $2`, owner, list, delta); err != nil {
@@ -249,13 +246,11 @@ func (s *Store) CommentByID(ctx context.Context, id, viewerID string) (*model.Co
 
 // SetCommentVote makes userID's vote on a comment value (1 up, -1 down, 0 none),
 // keeping the comment's counters exact in the same transaction. note, when not nil,
-// is added when the vote becomes an upvote. thread is the comment's list as its caller
-// read it (zero when not known): it picks the vote's batch on PostgreSQL, the list's row
-// being what its votes contend on. It returns the recipients notified; ErrNotFound when
-// the comment does not exist.
-func (s *Store) SetCommentVote(ctx context.Context, thread model.ListRef, commentID, userID string, value int, note *model.Notification) ([]string, error) {
+// is added when the vote becomes an upvote. It returns the recipients notified;
+// ErrNotFound when the comment does not exist.
+func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, value int, note *model.Notification) ([]string, error) {
 	var notified []string
-	err := s.batched(ctx, threadKey(thread.UserID, thread.ListID), func(ctx context.Context, tx dbtx) error {
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		notified = nil
 		// Touching the comment first locks its row on PostgreSQL, so two requests of
 		// the same user cannot both read the old vote and both count the change.

@@ -33,7 +33,7 @@ func TestCommentThread(t *testing.T) {
 		addComment(t, s, owner, owner.ID, "list_2", "", "other list", t0)
 		addComment(t, s, owner, "", "season-48", "", "on the poll", t0)
 
-		if _, err := s.SetCommentVote(ctx, model.ListRef{}, first.ID, owner.ID, -1, nil); err != nil {
+		if _, err := s.SetCommentVote(ctx, first.ID, owner.ID, -1, nil); err != nil {
 			t.Fatal(err)
 		}
 		thread, err := s.CommentThread(ctx, owner.ID, "list_1", owner.ID)
@@ -84,7 +84,7 @@ func TestDeleteCommentTakesRepliesAlong(t *testing.T) {
 		top := addComment(t, s, owner, owner.ID, "list_1", "", "top", time.Now())
 		reply := addComment(t, s, fan, owner.ID, "list_1", top.ID, "reply", time.Now())
 		keep := addComment(t, s, fan, owner.ID, "list_1", "", "keep", time.Now())
-		if _, err := s.SetCommentVote(ctx, model.ListRef{}, reply.ID, owner.ID, 1, nil); err != nil {
+		if _, err := s.SetCommentVote(ctx, reply.ID, owner.ID, 1, nil); err != nil {
 			t.Fatal(err)
 		}
 
@@ -133,7 +133,7 @@ func TestCommentVotes(t *testing.T) {
 			{0, 0, 0, 0, 0},
 		}
 		for i, st := range steps {
-			notified, err := s.SetCommentVote(ctx, model.ListRef{}, c.ID, fan.ID, st.value, note())
+			notified, err := s.SetCommentVote(ctx, c.ID, fan.ID, st.value, note())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -145,7 +145,7 @@ func TestCommentVotes(t *testing.T) {
 				t.Fatalf("step %d (vote %d): %d up %d down mine %d, notified %v", i, st.value, got.Upvotes, got.Downvotes, got.MyVote, notified)
 			}
 		}
-		if _, err := s.SetCommentVote(ctx, model.ListRef{}, "nope", fan.ID, 1, nil); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.SetCommentVote(ctx, "nope", fan.ID, 1, nil); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("vote on a missing comment: %v", err)
 		}
 	})
@@ -168,7 +168,7 @@ func TestConcurrentCommentVotesCountExactly(t *testing.T) {
 			}
 			for _, v := range values {
 				wg.Go(func() {
-					_, err := s.SetCommentVote(ctx, model.ListRef{}, c.ID, u.ID, v, nil)
+					_, err := s.SetCommentVote(ctx, c.ID, u.ID, v, nil)
 					errs <- err
 				})
 			}

@@ -16,7 +16,7 @@ var ErrTooManyFavorites = errors.New("too many favorites")
 // AddFavorite stars a list for userID; starring twice keeps the first time.
 // ErrNotFound when the list does not exist; ErrTooManyFavorites past model.MaxFavorites.
 func (s *Store) AddFavorite(ctx context.Context, userID, ownerID, listID string, now time.Time) error {
-	return s.batched(ctx, userID, func(ctx context.Context, tx dbtx) error {
+	return s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		// The user's row first: two stars at once by one user count in turn.
 		n, err := lockAndCount(ctx, tx, userID, `SELECT count(*) FROM favorites WHERE user_id = $1`)
 		if err != nil {
@@ -40,7 +40,7 @@ func (s *Store) AddFavorite(ctx context.Context, userID, ownerID, listID string,
 
 // RemoveFavorite unstars a list, if it was starred.
 func (s *Store) RemoveFavorite(ctx context.Context, userID, ownerID, listID string) error {
-	err := s.batched(ctx, userID, func(ctx context.Context, tx dbtx) error {
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM favorites WHERE user_id = $1 AND list_user_id = $2 AND list_id = $3`, userID, ownerID, listID)
 		return err
 	})

@@ -31,7 +31,7 @@ var (
 // suspended, ErrBlockedEither when either blocked the other, ErrTooManyFollows past
 // model.MaxFollows. It returns whether the follow is new, and who was notified.
 func (s *Store) Follow(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) (added bool, notified []string, err error) {
-	err = s.batched(ctx, followedID, func(ctx context.Context, tx dbtx) error {
+	err = s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		added, notified = false, nil
 		// Both fans' rows first, the lower id first (lockPair): two follows at once by one
 		// fan count in turn, and two fans following each other at once wait rather than
@@ -90,7 +90,7 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 // Unfollow ends followerID's follow of followedID, if any, with its counts and the
 // followed fan's lists in the follower's feed; whether there was one.
 func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) (ended bool, err error) {
-	err = s.batched(ctx, followedID, func(ctx context.Context, tx dbtx) (err error) {
+	err = s.batched(ctx, func(ctx context.Context, tx dbtx) (err error) {
 		ended, err = unfollow(ctx, tx, followerID, followedID)
 		return err
 	})

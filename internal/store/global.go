@@ -276,7 +276,7 @@ func (s *Store) CastBallot(ctx context.Context, pollID, userID string, at time.T
 		return s.castBallotTogether(ctx, pollID, userID, at, ballot, top)
 	}
 	var p *model.Poll
-	err := s.batched(ctx, pollID, func(ctx context.Context, tx dbtx) (err error) {
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) (err error) {
 		p, err = submitBallot(ctx, tx, pollID, userID, at, ballot)
 		return err
 	})

@@ -74,7 +74,7 @@ func TestConcurrentMarkTogglesEndExact(t *testing.T) {
 							_, err = s.Unfollow(ctx, u.ID, other.ID)
 							record(err)
 						}
-						_, err := s.SetCommentVote(ctx, model.ListRef{}, c.ID, u.ID, []int{1, 0, -1}[(r+g+i)%3], nil)
+						_, err := s.SetCommentVote(ctx, c.ID, u.ID, []int{1, 0, -1}[(r+g+i)%3], nil)
 						record(err)
 					}
 				})

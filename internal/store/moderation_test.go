@@ -270,7 +270,7 @@ func TestDeleteAccount(t *testing.T) {
 		if _, err := s.AddUpvote(ctx, ben.ID, benList.ID, ann.ID, time.Now(), false); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.SetCommentVote(ctx, model.ListRef{}, "b2", ann.ID, -1, nil); err != nil {
+		if _, err := s.SetCommentVote(ctx, "b2", ann.ID, -1, nil); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.CreateComment(ctx, &model.Comment{ID: "on-ann", ListUserID: ann.ID, ListID: annList.ID, UserID: ben.ID,

@@ -71,11 +71,7 @@ func (s *Store) HitRateLimits(ctx context.Context, hits []model.RateHit, now tim
 		return s.hitRateLimitsAtOnce(ctx, hits, now)
 	}
 	out := make([]model.RateState, len(hits))
-	key := ""
-	if len(hits) > 0 {
-		key = hits[0].Key
-	}
-	err := s.batched(ctx, key, func(ctx context.Context, tx dbtx) error {
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		for i, h := range hits {
 			var err error
 			if out[i], err = hitRateLimit(ctx, tx, h, now); err != nil {

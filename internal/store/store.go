@@ -57,7 +57,7 @@ type Store struct {
 	checkpoints *sql.DB                    // SQLite: the connection that copies the WAL back (checkpoint.go)
 	batch       *batcher                   // SQLite: commits the marks of many requests together (batch.go)
 	marks       *sql.DB                    // PostgreSQL: the marks' pool, committing without waiting for the flush (batched)
-	lanes       lanes                      // PostgreSQL: commit the marks of many requests together, by their rows (batch.go)
+	lanes       lanes                      // PostgreSQL: commit writes of many requests together, by their rows (batch.go)
 	listReads   ListReads                  // cards and lists' entries: itself, or a cache (list_reads.go)
 	weeks       keptWeeks                  // the weeks of upvotes known kept (weeks.go)
 }
@@ -319,16 +319,16 @@ func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
 	return nil
 }
 
-// postgresLanes is how many batches of marks run at once on PostgreSQL, each on a
-// connection of the marks' pool (which leaves room for the marks that run alone).
+// postgresLanes is how many batches run at once on PostgreSQL, each on a connection of
+// the marks' pool (which leaves room for the marks that run alone).
 const postgresLanes = 4
 
 // batched runs fn, one of a fan's small, frequent writes (a mark: an upvote, a favorite,
 // a follow, a comment's vote, a ballot; a rate limit's count), in a transaction: on
-// SQLite in the next batch of marks (batch.go), on PostgreSQL in the next batch of the
-// lane key hashes to (key: the row the write contends on, such as its list's or its
-// poll's), on a connection of the marks' pool, whose commits do not wait for the WAL to
-// reach the disk (synchronous_commit off for its connections alone).
+// SQLite in the next batch of marks (batch.go), on PostgreSQL alone, on a connection of
+// the marks' pool, whose commits do not wait for the WAL to reach the disk
+// (synchronous_commit off for its connections alone). (A write PostgreSQL runs as one
+// set of statements for many, such as a poll's ballots, joins a lane's batch instead.)
 //
 // That is SQLite's own promise for every commit here (WAL with synchronous NORMAL: a
 // commit is durable once the WAL is synced, at the next checkpoint): a crash of the
@@ -338,22 +338,21 @@ const postgresLanes = 4
 // waits out an fsync (2-3 ms on the benchmark's disk) while holding its rows' locks, so
 // a list's upvotes, or a poll's ballots, went one fsync at a time (upvotes at 0.018× the
 // minimal handler). Writes that carry what a fan wrote (a comment, a list) wait for it.
-func (s *Store) batched(ctx context.Context, key string, fn func(context.Context, dbtx) error) error {
+func (s *Store) batched(ctx context.Context, fn func(context.Context, dbtx) error) error {
 	if s.batch != nil {
 		return s.batch.write(ctx, fn)
 	}
-	return s.lanes.of(key).submit(&batchJob{ctx: ctx, key: key, fn: fn})
+	return inTx(ctx, s.marks, func(tx *sql.Tx) error { return fn(ctx, tx) })
 }
 
 // written runs fn, a small write of what a fan wrote (a comment), in a transaction: on
 // SQLite in the next batch of marks, as batched does (its commit is the batch's), on
-// PostgreSQL in the next batch of key's lane, as batched does, whose commit then waits
-// for the WAL flush (one flush for the batch).
-func (s *Store) written(ctx context.Context, key string, fn func(context.Context, dbtx) error) error {
+// PostgreSQL alone in a transaction whose commit waits for the WAL flush.
+func (s *Store) written(ctx context.Context, fn func(context.Context, dbtx) error) error {
 	if s.batch != nil {
 		return s.batch.write(ctx, fn)
 	}
-	return s.lanes.of(key).submit(&batchJob{ctx: ctx, key: key, durable: true, fn: fn})
+	return s.tx(ctx, func(tx *sql.Tx) error { return fn(ctx, tx) })
 }
 
 // millis converts a time to the stored form.

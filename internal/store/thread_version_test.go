@@ -62,9 +62,9 @@ func TestThreadVersionMovesWithEveryChange(t *testing.T) {
 		moves("a comment", func() error { return add("c1", ben.ID, "", l.ID) })
 		moves("a reply", func() error { return add("c1r1", cy.ID, "c1", l.ID) })
 		moves("another comment", func() error { return add("c2", cy.ID, "", l.ID) })
-		moves("an upvote", func() error { _, err := s.SetCommentVote(ctx, model.ListRef{}, "c1", cy.ID, 1, nil); return err })
-		moves("a vote changed", func() error { _, err := s.SetCommentVote(ctx, model.ListRef{}, "c1", cy.ID, -1, nil); return err })
-		moves("a vote withdrawn", func() error { _, err := s.SetCommentVote(ctx, model.ListRef{}, "c1", cy.ID, 0, nil); return err })
+		moves("an upvote", func() error { _, err := s.SetCommentVote(ctx, "c1", cy.ID, 1, nil); return err })
+		moves("a vote changed", func() error { _, err := s.SetCommentVote(ctx, "c1", cy.ID, -1, nil); return err })
+		moves("a vote withdrawn", func() error { _, err := s.SetCommentVote(ctx, "c1", cy.ID, 0, nil); return err })
 		report(t, s, ann.ID, store.KindComment, "c1r1", "harassment", "")
 		moves("a reply hidden", act(store.ActionHide, store.KindComment, "c1r1"))
 		moves("a reply restored", act(store.ActionRestore, store.KindComment, "c1r1"))
@@ -82,7 +82,7 @@ func TestThreadVersionMovesWithEveryChange(t *testing.T) {
 		}
 		moves("its votes recounted", func() error { return s.RepairAggregate(ctx, store.AggCounts) })
 		moves("a comment deleted", func() error { return s.DeleteComment(ctx, "c2") })
-		if _, err := s.SetCommentVote(ctx, model.ListRef{}, "c1", mod.ID, 1, nil); err != nil {
+		if _, err := s.SetCommentVote(ctx, "c1", mod.ID, 1, nil); err != nil {
 			t.Fatal(err)
 		}
 		last = version(l.ID)
@@ -93,7 +93,7 @@ func TestThreadVersionMovesWithEveryChange(t *testing.T) {
 		if err := add("o1", ben.ID, "", other.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.SetCommentVote(ctx, model.ListRef{}, "o1", ann.ID, 1, nil); err != nil {
+		if _, err := s.SetCommentVote(ctx, "o1", ann.ID, 1, nil); err != nil {
 			t.Fatal(err)
 		}
 		if v := version(l.ID); v != was {

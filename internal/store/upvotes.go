@@ -34,7 +34,7 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 		return s.addUpvoteAtOnce(ctx, ownerID, listID, userID, now, announce)
 	}
 	var r model.UpvoteResult
-	err := s.batched(ctx, threadKey(ownerID, listID), func(ctx context.Context, tx dbtx) error {
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		r = model.UpvoteResult{}
 		res, err := tx.ExecContext(ctx, `INSERT INTO list_upvotes (list_user_id, list_id, user_id, created_at)
 			SELECT $1, $2, $3, CAST($4 AS BIGINT) WHERE EXISTS (`+stmtVisibleToVoter+`)
@@ -75,7 +75,7 @@ func (s *Store) RemoveUpvote(ctx context.Context, ownerID, listID, userID string
 		return s.removeUpvoteAtOnce(ctx, ownerID, listID, userID)
 	}
 	var r model.UpvoteResult
-	err := s.batched(ctx, threadKey(ownerID, listID), func(ctx context.Context, tx dbtx) error {
+	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		r = model.UpvoteResult{}
 		removed, err := removeUpvote(ctx, tx, ownerID, listID, userID, true, &r.UpvoteCount)
 		if r.Changed = removed; err != nil || removed {
