@@ -100,13 +100,17 @@ func newLanes(db *sql.DB, n int) lanes {
 	return l
 }
 
-// lanes are PostgreSQL's batchers, a write going to the one its key hashes to.
+// lanes are PostgreSQL's batchers: the first counts every write's rate limits (each
+// write waits for them before its own), and a write goes to one of the others by its key.
 type lanes []*batcher
 
 var laneSeed = maphash.MakeSeed()
 
 func (l lanes) of(key string) *batcher {
-	return l[maphash.String(laneSeed, key)%uint64(len(l))]
+	if key == rateLimitsKey || len(l) == 1 {
+		return l[0]
+	}
+	return l[1+maphash.String(laneSeed, key)%uint64(len(l)-1)]
 }
 
 func (l lanes) close() {
