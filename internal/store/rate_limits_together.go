@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
 
 	"castaway/internal/model"
@@ -39,7 +41,8 @@ func (s *Store) hitRateLimitsTogether(ctx context.Context, hits []model.RateHit,
 
 // countRateHits counts the hits of jobs, in rounds of distinct keys (a key two writes
 // count is counted by the first round, then by the second, as one after the other), each
-// round at the latest of its writes' times.
+// round at the latest of its writes' times and in the order of its keys, so two nodes'
+// batches lock shared keys in the same order.
 func countRateHits(ctx context.Context, tx dbtx, jobs []*batchJob) error {
 	type at struct{ job, hit int }
 	var rounds [][]at
@@ -57,6 +60,9 @@ func countRateHits(ctx context.Context, tx dbtx, jobs []*batchJob) error {
 		}
 	}
 	for _, round := range rounds {
+		slices.SortFunc(round, func(a, b at) int {
+			return strings.Compare(jobs[a.job].payload.(*rateHits).hits[a.hit].Key, jobs[b.job].payload.(*rateHits).hits[b.hit].Key)
+		})
 		hits := make([]model.RateHit, len(round))
 		var now time.Time
 		for k, a := range round {
