@@ -17,7 +17,7 @@
 #   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/castaway_bench?sslmode=disable
 #                              a database of its own: created when missing, emptied by each load
 #   BENCH_DURATION=10s BENCH_CONNECTIONS=32 BENCH_THREADS=2
-#   BENCH_WRITERS=1000         demo users signed in for the write measurements
+#   BENCH_WRITERS=8000         demo users signed in for the write measurements (at most the users loaded)
 #   BENCH_TIMEOUT=10s          a slower response counts as a wrk timeout (reported), not in p99
 #   BENCH_WARMUP=2s            an unrecorded run before each read's measured one, and the upvote
 #                              toggle's (it leaves the data as it found it), so p99 is the steady
@@ -78,6 +78,7 @@ BENCH_OUT=$(cd "$BENCH_OUT" && pwd)
 echo "bench: raw results in $BENCH_OUT"
 
 go build -o "$BENCH_OUT/minimal" ./bench/minimal
+go build -o "$BENCH_OUT/sessions" ./bench/sessions
 export BENCH_LUA_DIR=$ROOT/bench
 
 pids=()
@@ -380,19 +381,18 @@ for engine in $BENCH_ENGINES; do
     if [[ $size == "$BENCH_LISTS" ]]; then
       measure list_many_uncached "$APP/" -s "$ROOT/bench/lists.lua"
       serve
-      # Writes come from many users and addresses (bench/writers.lua): one alone meets its limits.
+      # Writes come from many users and addresses (bench/writers.lua): one alone meets its limits,
+      # and so do a thousand at the comments' and the ballots' (ten comments a minute, twenty
+      # ballots in ten minutes each: 0.1x the minimal handler for 10 s is about 55,000 writes).
+      # Their sessions are stored straight (bench/sessions), as thousands of sign-ins would
+      # cost an argon2id each.
       export BENCH_COOKIES=$BENCH_OUT/cookies__${engine}__${size}.txt BENCH_WRITER_IDS=$BENCH_OUT/writers__${engine}__${size}.txt
       : > "$BENCH_COOKIES"; : > "$BENCH_WRITER_IDS"
-      writers=${BENCH_WRITERS:-1000}
-      wanted comment_post upvote favorite follow comment_vote ballot || writers=0
-      for u in $(seq 1 $(( writers < users ? writers : users ))); do
-        c=$(curl -fsS -D - -o "$BENCH_OUT/writer.json" -H 'Content-Type: application/json' \
-          -d "{\"email\":\"demo$u@example.com\",\"password\":\"demo-password\"}" "$APP/api/auth/login" |
-          tr -d '\r' | awk -F'[:;] *' 'tolower($1) == "set-cookie" && $2 ~ /^castaway_session=/ {print $2}') || true
-        [[ -n $c ]] || continue
-        echo "$c" >> "$BENCH_COOKIES"
-        jq -r .id "$BENCH_OUT/writer.json" >> "$BENCH_WRITER_IDS"
-      done
+      writers=${BENCH_WRITERS:-8000}
+      if wanted comment_post upvote favorite follow comment_vote ballot; then
+        "$BENCH_OUT/sessions" -database-url "$db" -users $(( writers < users ? writers : users )) \
+          -cookies "$BENCH_COOKIES" -ids "$BENCH_WRITER_IDS" | sed 's/^/       /'
+      fi
       # The targets of the toggled writes (bench/toggle.lua): the lists of $BENCH_LIST_PATHS,
       # their owners, their comments, and the first open poll with two ballots of its cast.
       targets() { echo "$BENCH_OUT/targets__${engine}__${size}__$1.txt"; }

@@ -71,11 +71,7 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 		if err := countFollow(ctx, tx, followerID, followedID, 1); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
-			SELECT $1, l.user_id, l.id, l.created_at FROM lists l
-			WHERE l.user_id = $2 AND l.is_public = TRUE AND l.created_at > $3
-			ORDER BY l.created_at DESC LIMIT CAST($4 AS BIGINT)
-			ON CONFLICT DO NOTHING`, followerID, followedID, millis(now.Add(-FeedRetention)), FeedBackfill); err != nil {
+		if _, err := tx.ExecContext(ctx, StmtFollowBackfill, followerID, followedID, millis(now.Add(-FeedRetention)), FeedBackfill); err != nil {
 			return fmt.Errorf("fill feed: %w", err)
 		}
 		if added = true; note == nil {
@@ -96,6 +92,17 @@ func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) (en
 	})
 	return ended, err
 }
+
+// StmtFollowBackfill puts the newest public lists of fan $2, made after $3, at most $4,
+// into the feed of $1, who follows them now. "IS TRUE" rather than "= TRUE": with it
+// SQLite walked every public list of the weeks kept, newest first, for the few of one
+// fan (each follow took 0.2-0.4 s at 100,000 lists); it now reads the fan's lists by
+// their index and sorts those.
+const StmtFollowBackfill = `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
+	SELECT $1, l.user_id, l.id, l.created_at FROM lists l
+	WHERE l.user_id = $2 AND l.is_public IS TRUE AND l.created_at > $3
+	ORDER BY l.created_at DESC LIMIT CAST($4 AS BIGINT)
+	ON CONFLICT DO NOTHING`
 
 func unfollow(ctx context.Context, tx dbtx, followerID, followedID string) (bool, error) {
 	if err := lockPair(ctx, tx, followerID, followedID); err != nil {

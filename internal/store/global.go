@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -271,6 +272,9 @@ func replaceBallot(ctx context.Context, tx dbtx, pollID, userID, ranking string,
 // (so no other ballot of the poll waits for that read).
 func (s *Store) CastBallot(ctx context.Context, pollID, userID string, at time.Time,
 	ballot func(seasonID string) (ids, names []string, err error), top int) (*model.Poll, []model.Score, error) {
+	if s.lanes != nil {
+		return s.castBallotTogether(ctx, pollID, userID, at, ballot, top)
+	}
 	var p *model.Poll
 	err := s.batched(ctx, func(ctx context.Context, tx dbtx) (err error) {
 		p, err = submitBallot(ctx, tx, pollID, userID, at, ballot)
@@ -286,13 +290,17 @@ func (s *Store) CastBallot(ctx context.Context, pollID, userID string, at time.T
 // applyDeltas adds each contestant's change to its running total in one statement,
 // then drops totals no ballot names any more.
 func applyDeltas(ctx context.Context, tx dbtx, pollID string, deltas []model.ScoreDelta) error {
+	return moveTotals(ctx, tx, pollID, deltas, slices.ContainsFunc(deltas, func(d model.ScoreDelta) bool { return d.Votes < 0 }))
+}
+
+// moveTotals is applyDeltas, the empty totals dropped when gone (a ballot took votes away).
+func moveTotals(ctx context.Context, tx dbtx, pollID string, deltas []model.ScoreDelta, gone bool) error {
 	if len(deltas) == 0 {
 		return nil
 	}
 	var q strings.Builder
 	q.WriteString(`INSERT INTO global_scores (poll_id, contestant_id, name, total_score, votes) VALUES `)
 	args := []any{pollID}
-	gone := false
 	for i, d := range deltas {
 		if i > 0 {
 			q.WriteString(", ")
@@ -300,7 +308,6 @@ func applyDeltas(ctx context.Context, tx dbtx, pollID string, deltas []model.Sco
 		n := len(args)
 		fmt.Fprintf(&q, "($1, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4)
 		args = append(args, d.ContestantID, d.Name, d.Score, d.Votes)
-		gone = gone || d.Votes < 0
 	}
 	q.WriteString(` ON CONFLICT (poll_id, contestant_id) DO UPDATE SET
 		total_score = global_scores.total_score + excluded.total_score,

@@ -95,6 +95,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"feed keys", store.StmtFeedKeys, []any{"u00001", int64(1) << 62, "\uffff", ""}, true},
 		{"lists by key", store.StmtListsByKey(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"following", store.StmtFollowing, []any{"u00001", int64(1) << 62, "\uffff", 51}, true},
+		{"lists of a fan followed (into the follower's feed)", store.StmtFollowBackfill, []any{"u00002", "u00001", int64(0), 50}, false},
 		// Every signed-in request looks its session up; /account lists a fan's sessions.
 		{"session", store.StmtSessionOf, []any{"hash", int64(0)}, false},
 		{"sessions of a fan", store.StmtUserSessions, []any{"u00001", "hash", int64(0), 51}, true},

@@ -67,8 +67,8 @@ func (s *Store) HitRateLimit(ctx context.Context, h model.RateHit, now time.Time
 // (batched): a crash may forget the last moments' counts, which only lets a few more
 // writes through.
 func (s *Store) HitRateLimits(ctx context.Context, hits []model.RateHit, now time.Time) ([]model.RateState, error) {
-	if s.marks != nil && distinctKeys(hits) {
-		return s.hitRateLimitsAtOnce(ctx, hits, now)
+	if s.lanes != nil && distinctKeys(hits) {
+		return s.hitRateLimitsTogether(ctx, hits, now)
 	}
 	out := make([]model.RateState, len(hits))
 	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
@@ -106,12 +106,11 @@ func distinctKeys(hits []model.RateHit) bool {
 	return len(hits) > 0
 }
 
-// hitRateLimitsAtOnce is HitRateLimits on PostgreSQL in one statement on the marks' pool:
+// hitRateLimitsAtOnce counts hits, of distinct keys, in one statement of q:
 // stmtHitRateLimit for every hit at once (each key's interval is what a new key starts
-// at, less now; its bound is given by key), so a write's limits cost one round trip and
-// one commit that waits for no flush, rather than a transaction of four round trips
-// waiting for one. A refused hit's row is left as it was, as it is by stmtHitRateLimit.
-func (s *Store) hitRateLimitsAtOnce(ctx context.Context, hits []model.RateHit, now time.Time) ([]model.RateState, error) {
+// at, less now; its bound is given by key). A refused hit's row is left as it was, as it
+// is by stmtHitRateLimit.
+func hitRateLimitsAtOnce(ctx context.Context, q dbtx, hits []model.RateHit, now time.Time) ([]model.RateState, error) {
 	at := millis(now)
 	args := []any{at}
 	var values, bounds strings.Builder
@@ -127,7 +126,7 @@ func (s *Store) hitRateLimitsAtOnce(ctx context.Context, hits []model.RateHit, n
 		args = append(args, keys[i], at+h.Interval.Milliseconds(), at+h.Burst.Milliseconds())
 	}
 	next := `CASE WHEN rate_limits.tat > $1 THEN rate_limits.tat ELSE $1 END + (excluded.tat - $1)`
-	rows, err := s.marks.QueryContext(ctx, `INSERT INTO rate_limits (key, tat) VALUES `+values.String()+`
+	rows, err := q.QueryContext(ctx, `INSERT INTO rate_limits (key, tat) VALUES `+values.String()+`
 		ON CONFLICT (key) DO UPDATE SET tat = `+next+`
 		WHERE `+next+` <= CASE rate_limits.key`+bounds.String()+` END
 		RETURNING key, tat`, args...)
@@ -154,7 +153,7 @@ func (s *Store) hitRateLimitsAtOnce(ctx context.Context, hits []model.RateHit, n
 	for i, key := range keys {
 		tat, allowed := tats[key]
 		if !allowed { // refused: the TAT the refusal kept, for Retry-After
-			if err := s.marks.QueryRowContext(ctx, `SELECT tat FROM rate_limits WHERE key = $1`, key).Scan(&tat); err != nil {
+			if err := q.QueryRowContext(ctx, `SELECT tat FROM rate_limits WHERE key = $1`, key).Scan(&tat); err != nil {
 				return nil, fmt.Errorf("hit rate limit: %w", err)
 			}
 		}

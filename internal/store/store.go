@@ -57,6 +57,7 @@ type Store struct {
 	checkpoints *sql.DB                    // SQLite: the connection that copies the WAL back (checkpoint.go)
 	batch       *batcher                   // SQLite: commits the marks of many requests together (batch.go)
 	marks       *sql.DB                    // PostgreSQL: the marks' pool, committing without waiting for the flush (batched)
+	lanes       lanes                      // PostgreSQL: commit writes of many requests together, by their rows (batch.go)
 	listReads   ListReads                  // cards and lists' entries: itself, or a cache (list_reads.go)
 	weeks       keptWeeks                  // the weeks of upvotes known kept (weeks.go)
 }
@@ -130,6 +131,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 			if s.marks, err = sql.Open("pgx", withDefaultParam(url, "synchronous_commit", "off")); err == nil {
 				sizePool(s.marks, max(2, s.db.Stats().MaxOpenConnections/2), 0)
 				s.marks.SetConnMaxIdleTime(5 * time.Minute)
+				s.lanes = newLanes(s.marks, postgresLanes)
 			}
 		}
 	} else {
@@ -271,6 +273,7 @@ func (s *Store) Close() error {
 	if s.batch != nil {
 		s.batch.close()
 	}
+	s.lanes.close()
 	if s.checkpoints != nil {
 		err = s.checkpoints.Close()
 	}
@@ -316,11 +319,16 @@ func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
 	return nil
 }
 
+// postgresLanes is how many batches run at once on PostgreSQL, each on a connection of
+// the marks' pool (which leaves room for the marks that run alone).
+const postgresLanes = 4
+
 // batched runs fn, one of a fan's small, frequent writes (a mark: an upvote, a favorite,
 // a follow, a comment's vote, a ballot; a rate limit's count), in a transaction: on
 // SQLite in the next batch of marks (batch.go), on PostgreSQL alone, on a connection of
 // the marks' pool, whose commits do not wait for the WAL to reach the disk
-// (synchronous_commit off for its connections alone).
+// (synchronous_commit off for its connections alone). (A write PostgreSQL runs as one
+// set of statements for many, such as a poll's ballots, joins a lane's batch instead.)
 //
 // That is SQLite's own promise for every commit here (WAL with synchronous NORMAL: a
 // commit is durable once the WAL is synced, at the next checkpoint): a crash of the
