@@ -8,7 +8,7 @@ import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { ConsensusRanking, type Face } from './consensus/ConsensusRanking';
 import { SeasonGame } from './game/SeasonGame';
 import { Predictions } from './predictions/Predictions';
-import type { OrderToolsPart } from './predictions/PredictionEditor';
+import type { OrderToolsPart } from '../../lib/orderTools';
 import { HiddenItem } from '../../components/watching/HiddenItem';
 import { useWatching } from '../../lib/watching';
 import page from '../../components/Page.module.css';

@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { DndContext } from '@dnd-kit/core';
 import { formatMessage, MESSAGES } from '../../../api/contract';
 import { DragPreview } from '../../../components/RankItem';
 import { useIsMobile } from '../../../components/useMediaQuery';
-import type { PanelItem } from '../../../lib/panelItem';
+import type { OrderToolsProps } from '../../../lib/orderTools';
 import { maxQuestions } from '../../../lib/sorter';
 import { emptyBoard, rankedFromTiers, tierReducer, tiersFromRanked, type TierAction, type TierBoard as Board } from '../../../lib/tiers';
 import { moveItem, type ListFormat, type RankedItem } from './creatorState';
@@ -18,21 +18,6 @@ import page from '../../../components/Page.module.css';
 import sorter from './sorter/Sorter.module.css';
 import styles from './OrderTools.module.css';
 
-export interface OrderToolsProps {
-  /** What is ordered: every entry, each once (a season's cast). */
-  entries: readonly PanelItem[];
-  /** Their order, ids, the first first. */
-  order: readonly string[];
-  onOrder: (order: string[]) => void;
-  /** Whether order is the fan's own (kept before) rather than the entries as given. */
-  ordered: boolean;
-  /** The ordered list's name, as read out. */
-  label: string;
-  /** What 'Rank by choosing' asks of each pair. */
-  question?: string;
-  /** What follows the tools, but not the questions of a sorting (the Save button). */
-  children?: ReactNode;
-}
 
 const noop = () => {};
 

@@ -1,8 +1,9 @@
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useCatalog } from '../../../api/catalog';
 import { ApiError } from '../../../api/client';
 import { MESSAGES } from '../../../api/contract';
 import page from '../../../components/Page.module.css';
+import type { OrderToolsPart } from '../../../lib/orderTools';
 import type { PanelItem } from '../../../lib/panelItem';
 import { useSavePrediction } from './predictionsApi';
 import styles from './Predictions.module.css';
@@ -10,19 +11,6 @@ import styles from './Predictions.module.css';
 /** A castaway of the cast being predicted, and the tribe they start in. */
 export type PredictedCastaway = { id: string; name: string; tribe?: string };
 
-/**
- * The lists feature's ordering tools (its ranking board, 'Rank by choosing' and tiers), as
- * the app hands them in: a part loaded in its own chunk on first use.
- */
-export type OrderToolsPart = ComponentType<{
-  entries: readonly PanelItem[];
-  order: readonly string[];
-  onOrder: (order: string[]) => void;
-  ordered: boolean;
-  label: string;
-  question?: string;
-  children?: ReactNode;
-}>;
 
 export const PREDICTION_LABEL = 'Your prediction, the winner first';
 
