@@ -7,6 +7,8 @@ import { MESSAGES } from '../api/contract';
 export interface Call {
   method: string;
   path: string;
+  /** The query string, '?a=b' or ''. */
+  search: string;
   body: unknown;
 }
 
@@ -27,7 +29,7 @@ export function mockListsServer({ me = null, routes = {} }: { me?: Me | null; ro
     const req = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const url = new URL(req.url);
     const text = req.method === 'GET' || req.method === 'DELETE' ? '' : await req.text();
-    const call: Call = { method: req.method, path: url.pathname, body: text ? (JSON.parse(text) as unknown) : undefined };
+    const call: Call = { method: req.method, path: url.pathname, search: url.search, body: text ? (JSON.parse(text) as unknown) : undefined };
     calls.push(call);
     const route = routes[`${req.method} ${url.pathname}`];
     if (route) {

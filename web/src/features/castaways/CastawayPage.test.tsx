@@ -171,6 +171,20 @@ describe('CastawayPage', () => {
     }
   });
 
+  it("sends a visitor's progress in the castaway's seasons only, so withheld seasons never reach the browser", async () => {
+    window.localStorage.setItem('castaway.watching', JSON.stringify({ s13: 3, s1: 2, s45: 0 }));
+    const { calls } = mockListsServer({ routes: { 'GET /api/contestants/parvati-shallow': () => ({ status: 200, body: parvati }) } });
+    try {
+      renderAt('/castaways/parvati-shallow');
+      expect(await screen.findByText('Castaway · Season 13')).toBeInTheDocument();
+      const asked = calls.filter((c) => c.path.startsWith('/api/contestants/parvati-shallow'));
+      expect(asked.length).toBeGreaterThan(0);
+      for (const c of asked) expect(new URLSearchParams(c.search).get('watching')).toBe('s13:3');
+    } finally {
+      window.localStorage.clear();
+    }
+  });
+
   it('says when no list ranks them yet', async () => {
     mockListsServer({
       routes: { 'GET /api/contestants/dirk-been': { status: 200, body: { ...parvati, name: 'Dirk Been', allTime: { ranked: 5 }, listCount: 0, lists: [], nextCursor: undefined } } },

@@ -20,6 +20,7 @@ import { formatMessage, MESSAGES } from '../../api/contract';
 import { Sentence } from '../../components/Sentence';
 import { HiddenItem } from '../../components/watching/HiddenItem';
 import { useWatching } from '../../lib/watching';
+import { useCatalog } from '../../api/catalog';
 import { shieldedSeasons } from './game/shieldedSeasons';
 
 function plural(n: number, one: string, many: string): string {
@@ -134,21 +135,30 @@ function Lists({ c, pages }: { c: Castaway; pages: ReturnType<typeof useCastaway
   );
 }
 
+/** A visitor's progress ('s20:3,s40:0') in the seasons whose cast has the castaway. */
+function progressIn(seasons: readonly { id: string; contestants: readonly { id: string }[] }[], contestantId: string, progress: Readonly<Record<string, number>>): string {
+  return seasons
+    .filter((s) => progress[s.id] !== undefined && s.contestants.some((c) => c.id === contestantId))
+    .map((s) => `${s.id}:${progress[s.id]}`)
+    .join(',');
+}
+
 /** '/castaways/{contestantId}': a castaway, their seasons, where the community ranks them, and the lists ranking them highest. */
 export default function CastawayPage() {
   const { contestantId = '' } = useParams();
-  const query = useCastaway(contestantId);
-  const c = query.data?.pages[0];
   const watching = useWatching();
   const [revealed, setRevealed] = useState<string[]>([]);
+  // A visitor sends their progress in the seasons this castaway played (the catalog's casts
+  // say which; the server reads a fan's own), so that what the shield withholds is not in
+  // the answers at all.
+  const catalog = useCatalog();
+  const visitorProgress = !watching.signedIn && Object.keys(watching.progress).length > 0;
+  const pairs = visitorProgress ? progressIn(catalog.data?.seasons ?? [], contestantId, watching.progress) : '';
+  const shieldArgs = { watching: pairs, reveal: revealed.join(','), enabled: !watching.pending && (!visitorProgress || catalog.isFetched) };
+  const query = useCastaway(contestantId, shieldArgs);
+  const c = query.data?.pages[0];
   const seasonIds = c?.seasons.map((s) => s.id) ?? [];
-  // A visitor sends their progress in this castaway's seasons; the server reads a fan's own.
-  const pairs = watching.signedIn ? '' : seasonIds.filter((id) => watching.progress[id] !== undefined).map((id) => `${id}:${watching.progress[id]}`).join(',');
-  const game = useCastawayGame(contestantId, {
-    watching: pairs,
-    reveal: revealed.join(','),
-    enabled: !watching.pending && (watching.signedIn || Object.keys(watching.progress).length === 0 || c !== undefined),
-  });
+  const game = useCastawayGame(contestantId, shieldArgs);
   const shield = shieldedSeasons(seasonIds, watching.progress, game.data, revealed.includes('all'));
   const reveal = (what: string) => setRevealed(what === 'all' ? ['all'] : [...revealed, what]);
   usePageTitle(c ? castawayPageTitle(c.name) : pageTitle());
