@@ -7,12 +7,13 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 
 const [base, out, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg || 3);
+const load = loadavg()[0].toFixed(1); // as the audits begin: a busy machine scores lower
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 async function json(path) {
   const res = await fetch(base + path);
@@ -22,10 +23,17 @@ async function json(path) {
 
 const top = (await json('/api/lists?sort=mostVotes')).lists[0];
 if (!top) throw new Error('no public list to audit: load demo data first');
+// A season and a castaway of the catalog: Heroes vs. Villains and Parvati when the
+// catalog has them (the pages fans share most), else its first.
+const seasons = (await json('/api/catalog/seasons')).seasons;
+const season = seasons.find((s) => s.id === 's20') || seasons[0];
+const castaway = season.contestants.find((c) => c.id === 'parvati-shallow') || season.contestants[0];
 const pages = [
   ['home', '/'],
   ['browse', '/rankings'],
   ['a list page', `/list/${top.userId}/${top.id}`],
+  ['a castaway page', `/castaways/${castaway.id}`],
+  ['a season page', `/seasons/${season.id}`],
 ];
 
 const chrome = await chromeLauncher.launch({
@@ -68,7 +76,7 @@ const lines = [
   '',
   `Written by \`make lighthouse\` (bench/lighthouse) on ${new Date().toISOString().slice(0, 16)}Z. Do not edit by hand: run it again.`,
   '',
-  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} with its phone settings (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium, on ${process.env.LIGHTHOUSE_COMMUNITY || 'the small demo community (`castaway demo-data`)'}, ${runs} runs a page, the median by performance shown (all runs' performance in the last column). Machine: ${cpus().length} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB; the simulated CPU time is scaled from what this machine measured, so a busy machine scores lower.`,
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} with its phone settings (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium, on ${process.env.LIGHTHOUSE_COMMUNITY || 'the small demo community (`castaway demo-data`)'}, ${runs} runs a page, the median by performance shown (all runs' performance in the last column). Machine: ${cpus().length} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${load} as the audits began; the simulated CPU time is scaled from what this machine measured, so a busy machine scores lower.`,
   '',
   `Targets: performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, best practices ${targets['best-practices']}, SEO ${targets.seo}.`,
   '',
