@@ -45,9 +45,14 @@ try {
   for (const [name, path] of pages) {
     const seen = [];
     for (let i = 0; i < runs; i++) {
-      const r = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error' });
-      const lhr = r.lhr;
-      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+      // A busy machine now and then loses a run's trace (NO_NAVSTART): that run is tried again.
+      let lhr;
+      for (let tries = 1; ; tries++) {
+        lhr = (await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error' })).lhr;
+        if (!lhr.runtimeError) break;
+        if (tries === 3) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+        console.log(`lighthouse: ${name} run ${i + 1} again: ${lhr.runtimeError.code}`);
+      }
       const score = (id) => Math.round(lhr.categories[id].score * 100);
       const metric = (id) => lhr.audits[id].numericValue;
       seen.push({
