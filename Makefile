@@ -118,7 +118,7 @@ bench-streams: web
 	grep -E 'stream cycles|want under' $$out/stream_soak.log; \
 	go run ./bench/report -streams-only -dir $$out -out docs/benchmarks.md && echo "bench-streams: wrote docs/benchmarks.md"
 
-# Lighthouse (phone settings, Debian's Chromium) on home, browse and a list page; writes
+# Lighthouse (phone settings, Debian's Chromium) on home, browse, a list, a castaway and a season page; writes
 # docs/lighthouse.md. Not part of `make test`: its scores follow how busy the machine is.
 lighthouse: build
 	bash bench/lighthouse/run.sh

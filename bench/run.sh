@@ -208,20 +208,30 @@ time_verify() {
   printf 'verify_ms=%s\nrepair_ms=%s\n' "$check" "$repair" > "$BENCH_OUT/verify__${engine}__${size}.txt"
 }
 
+# server_cpu_ms: the CPU time (user and system) the running server has used, in ms.
+server_cpu_ms() {
+  awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$server/stat"
+}
+
 # signup_burst N: N sign-ups sent at once, each from its own client address (X-Forwarded-For,
 # as the server trusts its loopback proxy), after an episode airs; how many succeed and how
 # long the last took. Bounded: each waits at most 60 s.
 signup_burst() {
-  local n=$1 run start end codes
+  local n=$1 run start end codes cpu0 cpu1 load
   run=$(date +%s%N)
   echo "bench: $engine $size $n sign-ups at once"
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  cpu0=$(server_cpu_ms)
   start=$(date +%s%N)
   codes=$(seq 1 "$n" | xargs -P "$n" -I{} curl -sS -o /dev/null -w '%{http_code}\n' --max-time 60 \
     -H 'Content-Type: application/json' -H "X-Forwarded-For: 198.51.100.{}" \
     -d "{\"email\":\"burst-$run-{}@example.com\",\"password\":\"purple-rock-idol-2024\"}" "$APP/api/auth/signup" || true)
   end=$(date +%s%N)
+  cpu1=$(server_cpu_ms)
   {
     echo "n=$n"
+    echo "cpu_ms=$(( cpu1 - cpu0 ))"
+    echo "load=$load"
     echo "ok=$(grep -c '^20[01]$' <<< "$codes" || true)"
     echo "ms=$(( (end - start) / 1000000 ))"
     echo "codes=$(sort <<< "$codes" | uniq -c | awk '{printf "%s%s× %s", sep, $1, $2; sep=", "}')"

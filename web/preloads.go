@@ -17,8 +17,8 @@ import (
 // front, so a phone fetches them beside the app's entry script instead of after it has run:
 // one round trip less before the page paints. A page not listed loads as before.
 var pageModules = []struct{ pattern, module string }{
-	{"GET /{$}", "src/features/home/HomePage.tsx"},
-	{"GET /rankings", "src/features/lists/BrowseRankingsPage.tsx"},
+	{"GET /{$}", HomePage},
+	{"GET /rankings", BrowsePage},
 	{"GET /rankings/user/{userId}", UserPage},
 	{"GET /list/{userId}/{listId}", ListPage},
 	{"GET /castaways/{contestantId}", CastawayPage},
@@ -35,6 +35,12 @@ const (
 	CastawayPage = "src/features/castaways/CastawayPage.tsx"
 	// /seasons/{seasonId}
 	SeasonPage = "src/features/seasons/SeasonPage.tsx"
+)
+
+// Pages served as they are, whose first paint the server sets once (SetBoot).
+const (
+	HomePage   = "src/features/home/HomePage.tsx"            // /
+	BrowsePage = "src/features/lists/BrowseRankingsPage.tsx" // /rankings
 )
 
 // manifestChunk is one entry of Vite's build manifest (dist/.vite/manifest.json).
@@ -98,12 +104,12 @@ func preloadTags(m map[string]manifestChunk, module string) string {
 	sort.Strings(styles)
 	var b strings.Builder
 	for _, f := range scripts {
-		fmt.Fprintf(&b, "\n    <link rel=\"modulepreload\" crossorigin href=\"/%s\" />", html.EscapeString(f))
+		fmt.Fprintf(&b, "\n    <link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin href=\"/%s\" />", html.EscapeString(f))
 	}
 	for _, f := range styles {
 		// Fetched early but not waited on before the first paint; crossorigin as Vite's
 		// loader asks for it, so its stylesheet takes this answer.
-		fmt.Fprintf(&b, "\n    <link rel=\"preload\" as=\"style\" crossorigin href=\"/%s\" />", html.EscapeString(f))
+		fmt.Fprintf(&b, "\n    <link rel=\"preload\" as=\"style\" fetchpriority=\"low\" crossorigin href=\"/%s\" />", html.EscapeString(f))
 	}
 	return b.String()
 }
@@ -127,6 +133,19 @@ func WithBoot(page []byte, html string) []byte {
 	return []byte(strings.Replace(string(page), bootMark, html, 1))
 }
 
+// pageHandler serves the page of module as it stands (SetBoot may replace it at start).
+func (w *App) pageHandler(module string) http.Handler {
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) { w.pages[module].ServeHTTP(rw, r) })
+}
+
+// SetBoot puts boot (HTML, already escaped) into the first paint of module's page, for a
+// page served as it is, the same for everyone (home, browse). Called before serving.
+func (w *App) SetBoot(module, boot string) {
+	if p := w.pages[module]; p != nil {
+		w.pages[module] = httpcache.NewPrecompressed(WithBoot(p.Body(), boot), p.ContentType(), p.CacheControl())
+	}
+}
+
 // pagesMux picks each listed page's HTML, or the plain index.html.
 func (w *App) pagesMux(m map[string]manifestChunk) *http.ServeMux {
 	mux := http.NewServeMux()
@@ -137,8 +156,17 @@ func (w *App) pagesMux(m map[string]manifestChunk) *http.ServeMux {
 			page = httpcache.NewPrecompressed(WithHeadTags(w.index.Body(), tags), w.index.ContentType(), w.index.CacheControl())
 		}
 		w.pages[p.module] = page
-		mux.Handle(p.pattern, page)
+		mux.Handle(p.pattern, w.pageHandler(p.module))
 	}
 	mux.Handle("/", w.index)
 	return mux
+}
+
+// paintFirst asks for the app's entry script at low priority. A page paints from its HTML
+// alone (the header bar, and its title where the server knows it): nothing it loads is
+// needed for that paint, and a script fetched at high priority that happens to arrive
+// before it (as on a fast connection) is counted as holding it back (Lighthouse counts
+// it so, and a browser may wait for it).
+func paintFirst(page []byte) []byte {
+	return []byte(strings.ReplaceAll(string(page), `<script type="module" crossorigin`, `<script type="module" fetchpriority="low" crossorigin`))
 }

@@ -13,7 +13,7 @@ import (
 
 func TestPagesNameTheirChunks(t *testing.T) {
 	dist := fstest.MapFS{
-		"index.html": {Data: []byte("<html>\n  <head>\n    <title>Survivor Rankings</title>\n  </head>\n  <body></body>\n</html>\n")},
+		"index.html": {Data: []byte("<html>\n  <head>\n    <title>Survivor Rankings</title>\n    <script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>\n  </head>\n  <body><div id=\"root\"><!--boot--></div></body>\n</html>\n")},
 		".vite/manifest.json": {Data: []byte(`{
 			"index.html": {"file": "assets/index-1.js", "isEntry": true, "imports": ["_react.js"], "css": ["assets/index-1.css"]},
 			"_react.js": {"file": "assets/react-1.js"},
@@ -33,10 +33,12 @@ func TestPagesNameTheirChunks(t *testing.T) {
 	}
 	browse := page("/rankings")
 	for _, want := range []string{
-		`<link rel="modulepreload" crossorigin href="/assets/Browse-1.js" />`,
-		`<link rel="modulepreload" crossorigin href="/assets/card-1.js" />`,
-		`<link rel="preload" as="style" crossorigin href="/assets/Browse-1.css" />`,
-		`<link rel="preload" as="style" crossorigin href="/assets/card-1.css" />`,
+		`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Browse-1.js" />`,
+		`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card-1.js" />`,
+		`<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/Browse-1.css" />`,
+		`<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/card-1.css" />`,
+		// Nothing the page loads is needed for its first paint (paintFirst).
+		`<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>`,
 	} {
 		if !strings.Contains(browse, want) {
 			t.Errorf("/rankings lacks %s:\n%s", want, browse)
@@ -53,6 +55,14 @@ func TestPagesNameTheirChunks(t *testing.T) {
 	}
 	if got := page("/.vite/manifest.json"); strings.Contains(got, "isEntry") {
 		t.Error("the build manifest is served")
+	}
+	// The server sets a page's first paint once; other pages keep theirs.
+	app.SetBoot(BrowsePage, "<main>Browse</main>")
+	if got := page("/rankings"); !strings.Contains(got, `<div id="root"><main>Browse</main></div>`) || !strings.Contains(got, "Browse-1.js") {
+		t.Errorf("/rankings after SetBoot: %s", got)
+	}
+	if got := page("/mylists"); strings.Contains(got, "<main>Browse</main>") {
+		t.Errorf("another page took /rankings' first paint: %s", got)
 	}
 }
 

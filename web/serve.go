@@ -62,6 +62,7 @@ func NewApp(dist fs.FS, notAllowed http.Handler) (*App, error) {
 	} else {
 		var page []byte
 		page, w.styleSources = inlineStyles(w.index.Body(), w.files)
+		page = paintFirst(page)
 		w.index = httpcache.NewPrecompressed(page, w.index.ContentType(), w.index.CacheControl())
 	}
 	m, err := readManifest(dist)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make lighthouse`: serves the built binary on a fresh database with the small demo
-# community, audits '/', '/rankings' and the most upvoted list page with Lighthouse
-# (phone settings, Debian's Chromium) and writes docs/lighthouse.md.
+# community, audits '/', '/rankings', the most upvoted list page, a castaway's page and a
+# season's page with Lighthouse (phone settings, Debian's Chromium) and writes
+# docs/lighthouse.md (target: performance >= 98 on each).
 #   LIGHTHOUSE_RUNS=3  audits per page (the median is kept)
 #   LIGHTHOUSE_DATABASE_URL=...  audit a community already loaded instead (a copy of
 #                      make bench's 100,000 lists, say: BENCH_DATA's data-sqlite-100000), with

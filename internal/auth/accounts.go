@@ -80,7 +80,7 @@ func (a *Accounts) SignOutEverywhere(ctx context.Context, userID string) error {
 // the database (a mail.Worker delivers it).
 func NewAccounts(st *store.Store, baseURL string, guards Limits, log *slog.Logger) *Accounts {
 	a := &Accounts{store: st, policy: NewPasswordPolicy(), baseURL: baseURL, limits: guards,
-		hashes: newHasher(DefaultHashSlots, DefaultHashQueue), log: log, now: time.Now}
+		hashes: newHasher(HashSlots(), DefaultHashQueue), log: log, now: time.Now}
 	// Counted as every domain counts its writes: in memory when one process owns the
 	// database (SQLite), in the database every node shares otherwise.
 	a.writes = limits.WritesFor(st, st.Dialect() == store.SQLite, func() time.Time { return a.now() })

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"runtime"
 	"time"
 
 	"castaway/internal/problem"
@@ -13,7 +14,9 @@ import (
 // hash's memory); one more than the queue holds, or a wait longer than hashWait, is
 // answered 503 rather than queueing without end.
 const (
-	// DefaultHashSlots hashes run at once: about 76 MiB at most.
+	// DefaultHashSlots hashes run at once at most (about 76 MiB), and no more than the
+	// process has cores (HashSlots): a hash takes a core for its whole run, so one more
+	// than there are cores finishes no sooner and only holds its 19 MiB longer.
 	DefaultHashSlots = 4
 	// DefaultHashQueue requests may wait for a slot at once.
 	DefaultHashQueue = 64
@@ -21,13 +24,17 @@ const (
 	hashWait = 10 * time.Second
 )
 
+// HashSlots is how many hashes run at once in this process: DefaultHashSlots, or fewer
+// on a machine with fewer cores (2 on a 2-core one).
+func HashSlots() int { return min(DefaultHashSlots, max(runtime.GOMAXPROCS(0), 1)) }
+
 // hasher runs password hashes under a bound on how many run at once, the others waiting
 // their turn in a bounded queue.
 type hasher struct{ slots, queue chan struct{} }
 
 func newHasher(slots, queue int) *hasher {
 	if slots <= 0 {
-		slots = DefaultHashSlots
+		slots = HashSlots()
 	}
 	return &hasher{slots: make(chan struct{}, slots), queue: make(chan struct{}, max(queue, 0))}
 }

@@ -146,5 +146,6 @@ func castawayPreview(c api.Castaway, card string) preview {
 		d += " " + problem.Format(problem.MsgCastawayAllTime, map[string]string{"place": grouped(*c.AllTime.Place), "lists": publicLists(c.ListCount)})
 	}
 	return preview{title: problem.Format(problem.MsgCastawayTitle, map[string]string{"name": c.Name}), description: d,
-		image: card, width: shareimage.CardWidth, height: shareimage.CardHeight}
+		image: card, width: shareimage.CardWidth, height: shareimage.CardHeight,
+		boot: bootHTML(c.Name, strings.Join(seasons, " · "), true)}
 }

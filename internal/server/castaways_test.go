@@ -160,6 +160,9 @@ func TestCastawayPageHead(t *testing.T) {
 			`<meta name="twitter:image" content="` + card + `" />`,
 			`<meta name="twitter:card" content="summary_large_image" />`,
 			`<link rel="preload" as="fetch" crossorigin href="/api/contestants/parvati-shallow" />`,
+			// Painted from the HTML alone, as the page heads itself: in capitals.
+			`<div id=root><main class="boot-main boot-caps"><h1>Parvati Shallow</h1><p>Survivor: Cook Islands · Survivor: Micronesia · ` +
+				`Survivor: Heroes vs. Villains · Survivor: Winners at War · Survivor: Australia vs. The World</p></main></div>`,
 		} {
 			if !strings.Contains(page, want) {
 				t.Errorf("page lacks %s\n%s", want, page)

@@ -165,8 +165,7 @@ func (s *Server) seasonHTML(season *game.Season, preload bool) string {
 	short := strings.TrimPrefix(strings.TrimPrefix(season.Name, "Survivor: "), "Survivor ")
 	p := preview{title: problem.Format(problem.MsgSeasonTitle, map[string]string{"name": short}),
 		description: problem.Format(problem.MsgSeasonDescription, map[string]string{"name": season.Name, "where": where, "year": year})}
-	p.boot = fmt.Sprintf(`<main class="boot-main"><h1>%s</h1><p>%s</p></main>`,
-		html.EscapeString(season.Name), html.EscapeString(strings.Trim(where+" · "+year, " ·")))
+	p.boot = bootHTML(season.Name, strings.Trim(where+" · "+year, " ·"), false)
 	base := strings.TrimRight(s.cfg.BaseURL, "/")
 	page := withPreview(string(web.WithBoot(s.web.Page(web.SeasonPage).Body(), p.boot)), p, base+"/seasons/"+url.PathEscape(season.ID))
 	if !preload {

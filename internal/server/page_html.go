@@ -1,6 +1,8 @@
 package server
 
 import (
+	"fmt"
+	"html"
 	"strings"
 	"sync"
 
@@ -92,6 +94,18 @@ func (s *Server) pageHTML(module string, p preview, pageURL, tags string) *httpc
 	}
 	page := withPreview(string(web.WithBoot(s.web.Page(module).Body(), p.boot)), p, pageURL)
 	return httpcache.NewPrecompressed(web.WithHeadTags([]byte(page), tags), htmlType, "no-cache")
+}
+
+// bootHTML is what a page paints from its HTML alone, under the header bar (index.html's
+// <!--boot-->): its heading (in capitals when the page shows it so) and a line under it.
+// Sized (global.css .boot-main) a little larger than the page's own heading, so what the
+// app paints in its place is never a larger paint than the HTML's.
+func bootHTML(title, line string, capitals bool) string {
+	class := "boot-main"
+	if capitals {
+		class += " boot-caps"
+	}
+	return fmt.Sprintf(`<main class="%s"><h1>%s</h1><p>%s</p></main>`, class, html.EscapeString(title), html.EscapeString(line))
 }
 
 // version is what p shows, which a page built from it is kept under.

@@ -74,8 +74,7 @@ var genericPreview = preview{title: "Survivor Rankings", description: problem.Ms
 
 func previewOf(l *model.List, baseURL string) preview {
 	p := preview{title: problem.Format(problem.MsgListPageTitle, map[string]string{"name": l.Name, "user": l.UserName})}
-	p.boot = fmt.Sprintf(`<main class="boot-main"><h1>%s</h1><p>%s</p></main>`,
-		html.EscapeString(l.Name), html.EscapeString(problem.Format(problem.MsgListPageByline, map[string]string{"user": l.UserName})))
+	p.boot = bootHTML(l.Name, problem.Format(problem.MsgListPageByline, map[string]string{"user": l.UserName}), false)
 	var top []string
 	for i, it := range l.Items {
 		if i == 3 {

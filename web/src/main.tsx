@@ -17,10 +17,13 @@ if (!root) throw new Error('missing #root');
 // It also waits for one frame to be painted first: the HTML's own first paint (the header
 // bar, and a list's title where the server put it in) then reaches the screen even when the
 // code is already cached, and is what a fan sees while the rest comes.
-// (A tab opened in the background paints no frames: it waits a moment at most.)
+// A tab opened in the background paints no frames: it renders at once. A slow or busy phone
+// may take a while to paint its first frame; the app waits for it (a second at most) rather
+// than painting over it unseen.
 const painted = new Promise<void>((resolve) => {
+  if (document.visibilityState === 'hidden') return resolve();
   requestAnimationFrame(() => setTimeout(resolve, 0));
-  setTimeout(resolve, 100);
+  setTimeout(resolve, 1000);
 });
 void Promise.all([preloadLandingPage(window.location.pathname), painted]).then(() =>
   startTransition(() =>

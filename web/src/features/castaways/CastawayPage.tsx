@@ -164,7 +164,9 @@ export default function CastawayPage() {
   usePageTitle(c ? castawayPageTitle(c.name) : pageTitle());
   if (query.isPending) {
     return (
+      // The banner and the page's shape as they will be, so nothing painted moves when it comes.
       <div className={page.page}>
+        <PageHero title={<span className="visually-hidden">Castaway</span>} compact />
         <div className={styles.skeleton} role="status">
           <span className="visually-hidden">{MESSAGES.castawayLoading}</span>
         </div>
