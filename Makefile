@@ -67,7 +67,7 @@ vet: web
 # Go tests run on SQLite, and on PostgreSQL too when CASTAWAY_TEST_POSTGRES_URL is set.
 # The store and server packages take minutes on a busy 2-core machine: go test's default
 # 10-minute limit per package would fail them for the machine's load, not their code.
-# The one test that compares two times (verify --repair at 5,000 and 20,000 lists) runs
+# The one test that compares two times (verify --repair at 2,500 and 10,000 lists) runs
 # after the others, alone, so that the other packages' tests cannot load one size's
 # rounds more than the other's.
 SCALE_TESTS := TestVerifyRepairScalesLinearly
