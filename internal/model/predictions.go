@@ -15,6 +15,7 @@ type Prediction struct {
 	DisplayName string
 	Season      string // castaway's season id
 	Order       []string
+	Predicted   bool // Order is given (a leaderboard's rows say so without reading it)
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 	PredictionScore

@@ -81,7 +81,7 @@ func board(seasonID string, boots int, rows []model.Prediction) *Board {
 			rank = b.Entries[i-1].Rank
 		}
 		b.Entries = append(b.Entries, BoardEntry{Rank: rank, UserID: p.UserID, UserName: p.DisplayName,
-			Predicted: len(p.Order) > 0, Score: scoreOf(p.PredictionScore)})
+			Predicted: p.Predicted, Score: scoreOf(p.PredictionScore)})
 	}
 	return b
 }

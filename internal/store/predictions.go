@@ -79,8 +79,14 @@ func scanPrediction(sc interface{ Scan(...any) error }) (model.Prediction, error
 	}
 	p.CreatedAt, p.UpdatedAt = fromMillis(created), fromMillis(updated)
 	p.Order, err = orderOf(order)
+	p.Predicted = len(p.Order) > 0
 	return p, err
 }
+
+// boardColumns are a leaderboard row's: whether there is an order, not the order, whose
+// decoding was a third of an unshared board's time.
+const boardColumns = `p.user_id, u.display_name, p.season, p.cast_order <> '',
+	p.score, p.place_points, p.hits, p.picks_right, p.streak, p.best_streak, p.boots`
 
 func orderOf(s string) ([]string, error) {
 	if s == "" {
@@ -127,14 +133,14 @@ func (s *Store) Prediction(ctx context.Context, userID, season, viewer string) (
 // Leaderboard is season's top limit entries by score (ties by user id), suspended fans
 // left out: read in the order of predictions_board, however many fans predicted.
 func (s *Store) Leaderboard(ctx context.Context, season string, limit int) ([]model.Prediction, error) {
-	return s.predictions(ctx, `SELECT `+predictionColumns+` FROM predictions p JOIN users u ON u.id = p.user_id
+	return s.predictions(ctx, `SELECT `+boardColumns+` FROM predictions p JOIN users u ON u.id = p.user_id
 		WHERE p.season = $1 AND u.suspended_at IS NULL ORDER BY p.score DESC, p.user_id LIMIT CAST($2 AS BIGINT)`, season, limit)
 }
 
 // FollowingLeaderboard is the leaderboard of userID and the fans they follow in season:
 // its cost is that of their follows, not of the season's entries.
 func (s *Store) FollowingLeaderboard(ctx context.Context, userID, season string, limit int) ([]model.Prediction, error) {
-	return s.predictions(ctx, `SELECT `+predictionColumns+` FROM predictions p JOIN users u ON u.id = p.user_id
+	return s.predictions(ctx, `SELECT `+boardColumns+` FROM predictions p JOIN users u ON u.id = p.user_id
 		WHERE p.season = $1 AND u.suspended_at IS NULL
 		  AND (p.user_id = $2 OR p.user_id IN (SELECT followed_id FROM follows WHERE follower_id = $2))
 		ORDER BY p.score DESC, p.user_id LIMIT CAST($3 AS BIGINT)`, season, userID, limit)
@@ -148,8 +154,9 @@ func (s *Store) predictions(ctx context.Context, query string, args ...any) ([]m
 	defer rows.Close()
 	var out []model.Prediction
 	for rows.Next() {
-		p, err := scanPrediction(rows)
-		if err != nil {
+		var p model.Prediction
+		if err := rows.Scan(&p.UserID, &p.DisplayName, &p.Season, &p.Predicted,
+			&p.Score, &p.PlacePoints, &p.Hits, &p.PicksRight, &p.Streak, &p.BestStreak, &p.Boots); err != nil {
 			return nil, fmt.Errorf("read leaderboard: %w", err)
 		}
 		out = append(out, p)
