@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
 import { queryKeys } from '../../../api/queryKeys';
@@ -63,8 +63,9 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
   }, [editQuery.data]);
 
   // Editing, the tab keeps the changes too, for a reload or a session ended elsewhere and
-  // the sign-in that brings the fan back; leaving the page otherwise lets them go.
-  useEffect(() => {
+  // the sign-in that brings the fan back; leaving the page otherwise lets them go. Written
+  // in the commit, as the tab's copy of a new list is: a reload right after a change keeps it.
+  useLayoutEffect(() => {
     if (editingListId === null || !touched.current || finished.current) return;
     keepTabText(editKey(editingListId), JSON.stringify(state));
   }, [editingListId, state]);
@@ -116,9 +117,12 @@ export function useCreatorDraft(editingListId: string | null, userId: string, re
   // A creator emptied by hand (the last entry removed, a sorting stopped) empties the
   // server's draft too, or a reload would bring back what was let go.
   const serverHasDraft = !!draftQuery.data;
+  // The tab's copy is written in the commit, before the browser can run a reload.
+  useLayoutEffect(() => {
+    if (!editing && touched.current && !finished.current) storeCreator(state);
+  }, [state, editing]);
   useEffect(() => {
     if (editing || !touched.current || finished.current) return;
-    storeCreator(state);
     if ((isBlank(state) && !serverHasDraft) || userId === '') return;
     const json = JSON.stringify(state);
     const keep = () => {
