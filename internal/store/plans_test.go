@@ -116,6 +116,11 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 	for i, q := range store.FoldStatements {
 		out = append(out, plannedStmt{fmt.Sprintf("catch a list up with its votes (%d)", i+1), q, []any{"u00001", "list_1"}, false})
 	}
+	if s.Dialect() == store.Postgres {
+		for i, q := range store.FoldWeeksTogether {
+			out = append(out, plannedStmt{fmt.Sprintf("catch lists up with their votes (%d)", i+1), q, []any{[]string{"u00001", "u00002"}, []string{"list_1", "list_2"}}, false})
+		}
+	}
 	out = append(out, plannedStmt{"comment notifications", store.StmtDeleteCommentNotes, []any{"c0000001"}, false})
 	out = append(out, plannedStmt{"account comment votes", store.StmtUncountCommentVotes, []any{"u00001"}, false})
 	out = append(out, plannedStmt{"notifications of an account", store.StmtDeleteActorNotes, []any{"u00001"}, false})
