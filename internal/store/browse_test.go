@@ -202,8 +202,8 @@ func TestHome(t *testing.T) {
 		vote := func(l *model.List, voter *model.User, at time.Time) {
 			execOK(t, s.DB(), `INSERT INTO list_upvotes (list_user_id, list_id, user_id, created_at) VALUES ($1, $2, $3, $4)`,
 				l.UserID, l.ID, voter.ID, at.UnixMilli())
-			execOK(t, s.DB(), `UPDATE lists SET upvote_count = upvote_count + 1, votes_pending = votes_pending + 1
-				WHERE user_id = $1 AND id = $2`, l.UserID, l.ID)
+			execOK(t, s.DB(), `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2`, l.UserID, l.ID)
+			execOK(t, s.DB(), store.StmtVotePending, l.UserID, l.ID, "")
 			execOK(t, s.DB(), store.StmtDailyUpvoteAdd, l.UserID, l.ID, at.UnixMilli()/86400000)
 		}
 		vote(f.seasons, voters[0], now.Add(-time.Hour))

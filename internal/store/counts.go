@@ -63,8 +63,9 @@ func countChecks() []check {
 		{"comment %s (%s): up/down %v, votes %v", `SELECT id, list_id, kept, recounted FROM (` + commentVoteDiffs + `) d`},
 		{"list %s/%s: %s%s", `SELECT l.user_id, l.id, RTRIM(` + strings.Join(described, " || ") + `, ', '), '' FROM ` + from + ` WHERE ` + differ},
 		// A list the tally has caught up (tally.go) is browsed by its count.
-		{"list %s/%s: browsed by votes as %v, upvote_count %v", `SELECT user_id, id, vote_rank, upvote_count FROM lists
-			WHERE votes_pending = 0 AND vote_rank <> upvote_count`},
+		{"list %s/%s: browsed by votes as %v, upvote_count %v", `SELECT user_id, id, vote_rank, upvote_count FROM lists l
+			WHERE vote_rank <> upvote_count AND NOT EXISTS (SELECT 1 FROM list_votes_pending p
+				WHERE p.list_user_id = l.user_id AND p.list_id = l.id)`},
 	}
 }
 
@@ -120,8 +121,8 @@ func differing(recount, table, day string) string {
 var weeklyChecks = []check{
 	{"list %s/%s: daily upvotes of day %v should be %v, counted %v", differing(recountDaily, "list_upvotes_daily", "day")},
 	{"list %s/%s: upvotes of the week ending on day %v should be %v by the daily upvotes, counted %v",
-		`SELECT * FROM (` + differing(recountWeek, "list_upvotes_week", "end_day") + `) w WHERE NOT EXISTS (SELECT 1 FROM lists l
-		WHERE l.user_id = w.list_user_id AND l.id = w.list_id AND l.votes_pending > 0)`},
+		`SELECT * FROM (` + differing(recountWeek, "list_upvotes_week", "end_day") + `) w WHERE NOT EXISTS (SELECT 1 FROM list_votes_pending p
+		WHERE p.list_user_id = w.list_user_id AND p.list_id = w.list_id)`},
 }
 
 // weeklyRepairs rewrite only the daily and weekly rows that differ from their recount:

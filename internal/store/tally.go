@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"castaway/internal/model"
 )
@@ -26,7 +25,7 @@ const TallyBatch = 500
 //
 // It reads the pending lists without locking them and recounts their weeks (rows no vote
 // writes), then takes each list out of the pending ones in one last statement: only the
-// votes it saw (votes_pending less what it read), so a vote cast meanwhile leaves its list
+// votes it saw (the pending votes less what it read), so a vote cast meanwhile leaves its list
 // pending for the next catch-up, and the voter named only when no newer one came. A vote
 // therefore never waits for a catch-up's round trips: on PostgreSQL the catch-up locked
 // its lists from its first statement to its commit, and every vote on them, a popular
@@ -85,48 +84,64 @@ type votedList struct {
 	pending int64
 }
 
-// StmtFoldList takes list ($1, $2) out of the pending lists for the $3 votes a catch-up
-// saw, its browse orders taking its count, and forgets voter $4 unless a newer one came.
-const StmtFoldList = `UPDATE lists SET vote_rank = upvote_count, votes_pending = votes_pending - $3,
-	last_voter_id = CASE WHEN last_voter_id = $4 THEN '' ELSE last_voter_id END WHERE user_id = $1 AND id = $2`
+// foldStatements take list ($1, $2) out of the pending lists for the $3 votes a catch-up
+// saw, its browse orders taking its count, and forget voter $4 unless a newer one came.
+var foldStatements = []string{
+	`UPDATE lists SET vote_rank = upvote_count WHERE user_id = $1 AND id = $2 AND vote_rank <> upvote_count`,
+	`UPDATE list_votes_pending SET n = n - $3, last_voter_id = CASE WHEN last_voter_id = $4 THEN '' ELSE last_voter_id END
+		WHERE list_user_id = $1 AND list_id = $2`,
+	`DELETE FROM list_votes_pending WHERE list_user_id = $1 AND list_id = $2 AND n <= 0`,
+}
 
-// foldLists runs StmtFoldList for each of lists: on PostgreSQL in one statement, so the
-// lists' rows are locked for that statement and the commit alone.
+// foldLists runs foldStatements for each of lists: on PostgreSQL for them all at once
+// (FoldListsTogether), so the lists' rows are locked for those statements and the commit
+// alone. A list's browse order is written only when its count moved (a vote and its
+// withdrawal leave it), and a vote that came meanwhile leaves its list pending: the
+// pending row is deleted only when it holds no more than the catch-up saw.
 func (s *Store) foldLists(ctx context.Context, tx *sql.Tx, lists []votedList) error {
 	if s.dialect != Postgres {
 		for _, v := range lists {
-			if _, err := tx.ExecContext(ctx, StmtFoldList, v.List.UserID, v.List.ID, v.pending, v.VoterID); err != nil {
-				return fmt.Errorf("catch up votes: %w", err)
+			for _, q := range foldStatements {
+				if _, err := tx.ExecContext(ctx, q, v.List.UserID, v.List.ID, v.pending, v.VoterID); err != nil {
+					return fmt.Errorf("catch up votes: %w", err)
+				}
 			}
 		}
 		return nil
 	}
-	var q strings.Builder
-	q.WriteString(`UPDATE lists l SET vote_rank = l.upvote_count, votes_pending = l.votes_pending - v.seen,
-		last_voter_id = CASE WHEN l.last_voter_id = v.voter THEN '' ELSE l.last_voter_id END FROM (VALUES `)
-	args := make([]any, 0, 4*len(lists))
+	users, ids, seen, voters := make([]string, len(lists)), make([]string, len(lists)), make([]int64, len(lists)), make([]string, len(lists))
 	for i, v := range lists {
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		n := len(args)
-		fmt.Fprintf(&q, "($%d, $%d, CAST($%d AS BIGINT), $%d)", n+1, n+2, n+3, n+4)
-		args = append(args, v.List.UserID, v.List.ID, v.pending, v.VoterID)
+		users[i], ids[i], seen[i], voters[i] = v.List.UserID, v.List.ID, v.pending, v.VoterID
 	}
-	q.WriteString(`) AS v (user_id, id, seen, voter) WHERE l.user_id = v.user_id AND l.id = v.id`)
-	if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
-		return fmt.Errorf("catch up votes: %w", err)
+	for _, q := range FoldListsTogether {
+		if _, err := tx.ExecContext(ctx, q, users, ids, seen, voters); err != nil {
+			return fmt.Errorf("catch up votes: %w", err)
+		}
 	}
 	return nil
 }
+
+// FoldListsTogether are foldStatements for the lists of the arrays $1 (owners), $2 (ids),
+// $3 (votes seen) and $4 (voters seen) (PostgreSQL). They lock as a vote does, the list's
+// row before its pending row, each a statement of its own: in one statement PostgreSQL
+// chooses the order, and a vote waiting on the one for the other was a deadlock.
+var FoldListsTogether = []string{
+	`UPDATE lists l SET vote_rank = l.upvote_count FROM ` + foldArrays + `
+	WHERE l.user_id = v.user_id AND l.id = v.id AND l.vote_rank <> l.upvote_count`,
+	`UPDATE list_votes_pending p SET n = p.n - v.seen, last_voter_id = CASE WHEN p.last_voter_id = v.voter THEN '' ELSE p.last_voter_id END
+	FROM ` + foldArrays + ` WHERE p.list_user_id = v.user_id AND p.list_id = v.id`,
+	`DELETE FROM list_votes_pending p USING ` + foldArrays + ` WHERE p.list_user_id = v.user_id AND p.list_id = v.id AND p.n <= 0`,
+}
+
+const foldArrays = `unnest(CAST($1 AS TEXT[]), CAST($2 AS TEXT[]), CAST($3 AS BIGINT[]), CAST($4 AS TEXT[])) AS v(user_id, id, seen, voter)`
 
 // StmtVotedLists reads at most max lists the tally has yet to catch up, each with the
 // votes pending and the voter its author is to hear of, if any, through the index of
 // such lists alone.
 func StmtVotedLists(max int) string {
-	return `SELECT l.user_id, l.id, l.name, l.is_public, l.last_voter_id, COALESCE(u.display_name, ''), l.votes_pending
-		FROM lists l LEFT JOIN users u ON u.id = l.last_voter_id
-		WHERE l.votes_pending > 0 LIMIT ` + strconv.Itoa(max)
+	return `SELECT l.user_id, l.id, l.name, l.is_public, p.last_voter_id, COALESCE(u.display_name, ''), p.n
+		FROM list_votes_pending p JOIN lists l ON l.user_id = p.list_user_id AND l.id = p.list_id
+		LEFT JOIN users u ON u.id = p.last_voter_id LIMIT ` + strconv.Itoa(max)
 }
 
 func votedLists(ctx context.Context, tx *sql.Tx, max int) ([]votedList, error) {
@@ -201,7 +216,7 @@ var FoldWeeksTogether = []string{
 // FoldStatements catch one list ($1, $2) up with its votes: its kept weeks are recounted
 // from its days (a row for each with any upvote, written only where it changed; the kept
 // weeks' first and last days bound the days read, so a list voted on for years reads a
-// week's). StmtFoldList then takes it out of the pending lists.
+// week's). foldLists then takes it out of the pending lists.
 var FoldStatements = []string{
 	`INSERT INTO list_upvotes_week (list_user_id, list_id, end_day, n)
 	SELECT d.list_user_id, d.list_id, w.end_day, SUM(d.n) FROM list_upvote_weeks w
@@ -298,7 +313,7 @@ func announceUpvotesTogether(ctx context.Context, tx *sql.Tx, notes []*model.Not
 }
 
 // StmtVotesPending counts the lists the tally has yet to catch up, up to $1.
-const StmtVotesPending = `SELECT count(*) FROM (SELECT 1 FROM lists WHERE votes_pending > 0 LIMIT CAST($1 AS BIGINT)) p`
+const StmtVotesPending = `SELECT count(*) FROM (SELECT 1 FROM list_votes_pending LIMIT CAST($1 AS BIGINT)) p`
 
 // VotesPending counts the lists the tally has yet to catch up, up to max.
 func (s *Store) VotesPending(ctx context.Context, max int) (int, error) {

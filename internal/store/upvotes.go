@@ -53,11 +53,14 @@ func (s *Store) AddUpvote(ctx context.Context, ownerID, listID, userID string, n
 			return upvoteCount(ctx, tx, ownerID, listID, &r.UpvoteCount)
 		}
 		r.Upvoted, r.Changed = true, true
-		count, args := stmtCountUpvote, []any{ownerID, listID}
-		if announce {
-			count, args = stmtCountAnnouncedUpvote, append(args, userID)
+		if err := tx.QueryRowContext(ctx, stmtCountUpvote, ownerID, listID).Scan(&r.UpvoteCount); err != nil {
+			return fmt.Errorf("count upvote: %w", err)
 		}
-		if err := tx.QueryRowContext(ctx, count, args...).Scan(&r.UpvoteCount); err != nil {
+		voter := ""
+		if announce {
+			voter = userID
+		}
+		if _, err := tx.ExecContext(ctx, StmtVotePending, ownerID, listID, voter); err != nil {
 			return fmt.Errorf("count upvote: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, StmtDailyUpvoteAdd, ownerID, listID, dayOf(millis(now))); err != nil {
@@ -107,14 +110,20 @@ func visibleToVoter(ctx context.Context, tx dbtx, ownerID, listID, voterID strin
 	return nil
 }
 
-// stmtCountUpvote counts one more upvote of list ($1, $2) for the tally to catch up;
-// stmtCountAnnouncedUpvote also names its voter $3 as the one the author is to hear of.
-const (
-	stmtCountUpvote = `UPDATE lists SET upvote_count = upvote_count + 1, votes_pending = votes_pending + 1
-		WHERE user_id = $1 AND id = $2 RETURNING upvote_count`
-	stmtCountAnnouncedUpvote = `UPDATE lists SET upvote_count = upvote_count + 1, votes_pending = votes_pending + 1,
-		last_voter_id = $3 WHERE user_id = $1 AND id = $2 RETURNING upvote_count`
-)
+// stmtCountUpvote counts one more upvote of list ($1, $2).
+const stmtCountUpvote = `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2 RETURNING upvote_count`
+
+// StmtVotePending leaves list ($1, $2) one more vote for the tally to catch up, naming
+// voter $3 as the one its author is to hear of (” names none and keeps who was named).
+const StmtVotePending = `INSERT INTO list_votes_pending (list_user_id, list_id, n, last_voter_id) VALUES ($1, $2, 1, $3)
+	ON CONFLICT (list_user_id, list_id) DO UPDATE SET n = list_votes_pending.n + 1,
+		last_voter_id = CASE WHEN excluded.last_voter_id = '' THEN list_votes_pending.last_voter_id ELSE excluded.last_voter_id END`
+
+// stmtWithdrawalPending leaves list ($1, $2) one more withdrawal for the tally to catch up;
+// its voter $3, if the one the author was to hear of, is not announced.
+const stmtWithdrawalPending = `INSERT INTO list_votes_pending (list_user_id, list_id, n, last_voter_id) VALUES ($1, $2, 1, '')
+	ON CONFLICT (list_user_id, list_id) DO UPDATE SET n = list_votes_pending.n + 1,
+		last_voter_id = CASE WHEN list_votes_pending.last_voter_id = $3 THEN '' ELSE list_votes_pending.last_voter_id END`
 
 // removeUpvote withdraws userID's vote on a list in tx, if any (and, when seen, if they
 // may see the list), keeping its count and its day's exact, the rest left to the tally;
@@ -134,9 +143,11 @@ func removeUpvote(ctx context.Context, tx dbtx, ownerID, listID, userID string, 
 	if err != nil {
 		return false, fmt.Errorf("remove upvote: %w", err)
 	}
-	if err := tx.QueryRowContext(ctx, `UPDATE lists SET upvote_count = upvote_count - 1, votes_pending = votes_pending + 1,
-		last_voter_id = CASE WHEN last_voter_id = $3 THEN '' ELSE last_voter_id END WHERE user_id = $1 AND id = $2
-		RETURNING upvote_count`, ownerID, listID, userID).Scan(count); err != nil {
+	if err := tx.QueryRowContext(ctx, `UPDATE lists SET upvote_count = upvote_count - 1 WHERE user_id = $1 AND id = $2
+		RETURNING upvote_count`, ownerID, listID).Scan(count); err != nil {
+		return false, fmt.Errorf("count upvote: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, stmtWithdrawalPending, ownerID, listID, userID); err != nil {
 		return false, fmt.Errorf("count upvote: %w", err)
 	}
 	// The vote leaves the day it was cast on, so "this week" forgets it too once the
@@ -180,7 +191,9 @@ func upvoteCount(ctx context.Context, tx dbtx, ownerID, listID string, count *in
 // batched), its parts in data-modifying CTEs: the vote's row, the list's count and the
 // day's commit together, and the list's row, which every voter of the list updates, is
 // locked for one statement's run rather than across round trips (which on a busy machine
-// queued a popular list's voters behind each other).
+// queued a popular list's voters behind each other). The list's row is locked before its
+// pending row (a sub-statement the main one does not read runs after it), as the tally's
+// catch-up locks them (FoldListsTogether).
 
 // stmtAddUpvoteAtOnce adds voter $3's vote on list ($1, $2) at $4 (day $5) when the voter
 // may see the list, counting it on the list (naming the voter when $6) and on the day; it
@@ -192,9 +205,13 @@ var stmtAddUpvoteAtOnce = `WITH added AS (
 ), daily AS (
 	INSERT INTO list_upvotes_daily (list_user_id, list_id, day, n) SELECT $1, $2, CAST($5 AS BIGINT), 1 FROM added
 	ON CONFLICT (list_user_id, list_id, day) DO UPDATE SET n = list_upvotes_daily.n + 1
+), pending AS (
+	INSERT INTO list_votes_pending (list_user_id, list_id, n, last_voter_id)
+	SELECT $1, $2, 1, CASE WHEN CAST($6 AS BOOLEAN) THEN $3 ELSE '' END FROM added
+	ON CONFLICT (list_user_id, list_id) DO UPDATE SET n = list_votes_pending.n + 1,
+		last_voter_id = CASE WHEN excluded.last_voter_id = '' THEN list_votes_pending.last_voter_id ELSE excluded.last_voter_id END
 )
-UPDATE lists SET upvote_count = upvote_count + 1, votes_pending = votes_pending + 1,
-	last_voter_id = CASE WHEN CAST($6 AS BOOLEAN) THEN $3 ELSE last_voter_id END
+UPDATE lists SET upvote_count = upvote_count + 1
 WHERE user_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM added) RETURNING upvote_count`
 
 // stmtRemoveUpvoteAtOnce withdraws voter $3's vote on list ($1, $2) when the voter may see
@@ -204,9 +221,12 @@ var stmtRemoveUpvoteAtOnce = `WITH removed AS (
 	DELETE FROM list_upvotes WHERE list_user_id = $1 AND list_id = $2 AND user_id = $3 AND EXISTS (` + stmtVisibleToVoter + `)
 	RETURNING created_at
 ), counted AS (
-	UPDATE lists SET upvote_count = upvote_count - 1, votes_pending = votes_pending + 1,
-		last_voter_id = CASE WHEN last_voter_id = $3 THEN '' ELSE last_voter_id END
+	UPDATE lists SET upvote_count = upvote_count - 1
 	WHERE user_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM removed) RETURNING upvote_count
+), pending AS (
+	INSERT INTO list_votes_pending (list_user_id, list_id, n, last_voter_id) SELECT $1, $2, 1, '' FROM removed
+	ON CONFLICT (list_user_id, list_id) DO UPDATE SET n = list_votes_pending.n + 1,
+		last_voter_id = CASE WHEN list_votes_pending.last_voter_id = $3 THEN '' ELSE list_votes_pending.last_voter_id END
 ), daily AS (
 	UPDATE list_upvotes_daily d SET n = d.n - 1 FROM removed r
 	WHERE d.list_user_id = $1 AND d.list_id = $2 AND d.day = r.created_at / ` + strconv.Itoa(dayMillis) + `
