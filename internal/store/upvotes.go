@@ -114,7 +114,7 @@ func visibleToVoter(ctx context.Context, tx dbtx, ownerID, listID, voterID strin
 const stmtCountUpvote = `UPDATE lists SET upvote_count = upvote_count + 1 WHERE user_id = $1 AND id = $2 RETURNING upvote_count`
 
 // StmtVotePending leaves list ($1, $2) one more vote for the tally to catch up, naming
-// voter $3 as the one its author is to hear of (” names none and keeps who was named).
+// voter $3 as the one its author is to hear of (an empty $3 keeps the one named before).
 const StmtVotePending = `INSERT INTO list_votes_pending (list_user_id, list_id, n, last_voter_id) VALUES ($1, $2, 1, $3)
 	ON CONFLICT (list_user_id, list_id) DO UPDATE SET n = list_votes_pending.n + 1,
 		last_voter_id = CASE WHEN excluded.last_voter_id = '' THEN list_votes_pending.last_voter_id ELSE excluded.last_voter_id END`
