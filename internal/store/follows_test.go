@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -153,6 +154,67 @@ func TestFollowLimit(t *testing.T) {
 		}
 		follow(t, s, ann.ID, "u-2000")
 		consistent(t, s)
+	})
+}
+
+// Fans following and unfollowing each other all at once, pairs both ways at the same
+// moment, keep every count exact and never deadlock, and each new follow tells its fan once.
+func TestFollowsAtOnceCountExactly(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		fans := make([]*model.User, 8)
+		for i := range fans {
+			fans[i] = listUser(t, s, fmt.Sprintf("Fan %d", i))
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 1000)
+		var mu sync.Mutex
+		told := map[string]int{}
+		for i, a := range fans {
+			for j, b := range fans {
+				if i == j {
+					continue
+				}
+				wg.Go(func() {
+					for round := range 3 {
+						note := &model.Notification{ID: model.NewID(), UserID: b.ID, Type: "new_follower", ActorID: a.ID,
+							CreatedByName: a.DisplayName, DedupeKey: "new_follower:" + a.ID + ":" + b.ID, CreatedAt: time.Now()}
+						_, notified, err := s.Follow(ctx, a.ID, b.ID, time.Now(), note)
+						if err != nil {
+							errs <- err
+							return
+						}
+						mu.Lock()
+						for _, n := range notified {
+							told[a.ID+">"+n]++
+						}
+						mu.Unlock()
+						if (i+j+round)%2 == 0 {
+							if _, err := s.Unfollow(ctx, a.ID, b.ID); err != nil {
+								errs <- err
+								return
+							}
+						}
+					}
+				})
+			}
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		consistent(t, s)
+		for i, a := range fans {
+			for j, b := range fans {
+				if i == j {
+					continue
+				}
+				if told[a.ID+">"+b.ID] != 1 {
+					t.Errorf("%s told of %s's follow %d times, want once", b.DisplayName, a.DisplayName, told[a.ID+">"+b.ID])
+				}
+			}
+		}
 	})
 }
 

@@ -6,7 +6,7 @@
 CREATE FUNCTION castaway_add_favorite(fan TEXT, owner TEXT, list TEXT, at BIGINT, cap INTEGER)
 RETURNS INTEGER LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM 1 FROM users WHERE id = fan FOR UPDATE;
+    PERFORM 1 FROM users WHERE id = fan FOR NO KEY UPDATE;
     IF EXISTS (SELECT 1 FROM favorites WHERE user_id = fan AND list_user_id = owner AND list_id = list) THEN
         RETURN 0;
     END IF;
