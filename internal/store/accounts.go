@@ -41,6 +41,10 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 		if err != nil {
 			return fmt.Errorf("lock user: %w", err)
 		}
+		// Their entries go with the user's row, and so they leave the leaderboards.
+		if err := boardsOfUser(ctx, tx, userID); err != nil {
+			return err
+		}
 		// Its follows leave the others' counts (a suspension took them out already);
 		// the rows go with the user's.
 		if !suspended {

@@ -94,6 +94,9 @@ func (s *Store) ScoreBatch(ctx context.Context, season, owner string, limit int,
 			if err := writeScores(ctx, tx, s.dialect == SQLite, season, job.Outcome, entries, score); err != nil {
 				return err
 			}
+			if err := boardOf(ctx, tx, season); err != nil {
+				return err
+			}
 			if notified, err = notifyScored(ctx, tx, season, job, after, last, now); err != nil {
 				return err
 			}

@@ -129,6 +129,10 @@ func (s *Store) Unsuspend(ctx context.Context, userID string, expiredBy time.Tim
 // setSuspended takes userID's content out of (suspend) or back into what others see, as
 // the users row now says, in tx.
 func (s *Store) setSuspended(ctx context.Context, tx *sql.Tx, userID string, suspend bool, now time.Time) error {
+	// Leaderboards leave a suspended fan out.
+	if err := boardsOfUser(ctx, tx, userID); err != nil {
+		return err
+	}
 	// The lists whose visibility changes: public ones leave, chosen ones no moderator hid come back.
 	changing := `SELECT id FROM lists WHERE user_id = $1 AND is_public = TRUE`
 	if !suspend {

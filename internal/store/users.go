@@ -152,8 +152,12 @@ func userExists(ctx context.Context, tx *sql.Tx, id string) error {
 }
 
 // nameChanged brings what shows user id's name up to their new one in tx: their lists'
-// search rows, and the threads they wrote in (StmtThreadsOfAuthorChanged).
+// search rows, the threads they wrote in (StmtThreadsOfAuthorChanged) and the
+// leaderboards they are on.
 func (s *Store) nameChanged(ctx context.Context, tx *sql.Tx, id string) error {
+	if err := boardsOfUser(ctx, tx, id); err != nil {
+		return err
+	}
 	if err := s.reindexSearch(ctx, tx, `l.user_id = $1`, id); err != nil {
 		return err
 	}
