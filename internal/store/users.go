@@ -133,6 +133,11 @@ func (s *Store) RenameUser(ctx context.Context, id, name string) (changed bool, 
 		if changed = n > 0; !changed {
 			return userExists(ctx, tx, id)
 		}
+		// The leaderboards they are on too (not in nameChanged: the migrations that
+		// rename look-alikes run before there are any).
+		if err := boardsOfUser(ctx, tx, id); err != nil {
+			return err
+		}
 		return s.nameChanged(ctx, tx, id)
 	})
 	return changed, err
@@ -152,12 +157,8 @@ func userExists(ctx context.Context, tx *sql.Tx, id string) error {
 }
 
 // nameChanged brings what shows user id's name up to their new one in tx: their lists'
-// search rows, the threads they wrote in (StmtThreadsOfAuthorChanged) and the
-// leaderboards they are on.
+// search rows, and the threads they wrote in (StmtThreadsOfAuthorChanged).
 func (s *Store) nameChanged(ctx context.Context, tx *sql.Tx, id string) error {
-	if err := boardsOfUser(ctx, tx, id); err != nil {
-		return err
-	}
 	if err := s.reindexSearch(ctx, tx, `l.user_id = $1`, id); err != nil {
 		return err
 	}
