@@ -113,20 +113,20 @@ func (s *Server) predictionBoard(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "prediction board", err, msgSomethingWrong)
 		return
 	}
-	writeJSONBody(w, http.StatusOK, v.([]byte))
+	v.(*httpcache.Precompressed).ServeUntagged(w, r)
 }
 
 // boardPage is seasonID's leaderboard in JSON, kept built (s.pages) under its version,
-// which every change to what it shows moves on in the store, on any node: so it is read
-// and encoded once per change, not once per request, and never one change behind.
-func (s *Server) boardPage(ctx context.Context, seasonID string) ([]byte, error) {
+// which every change to what it shows moves on in the store, on any node: so it is read,
+// encoded and gzipped once per change, not once per request, and never one change behind.
+func (s *Server) boardPage(ctx context.Context, seasonID string) (*httpcache.Precompressed, error) {
 	v, err := s.predictions.BoardVersionOf(ctx, seasonID)
 	if err != nil {
 		return nil, err
 	}
 	key, version := "prediction-board\x00"+v.Season, strconv.FormatInt(v.Version, 10)+"."+strconv.Itoa(v.Boots)
 	if p, ok := s.pages.Page(key, version); ok {
-		return p.Body(), nil
+		return p, nil
 	}
 	b, err := s.predictions.Leaderboard(ctx, v.Season)
 	if err != nil {
@@ -136,8 +136,9 @@ func (s *Server) boardPage(ctx context.Context, seasonID string) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	s.pages.Keep(key, version, httpcache.NewPrecompressed(body, "application/json", "no-store"))
-	return body, nil
+	p := httpcache.NewPrecompressed(body, "application/json", "no-store")
+	s.pages.Keep(key, version, p)
+	return p, nil
 }
 
 // followingBoard answers the leaderboard of the signed-in fan and those they follow.
