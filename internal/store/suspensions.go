@@ -81,7 +81,8 @@ func (s *Store) Suspend(ctx context.Context, userID string, sus model.Suspension
 		if err != nil {
 			return fmt.Errorf("suspend: %w", err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		n, _ := res.RowsAffected()
+		if n == 0 {
 			if _, err := tx.ExecContext(ctx, `UPDATE users SET suspended_until = $2, suspension_reason = $3 WHERE id = $1`,
 				userID, until, sus.Reason); err != nil {
 				return fmt.Errorf("suspend: %w", err)
@@ -90,7 +91,11 @@ func (s *Store) Suspend(ctx context.Context, userID string, sus model.Suspension
 			return err
 		}
 		a.Kind, a.Key, a.Title = KindUser, userID, name
-		return recordAction(ctx, tx, a)
+		if err := recordAction(ctx, tx, a); err != nil || n == 0 {
+			return err
+		}
+		// The leaderboards leave the fan out.
+		return boardsOfUser(ctx, tx, userID)
 	})
 }
 
@@ -122,17 +127,17 @@ func (s *Store) Unsuspend(ctx context.Context, userID string, expiredBy time.Tim
 			return err
 		}
 		a.Kind, a.Key, a.Title = KindUser, userID, name
-		return recordAction(ctx, tx, a)
+		if err := recordAction(ctx, tx, a); err != nil {
+			return err
+		}
+		// The leaderboards show the fan again.
+		return boardsOfUser(ctx, tx, userID)
 	})
 }
 
 // setSuspended takes userID's content out of (suspend) or back into what others see, as
 // the users row now says, in tx.
 func (s *Store) setSuspended(ctx context.Context, tx *sql.Tx, userID string, suspend bool, now time.Time) error {
-	// Leaderboards leave a suspended fan out.
-	if err := boardsOfUser(ctx, tx, userID); err != nil {
-		return err
-	}
 	// The lists whose visibility changes: public ones leave, chosen ones no moderator hid come back.
 	changing := `SELECT id FROM lists WHERE user_id = $1 AND is_public = TRUE`
 	if !suspend {

@@ -133,12 +133,12 @@ func (s *Store) RenameUser(ctx context.Context, id, name string) (changed bool, 
 		if changed = n > 0; !changed {
 			return userExists(ctx, tx, id)
 		}
-		// The leaderboards they are on too (not in nameChanged: the migrations that
-		// rename look-alikes run before there are any).
-		if err := boardsOfUser(ctx, tx, id); err != nil {
+		if err := s.nameChanged(ctx, tx, id); err != nil {
 			return err
 		}
-		return s.nameChanged(ctx, tx, id)
+		// The leaderboards they are on too (not in nameChanged: the migrations that
+		// rename look-alikes run before there are any).
+		return boardsOfUser(ctx, tx, id)
 	})
 	return changed, err
 }
