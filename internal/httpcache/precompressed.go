@@ -109,6 +109,16 @@ func (p *Precompressed) ServeStatus(w http.ResponseWriter, r *http.Request, stat
 		p.ServeHTTP(w, r)
 		return
 	}
+	p.serveUntagged(w, r, status)
+}
+
+// ServeUntagged answers 200 with the body as ServeHTTP picks it (gzipped once, not for
+// each request) and no ETag: for a route that tags its answers itself (Cacheable).
+func (p *Precompressed) ServeUntagged(w http.ResponseWriter, r *http.Request) {
+	p.serveUntagged(w, r, http.StatusOK)
+}
+
+func (p *Precompressed) serveUntagged(w http.ResponseWriter, r *http.Request, status int) {
 	body, _ := p.pick(w, r)
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)

@@ -53,6 +53,26 @@ func (s *Service) Leaderboard(ctx context.Context, seasonID string) (*Board, err
 	return board(season.ID, len(season.Boots), rows), nil
 }
 
+// BoardVersion is what a season's leaderboard is built from: the season (its canonical
+// id), its boots as the game has them, and the store's version of its entries, which
+// every change to what the board shows moves on. A board built after reading it is
+// never older than it, so a board kept under it stands while it does.
+type BoardVersion struct {
+	Season  string
+	Boots   int
+	Version int64
+}
+
+// BoardVersionOf is seasonID's BoardVersion now: one primary-key read.
+func (s *Service) BoardVersionOf(ctx context.Context, seasonID string) (BoardVersion, error) {
+	season, err := s.game.Season(seasonID)
+	if err != nil {
+		return BoardVersion{}, err
+	}
+	v, err := s.store.BoardVersion(ctx, season.ID)
+	return BoardVersion{Season: season.ID, Boots: len(season.Boots), Version: v}, err
+}
+
 // FollowingBoard is seasonID's leaderboard of a and the fans they follow, withheld when
 // a, who watched w, is behind on the season.
 func (s *Service) FollowingBoard(ctx context.Context, a model.Actor, seasonID string, w Watch) (*Board, error) {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"castaway/internal/api"
+	"castaway/internal/httpcache"
 	"castaway/internal/predictions"
 	"castaway/internal/problem"
 	"castaway/internal/watching"
@@ -93,7 +94,8 @@ func (s *Server) answerPrediction(w http.ResponseWriter, r *http.Request, what s
 
 // predictionBoard answers a season's leaderboard: the same for everyone, shared for a
 // moment under the season's id (only seasons the game has: an unknown one is refused
-// before anything is kept) and answered with an ETag.
+// before anything is kept) and answered with an ETag. Unshared, it costs one read of the
+// board's version while a board built from it is kept (boardPage).
 func (s *Server) predictionBoard(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("seasonId")
 	// A fan behind on the season gets it withheld, saying why.
@@ -106,12 +108,37 @@ func (s *Server) predictionBoard(w http.ResponseWriter, r *http.Request) {
 		s.answerBoard(w, r, b, err)
 		return
 	}
-	v, err := s.shared.Get("predictions\x00"+id, func(ctx context.Context) (any, error) { return s.predictions.Leaderboard(ctx, id) })
+	v, err := s.shared.Get("predictions\x00"+id, func(ctx context.Context) (any, error) { return s.boardPage(ctx, id) })
 	if err != nil {
 		s.fail(w, r, "prediction board", err, msgSomethingWrong)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	v.(*httpcache.Precompressed).ServeUntagged(w, r)
+}
+
+// boardPage is seasonID's leaderboard in JSON, kept built (s.pages) under its version,
+// which every change to what it shows moves on in the store, on any node: so it is read,
+// encoded and gzipped once per change, not once per request, and never one change behind.
+func (s *Server) boardPage(ctx context.Context, seasonID string) (*httpcache.Precompressed, error) {
+	v, err := s.predictions.BoardVersionOf(ctx, seasonID)
+	if err != nil {
+		return nil, err
+	}
+	key, version := "prediction-board\x00"+v.Season, strconv.FormatInt(v.Version, 10)+"."+strconv.Itoa(v.Boots)
+	if p, ok := s.pages.Page(key, version); ok {
+		return p, nil
+	}
+	b, err := s.predictions.Leaderboard(ctx, v.Season)
+	if err != nil {
+		return nil, err
+	}
+	body, err := encodeJSON(b)
+	if err != nil {
+		return nil, err
+	}
+	p := httpcache.NewPrecompressed(body, "application/json", "no-store")
+	s.pages.Keep(key, version, p)
+	return p, nil
 }
 
 // followingBoard answers the leaderboard of the signed-in fan and those they follow.

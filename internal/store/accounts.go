@@ -97,11 +97,17 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) error {
 				return err
 			}
 		}
-		// Sessions, identities, resets, drafts, favorites, blocks and the inbox go with the row.
+		// Their entries leave the leaderboards, which move on last (boardOf).
+		rows, err := tx.QueryContext(ctx, `DELETE FROM predictions WHERE user_id = $1 RETURNING season`, userID)
+		boards, err := stringsOf(rows, err, "delete predictions")
+		if err != nil {
+			return err
+		}
+		// Sessions, identities, resets, drafts, favorites, blocks, picks and the inbox go with the row.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = $1`, userID); err != nil {
 			return fmt.Errorf("delete user: %w", err)
 		}
-		return nil
+		return boardsOf(ctx, tx, boards)
 	})
 }
 

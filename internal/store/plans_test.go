@@ -70,6 +70,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"list origin", store.StmtOrigin, []any{"u00001", "list_1"}, false},
 		{"list remixes", store.StmtRemixes, []any{"u00001", "list_1", int64(1) << 62, "", "", 13}, true},
 		{"consensus version", store.StmtConsensusVersion, []any{"s1"}, false},
+		{"board version", store.StmtBoardVersion, []any{"s1"}, false},
 		{"consensus versions (a castaway page's head)", store.StmtConsensusVersions(3), []any{store.AllTimeScope, "s1", "s2"}, false},
 		{"list names (consensus agreeing)", store.StmtListNames(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"consensus count", store.StmtConsensusCount, []any{"s1"}, false},

@@ -27,11 +27,16 @@ func (s *Store) SavePrediction(ctx context.Context, userID, season string, order
 	if err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO predictions (user_id, season, cast_order, created_at, updated_at)
-		SELECT $1, $2, $3, CAST($4 AS BIGINT), CAST($4 AS BIGINT) WHERE CAST($4 AS BIGINT) < CAST($5 AS BIGINT)
-		ON CONFLICT (season, user_id) DO UPDATE SET cast_order = excluded.cast_order, updated_at = excluded.updated_at
-		WHERE predictions.updated_at <= excluded.updated_at`, userID, season, string(body), millis(now), millis(lock))
-	return lockedUnless(res, err, "save prediction")
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO predictions (user_id, season, cast_order, created_at, updated_at)
+			SELECT $1, $2, $3, CAST($4 AS BIGINT), CAST($4 AS BIGINT) WHERE CAST($4 AS BIGINT) < CAST($5 AS BIGINT)
+			ON CONFLICT (season, user_id) DO UPDATE SET cast_order = excluded.cast_order, updated_at = excluded.updated_at
+			WHERE predictions.updated_at <= excluded.updated_at`, userID, season, string(body), millis(now), millis(lock))
+		if err := lockedUnless(res, err, "save prediction"); err != nil {
+			return err
+		}
+		return boardOf(ctx, tx, season)
+	})
 }
 
 // SavePick keeps castaway as userID's pick for episode of season, decided at now, if now is
@@ -39,16 +44,24 @@ func (s *Store) SavePrediction(ctx context.Context, userID, season string, order
 // prediction gets an entry of the season (with no order) to be scored and ranked by.
 func (s *Store) SavePick(ctx context.Context, userID, season string, episode int, castaway string, now, lock time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO predictions (user_id, season, created_at, updated_at)
+		entered, err := tx.ExecContext(ctx, `INSERT INTO predictions (user_id, season, created_at, updated_at)
 			SELECT $1, $2, CAST($3 AS BIGINT), CAST($3 AS BIGINT) WHERE CAST($3 AS BIGINT) < CAST($4 AS BIGINT)
-			ON CONFLICT (season, user_id) DO NOTHING`, userID, season, millis(now), millis(lock)); err != nil {
+			ON CONFLICT (season, user_id) DO NOTHING`, userID, season, millis(now), millis(lock))
+		if err != nil {
 			return fmt.Errorf("enter season: %w", err)
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO weekly_picks (user_id, season, episode, castaway, picked_at)
 			SELECT $1, $2, CAST($3 AS INTEGER), $4, CAST($5 AS BIGINT) WHERE CAST($5 AS BIGINT) < CAST($6 AS BIGINT)
 			ON CONFLICT (season, user_id, episode) DO UPDATE SET castaway = excluded.castaway, picked_at = excluded.picked_at
 			WHERE weekly_picks.picked_at <= excluded.picked_at`, userID, season, episode, castaway, millis(now), millis(lock))
-		return lockedUnless(res, err, "save pick")
+		if err := lockedUnless(res, err, "save pick"); err != nil {
+			return err
+		}
+		// A pick alone shows on no board; a fan's first entry does.
+		if n, err := entered.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		return boardOf(ctx, tx, season)
 	})
 }
 
@@ -223,6 +236,6 @@ func (s *Store) InsertDemoPredictions(ctx context.Context, season string, entrie
 				}
 			}
 		}
-		return nil
+		return boardOf(ctx, tx, season)
 	})
 }

@@ -99,12 +99,16 @@ func (s *Store) ScoreBatch(ctx context.Context, season, owner string, limit int,
 			}
 			if len(entries) == limit {
 				done = false
-				_, err := tx.ExecContext(ctx, `UPDATE scoring_jobs SET after_user = $2 WHERE season = $1`, season, last)
-				return err
+				if _, err := tx.ExecContext(ctx, `UPDATE scoring_jobs SET after_user = $2 WHERE season = $1`, season, last); err != nil {
+					return err
+				}
+				return boardOf(ctx, tx, season)
 			}
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM scoring_jobs WHERE season = $1 AND version = $2`, season, job.Version)
-		return err
+		if _, err = tx.ExecContext(ctx, `DELETE FROM scoring_jobs WHERE season = $1 AND version = $2`, season, job.Version); err != nil || len(entries) == 0 {
+			return err
+		}
+		return boardOf(ctx, tx, season)
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("score predictions: %w", err)

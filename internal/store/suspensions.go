@@ -81,7 +81,8 @@ func (s *Store) Suspend(ctx context.Context, userID string, sus model.Suspension
 		if err != nil {
 			return fmt.Errorf("suspend: %w", err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		n, _ := res.RowsAffected()
+		if n == 0 {
 			if _, err := tx.ExecContext(ctx, `UPDATE users SET suspended_until = $2, suspension_reason = $3 WHERE id = $1`,
 				userID, until, sus.Reason); err != nil {
 				return fmt.Errorf("suspend: %w", err)
@@ -90,7 +91,11 @@ func (s *Store) Suspend(ctx context.Context, userID string, sus model.Suspension
 			return err
 		}
 		a.Kind, a.Key, a.Title = KindUser, userID, name
-		return recordAction(ctx, tx, a)
+		if err := recordAction(ctx, tx, a); err != nil || n == 0 {
+			return err
+		}
+		// The leaderboards leave the fan out.
+		return boardsOfUser(ctx, tx, userID)
 	})
 }
 
@@ -122,7 +127,11 @@ func (s *Store) Unsuspend(ctx context.Context, userID string, expiredBy time.Tim
 			return err
 		}
 		a.Kind, a.Key, a.Title = KindUser, userID, name
-		return recordAction(ctx, tx, a)
+		if err := recordAction(ctx, tx, a); err != nil {
+			return err
+		}
+		// The leaderboards show the fan again.
+		return boardsOfUser(ctx, tx, userID)
 	})
 }
 

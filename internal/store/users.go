@@ -133,7 +133,12 @@ func (s *Store) RenameUser(ctx context.Context, id, name string) (changed bool, 
 		if changed = n > 0; !changed {
 			return userExists(ctx, tx, id)
 		}
-		return s.nameChanged(ctx, tx, id)
+		if err := s.nameChanged(ctx, tx, id); err != nil {
+			return err
+		}
+		// The leaderboards they are on too (not in nameChanged: the migrations that
+		// rename look-alikes run before there are any).
+		return boardsOfUser(ctx, tx, id)
 	})
 	return changed, err
 }
