@@ -5,6 +5,20 @@
 -- for none, unless the author blocked the voter or was told before), and last the list's
 -- thread moved on, so the list's row is held for the commit alone. It returns the author
 -- when told, '' otherwise, and NULL when the comment does not exist.
+-- castaway_tell writes a notification, unless its recipient blocked its actor or one of
+-- its dedupe key was written before (insertNotifications' rule); whether it wrote.
+CREATE FUNCTION castaway_tell(n_id TEXT, recipient TEXT, n_type TEXT, actor TEXT, n_name TEXT, n_content TEXT,
+    list_owner TEXT, list TEXT, comment TEXT, n_key TEXT, at BIGINT)
+RETURNS BOOLEAN LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO notifications
+        (id, user_id, type, actor_id, created_by_name, content, is_new, list_user_id, list_id, comment_id, dedupe_key, created_at)
+        SELECT n_id, recipient, n_type, actor, n_name, n_content, TRUE, list_owner, list, comment, NULLIF(n_key, ''), at
+        WHERE NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = recipient AND blocked_id = actor)
+        ON CONFLICT (dedupe_key) DO NOTHING;
+    RETURN FOUND;
+END $$;
+
 CREATE FUNCTION castaway_set_comment_vote(cid TEXT, voter TEXT, val INTEGER,
     n_id TEXT, n_user TEXT, n_type TEXT, n_name TEXT, n_content TEXT, n_key TEXT, n_at BIGINT)
 RETURNS TEXT LANGUAGE plpgsql AS $$
@@ -32,12 +46,7 @@ BEGIN
     UPDATE comments SET upvotes = upvotes + (val = 1)::int - (old = 1)::int,
         downvotes = downvotes + (val = -1)::int - (old = -1)::int WHERE id = cid;
     IF val = 1 AND n_id <> '' THEN
-        INSERT INTO notifications
-            (id, user_id, type, actor_id, created_by_name, content, is_new, list_user_id, list_id, comment_id, dedupe_key, created_at)
-            SELECT n_id, n_user, n_type, voter, n_name, n_content, TRUE, owner, list, cid, NULLIF(n_key, ''), n_at
-            WHERE NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = n_user AND blocked_id = voter)
-            ON CONFLICT (dedupe_key) DO NOTHING;
-        IF FOUND THEN
+        IF castaway_tell(n_id, n_user, n_type, voter, n_name, n_content, owner, list, cid, n_key, n_at) THEN
             told := n_user;
         END IF;
     END IF;

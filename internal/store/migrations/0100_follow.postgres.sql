@@ -47,12 +47,7 @@ BEGIN
         ON CONFLICT DO NOTHING;
     code := 1;
     IF n_id <> '' THEN
-        INSERT INTO notifications
-            (id, user_id, type, actor_id, created_by_name, content, is_new, list_user_id, list_id, comment_id, dedupe_key, created_at)
-            SELECT n_id, target, n_type, fan, n_name, n_content, TRUE, '', '', '', NULLIF(n_key, ''), at
-            WHERE NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = target AND blocked_id = fan)
-            ON CONFLICT (dedupe_key) DO NOTHING;
-        IF FOUND THEN
+        IF castaway_tell(n_id, target, n_type, fan, n_name, n_content, '', '', '', n_key, at) THEN
             told := target;
         END IF;
     END IF;
