@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadLandingPage } from './app/AppRoutes';
 import { createQueryClient } from './app/queryClient';
 import { ScrollRestoration } from './app/ScrollRestoration';
+import { StartUpEnds } from './app/StartUpEnds';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -31,6 +32,7 @@ void Promise.all([preloadLandingPage(window.location.pathname), painted]).then((
       <StrictMode>
         <QueryClientProvider client={createQueryClient()}>
           <BrowserRouter>
+            <StartUpEnds />
             <ScrollRestoration />
             <AppRoutes />
           </BrowserRouter>
