@@ -5,15 +5,16 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadLandingPage } from './app/AppRoutes';
 import { createQueryClient } from './app/queryClient';
 import { ScrollRestoration } from './app/ScrollRestoration';
+import { StartUpEnds } from './app/StartUpEnds';
 import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
 // The landing page's code is already downloading (preloaded by the HTML): with it in hand,
-// the first render paints the page itself, not a loading fallback. That render is a
-// transition so React builds it in slices, yielding to the browser between them, rather than
-// holding the main thread for the whole app at once (the boot header stays on screen meanwhile).
+// the first render paints the page itself, not a loading fallback. It renders what the first
+// screen shows; the rest comes a slice at a time after it (lib/later), so that no task holds
+// the main thread for the whole app at once (the boot header stays on screen meanwhile).
 // It also waits for one frame to be painted first: the HTML's own first paint (the header
 // bar, and a list's title where the server put it in) then reaches the screen even when the
 // code is already cached, and is what a fan sees while the rest comes.
@@ -25,12 +26,15 @@ const painted = new Promise<void>((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve, 0));
   setTimeout(resolve, 1000);
 });
-void Promise.all([preloadLandingPage(window.location.pathname), painted]).then(() =>
+// The render is a task of its own, not the end of the one that ran the page's code.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+void Promise.all([preloadLandingPage(window.location.pathname), painted]).then(nextTask).then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
         <QueryClientProvider client={createQueryClient()}>
           <BrowserRouter>
+            <StartUpEnds />
             <ScrollRestoration />
             <AppRoutes />
           </BrowserRouter>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/EmptyState';
+import { Later } from '../components/Later';
 import { AccountBanners } from '../features/auth/AccountBanners';
 import { SessionEnded } from '../features/auth/SessionEnded';
 import { useAccountCaches } from '../features/offline/accountCaches';
@@ -34,7 +35,10 @@ export function Layout() {
           </main>
         </div>
         <Footer />
-        <UpdatePrompt />
+        {/* It registers the service worker after the page has loaded: no part of the first render. */}
+        <Later>
+          <UpdatePrompt />
+        </Later>
       </div>
     </PanelSlotProvider>
   );

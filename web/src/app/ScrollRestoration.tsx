@@ -13,6 +13,11 @@ function readStored(): Map<string, number> {
   }
 }
 
+/** The positions kept, read from the tab's storage when first needed (Back, Forward, a reload, leaving), not as the app starts. */
+function kept(positions: { current: Map<string, number> | null }): Map<string, number> {
+  return (positions.current ??= readStored());
+}
+
 /** Whether this document was reloaded or reached by Back/Forward (not opened afresh). */
 function returning(): boolean {
   const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -30,17 +35,15 @@ export function ScrollRestoration() {
   const location = useLocation();
   const type = useNavigationType();
   const positions = useRef<Map<string, number> | null>(null);
-  positions.current ??= readStored();
   // The entry on screen: scroll events are its position until the next one is shown.
   const shown = useRef<{ key: string; pathname: string } | null>(null);
 
   useLayoutEffect(() => {
-    const saved = positions.current!;
     window.history.scrollRestoration = 'manual';
     const remember = () => {
-      if (shown.current) saved.set(shown.current.key, window.scrollY);
+      if (shown.current) kept(positions).set(shown.current.key, window.scrollY);
     };
-    const store = () => sessionStorage.setItem(STORE, JSON.stringify([...saved].slice(-KEPT)));
+    const store = () => sessionStorage.setItem(STORE, JSON.stringify([...kept(positions)].slice(-KEPT)));
     window.addEventListener('scroll', remember, { passive: true });
     window.addEventListener('pagehide', store);
     return () => {
@@ -57,7 +60,7 @@ export function ScrollRestoration() {
     if (type === 'POP') {
       // A link to an anchor (#main) is the browser's to scroll; a page opened afresh starts at its top.
       if (location.hash !== '' || (before === null && !returning())) return;
-      window.scrollTo(0, positions.current!.get(location.key) ?? 0);
+      window.scrollTo(0, kept(positions).get(location.key) ?? 0);
     } else if (before?.pathname !== location.pathname) {
       window.scrollTo(0, 0);
     }

@@ -5,6 +5,8 @@ import { RelativeTime } from './RelativeTime';
 import { stripSurvivorPrefix } from '../lib/seasonDisplay';
 import { TAG_LABELS, isUserTag } from '../lib/tags';
 import { ranksUnfinished, useUnfinishedCastaways } from '../lib/watching';
+import { useShownCount } from '../lib/later';
+import { useIsMobile } from './useMediaQuery';
 import styles from './ListCard.module.css';
 import moderation from './moderationMarks.module.css';
 
@@ -163,10 +165,17 @@ export function ListCardGrid({ lists, from, loading = false, skeletons = 3, hide
       </div>
     );
   }
+  return <Cards lists={lists ?? []} from={from} hideAuthor={hideAuthor} dated={dated} label={label} badgeOf={badgeOf} />;
+}
+
+/** The cards: as the app starts, those of the first screen at once and the rest a slice at a time (lib/later). */
+function Cards({ lists, from, hideAuthor, dated, label, badgeOf }: Omit<GridProps, 'loading' | 'skeletons'> & { lists: ListSummary[] }) {
+  const perSlice = useIsMobile() ? 2 : 3;
+  const shown = useShownCount(lists.length, perSlice);
   return (
     <div className={styles.gridWrap}>
       <ul className={styles.grid} aria-label={label}>
-        {(lists ?? []).map((list) => (
+        {lists.slice(0, shown).map((list) => (
           <li key={`${list.userId}/${list.id}`} className={styles.cell}>
             <ListCard list={list} from={from} hideAuthor={hideAuthor} dated={dated} badge={badgeOf?.(list)} />
           </li>

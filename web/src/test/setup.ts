@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { resetStartUp } from '../lib/later';
 
 // findBy and waitFor wait for a condition; on a busy machine (the whole suite, journeys
 // alongside) a save-then-navigate can take over the default second.
@@ -10,6 +11,9 @@ configure({ asyncUtilTimeout: 5000 });
 // test's mocked server decides who is signed in, so every test starts with the hint.
 beforeEach(() => {
   document.cookie = 'castaway_signed_in=1; Path=/';
+  // Every part renders whole at once, as once the app has started (lib/later's own tests
+  // start it afresh).
+  resetStartUp(false);
 });
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 import type { Season } from '../../api/client';
 import { SeasonCard } from './tiles';
+import { useShownCount } from '../../lib/later';
 import styles from './SeasonsPanel.module.css';
 import { MESSAGES } from '../../api/contract';
 
@@ -20,11 +21,12 @@ export function SeasonGridSkeleton() {
   );
 }
 
-/** Every season as a card; a card opens its season. */
+/** Every season as a card (as the app starts, the first few at once and the rest a slice at a time); a card opens its season. */
 export function SeasonGrid({ seasons, onOpen }: { seasons: readonly Season[]; onOpen: (s: Season) => void }) {
+  const shown = useShownCount(seasons.length, 12);
   return (
     <ul className={styles.seasonGrid} aria-label="All seasons">
-      {seasons.map((s) => (
+      {seasons.slice(0, shown).map((s) => (
         <SeasonCard key={s.id} season={s} onOpen={onOpen} />
       ))}
     </ul>

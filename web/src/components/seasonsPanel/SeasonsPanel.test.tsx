@@ -129,7 +129,7 @@ describe('SeasonsPanel', () => {
     const { user, unmount } = await renderPanel();
     await user.click(screen.getByRole('button', { name: 'Collapse seasons panel' }));
     expect(window.localStorage.getItem(COLLAPSED_STORAGE_KEY)).toBe('true');
-    expect(screen.queryByPlaceholderText('Search seasons or contestants...')).not.toBeVisible();
+    expect(screen.queryByPlaceholderText('Search seasons or contestants...')).not.toBeInTheDocument();
     unmount();
 
     renderWithProviders(<SeasonsPanel />);
@@ -147,7 +147,7 @@ describe('SeasonsPanel', () => {
     const { unmount } = renderWithProviders(<SeasonsPanel />);
     const show = screen.getByRole('button', { name: 'Show seasons' });
     expect(show).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByPlaceholderText('Search seasons or contestants...')).not.toBeVisible();
+    expect(screen.queryByPlaceholderText('Search seasons or contestants...')).not.toBeInTheDocument();
     await user.click(show);
     expect(window.localStorage.getItem(PHONE_SHOWN_STORAGE_KEY)).toBe('true');
     expect(await screen.findByRole('list', { name: 'All seasons' })).toBeVisible();
@@ -159,7 +159,7 @@ describe('SeasonsPanel', () => {
     expect(screen.getByPlaceholderText('Search seasons or contestants...')).toBeVisible();
     await user.click(hide);
     expect(window.localStorage.getItem(PHONE_SHOWN_STORAGE_KEY)).toBe('false');
-    expect(screen.getByPlaceholderText('Search seasons or contestants...')).not.toBeVisible();
+    expect(screen.queryByPlaceholderText('Search seasons or contestants...')).not.toBeInTheDocument();
   });
 
   it('shows an error with a working retry', async () => {

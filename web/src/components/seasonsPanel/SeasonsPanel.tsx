@@ -143,13 +143,18 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
           )}
         </div>
 
+        {/* Hidden (a phone's panel until the fan shows it), its content is not rendered at all: the page starts without it. */}
         <div id={bodyId} className={styles.content} hidden={!bodyVisible} style={isMobile && bodyVisible && !isSheet ? { height } : undefined}>
-          <SearchField className={styles.searchRow} label="Search seasons or contestants" placeholder={MESSAGES.seasonsSearchPlaceholder} value={query} onChange={setQuery} />
-          {instructions && <p className={styles.instructions}>{instructions}</p>}
-          {view === 'grid' && catalog.isSuccess && <FranchiseSwitch value={franchise} onChange={setFranchise} />}
-          <div ref={bodyRef} className={styles.body}>
-            {body}
-          </div>
+          {bodyVisible && (
+            <>
+              <SearchField className={styles.searchRow} label="Search seasons or contestants" placeholder={MESSAGES.seasonsSearchPlaceholder} value={query} onChange={setQuery} />
+              {instructions && <p className={styles.instructions}>{instructions}</p>}
+              {view === 'grid' && catalog.isSuccess && <FranchiseSwitch value={franchise} onChange={setFranchise} />}
+              <div ref={bodyRef} className={styles.body}>
+                {body}
+              </div>
+            </>
+          )}
         </div>
         {isMobile && bodyVisible && !isSheet && <ResizeHandle height={height} max={maxHeight} onResize={setHeight} controls={bodyId} />}
       </aside>

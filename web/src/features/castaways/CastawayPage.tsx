@@ -5,6 +5,8 @@ import { userMessage } from '../../api/userMessage';
 import { ErrorLine, LoadFailed } from '../../components/Failure';
 import { FallbackImage } from '../../components/FallbackImage';
 import { GameCredit } from '../../components/GameCredit';
+import { Later } from '../../components/Later';
+import { useShownCount } from '../../lib/later';
 import { ListCardGrid, type ListSummary } from '../../components/ListCard';
 import { PageHero } from '../../components/PageHero';
 import { seasonNumberLabel, shortSeasonName } from '../../lib/seasonDisplay';
@@ -59,6 +61,8 @@ type Shielded = ReturnType<typeof shieldedSeasons>;
 function Seasons({ c, game, shield, onReveal }: { c: Castaway; game: ReturnType<typeof useCastawayGame>; shield: Shielded; onReveal: (what: string) => void }) {
   const played = new Map(game.data?.seasons.map((g) => [g.season, g]));
   const seasons = c.seasons.filter((s) => shield.shown.includes(s.id));
+  // As the app starts, the first two at once and the rest one a slice (lib/later).
+  const shown = useShownCount(seasons.length, 2, 1);
   return (
     <section className={page.section} aria-labelledby="seasons-heading">
       <h2 id="seasons-heading" className={page.sectionTitle}>
@@ -71,7 +75,7 @@ function Seasons({ c, game, shield, onReveal }: { c: Castaway; game: ReturnType<
         <LoadFailed message={userMessage(game.error, GAME_ERROR)} onRetry={() => void game.refetch()} className={gameStyles.error} retryLabel="Retry" inline />
       )}
       <ul className={`${styles.seasons} ${game.data ? styles.withGame : ''}`}>
-        {seasons.map((s) => {
+        {seasons.slice(0, shown).map((s) => {
           const g = played.get(s.id);
           const cut = shield.cut.has(s.id) && (!g || g.place === 0);
           const name = shortSeasonName(s.name);
@@ -205,8 +209,10 @@ export default function CastawayPage() {
         <Stats c={c} />
       </div>
       <Seasons c={c} game={game} shield={shield} onReveal={reveal} />
-      {game.data && game.data.seasons.length > 1 && <GameTotals person={game.data} />}
-      <Lists c={c} pages={query} />
+      <Later>
+        {game.data && game.data.seasons.length > 1 && <GameTotals person={game.data} />}
+        <Lists c={c} pages={query} />
+      </Later>
       <p className={styles.note}>
         <Sentence
           message={MESSAGES.castawayScoring}

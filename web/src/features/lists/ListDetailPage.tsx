@@ -5,6 +5,7 @@ import { userMessage } from '../../api/userMessage';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useShowFor } from '../../components/useShowFor';
 import { useMe } from '../../lib/session';
+import { useShownCount } from '../../lib/later';
 import { ranksUnfinished, useUnfinishedCastaways } from '../../lib/watching';
 import { useSaidBySessionGone } from '../../lib/sessionGone';
 import { listPageTitle, pageTitle, usePageTitle } from '../../lib/pageTitle';
@@ -140,6 +141,10 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
   // A list ranking castaways of a season the fan has not finished stays covered like a spoiler.
   const unfinished = ranksUnfinished([...list.contestants, ...(list.tiers ?? []).flatMap((t) => t.contestants)], unfinishedCastaways);
   const hidden = (spoiler || unfinished) && !revealed;
+  // As the app starts, the first entries at once and the rest a slice at a time (lib/later);
+  // what follows the ranking once it is all there, so that it never moves down.
+  const entries = list.format === 'tiers' ? 0 : list.contestants.length;
+  const shown = useShownCount(entries, 6);
   const loginState = { from: location.pathname };
   const edit: EditState = { editingListId: list.id };
   const busy = upvote.isPending || favorite.isPending;
@@ -321,7 +326,7 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
             </div>
           ) : (
           <ol className={`${styles.items} ${hidden ? styles.blurred : ''}`} aria-hidden={hidden ? true : undefined} inert={hidden ? true : undefined}>
-            {list.contestants.map((item, i) => (
+            {list.contestants.slice(0, shown).map((item, i) => (
               <li key={item.id} className={`${styles.item} ${i < 3 ? styles[`top${i + 1}`] : ''}`}>
                 <span className={styles.rank}>{i + 1}</span>
                 <FallbackImage src={item.imageUrl} alt="" width={72} height={72} className={item.isSeason ? styles.logo : styles.headshot} />
@@ -360,9 +365,12 @@ function ListView({ list, Comments, ReportButton, FollowButton }: { list: Ranked
         </div>
       </section>
 
-      <RemixesSection list={list} />
-
-      <Comments listUserId={list.userId} listId={list.id} count={list.commentCount} />
+      {shown === entries && (
+        <>
+          <RemixesSection list={list} />
+          <Comments listUserId={list.userId} listId={list.id} count={list.commentCount} />
+        </>
+      )}
 
       {share.image && <ShareDialog list={list} image={share.image} onClose={share.close} onLoadError={() => share.fail(SHARE_LOAD_ERROR)} />}
     </div>

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../api/contract';
 import { userMessage } from '../../../api/userMessage';
 import { FallbackImage } from '../../../components/FallbackImage';
 import { LoadFailed } from '../../../components/Failure';
+import { useShownCount } from '../../../lib/later';
 import { CONSENSUS_ERROR, useConsensus, type Consensus } from './consensusApi';
 import page from '../../../components/Page.module.css';
 import styles from './ConsensusPage.module.css';
@@ -17,12 +18,12 @@ export interface Face {
   href?: string;
 }
 
-/** The ranking, best first: rank, picture, name, score with a bar, and how many lists name it. */
-function RankingList({ data, face, label }: { data: Consensus; face: (id: string, name: string) => Face; label: string }) {
+/** The ranking, best first (its first `shown`): rank, picture, name, score with a bar, and how many lists name it. */
+function RankingList({ data, shown, face, label }: { data: Consensus; shown: number; face: (id: string, name: string) => Face; label: string }) {
   const top = data.ranking[0]?.score ?? 0;
   return (
     <ol className={styles.ranking} aria-label={label}>
-      {data.ranking.map((e, i) => {
+      {data.ranking.slice(0, shown).map((e, i) => {
         const f = face(e.id, e.name);
         return (
           <li key={e.id} className={`${styles.entry} ${i < 3 ? styles[`top${i + 1}`] : ''}`}>
@@ -74,6 +75,10 @@ function Agreeing({ data }: { data: Consensus }) {
 /** The community's ranking of a season's cast (or of the seasons, seasonId null), with its loading and failure. */
 export function ConsensusRanking({ seasonId, face, label, empty }: { seasonId: string | null; face: (id: string, name: string) => Face; label: string; empty: string }) {
   const query = useConsensus(seasonId);
+  // As the app starts, the first entries at once and the rest a slice at a time (lib/later);
+  // what follows the ranking once it is all there, so that it never moves down.
+  const total = query.data?.ranking.length ?? 0;
+  const shown = useShownCount(total, 5);
   if (query.isPending) {
     return (
       <div className={styles.skeleton} role="status">
@@ -108,11 +113,15 @@ export function ConsensusRanking({ seasonId, face, label, empty }: { seasonId: s
           How it is scored
         </a>
       </p>
-      <RankingList data={data} face={face} label={label} />
-      <Agreeing data={data} />
-      <p id="how-scored" className={styles.how}>
-        {MESSAGES.consensusScoring}
-      </p>
+      <RankingList data={data} shown={shown} face={face} label={label} />
+      {shown === total && (
+        <>
+          <Agreeing data={data} />
+          <p id="how-scored" className={styles.how}>
+            {MESSAGES.consensusScoring}
+          </p>
+        </>
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../../../api/client';
 import { MESSAGES } from '../../../api/contract';
 import { userMessage } from '../../../api/userMessage';
 import { LoadFailed } from '../../../components/Failure';
+import { Later } from '../../../components/Later';
 import { Advantages } from './Advantages';
 import { BootOrder } from './BootOrder';
 import { Councils } from './Councils';
@@ -52,12 +53,23 @@ export function SeasonGame({ seasonId, season }: { seasonId: string; season: Sea
       <ShieldBar game={game} onReveal={reveal} />
       <SeasonFacts game={game} people={people} onReveal={reveal} />
       <TribePhases game={game} people={people} />
-      <BootOrder game={game} people={people} onReveal={reveal} />
-      <Councils game={game} people={people} />
-      <Advantages game={game} people={people} />
-      <JuryVotes game={game} people={people} />
-      <Journeys game={game} people={people} />
-      <Episodes game={game} />
+      {/* Below a phone's first screen: each in a slice of its own as the app starts. */}
+      <Later>
+        <BootOrder game={game} people={people} onReveal={reveal} />
+      </Later>
+      <Later>
+        <Councils game={game} people={people} />
+      </Later>
+      <Later>
+        <Advantages game={game} people={people} />
+      </Later>
+      <Later>
+        <JuryVotes game={game} people={people} />
+      </Later>
+      <Later>
+        <Journeys game={game} people={people} />
+        <Episodes game={game} />
+      </Later>
     </div>
   );
 }

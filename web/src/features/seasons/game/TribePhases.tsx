@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useShownCount } from '../../../lib/later';
 import { CastawayLink } from './CastawayLink';
 import { episodeDay, statusText } from './format';
 import type { GameSeason } from './gameApi';
@@ -10,10 +11,12 @@ import styles from './Game.module.css';
 /** The cast in their tribes, in each tribe's colour: the original tribes, then each swap and the merge. */
 export function TribePhases({ game, people }: { game: GameSeason; people: People }) {
   const phases = tribalPhases(game.phases);
+  // As the app starts, the original tribes at once and each swap and the merge a slice later (lib/later).
+  const shown = useShownCount(phases.length, 1);
   if (phases.length === 0) return null;
   return (
     <GameSection title="Cast and tribes" summary={`${game.cast.length} castaways`} defaultOpen>
-      {phases.map((phase, i) => (
+      {phases.slice(0, shown).map((phase, i) => (
         <div key={`${phase.episode}-${i}`} className={styles.phase}>
           <h3 className={styles.phaseTitle}>
             {phaseTitle(phase, i)} <span className={styles.when}>{episodeDay(phase.episode, phase.day)}</span>
