@@ -79,8 +79,13 @@ async function mouseDrag(page, from, to, { over, fx = 0.5, fy = 0.5, fromPanel =
 /** Space, then each arrow once its move is announced, then Space to drop. */
 async function keyboardMove(page, handleName, keys, { landed }) {
   await page.getByRole('button', { name: handleName }).focus();
+  // As between arrows: a drop just made leaves the sensor a task to settle, and a person's
+  // next press comes later than that.
+  await page.waitForTimeout(150);
   await page.keyboard.press('Space');
-  await announced(page, / is over /);
+  // The entry's own pick-up: a live region may still hold the last move's words.
+  const entry = handleName.replace(/^Move /, '').split(',')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await announced(page, new RegExp(`${entry} is over `));
   for (const [key, said] of keys) {
     // dnd-kit's keyboard sensor listens from the task after it starts.
     await page.waitForTimeout(150);
