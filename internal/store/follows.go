@@ -31,9 +31,6 @@ var (
 // suspended, ErrBlockedEither when either blocked the other, ErrTooManyFollows past
 // model.MaxFollows. It returns whether the follow is new, and who was notified.
 func (s *Store) Follow(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) (added bool, notified []string, err error) {
-	if s.marks != nil {
-		return s.followAtOnce(ctx, followerID, followedID, now, note)
-	}
 	err = s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		added, notified = false, nil
 		// Both fans' rows first, the lower id first (lockPair): two follows at once by one
@@ -89,12 +86,6 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 // Unfollow ends followerID's follow of followedID, if any, with its counts and the
 // followed fan's lists in the follower's feed; whether there was one.
 func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) (ended bool, err error) {
-	if s.marks != nil {
-		if err = s.marks.QueryRowContext(ctx, `SELECT castaway_unfollow($1, $2)`, followerID, followedID).Scan(&ended); err != nil {
-			return false, fmt.Errorf("unfollow: %w", err)
-		}
-		return ended, nil
-	}
 	err = s.batched(ctx, func(ctx context.Context, tx dbtx) (err error) {
 		ended, err = unfollow(ctx, tx, followerID, followedID)
 		return err
@@ -102,41 +93,8 @@ func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) (en
 	return ended, err
 }
 
-// followAtOnce is Follow on PostgreSQL: one call of the function migration 0100 made, on
-// the marks' pool, which takes the same steps inside the database (as a transaction they
-// took ten round trips, the followed fan's row locked across them all).
-func (s *Store) followAtOnce(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) (bool, []string, error) {
-	n := note
-	if n == nil {
-		n = &model.Notification{}
-	}
-	var code int
-	var told string
-	err := s.marks.QueryRowContext(ctx, `SELECT code, told FROM castaway_follow($1, $2, CAST($3 AS BIGINT), CAST($4 AS INTEGER),
-		CAST($5 AS BIGINT), CAST($6 AS INTEGER), $7, $8, $9, $10, $11)`,
-		followerID, followedID, millis(now), model.MaxFollows, millis(now.Add(-FeedRetention)), FeedBackfill,
-		n.ID, n.Type, n.CreatedByName, n.Content, n.DedupeKey).Scan(&code, &told)
-	if err != nil {
-		return false, nil, fmt.Errorf("follow: %w", err)
-	}
-	switch code {
-	case -1:
-		return false, nil, ErrNotFound
-	case -2:
-		return false, nil, ErrUserSuspended
-	case -3:
-		return false, nil, ErrBlockedEither
-	case -4:
-		return false, nil, ErrTooManyFollows
-	}
-	if told != "" {
-		return code == 1, []string{told}, nil
-	}
-	return code == 1, nil, nil
-}
-
 // StmtFollowBackfill puts the newest public lists of fan $2, made after $3, at most $4,
-// into the feed of $1, who follows them now (castaway_follow's on PostgreSQL). "IS TRUE" rather than "= TRUE": with it
+// into the feed of $1, who follows them now. "IS TRUE" rather than "= TRUE": with it
 // SQLite walked every public list of the weeks kept, newest first, for the few of one
 // fan (each follow took 0.2-0.4 s at 100,000 lists); it now reads the fan's lists by
 // their index and sorts those.
