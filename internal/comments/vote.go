@@ -25,13 +25,12 @@ func (s *Service) Vote(ctx context.Context, by model.Actor, id string, value int
 	}
 	u := by.User
 	note := notify.ForCommentUpvote(notify.Actor{ID: u.ID, Name: u.DisplayName}, c, content, time.Now())
-	notified, err := s.store.SetCommentVote(ctx, c.ID, u.ID, value, note)
-	if err == nil {
-		c, err = s.store.CommentByID(ctx, c.ID, u.ID)
-	}
+	voted, err := s.store.SetCommentVote(ctx, c.ID, u.ID, value, note)
 	if err != nil {
 		return nil, store.NotFoundAs(err, ErrNotFound) // not found: deleted meanwhile
 	}
-	s.inbox.Wake(ctx, notified...)
+	s.inbox.Wake(ctx, voted.Notified...)
+	// The comment as the vote left it, from the vote's own transaction: no read after it.
+	c.Upvotes, c.Downvotes, c.MyVote = voted.Upvotes, voted.Downvotes, value
 	return c, nil
 }

@@ -244,22 +244,28 @@ func (s *Store) CommentByID(ctx context.Context, id, viewerID string) (*model.Co
 	return c, nil
 }
 
+// CommentVoted is what a comment's vote left: the comment's counts and whom it told.
+type CommentVoted struct {
+	Upvotes, Downvotes int
+	Notified           []string
+}
+
 // SetCommentVote makes userID's vote on a comment value (1 up, -1 down, 0 none),
 // keeping the comment's counters exact in the same transaction. note, when not nil,
-// is added when the vote becomes an upvote. It returns the recipients notified;
-// ErrNotFound when the comment does not exist.
-func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, value int, note *model.Notification) ([]string, error) {
+// is added when the vote becomes an upvote. It answers the comment's counts as the vote
+// left them and the recipients notified; ErrNotFound when the comment does not exist.
+func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, value int, note *model.Notification) (CommentVoted, error) {
 	if s.marks != nil {
 		return s.setCommentVoteAtOnce(ctx, commentID, userID, value, note)
 	}
-	var notified []string
+	var r CommentVoted
 	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
-		notified = nil
+		r = CommentVoted{}
 		// Touching the comment first locks its row on PostgreSQL, so two requests of
 		// the same user cannot both read the old vote and both count the change.
 		var owner, list string
-		err := tx.QueryRowContext(ctx, `UPDATE comments SET upvotes = upvotes WHERE id = $1 RETURNING list_user_id, list_id`,
-			commentID).Scan(&owner, &list)
+		err := tx.QueryRowContext(ctx, `UPDATE comments SET upvotes = upvotes WHERE id = $1 RETURNING list_user_id, list_id, upvotes, downvotes`,
+			commentID).Scan(&owner, &list, &r.Upvotes, &r.Downvotes)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -283,12 +289,12 @@ func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, va
 		if err != nil {
 			return fmt.Errorf("write comment vote: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE comments SET upvotes = upvotes + $2, downvotes = downvotes + $3 WHERE id = $1`,
-			commentID, voteIs(value, 1)-voteIs(old, 1), voteIs(value, -1)-voteIs(old, -1)); err != nil {
+		if err := tx.QueryRowContext(ctx, `UPDATE comments SET upvotes = upvotes + $2, downvotes = downvotes + $3 WHERE id = $1
+			RETURNING upvotes, downvotes`, commentID, voteIs(value, 1)-voteIs(old, 1), voteIs(value, -1)-voteIs(old, -1)).Scan(&r.Upvotes, &r.Downvotes); err != nil {
 			return fmt.Errorf("count comment vote: %w", err)
 		}
 		if value == 1 && note != nil {
-			if notified, err = insertNotifications(ctx, tx, []*model.Notification{note}); err != nil {
+			if r.Notified, err = insertNotifications(ctx, tx, []*model.Notification{note}); err != nil {
 				return err
 			}
 		}
@@ -296,29 +302,32 @@ func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, va
 		// held for the commit alone.
 		return threadChanged(ctx, tx, owner, list, 0)
 	})
-	return notified, err
+	return r, err
 }
 
 // setCommentVoteAtOnce is SetCommentVote on PostgreSQL: one call of the function
-// migration 0099 made, on the marks' pool (its steps as a transaction took eight round
-// trips, the comment's row locked across them all).
-func (s *Store) setCommentVoteAtOnce(ctx context.Context, commentID, userID string, value int, note *model.Notification) ([]string, error) {
+// migrations 0099 and 0102 made, on the marks' pool (its steps as a transaction took
+// eight round trips, the comment's row locked across them all).
+func (s *Store) setCommentVoteAtOnce(ctx context.Context, commentID, userID string, value int, note *model.Notification) (CommentVoted, error) {
 	n := note
 	if n == nil {
 		n = &model.Notification{}
 	}
+	var r CommentVoted
 	var told sql.NullString
-	err := s.marks.QueryRowContext(ctx, `SELECT castaway_set_comment_vote($1, $2, CAST($3 AS INTEGER), $4, $5, $6, $7, $8, $9, CAST($10 AS BIGINT))`,
-		commentID, userID, value, n.ID, n.UserID, n.Type, n.CreatedByName, n.Content, n.DedupeKey, millis(n.CreatedAt)).Scan(&told)
+	var ups, downs sql.NullInt64
+	err := s.marks.QueryRowContext(ctx, `SELECT told, ups, downs FROM castaway_set_comment_vote($1, $2, CAST($3 AS INTEGER), $4, $5, $6, $7, $8, $9, CAST($10 AS BIGINT))`,
+		commentID, userID, value, n.ID, n.UserID, n.Type, n.CreatedByName, n.Content, n.DedupeKey, millis(n.CreatedAt)).Scan(&told, &ups, &downs)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("set comment vote: %w", err)
+		return r, fmt.Errorf("set comment vote: %w", err)
 	case !told.Valid:
-		return nil, ErrNotFound
+		return r, ErrNotFound
 	case told.String != "":
-		return []string{told.String}, nil
+		r.Notified = []string{told.String}
 	}
-	return nil, nil
+	r.Upvotes, r.Downvotes = int(ups.Int64), int(downs.Int64)
+	return r, nil
 }
 
 // voteIs counts 1 when a vote has the given value.

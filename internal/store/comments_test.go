@@ -133,7 +133,7 @@ func TestCommentVotes(t *testing.T) {
 			{0, 0, 0, 0, 0},
 		}
 		for i, st := range steps {
-			notified, err := s.SetCommentVote(ctx, c.ID, fan.ID, st.value, note())
+			voted, err := s.SetCommentVote(ctx, c.ID, fan.ID, st.value, note())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,8 +141,12 @@ func TestCommentVotes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Upvotes != st.up || got.Downvotes != st.down || got.MyVote != st.mine || len(notified) != st.notified {
-				t.Fatalf("step %d (vote %d): %d up %d down mine %d, notified %v", i, st.value, got.Upvotes, got.Downvotes, got.MyVote, notified)
+			if got.Upvotes != st.up || got.Downvotes != st.down || got.MyVote != st.mine || len(voted.Notified) != st.notified {
+				t.Fatalf("step %d (vote %d): %d up %d down mine %d, notified %v", i, st.value, got.Upvotes, got.Downvotes, got.MyVote, voted.Notified)
+			}
+			// The vote answers the counts it left, as a read after it finds them.
+			if voted.Upvotes != got.Upvotes || voted.Downvotes != got.Downvotes {
+				t.Fatalf("step %d (vote %d): the vote answered %d up %d down, the comment has %d and %d", i, st.value, voted.Upvotes, voted.Downvotes, got.Upvotes, got.Downvotes)
 			}
 		}
 		if _, err := s.SetCommentVote(ctx, "nope", fan.ID, 1, nil); !errors.Is(err, store.ErrNotFound) {
