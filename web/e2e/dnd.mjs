@@ -1,12 +1,13 @@
 // Drag-and-drop helpers shared by the journeys that rank things (the creator, the global ballot).
 import assert from 'node:assert/strict';
 
-/** Waits until dnd-kit's live region announces text matching pattern. */
-export async function announced(page, pattern) {
+/** Waits (up to timeout ms, or the test's default) until dnd-kit's live region announces text matching pattern. */
+export async function announced(page, pattern, { timeout } = {}) {
   await page
     .waitForFunction(
       ([source, flags]) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((el) => new RegExp(source, flags).test(el.textContent ?? '')),
       [pattern.source, pattern.flags],
+      timeout === undefined ? undefined : { timeout },
     )
     .catch(async (err) => {
       const said = await page.evaluate(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((el) => el.textContent).join(' | '));

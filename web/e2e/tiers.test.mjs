@@ -78,14 +78,29 @@ async function mouseDrag(page, from, to, { over, fx = 0.5, fy = 0.5, fromPanel =
 
 /** Space, then each arrow once its move is announced, then Space to drop. */
 async function keyboardMove(page, handleName, keys, { landed }) {
-  await page.getByRole('button', { name: handleName }).focus();
-  // As between arrows: a drop just made leaves the sensor a task to settle, and a person's
-  // next press comes later than that.
-  await page.waitForTimeout(150);
-  await page.keyboard.press('Space');
-  // The entry's own pick-up: a live region may still hold the last move's words.
+  const handle = page.getByRole('button', { name: handleName });
+  // The entry's own pick-up: a live region may still hold the last move's words. On a busy
+  // machine the last drop hands focus back to its entry's handle a moment late, after ours
+  // was focused; Space then picks that entry up, and a person puts it back (Escape) and
+  // tries again.
   const entry = handleName.replace(/^Move /, '').split(',')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await announced(page, new RegExp(`${entry} is over `));
+  for (let attempt = 1; ; attempt++) {
+    await handle.focus();
+    // As between arrows: a drop just made leaves the sensor a task to settle, and a person's
+    // next press comes later than that.
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Space');
+    try {
+      await announced(page, new RegExp(`${entry} is over `), { timeout: 5000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))) === 'true') {
+        await page.keyboard.press('Escape');
+        await announced(page, / was cancelled\./);
+      }
+    }
+  }
   for (const [key, said] of keys) {
     // dnd-kit's keyboard sensor listens from the task after it starts.
     await page.waitForTimeout(150);
