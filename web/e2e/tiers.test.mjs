@@ -64,12 +64,21 @@ async function mouseDrag(page, from, to, { over, fx = 0.5, fy = 0.5, fromPanel =
     }, await to.elementHandle());
   }
   const a = await at(from);
-  const b = await at(to, fx, fy);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move(a.x + 8, a.y + 8, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 14 });
-  await announced(page, over);
+  // The board may move as the drag starts (the lifted entry leaves its place, a slow machine
+  // lays out late): aim at where the target is now, and again while dnd-kit has not said so.
+  for (let attempt = 1; ; attempt++) {
+    const b = await at(to, fx, fy);
+    await page.mouse.move(b.x, b.y, { steps: 14 });
+    try {
+      await announced(page, over, { timeout: 5000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
   await page.mouse.up();
   await announced(page, / was dropped /);
   // dnd-kit swallows a click just after a drag; a person's next press comes later than that.
