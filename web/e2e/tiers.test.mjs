@@ -68,15 +68,19 @@ async function mouseDrag(page, from, to, { over, fx = 0.5, fy = 0.5, fromPanel =
   await page.mouse.down();
   await page.mouse.move(a.x + 8, a.y + 8, { steps: 4 });
   // The board may move as the drag starts (the lifted entry leaves its place, a slow machine
-  // lays out late): aim at where the target is now, and again while dnd-kit has not said so.
-  for (let attempt = 1; ; attempt++) {
-    const b = await at(to, fx, fy);
+  // lays out late): aim at where the target is now, and while dnd-kit has not said so, at
+  // another height of it (each move is a new pointer position for its collision check).
+  for (const [attempt, y] of [fy, fy * 0.6, Math.min(0.9, fy * 1.4)].entries()) {
+    const b = await at(to, fx, y);
     await page.mouse.move(b.x, b.y, { steps: 14 });
     try {
       await announced(page, over, { timeout: 5000 });
       break;
     } catch (err) {
-      if (attempt === 3) throw err;
+      if (attempt === 2) {
+        await screenshot(page, 'tiers-drag-missed-1280x800');
+        throw err;
+      }
     }
   }
   await page.mouse.up();
