@@ -351,6 +351,7 @@ const (
 	MsgPredictionTooMany          = "Too many predictions at once. Please wait a moment and try again."
 	MsgPredictionWholeCast        = "A prediction orders the whole cast of {season}, each castaway once."
 	MsgProfileFailed              = "Failed to load the profile."
+	MsgProfileLoading             = "Loading the profile…"
 	MsgProviderNotConfigured      = "{provider} sign-in is not configured on this server."
 	MsgProvidersFailed            = "Failed to load sign-in options."
 	MsgPublicListMany             = "{count} public lists"

@@ -347,6 +347,7 @@ export const predictionSorterQuestion = 'Who goes further in the game?';
 export const predictionTooMany = 'Too many predictions at once. Please wait a moment and try again.';
 export const predictionWholeCast = 'A prediction orders the whole cast of {season}, each castaway once.';
 export const profileFailed = 'Failed to load the profile.';
+export const profileLoading = 'Loading the profile…';
 export const providerNotConfigured = '{provider} sign-in is not configured on this server.';
 export const providersFailed = 'Failed to load sign-in options.';
 export const publicListMany = '{count} public lists';

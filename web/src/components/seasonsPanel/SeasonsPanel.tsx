@@ -149,7 +149,8 @@ export function SeasonsPanel({ addable, instructions, sheet }: SeasonsPanelProps
             <>
               <SearchField className={styles.searchRow} label="Search seasons or contestants" placeholder={MESSAGES.seasonsSearchPlaceholder} value={query} onChange={setQuery} />
               {instructions && <p className={styles.instructions}>{instructions}</p>}
-              {view === 'grid' && catalog.isSuccess && <FranchiseSwitch value={franchise} onChange={setFranchise} />}
+              {/* There while the seasons load too, so the grid does not move down when they come. */}
+              {view === 'grid' && !catalog.isError && <FranchiseSwitch value={franchise} onChange={setFranchise} />}
               <div ref={bodyRef} className={styles.body}>
                 {body}
               </div>

@@ -74,7 +74,8 @@ function Seasons({ c, game, shield, onReveal }: { c: Castaway; game: ReturnType<
       {game.isError && !isNoGame(game.error) && (
         <LoadFailed message={userMessage(game.error, GAME_ERROR)} onRetry={() => void game.refetch()} className={gameStyles.error} retryLabel="Retry" inline />
       )}
-      <ul className={`${styles.seasons} ${game.data ? styles.withGame : ''}`}>
+      {/* Laid out for the game while it comes too, so its seasons do not move when it does. */}
+      <ul className={`${styles.seasons} ${game.data || game.isPending ? styles.withGame : ''}`}>
         {seasons.slice(0, shown).map((s) => {
           const g = played.get(s.id);
           const cut = shield.cut.has(s.id) && (!g || g.place === 0);
@@ -169,9 +170,11 @@ export default function CastawayPage() {
   if (query.isPending) {
     return (
       // The banner and the page's shape as they will be, so nothing painted moves when it comes.
+      // Keyed, so the page's first block replaces this one rather than being it moved (a
+      // layout shift).
       <div className={page.page}>
         <PageHero title={<span className="visually-hidden">Castaway</span>} compact />
-        <div className={styles.skeleton} role="status">
+        <div key="loading" className={styles.skeleton} role="status">
           <span className="visually-hidden">{MESSAGES.castawayLoading}</span>
         </div>
       </div>

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { summary } from '../../test/communityFixtures';
 import { apiError, json, mockApi, renderApp } from '../../test/mockApi';
+import { MESSAGES } from '../../api/contract';
 import UserRankingsPage from './UserRankingsPage';
 import { userRankingsParts } from '../../app/parts';
 
@@ -22,12 +23,16 @@ function renderPage(route: string | { pathname: string; state?: unknown }) {
 describe('UserRankingsPage', () => {
   it('names the user from navigation state at once, then from the server', async () => {
     let answer: (r: Response) => void = () => {};
-    mockApi({
+    const api = mockApi({
       'GET /api/users/u2': () => new Promise<Response>((resolve) => (answer = resolve)),
       'GET /api/users/u2/lists': { lists: [summary({ name: 'One' }), summary({ id: 'l2', name: 'Two' })] },
     });
     renderPage({ pathname: '/rankings/user/u2', state: { userName: 'Parv' } });
     expect(screen.getByRole('heading', { level: 1, name: 'Rankings by Parv' })).toBeInTheDocument();
+    // Nothing under the banner until the profile comes: its counts would push it down.
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.profileLoading);
+    await waitFor(() => expect(api.to('/api/users/u2/lists')).toHaveLength(1));
+    expect(screen.queryByRole('list', { name: 'Rankings by Parv' })).not.toBeInTheDocument();
     answer(json({ id: 'u2', displayName: 'Parvati', idolsFound: 3, listCount: 2 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rankings by Parvati' })).toBeInTheDocument();
     expect(screen.getByText('Hidden Immunity Idols: 3')).toBeInTheDocument();

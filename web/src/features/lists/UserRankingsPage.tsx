@@ -64,6 +64,20 @@ export default function UserRankingsPage({ BlockButton, FollowButton }: UserRank
     );
   }
 
+  if (profile.isPending) {
+    // The banner's words and counts, and the page below them, wait for the profile: a name on
+    // two lines, or the counts, would push down whatever had been drawn under placeholders.
+    // Keyed, so the page's first block replaces the skeleton rather than being it moved.
+    return (
+      <div className={pageStyles.page}>
+        <PageHero eyebrow="Player profile" title={name !== null ? <>Rankings by <span className="user-text">{name}</span></> : <span className="visually-hidden">Rankings</span>} compact />
+        <div key="loading" className={styles.pageLoading} role="status">
+          <span className="visually-hidden">{MESSAGES.profileLoading}</span>
+        </div>
+      </div>
+    );
+  }
+
   const count = lists.data?.length ?? profile.data?.listCount;
 
   return (

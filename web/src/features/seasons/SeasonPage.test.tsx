@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,30 @@ describe('SeasonPage: the game', () => {
     // The game comes before the community's view of it.
     expect(facts.compareDocumentPosition(community) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(community).getByRole('link', { name: 'Sharn Coombes' })).toHaveAttribute('href', '/castaways/au-sharn-coombes');
+  });
+
+  it("waits for the season's name before laying the page out, reading its game meanwhile", async () => {
+    const { fetchMock, calls } = mockListsServer({
+      routes: {
+        'GET /api/seasons/au3/game': { status: 200, body: au3Game },
+        'GET /api/seasons/au3/consensus': { status: 200, body: { listCount: 0, ranking: [], agreeing: [] } },
+      },
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).includes('/api/catalog/seasons')) await held;
+      return fetchMock(input, init);
+    });
+    renderAt('/seasons/au3');
+    expect(screen.getByText(MESSAGES.onAirSeasonLoading)).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/seasons/au3/game')).toBe(true));
+    // Nothing is drawn under the banner yet: its name may take two lines and push it down.
+    expect(screen.queryByRole('region', { name: 'Where and when' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Australia: Champions vs. Contenders' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Where and when' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/seasons/au3/game')).toHaveLength(1);
   });
 
   it('says when the season has no game data, and still shows its ranking', async () => {

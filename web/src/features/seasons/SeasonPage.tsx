@@ -6,7 +6,7 @@ import { PageHero } from '../../components/PageHero';
 import { FRANCHISES, stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { ConsensusRanking, type Face } from './consensus/ConsensusRanking';
-import { SeasonGame } from './game/SeasonGame';
+import { SeasonGame, usePrefetchSeasonGame } from './game/SeasonGame';
 import { Predictions } from './predictions/Predictions';
 import type { OrderToolsPart } from '../../lib/orderTools';
 import { HiddenItem } from '../../components/watching/HiddenItem';
@@ -31,6 +31,20 @@ export default function SeasonPage({ OrderTools }: SeasonParts) {
   const season = catalog.data?.seasons.find((s) => s.id === seasonId);
   const title = season ? stripSurvivorPrefix(season.name) : 'Season';
   usePageTitle(pageTitle(missing ? 'Season not found' : title));
+  usePrefetchSeasonGame(seasonId);
+  if (catalog.isPending) {
+    // The banner waits for the season's name, and the page below it with it: a name on two
+    // lines would push down whatever had been drawn under a placeholder. Keyed, so the page's
+    // first block replaces the skeleton rather than being it moved.
+    return (
+      <div className={page.page}>
+        <PageHero title={<span className="visually-hidden">Season</span>} compact />
+        <div key="loading" className={styles.pageLoading} role="status">
+          <span className="visually-hidden">{MESSAGES.onAirSeasonLoading}</span>
+        </div>
+      </div>
+    );
+  }
   if (missing) {
     return (
       <div className={page.page}>

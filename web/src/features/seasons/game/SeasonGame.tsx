@@ -21,6 +21,17 @@ import { useSeasonGameStream } from '../useSeasonGameStream';
 import page from '../../../components/Page.module.css';
 import styles from './Game.module.css';
 
+/** The season's game as SeasonGame reads it, with what the fan asked to see despite the shield (`reveal`). */
+function useShieldedGame(seasonId: string, reveal: string) {
+  const watching = useWatching();
+  return useSeasonGame(seasonId, { upTo: watching.progress[seasonId], reveal, signedIn: watching.signedIn, enabled: !watching.pending });
+}
+
+/** Starts reading the season's game as SeasonGame first shows it, for a page that shows it later. */
+export function usePrefetchSeasonGame(seasonId: string) {
+  useShieldedGame(seasonId, '');
+}
+
 /** What happened in a season, section by section; `season` is its catalog entry (names, headshots). */
 export function SeasonGame({ seasonId, season }: { seasonId: string; season: Season | undefined }) {
   const watching = useWatching();
@@ -29,7 +40,7 @@ export function SeasonGame({ seasonId, season }: { seasonId: string; season: Sea
   const [revealed, setRevealed] = useState<{ upTo: number | undefined; items: string[] }>({ upTo, items: [] });
   const items = revealed.upTo === upTo ? revealed.items : [];
   const reveal = (what: string) => setRevealed({ upTo, items: what === 'all' ? ['all'] : [...items, what] });
-  const query = useSeasonGame(seasonId, { upTo, reveal: items.join(','), signedIn: watching.signedIn, enabled: !watching.pending });
+  const query = useShieldedGame(seasonId, items.join(','));
   // A boot recorded while the season airs shows without a reload.
   useSeasonGameStream(seasonId);
   if (query.isPending) {
