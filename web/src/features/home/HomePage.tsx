@@ -17,11 +17,11 @@ interface SectionProps {
   id: string;
   title: string;
   lists: ListSummary[] | undefined;
-  loading: boolean;
+  loading?: boolean;
   empty: ReactNode;
 }
 
-function Section({ id, title, lists, loading, empty }: SectionProps) {
+function Section({ id, title, lists, loading = false, empty }: SectionProps) {
   return (
     <section className={pageStyles.section} aria-labelledby={id}>
       <h2 id={id} className={pageStyles.sectionTitle}>
@@ -67,32 +67,35 @@ export default function HomePage({ FollowedSection }: HomeParts) {
       ) : (
         <>
           <FollowedSection />
-          <Section
-            id="home-top"
-            title="Top Voted Lists This Week"
-            lists={home.data?.topThisWeek}
-            loading={loading}
-            empty={MESSAGES.homeTopEmpty}
-          />
-          <Section
-            id="home-recent"
-            title="Recently Created Lists"
-            lists={home.data?.recent}
-            loading={loading}
-            empty={
-              <>
-                {MESSAGES.homeRecentEmpty} <Link to="/create">{MESSAGES.homeRecentCreate}</Link>
-              </>
-            }
-          />
-          {isSignedIn && (
-            <Section
-              id="home-favs"
-              title="Your Favorite Lists"
-              lists={home.data?.favorites}
-              loading={loading}
-              empty={<Sentence message={MESSAGES.homeFavoritesEmpty} values={{ browse: <Link to="/rankings">Browse rankings</Link> }} />}
-            />
+          {loading ? (
+            // Keyed: the sections replace their placeholders rather than being them moved, as a
+            // young community's fewer lists would move a section out of sight into it.
+            <div key="loading">
+              <Section id="home-top" title="Top Voted Lists This Week" lists={undefined} loading empty={null} />
+              <Section id="home-recent" title="Recently Created Lists" lists={undefined} loading empty={null} />
+            </div>
+          ) : (
+            <>
+              <Section id="home-top" title="Top Voted Lists This Week" lists={home.data?.topThisWeek} empty={MESSAGES.homeTopEmpty} />
+              <Section
+                id="home-recent"
+                title="Recently Created Lists"
+                lists={home.data?.recent}
+                empty={
+                  <>
+                    {MESSAGES.homeRecentEmpty} <Link to="/create">{MESSAGES.homeRecentCreate}</Link>
+                  </>
+                }
+              />
+              {isSignedIn && (
+                <Section
+                  id="home-favs"
+                  title="Your Favorite Lists"
+                  lists={home.data?.favorites}
+                  empty={<Sentence message={MESSAGES.homeFavoritesEmpty} values={{ browse: <Link to="/rankings">Browse rankings</Link> }} />}
+                />
+              )}
+            </>
           )}
         </>
       )}

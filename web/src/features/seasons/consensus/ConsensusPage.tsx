@@ -5,6 +5,7 @@ import { PageHero } from '../../../components/PageHero';
 import { FRANCHISES, shortSeasonName, stripSurvivorPrefix } from '../../../lib/seasonDisplay';
 import { pageTitle, usePageTitle } from '../../../lib/pageTitle';
 import { ConsensusRanking, type Face } from './ConsensusRanking';
+import { useConsensus } from './consensusApi';
 import page from '../../../components/Page.module.css';
 import styles from './ConsensusPage.module.css';
 import { MESSAGES } from '../../../api/contract';
@@ -41,6 +42,8 @@ export default function SeasonsConsensusPage() {
   usePageTitle(pageTitle('The Seasons'));
   const catalog = useCatalog();
   const seasons = catalog.data?.seasons ?? [];
+  // The index comes under the ranking once it has come: drawn before, it would move.
+  const ranking = useConsensus(null);
   const face = (id: string, name: string): Face => {
     const s = seasons.find((x) => x.id === id);
     return { name: stripSurvivorPrefix(name), imageUrl: s?.logoUrl ?? '', href: `/seasons/${encodeURIComponent(id)}` };
@@ -51,7 +54,7 @@ export default function SeasonsConsensusPage() {
         <p>{MESSAGES.consensusSeasonsIntro}</p>
       </PageHero>
       <ConsensusRanking seasonId={null} face={face} label="Community ranking of the seasons" empty={MESSAGES.consensusSeasonsEmpty} />
-      {seasons.length > 0 && <SeasonsIndex seasons={seasons} />}
+      {seasons.length > 0 && !ranking.isPending && <SeasonsIndex seasons={seasons} />}
     </div>
   );
 }

@@ -81,7 +81,8 @@ export function ConsensusRanking({ seasonId, face, label, empty }: { seasonId: s
   const shown = useShownCount(total, 5);
   if (query.isPending) {
     return (
-      <div className={styles.skeleton} role="status">
+      // Keyed, so what comes replaces the placeholder rather than being it moved.
+      <div key="loading" className={styles.skeleton} role="status">
         <span className="visually-hidden">{MESSAGES.consensusLoading}</span>
         {Array.from({ length: 5 }, (_, i) => (
           <div key={i} className={styles.skRow} />
