@@ -2,7 +2,7 @@
 // a desktop and a phone, with the CPU slowed as Lighthouse slows it for a phone.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { settled, signUp, startApp } from './harness.mjs';
+import { api, settled, signUp, startApp } from './harness.mjs';
 
 let app;
 let list;
@@ -12,16 +12,8 @@ before(async () => {
   // A fan with a published list, so home, their page and a castaway's page have lists to show.
   const page = await app.newPage();
   await signUp(page, 'still@example.com');
-  list = await page.evaluate(async () => {
-    const contestants = ['parvati-shallow', 'sandra-diaz-twine', 'russell-hantz'].map((id) => ({ id, isSeason: false, seasonId: 's20' }));
-    const res = await fetch('/api/lists', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Still waters', contestants }),
-    });
-    if (res.status !== 201) throw new Error(`create list: ${res.status} ${await res.text()}`);
-    return res.json();
-  });
+  const contestants = ['parvati-shallow', 'sandra-diaz-twine', 'russell-hantz'].map((id) => ({ id, isSeason: false, seasonId: 's20' }));
+  list = await api(page, 'POST', '/api/lists', { name: 'Still waters', contestants });
   await page.context().close();
 });
 

@@ -21,3 +21,16 @@ export function PageLoader() {
     </div>
   );
 }
+
+/**
+ * The screen under a page's banner while the page's data comes, kept empty and as tall as
+ * the screen: nothing is drawn there under a placeholder that the data would then move
+ * (a layout shift), and the page's own blocks replace it when they come.
+ */
+export function PageRestLoading({ message }: { message: string }) {
+  return (
+    <div className={styles.restLoading} role="status">
+      <span className="visually-hidden">{message}</span>
+    </div>
+  );
+}

@@ -9,6 +9,7 @@ import { Later } from '../../components/Later';
 import { useShownCount } from '../../lib/later';
 import { ListCardGrid, type ListSummary } from '../../components/ListCard';
 import { PageHero } from '../../components/PageHero';
+import { PageRestLoading } from '../../components/EmptyState';
 import { seasonNumberLabel, shortSeasonName } from '../../lib/seasonDisplay';
 import { castawayPageTitle, pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { CASTAWAY_ERROR, useCastaway, type Castaway, type CastawayPlace } from './castawayApi';
@@ -169,14 +170,9 @@ export default function CastawayPage() {
   usePageTitle(c ? castawayPageTitle(c.name) : pageTitle());
   if (query.isPending) {
     return (
-      // The banner and the page's shape as they will be, so nothing painted moves when it comes.
-      // Keyed, so the page's first block replaces this one rather than being it moved (a
-      // layout shift).
       <div className={page.page}>
         <PageHero title={<span className="visually-hidden">Castaway</span>} compact />
-        <div key="loading" className={styles.skeleton} role="status">
-          <span className="visually-hidden">{MESSAGES.castawayLoading}</span>
-        </div>
+        <PageRestLoading message={MESSAGES.castawayLoading} />
       </div>
     );
   }

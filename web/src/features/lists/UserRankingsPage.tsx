@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { userMessage } from '../../api/userMessage';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState, PageRestLoading } from '../../components/EmptyState';
 import { IdolIcon } from '../../components/icons';
 import { PageHero } from '../../components/PageHero';
 import { useMe } from '../../lib/session';
@@ -67,13 +67,10 @@ export default function UserRankingsPage({ BlockButton, FollowButton }: UserRank
   if (profile.isPending) {
     // The banner's words and counts, and the page below them, wait for the profile: a name on
     // two lines, or the counts, would push down whatever had been drawn under placeholders.
-    // Keyed, so the page's first block replaces the skeleton rather than being it moved.
     return (
       <div className={pageStyles.page}>
         <PageHero eyebrow="Player profile" title={name !== null ? <>Rankings by <span className="user-text">{name}</span></> : <span className="visually-hidden">Rankings</span>} compact />
-        <div key="loading" className={styles.pageLoading} role="status">
-          <span className="visually-hidden">{MESSAGES.profileLoading}</span>
-        </div>
+        <PageRestLoading message={MESSAGES.profileLoading} />
       </div>
     );
   }

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../api/contract';
 import { Link, useParams } from 'react-router';
 import { useCatalogFinding } from '../../api/catalog';
 import { PageHero } from '../../components/PageHero';
+import { PageRestLoading } from '../../components/EmptyState';
 import { FRANCHISES, stripSurvivorPrefix } from '../../lib/seasonDisplay';
 import { pageTitle, usePageTitle } from '../../lib/pageTitle';
 import { ConsensusRanking, type Face } from './consensus/ConsensusRanking';
@@ -34,14 +35,11 @@ export default function SeasonPage({ OrderTools }: SeasonParts) {
   usePrefetchSeasonGame(seasonId);
   if (catalog.isPending) {
     // The banner waits for the season's name, and the page below it with it: a name on two
-    // lines would push down whatever had been drawn under a placeholder. Keyed, so the page's
-    // first block replaces the skeleton rather than being it moved.
+    // lines would push down whatever had been drawn under a placeholder.
     return (
       <div className={page.page}>
         <PageHero title={<span className="visually-hidden">Season</span>} compact />
-        <div key="loading" className={styles.pageLoading} role="status">
-          <span className="visually-hidden">{MESSAGES.onAirSeasonLoading}</span>
-        </div>
+        <PageRestLoading message={MESSAGES.onAirSeasonLoading} />
       </div>
     );
   }
