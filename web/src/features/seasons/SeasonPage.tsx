@@ -32,7 +32,7 @@ export default function SeasonPage({ OrderTools }: SeasonParts) {
   const season = catalog.data?.seasons.find((s) => s.id === seasonId);
   const title = season ? stripSurvivorPrefix(season.name) : 'Season';
   usePageTitle(pageTitle(missing ? 'Season not found' : title));
-  usePrefetchSeasonGame(seasonId);
+  usePrefetchSeasonGame(seasonId, catalog.isPending);
   if (catalog.isPending) {
     // The banner waits for the season's name, and the page below it with it: a name on two
     // lines would push down whatever had been drawn under a placeholder.

@@ -22,14 +22,18 @@ import page from '../../../components/Page.module.css';
 import styles from './Game.module.css';
 
 /** The season's game as SeasonGame reads it, with what the fan asked to see despite the shield (`reveal`). */
-function useShieldedGame(seasonId: string, reveal: string) {
+function useShieldedGame(seasonId: string, reveal: string, enabled = true) {
   const watching = useWatching();
-  return useSeasonGame(seasonId, { upTo: watching.progress[seasonId], reveal, signedIn: watching.signedIn, enabled: !watching.pending });
+  return useSeasonGame(seasonId, { upTo: watching.progress[seasonId], reveal, signedIn: watching.signedIn, enabled: enabled && !watching.pending });
 }
 
-/** Starts reading the season's game as SeasonGame first shows it, for a page that shows it later. */
-export function usePrefetchSeasonGame(seasonId: string) {
-  useShieldedGame(seasonId, '');
+/**
+ * Starts reading the season's game as SeasonGame first shows it, while `early` (a page that
+ * shows it once something else has come). Only then: past it, SeasonGame reads it itself,
+ * and this copy, unrevealed, would be read again beside each reveal's.
+ */
+export function usePrefetchSeasonGame(seasonId: string, early: boolean) {
+  useShieldedGame(seasonId, '', early);
 }
 
 /** What happened in a season, section by section; `season` is its catalog entry (names, headshots). */
