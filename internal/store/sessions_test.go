@@ -106,3 +106,44 @@ func TestSessionsAsTheirOwnerSeesThem(t *testing.T) {
 		}
 	})
 }
+
+// Many requests of one session at once, all past LastSeenEvery: one of them writes its
+// sighting, and the session reads as seen then.
+func TestConcurrentTouchesOfOneSessionWriteOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann := newUser(t, s, "ann@example.com", "Ann")
+		now := time.Now().Truncate(time.Millisecond)
+		if err := s.CreateSession(ctx, model.NewSession{TokenHash: "busy-hash", ID: "busy", UserID: ann.ID,
+			Created: now.Add(-time.Hour), Expires: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		const n = 16
+		wrote := make(chan bool, n)
+		errs := make(chan error, n)
+		for i := range n {
+			go func() {
+				at := now.Add(time.Duration(i) * time.Millisecond)
+				ok, err := s.TouchSession(ctx, "busy-hash", at, now.Add(-auth.LastSeenEvery))
+				wrote <- ok
+				errs <- err
+			}()
+		}
+		writes := 0
+		for range n {
+			if <-wrote {
+				writes++
+			}
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		if writes != 1 {
+			t.Fatalf("%d of %d touches at once wrote, want 1", writes, n)
+		}
+		_, seen, err := s.SessionOf(ctx, "busy-hash", now)
+		if err != nil || seen.Before(now) || !seen.Before(now.Add(n*time.Millisecond)) {
+			t.Errorf("last seen %v (%v), want one of the touches' times from %v", seen, err, now)
+		}
+	})
+}

@@ -324,8 +324,8 @@ func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
 const postgresLanes = 4
 
 // batched runs fn, one of a fan's small, frequent writes (a mark: an upvote, a favorite,
-// a follow, a comment's vote, a ballot; a rate limit's count), in a transaction: on
-// SQLite in the next batch of marks (batch.go), on PostgreSQL alone, on a connection of
+// a follow, a comment's vote, a ballot; a rate limit's count; a session's sighting), in a
+// transaction: on SQLite in the next batch of marks (batch.go), on PostgreSQL alone, on a connection of
 // the marks' pool, whose commits do not wait for the WAL to reach the disk
 // (synchronous_commit off for its connections alone). (A write PostgreSQL runs as one
 // set of statements for many, such as a poll's ballots, joins a lane's batch instead.)
