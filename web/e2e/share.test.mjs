@@ -49,7 +49,9 @@ async function createList(page, { name, isPublic = true, seasons = false }) {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 test('desktop: Share draws the image, previews it and downloads it under the list name', async () => {
-  const page = await app.newPage({ width: 1280, height: 800 });
+  // No service worker: the app's claims the page once installed, and a request it answers
+  // passes by page.route, which slows the image below.
+  const page = await app.newPage({ width: 1280, height: 800 }, { serviceWorkers: 'block' });
   await signUp(page, 'sharer@example.com');
   const list = await createList(page, { name: "Heroes vs. Villains: Who's Best?" });
   await page.goto(`/list/${list.userId}/${list.id}`);
