@@ -219,3 +219,38 @@ func TestBatchedWriteGivenUpWhileTheQueueIsFullNeverQueues(t *testing.T) {
 		t.Fatalf("kept %d rows (gone: %v), want the %d queued and the held one", len(got), got["gone"], maxBatch)
 	}
 }
+
+// A transaction whose context ends midway (a client that went away) is rolled back by
+// database/sql, and its commit then finds it done: the error names the context's end, so
+// the request is answered as a client gone, not as a failure.
+func TestTransactionEndedWithItsContextSaysSo(t *testing.T) {
+	_, db := openBatcher(t)
+	for _, at := range []string{"commit", "statement"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		err := inTx(ctx, db, func(tx *sql.Tx) error {
+			if _, err := tx.Exec(`INSERT INTO t (k, n) VALUES ('gone', 1)`); err != nil {
+				return err
+			}
+			cancel()
+			// Until database/sql has rolled it back (it does so on its own goroutine).
+			for {
+				var one int
+				if err := tx.QueryRow(`SELECT 1`).Scan(&one); errors.Is(err, sql.ErrTxDone) {
+					break
+				}
+				runtime.Gosched()
+			}
+			if at == "statement" {
+				_, err := tx.Exec(`INSERT INTO t (k, n) VALUES ('later', 1)`)
+				return err
+			}
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) || !errors.Is(err, sql.ErrTxDone) {
+			t.Errorf("%s after the context ended: %v, want context.Canceled and sql.ErrTxDone", at, err)
+		}
+	}
+	if got := keys(t, db); len(got) != 0 {
+		t.Errorf("rows left by the ended transactions: %v", got)
+	}
+}

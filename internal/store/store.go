@@ -311,12 +311,22 @@ func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
-		return err
+		return ended(ctx, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fmt.Errorf("commit: %w", ended(ctx, err))
 	}
 	return nil
+}
+
+// ended is err, naming ctx's end as its cause when ctx ended and took the transaction
+// with it: database/sql rolls a transaction back when its context ends, and what runs in
+// it next finds it done (sql.ErrTxDone). A client that went away mid-write is no failure.
+func ended(ctx context.Context, err error) error {
+	if errors.Is(err, sql.ErrTxDone) && ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+		return fmt.Errorf("%w (%w)", err, ctx.Err())
+	}
+	return err
 }
 
 // postgresLanes is how many batches run at once on PostgreSQL, each on a connection of
