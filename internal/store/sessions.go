@@ -70,10 +70,13 @@ func (s *Store) TouchSession(ctx context.Context, tokenHash string, now, staleBe
 		touched = n > 0
 		return err
 	}
+	var err error
 	if s.marks != nil {
-		return touched, touch(ctx, s.marks)
+		err = touch(ctx, s.marks)
+	} else {
+		err = s.batched(ctx, touch)
 	}
-	return touched, s.batched(ctx, touch)
+	return touched, err
 }
 
 // StmtUserSessions reads at most $4 of user $1's sessions unexpired at $3, the most
