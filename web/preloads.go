@@ -146,6 +146,19 @@ func (w *App) SetBoot(module, boot string) {
 	}
 }
 
+// SetHeadTags puts tags (HTML, already escaped) at the end of every page's <head>: what
+// this server says to the app before it asks anything, the same for everyone. Called
+// before serving, before SetBoot.
+func (w *App) SetHeadTags(tags string) {
+	with := func(p *httpcache.Precompressed) *httpcache.Precompressed {
+		return httpcache.NewPrecompressed(WithHeadTags(p.Body(), tags), p.ContentType(), p.CacheControl())
+	}
+	w.index = with(w.index)
+	for module, p := range w.pages {
+		w.pages[module] = with(p)
+	}
+}
+
 // pagesMux picks each listed page's HTML, or the plain index.html.
 func (w *App) pagesMux(m map[string]manifestChunk) *http.ServeMux {
 	mux := http.NewServeMux()
@@ -158,7 +171,7 @@ func (w *App) pagesMux(m map[string]manifestChunk) *http.ServeMux {
 		w.pages[p.module] = page
 		mux.Handle(p.pattern, w.pageHandler(p.module))
 	}
-	mux.Handle("/", w.index)
+	mux.Handle("/", http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) { w.index.ServeHTTP(rw, r) }))
 	return mux
 }
 

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 
 	"castaway/internal/api"
 	"castaway/internal/auth"
@@ -112,5 +114,25 @@ func (s *Server) confirmReset(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) enabledProviders(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, api.AuthProviders{Google: s.providers["google"] != nil, Twitter: s.providers["twitter"] != nil})
+	writeJSON(w, http.StatusOK, s.signInProviders())
+}
+
+// signInProviders are the sign-in providers this server has set up.
+func (s *Server) signInProviders() api.AuthProviders {
+	return api.AuthProviders{Google: s.providers["google"] != nil, Twitter: s.providers["twitter"] != nil}
+}
+
+// providersTag says in every page which sign-in providers are set up (the app's
+// useProviders reads it), so the sign-in page draws its buttons as they are from the
+// start instead of moving when /api/auth/providers answers.
+func (s *Server) providersTag() string {
+	var on []string
+	p := s.signInProviders()
+	if p.Google {
+		on = append(on, "google")
+	}
+	if p.Twitter {
+		on = append(on, "twitter")
+	}
+	return fmt.Sprintf("\n    <meta name=\"castaway-providers\" content=\"%s\" />", strings.Join(on, " "))
 }

@@ -41,7 +41,9 @@ func newAuthEnvLogging(t *testing.T, env map[string]string, st *store.Store, log
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(testDepsLogging(t, cfg, st, log))
+	d := testDepsLogging(t, cfg, st, log)
+	d.Web = testWeb()
+	srv, err := New(d)
 	if err != nil {
 		t.Fatal(err)
 	}

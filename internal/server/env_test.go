@@ -73,13 +73,9 @@ func newEnvWithSettings(t testing.TB, st *store.Store, hub *notify.Hub, env map[
 	if err != nil {
 		t.Fatal(err)
 	}
-	web := fstest.MapFS{
-		"index.html":        {Data: []byte("<!doctype html><html><head><meta name=\"description\" content=\"The site's own description.\" /><title>Survivor Rankings</title></head><body><div id=root><!--boot--></div></body></html>")},
-		"assets/app-123.js": {Data: []byte(strings.Repeat("console.log('castaway');\n", 100))},
-	}
 	clock := &testClock{}
 	d := testDepsWith(t, cfg, st, hub, slog.New(slog.NewTextHandler(io.Discard, nil)), clock.now)
-	d.Web = web
+	d.Web = testWeb()
 	srv, err := New(d)
 	if err != nil {
 		t.Fatal(err)
@@ -103,6 +99,14 @@ func newEnvWithSettings(t testing.TB, st *store.Store, hub *notify.Hub, env map[
 	t.Cleanup(ts.Close)
 	t.Cleanup(srv.CloseStreams) // runs first: open event streams end, so ts.Close does not wait on them
 	return &testEnv{Server: ts, cfg: cfg, store: st, srv: srv, clock: clock}
+}
+
+// testWeb is a small build of the app: its page and one script.
+func testWeb() fstest.MapFS {
+	return fstest.MapFS{
+		"index.html":        {Data: []byte("<!doctype html><html><head><meta name=\"description\" content=\"The site's own description.\" /><title>Survivor Rankings</title></head><body><div id=root><!--boot--></div></body></html>")},
+		"assets/app-123.js": {Data: []byte(strings.Repeat("console.log('castaway');\n", 100))},
+	}
 }
 
 // fanOutDone waits until every published list has reached its author's followers.

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"castaway/internal/auth/authtest"
@@ -28,6 +30,7 @@ func TestOAuthSignIn(t *testing.T) {
 	if call(t, newClient(), "GET", ts.URL+"/api/auth/providers", nil, &providers); !providers.Google || !providers.Twitter {
 		t.Fatalf("providers: %+v", providers)
 	}
+	pagesName(t, ts.URL, "google twitter")
 
 	// Google, first time: the account is made from the id_token and the user lands where they started.
 	c := newClient()
@@ -151,7 +154,26 @@ func TestOAuthCallbackChecksState(t *testing.T) {
 	if call(t, newClient(), "GET", plain.URL+"/api/auth/providers", nil, &providers); providers.Google || providers.Twitter {
 		t.Fatalf("unconfigured providers: %+v", providers)
 	}
+	pagesName(t, plain.URL, "")
 	wantError(t, newClient(), "GET", plain.URL+"/api/auth/oauth/google/start", nil, 404, "not_found", "Sign-in with this provider is not available.")
+}
+
+// pagesName checks that the sign-in page and home, as served, name the sign-in
+// providers set up (enabled, space-separated), as /api/auth/providers does.
+func pagesName(t *testing.T, base, enabled string) {
+	t.Helper()
+	want := `<meta name="castaway-providers" content="` + enabled + `" />`
+	for _, path := range []string{"/login", "/"} {
+		res, err := newClient().Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if head, _, _ := strings.Cut(string(body), "</head>"); !strings.Contains(head, want) {
+			t.Fatalf("%s: no %s in its head:\n%s", path, want, body)
+		}
+	}
 }
 
 func mustHost(raw string) string {

@@ -148,6 +148,7 @@ func New(d Deps) (*Server, error) {
 	if s.web, err = web.NewApp(d.Web, http.HandlerFunc(methodNotAllowed)); err != nil {
 		return nil, err
 	}
+	s.web.SetHeadTags(s.providersTag())
 	s.web.SetBoot(web.HomePage, bootHTML("Survivor Rankings", problem.MsgHomeIntro, true))
 	s.web.SetBoot(web.BrowsePage, bootHTML("Browse Rankings", problem.MsgBrowseIntro, true))
 	if s.docs, err = newAPIDocs(); err != nil {

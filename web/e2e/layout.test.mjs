@@ -28,13 +28,15 @@ const pages = () => [
   ['/castaways/parvati-shallow', (page) => page.getByRole('list', { name: 'Lists ranking Parvati Shallow' }).getByRole('article', { name: 'Still waters' })],
   [`/rankings/user/${list.userId}`, (page) => page.getByRole('article', { name: 'Still waters' })],
   ['/seasons', (page) => page.getByRole('heading', { level: 1 })],
+  // No sign-in provider is set up here: the hints under them are there from the start.
+  ['/login', (page) => page.getByRole('button', { name: 'Sign in with Google' }).and(page.locator(':not([aria-busy])'))],
 ];
 
 for (const [label, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
   ['phone', { width: 390, height: 844 }],
 ]) {
-  test(`${label}: home, a season, a castaway, a fan's page and the seasons do not move as they load`, async () => {
+  test(`${label}: home, a season, a castaway, a fan's page, the seasons and sign-in do not move as they load`, async () => {
     for (const [path, loaded] of pages()) {
       const page = await app.newPage(viewport);
       await page.addInitScript(() => {

@@ -62,6 +62,25 @@ describe('login screen', () => {
     expect(screen.queryByRole('link', { name: 'Sign in with Google' })).not.toBeInTheDocument();
   });
 
+  it('draws the providers the page names from its first paint, without asking the server', async () => {
+    const server = mockAuthServer({ routes: { 'GET /api/auth/providers': { status: 200, body: { google: true, twitter: true } } } });
+    const meta = document.createElement('meta');
+    meta.name = 'castaway-providers';
+    meta.content = 'twitter';
+    document.head.append(meta);
+    try {
+      await openLogin();
+      expect(screen.getByRole('link', { name: 'Sign in with Twitter' })).toHaveAttribute('href', '/api/auth/oauth/twitter/start');
+      const google = screen.getByRole('button', { name: 'Sign in with Google' });
+      expect(google).toBeDisabled();
+      expect(google).not.toHaveAttribute('aria-busy');
+      expect(google).toHaveAccessibleDescription('Google sign-in is not configured on this server.');
+      expect(server.count('GET', '/api/auth/providers')).toBe(0);
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('toggles between Sign In and Sign Up, keeping what was typed, and shows the password rules on sign-up', async () => {
     mockAuthServer();
     const { user } = await openLogin();

@@ -49,10 +49,23 @@ export function errorCode(err: unknown): string | undefined {
 
 const toMe = meFromApi;
 
+/**
+ * The sign-in providers the server named in the page (`<meta name="castaway-providers">`,
+ * the enabled ones by name), so the sign-in page draws its buttons as they are from its
+ * first paint; undefined when the page does not say (the development server).
+ */
+export function providersFromPage(): AuthProviders | undefined {
+  const content = document.querySelector('meta[name="castaway-providers"]')?.getAttribute('content');
+  if (content == null) return undefined;
+  const on = content.split(' ');
+  return { google: on.includes('google'), twitter: on.includes('twitter') };
+}
+
 export function useProviders() {
   return useQuery({
     queryKey: queryKeys.auth.providers,
     queryFn: ({ signal }) => request(() => api.GET('/api/auth/providers', { signal }), MESSAGES.providersFailed),
+    initialData: providersFromPage,
     staleTime: 10 * 60 * 1000,
     retry: retryRead(1),
   });
