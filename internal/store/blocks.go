@@ -40,7 +40,7 @@ func (s *Store) Block(ctx context.Context, blockerID, blockedID string, now time
 		if n >= model.MaxBlocks {
 			return ErrTooManyBlocks
 		}
-		if err := endFollows(ctx, tx, blockerID, blockedID); err != nil {
+		if err := s.endFollows(ctx, tx, blockerID, blockedID); err != nil {
 			return err
 		}
 		return addFilters(ctx, tx, blockerID, 1)

@@ -31,14 +31,13 @@ var (
 // suspended, ErrBlockedEither when either blocked the other, ErrTooManyFollows past
 // model.MaxFollows. It returns whether the follow is new, and who was notified.
 func (s *Store) Follow(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) (added bool, notified []string, err error) {
+	if s.marks != nil {
+		return s.followAtOnce(ctx, followerID, followedID, now, note)
+	}
 	err = s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		added, notified = false, nil
-		// Both fans' rows first, the lower id first (lockPair): two follows at once by one
-		// fan count in turn, and two fans following each other at once wait rather than
-		// deadlock.
-		if err := lockPair(ctx, tx, followerID, followedID); err != nil {
-			return fmt.Errorf("lock follower: %w", err)
-		}
+		// SQLite: the transaction holds the database's one write lock, so one fan's follows
+		// count in turn with no row lock (PostgreSQL's function locks both fans' rows).
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM follows WHERE follower_id = $1`, followerID).Scan(&n); err != nil {
 			return fmt.Errorf("count follows: %w", err)
@@ -83,14 +82,57 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 	return added, notified, err
 }
 
+// followOutcomes are Follow's refusals by castaway_follow's outcome (migration 0103).
+var followOutcomes = map[string]error{"missing": ErrNotFound, "suspended": ErrUserSuspended,
+	"blocked": ErrBlockedEither, "cap": ErrTooManyFollows}
+
+// followAtOnce is Follow on PostgreSQL: one call of the function migration 0103 made, on
+// the marks' pool (its steps as a transaction took nine round trips, both fans' rows
+// locked across them all).
+func (s *Store) followAtOnce(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) (bool, []string, error) {
+	n := note
+	if n == nil {
+		n = &model.Notification{}
+	}
+	var outcome, told string
+	err := s.marks.QueryRowContext(ctx, `SELECT outcome, told FROM castaway_follow($1, $2, CAST($3 AS BIGINT), CAST($4 AS INTEGER),
+		CAST($5 AS BIGINT), CAST($6 AS INTEGER), $7, $8, $9, $10, $11, CAST($12 AS BIGINT))`,
+		followerID, followedID, millis(now), model.MaxFollows, millis(now.Add(-FeedRetention)), FeedBackfill,
+		n.ID, n.Type, n.CreatedByName, n.Content, n.DedupeKey, millis(n.CreatedAt)).Scan(&outcome, &told)
+	switch {
+	case err != nil:
+		return false, nil, fmt.Errorf("follow: %w", err)
+	case followOutcomes[outcome] != nil:
+		return false, nil, followOutcomes[outcome]
+	case outcome == "again":
+		return false, nil, nil
+	case told != "":
+		return true, []string{told}, nil
+	}
+	return true, nil, nil
+}
+
 // Unfollow ends followerID's follow of followedID, if any, with its counts and the
 // followed fan's lists in the follower's feed; whether there was one.
 func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) (ended bool, err error) {
+	if s.marks != nil {
+		return unfollowAtOnce(ctx, s.marks, followerID, followedID)
+	}
 	err = s.batched(ctx, func(ctx context.Context, tx dbtx) (err error) {
 		ended, err = unfollow(ctx, tx, followerID, followedID)
 		return err
 	})
 	return ended, err
+}
+
+// unfollowAtOnce is unfollow on PostgreSQL, in q (the marks' pool, or a transaction): one
+// call of the function migration 0103 made.
+func unfollowAtOnce(ctx context.Context, q dbtx, followerID, followedID string) (bool, error) {
+	var ended bool
+	if err := q.QueryRowContext(ctx, `SELECT castaway_unfollow($1, $2)`, followerID, followedID).Scan(&ended); err != nil {
+		return false, fmt.Errorf("unfollow: %w", err)
+	}
+	return ended, nil
 }
 
 // StmtFollowBackfill puts the newest public lists of fan $2, made after $3, at most $4,
@@ -104,10 +146,9 @@ const StmtFollowBackfill = `INSERT INTO feed_items (reader_id, list_user_id, lis
 	ORDER BY l.created_at DESC LIMIT CAST($4 AS BIGINT)
 	ON CONFLICT DO NOTHING`
 
+// unfollow is Unfollow on SQLite, in tx (whose write lock stands for the rows' locks of
+// castaway_unfollow).
 func unfollow(ctx context.Context, tx dbtx, followerID, followedID string) (bool, error) {
-	if err := lockPair(ctx, tx, followerID, followedID); err != nil {
-		return false, fmt.Errorf("lock follower: %w", err)
-	}
 	res, err := tx.ExecContext(ctx, `DELETE FROM follows WHERE follower_id = $1 AND followed_id = $2`, followerID, followedID)
 	if err != nil {
 		return false, fmt.Errorf("unfollow: %w", err)
@@ -122,22 +163,6 @@ func unfollow(ctx context.Context, tx dbtx, followerID, followedID string) (bool
 		return false, fmt.Errorf("clear feed: %w", err)
 	}
 	return true, nil
-}
-
-// lockPair locks the rows of users a and b in tx, the lower id first, before a follow
-// between them counts on both: two transactions doing so for the same pair lock them in
-// the same order, so one waits for the other (A following B while B follows A locked
-// each its own row first, then deadlocked on the other's).
-func lockPair(ctx context.Context, tx dbtx, a, b string) error {
-	if b < a {
-		a, b = b, a
-	}
-	for _, id := range []string{a, b} {
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET filter_count = filter_count WHERE id = $1`, id); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // countFollow adds delta to the counts one follow is part of: each side counts it while
@@ -174,11 +199,15 @@ func countFollowsOf(ctx context.Context, tx *sql.Tx, userID string, delta int) e
 }
 
 // endFollows ends the follows between a and b both ways (a block), in tx.
-func endFollows(ctx context.Context, tx *sql.Tx, a, b string) error {
-	if _, err := unfollow(ctx, tx, a, b); err != nil {
+func (s *Store) endFollows(ctx context.Context, tx *sql.Tx, a, b string) error {
+	end := unfollow
+	if s.dialect == Postgres {
+		end = unfollowAtOnce
+	}
+	if _, err := end(ctx, tx, a, b); err != nil {
 		return err
 	}
-	_, err := unfollow(ctx, tx, b, a)
+	_, err := end(ctx, tx, b, a)
 	return err
 }
 
