@@ -20,12 +20,14 @@ func (s *Store) AddFavorite(ctx context.Context, userID, ownerID, listID string,
 		return s.addFavoriteAtOnce(ctx, userID, ownerID, listID, now)
 	}
 	return s.batched(ctx, func(ctx context.Context, tx dbtx) error {
-		// The user's row first: two stars at once by one user count in turn.
-		n, err := lockAndCount(ctx, tx, userID, `SELECT count(*) FROM favorites WHERE user_id = $1`)
-		if err != nil {
-			return fmt.Errorf("lock user: %w", err)
+		// SQLite: the transaction holds the database's one write lock, so one user's stars
+		// count in turn with no row lock (PostgreSQL's function locks the fan's row).
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM favorites WHERE user_id = $1`, userID).Scan(&n); err != nil {
+			return fmt.Errorf("count favorites: %w", err)
 		}
 		var res sql.Result
+		var err error
 		res, err = tx.ExecContext(ctx, `INSERT INTO favorites (user_id, list_user_id, list_id, favorited_at)
 			VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, list_user_id, list_id) DO NOTHING`, userID, ownerID, listID, millis(now))
 		if isForeignKeyViolation(err) {

@@ -107,7 +107,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		// the /metrics count of its jobs (bounded by its LIMIT).
 		{"feed prune", store.StmtPruneFeed(s.Dialect()), []any{now.Add(-store.FeedRetention).UnixMilli(), store.FeedPruneBatch}, true},
 		{"fan-outs pending", store.StmtFanOutsPending, []any{store.FanOutsCounted}, false},
-		{"voted lists", store.StmtVotedLists(store.TallyBatch), nil, false},
+		{"voted lists", store.StmtVotedLists(s.Dialect(), store.TallyBatch), nil, false},
 		{"votes pending", store.StmtVotesPending, []any{store.TallyBatch}, false},
 	}
 	// A fan's export reads only what they made or cast (and deleting the account finds the same rows).

@@ -47,7 +47,7 @@ func (s *Store) FoldVotes(ctx context.Context, max int, note func(model.VotedLis
 				return err
 			}
 		}
-		pending, err := votedLists(ctx, tx, max)
+		pending, err := s.votedLists(ctx, tx, max)
 		if err != nil || len(pending) == 0 {
 			return err
 		}
@@ -137,15 +137,24 @@ const foldArrays = `unnest(CAST($1 AS TEXT[]), CAST($2 AS TEXT[]), CAST($3 AS BI
 
 // StmtVotedLists reads at most max lists the tally has yet to catch up, each with the
 // votes pending and the voter its author is to hear of, if any, through the index of
-// such lists alone.
-func StmtVotedLists(max int) string {
+// such lists alone. On PostgreSQL each pending list's row and voter's are looked up by
+// key (LATERAL, LIMIT 1): joined as tables, the planner guessed the pending lists from
+// the table's size, hundreds where the votes of a moment leave a few, and read every list
+// and every user for them (11 ms a catch-up at 20,000 lists, quiet; 84 ms under votes).
+func StmtVotedLists(d Dialect, max int) string {
+	if d == Postgres {
+		return `SELECT l.user_id, l.id, l.name, l.is_public, p.last_voter_id, COALESCE(u.display_name, ''), p.n
+		FROM (SELECT list_user_id, list_id, last_voter_id, n FROM list_votes_pending LIMIT ` + strconv.Itoa(max) + `) p
+		JOIN LATERAL (SELECT user_id, id, name, is_public FROM lists WHERE user_id = p.list_user_id AND id = p.list_id LIMIT 1) l ON TRUE
+		LEFT JOIN LATERAL (SELECT display_name FROM users WHERE id = p.last_voter_id LIMIT 1) u ON TRUE`
+	}
 	return `SELECT l.user_id, l.id, l.name, l.is_public, p.last_voter_id, COALESCE(u.display_name, ''), p.n
 		FROM list_votes_pending p JOIN lists l ON l.user_id = p.list_user_id AND l.id = p.list_id
 		LEFT JOIN users u ON u.id = p.last_voter_id LIMIT ` + strconv.Itoa(max)
 }
 
-func votedLists(ctx context.Context, tx *sql.Tx, max int) ([]votedList, error) {
-	rows, err := tx.QueryContext(ctx, StmtVotedLists(max))
+func (s *Store) votedLists(ctx context.Context, tx *sql.Tx, max int) ([]votedList, error) {
+	rows, err := tx.QueryContext(ctx, StmtVotedLists(s.dialect, max))
 	if err != nil {
 		return nil, fmt.Errorf("read voted lists: %w", err)
 	}
