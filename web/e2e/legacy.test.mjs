@@ -30,12 +30,16 @@ after(async () => {
   await app?.stop();
 });
 
-/** The idol overlay's card once it shows: where it is, and whether it takes clicks. */
+/**
+ * The idol overlay's card once it shows: where it is, and whether it takes clicks. Read in
+ * the same call that finds it: the card leaves after 3000 ms, and a second call on a busy
+ * machine came after it had gone.
+ */
 async function overlayState(page) {
-  const notice = page.getByRole('status').filter({ hasText: NOTICE });
-  await notice.waitFor();
-  return notice.evaluate((layer) => {
-    const card = layer.firstElementChild;
+  const found = await page.waitForFunction((notice) => {
+    const layer = [...document.querySelectorAll('[role="status"]')].find((l) => l.textContent.includes(notice));
+    const card = layer?.firstElementChild;
+    if (!card) return null;
     const r = card.getBoundingClientRect();
     const mid = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
     return {
@@ -49,7 +53,8 @@ async function overlayState(page) {
       hasIdol: card.querySelector('svg') !== null,
       text: card.textContent,
     };
-  });
+  }, NOTICE);
+  return found.jsonValue();
 }
 
 /** The overlay is centred in the window, opaque from its first frame, and lets clicks through. */
