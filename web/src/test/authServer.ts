@@ -3,8 +3,11 @@ import { catalogFixture } from './utils';
 import type { Me } from '../lib/session';
 import { MESSAGES } from '../api/contract';
 
-/** One canned answer: a JSON body with a status, a network failure, or a function of the request. */
-export type Reply = { status: number; body?: unknown } | 'network' | ((req: { body: unknown; url: URL }) => Reply);
+/**
+ * One canned answer: a JSON body with a status, a network failure, an answer still on its
+ * way (until the request is aborted), or a function of the request.
+ */
+export type Reply = { status: number; body?: unknown } | 'network' | 'pending' | ((req: { body: unknown; url: URL }) => Reply);
 
 export function apiError(status: number, code: string, message: string): Reply {
   return { status, body: { error: { code, message } } };
@@ -84,6 +87,9 @@ export function mockAuthServer(options: { me?: Me | null; signedInAs?: Me; route
     while (typeof route === 'function') route = route({ body, url });
     const reply = route ?? { status: 404, body: { error: { code: 'not_found', message: MESSAGES.notFound } } };
     if (reply === 'network') throw new TypeError('Failed to fetch');
+    if (reply === 'pending') {
+      return new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+    }
     if (reply.status === 204) return new Response(null, { status: 204 });
     return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
   });

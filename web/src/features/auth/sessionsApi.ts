@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { components } from '../../api/schema.gen';
@@ -6,6 +6,7 @@ import { applySignedOut } from './authApi';
 import { MESSAGES } from '../../api/contract';
 
 export type SignedInSession = components['schemas']['SignedInSession'];
+type MySessions = components['schemas']['MySessions'];
 
 export const SESSIONS_FAILED = MESSAGES.sessionsLoadFailed;
 export const END_FAILED = MESSAGES.signOutFailed;
@@ -28,8 +29,12 @@ export function useEndSession() {
     mutationFn: (s: SignedInSession) =>
       request(() => api.DELETE('/api/me/sessions/{sessionId}', { params: { path: { sessionId: s.id } } }), END_FAILED),
     onSuccess: (_, s) => {
-      if (s.current) applySignedOut(queryClient);
-      else void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+      if (s.current) {
+        applySignedOut(queryClient);
+        return;
+      }
+      keepSessions(queryClient, (o) => o.id !== s.id);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
     },
     // Already ended elsewhere (404): show the list as it is now.
     onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
@@ -41,8 +46,17 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request(() => api.POST('/api/me/sessions/end-others'), END_FAILED),
+    onSuccess: () => keepSessions(queryClient, (o) => o.current),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
+}
+
+/**
+ * Leaves only the sessions keep accepts in the list shown, so an ended row goes as the
+ * page says it has, not when the list's refetch lands.
+ */
+function keepSessions(queryClient: QueryClient, keep: (s: SignedInSession) => boolean) {
+  queryClient.setQueryData<MySessions>(queryKeys.sessions, (old) => old && { ...old, sessions: old.sessions.filter(keep) });
 }
 
 /** 'Chrome on Android', 'Firefox', 'Unknown browser on Windows', 'Unknown browser'. */
