@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
 
 	"castaway/internal/model"
 )
@@ -243,7 +242,7 @@ func (s *Store) copyBatch(ctx context.Context, b *DemoBatch) error {
 	}
 	defer conn.Close()
 	return conn.Raw(func(dc any) error {
-		return pgx.BeginFunc(ctx, dc.(*stdlib.Conn).Conn(), func(tx pgx.Tx) error {
+		return pgx.BeginFunc(ctx, dc.(interface{ Conn() *pgx.Conn }).Conn(), func(tx pgx.Tx) error {
 			return b.write(func(table string, cols []string, rows [][]any) error {
 				if len(rows) == 0 {
 					return nil

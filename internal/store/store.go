@@ -19,8 +19,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
-	_ "modernc.org/sqlite"             // registers "sqlite"
+	_ "modernc.org/sqlite" // registers "sqlite"
 )
 
 // Dialect names the engine behind a Store.
@@ -122,13 +121,13 @@ func OpenWith(ctx context.Context, url string, o Options) (*Store, error) {
 		if o.StatementTimeout > 0 {
 			url = withDefaultParam(url, "statement_timeout", strconv.FormatInt(o.StatementTimeout.Milliseconds(), 10))
 		}
-		s.db, err = sql.Open("pgx", url)
+		s.db, err = openPostgres(url)
 		if err == nil {
 			sizePool(s.db, o.PostgresMaxConns, DefaultPostgresMaxConns)
 			s.db.SetConnMaxIdleTime(5 * time.Minute)
 			s.rdb = newReadPool(s.db, false)
 			// The marks' connections commit without waiting for the WAL flush (batched).
-			if s.marks, err = sql.Open("pgx", withDefaultParam(url, "synchronous_commit", "off")); err == nil {
+			if s.marks, err = openPostgres(withDefaultParam(url, "synchronous_commit", "off")); err == nil {
 				sizePool(s.marks, max(2, s.db.Stats().MaxOpenConnections/2), 0)
 				s.marks.SetConnMaxIdleTime(5 * time.Minute)
 				s.lanes = newLanes(s.marks, postgresLanes)
