@@ -84,7 +84,8 @@ async function mouseDrag(page, from, to, { over, fx = 0.5, fy = 0.5, fromPanel =
     }
   }
   await page.mouse.up();
-  await announced(page, / was dropped /);
+  // This entry's drop: the live region may still hold the last drag's.
+  await announced(page, new RegExp(`${over.source.split(' is over')[0]} was dropped `));
   // dnd-kit swallows a click just after a drag; a person's next press comes later than that.
   await page.waitForTimeout(300);
 }
