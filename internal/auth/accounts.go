@@ -373,7 +373,7 @@ func (a *Accounts) ConfirmReset(ctx context.Context, token, password string, cli
 // through a provider has none yet and sets its first without), ends every session of
 // theirs, and begins a new one for client, the device that asked.
 func (a *Accounts) ChangePassword(ctx context.Context, u *model.User, current, next string, client Client) (*SignedIn, error) {
-	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ChangePerUser: u.ID}); err != nil {
+	if err := a.hit(ctx, map[limits.Limit]string{a.limits.ChangePerUser: u.ID, a.limits.ChangePerIP: client.IP}); err != nil {
 		return nil, err
 	}
 	if !a.policy.Acceptable(next) {

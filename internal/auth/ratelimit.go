@@ -34,8 +34,10 @@ type Limits struct {
 	ResetConfirmPerIP limits.Limit
 	// SignUpPerIP bounds account creation, each of which costs a password hash.
 	SignUpPerIP limits.Limit
-	// ChangePerUser bounds password changes (each weighs the current password).
+	// ChangePerUser and ChangePerIP bound password changes (each weighs the current
+	// password and hashes the new one).
 	ChangePerUser limits.Limit
+	ChangePerIP   limits.Limit
 	// OAuthStartPerIP bounds provider sign-ins started by one client, each a stored round trip.
 	OAuthStartPerIP limits.Limit
 }
@@ -56,6 +58,7 @@ func DefaultLimits() Limits {
 		ResetConfirmPerIP: l("reset-confirm-ip", 20, time.Hour),
 		SignUpPerIP:       l("signup-ip", 20, time.Hour),
 		ChangePerUser:     l("password-change-user", 10, 15*time.Minute),
+		ChangePerIP:       l("password-change-ip", 30, 15*time.Minute),
 		OAuthStartPerIP:   l("oauth-start-ip", 30, 10*time.Minute),
 	}
 }

@@ -27,6 +27,9 @@ var (
 	VerifyMailPerIP    = limits.Limit{Name: "verify-mail-ip", Max: 20, Window: time.Hour, Message: problem.MsgTooManyAttempts}
 	VerifyConfirmPerIP = limits.Limit{Name: "verify-confirm-ip", Max: 30, Window: time.Hour, Message: problem.MsgTooManyAttempts}
 	EmailChangePerUser = limits.Limit{Name: "email-change-user", Max: 5, Window: time.Hour, Message: problem.MsgTooManyAttempts}
+	// A notice is dismissed once; the limit keeps a loop of dismissals from writing on.
+	NoticePerUser   = limits.Limit{Name: "notice-user", Max: 30, Window: 15 * time.Minute, Message: problem.MsgTooManyAttempts}
+	NoticePerClient = limits.Limit{Name: "notice-ip", Max: 60, Window: 15 * time.Minute, Message: problem.MsgTooManyAttempts}
 )
 
 // How long the links work, as the mail says it.
@@ -181,9 +184,12 @@ func notice(u *model.User) string {
 	return ""
 }
 
-// DismissNotice forgets u's notice.
-func (a *Accounts) DismissNotice(ctx context.Context, u *model.User) error {
-	return a.store.DismissPasswordNotice(ctx, u.ID)
+// DismissNotice forgets by's notice.
+func (a *Accounts) DismissNotice(ctx context.Context, by model.Actor) error {
+	if err := a.writes.Take(ctx, by.UserID(), by.Client, NoticePerUser, NoticePerClient); err != nil {
+		return err
+	}
+	return a.store.DismissPasswordNotice(ctx, by.UserID())
 }
 
 // claim gives the account u, whose address a provider just proved and the account never

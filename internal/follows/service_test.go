@@ -39,7 +39,7 @@ func TestFollowRulesAndLimits(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(hub.Close)
-		svc := follows.NewService(st, limits.WritesFor(st, true, time.Now), notify.NewInbox(st, hub))
+		svc := follows.NewService(st, limits.WritesFor(st, true, time.Now), notify.NewInbox(st, hub, limits.WritesFor(st, true, time.Now)))
 		ann, ben, cat, dan := actor(t, st, "ann", "192.0.2.1"), actor(t, st, "ben", "192.0.2.1"), actor(t, st, "cat", "192.0.2.2"), actor(t, st, "dan", "192.0.2.3")
 
 		if _, err := svc.Follow(ctx, ann, ann.User.ID); !errors.Is(err, follows.ErrFollowSelf) {

@@ -11,9 +11,10 @@ type Counter interface {
 	HitRateLimits(ctx context.Context, hits []Hit, now time.Time) ([]State, error)
 }
 
-// Writes counts a write against a per-account and a per-client limit, both at once, so a
-// refusal by either leaves the other uncounted. It is what every use case that writes
-// calls before it writes.
+// Writes counts a write against a per-account and a per-client limit, both at once (one
+// lock, or one transaction); each key is judged on its own, so a refused hit leaves its
+// own key as it was while the other's allowed hit counts. It is what every use case that
+// writes calls before it writes.
 type Writes struct {
 	// local keeps the counts in memory when one process owns the database (SQLite), so a
 	// write costs one transaction rather than two; nil, or full, falls back to shared.

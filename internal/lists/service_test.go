@@ -22,7 +22,7 @@ func newService(t *testing.T, st *store.Store, names ...string) (*Service, []mod
 	log, hub := testHub(t)
 	now := time.Now()
 	clock := func() time.Time { return now }
-	s := NewService(st, cat, limits.WritesFor(st, st.Dialect() == store.SQLite, clock), notify.NewInbox(st, hub), log)
+	s := NewService(st, cat, limits.WritesFor(st, st.Dialect() == store.SQLite, clock), notify.NewInbox(st, hub, limits.WritesFor(st, st.Dialect() == store.SQLite, clock)), log)
 	s.SetClock(clock)
 	var actors []model.Actor
 	for i, name := range names {

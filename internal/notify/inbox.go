@@ -2,20 +2,34 @@ package notify
 
 import (
 	"context"
+	"time"
 
+	"castaway/internal/limits"
 	"castaway/internal/model"
+	"castaway/internal/problem"
 	"castaway/internal/store"
+)
+
+// Marking notifications read is a write that wakes the reader's streams on every node: a
+// reader goes through a busy inbox a few at a time, a loop would keep every node reading.
+var (
+	ReadPerUser   = limits.Limit{Name: "inbox-read-user", Max: 300, Window: 10 * time.Minute, Message: problem.MsgTooManyAttempts}
+	ReadPerClient = limits.Limit{Name: "inbox-read-ip", Max: 600, Window: 10 * time.Minute, Message: problem.MsgTooManyAttempts}
 )
 
 // Inbox holds the use cases of a reader's notifications: reading the newest and marking
 // them read. A change wakes the reader's other tabs and devices through the hub.
 type Inbox struct {
-	store *store.Store
-	hub   *Hub
+	store  *store.Store
+	hub    *Hub
+	writes *limits.Writes
 }
 
-// NewInbox builds the inbox use cases over st, waking streams through hub.
-func NewInbox(st *store.Store, hub *Hub) *Inbox { return &Inbox{store: st, hub: hub} }
+// NewInbox builds the inbox use cases over st, waking streams through hub; writes counts
+// the marks read.
+func NewInbox(st *store.Store, hub *Hub, writes *limits.Writes) *Inbox {
+	return &Inbox{store: st, hub: hub, writes: writes}
+}
 
 // Recent is userID's Recent newest notifications they may still see, and how many of
 // them are unread.
@@ -23,22 +37,28 @@ func (in *Inbox) Recent(ctx context.Context, userID string) ([]model.Notificatio
 	return in.store.RecentNotifications(ctx, userID, Recent)
 }
 
-// MarkRead marks one of userID's notifications read (ErrNotFound when it is not theirs),
-// and is their inbox as it now stands (Recent).
-func (in *Inbox) MarkRead(ctx context.Context, userID, id string) ([]model.Notification, int, error) {
-	if err := in.store.MarkNotificationRead(ctx, userID, id); err != nil {
-		return nil, 0, store.NotFoundAs(err, ErrNotFound)
-	}
-	return in.changed(ctx, userID)
-}
-
-// MarkAllRead marks every notification of userID's read, and is their inbox as it now
-// stands (Recent).
-func (in *Inbox) MarkAllRead(ctx context.Context, userID string) ([]model.Notification, int, error) {
-	if err := in.store.MarkAllNotificationsRead(ctx, userID); err != nil {
+// MarkRead marks one of a's notifications read (ErrNotFound when it is not theirs), and
+// is their inbox as it now stands (Recent).
+func (in *Inbox) MarkRead(ctx context.Context, a model.Actor, id string) ([]model.Notification, int, error) {
+	if err := in.writes.Take(ctx, a.UserID(), a.Client, ReadPerUser, ReadPerClient); err != nil {
 		return nil, 0, err
 	}
-	return in.changed(ctx, userID)
+	if err := in.store.MarkNotificationRead(ctx, a.UserID(), id); err != nil {
+		return nil, 0, store.NotFoundAs(err, ErrNotFound)
+	}
+	return in.changed(ctx, a.UserID())
+}
+
+// MarkAllRead marks every notification of a's read, and is their inbox as it now stands
+// (Recent).
+func (in *Inbox) MarkAllRead(ctx context.Context, a model.Actor) ([]model.Notification, int, error) {
+	if err := in.writes.Take(ctx, a.UserID(), a.Client, ReadPerUser, ReadPerClient); err != nil {
+		return nil, 0, err
+	}
+	if err := in.store.MarkAllNotificationsRead(ctx, a.UserID()); err != nil {
+		return nil, 0, err
+	}
+	return in.changed(ctx, a.UserID())
 }
 
 // changed wakes userID's other tabs and devices, and reads the inbox they will read.

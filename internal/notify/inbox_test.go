@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"castaway/internal/events"
+	"castaway/internal/limits"
 	"castaway/internal/model"
 	"castaway/internal/notify"
+	"castaway/internal/problem"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -24,7 +26,7 @@ func TestInboxMarkRead(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer hub.Close()
-		inbox := notify.NewInbox(st, hub)
+		inbox := notify.NewInbox(st, hub, limits.WritesFor(st, st.Dialect() == store.SQLite, time.Now))
 		for _, id := range []string{"ann", "bob"} {
 			if err := st.CreateUser(ctx, &model.User{ID: id, Email: id + "@example.com", DisplayName: id, CreatedAt: time.Now()}); err != nil {
 				t.Fatal(err)
@@ -39,17 +41,65 @@ func TestInboxMarkRead(t *testing.T) {
 		if err != nil || unread != 1 {
 			t.Fatalf("inbox: %+v %d %v", got, unread, err)
 		}
-		if _, _, err := inbox.MarkRead(ctx, "bob", got[0].ID); !errors.Is(err, notify.ErrNotFound) {
+		if _, _, err := inbox.MarkRead(ctx, actor("bob"), got[0].ID); !errors.Is(err, notify.ErrNotFound) {
 			t.Errorf("someone else's: %v", err)
 		}
 		woken, stop := hub.Subscribe("ann")
 		defer stop()
-		if _, _, err := inbox.MarkRead(ctx, "ann", got[0].ID); err != nil {
+		if _, _, err := inbox.MarkRead(ctx, actor("ann"), got[0].ID); err != nil {
 			t.Fatal(err)
 		}
 		<-woken
 		if _, unread, _ := inbox.Recent(ctx, "ann"); unread != 0 {
 			t.Errorf("%d unread after marking read", unread)
+		}
+	})
+}
+
+func actor(userID string) model.Actor {
+	return model.Actor{User: &model.User{ID: userID}, Client: "192.0.2.1"}
+}
+
+// Marking read, one or all, is limited per account and per client address as every write
+// is: past either, a 429 and nothing marked.
+func TestInboxMarkReadIsLimited(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		hub, err := notify.NewHub(events.NewLocal(), notify.Heartbeat, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer hub.Close()
+		now := time.Now()
+		clock := func() time.Time { return now } // the limit is a rate: hold the time still
+		// Counted in the database on both engines, so the test can fill a limit first.
+		inbox := notify.NewInbox(st, hub, limits.WritesFor(st, false, clock))
+		fill := func(l limits.Limit, subject string) {
+			for range l.Max {
+				if _, err := st.HitRateLimit(ctx, l.Hit(subject), now); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		limited := func(err error) bool { p, ok := problem.As(err); return ok && p.Kind == problem.RateLimited }
+
+		if _, _, err := inbox.MarkAllRead(ctx, actor("ann")); err != nil {
+			t.Fatalf("within the limits: %v", err)
+		}
+		fill(notify.ReadPerUser, "ann")
+		if _, _, err := inbox.MarkAllRead(ctx, actor("ann")); !limited(err) {
+			t.Errorf("past the account's limit, all: %v", err)
+		}
+		if _, _, err := inbox.MarkRead(ctx, actor("ann"), "n1"); !limited(err) {
+			t.Errorf("past the account's limit, one: %v", err)
+		}
+		bob := model.Actor{User: &model.User{ID: "bob"}, Client: "198.51.100.7"}
+		if _, _, err := inbox.MarkAllRead(ctx, bob); err != nil {
+			t.Fatalf("another account, another client: %v", err)
+		}
+		fill(notify.ReadPerClient, bob.Client)
+		if _, _, err := inbox.MarkAllRead(ctx, model.Actor{User: &model.User{ID: "cat"}, Client: bob.Client}); !limited(err) {
+			t.Errorf("past the client's limit: %v", err)
 		}
 	})
 }

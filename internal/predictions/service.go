@@ -20,14 +20,22 @@ type Service struct {
 	store  *store.Store
 	game   *game.Service
 	writes *limits.Writes
+	draws  Draws
 	log    *slog.Logger
 	now    func() time.Time
 	queued func() // wakes this node's scorer
 }
 
-// NewService builds the predictions over st and the game g; writes count fans' writes.
-func NewService(st *store.Store, g *game.Service, writes *limits.Writes, log *slog.Logger) *Service {
-	return &Service{store: st, game: g, writes: writes, log: log, now: time.Now, queued: func() {}}
+// Draws counts a share image about to be drawn for a client against the limit every
+// share image counts against (lists.Service.TakeShareDraw).
+type Draws interface {
+	TakeShareDraw(ctx context.Context, client string) error
+}
+
+// NewService builds the predictions over st and the game g; writes count fans' writes,
+// draws the share cards drawn.
+func NewService(st *store.Store, g *game.Service, writes *limits.Writes, draws Draws, log *slog.Logger) *Service {
+	return &Service{store: st, game: g, writes: writes, draws: draws, log: log, now: time.Now, queued: func() {}}
 }
 
 // SetClock makes the service read the time (and so judge the locks) from now.
@@ -180,6 +188,23 @@ func (s *Service) Of(ctx context.Context, viewer model.Actor, seasonID, userID s
 		return nil, errNotFound
 	}
 	return v, nil
+}
+
+// Card is userID's prediction of seasonID for its share card, as Of shows it to viewer.
+// Unless held says viewer holds its drawing already (a revalidation, which costs
+// nothing), the drawing viewer is about to get counts against the share images' limit
+// per client, as a list's and a castaway's do; draw tells which.
+func (s *Service) Card(ctx context.Context, viewer model.Actor, seasonID, userID string, w Watch, held func(*View) bool) (v *View, draw bool, err error) {
+	if v, err = s.Of(ctx, viewer, seasonID, userID, w); err != nil {
+		return nil, false, err
+	}
+	if held(v) {
+		return v, false, nil
+	}
+	if err := s.draws.TakeShareDraw(ctx, viewer.Client); err != nil {
+		return nil, false, err
+	}
+	return v, true, nil
 }
 
 // QueueScoring queues the rescoring of season's predictions against its boots as they now

@@ -412,3 +412,31 @@ func reportsAreLimited(t *testing.T, e *testEnv) {
 		t.Fatalf("filters %d %v", u.Filters, err)
 	}
 }
+
+// Password changes are limited per client as well as per account: each weighs the current
+// password and hashes the new one, so one address with many accounts is bounded too. Past
+// the client's limit a change is refused (429) and the old password still signs in.
+func TestChangePasswordIsLimitedPerClient(t *testing.T) {
+	e := newEnv(t)
+	now := time.Now()
+	e.setClock(now) // the limit is a rate: hold the time still
+	withPassword(t, e.store, "owner@example.com", "the-old-password")
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	if status := callStatus(t, c, "POST", e.URL+"/api/auth/login", map[string]any{"email": "owner@example.com", "password": "the-old-password"}, nil); status != 200 {
+		t.Fatalf("sign-in: %d", status)
+	}
+	perIP := auth.DefaultLimits().ChangePerIP
+	for range perIP.Max {
+		if _, err := e.store.HitRateLimit(t.Context(), perIP.Hit("127.0.0.1"), now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := call(t, c, "PUT", e.URL+"/api/me/password", map[string]any{"currentPassword": "the-old-password", "newPassword": "a-brand-new-password"}, nil)
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Errorf("past the client's limit: %d (Retry-After %q), want 429", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if status := callStatus(t, nil, "POST", e.URL+"/api/auth/login", map[string]any{"email": "owner@example.com", "password": "the-old-password"}, nil); status != 200 {
+		t.Errorf("the old password after a refused change: %d", status)
+	}
+}

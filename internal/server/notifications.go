@@ -20,20 +20,20 @@ func (s *Server) getInbox(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) markNotificationRead(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgInboxSignedOut)
-	if u == nil {
+	a, ok := signedIn(w, r, msgInboxSignedOut)
+	if !ok {
 		return
 	}
-	notes, unread, err := s.inboxes.MarkRead(r.Context(), u.ID, r.PathValue("id"))
+	notes, unread, err := s.inboxes.MarkRead(r.Context(), a, r.PathValue("id"))
 	s.answerInbox(w, r, "mark notification read", notes, unread, err)
 }
 
 func (s *Server) markAllNotificationsRead(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, msgInboxSignedOut)
-	if u == nil {
+	a, ok := signedIn(w, r, msgInboxSignedOut)
+	if !ok {
 		return
 	}
-	notes, unread, err := s.inboxes.MarkAllRead(r.Context(), u.ID)
+	notes, unread, err := s.inboxes.MarkAllRead(r.Context(), a)
 	s.answerInbox(w, r, "mark notifications read", notes, unread, err)
 }
 

@@ -15,11 +15,16 @@ import (
 // they predicted, their score and hits. Shown as the prediction page is (anyone's once
 // locked), the score as of the asker's episode when they are behind on the season (the
 // spoiler shield); revalidated by an ETag naming what it shows, so a new score shows at once.
+// A card drawn counts against the share images' limit per client, a revalidation does not.
 func (s *Server) predictionShareImage(w http.ResponseWriter, r *http.Request) {
 	watch, err := s.watchOf(r)
 	var v *predictions.View
+	draw := false
 	if err == nil {
-		v, err = s.predictions.Of(r.Context(), actorOf(r), r.PathValue("seasonId"), r.PathValue("userId"), watch)
+		held := func(v *predictions.View) bool {
+			return httpcache.ETagMatches(r.Header.Get("If-None-Match"), cardETag(s.predictionCard(v)))
+		}
+		v, draw, err = s.predictions.Card(r.Context(), actorOf(r), r.PathValue("seasonId"), r.PathValue("userId"), watch, held)
 	}
 	h := w.Header()
 	if err != nil {
@@ -28,14 +33,13 @@ func (s *Server) predictionShareImage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	card := s.predictionCard(v)
-	etag := cardETag(card)
-	h.Set("ETag", etag)
+	h.Set("ETag", cardETag(card))
 	h.Set("Cache-Control", "public, no-cache")
 	if v.Shield != nil {
 		markShield(w, true)
 		h.Set("Cache-Control", shieldCacheControl(r))
 	}
-	if httpcache.ETagMatches(r.Header.Get("If-None-Match"), etag) {
+	if !draw {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"castaway/internal/lists"
 )
 
 // A fan predicts a season on air before its premiere over HTTP; the leaderboard answers
@@ -77,5 +79,23 @@ func TestPredictionsOverHTTP(t *testing.T) {
 	}
 	if again := get(t, card.Request.URL.String(), map[string]string{"If-None-Match": card.Header.Get("ETag")}); again.StatusCode != http.StatusNotModified {
 		t.Fatalf("share image again: %d", again.StatusCode)
+	}
+
+	// A card drawn counts against the share images' limit per client address, as a list's
+	// and a castaway's do: past it, a 429 no cache keeps; a revalidation draws nothing.
+	now := time.Now()
+	e.setClock(now) // the limit is a rate (one a second): hold the time still
+	for range lists.ShareDrawPerClient.Max {
+		if _, err := e.store.HitRateLimit(t.Context(), lists.ShareDrawPerClient.Hit("127.0.0.1"), now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	over := get(t, card.Request.URL.String(), nil)
+	if h := over.Header; over.StatusCode != http.StatusTooManyRequests || h.Get("Retry-After") == "" || h.Get("ETag") != "" || h.Get("Cache-Control") != "no-store" {
+		t.Errorf("over the limit: %d, Retry-After %q, ETag %q, Cache-Control %q; want 429 kept by no cache", over.StatusCode,
+			h.Get("Retry-After"), h.Get("ETag"), h.Get("Cache-Control"))
+	}
+	if again := get(t, card.Request.URL.String(), map[string]string{"If-None-Match": card.Header.Get("ETag")}); again.StatusCode != http.StatusNotModified {
+		t.Errorf("revalidation over the limit: %d, want 304", again.StatusCode)
 	}
 }

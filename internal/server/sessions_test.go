@@ -12,6 +12,7 @@ import (
 
 	"castaway/internal/auth"
 	"castaway/internal/model"
+	"castaway/internal/notify"
 	"castaway/internal/store"
 	"castaway/internal/store/storetest"
 )
@@ -284,4 +285,28 @@ func TestEndingSessionsIsLimited(t *testing.T) {
 			t.Errorf("the other session after a refused end-others: %d", status)
 		}
 	})
+}
+
+// Dismissing the account's notice and marking notifications read are writes, limited per
+// account like the others: past the limit, 429 with Retry-After.
+func TestNoticeAndInboxMarksAreLimited(t *testing.T) {
+	e := newEnv(t)
+	e.setClock(time.Now()) // the limits are rates: a slow machine must not let them refill
+	c, _ := e.signedIn(t, "Ann")
+	for _, w := range []struct {
+		method, path string
+		max          int
+	}{
+		{"DELETE", "/api/me/notice", auth.NoticePerUser.Max},
+		{"POST", "/api/notifications/read-all", notify.ReadPerUser.Max},
+	} {
+		for i := range w.max {
+			if res := call(t, c, w.method, e.URL+w.path, nil, nil); res.StatusCode >= 300 {
+				t.Fatalf("%s %s, try %d: %d", w.method, w.path, i+1, res.StatusCode)
+			}
+		}
+		if res := call(t, c, w.method, e.URL+w.path, nil, nil); res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+			t.Errorf("%s %s past the limit: %d (Retry-After %q), want 429", w.method, w.path, res.StatusCode, res.Header.Get("Retry-After"))
+		}
+	}
 }

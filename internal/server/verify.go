@@ -50,11 +50,11 @@ func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request) {
 
 // dismissNotice forgets the signed-in user's notice.
 func (s *Server) dismissNotice(w http.ResponseWriter, r *http.Request) {
-	u := requireUser(w, r, problem.MsgSignedOut)
-	if u == nil {
+	a, ok := signedIn(w, r, problem.MsgSignedOut)
+	if !ok {
 		return
 	}
-	if err := s.accounts.DismissNotice(r.Context(), u); err != nil {
+	if err := s.accounts.DismissNotice(r.Context(), a); err != nil {
 		s.fail(w, r, "dismiss notice", err, msgSomethingWrong)
 		return
 	}

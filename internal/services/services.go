@@ -85,7 +85,7 @@ func New(d Deps) *Set {
 	// On SQLite (one process) the write limits' state is this process's own, in memory;
 	// on PostgreSQL every node shares the database's.
 	s.Writes = limits.WritesFor(st, st.Dialect() == store.SQLite, now)
-	s.Inbox = notify.NewInbox(st, hub)
+	s.Inbox = notify.NewInbox(st, hub, s.Writes)
 	s.Lists = lists.NewService(st, cat, s.Writes, s.Inbox, log)
 	s.Lists.SetClock(now)
 	s.Consensus = consensus.NewService(st, cat, s.Lists)
@@ -104,7 +104,7 @@ func New(d Deps) *Set {
 	s.Game = game.NewService(st, cat, d.Game, s.Writes, hub.PublishGame, log)
 	s.Game.SetClock(now)
 	hub.OnGame(s.Game.Changed)
-	s.Predictions = predictions.NewService(st, s.Game, s.Writes, log)
+	s.Predictions = predictions.NewService(st, s.Game, s.Writes, s.Lists, log)
 	s.Predictions.SetClock(now)
 	s.Scorer = predictions.NewScorer(st, hub, log)
 	s.Predictions.OnQueued(s.Scorer.Wake)

@@ -492,8 +492,8 @@ export interface paths {
         /**
          * Change the signed-in user's password; every other session ends and this one gets a new token.
          * @description The current password is required when the account has one (an account made through
-         *     Google or Twitter sets its first one without). Limited to 10 tries per account per
-         *     15 minutes.
+         *     Google or Twitter sets its first one without). Limited to 10 tries per account and
+         *     30 per client per 15 minutes.
          */
         put: operations["changePassword"];
         post?: never;
@@ -3361,6 +3361,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description Not a notification of this user: 'Notification not found.' */
             404: components["responses"]["Error"];
+            /** @description rate_limited: more than 300 marks in 10 minutes by one account, or 600 from one client; Retry-After in seconds */
+            429: components["responses"]["Error"];
         };
     };
     markAllNotificationsRead: {
@@ -3383,6 +3385,8 @@ export interface operations {
             };
             /** @description Signed out */
             401: components["responses"]["Error"];
+            /** @description rate_limited: more than 300 marks in 10 minutes by one account, or 600 from one client; Retry-After in seconds */
+            429: components["responses"]["Error"];
         };
     };
     streamNotifications: {
@@ -3796,6 +3800,8 @@ export interface operations {
             };
             /** @description Not signed in */
             401: components["responses"]["Error"];
+            /** @description rate_limited: more than 30 dismissals in 15 minutes by one account, or 60 from one client; Retry-After in seconds */
+            429: components["responses"]["Error"];
         };
     };
     createReport: {
@@ -4995,8 +5001,19 @@ export interface operations {
                     "image/png": string;
                 };
             };
+            /** @description Not modified since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such season or prediction, or not locked yet */
             404: components["responses"]["Error"];
+            /** @description rate_limited: too many images drawn for this client; Retry-After in seconds */
+            429: components["responses"]["Error"];
+            /** @description busy: every drawing slot stayed taken; Retry-After in seconds */
+            503: components["responses"]["Error"];
         };
     };
     getSeasonConsensus: {
