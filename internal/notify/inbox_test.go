@@ -21,11 +21,7 @@ import (
 func TestInboxMarkRead(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		hub, err := notify.NewHub(events.NewLocal(), notify.Heartbeat, slog.New(slog.NewTextHandler(io.Discard, nil)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer hub.Close()
+		hub := localHub(t)
 		inbox := notify.NewInbox(st, hub, limits.WritesFor(st, st.Dialect() == store.SQLite, time.Now))
 		for _, id := range []string{"ann", "bob"} {
 			if err := st.CreateUser(ctx, &model.User{ID: id, Email: id + "@example.com", DisplayName: id, CreatedAt: time.Now()}); err != nil {
@@ -56,6 +52,16 @@ func TestInboxMarkRead(t *testing.T) {
 	})
 }
 
+// localHub is a hub over this process's bus alone, closed when the test ends.
+func localHub(t *testing.T) *notify.Hub {
+	hub, err := notify.NewHub(events.NewLocal(), notify.Heartbeat, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hub.Close)
+	return hub
+}
+
 func actor(userID string) model.Actor {
 	return model.Actor{User: &model.User{ID: userID}, Client: "192.0.2.1"}
 }
@@ -65,11 +71,7 @@ func actor(userID string) model.Actor {
 func TestInboxMarkReadIsLimited(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		hub, err := notify.NewHub(events.NewLocal(), notify.Heartbeat, slog.New(slog.NewTextHandler(io.Discard, nil)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer hub.Close()
+		hub := localHub(t)
 		now := time.Now()
 		clock := func() time.Time { return now } // the limit is a rate: hold the time still
 		// Counted in the database on both engines, so the test can fill a limit first.
