@@ -19,10 +19,12 @@ import (
 func (s *Server) predictionShareImage(w http.ResponseWriter, r *http.Request) {
 	watch, err := s.watchOf(r)
 	var v *predictions.View
+	var card shareimage.Card // what held saw, drawn when it is not held
 	draw := false
 	if err == nil {
 		held := func(v *predictions.View) bool {
-			return httpcache.ETagMatches(r.Header.Get("If-None-Match"), cardETag(s.predictionCard(v)))
+			card = s.predictionCard(v)
+			return httpcache.ETagMatches(r.Header.Get("If-None-Match"), cardETag(card))
 		}
 		v, draw, err = s.predictions.Card(r.Context(), actorOf(r), r.PathValue("seasonId"), r.PathValue("userId"), watch, held)
 	}
@@ -32,7 +34,6 @@ func (s *Server) predictionShareImage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, "prediction card", err, msgShareFailed)
 		return
 	}
-	card := s.predictionCard(v)
 	h.Set("ETag", cardETag(card))
 	h.Set("Cache-Control", "public, no-cache")
 	if v.Shield != nil {
