@@ -50,8 +50,32 @@ async function at(locator, fx = 0.5, fy = 0.5) {
   return { x: b.x + b.width * fx, y: b.y + b.height * fy };
 }
 
-/** A mouse drag in small steps from `from` to the point (fx, fy) of `to`, dropped once `over` is announced. */
+/**
+ * A mouse drag in small steps from `from` to the point (fx, fy) of `to`, let go once `over` is
+ * announced and still holds, and done once the entry is announced dropped where `over` said.
+ * A drop that lands elsewhere (the board moved under a still pointer on a slow machine) is
+ * dragged again, as a person would.
+ */
 async function mouseDrag(page, from, to, { over, fx = 0.5, fy = 0.5, fromPanel = false }) {
+  const entry = over.source.split(' is over')[0];
+  const landed = new RegExp(over.source.replace(' is over ', ' was dropped in '));
+  for (let drag = 1; ; drag++) {
+    await dragOnce(page, from, to, { over, fx, fy, fromPanel });
+    // This entry's drop: the live region may still hold the last drag's.
+    await announced(page, new RegExp(`${entry} was dropped `));
+    // dnd-kit swallows a click just after a drag; a person's next press comes later than that.
+    await page.waitForTimeout(300);
+    const said = await page.evaluate(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((el) => el.textContent).join(' | '));
+    if (landed.test(said)) return;
+    if (drag === 3) {
+      await screenshot(page, 'tiers-drag-missed-1280x800');
+      assert.fail(`dropped elsewhere three times: ${said} (wanted ${landed})`);
+    }
+  }
+}
+
+/** One press, move and release of mouseDrag: released only while `over` is what dnd-kit says. */
+async function dragOnce(page, from, to, { over, fx, fy, fromPanel }) {
   // Both ends mid-screen before the press, away from the edges where dnd-kit scrolls the page.
   if (fromPanel) {
     await from.evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -75,6 +99,12 @@ async function mouseDrag(page, from, to, { over, fx = 0.5, fy = 0.5, fromPanel =
     await page.mouse.move(b.x, b.y, { steps: 14 });
     try {
       await announced(page, over, { timeout: 5000 });
+      // The placeholder the announcement brings can move the board under the pointer: let it
+      // lay out, aim again at where the target is now, and let go only if dnd-kit still agrees.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const c = await at(to, fx, y);
+      await page.mouse.move(c.x, c.y + 1, { steps: 2 });
+      await announced(page, over, { timeout: 2000 });
       break;
     } catch (err) {
       if (attempt === 2) {
@@ -84,10 +114,6 @@ async function mouseDrag(page, from, to, { over, fx = 0.5, fy = 0.5, fromPanel =
     }
   }
   await page.mouse.up();
-  // This entry's drop: the live region may still hold the last drag's.
-  await announced(page, new RegExp(`${over.source.split(' is over')[0]} was dropped `));
-  // dnd-kit swallows a click just after a drag; a person's next press comes later than that.
-  await page.waitForTimeout(300);
 }
 
 /** Space, then each arrow once its move is announced, then Space to drop. */
