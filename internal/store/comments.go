@@ -261,20 +261,17 @@ func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, va
 	var r CommentVoted
 	err := s.batched(ctx, func(ctx context.Context, tx dbtx) error {
 		r = CommentVoted{}
-		// Touching the comment first locks its row on PostgreSQL, so two requests of
-		// the same user cannot both read the old vote and both count the change.
+		// SQLite: the batch's transaction holds the one write lock, so the vote read here
+		// is still the vote when it changes (PostgreSQL's function locks the comment's row).
 		var owner, list string
-		err := tx.QueryRowContext(ctx, `UPDATE comments SET upvotes = upvotes WHERE id = $1 RETURNING list_user_id, list_id, upvotes, downvotes`,
-			commentID).Scan(&owner, &list, &r.Upvotes, &r.Downvotes)
+		var old int
+		err := tx.QueryRowContext(ctx, `SELECT c.list_user_id, c.list_id, c.upvotes, c.downvotes,
+			COALESCE((SELECT v.value FROM comment_votes v WHERE v.comment_id = c.id AND v.user_id = $2), 0)
+			FROM comments c WHERE c.id = $1`, commentID, userID).Scan(&owner, &list, &r.Upvotes, &r.Downvotes, &old)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
 		if err != nil {
-			return fmt.Errorf("lock comment: %w", err)
-		}
-		var old int
-		err = tx.QueryRowContext(ctx, `SELECT value FROM comment_votes WHERE comment_id = $1 AND user_id = $2`, commentID, userID).Scan(&old)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("read comment vote: %w", err)
 		}
 		if old == value {
@@ -298,8 +295,6 @@ func (s *Store) SetCommentVote(ctx context.Context, commentID, userID string, va
 				return err
 			}
 		}
-		// Last, so the list's row, which its every comment, vote and upvote waits for, is
-		// held for the commit alone.
 		return threadChanged(ctx, tx, owner, list, 0)
 	})
 	return r, err
