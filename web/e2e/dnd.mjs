@@ -45,6 +45,12 @@ export async function mouseDrag(page, from, to, { over, yFraction = 0.5, drop })
     await page.mouse.move(at.x, at.y, { steps: 2 });
   }
   await announced(page, over);
+  // The placeholder the announcement brings can move the list under the pointer: let it lay
+  // out, aim again at where the target is now, and let go only if dnd-kit still agrees.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  at = await target();
+  await page.mouse.move(at.x + 1, at.y, { steps: 2 });
+  await announced(page, over);
   // "Over" names the item, not the side of it the item would land on.
   if (drop) {
     const el = await to.elementHandle();

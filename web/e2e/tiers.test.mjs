@@ -103,7 +103,7 @@ async function dragOnce(page, from, to, { over, fx, fy, fromPanel }) {
       // lay out, aim again at where the target is now, and let go only if dnd-kit still agrees.
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const c = await at(to, fx, y);
-      await page.mouse.move(c.x, c.y + 1, { steps: 2 });
+      await page.mouse.move(c.x + 1, c.y, { steps: 2 });
       await announced(page, over, { timeout: 2000 });
       break;
     } catch (err) {
