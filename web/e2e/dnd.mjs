@@ -16,6 +16,18 @@ export async function announced(page, pattern, { timeout } = {}) {
 }
 
 /**
+ * Once `over` is said: the placeholder it brings can move the board under a still pointer, so
+ * this waits for that layout, moves to `aim()` (where the target is now) and waits for `over`
+ * again, so that a drop lets go where dnd-kit still says.
+ */
+export async function stillOver(page, aim, over, { timeout } = {}) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const p = await aim();
+  await page.mouse.move(p.x + 1, p.y, { steps: 2 });
+  await announced(page, over, { timeout });
+}
+
+/**
  * Drags with the mouse in small steps, as a person would, from `from` to the point of `to` at
  * `yFraction` of its height, waiting for `over` to be announced before letting go, and, given
  * `drop` ('before' or 'after'), for `to` to show that side as where the item would land.
@@ -45,12 +57,7 @@ export async function mouseDrag(page, from, to, { over, yFraction = 0.5, drop })
     await page.mouse.move(at.x, at.y, { steps: 2 });
   }
   await announced(page, over);
-  // The placeholder the announcement brings can move the list under the pointer: let it lay
-  // out, aim again at where the target is now, and let go only if dnd-kit still agrees.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  at = await target();
-  await page.mouse.move(at.x + 1, at.y, { steps: 2 });
-  await announced(page, over);
+  await stillOver(page, target, over);
   // "Over" names the item, not the side of it the item would land on.
   if (drop) {
     const el = await to.elementHandle();

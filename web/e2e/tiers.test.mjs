@@ -2,7 +2,7 @@
 // on its page, in browse under its filter and as a share image, on a desktop and a phone.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { announced, touchDrag } from './dnd.mjs';
+import { announced, stillOver, touchDrag } from './dnd.mjs';
 import { injectAxe, screenshot, serverDraft, settled, signUp, startApp, until } from './harness.mjs';
 
 let app;
@@ -99,12 +99,7 @@ async function dragOnce(page, from, to, { over, fx, fy, fromPanel }) {
     await page.mouse.move(b.x, b.y, { steps: 14 });
     try {
       await announced(page, over, { timeout: 5000 });
-      // The placeholder the announcement brings can move the board under the pointer: let it
-      // lay out, aim again at where the target is now, and let go only if dnd-kit still agrees.
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const c = await at(to, fx, y);
-      await page.mouse.move(c.x + 1, c.y, { steps: 2 });
-      await announced(page, over, { timeout: 2000 });
+      await stillOver(page, () => at(to, fx, y), over, { timeout: 2000 });
       break;
     } catch (err) {
       if (attempt === 2) {
