@@ -35,7 +35,8 @@ var errStoreClosed = errors.New("store closed")
 // On SQLite one batcher takes every such write: SQLite runs one writer at a time anyway,
 // and most of a lone mark's cost was its commit (writing the pages it touched to the WAL)
 // and compiling its statements: a batch writes a page that several marks touched once,
-// and its statements stay prepared on the single writer connection.
+// and its statements stay prepared on the single writer connection. A poll's ballots
+// there run together too (one set of statements for many, below).
 //
 // On PostgreSQL a few batchers (lanes) each take the writes whose contended row (a poll's)
 // hashes to it, of the kinds it runs as one set of statements for many (together): every
@@ -44,7 +45,7 @@ var errStoreClosed = errors.New("store closed")
 // minimal handler). A write whose statements run one by one gains nothing there: a batch
 // on one connection runs them in turn, where concurrent transactions run side by side
 // (comment votes, follows and comment posts measured 1.6-3× slower in lanes). A batch runs
-// its writes in the order of their keys.
+// its writes in the order of their keys, so that those of one key and together meet.
 //
 // A write that fails takes the batch back and the others run again alone (commit), so a
 // failure is its own. A write runs on a context its caller cannot cancel: an interrupted
@@ -66,12 +67,12 @@ type batcher struct {
 
 type batchJob struct {
 	ctx context.Context
-	key string // the row the write contends on; a PostgreSQL batch runs its writes in this order
+	key string // the row the write contends on; a batch runs its writes in this order
 	fn  func(context.Context, dbtx) error
 	err chan error
 
 	// together, when set, runs this write with those of its batch that share its key and
-	// together (PostgreSQL): one set of statements for them all, such as a poll's ballots
+	// together: one set of statements for them all, such as a poll's ballots
 	// (castBallots). It sets each one's own refusal (own), which leaves the batch going;
 	// an error it returns takes the batch back, and each write runs again alone (fn).
 	together func(ctx context.Context, tx dbtx, jobs []*batchJob) error
@@ -182,7 +183,8 @@ func (b *batcher) gather(first *batchJob) []*batchJob {
 // fails, the transaction is rolled back and each of the others runs again alone, so a
 // failure is its own and costs the batch at most one more run of each. On PostgreSQL the
 // failed job runs again alone too: a failed statement there ends the transaction, so what
-// failed may have been another's (a deadlock with another lane) rather than its own.
+// failed may have been another's (a deadlock with another lane) rather than its own; and
+// so does the first of a failed together, whose error was its group's.
 func (b *batcher) commit(batch []*batchJob) {
 	live := batch[:0]
 	for _, j := range batch {
@@ -195,9 +197,7 @@ func (b *batcher) commit(batch []*batchJob) {
 	if len(live) == 0 {
 		return
 	}
-	if !b.prepare {
-		slices.SortStableFunc(live, func(a, c *batchJob) int { return strings.Compare(a.key, c.key) })
-	}
+	slices.SortStableFunc(live, func(a, c *batchJob) int { return strings.Compare(a.key, c.key) })
 	failed := -1
 	err := b.inTx(func(tx *sql.Tx) error {
 		for i := 0; i < len(live); i++ {
@@ -225,7 +225,7 @@ func (b *batcher) commit(batch []*batchJob) {
 		switch {
 		case failed < 0 && j.own != nil:
 			j.err <- j.own
-		case failed < 0 || (len(live) == 1 && j.together == nil) || (i == failed && b.prepare):
+		case failed < 0 || (len(live) == 1 && j.together == nil) || (i == failed && b.prepare && j.together == nil):
 			j.err <- err
 		default:
 			j.err <- b.inTx(func(tx *sql.Tx) error { return j.run(tx, b) })

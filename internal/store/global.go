@@ -268,23 +268,11 @@ func replaceBallot(ctx context.Context, tx dbtx, pollID, userID, ranking string,
 // CastBallot stores userID's ballot in the poll pollID as SubmitBallot does, in one
 // transaction with what it needs of the poll: ballot makes the ballot for the poll's
 // season from what the voter sent, or refuses it (its error is returned as it is). It
-// returns the poll as the ballot left it and its top leaders, read once it is committed
-// (so no other ballot of the poll waits for that read).
+// returns the poll as the ballot left it and its top leaders. The ballots of a poll cast
+// meanwhile are cast together (ballots_together.go).
 func (s *Store) CastBallot(ctx context.Context, pollID, userID string, at time.Time,
 	ballot func(seasonID string) (ids, names []string, err error), top int) (*model.Poll, []model.Score, error) {
-	if s.lanes != nil {
-		return s.castBallotTogether(ctx, pollID, userID, at, ballot, top)
-	}
-	var p *model.Poll
-	err := s.batched(ctx, func(ctx context.Context, tx dbtx) (err error) {
-		p, err = submitBallot(ctx, tx, pollID, userID, at, ballot)
-		return err
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	leaders, err := pollTop(ctx, s.rdb, pollID, top)
-	return p, leaders, err
+	return s.castBallotTogether(ctx, pollID, userID, at, ballot, top)
 }
 
 // applyDeltas adds each contestant's change to its running total in one statement,
