@@ -33,10 +33,13 @@ type ballotWrite struct {
 	leaders []model.Score
 }
 
-// castBallotTogether is CastBallot: the ballot joins the others of its poll in the next
-// batch of its lane (PostgreSQL) or of the writer (SQLite); alone (a batch taken back) it
-// is cast as SubmitBallot is.
-func (s *Store) castBallotTogether(ctx context.Context, pollID, userID string, at time.Time,
+// CastBallot stores userID's ballot in the poll pollID as SubmitBallot does, in one
+// transaction with what it needs of the poll: ballot makes the ballot for the poll's
+// season from what the voter sent, or refuses it (its error is returned as it is). It
+// returns the poll as the ballot left it and its top leaders. The ballot joins the others
+// of its poll in the next batch of its lane (PostgreSQL) or of the writer (SQLite); alone
+// (a batch taken back) it is cast as SubmitBallot is.
+func (s *Store) CastBallot(ctx context.Context, pollID, userID string, at time.Time,
 	ballot func(seasonID string) (ids, names []string, err error), top int) (*model.Poll, []model.Score, error) {
 	w := &ballotWrite{userID: userID, at: at, ballot: ballot, top: top}
 	b := s.batch

@@ -265,16 +265,6 @@ func replaceBallot(ctx context.Context, tx dbtx, pollID, userID, ranking string,
 	return nil, false, fmt.Errorf("save ballot: %w", ErrConflict)
 }
 
-// CastBallot stores userID's ballot in the poll pollID as SubmitBallot does, in one
-// transaction with what it needs of the poll: ballot makes the ballot for the poll's
-// season from what the voter sent, or refuses it (its error is returned as it is). It
-// returns the poll as the ballot left it and its top leaders. The ballots of a poll cast
-// meanwhile are cast together (ballots_together.go).
-func (s *Store) CastBallot(ctx context.Context, pollID, userID string, at time.Time,
-	ballot func(seasonID string) (ids, names []string, err error), top int) (*model.Poll, []model.Score, error) {
-	return s.castBallotTogether(ctx, pollID, userID, at, ballot, top)
-}
-
 // applyDeltas adds each contestant's change to its running total in one statement,
 // then drops totals no ballot names any more.
 func applyDeltas(ctx context.Context, tx dbtx, pollID string, deltas []model.ScoreDelta) error {
