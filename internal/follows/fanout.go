@@ -19,7 +19,8 @@ import (
 // leases keep two from working one job at once. A worker that stops mid-job (shut down,
 // failed, panicked) gives its lease back as it stops, so another takes the job on at
 // once, from the last batch done; one that died unawares leaves it until its lease ends.
-// When it has no job, the worker also prunes the feed's stale rows (feed_prune.go).
+// It also makes a follower's feed match each follow started or ended (feed_sync.go), and
+// when it has nothing else to do, prunes the feed's stale rows (feed_prune.go).
 type FanOut struct {
 	store *store.Store
 	hub   *notify.Hub
@@ -31,17 +32,18 @@ type FanOut struct {
 	Poll time.Duration
 	// Lease is how long a claimed job stays this worker's without a batch done.
 	Lease time.Duration
-	// Batch bounds the followers one transaction reaches.
-	Batch int
-	Now   func() time.Time
+	// Batch bounds the followers one transaction reaches; SyncBatch the follows whose
+	// feeds one transaction syncs (feed_sync.go).
+	Batch, SyncBatch int
+	Now              func() time.Time
 	// PruneEvery is how often the feed's stale rows are pruned; PruneBatch bounds the rows
 	// one statement deletes.
 	PruneEvery time.Duration
 	PruneBatch int
 	nextPrune  time.Time // read and written by the worker's goroutine only
 
-	// Loop's Wake makes the worker read the jobs now (a list was just published on this
-	// node); its Wait returns once a started worker has stopped.
+	// Loop's Wake makes the worker read the jobs now (a list was just published, or a
+	// follow started or ended, on this node); its Wait returns once a started worker has stopped.
 	*worker.Loop
 }
 
@@ -50,7 +52,7 @@ func NewFanOut(st *store.Store, hub *notify.Hub, log *slog.Logger) *FanOut {
 	b := make([]byte, 8)
 	rand.Read(b)
 	return &FanOut{store: st, hub: hub, log: log, owner: hex.EncodeToString(b),
-		Poll: 5 * time.Second, Lease: time.Minute, Batch: 500, Now: time.Now,
+		Poll: 5 * time.Second, Lease: time.Minute, Batch: 500, SyncBatch: store.FeedSyncBatch, Now: time.Now,
 		PruneEvery: time.Hour, PruneBatch: store.FeedPruneBatch, Loop: worker.NewLoop()}
 }
 
@@ -64,10 +66,12 @@ func (w *FanOut) Pending(ctx context.Context) (int, error) { return w.store.FanO
 // leaves the job to the lease's end, as a dead worker would.
 const releaseTimeout = 5 * time.Second
 
-// Start runs the worker until ctx ends; Wait waits for it to have stopped. Jobs come
-// first: the feed is pruned only when there is none.
+// Start runs the worker until ctx ends; Wait waits for it to have stopped. Each round
+// syncs a batch of follows' feeds and works one fan-out job, so that neither waits out a
+// long run of the other; the feed is pruned only when there is neither.
 func (w *FanOut) Start(ctx context.Context) {
 	w.Loop.Start(ctx, w.Poll, func(ctx context.Context) bool {
+		synced := w.syncFeeds(ctx)
 		worked, err := w.RunOnce(ctx)
 		if err != nil && ctx.Err() == nil {
 			w.log.WarnContext(ctx, "fan out a published list", "err", err)
@@ -75,7 +79,7 @@ func (w *FanOut) Start(ctx context.Context) {
 		switch {
 		case err != nil:
 			return false
-		case worked:
+		case worked || synced:
 			return true
 		}
 		return w.pruneFeed(ctx)

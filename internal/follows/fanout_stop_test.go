@@ -34,7 +34,8 @@ func publishedTo(t *testing.T, st *store.Store, n int) *model.List {
 }
 
 // onRead makes w's clock run f as it is read the k-th time: the claim reads it first,
-// then each batch as it begins.
+// then each batch as it begins (a started worker's round reads it once more before the
+// claim, for its feed sync).
 func onRead(w *follows.FanOut, k int, f func()) {
 	reads := 0
 	w.Now = func() time.Time {
@@ -81,7 +82,7 @@ func TestFanOutGivesTheLeaseBackOnShutdown(t *testing.T) {
 		w.Batch = stopBatch
 		ctx, stop := context.WithCancel(context.Background())
 		defer stop()
-		onRead(w, 3, stop)
+		onRead(w, 4, stop)
 		w.Start(ctx)
 		stopped := make(chan struct{})
 		go func() { w.Wait(); close(stopped) }()
@@ -172,7 +173,7 @@ func TestFanOutGivesTheLeaseBackWhenCancelledInsideABatch(t *testing.T) {
 			t.Fatal(err)
 		}
 		held := make(chan error, 1)
-		onRead(w, 3, func() {
+		onRead(w, 4, func() {
 			_, err := hold.ExecContext(ctx, `SELECT 1 FROM fanout_jobs WHERE list_user_id = $1 AND list_id = $2 FOR UPDATE`, l.UserID, l.ID)
 			held <- err
 		})

@@ -288,6 +288,9 @@ func TestFanOutStopsForListsNoLongerPublic(t *testing.T) {
 		if _, err := st.Unfollow(ctx, followerID(n-1), author.User.ID); err != nil {
 			t.Fatal(err)
 		}
+		if synced, err := st.SyncFeeds(ctx, now, 10); err != nil || synced != 1 {
+			t.Fatalf("synced %d feeds (%v) after the unfollow", synced, err)
+		}
 		runAll()
 		if items, notes, _ := fanned(t, st, kept); items != n-1 || notes != optedIn(n)-1 {
 			t.Errorf("after an unfollow: %d feeds, %d notes", items, notes)

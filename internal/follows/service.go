@@ -41,13 +41,19 @@ type Service struct {
 	writes *limits.Writes
 	inbox  *notify.Inbox
 	now    func() time.Time
+	// followed runs after each follow started or ended (OnFollowed).
+	followed func()
 }
 
 // NewService builds the following use cases over st; writes counts their limits and
 // inbox wakes the inboxes their notifications reach.
 func NewService(st *store.Store, writes *limits.Writes, inbox *notify.Inbox) *Service {
-	return &Service{store: st, writes: writes, inbox: inbox, now: time.Now}
+	return &Service{store: st, writes: writes, inbox: inbox, now: time.Now, followed: func() {}}
 }
+
+// OnFollowed sets fn to run after each follow started or ended, which queued the
+// follower's feed sync (FanOut.Wake). It must not block.
+func (s *Service) OnFollowed(fn func()) { s.followed = fn }
 
 // SetClock makes the service read the time from now (tests hold it still).
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
@@ -76,6 +82,9 @@ func (s *Service) Follow(ctx context.Context, a model.Actor, userID string) (boo
 	case err != nil:
 		return false, err
 	}
+	if added {
+		s.followed()
+	}
 	s.inbox.Wake(ctx, notified...)
 	return added, nil
 }
@@ -85,7 +94,11 @@ func (s *Service) Unfollow(ctx context.Context, a model.Actor, userID string) (b
 	if err := s.writes.Take(ctx, a.UserID(), a.Client, FollowPerUser, FollowPerClient); err != nil {
 		return false, err
 	}
-	return s.store.Unfollow(ctx, a.UserID(), userID)
+	ended, err := s.store.Unfollow(ctx, a.UserID(), userID)
+	if ended {
+		s.followed()
+	}
+	return ended, err
 }
 
 // Following is a page of the accounts userID follows, newest first, from cursor ("" first),

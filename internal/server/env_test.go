@@ -109,7 +109,8 @@ func testWeb() fstest.MapFS {
 	}
 }
 
-// fanOutDone waits until every published list has reached its author's followers.
+// fanOutDone waits until every published list has reached its author's followers, and
+// every follow started or ended has synced its follower's feed.
 func (e *testEnv) fanOutDone(t testing.TB) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)

@@ -33,7 +33,7 @@ func (e *testEnv) profileOf(t *testing.T, c *http.Client, userID string) profile
 // Following over HTTP: refused for oneself, nobody and a suspended or blocking fan with a
 // clear 4xx; counts and followedByMe on the user page; the followed fan hears once; a
 // list the followed fan publishes reaches the follower's feed and inbox (unless they
-// turned that off); unfollowing empties the feed.
+// turned that off); unfollowing empties the feed and following again fills it.
 func TestFollowingEndpoints(t *testing.T) {
 	for _, engine := range storetest.Engines() {
 		t.Run(engine.Name, func(t *testing.T) {
@@ -134,6 +134,16 @@ func TestFollowingEndpoints(t *testing.T) {
 			call(t, ann, "GET", e.URL+"/api/feed", nil, &f)
 			if len(f.Lists) != 0 || f.FollowingCount != 0 {
 				t.Errorf("feed after unfollowing %+v", f)
+			}
+			// Following again brings ben's list back, once the worker (woken by the
+			// follow) has synced the feed.
+			if s := callStatus(t, ann, "PUT", following+benUser.ID, nil, nil); s != 204 {
+				t.Fatalf("follow again: %d", s)
+			}
+			e.fanOutDone(t)
+			call(t, ann, "GET", e.URL+"/api/feed", nil, &f)
+			if len(f.Lists) != 1 || f.Lists[0].Name != "Ben's best" {
+				t.Errorf("feed after following again %+v", f)
 			}
 		})
 	}

@@ -106,7 +106,7 @@ type fanOutsPending struct {
 
 func newFanOutsPending(backlog FanOutBacklog, most int, log *slog.Logger) *fanOutsPending {
 	return &fanOutsPending{backlog: backlog, log: log, desc: prometheus.NewDesc("castaway_fanout_jobs_pending",
-		fmt.Sprintf("Published lists not yet in all their followers' feeds (fan-out jobs queued or under way, all nodes); counted up to %d.", most),
+		fmt.Sprintf("Published lists not yet in all their followers' feeds, and follows whose follower's feed is not yet synced (queued or under way, all nodes); counted up to %d.", most),
 		nil, nil)}
 }
 

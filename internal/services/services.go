@@ -98,6 +98,7 @@ func New(d Deps) *Set {
 	s.Follows.SetClock(now)
 	s.FanOut = follows.NewFanOut(st, hub, log)
 	s.Lists.OnPublished(s.FanOut.Wake)
+	s.Follows.OnFollowed(s.FanOut.Wake)
 	if d.Game == nil {
 		d.Game, _ = game.Shipped()
 	}

@@ -413,7 +413,7 @@ func (s *Store) FillFeeds(ctx context.Context, now time.Time) error {
 
 // demoTables are the tables demo-data fills or clears, children before parents.
 var demoTables = []string{
-	"notifications", "fanout_jobs", "feed_items", "follows", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_tiers", "list_items",
+	"notifications", "fanout_jobs", "feed_syncs", "feed_items", "follows", "comment_votes", "comments", "favorites", "list_upvotes", "list_tags", "list_tiers", "list_items",
 	"lists", "drafts", "global_scores", "global_submissions", "sessions", "password_resets", "identities",
 	"rate_limits", "oauth_states", "users", "imported",
 }

@@ -171,10 +171,12 @@ func (s *Store) ReleaseFanOuts(ctx context.Context, owner string) error {
 // /metrics costs the same however far the workers fall behind.
 const FanOutsCounted = 10000
 
-// StmtFanOutsPending counts the fan-outs not yet done, up to $1.
-const StmtFanOutsPending = `SELECT count(*) FROM (SELECT 1 FROM fanout_jobs LIMIT CAST($1 AS BIGINT)) j`
+// StmtFanOutsPending counts the fan-outs and the feed syncs not yet done, up to $1 of each.
+const StmtFanOutsPending = `SELECT (SELECT count(*) FROM (SELECT 1 FROM fanout_jobs LIMIT CAST($1 AS BIGINT)) j)
+	+ (SELECT count(*) FROM (SELECT 1 FROM feed_syncs LIMIT CAST($1 AS BIGINT)) syncs)`
 
-// FanOutsPending counts the fan-outs not yet done, up to FanOutsCounted (for /metrics and tests).
+// FanOutsPending counts the fan-outs and feed syncs (feed_sync.go) not yet done, up to
+// FanOutsCounted (for /metrics and tests).
 func (s *Store) FanOutsPending(ctx context.Context) (int, error) {
 	return s.fanOutsUpTo(ctx, FanOutsCounted)
 }
@@ -184,5 +186,5 @@ func (s *Store) fanOutsUpTo(ctx context.Context, most int) (int, error) {
 	if err := s.rdb.QueryRowContext(ctx, StmtFanOutsPending, most).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count fan-outs: %w", err)
 	}
-	return n, nil
+	return min(n, most), nil
 }

@@ -50,7 +50,13 @@ func TestFanOutsPendingIsBounded(t *testing.T) {
 		ctx := context.Background()
 		now := time.Now()
 		author, fan := listUser(t, s, "Author"), listUser(t, s, "Fan")
-		follow(t, s, fan.ID, author.ID)
+		if _, _, err := s.Follow(ctx, fan.ID, author.ID, now, nil); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.FanOutsPending(ctx); err != nil || n != 1 { // the follow's feed sync
+			t.Errorf("%d pending after a follow (%v); want 1", n, err)
+		}
+		syncFeeds(t, s)
 		for i := range 3 {
 			at := now.Add(time.Duration(i) * time.Second)
 			if _, err := s.CreateList(ctx, author.ID, lists.IDs(at), listContent("Heroes", "Tom Westman"), at); err != nil {

@@ -24,8 +24,8 @@ var (
 	ErrBlockedEither  = errors.New("one of the two blocked the other")
 )
 
-// Follow makes followerID follow followedID, counting it on both accounts, filling the
-// follower's feed with the followed fan's newest public lists and adding note (the
+// Follow makes followerID follow followedID, counting it on both accounts, queueing the
+// follower's feed sync (feed_sync.go) and adding note (the
 // new_follower notification, nil for none), in one transaction; following again changes
 // nothing. ErrNotFound when followedID is no account, ErrUserSuspended when it is
 // suspended, ErrBlockedEither when either blocked the other, ErrTooManyFollows past
@@ -70,8 +70,8 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 		if err := countFollow(ctx, tx, followerID, followedID, 1); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, StmtFollowBackfill, followerID, followedID, millis(now.Add(-FeedRetention)), FeedBackfill); err != nil {
-			return fmt.Errorf("fill feed: %w", err)
+		if err := queueFeedSync(ctx, tx, followerID, followedID); err != nil {
+			return err
 		}
 		if added = true; note == nil {
 			return nil
@@ -82,11 +82,11 @@ func (s *Store) Follow(ctx context.Context, followerID, followedID string, now t
 	return added, notified, err
 }
 
-// followOutcomes are Follow's refusals by castaway_follow's outcome (migration 0103).
+// followOutcomes are Follow's refusals by castaway_follow's outcome (migration 0105).
 var followOutcomes = map[string]error{"missing": ErrNotFound, "suspended": ErrUserSuspended,
 	"blocked": ErrBlockedEither, "cap": ErrTooManyFollows}
 
-// followAtOnce is Follow on PostgreSQL: one call of the function migration 0103 made, on
+// followAtOnce is Follow on PostgreSQL: one call of the function migration 0105 made, on
 // the marks' pool (its steps as a transaction took nine round trips, both fans' rows
 // locked across them all).
 func (s *Store) followAtOnce(ctx context.Context, followerID, followedID string, now time.Time, note *model.Notification) (bool, []string, error) {
@@ -96,8 +96,8 @@ func (s *Store) followAtOnce(ctx context.Context, followerID, followedID string,
 	}
 	var outcome, told string
 	err := s.marks.QueryRowContext(ctx, `SELECT outcome, told FROM castaway_follow($1, $2, CAST($3 AS BIGINT), CAST($4 AS INTEGER),
-		CAST($5 AS BIGINT), CAST($6 AS INTEGER), $7, $8, $9, $10, $11, CAST($12 AS BIGINT))`,
-		followerID, followedID, millis(now), model.MaxFollows, millis(now.Add(-FeedRetention)), FeedBackfill,
+		$5, $6, $7, $8, $9, CAST($10 AS BIGINT))`,
+		followerID, followedID, millis(now), model.MaxFollows,
 		n.ID, n.Type, n.CreatedByName, n.Content, n.DedupeKey, millis(n.CreatedAt)).Scan(&outcome, &told)
 	switch {
 	case err != nil:
@@ -112,8 +112,8 @@ func (s *Store) followAtOnce(ctx context.Context, followerID, followedID string,
 	return true, nil, nil
 }
 
-// Unfollow ends followerID's follow of followedID, if any, with its counts and the
-// followed fan's lists in the follower's feed; whether there was one.
+// Unfollow ends followerID's follow of followedID, if any, with its counts, queueing the
+// follower's feed sync (feed_sync.go); whether there was one.
 func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) (ended bool, err error) {
 	if s.marks != nil {
 		return unfollowAtOnce(ctx, s.marks, followerID, followedID)
@@ -126,7 +126,7 @@ func (s *Store) Unfollow(ctx context.Context, followerID, followedID string) (en
 }
 
 // unfollowAtOnce is unfollow on PostgreSQL, in q (the marks' pool, or a transaction): one
-// call of the function migration 0103 made.
+// call of the function migration 0105 made.
 func unfollowAtOnce(ctx context.Context, q dbtx, followerID, followedID string) (bool, error) {
 	var ended bool
 	if err := q.QueryRowContext(ctx, `SELECT castaway_unfollow($1, $2)`, followerID, followedID).Scan(&ended); err != nil {
@@ -136,13 +136,14 @@ func unfollowAtOnce(ctx context.Context, q dbtx, followerID, followedID string) 
 }
 
 // StmtFollowBackfill puts the newest public lists of fan $2, made after $3, at most $4,
-// into the feed of $1, who follows them now. "IS TRUE" rather than "= TRUE": with it
+// into the feed of $1 if $1 follows them. "IS TRUE" rather than "= TRUE": with it
 // SQLite walked every public list of the weeks kept, newest first, for the few of one
 // fan (each follow took 0.2-0.4 s at 100,000 lists); it now reads the fan's lists by
 // their index and sorts those.
 const StmtFollowBackfill = `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
 	SELECT $1, l.user_id, l.id, l.created_at FROM lists l
 	WHERE l.user_id = $2 AND l.is_public IS TRUE AND l.created_at > $3
+	  AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1 AND f.followed_id = $2)
 	ORDER BY l.created_at DESC LIMIT CAST($4 AS BIGINT)
 	ON CONFLICT DO NOTHING`
 
@@ -159,10 +160,7 @@ func unfollow(ctx context.Context, tx dbtx, followerID, followedID string) (bool
 	if err := countFollow(ctx, tx, followerID, followedID, -1); err != nil {
 		return false, err
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM feed_items WHERE reader_id = $1 AND list_user_id = $2`, followerID, followedID); err != nil {
-		return false, fmt.Errorf("clear feed: %w", err)
-	}
-	return true, nil
+	return true, queueFeedSync(ctx, tx, followerID, followedID)
 }
 
 // countFollow adds delta to the counts one follow is part of: each side counts it while
@@ -304,11 +302,13 @@ const feedScan = 21
 const feedScans = 5
 
 // StmtFeedKeys reads the next feedScan keys of reader $1's feed, newest first, after the row
-// ($2 created_at, $3 owner, $4 id), without the lists they reported or whose authors they
+// ($2 created_at, $3 owner, $4 id), without the lists of fans they no longer follow (an
+// unfollow's feed sync may not have run yet), they reported or whose authors they
 // blocked: one index range of the reader's own rows, with point lookups. It joins no list
 // (lists_by_key.go says why).
 var StmtFeedKeys = `SELECT f.list_user_id, f.list_id, f.created_at FROM feed_items f
 	WHERE f.reader_id = $1 AND (f.created_at, f.list_user_id, f.list_id) < ($2, $3, $4)
+	  AND EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = $1 AND fo.followed_id = f.list_user_id)
 	  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = f.list_user_id)
 	  AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.reporter_id = $1 AND r.kind = '` + KindList + `'
 	      AND r.target_key = f.list_user_id || '/' || f.list_id)

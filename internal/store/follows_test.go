@@ -20,6 +20,21 @@ func follow(t *testing.T, s *store.Store, follower, followed string) {
 	if _, _, err := s.Follow(context.Background(), follower, followed, time.Now(), nil); err != nil {
 		t.Fatalf("%s follows %s: %v", follower, followed, err)
 	}
+	syncFeeds(t, s)
+}
+
+// syncFeeds does every queued feed sync, as the fan-out worker does off the request.
+func syncFeeds(t *testing.T, s *store.Store) {
+	t.Helper()
+	for {
+		n, err := s.SyncFeeds(context.Background(), time.Now(), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n < 2 {
+			return
+		}
+	}
 }
 
 // counts reads a user's follower and following counts.
@@ -166,6 +181,24 @@ func TestFollowsAtOnceCountExactly(t *testing.T) {
 		for i := range fans {
 			fans[i] = listUser(t, s, fmt.Sprintf("Fan %d", i))
 		}
+		now := time.Now()
+		for _, f := range fans {
+			if _, err := s.CreateList(ctx, f.ID, lists.IDs(now), listContent(f.DisplayName+"s Heroes", "Tom Westman"), now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The feed syncs run all along, as the worker does.
+		syncing, stopSyncing := context.WithCancel(ctx)
+		synced := make(chan error, 1)
+		go func() {
+			for syncing.Err() == nil {
+				if _, err := s.SyncFeeds(syncing, time.Now(), 3); err != nil && syncing.Err() == nil {
+					synced <- err
+					return
+				}
+			}
+			synced <- nil
+		}()
 		var wg sync.WaitGroup
 		errs := make(chan error, 1000)
 		var mu sync.Mutex
@@ -200,11 +233,32 @@ func TestFollowsAtOnceCountExactly(t *testing.T) {
 			}
 		}
 		wg.Wait()
+		stopSyncing()
+		if err := <-synced; err != nil {
+			t.Fatal(err)
+		}
 		close(errs)
 		for err := range errs {
 			t.Fatal(err)
 		}
 		consistent(t, s)
+		// Every feed matches the follows it ended with: the followed fan's list, or none.
+		syncFeeds(t, s)
+		for _, a := range fans {
+			for _, b := range fans {
+				follows, err := s.Follows(ctx, a.ID, b.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := 0
+				if follows {
+					want = 1
+				}
+				if got := count(t, s, `SELECT count(*) FROM feed_items WHERE reader_id = $1 AND list_user_id = $2`, a.ID, b.ID); got != want {
+					t.Errorf("%s's feed holds %d of %s's lists; want %d", a.DisplayName, got, b.DisplayName, want)
+				}
+			}
+		}
 		for i, a := range fans {
 			for j, b := range fans {
 				if i == j {
@@ -215,6 +269,88 @@ func TestFollowsAtOnceCountExactly(t *testing.T) {
 				}
 			}
 		}
+	})
+}
+
+// A follow fills the feed and an unfollow empties it off the request: each queues its
+// pair once however often it changes, the feed shows no list of a fan no longer followed
+// before the sync, and the sync makes it match the follow as it stands then.
+func TestFollowsSyncFeedsLater(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ann, ben := listUser(t, s, "Ann"), listUser(t, s, "Ben")
+		now := time.Now()
+		if _, err := s.CreateList(ctx, ben.ID, lists.IDs(now), listContent("Bens Heroes", "Tom Westman"), now); err != nil {
+			t.Fatal(err)
+		}
+		rows := func() int {
+			return count(t, s, `SELECT count(*) FROM feed_items WHERE reader_id = $1 AND list_user_id = $2`, ann.ID, ben.ID)
+		}
+		pending := func(want int) {
+			t.Helper()
+			if n, err := s.FanOutsPending(ctx); err != nil || n != want {
+				t.Errorf("%d pending (%v); want %d", n, err, want)
+			}
+		}
+		if _, _, err := s.Follow(ctx, ann.ID, ben.ID, now, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := feedNames(t, s, ann.ID); len(got) != 0 {
+			t.Errorf("ann's feed before the sync %v", got)
+		}
+		pending(1)
+		if n, err := s.SyncFeeds(ctx, now, 10); err != nil || n != 1 {
+			t.Fatalf("synced %d (%v)", n, err)
+		}
+		if got := feedNames(t, s, ann.ID); !slices.Equal(got, []string{"Bens Heroes"}) {
+			t.Errorf("ann's feed after the sync %v", got)
+		}
+		pending(0)
+
+		if _, err := s.Unfollow(ctx, ann.ID, ben.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got := feedNames(t, s, ann.ID); len(got) != 0 {
+			t.Errorf("ann's feed after unfollowing, before the sync %v", got)
+		}
+		if rows() != 1 {
+			t.Errorf("the unfollow deleted the feed rows itself")
+		}
+		syncFeeds(t, s)
+		if n := rows(); n != 0 {
+			t.Errorf("%d feed rows after the unfollow's sync", n)
+		}
+
+		// Follow, unfollow, follow: one pair queued, synced to the follow that stands.
+		for _, step := range []func() error{
+			func() error { _, _, err := s.Follow(ctx, ann.ID, ben.ID, now, nil); return err },
+			func() error { _, err := s.Unfollow(ctx, ann.ID, ben.ID); return err },
+			func() error { _, _, err := s.Follow(ctx, ann.ID, ben.ID, now, nil); return err },
+		} {
+			if err := step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pending(1)
+		syncFeeds(t, s)
+		if n := rows(); n != 1 {
+			t.Errorf("%d feed rows after following again", n)
+		}
+		// Unfollowed again before the sync: it fills nothing.
+		if _, err := s.Unfollow(ctx, ann.ID, ben.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Follow(ctx, ann.ID, ben.ID, now, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Unfollow(ctx, ann.ID, ben.ID); err != nil {
+			t.Fatal(err)
+		}
+		syncFeeds(t, s)
+		if n := rows(); n != 0 {
+			t.Errorf("%d feed rows after the last unfollow", n)
+		}
+		pending(0)
 	})
 }
 
@@ -518,4 +654,14 @@ func TestFeedPageIsBounded(t *testing.T) {
 			t.Errorf("later pages %v", got)
 		}
 	})
+}
+
+// count reads one count.
+func count(t *testing.T, s *store.Store, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := s.DB().QueryRow(query, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -97,6 +97,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"lists by key", store.StmtListsByKey(2), []any{"u00001", "list_1", "u00002", "list_2"}, false},
 		{"following", store.StmtFollowing, []any{"u00001", int64(1) << 62, "\uffff", 51}, true},
 		{"lists of a fan followed (into the follower's feed)", store.StmtFollowBackfill, []any{"u00002", "u00001", int64(0), 50}, false},
+		{"lists of a fan no longer followed (out of the feed)", store.StmtClearFeed, []any{"u00002", "u00001"}, false},
 		// Every signed-in request looks its session up; /account lists a fan's sessions.
 		{"session", store.StmtSessionOf, []any{"hash", int64(0)}, false},
 		{"sessions of a fan", store.StmtUserSessions, []any{"u00001", "hash", int64(0), 51}, true},
@@ -104,7 +105,7 @@ func visitorStatements(t *testing.T, s *store.Store, now time.Time) []plannedStm
 		{"moderation queue", store.StmtReportQueue, []any{"open", int64(1) << 62, "\uffff", "", 31}, true},
 		{"moderation log", store.StmtModerationLog, []any{int64(1) << 62, "\uffff", 51}, true},
 		// The fan-out worker's: the feed's stale rows a batch at a time, oldest first, and
-		// the /metrics count of its jobs (bounded by its LIMIT).
+		// the /metrics count of its jobs and feed syncs (bounded by its LIMIT).
 		{"feed prune", store.StmtPruneFeed(s.Dialect()), []any{now.Add(-store.FeedRetention).UnixMilli(), store.FeedPruneBatch}, true},
 		{"fan-outs pending", store.StmtFanOutsPending, []any{store.FanOutsCounted}, false},
 		{"voted lists", store.StmtVotedLists(s.Dialect(), store.TallyBatch), nil, false},

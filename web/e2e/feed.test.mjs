@@ -53,9 +53,9 @@ for (const [width, height] of [
     assert.equal(await author.getAttribute('href'), `/rankings/user/${benUser.id}`);
     const when = card.locator('time');
     assert.equal(await when.getAttribute('datetime'), list.createdAt);
-    // The relative time is written once the card has rendered: wait for it, then check it.
-    await when.filter({ hasText: /\S/ }).waitFor();
-    assert.match(await when.innerText(), /^(just now|\d+ minutes? ago)$/);
+    // The relative time reads as one once the card has rendered (a card drawn again for a
+    // moment reads empty): wait until it does.
+    await until(async () => /^(just now|\d+ minutes? ago)$/.test(await when.innerText()), 'the card says when the list was published');
     assert.ok((await when.getAttribute('title')).length > 0, 'the full date on hover');
     await screenshot(ann, `feed-dated-${width}`);
 
