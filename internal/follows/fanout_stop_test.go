@@ -224,3 +224,74 @@ func await(t *testing.T, what string, cond func() bool) {
 		}
 	}
 }
+
+// A worker shut down inside a feed sync's transaction (on PostgreSQL, as above) has the
+// sync rolled back: the pair stays queued, and the next sync does it.
+func TestFeedSyncCancelledInsideItsTransactionStaysQueued(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		if st.Dialect() != store.Postgres {
+			t.Skip("no statement of SQLite's waits inside a transaction")
+		}
+		ctx := context.Background()
+		author, fan := actor(t, st, "author", "192.0.2.1").User.ID, actor(t, st, "fan", "192.0.2.2").User.ID
+		now := time.Now()
+		l, err := st.CreateList(ctx, author, lists.IDs(now), publicList("Heroes"), now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := st.Follow(ctx, fan, author, now, nil); err != nil {
+			t.Fatal(err)
+		}
+		// The test writes the fan's feed row of that list and holds it: the sync's
+		// backfill waits for it, inside the sync's transaction.
+		hold, err := st.DB().BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer hold.Rollback()
+		var holder int
+		if err := hold.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&holder); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := hold.ExecContext(ctx, `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
+			VALUES ($1, $2, $3, 0)`, fan, author, l.ID); err != nil {
+			t.Fatal(err)
+		}
+		w := follows.NewFanOut(st, newHub(t), quiet())
+		wctx, stop := context.WithCancel(ctx)
+		defer stop()
+		w.Start(wctx)
+		await(t, "the sync waiting for the feed row", func() bool {
+			var n int
+			err := st.DB().QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))`, holder).Scan(&n)
+			return err == nil && n > 0
+		})
+		stop()
+		stopped := make(chan struct{})
+		go func() { w.Wait(); close(stopped) }()
+		select {
+		case <-stopped:
+		case <-time.After(time.Minute):
+			t.Fatal("the worker did not stop")
+		}
+		if err := hold.Rollback(); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := st.FanOutsPending(ctx); err != nil || n != 1 {
+			t.Fatalf("%d pending after the cut sync (%v); want the pair still queued", n, err)
+		}
+		// The cut transaction may hold the pair a moment longer, until PostgreSQL has
+		// ended it (SKIP LOCKED passes it by meanwhile).
+		await(t, "the next sync doing the pair", func() bool {
+			n, err := st.SyncFeeds(ctx, time.Now(), 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n == 1
+		})
+		var rows int
+		if err := st.DB().QueryRowContext(ctx, `SELECT count(*) FROM feed_items WHERE reader_id = $1`, fan).Scan(&rows); err != nil || rows != 1 {
+			t.Errorf("%d feed rows (%v); want the list", rows, err)
+		}
+	})
+}

@@ -299,6 +299,13 @@ func TestFollowsSyncFeedsLater(t *testing.T) {
 			t.Errorf("ann's feed before the sync %v", got)
 		}
 		pending(1)
+		// A sync cut short (its worker stopping) leaves the pair queued.
+		cut, cancel := context.WithCancel(ctx)
+		cancel()
+		if _, err := s.SyncFeeds(cut, now, 10); err == nil {
+			t.Error("a cancelled sync said it synced")
+		}
+		pending(1)
 		if n, err := s.SyncFeeds(ctx, now, 10); err != nil || n != 1 {
 			t.Fatalf("synced %d (%v)", n, err)
 		}
