@@ -11,7 +11,8 @@ import (
 // pair in feed_syncs in its own transaction (queueFeedSync, or castaway_follow and
 // castaway_unfollow on PostgreSQL), and the fan-out worker (internal/follows FanOut)
 // makes the feed match the follow as it stands then (SyncFeeds). Meanwhile the feed
-// shows no list of a fan not followed: StmtFeedKeys reads follows.
+// shows no list of a fan no longer followed: StmtFeedKeys reads the queue, and follows
+// for the pairs in it.
 
 // FeedSyncBatch bounds the pairs one SyncFeeds transaction syncs.
 const FeedSyncBatch = 100

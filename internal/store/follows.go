@@ -302,13 +302,15 @@ const feedScan = 21
 const feedScans = 5
 
 // StmtFeedKeys reads the next feedScan keys of reader $1's feed, newest first, after the row
-// ($2 created_at, $3 owner, $4 id), without the lists of fans they no longer follow (an
-// unfollow's feed sync may not have run yet), they reported or whose authors they
-// blocked: one index range of the reader's own rows, with point lookups. It joins no list
+// ($2 created_at, $3 owner, $4 id), without the lists of fans they no longer follow
+// whose feed sync is still queued (feed_sync.go: a probe of that small table, where a
+// probe of follows for every row cost the page 10-15 % on PostgreSQL), they reported or
+// whose authors they blocked: one index range of the reader's own rows, with point lookups. It joins no list
 // (lists_by_key.go says why).
 var StmtFeedKeys = `SELECT f.list_user_id, f.list_id, f.created_at FROM feed_items f
 	WHERE f.reader_id = $1 AND (f.created_at, f.list_user_id, f.list_id) < ($2, $3, $4)
-	  AND EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = $1 AND fo.followed_id = f.list_user_id)
+	  AND NOT EXISTS (SELECT 1 FROM feed_syncs fs WHERE fs.reader_id = $1 AND fs.followed_id = f.list_user_id
+	      AND NOT EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = $1 AND fo.followed_id = f.list_user_id))
 	  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = f.list_user_id)
 	  AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.reporter_id = $1 AND r.kind = '` + KindList + `'
 	      AND r.target_key = f.list_user_id || '/' || f.list_id)
