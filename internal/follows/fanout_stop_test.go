@@ -2,6 +2,7 @@ package follows_test
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"log/slog"
 	"testing"
@@ -84,13 +85,7 @@ func TestFanOutGivesTheLeaseBackOnShutdown(t *testing.T) {
 		defer stop()
 		onRead(w, 4, stop)
 		w.Start(ctx)
-		stopped := make(chan struct{})
-		go func() { w.Wait(); close(stopped) }()
-		select {
-		case <-stopped:
-		case <-time.After(time.Minute):
-			t.Fatal("the worker did not stop")
-		}
+		waitStopped(t, w)
 		leaseGivenBack(t, st, l)
 	})
 }
@@ -163,15 +158,7 @@ func TestFanOutGivesTheLeaseBackWhenCancelledInsideABatch(t *testing.T) {
 		w.Batch = stopBatch
 		// As the second batch begins, the test holds the job's row: the batch's first
 		// statement waits for it, inside the batch's transaction.
-		hold, err := st.DB().BeginTx(ctx, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer hold.Rollback()
-		var holder int
-		if err := hold.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&holder); err != nil {
-			t.Fatal(err)
-		}
+		hold, holder := holding(t, st)
 		held := make(chan error, 1)
 		onRead(w, 4, func() {
 			_, err := hold.ExecContext(ctx, `SELECT 1 FROM fanout_jobs WHERE list_user_id = $1 AND list_id = $2 FOR UPDATE`, l.UserID, l.ID)
@@ -183,23 +170,13 @@ func TestFanOutGivesTheLeaseBackWhenCancelledInsideABatch(t *testing.T) {
 		if err := <-held; err != nil {
 			t.Fatal(err)
 		}
-		var batch int // the backend of the batch's transaction
-		await(t, "the batch waiting for the job's row", func() bool {
-			err := st.DB().QueryRowContext(ctx, `SELECT pid FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))`, holder).Scan(&batch)
-			return err == nil
-		})
+		batch := waiter(t, st, holder, "the batch waiting for the job's row") // the batch's backend
 		stop()
 		// The batch is cancelled; giving the lease back waits for the row as the batch did.
 		if err := hold.Rollback(); err != nil {
 			t.Fatal(err)
 		}
-		stopped := make(chan struct{})
-		go func() { w.Wait(); close(stopped) }()
-		select {
-		case <-stopped:
-		case <-time.After(time.Minute):
-			t.Fatal("the worker did not stop")
-		}
+		waitStopped(t, w)
 		// The cancelled batch's connection is closed as it is cancelled, but its backend
 		// can outlive the release by a moment, holding the row its last statement locked
 		// (which a claim, skipping locked rows, passes over until the backend has ended).
@@ -208,6 +185,46 @@ func TestFanOutGivesTheLeaseBackWhenCancelledInsideABatch(t *testing.T) {
 		})
 		leaseGivenBack(t, st, l)
 	})
+}
+
+// holding begins a transaction of the test's own, to hold rows a worker's statement then
+// waits for, and answers it with its backend's pid (PostgreSQL); it is rolled back at the
+// test's end if not before.
+func holding(t *testing.T, st *store.Store) (*sql.Tx, int) {
+	t.Helper()
+	ctx := context.Background()
+	hold, err := st.DB().BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { hold.Rollback() })
+	var pid int
+	if err := hold.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {
+		t.Fatal(err)
+	}
+	return hold, pid
+}
+
+// waiter awaits a backend waiting for one of holder's locks, and answers its pid.
+func waiter(t *testing.T, st *store.Store, holder int, what string) int {
+	t.Helper()
+	var pid int
+	await(t, what, func() bool {
+		return st.DB().QueryRowContext(context.Background(), `SELECT pid FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))`, holder).Scan(&pid) == nil
+	})
+	return pid
+}
+
+// waitStopped waits for started worker w to have stopped, failing after a minute.
+func waitStopped(t *testing.T, w *follows.FanOut) {
+	t.Helper()
+	stopped := make(chan struct{})
+	go func() { w.Wait(); close(stopped) }()
+	select {
+	case <-stopped:
+	case <-time.After(time.Minute):
+		t.Fatal("the worker did not stop")
+	}
 }
 
 // await polls cond until it holds, failing after a minute.
@@ -244,15 +261,7 @@ func TestFeedSyncCancelledInsideItsTransactionStaysQueued(t *testing.T) {
 		}
 		// The test writes the fan's feed row of that list and holds it: the sync's
 		// backfill waits for it, inside the sync's transaction.
-		hold, err := st.DB().BeginTx(ctx, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer hold.Rollback()
-		var holder int
-		if err := hold.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&holder); err != nil {
-			t.Fatal(err)
-		}
+		hold, holder := holding(t, st)
 		if _, err := hold.ExecContext(ctx, `INSERT INTO feed_items (reader_id, list_user_id, list_id, created_at)
 			VALUES ($1, $2, $3, 0)`, fan, author, l.ID); err != nil {
 			t.Fatal(err)
@@ -261,19 +270,9 @@ func TestFeedSyncCancelledInsideItsTransactionStaysQueued(t *testing.T) {
 		wctx, stop := context.WithCancel(ctx)
 		defer stop()
 		w.Start(wctx)
-		await(t, "the sync waiting for the feed row", func() bool {
-			var n int
-			err := st.DB().QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))`, holder).Scan(&n)
-			return err == nil && n > 0
-		})
+		waiter(t, st, holder, "the sync waiting for the feed row")
 		stop()
-		stopped := make(chan struct{})
-		go func() { w.Wait(); close(stopped) }()
-		select {
-		case <-stopped:
-		case <-time.After(time.Minute):
-			t.Fatal("the worker did not stop")
-		}
+		waitStopped(t, w)
 		if err := hold.Rollback(); err != nil {
 			t.Fatal(err)
 		}
