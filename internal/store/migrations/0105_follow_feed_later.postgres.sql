@@ -1,7 +1,8 @@
 -- castaway_follow and castaway_unfollow (migration 0103) no longer write the follower's
 -- feed: each queues the pair's feed sync (migration 0104), which the fan-out worker does.
-DROP FUNCTION castaway_follow(TEXT, TEXT, BIGINT, INTEGER, BIGINT, INTEGER, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT);
-DROP FUNCTION castaway_unfollow(TEXT, TEXT);
+-- 0103's castaway_follow, whose arguments differ, stays for the nodes still running the
+-- older binary while an upgrade goes from node to node (the feed rows it writes are the
+-- ones a sync would); castaway_unfollow keeps its arguments and is replaced.
 
 -- castaway_follow makes follower follow followed at `at`, up to cap follows, queueing the
 -- follower's feed sync and telling followed (the note's fields; n_id '' for none,
@@ -48,7 +49,7 @@ END $$;
 
 -- castaway_unfollow ends follower's follow of followed, if any, with its counts, queueing
 -- the follower's feed sync; whether there was one.
-CREATE FUNCTION castaway_unfollow(follower TEXT, followed TEXT) RETURNS BOOLEAN LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION castaway_unfollow(follower TEXT, followed TEXT) RETURNS BOOLEAN LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM castaway_lock_pair(follower, followed);
     DELETE FROM follows WHERE follower_id = follower AND followed_id = followed;
